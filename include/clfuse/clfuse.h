@@ -1,0 +1,57 @@
+/* clfuse.h: what the MIOpen C API lacks, with the clfuse_ prefix.
+ *
+ * Everything here works on the objects of include/miopen/miopen.h. Strings returned are
+ * owned by the library and stay valid until the next call on the same handle (or, for
+ * handle-less calls, on the same thread).
+ */
+#ifndef CLFUSE_CLFUSE_H
+#define CLFUSE_CLFUSE_H
+
+#include <miopen/miopen.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CLFUSE_VERSION_MAJOR 0
+#define CLFUSE_VERSION_MINOR 1
+#define CLFUSE_VERSION_PATCH 0
+
+/** "MAJOR.MINOR.PATCH" of the library actually linked. */
+MIOPEN_EXPORT const char *clfuse_GetVersion(void);
+
+/** The message of the last failing call on this handle, naming what failed (descriptor, op,
+ * solver, file or OpenCL error). With handle NULL: the last failure on this thread, which is
+ * where calls that take no handle (descriptors, plan building) leave theirs. "" when none. */
+MIOPEN_EXPORT const char *clfuse_GetLastErrorMessage(miopenHandle_t handle);
+
+/** Identity of the device a handle runs on. */
+typedef struct clfuse_DeviceInfo {
+    char platform_name[256];
+    char platform_version[256];
+    char vendor[256];
+    char name[256];
+    char driver_version[128];
+    char device_version[128]; /* "OpenCL 3.0 CUDA" and the like */
+    unsigned compute_units;
+    unsigned long long global_mem_bytes;
+    unsigned long long local_mem_bytes;
+    size_t max_work_group_size;
+    int is_gpu; /* CL_DEVICE_TYPE_GPU */
+} clfuse_DeviceInfo;
+
+MIOPEN_EXPORT miopenStatus_t clfuse_GetDeviceInfo(miopenHandle_t handle, clfuse_DeviceInfo *info);
+
+/** MIOpen keeps the padding mode inside the descriptor with no public setter; this sets it.
+ * Same: out = ceil(in / stride), pad = total / 2 (the extra row or column, if any, is at the
+ * bottom or right). Valid: out = ceil((in - effective_filter + 1) / stride), no padding. */
+MIOPEN_EXPORT miopenStatus_t clfuse_SetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc,
+                                                              miopenPaddingMode_t mode);
+MIOPEN_EXPORT miopenStatus_t clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc,
+                                                              miopenPaddingMode_t *mode);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLFUSE_CLFUSE_H */

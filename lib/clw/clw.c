@@ -1,0 +1,363 @@
+/* clw: OpenCL calls, error names, object accounting and fault injection. */
+#include "clw/clw.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static atomic_long live_objects;
+
+/* One pending fault at a time is all the fault tests need, and keeps this simple. */
+static pthread_mutex_t fault_lock = PTHREAD_MUTEX_INITIALIZER;
+static char fault_entry[64];
+static int fault_countdown;
+static cl_int fault_error;
+
+void clf_clw_inject_fault(const char *entry, int nth, cl_int err)
+{
+    pthread_mutex_lock(&fault_lock);
+    if (nth <= 0 || entry == NULL) {
+        fault_entry[0] = '\0';
+        fault_countdown = 0;
+    } else {
+        clf_strlcpy(fault_entry, entry, sizeof fault_entry);
+        fault_countdown = nth;
+        fault_error = err;
+    }
+    pthread_mutex_unlock(&fault_lock);
+}
+
+/* Returns the injected error for this call of `entry`, or CL_SUCCESS. */
+static cl_int injected(const char *entry)
+{
+    cl_int err = CL_SUCCESS;
+    pthread_mutex_lock(&fault_lock);
+    if (fault_countdown > 0 && strcmp(entry, fault_entry) == 0) {
+        if (--fault_countdown == 0) {
+            err = fault_error;
+            fault_entry[0] = '\0';
+        }
+    }
+    pthread_mutex_unlock(&fault_lock);
+    return err;
+}
+
+long clf_clw_live_objects(void)
+{
+    return atomic_load(&live_objects);
+}
+
+static void created(const void *obj)
+{
+    if (obj)
+        atomic_fetch_add(&live_objects, 1);
+}
+
+static cl_int released(cl_int err)
+{
+    if (err == CL_SUCCESS)
+        atomic_fetch_sub(&live_objects, 1);
+    return err;
+}
+
+const char *clf_cl_error_name(cl_int err)
+{
+#define E(x) case x: return #x;
+    switch (err) {
+    E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE) E(CL_COMPILER_NOT_AVAILABLE)
+    E(CL_MEM_OBJECT_ALLOCATION_FAILURE) E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY)
+    E(CL_PROFILING_INFO_NOT_AVAILABLE) E(CL_MEM_COPY_OVERLAP) E(CL_IMAGE_FORMAT_MISMATCH)
+    E(CL_IMAGE_FORMAT_NOT_SUPPORTED) E(CL_BUILD_PROGRAM_FAILURE) E(CL_MAP_FAILURE)
+    E(CL_MISALIGNED_SUB_BUFFER_OFFSET) E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    E(CL_COMPILE_PROGRAM_FAILURE) E(CL_LINKER_NOT_AVAILABLE) E(CL_LINK_PROGRAM_FAILURE)
+    E(CL_DEVICE_PARTITION_FAILED) E(CL_KERNEL_ARG_INFO_NOT_AVAILABLE) E(CL_INVALID_VALUE)
+    E(CL_INVALID_DEVICE_TYPE) E(CL_INVALID_PLATFORM) E(CL_INVALID_DEVICE) E(CL_INVALID_CONTEXT)
+    E(CL_INVALID_QUEUE_PROPERTIES) E(CL_INVALID_COMMAND_QUEUE) E(CL_INVALID_HOST_PTR)
+    E(CL_INVALID_MEM_OBJECT) E(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR) E(CL_INVALID_IMAGE_SIZE)
+    E(CL_INVALID_SAMPLER) E(CL_INVALID_BINARY) E(CL_INVALID_BUILD_OPTIONS) E(CL_INVALID_PROGRAM)
+    E(CL_INVALID_PROGRAM_EXECUTABLE) E(CL_INVALID_KERNEL_NAME) E(CL_INVALID_KERNEL_DEFINITION)
+    E(CL_INVALID_KERNEL) E(CL_INVALID_ARG_INDEX) E(CL_INVALID_ARG_VALUE) E(CL_INVALID_ARG_SIZE)
+    E(CL_INVALID_KERNEL_ARGS) E(CL_INVALID_WORK_DIMENSION) E(CL_INVALID_WORK_GROUP_SIZE)
+    E(CL_INVALID_WORK_ITEM_SIZE) E(CL_INVALID_GLOBAL_OFFSET) E(CL_INVALID_EVENT_WAIT_LIST)
+    E(CL_INVALID_EVENT) E(CL_INVALID_OPERATION) E(CL_INVALID_GL_OBJECT) E(CL_INVALID_BUFFER_SIZE)
+    E(CL_INVALID_MIP_LEVEL) E(CL_INVALID_GLOBAL_WORK_SIZE) E(CL_INVALID_PROPERTY)
+    E(CL_INVALID_IMAGE_DESCRIPTOR) E(CL_INVALID_COMPILER_OPTIONS) E(CL_INVALID_LINKER_OPTIONS)
+    E(CL_INVALID_DEVICE_PARTITION_COUNT)
+    default: break;
+    }
+#undef E
+    static _Thread_local char buf[48];
+    snprintf(buf, sizeof buf, "CL_UNKNOWN_ERROR(%d)", (int)err);
+    return buf;
+}
+
+cl_int clf_clw_device_info(cl_device_id dev, cl_device_info what, size_t size, void *value)
+{
+    cl_int err = injected("clGetDeviceInfo");
+    return err ? err : clGetDeviceInfo(dev, what, size, value, NULL);
+}
+
+cl_int clf_clw_device_string(cl_device_id dev, cl_device_info what, char *out, size_t cap)
+{
+    out[0] = '\0';
+    cl_int err = clf_clw_device_info(dev, what, cap, out);
+    if (err != CL_SUCCESS)
+        out[0] = '\0';
+    out[cap - 1] = '\0';
+    return err;
+}
+
+cl_int clf_clw_platform_string(cl_platform_id p, cl_platform_info what, char *out, size_t cap)
+{
+    out[0] = '\0';
+    cl_int err = injected("clGetPlatformInfo");
+    if (!err)
+        err = clGetPlatformInfo(p, what, cap, out, NULL);
+    if (err != CL_SUCCESS)
+        out[0] = '\0';
+    out[cap - 1] = '\0';
+    return err;
+}
+
+cl_int clf_clw_get_platforms(cl_uint cap, cl_platform_id *out, cl_uint *count)
+{
+    cl_int err = injected("clGetPlatformIDs");
+    return err ? err : clGetPlatformIDs(cap, out, count);
+}
+
+cl_int clf_clw_get_devices(cl_platform_id p, cl_device_type type, cl_uint cap, cl_device_id *out,
+                           cl_uint *count)
+{
+    cl_int err = injected("clGetDeviceIDs");
+    return err ? err : clGetDeviceIDs(p, type, cap, out, count);
+}
+
+cl_context clf_clw_create_context(cl_platform_id p, cl_device_id dev, cl_int *err)
+{
+    if ((*err = injected("clCreateContext")) != CL_SUCCESS)
+        return NULL;
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)p, 0};
+    cl_context ctx = clCreateContext(props, 1, &dev, NULL, NULL, err);
+    created(ctx);
+    return ctx;
+}
+
+cl_command_queue clf_clw_create_queue(cl_context ctx, cl_device_id dev, int profiling, cl_int *err)
+{
+    if ((*err = injected("clCreateCommandQueue")) != CL_SUCCESS)
+        return NULL;
+    cl_command_queue q =
+        clCreateCommandQueue(ctx, dev, profiling ? CL_QUEUE_PROFILING_ENABLE : 0, err);
+    created(q);
+    return q;
+}
+
+cl_int clf_clw_queue_info(cl_command_queue q, cl_command_queue_info what, size_t size, void *value)
+{
+    cl_int err = injected("clGetCommandQueueInfo");
+    return err ? err : clGetCommandQueueInfo(q, what, size, value, NULL);
+}
+
+cl_int clf_clw_retain_queue(cl_command_queue q)
+{
+    cl_int err = clRetainCommandQueue(q);
+    if (err == CL_SUCCESS)
+        created(q);
+    return err;
+}
+
+cl_int clf_clw_release_queue(cl_command_queue q)
+{
+    return released(clReleaseCommandQueue(q));
+}
+
+cl_int clf_clw_retain_context(cl_context c)
+{
+    cl_int err = clRetainContext(c);
+    if (err == CL_SUCCESS)
+        created(c);
+    return err;
+}
+
+cl_int clf_clw_release_context(cl_context c)
+{
+    return released(clReleaseContext(c));
+}
+
+cl_program clf_clw_program_from_source(cl_context ctx, const char *src, cl_int *err)
+{
+    if ((*err = injected("clCreateProgramWithSource")) != CL_SUCCESS)
+        return NULL;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, err);
+    created(p);
+    return p;
+}
+
+cl_program clf_clw_program_from_binary(cl_context ctx, cl_device_id dev, const unsigned char *bin,
+                                       size_t len, cl_int *err)
+{
+    if ((*err = injected("clCreateProgramWithBinary")) != CL_SUCCESS)
+        return NULL;
+    cl_int bin_status = CL_SUCCESS;
+    cl_program p = clCreateProgramWithBinary(ctx, 1, &dev, &len, &bin, &bin_status, err);
+    if (p && *err == CL_SUCCESS && bin_status != CL_SUCCESS) {
+        clReleaseProgram(p);
+        *err = bin_status;
+        return NULL;
+    }
+    created(p);
+    return p;
+}
+
+cl_int clf_clw_build_program(cl_program prog, cl_device_id dev, const char *options, char **log)
+{
+    *log = NULL;
+    cl_int err = injected("clBuildProgram");
+    if (err == CL_SUCCESS)
+        err = clBuildProgram(prog, 1, &dev, options, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        size_t len = 0;
+        if (clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) == CL_SUCCESS &&
+            len > 0) {
+            char *buf = malloc(len + 1);
+            if (buf && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, len, buf, NULL) ==
+                           CL_SUCCESS) {
+                buf[len] = '\0';
+                *log = buf;
+            } else {
+                free(buf);
+            }
+        }
+    }
+    return err;
+}
+
+cl_int clf_clw_program_binary(cl_program prog, unsigned char **bin, size_t *len)
+{
+    *bin = NULL;
+    *len = 0;
+    cl_int err = injected("clGetProgramInfo");
+    if (err)
+        return err;
+    cl_uint ndev = 0;
+    err = clGetProgramInfo(prog, CL_PROGRAM_NUM_DEVICES, sizeof ndev, &ndev, NULL);
+    if (err != CL_SUCCESS)
+        return err;
+    if (ndev != 1)
+        return CL_INVALID_PROGRAM;
+    size_t size = 0;
+    err = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL);
+    if (err != CL_SUCCESS)
+        return err;
+    if (size == 0)
+        return CL_INVALID_BINARY;
+    unsigned char *buf = malloc(size);
+    if (!buf)
+        return CL_OUT_OF_HOST_MEMORY;
+    err = clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof buf, &buf, NULL);
+    if (err != CL_SUCCESS) {
+        free(buf);
+        return err;
+    }
+    *bin = buf;
+    *len = size;
+    return CL_SUCCESS;
+}
+
+cl_int clf_clw_release_program(cl_program prog)
+{
+    return released(clReleaseProgram(prog));
+}
+
+cl_kernel clf_clw_create_kernel(cl_program prog, const char *name, cl_int *err)
+{
+    if ((*err = injected("clCreateKernel")) != CL_SUCCESS)
+        return NULL;
+    cl_kernel k = clCreateKernel(prog, name, err);
+    created(k);
+    return k;
+}
+
+cl_int clf_clw_release_kernel(cl_kernel k)
+{
+    return released(clReleaseKernel(k));
+}
+
+cl_int clf_clw_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value)
+{
+    cl_int err = injected("clSetKernelArg");
+    return err ? err : clSetKernelArg(k, index, size, value);
+}
+
+cl_int clf_clw_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *global,
+                              const size_t *local, cl_event *ev)
+{
+    cl_int err = injected("clEnqueueNDRangeKernel");
+    if (err)
+        return err;
+    err = clEnqueueNDRangeKernel(q, k, dims, NULL, global, local, 0, NULL, ev);
+    if (err == CL_SUCCESS && ev)
+        created(*ev);
+    return err;
+}
+
+cl_mem clf_clw_create_buffer(cl_context ctx, cl_mem_flags flags, size_t size, void *host,
+                             cl_int *err)
+{
+    if ((*err = injected("clCreateBuffer")) != CL_SUCCESS)
+        return NULL;
+    cl_mem m = clCreateBuffer(ctx, flags, size, host, err);
+    created(m);
+    return m;
+}
+
+cl_int clf_clw_release_mem(cl_mem m)
+{
+    return released(clReleaseMemObject(m));
+}
+
+cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value)
+{
+    cl_int err = injected("clGetMemObjectInfo");
+    return err ? err : clGetMemObjectInfo(m, what, size, value, NULL);
+}
+
+cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, const void *src)
+{
+    cl_int err = injected("clEnqueueWriteBuffer");
+    return err ? err : clEnqueueWriteBuffer(q, m, CL_TRUE, offset, size, src, 0, NULL, NULL);
+}
+
+cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, void *dst)
+{
+    cl_int err = injected("clEnqueueReadBuffer");
+    return err ? err : clEnqueueReadBuffer(q, m, CL_TRUE, offset, size, dst, 0, NULL, NULL);
+}
+
+cl_int clf_clw_finish(cl_command_queue q)
+{
+    cl_int err = injected("clFinish");
+    return err ? err : clFinish(q);
+}
+
+cl_int clf_clw_event_ms(cl_event ev, double *ms)
+{
+    cl_int err = injected("clWaitForEvents");
+    if (!err)
+        err = clWaitForEvents(1, &ev);
+    if (err != CL_SUCCESS)
+        return err;
+    cl_ulong start = 0, end = 0;
+    err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL);
+    if (err == CL_SUCCESS)
+        err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL);
+    if (err == CL_SUCCESS)
+        *ms = (double)(end - start) * 1e-6;
+    return err;
+}
+
+cl_int clf_clw_release_event(cl_event ev)
+{
+    return released(clReleaseEvent(ev));
+}

@@ -1,0 +1,67 @@
+/* clw: the only place that calls OpenCL. Every call's status is checked by the caller
+ * through these wrappers, which also
+ *  - count the cl objects the library created and has not released yet (tests assert zero),
+ *  - let tests make the Nth call of an entry point fail (fault injection),
+ *  - turn a cl_int into a message naming the call and the error. */
+#ifndef CLFUSE_CLW_H
+#define CLFUSE_CLW_H
+
+#include "core/core.h"
+
+/* "CL_OUT_OF_RESOURCES" and the like; "CL_UNKNOWN_ERROR(<n>)" for others (static buffer per
+ * thread). */
+const char *clf_cl_error_name(cl_int err);
+
+/* Fault injection for tests: make call number `nth` (1-based, counted from now) of `entry`
+ * ("clBuildProgram", "clCreateBuffer", ...) fail with `err`. nth = 0 clears all faults. */
+void clf_clw_inject_fault(const char *entry, int nth, cl_int err);
+
+/* Objects created through clw and not yet released. */
+long clf_clw_live_objects(void);
+
+/* Device and platform queries fill a string; failures leave "" and return the cl error. */
+cl_int clf_clw_device_string(cl_device_id dev, cl_device_info what, char *out, size_t cap);
+cl_int clf_clw_platform_string(cl_platform_id p, cl_platform_info what, char *out, size_t cap);
+
+cl_int clf_clw_get_platforms(cl_uint cap, cl_platform_id *out, cl_uint *count);
+cl_int clf_clw_get_devices(cl_platform_id p, cl_device_type type, cl_uint cap, cl_device_id *out,
+                           cl_uint *count);
+cl_int clf_clw_device_info(cl_device_id dev, cl_device_info what, size_t size, void *value);
+
+cl_context clf_clw_create_context(cl_platform_id p, cl_device_id dev, cl_int *err);
+cl_command_queue clf_clw_create_queue(cl_context ctx, cl_device_id dev, int profiling,
+                                      cl_int *err);
+cl_int clf_clw_queue_info(cl_command_queue q, cl_command_queue_info what, size_t size,
+                          void *value);
+cl_int clf_clw_retain_queue(cl_command_queue q);
+cl_int clf_clw_release_queue(cl_command_queue q);
+cl_int clf_clw_retain_context(cl_context c);
+cl_int clf_clw_release_context(cl_context c);
+
+cl_program clf_clw_program_from_source(cl_context ctx, const char *src, cl_int *err);
+cl_program clf_clw_program_from_binary(cl_context ctx, cl_device_id dev, const unsigned char *bin,
+                                       size_t len, cl_int *err);
+/* Builds; on failure *log gets the build log (malloc'ed, caller frees; may be NULL). */
+cl_int clf_clw_build_program(cl_program prog, cl_device_id dev, const char *options, char **log);
+/* The program's binary for dev (malloc'ed). */
+cl_int clf_clw_program_binary(cl_program prog, unsigned char **bin, size_t *len);
+cl_int clf_clw_release_program(cl_program prog);
+
+cl_kernel clf_clw_create_kernel(cl_program prog, const char *name, cl_int *err);
+cl_int clf_clw_release_kernel(cl_kernel k);
+cl_int clf_clw_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value);
+cl_int clf_clw_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *global,
+                              const size_t *local, cl_event *ev);
+
+cl_mem clf_clw_create_buffer(cl_context ctx, cl_mem_flags flags, size_t size, void *host,
+                             cl_int *err);
+cl_int clf_clw_release_mem(cl_mem m);
+cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value);
+cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, const void *src);
+cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, void *dst);
+cl_int clf_clw_finish(cl_command_queue q);
+/* Waits for ev, then returns its device time in ms. */
+cl_int clf_clw_event_ms(cl_event ev, double *ms);
+cl_int clf_clw_release_event(cl_event ev);
+
+#endif

@@ -1,0 +1,90 @@
+/* Status names and the last-error message, kept per handle and per thread: calls that take
+ * no handle (descriptors, plan building) still need somewhere to leave their reason. */
+#include "core/core.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static _Thread_local char thread_errmsg[CLF_ERRMSG_CAP];
+
+const char *miopenGetErrorString(miopenStatus_t error)
+{
+    switch (error) {
+    case miopenStatusSuccess: return "miopenStatusSuccess";
+    case miopenStatusNotInitialized: return "miopenStatusNotInitialized";
+    case miopenStatusInvalidValue: return "miopenStatusInvalidValue";
+    case miopenStatusBadParm: return "miopenStatusBadParm";
+    case miopenStatusAllocFailed: return "miopenStatusAllocFailed";
+    case miopenStatusInternalError: return "miopenStatusInternalError";
+    case miopenStatusNotImplemented: return "miopenStatusNotImplemented";
+    case miopenStatusUnknownError: return "miopenStatusUnknownError";
+    case miopenStatusUnsupportedOp: return "miopenStatusUnsupportedOp";
+    case miopenStatusGpuOperationsSkipped: return "miopenStatusGpuOperationsSkipped";
+    case miopenStatusVersionMismatch: return "miopenStatusVersionMismatch";
+    }
+    return "unknown miopenStatus_t value";
+}
+
+int clf_handle_valid(const struct miopenHandle *h)
+{
+    return h != NULL && h->magic == CLF_MAGIC_HANDLE;
+}
+
+miopenStatus_t clf_fail(miopenHandle_t h, miopenStatus_t st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(thread_errmsg, sizeof thread_errmsg, fmt, ap);
+    va_end(ap);
+    if (clf_handle_valid(h)) {
+        pthread_mutex_lock(&h->lock);
+        memcpy(h->errmsg, thread_errmsg, sizeof h->errmsg);
+        pthread_mutex_unlock(&h->lock);
+    }
+    clf_log(CLF_LOG_ERROR, "%s: %s", miopenGetErrorString(st), thread_errmsg);
+    return st;
+}
+
+void clf_clear_error(miopenHandle_t h)
+{
+    thread_errmsg[0] = '\0';
+    if (clf_handle_valid(h)) {
+        pthread_mutex_lock(&h->lock);
+        h->errmsg[0] = '\0';
+        pthread_mutex_unlock(&h->lock);
+    }
+}
+
+const char *clf_thread_errmsg(void)
+{
+    return thread_errmsg;
+}
+
+const char *clfuse_GetLastErrorMessage(miopenHandle_t handle)
+{
+    if (handle == NULL)
+        return thread_errmsg;
+    if (!clf_handle_valid(handle))
+        return "clfuse_GetLastErrorMessage: not a valid miopenHandle_t";
+    return handle->errmsg;
+}
+
+const char *clfuse_GetVersion(void)
+{
+    return CLFUSE_VERSION_STRING;
+}
+
+int clf_strlcpy(char *dst, const char *src, size_t cap)
+{
+    if (cap == 0)
+        return -1;
+    size_t n = strlen(src);
+    if (n >= cap) {
+        memcpy(dst, src, cap - 1);
+        dst[cap - 1] = '\0';
+        return -1;
+    }
+    memcpy(dst, src, n + 1);
+    return 0;
+}

@@ -1,0 +1,77 @@
+/* desc: tensor, convolution and activation descriptors with MIOpen's semantics, their
+ * validation, output-shape rules, and the canonical problem keys built from them. */
+#ifndef CLFUSE_DESC_H
+#define CLFUSE_DESC_H
+
+#include "core/core.h"
+
+#define CLF_MAX_DIMS 8
+#define CLF_MAX_SPATIAL 3
+
+#define CLF_MAGIC_TENSOR 0x636c6654u /* "clfT" */
+#define CLF_MAGIC_CONV 0x636c6643u   /* "clfC" */
+#define CLF_MAGIC_ACTIV 0x636c6641u  /* "clfA" */
+
+struct miopenTensorDescriptor {
+    uint32_t magic;
+    int is_set; /* a Set call succeeded */
+    miopenDataType_t type;
+    int nd;
+    int lens[CLF_MAX_DIMS];
+    int strides[CLF_MAX_DIMS];
+};
+
+struct miopenConvolutionDescriptor {
+    uint32_t magic;
+    int is_set;
+    miopenConvolutionMode_t mode;
+    miopenPaddingMode_t pad_mode;
+    int spatial;
+    int pads[CLF_MAX_SPATIAL];
+    int strides[CLF_MAX_SPATIAL];
+    int dilations[CLF_MAX_SPATIAL];
+    int out_pads[CLF_MAX_SPATIAL]; /* transpose output padding */
+    int groups;
+};
+
+struct miopenActivationDescriptor {
+    uint32_t magic;
+    int is_set;
+    miopenActivationMode_t mode;
+    double alpha, beta, gamma;
+};
+
+/* Checks that t is a live, set descriptor; on failure fails with a message naming `what`. */
+miopenStatus_t clf_tensor_check(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                const char *api, const char *what);
+size_t clf_type_size(miopenDataType_t t);
+const char *clf_type_name(miopenDataType_t t); /* "FP32", "FP16", ... */
+size_t clf_tensor_elements(const struct miopenTensorDescriptor *t);
+int clf_tensor_is_packed(const struct miopenTensorDescriptor *t);
+/* Same type, lengths and strides. */
+int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b);
+/* "1x64x56x56 FP32" (strides appended when not packed). */
+void clf_tensor_describe(const struct miopenTensorDescriptor *t, char *out, size_t cap);
+/* Sets a packed 4-d NCHW descriptor without the API checks (internal use). */
+void clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
+                             int h, int w);
+
+/* Effective pads of a 2-d convolution for an input extent (Same mode derives them). */
+void clf_conv_effective_pads(const struct miopenConvolutionDescriptor *c, const int in_hw[2],
+                             const int filter_hw[2], int pads_out[2]);
+
+/* Output shape of a forward convolution, with full validation (channels vs filter and groups,
+ * ranks, types). out_lens gets nd lengths. Messages name the api. */
+miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
+                                     const struct miopenConvolutionDescriptor *conv,
+                                     const struct miopenTensorDescriptor *x,
+                                     const struct miopenTensorDescriptor *w, int *nd,
+                                     int out_lens[CLF_MAX_DIMS]);
+
+miopenStatus_t clf_conv_check(miopenHandle_t h, const struct miopenConvolutionDescriptor *c,
+                              const char *api);
+miopenStatus_t clf_activ_check(miopenHandle_t h, const struct miopenActivationDescriptor *a,
+                               const char *api);
+const char *clf_activ_name(miopenActivationMode_t m); /* "RELU", ... ; NULL when invalid */
+
+#endif

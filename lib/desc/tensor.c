@@ -1,0 +1,326 @@
+/* Tensor descriptors. Validation happens in the Set calls so that every later layer can
+ * trust a set descriptor: lengths and strides >= 1, at most 8 dimensions, and a byte span
+ * that fits in size_t (and in a cl_mem size). */
+#include "desc/desc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t clf_type_size(miopenDataType_t t)
+{
+    switch (t) {
+    case miopenHalf: return 2;
+    case miopenFloat: return 4;
+    case miopenInt32: return 4;
+    case miopenInt8: return 1;
+    case miopenBFloat16: return 2;
+    case miopenDouble: return 8;
+    }
+    return 0;
+}
+
+const char *clf_type_name(miopenDataType_t t)
+{
+    switch (t) {
+    case miopenHalf: return "FP16";
+    case miopenFloat: return "FP32";
+    case miopenInt32: return "INT32";
+    case miopenInt8: return "INT8";
+    case miopenBFloat16: return "BF16";
+    case miopenDouble: return "FP64";
+    }
+    return "?";
+}
+
+miopenStatus_t clf_tensor_check(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                const char *api, const char *what)
+{
+    if (t == NULL)
+        return clf_fail(h, miopenStatusBadParm, "%s: %s is NULL", api, what);
+    if (t->magic != CLF_MAGIC_TENSOR)
+        return clf_fail(h, miopenStatusBadParm, "%s: %s is not a live tensor descriptor", api, what);
+    if (!t->is_set)
+        return clf_fail(h, miopenStatusBadParm,
+                        "%s: %s was created but never set (call miopenSet4dTensorDescriptor)", api,
+                        what);
+    return miopenStatusSuccess;
+}
+
+size_t clf_tensor_elements(const struct miopenTensorDescriptor *t)
+{
+    size_t n = 1;
+    for (int i = 0; i < t->nd; ++i)
+        n *= (size_t)t->lens[i];
+    return n;
+}
+
+int clf_tensor_is_packed(const struct miopenTensorDescriptor *t)
+{
+    size_t expect = 1;
+    for (int i = t->nd - 1; i >= 0; --i) {
+        if ((size_t)t->strides[i] != expect)
+            return 0;
+        expect *= (size_t)t->lens[i];
+    }
+    return 1;
+}
+
+int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b)
+{
+    if (a->type != b->type || a->nd != b->nd)
+        return 0;
+    for (int i = 0; i < a->nd; ++i)
+        if (a->lens[i] != b->lens[i] || a->strides[i] != b->strides[i])
+            return 0;
+    return 1;
+}
+
+void clf_tensor_describe(const struct miopenTensorDescriptor *t, char *out, size_t cap)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < t->nd && used < cap; ++i)
+        used += (size_t)snprintf(out + used, cap - used, "%s%d", i ? "x" : "", t->lens[i]);
+    if (used < cap)
+        used += (size_t)snprintf(out + used, cap - used, " %s", clf_type_name(t->type));
+    if (!clf_tensor_is_packed(t) && used < cap) {
+        used += (size_t)snprintf(out + used, cap - used, " strides ");
+        for (int i = 0; i < t->nd && used < cap; ++i)
+            used += (size_t)snprintf(out + used, cap - used, "%s%d", i ? "x" : "", t->strides[i]);
+    }
+}
+
+void clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
+                             int h, int w)
+{
+    memset(t, 0, sizeof *t);
+    t->magic = CLF_MAGIC_TENSOR;
+    t->is_set = 1;
+    t->type = type;
+    t->nd = 4;
+    int lens[4] = {n, c, h, w};
+    int stride = 1;
+    for (int i = 3; i >= 0; --i) {
+        t->lens[i] = lens[i];
+        t->strides[i] = stride;
+        stride *= lens[i];
+    }
+}
+
+static const char *dim_name(int nd, int i)
+{
+    static const char *names4[] = {"n", "c", "h", "w"};
+    static const char *names5[] = {"n", "c", "d", "h", "w"};
+    if (nd == 4)
+        return names4[i];
+    if (nd == 5)
+        return names5[i];
+    static _Thread_local char buf[16];
+    snprintf(buf, sizeof buf, "dim %d", i);
+    return buf;
+}
+
+/* Validates and stores; strides NULL means packed. */
+static miopenStatus_t set_tensor(const char *api, miopenTensorDescriptor_t t, miopenDataType_t type,
+                                 int nd, const int *lens, const int *strides)
+{
+    clf_clear_error(NULL);
+    if (t == NULL || t->magic != CLF_MAGIC_TENSOR)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: tensorDesc is not a live tensor descriptor",
+                        api);
+    if (clf_type_size(type) == 0)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown data type %d", api, (int)type);
+    if (nd < 1 || nd > CLF_MAX_DIMS)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: nbDims %d is outside 1..%d", api, nd,
+                        CLF_MAX_DIMS);
+    if (lens == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: dimsA is NULL", api);
+    int packed[CLF_MAX_DIMS];
+    size_t span = 1; /* elements, largest offset + 1 */
+    size_t stride = 1;
+    for (int i = nd - 1; i >= 0; --i) {
+        if (lens[i] < 1)
+            return clf_fail(NULL, miopenStatusBadParm, "%s: length %s = %d must be >= 1", api,
+                            dim_name(nd, i), lens[i]);
+        if (stride > (size_t)0x7fffffff)
+            return clf_fail(NULL, miopenStatusBadParm,
+                            "%s: the packed stride of %s exceeds the int range", api,
+                            dim_name(nd, i));
+        packed[i] = (int)stride;
+        if (stride > SIZE_MAX / (size_t)lens[i])
+            return clf_fail(NULL, miopenStatusBadParm, "%s: tensor size overflows size_t", api);
+        stride *= (size_t)lens[i];
+    }
+    for (int i = 0; i < nd; ++i) {
+        int s = strides ? strides[i] : packed[i];
+        if (s < 1)
+            return clf_fail(NULL, miopenStatusBadParm, "%s: stride of %s = %d must be >= 1", api,
+                            dim_name(nd, i), s);
+        size_t extent = (size_t)(lens[i] - 1);
+        if (extent != 0 && (size_t)s > (SIZE_MAX - span) / extent)
+            return clf_fail(NULL, miopenStatusBadParm, "%s: tensor byte size overflows size_t",
+                            api);
+        span += extent * (size_t)s;
+    }
+    if (span > SIZE_MAX / clf_type_size(type))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: tensor byte size overflows size_t", api);
+    t->type = type;
+    t->nd = nd;
+    for (int i = 0; i < nd; ++i) {
+        t->lens[i] = lens[i];
+        t->strides[i] = strides ? strides[i] : packed[i];
+    }
+    for (int i = nd; i < CLF_MAX_DIMS; ++i)
+        t->lens[i] = t->strides[i] = 0;
+    t->is_set = 1;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenCreateTensorDescriptor(miopenTensorDescriptor_t *tensorDesc)
+{
+    clf_clear_error(NULL);
+    if (tensorDesc == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "miopenCreateTensorDescriptor: pointer is NULL");
+    struct miopenTensorDescriptor *t = calloc(1, sizeof *t);
+    if (t == NULL)
+        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
+    t->magic = CLF_MAGIC_TENSOR;
+    *tensorDesc = t;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenSet4dTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
+                                           miopenDataType_t dataType, int n, int c, int h, int w)
+{
+    int lens[4] = {n, c, h, w};
+    return set_tensor("miopenSet4dTensorDescriptor", tensorDesc, dataType, 4, lens, NULL);
+}
+
+miopenStatus_t miopenSet4dTensorDescriptorEx(miopenTensorDescriptor_t tensorDesc,
+                                             miopenDataType_t dataType, int n, int c, int h, int w,
+                                             int nStride, int cStride, int hStride, int wStride)
+{
+    int lens[4] = {n, c, h, w};
+    int strides[4] = {nStride, cStride, hStride, wStride};
+    return set_tensor("miopenSet4dTensorDescriptorEx", tensorDesc, dataType, 4, lens, strides);
+}
+
+miopenStatus_t miopenSetTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
+                                         miopenDataType_t dataType, int nbDims, const int *dimsA,
+                                         const int *stridesA)
+{
+    return set_tensor("miopenSetTensorDescriptor", tensorDesc, dataType, nbDims, dimsA, stridesA);
+}
+
+miopenStatus_t miopenGet4dTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
+                                           miopenDataType_t *dataType, int *n, int *c, int *h,
+                                           int *w, int *nStride, int *cStride, int *hStride,
+                                           int *wStride)
+{
+    const char *api = "miopenGet4dTensorDescriptor";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_tensor_check(NULL, tensorDesc, api, "tensorDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (tensorDesc->nd != 4)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: the descriptor has %d dimensions, not 4",
+                        api, tensorDesc->nd);
+    if (!dataType || !n || !c || !h || !w || !nStride || !cStride || !hStride || !wStride)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: an output pointer is NULL", api);
+    *dataType = tensorDesc->type;
+    *n = tensorDesc->lens[0];
+    *c = tensorDesc->lens[1];
+    *h = tensorDesc->lens[2];
+    *w = tensorDesc->lens[3];
+    *nStride = tensorDesc->strides[0];
+    *cStride = tensorDesc->strides[1];
+    *hStride = tensorDesc->strides[2];
+    *wStride = tensorDesc->strides[3];
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenGetTensorDescriptorSize(miopenTensorDescriptor_t tensorDesc, int *size)
+{
+    clf_clear_error(NULL);
+    miopenStatus_t st =
+        clf_tensor_check(NULL, tensorDesc, "miopenGetTensorDescriptorSize", "tensorDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (size == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "miopenGetTensorDescriptorSize: size is NULL");
+    *size = tensorDesc->nd;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenGetTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
+                                         miopenDataType_t *dataType, int *dimsA, int *stridesA)
+{
+    clf_clear_error(NULL);
+    miopenStatus_t st =
+        clf_tensor_check(NULL, tensorDesc, "miopenGetTensorDescriptor", "tensorDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (dataType)
+        *dataType = tensorDesc->type;
+    for (int i = 0; i < tensorDesc->nd; ++i) {
+        if (dimsA)
+            dimsA[i] = tensorDesc->lens[i];
+        if (stridesA)
+            stridesA[i] = tensorDesc->strides[i];
+    }
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenGetTensorNumBytes(miopenTensorDescriptor_t tensorDesc, size_t *numBytes)
+{
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_tensor_check(NULL, tensorDesc, "miopenGetTensorNumBytes", "tensorDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (numBytes == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "miopenGetTensorNumBytes: numBytes is NULL");
+    size_t span = 1;
+    for (int i = 0; i < tensorDesc->nd; ++i)
+        span += (size_t)(tensorDesc->lens[i] - 1) * (size_t)tensorDesc->strides[i];
+    *numBytes = span * clf_type_size(tensorDesc->type);
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenDestroyTensorDescriptor(miopenTensorDescriptor_t tensorDesc)
+{
+    clf_clear_error(NULL);
+    if (tensorDesc == NULL)
+        return miopenStatusSuccess;
+    if (tensorDesc->magic != CLF_MAGIC_TENSOR)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "miopenDestroyTensorDescriptor: not a live tensor descriptor");
+    tensorDesc->magic = 0;
+    free(tensorDesc);
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescriptor_t derivedBnDesc,
+                                              const miopenTensorDescriptor_t xDesc,
+                                              miopenBatchNormMode_t bn_mode)
+{
+    const char *api = "miopenDeriveBNTensorDescriptor";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_tensor_check(NULL, xDesc, api, "xDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (derivedBnDesc == NULL || derivedBnDesc->magic != CLF_MAGIC_TENSOR)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: derivedBnDesc is not a live descriptor",
+                        api);
+    if (bn_mode != miopenBNSpatial && bn_mode != miopenBNPerActivation)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown batch-norm mode %d", api,
+                        (int)bn_mode);
+    if (xDesc->nd < 3)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: xDesc needs at least 3 dimensions", api);
+    int lens[CLF_MAX_DIMS];
+    lens[0] = 1;
+    lens[1] = xDesc->lens[1];
+    for (int i = 2; i < xDesc->nd; ++i)
+        lens[i] = bn_mode == miopenBNSpatial ? 1 : xDesc->lens[i];
+    return set_tensor(api, derivedBnDesc, xDesc->type, xDesc->nd, lens, NULL);
+}
