@@ -1,0 +1,89 @@
+/* ref.h: the double-precision CPU reference that every device test compares against.
+ *
+ * Deliberately independent of OpenCL and of miopen.h, so that a bug in the runtime's headers or
+ * enum plumbing cannot leak into the yardstick it is measured with. Semantics follow MIOpen's host
+ * reference (test/fusionHost.hpp): see /work/shared/reference/miopen-semantics.md sections 3, 4.1.
+ *
+ * All tensors are NCHW packed. Activation mode numbers are MIOpen's: 0 PASTHRU, 1 LOGISTIC,
+ * 2 TANH, 3 RELU, 4 SOFTRELU, 5 ABS, 6 POWER, 7 CLIPPEDRELU, 8 LEAKYRELU, 9 ELU.
+ * BN mode: 0 per-activation (params 1xCxHxW), 1 spatial (params 1xCx1x1).
+ * Arguments are assumed valid: callers validate shapes before asking for a reference.
+ */
+#ifndef CLFUSE_TEST_REF_H_
+#define CLFUSE_TEST_REF_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Forward convolution geometry. dil_* >= 1, stride_* >= 1, pad_* >= 0, groups >= 1
+ * (groups == c is depthwise). */
+typedef struct ref_conv_params {
+    int pad_h, pad_w, stride_h, stride_w, dil_h, dil_w, groups;
+} ref_conv_params;
+
+/* Output spatial size for one dimension with MIOpen's default padding mode:
+ * max(1, (in - (1 + dil*(k-1)) + 2*pad) / stride + 1), integer division truncating toward zero. */
+int ref_conv_out_size(int in, int k, int pad, int stride, int dil);
+
+/* Cross-correlation (MIOpen's miopenConvolution mode) with zero padding.
+ * In:  x  n x c x h x w floats; wt k x (c/groups) x fy x fx floats; p geometry.
+ * Out: y  n x k x oh x ow doubles, y[n][k][oy][ox] = sum over the group's input channels, fy, fx
+ *      of x * wt, accumulated in double. Output channel k belongs to group k / (k_total/groups).
+ * oh, ow must equal ref_conv_out_size() of the corresponding dimension. */
+void ref_conv2d_fwd(const float *x, int n, int c, int h, int w,
+                    const float *wt, int k, int fy, int fx, const ref_conv_params *p,
+                    double *y, int oh, int ow);
+
+/* In place: y[n][k][..] += bias[k]. y is n x k x h x w doubles; bias holds k floats (1xKx1x1). */
+void ref_bias(double *y, int n, int k, int h, int w, const float *bias);
+
+/* Batch-norm inference in place: y = scale*(y-mean)/sqrt(var+eps) + bias.
+ * y is n x c x h x w doubles. scale, bias, mean, var are floats indexed per channel (bn_mode 1,
+ * spatial, c entries) or per (c,h,w) (bn_mode 0, per-activation, c*h*w entries). */
+void ref_bn_infer(double *y, int n, int c, int h, int w, int bn_mode, const float *scale,
+                  const float *bias, const float *mean, const float *var, double eps);
+
+/* Elementwise activation in place over count doubles; formulas as in ref_activation_one(). */
+void ref_activation(double *y, size_t count, int mode, double alpha, double beta, double gamma);
+
+/* One activation value, formulas of semantics section 3.1: TANH is beta*tanh(alpha*x);
+ * POWER is (alpha+beta*x)^gamma but 0 when alpha+beta*x <= DBL_EPSILON; SOFTRELU uses the stable
+ * x + log1p(exp(-x)) for x > 0 and log1p(exp(x)) otherwise; CLIPPEDRELU clips at alpha;
+ * LEAKYRELU and ELU use alpha for x <= 0. An unknown mode yields NaN so a test fails loudly. */
+double ref_activation_one(double x, int mode, double alpha, double beta, double gamma);
+
+/* MIOpen's rms_range: sqrt(sum (ref-out)^2) / (sqrt(n) * max(max|ref|, max|out|)).
+ * In: ref, out, both n long. Returns 0 if n == 0 or both are all zero, and INFINITY if any element
+ * of out (or of ref) is NaN or infinite, so that a non-finite result can never pass a tolerance. */
+double ref_rms_relative(const double *ref, const float *out, size_t n);
+
+/* Deterministic xorshift64* generator. ref_rng_seed() turns any seed (0 included) into a valid
+ * non-zero state; the same seed always gives the same stream. */
+uint64_t ref_rng_seed(uint64_t seed);
+/* One uniform float in [lo, hi) (returns lo if hi <= lo); advances *state. */
+float ref_rand_uniform(uint64_t *state, float lo, float hi);
+/* Fills buf[0..n) with uniform floats in [lo, hi). For n > 0 and a range that holds a non-zero
+ * value, the result is never all zero (a device test rejects an all-zero reference). */
+void ref_fill_uniform(float *buf, size_t n, uint64_t *state, float lo, float hi);
+
+/* Poison that tests write into outputs before a device run, to prove every element was written.
+ * The poison is a quiet NaN with a distinctive payload (bits 0x7fc0dead), so an ordinary NaN
+ * produced by a kernel still counts as written. */
+float ref_poison_value(void);
+/* Sets buf[0..n) to the poison pattern. */
+void ref_poison(float *buf, size_t n);
+/* Index of the first element of buf[0..n) still bit-equal to the poison, or (size_t)-1 if none. */
+size_t ref_first_unwritten(const float *buf, size_t n);
+
+/* Widens n floats from in to doubles in out (separate buffers), e.g. to seed ref_bias() input. */
+void ref_to_double(const float *in, double *out, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLFUSE_TEST_REF_H_ */
