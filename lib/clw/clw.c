@@ -265,6 +265,14 @@ cl_int clf_clw_program_binary(cl_program prog, unsigned char **bin, size_t *len)
     return CL_SUCCESS;
 }
 
+cl_int clf_clw_retain_program(cl_program prog)
+{
+    cl_int err = clRetainProgram(prog);
+    if (err == CL_SUCCESS)
+        created(prog);
+    return err;
+}
+
 cl_int clf_clw_release_program(cl_program prog)
 {
     return released(clReleaseProgram(prog));

@@ -45,6 +45,7 @@ cl_program clf_clw_program_from_binary(cl_context ctx, cl_device_id dev, const u
 cl_int clf_clw_build_program(cl_program prog, cl_device_id dev, const char *options, char **log);
 /* The program's binary for dev (malloc'ed). */
 cl_int clf_clw_program_binary(cl_program prog, unsigned char **bin, size_t *len);
+cl_int clf_clw_retain_program(cl_program prog);
 cl_int clf_clw_release_program(cl_program prog);
 
 cl_kernel clf_clw_create_kernel(cl_program prog, const char *name, cl_int *err);

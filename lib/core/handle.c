@@ -29,7 +29,7 @@ static miopenStatus_t enumerate(candidate *out, unsigned cap, unsigned *count)
     cl_uint np = 0;
     *count = 0;
     cl_int err = clf_clw_get_platforms(MAX_PLATFORMS, plats, &np);
-    if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && np == 0))
+    if (err == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */ || (err == CL_SUCCESS && np == 0))
         return clf_fail(NULL, miopenStatusNotInitialized,
                         "miopenCreate: no OpenCL platform found (is an ICD such as "
                         "pocl-opencl-icd installed?)");

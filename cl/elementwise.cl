@@ -1,0 +1,31 @@
+/* The driver for plans without a convolution (N, A, B, NA, BA, BNA ...): the epilogue chain
+ * over the input, VEC consecutive values per work-item within one channel plane, so loads
+ * and stores are wide where OUT_HW allows. Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N). */
+#ifndef VEC
+#define VEC 1
+#endif
+
+__kernel void clf_fused(CLF_KERNEL_PARAMS)
+{
+    const int pix0 = get_global_id(0) * VEC;
+    const int k = get_global_id(1);
+    const int n = get_global_id(2);
+    if (pix0 >= OUT_HW)
+        return;
+    const size_t base = ((size_t)n * OUT_C + k) * OUT_HW;
+#if VEC > 1 && (OUT_HW % VEC) == 0
+    /* OUT_HW is a multiple of VEC, so the plane base keeps vectors aligned. */
+    float4 v = vload4(0, x + base + pix0);
+    float4 r;
+    r.s0 = clf_epilogue(v.s0, k, pix0 + 0, base + pix0 + 0, EPI_ARGS);
+    r.s1 = clf_epilogue(v.s1, k, pix0 + 1, base + pix0 + 1, EPI_ARGS);
+    r.s2 = clf_epilogue(v.s2, k, pix0 + 2, base + pix0 + 2, EPI_ARGS);
+    r.s3 = clf_epilogue(v.s3, k, pix0 + 3, base + pix0 + 3, EPI_ARGS);
+    vstore4(r, 0, y + base + pix0);
+#else
+    for (int i = 0; i < VEC && pix0 + i < OUT_HW; ++i) {
+        const size_t idx = base + pix0 + i;
+        y[idx] = clf_epilogue(x[idx], k, pix0 + i, idx, EPI_ARGS);
+    }
+#endif
+}

@@ -1,0 +1,184 @@
+/* In-memory and on-disk program reuse. The disk key holds everything that can change the
+ * binary: platform version, device name, driver version, build options and the source. */
+#include "cache/program.h"
+#include "cache/cache.h"
+#include "clw/clw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+typedef struct program_entry {
+    XXH128_hash_t key;
+    cl_program program;
+    struct program_entry *next;
+} program_entry;
+
+struct clf_program_cache {
+    program_entry *head;
+};
+
+void clf_program_cache_destroy(struct miopenHandle *h)
+{
+    if (h->programs == NULL)
+        return;
+    program_entry *e = h->programs->head;
+    while (e) {
+        program_entry *next = e->next;
+        clf_clw_release_program(e->program);
+        free(e);
+        e = next;
+    }
+    free(h->programs);
+    h->programs = NULL;
+}
+
+static char *key_material(miopenHandle_t h, const char *source, const char *options, size_t *len)
+{
+    const clfuse_DeviceInfo *i = &h->info;
+    size_t n = strlen(i->platform_version) + strlen(i->name) + strlen(i->driver_version) +
+               strlen(options) + strlen(source) + 64;
+    char *buf = malloc(n);
+    if (buf == NULL)
+        return NULL;
+    int w = snprintf(buf, n, "%s\n%s\n%s\n%s\n%s", i->platform_version, i->name, i->driver_version,
+                     options, source);
+    *len = (size_t)w;
+    return buf;
+}
+
+/* Builds prog; the build log head goes into the failure message. */
+static miopenStatus_t build(miopenHandle_t h, const char *what, cl_program prog,
+                            const char *options)
+{
+    char *log = NULL;
+    cl_int err = clf_clw_build_program(prog, h->device, options, &log);
+    if (err == CL_SUCCESS) {
+        free(log);
+        return miopenStatusSuccess;
+    }
+    char head[2048] = "(no build log)";
+    if (log)
+        clf_strlcpy(head, log, sizeof head);
+    free(log);
+    return clf_fail(h, miopenStatusInternalError,
+                    "%s: clBuildProgram failed on '%s' (%s), options \"%s\"; build log: %s", what,
+                    h->info.name, clf_cl_error_name(err), options, head);
+}
+
+static cl_program from_disk(miopenHandle_t h, const char *what, const clf_cache *cache,
+                            const char *km, size_t km_len, const char *options)
+{
+    unsigned char *bin = NULL;
+    size_t len = 0;
+    char why[512];
+    if (!clf_cache_load(cache, km, km_len, &bin, &len, why, sizeof why)) {
+        if (why[0])
+            clf_log(CLF_LOG_WARNING, "%s: binary cache: %s; rebuilding from source", what, why);
+        return NULL;
+    }
+    cl_int err;
+    cl_program prog = clf_clw_program_from_binary(h->context, h->device, bin, len, &err);
+    free(bin);
+    if (prog == NULL) {
+        clf_log(CLF_LOG_WARNING, "%s: cached binary rejected by the driver (%s); rebuilding", what,
+                clf_cl_error_name(err));
+        return NULL;
+    }
+    char *log = NULL;
+    err = clf_clw_build_program(prog, h->device, options, &log);
+    free(log);
+    if (err != CL_SUCCESS) {
+        clf_log(CLF_LOG_WARNING, "%s: cached binary failed to build (%s); rebuilding", what,
+                clf_cl_error_name(err));
+        clf_clw_release_program(prog);
+        return NULL;
+    }
+    return prog;
+}
+
+miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *source,
+                               const char *options, cl_program *out, clf_program_origin *origin)
+{
+    *out = NULL;
+    size_t km_len = 0;
+    char *km = key_material(h, source, options, &km_len);
+    if (km == NULL)
+        return clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", what);
+    XXH128_hash_t key = XXH3_128bits(km, km_len);
+
+    pthread_mutex_lock(&h->lock);
+    if (h->programs == NULL)
+        h->programs = calloc(1, sizeof *h->programs);
+    program_entry *e = h->programs ? h->programs->head : NULL;
+    for (; e; e = e->next)
+        if (XXH128_isEqual(e->key, key))
+            break;
+    if (e && clf_clw_retain_program(e->program) == CL_SUCCESS) {
+        pthread_mutex_unlock(&h->lock);
+        free(km);
+        *out = e->program;
+        if (origin)
+            *origin = CLF_PROGRAM_IN_MEMORY;
+        return miopenStatusSuccess;
+    }
+    pthread_mutex_unlock(&h->lock);
+
+    clf_cache cache;
+    clf_cache_init(&cache, CLFUSE_VERSION_STRING);
+    clf_program_origin how = CLF_PROGRAM_FROM_DISK;
+    cl_program prog = cache.enabled ? from_disk(h, what, &cache, km, km_len, options) : NULL;
+    if (prog == NULL) {
+        how = CLF_PROGRAM_BUILT;
+        cl_int err;
+        prog = clf_clw_program_from_source(h->context, source, &err);
+        if (prog == NULL) {
+            free(km);
+            return clf_fail(h, miopenStatusInternalError, "%s: clCreateProgramWithSource: %s", what,
+                            clf_cl_error_name(err));
+        }
+        miopenStatus_t st = build(h, what, prog, options);
+        if (st != miopenStatusSuccess) {
+            clf_clw_release_program(prog);
+            free(km);
+            return st;
+        }
+        if (cache.enabled) {
+            unsigned char *bin = NULL;
+            size_t len = 0;
+            char err_msg[512];
+            err = clf_clw_program_binary(prog, &bin, &len);
+            if (err != CL_SUCCESS)
+                clf_log(CLF_LOG_WARNING, "%s: cannot read the program binary (%s); not cached",
+                        what, clf_cl_error_name(err));
+            else if (clf_cache_store(&cache, km, km_len, bin, len, err_msg, sizeof err_msg) != 0)
+                clf_log(CLF_LOG_WARNING, "%s: binary cache: %s", what, err_msg);
+            free(bin);
+        }
+    }
+    free(km);
+
+    program_entry *ne = malloc(sizeof *ne);
+    pthread_mutex_lock(&h->lock);
+    if (ne && h->programs) {
+        /* The map keeps the reference we built; the caller gets its own. */
+        ne->key = key;
+        ne->program = prog;
+        ne->next = h->programs->head;
+        h->programs->head = ne;
+        if (clf_clw_retain_program(prog) != CL_SUCCESS) {
+            h->programs->head = ne->next; /* cannot share it: keep the caller's only */
+            free(ne);
+        }
+    } else {
+        free(ne); /* out of memory only costs the in-memory reuse */
+    }
+    pthread_mutex_unlock(&h->lock);
+    *out = prog;
+    if (origin)
+        *origin = how;
+    return miopenStatusSuccess;
+}

@@ -1,0 +1,24 @@
+/* Programs for a handle: built once per process (in-memory map from source + options to a
+ * cl_program), and across processes through the on-disk binary cache (cache.h). */
+#ifndef CLFUSE_PROGRAM_H
+#define CLFUSE_PROGRAM_H
+
+#include "core/core.h"
+
+typedef enum clf_program_origin {
+    CLF_PROGRAM_IN_MEMORY = 0, /* this handle built or loaded it before */
+    CLF_PROGRAM_FROM_DISK = 1, /* binary from the on-disk cache */
+    CLF_PROGRAM_BUILT = 2,     /* clBuildProgram from source */
+} clf_program_origin;
+
+/* Returns a built program for source + options (a new reference the caller releases with
+ * clf_clw_release_program). `what` names the requester in messages ("plan CBA", ...).
+ * A build failure returns miopenStatusInternalError with the head of the build log in the
+ * message; a bad cached binary is rebuilt from source. */
+miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *source,
+                               const char *options, cl_program *out, clf_program_origin *origin);
+
+/* Releases the handle's programs (miopenDestroy). */
+void clf_program_cache_destroy(struct miopenHandle *h);
+
+#endif

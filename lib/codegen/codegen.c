@@ -1,0 +1,131 @@
+/* Source assembly. The preamble comes first so fragments see every shape as a constant and
+ * the OpenCL compiler can unroll and fold; runtime values (weights, epsilon, activation
+ * parameters) stay kernel arguments so they never force a rebuild. */
+#include "codegen/codegen.h"
+#include "cl_sources.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const char *clf_fragment(const char *name)
+{
+    for (size_t i = 0; i < clf_cl_fragment_count; ++i)
+        if (strcmp(clf_cl_fragments[i].name, name) == 0)
+            return clf_cl_fragments[i].source;
+    return NULL;
+}
+
+static void problem_defines(clf_strbuf *b, const clf_fusion_problem *p)
+{
+    if (p->has_conv) {
+        const clf_conv_problem *c = &p->conv;
+        clf_strbuf_append(b, "/* convolution */\n");
+        clf_strbuf_define(b, "N", c->n);
+        clf_strbuf_define(b, "C", c->c);
+        clf_strbuf_define(b, "H", c->h);
+        clf_strbuf_define(b, "W", c->w);
+        clf_strbuf_define(b, "K", c->k);
+        clf_strbuf_define(b, "OH", c->oh);
+        clf_strbuf_define(b, "OW", c->ow);
+        clf_strbuf_define(b, "FY", c->fy);
+        clf_strbuf_define(b, "FX", c->fx);
+        clf_strbuf_define(b, "PAD_H", c->pad_h);
+        clf_strbuf_define(b, "PAD_W", c->pad_w);
+        clf_strbuf_define(b, "STRIDE_H", c->stride_h);
+        clf_strbuf_define(b, "STRIDE_W", c->stride_w);
+        clf_strbuf_define(b, "DIL_H", c->dil_h);
+        clf_strbuf_define(b, "DIL_W", c->dil_w);
+        clf_strbuf_define(b, "GROUPS", c->groups);
+        clf_strbuf_define(b, "C_PER_G", c->c / c->groups);
+        clf_strbuf_define(b, "K_PER_G", c->k / c->groups);
+    }
+    clf_strbuf_append(b, "/* the tensor the epilogue writes */\n");
+    clf_strbuf_define(b, "OUT_N", p->n);
+    clf_strbuf_define(b, "OUT_C", p->c);
+    clf_strbuf_define(b, "OUT_H", p->h);
+    clf_strbuf_define(b, "OUT_W", p->w);
+    clf_strbuf_define(b, "OUT_HW", (long)p->h * p->w);
+    clf_strbuf_append(b, "/* epilogue */\n");
+    clf_strbuf_define(b, "HAS_Z", p->epi.has_z);
+    clf_strbuf_define(b, "HAS_BIAS", p->epi.has_bias);
+    clf_strbuf_define(b, "HAS_BN", p->epi.has_bn);
+    clf_strbuf_define(b, "BN_SPATIAL", p->epi.bn_spatial);
+    clf_strbuf_define(b, "HAS_ACTIV", p->epi.has_activ);
+    clf_strbuf_define(b, "ACTIV_MODE", p->epi.has_activ ? p->epi.activ_mode : 0);
+}
+
+int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
+                         const clfuse_DeviceInfo *dev, const char *cfg, const char *title,
+                         clf_generated *out, char *why, size_t cap)
+{
+    memset(out, 0, sizeof *out);
+    clf_strbuf_init(&out->source);
+    clf_build_spec spec;
+    memset(&spec, 0, sizeof spec);
+    clf_strbuf_init(&spec.defines);
+    if (s->build(p, dev, cfg, &spec, why, cap) != 0) {
+        clf_strbuf_free(&spec.defines);
+        return -1;
+    }
+    const char *frag = spec.fragment ? clf_fragment(spec.fragment) : NULL;
+    const char *activ = clf_fragment("activation");
+    const char *epi = clf_fragment("epilogue");
+    if (frag == NULL || activ == NULL || epi == NULL) {
+        snprintf(why, cap, "solver %s: cl/ fragment '%s' is not embedded in this build", s->name,
+                 spec.fragment ? spec.fragment : "(none)");
+        clf_strbuf_free(&spec.defines);
+        return -1;
+    }
+    clf_strbuf *b = &out->source;
+    clf_strbuf_printf(b, "/* clfuse generated kernel: %s\n * solver %s (id %u), config \"%s\" */\n",
+                      title, s->name, (unsigned)s->id, cfg);
+    problem_defines(b, p);
+    clf_strbuf_printf(b, "/* solver %s */\n", s->name);
+    clf_strbuf_append(b, clf_strbuf_str(&spec.defines));
+    clf_strbuf_append(b, "\n");
+    clf_strbuf_append(b, activ);
+    clf_strbuf_append(b, "\n");
+    clf_strbuf_append(b, epi);
+    clf_strbuf_append(b, "\n");
+    clf_strbuf_append(b, frag);
+    clf_strbuf_free(&spec.defines);
+    if (clf_strbuf_failed(b)) {
+        snprintf(why, cap, "out of host memory generating the source");
+        clf_strbuf_free(b);
+        return -1;
+    }
+    /* Full-precision math: results are checked against a double reference at 80 ulp RMS. */
+    snprintf(out->options, sizeof out->options, "-cl-std=CL1.2 -cl-mad-enable");
+    out->launch = spec.launch;
+    snprintf(out->kernel_name, sizeof out->kernel_name, "clf_fused");
+    return 0;
+}
+
+void clf_generated_free(clf_generated *g)
+{
+    clf_strbuf_free(&g->source);
+}
+
+void clf_codegen_dump(const char *name, const clf_generated *g)
+{
+    const char *dir = getenv("CLFUSE_DUMP_DIR");
+    if (dir == NULL || *dir == '\0')
+        return;
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        clf_log(CLF_LOG_WARNING, "CLFUSE_DUMP_DIR=%s: cannot create: %s", dir, strerror(errno));
+        return;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.cl", dir, name);
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        clf_log(CLF_LOG_WARNING, "CLFUSE_DUMP_DIR: cannot write %s: %s", path, strerror(errno));
+        return;
+    }
+    fprintf(f, "/* build options: %s */\n%s", g->options, clf_strbuf_str(&g->source));
+    if (fclose(f) != 0)
+        clf_log(CLF_LOG_WARNING, "CLFUSE_DUMP_DIR: write to %s failed", path);
+}

@@ -1,0 +1,75 @@
+/* FusedElementwise: plans without a convolution (bias, batch-norm and activation in any
+ * valid order) as one pass over the input. Memory-bound, so the only knob is the vector
+ * width, which follows from the plane size. */
+#include "solver/solver.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                      size_t cap)
+{
+    (void)dev;
+    if (p->has_conv) {
+        snprintf(why, cap, "the plan has a convolution");
+        return 0;
+    }
+    return 1;
+}
+
+static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                           size_t cap)
+{
+    (void)dev;
+    long hw = (long)p->h * p->w;
+    snprintf(cfg, cap, "VEC=%d", hw % 4 == 0 ? 4 : 1);
+}
+
+static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                        char *why, size_t cap)
+{
+    (void)dev;
+    long vec;
+    if (!clf_config_get(cfg, "VEC", &vec) || (vec != 1 && vec != 4)) {
+        snprintf(why, cap, "FusedElementwise config \"%s\": VEC must be 1 or 4", cfg);
+        return 0;
+    }
+    if (vec == 4 && ((long)p->h * p->w) % 4 != 0) {
+        snprintf(why, cap, "FusedElementwise config \"%s\": VEC=4 needs H*W divisible by 4", cfg);
+        return 0;
+    }
+    return 1;
+}
+
+static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                 clf_build_spec *spec, char *why, size_t cap)
+{
+    if (!config_valid(p, dev, cfg, why, cap))
+        return -1;
+    long vec = 1;
+    clf_config_get(cfg, "VEC", &vec);
+    clf_strbuf_define(&spec->defines, "VEC", vec);
+    size_t items = ((size_t)p->h * p->w + (size_t)vec - 1) / (size_t)vec;
+    spec->fragment = "elementwise";
+    spec->launch.dims = 3;
+    spec->launch.local[0] = 64;
+    spec->launch.local[1] = 1;
+    spec->launch.local[2] = 1;
+    spec->launch.global[0] = clf_round_up(items, 64);
+    spec->launch.global[1] = (size_t)p->c;
+    spec->launch.global[2] = (size_t)p->n;
+    return 0;
+}
+
+const clf_solver clf_solver_elementwise = {
+    .id = 100,
+    .name = "FusedElementwise",
+    .kind = CLF_SOLVER_ELEMENTWISE,
+    .algo = miopenConvolutionAlgoDirect,
+    .applicable = applicable,
+    .workspace = NULL,
+    .default_config = default_config,
+    .config_valid = config_valid,
+    .tuning_configs = NULL,
+    .build = build,
+};

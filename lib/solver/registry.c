@@ -1,0 +1,49 @@
+/* The solver registry: one table, in fallback order. Ids and names are stable and never
+ * reused; a removed solver leaves its id behind as a comment. Each solver file exports only
+ * its descriptor. */
+#include "solver/solver.h"
+
+#include <string.h>
+
+/* extern const clf_solver clf_solver_conv_winograd3x3; */
+/* extern const clf_solver clf_solver_conv_direct_tiled; */
+extern const clf_solver clf_solver_conv_naive;
+extern const clf_solver clf_solver_elementwise;
+
+static const clf_solver *const registry[] = {
+    /* &clf_solver_conv_winograd3x3,  id 3 */
+    /* &clf_solver_conv_direct_tiled, id 2 */
+    &clf_solver_conv_naive,        /* id 1 */
+    &clf_solver_elementwise,       /* id 100 */
+};
+
+int clf_solver_count(void)
+{
+    return (int)(sizeof registry / sizeof registry[0]);
+}
+
+const clf_solver *clf_solver_at(int i)
+{
+    return (i >= 0 && i < clf_solver_count()) ? registry[i] : NULL;
+}
+
+const clf_solver *clf_solver_by_id(uint64_t id)
+{
+    for (int i = 0; i < clf_solver_count(); ++i)
+        if (registry[i]->id == id)
+            return registry[i];
+    return NULL;
+}
+
+const clf_solver *clf_solver_by_name(const char *name)
+{
+    for (int i = 0; i < clf_solver_count(); ++i)
+        if (strcmp(registry[i]->name, name) == 0)
+            return registry[i];
+    return NULL;
+}
+
+size_t clf_round_up(size_t x, size_t m)
+{
+    return (x + m - 1) / m * m;
+}

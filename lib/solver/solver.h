@@ -1,0 +1,104 @@
+/* solver: the registry of convolution and elementwise solvers.
+ *
+ * A solver is stateless. It has a stable id and name (never reused), says whether it
+ * applies to a problem (or why not), its workspace, a default config that is always valid, a
+ * config check (configs from a db are checked, not trusted), candidate configs for tuning,
+ * and build(): the #defines and the cl/ fragment that codegen stitches into one program,
+ * plus the launch geometry.
+ *
+ * Every generated kernel is named clf_fused and takes the same named arguments
+ * (CLF_KARG_*), so launch code never packs arguments by which ops happen to be present:
+ *   (x, w, y, workspace, conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps,
+ *    act_alpha, act_beta, act_gamma, z, z_alpha)
+ * Absent buffers are passed as NULL.
+ */
+#ifndef CLFUSE_SOLVER_H
+#define CLFUSE_SOLVER_H
+
+#include "core/core.h"
+#include "codegen/strbuf.h"
+
+#include <stdint.h>
+
+#define CLF_CONFIG_CAP 160
+#define CLF_REASON_CAP 256
+
+/* A 2-d NCHW forward convolution, pads already resolved from the padding mode. */
+typedef struct clf_conv_problem {
+    int n, c, h, w;
+    int k, oh, ow;
+    int fy, fx;
+    int pad_h, pad_w, stride_h, stride_w, dil_h, dil_w;
+    int groups;
+} clf_conv_problem;
+
+/* What runs after the convolution (or alone, on the input, for plans without one). */
+typedef struct clf_epilogue {
+    int has_bias;
+    int has_bn;
+    int bn_spatial; /* else per-activation */
+    int has_activ;
+    int activ_mode; /* miopenActivationMode_t */
+    int has_z;      /* residual: + z_alpha * z, before the bias (ConvBiasActivationForward) */
+} clf_epilogue;
+
+/* A whole plan's problem, as solvers see it. fp32 NCHW packed only in this version. */
+typedef struct clf_fusion_problem {
+    int has_conv;
+    clf_conv_problem conv;
+    int n, c, h, w; /* the tensor the epilogue runs over: conv output, or the input */
+    clf_epilogue epi;
+} clf_fusion_problem;
+
+typedef struct clf_launch {
+    int dims;
+    size_t global[3];
+    size_t local[3]; /* all zero = let the driver choose */
+} clf_launch;
+
+/* What build() returns to codegen. */
+typedef struct clf_build_spec {
+    const char *fragment; /* cl/ fragment name holding the kernel, e.g. "conv_direct" */
+    clf_strbuf defines;   /* solver-specific #define lines (tuning values) */
+    clf_launch launch;
+} clf_build_spec;
+
+typedef enum clf_solver_kind { CLF_SOLVER_CONV = 1, CLF_SOLVER_ELEMENTWISE = 2 } clf_solver_kind;
+
+typedef struct clf_solver {
+    uint32_t id;       /* stable, never reused */
+    const char *name;  /* stable, never reused */
+    clf_solver_kind kind;
+    miopenConvAlgorithm_t algo;
+    /* 1 if the solver can run p on dev; else 0 with a one-line reason in why. */
+    int (*applicable)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                      size_t cap);
+    /* Workspace bytes (NULL: none). */
+    size_t (*workspace)(const clf_fusion_problem *p);
+    /* A config that is always valid for an applicable problem. */
+    void (*default_config)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                           size_t cap);
+    /* 1 if cfg is well-formed and valid for p on dev, else 0 with the reason. */
+    int (*config_valid)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                        char *why, size_t cap);
+    /* Candidate configs for exhaustive search, valid ones only; returns the count (<= max).
+     * NULL: the solver has only its default. */
+    int (*tuning_configs)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                          char (*out)[CLF_CONFIG_CAP], int max);
+    /* Fills spec for a valid cfg. Returns 0, or -1 with a reason. */
+    int (*build)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                 clf_build_spec *spec, char *why, size_t cap);
+} clf_solver;
+
+/* The registry, in fallback order (best first when nothing was measured). */
+int clf_solver_count(void);
+const clf_solver *clf_solver_at(int i);
+const clf_solver *clf_solver_by_id(uint64_t id);
+const clf_solver *clf_solver_by_name(const char *name);
+
+/* Small helpers shared by solvers. */
+size_t clf_round_up(size_t x, size_t m);
+/* Reads KEY from a "KEY=value,KEY=value" config; 1 when present and an integer. */
+int clf_config_get(const char *cfg, const char *key, long *value);
+
+#endif

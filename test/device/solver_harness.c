@@ -1,0 +1,220 @@
+#include "device/solver_harness.h"
+#include "cache/program.h"
+#include "clw/clw.h"
+#include "codegen/codegen.h"
+#include "ref/ref.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void harness_activ_params(int mode, double *alpha, double *beta, double *gamma)
+{
+    *alpha = 0.5;
+    *beta = 0.75;
+    *gamma = 1.0;
+    if (mode == 6) { /* POWER: (alpha + beta x)^gamma, positive base for most x */
+        *alpha = 2.0;
+        *beta = 0.5;
+        *gamma = 1.5;
+    } else if (mode == 7) { /* CLIPPEDRELU clips at alpha */
+        *alpha = 0.8;
+    } else if (mode == 2) { /* TANH: beta tanh(alpha x) */
+        *alpha = 0.9;
+        *beta = 1.1;
+    }
+}
+
+void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int k, int fy,
+                          int fx, int pad, int stride, int dil, int groups)
+{
+    memset(p, 0, sizeof *p);
+    p->has_conv = 1;
+    clf_conv_problem *cv = &p->conv;
+    cv->n = n;
+    cv->c = c;
+    cv->h = h;
+    cv->w = w;
+    cv->k = k;
+    cv->fy = fy;
+    cv->fx = fx;
+    cv->pad_h = cv->pad_w = pad;
+    cv->stride_h = cv->stride_w = stride;
+    cv->dil_h = cv->dil_w = dil;
+    cv->groups = groups;
+    cv->oh = ref_conv_out_size(h, fy, pad, stride, dil);
+    cv->ow = ref_conv_out_size(w, fx, pad, stride, dil);
+    p->n = n;
+    p->c = k;
+    p->h = cv->oh;
+    p->w = cv->ow;
+}
+
+typedef struct buffers {
+    cl_mem mem[8];
+    int count;
+} buffers;
+
+static cl_mem upload(miopenHandle_t h, buffers *b, const float *data, size_t n)
+{
+    cl_int err;
+    cl_mem m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
+    if (m == NULL)
+        return NULL;
+    b->mem[b->count++] = m;
+    if (clf_clw_write(h->queue, m, 0, n * sizeof(float), data) != CL_SUCCESS)
+        return NULL;
+    return m;
+}
+
+int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
+                const char *cfg, uint64_t seed, harness_result *res, char *msg, size_t cap)
+{
+    int rc = -1;
+    uint64_t rng = ref_rng_seed(seed);
+    const clf_conv_problem *cv = &p->conv;
+    size_t in_n = p->has_conv ? (size_t)cv->n * cv->c * cv->h * cv->w
+                              : (size_t)p->n * p->c * p->h * p->w;
+    size_t w_n = p->has_conv ? (size_t)cv->k * (cv->c / cv->groups) * cv->fy * cv->fx : 1;
+    size_t out_n = (size_t)p->n * p->c * p->h * p->w;
+    size_t par_n = p->epi.bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
+    float *x = malloc(in_n * sizeof(float)), *w = malloc(w_n * sizeof(float));
+    float *y = malloc(out_n * sizeof(float)), *z = malloc(out_n * sizeof(float));
+    float *bias = malloc((size_t)p->c * sizeof(float));
+    float *scale = malloc(par_n * sizeof(float)), *shift = malloc(par_n * sizeof(float));
+    float *mean = malloc(par_n * sizeof(float)), *var = malloc(par_n * sizeof(float));
+    double *ref = malloc(out_n * sizeof(double));
+    clf_generated gen;
+    memset(&gen, 0, sizeof gen);
+    cl_program prog = NULL;
+    cl_kernel kern = NULL;
+    buffers bufs = {.count = 0};
+    if (!x || !w || !y || !z || !bias || !scale || !shift || !mean || !var || !ref) {
+        snprintf(msg, cap, "out of host memory");
+        goto done;
+    }
+    ref_fill_uniform(x, in_n, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(w, w_n, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(z, out_n, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(bias, (size_t)p->c, &rng, -0.5f, 0.5f);
+    ref_fill_uniform(scale, par_n, &rng, 0.5f, 1.5f);
+    ref_fill_uniform(shift, par_n, &rng, -0.5f, 0.5f);
+    ref_fill_uniform(mean, par_n, &rng, -0.2f, 0.2f);
+    ref_fill_uniform(var, par_n, &rng, 0.5f, 2.0f);
+    const float conv_alpha = 1.0f, z_alpha = 0.5f, eps = 1e-5f;
+    double aa, ab, ag;
+    harness_activ_params(p->epi.activ_mode, &aa, &ab, &ag);
+
+    /* reference */
+    if (p->has_conv) {
+        ref_conv_params rp = {cv->pad_h, cv->pad_w, cv->stride_h, cv->stride_w,
+                              cv->dil_h, cv->dil_w, cv->groups};
+        ref_conv2d_fwd(x, cv->n, cv->c, cv->h, cv->w, w, cv->k, cv->fy, cv->fx, &rp, ref, cv->oh,
+                       cv->ow);
+        for (size_t i = 0; i < out_n; ++i)
+            ref[i] *= conv_alpha;
+    } else {
+        ref_to_double(x, ref, out_n);
+    }
+    if (p->epi.has_z)
+        for (size_t i = 0; i < out_n; ++i)
+            ref[i] += (double)z_alpha * z[i];
+    if (p->epi.has_bias)
+        ref_bias(ref, p->n, p->c, p->h, p->w, bias);
+    if (p->epi.has_bn)
+        ref_bn_infer(ref, p->n, p->c, p->h, p->w, p->epi.bn_spatial ? 1 : 0, scale, shift, mean,
+                     var, eps);
+    if (p->epi.has_activ)
+        ref_activation(ref, out_n, p->epi.activ_mode, aa, ab, ag);
+
+    /* device */
+    char why[512];
+    if (clf_codegen_generate(p, s, &h->info, cfg, "harness", &gen, why, sizeof why) != 0) {
+        snprintf(msg, cap, "codegen: %s", why);
+        goto done;
+    }
+    if (clf_program_get(h, "harness", clf_strbuf_str(&gen.source), gen.options, &prog, NULL) !=
+        miopenStatusSuccess) {
+        snprintf(msg, cap, "%s", clfuse_GetLastErrorMessage(h));
+        goto done;
+    }
+    cl_int err;
+    kern = clf_clw_create_kernel(prog, gen.kernel_name, &err);
+    if (kern == NULL) {
+        snprintf(msg, cap, "clCreateKernel: %s", clf_cl_error_name(err));
+        goto done;
+    }
+    ref_poison(y, out_n);
+    cl_mem dx = upload(h, &bufs, x, in_n), dw = upload(h, &bufs, w, w_n);
+    cl_mem dy = upload(h, &bufs, y, out_n), dz = upload(h, &bufs, z, out_n);
+    cl_mem db = upload(h, &bufs, bias, (size_t)p->c);
+    cl_mem ds = upload(h, &bufs, scale, par_n), dsh = upload(h, &bufs, shift, par_n);
+    cl_mem dm = upload(h, &bufs, mean, par_n), dv = upload(h, &bufs, var, par_n);
+    if (!dx || !dw || !dy || !dz || !db || !ds || !dsh || !dm || !dv) {
+        snprintf(msg, cap, "buffer upload failed");
+        goto done;
+    }
+    cl_mem none = NULL;
+    float fa = (float)aa, fb = (float)ab, fg = (float)ag;
+    cl_int e = CL_SUCCESS;
+    e |= clf_clw_set_arg(kern, 0, sizeof(cl_mem), &dx);
+    e |= clf_clw_set_arg(kern, 1, sizeof(cl_mem), p->has_conv ? &dw : &none);
+    e |= clf_clw_set_arg(kern, 2, sizeof(cl_mem), &dy);
+    e |= clf_clw_set_arg(kern, 3, sizeof(cl_mem), &none);
+    e |= clf_clw_set_arg(kern, 4, sizeof(float), &conv_alpha);
+    e |= clf_clw_set_arg(kern, 5, sizeof(cl_mem), p->epi.has_bias ? &db : &none);
+    e |= clf_clw_set_arg(kern, 6, sizeof(cl_mem), p->epi.has_bn ? &ds : &none);
+    e |= clf_clw_set_arg(kern, 7, sizeof(cl_mem), p->epi.has_bn ? &dsh : &none);
+    e |= clf_clw_set_arg(kern, 8, sizeof(cl_mem), p->epi.has_bn ? &dm : &none);
+    e |= clf_clw_set_arg(kern, 9, sizeof(cl_mem), p->epi.has_bn ? &dv : &none);
+    e |= clf_clw_set_arg(kern, 10, sizeof(float), &eps);
+    e |= clf_clw_set_arg(kern, 11, sizeof(float), &fa);
+    e |= clf_clw_set_arg(kern, 12, sizeof(float), &fb);
+    e |= clf_clw_set_arg(kern, 13, sizeof(float), &fg);
+    e |= clf_clw_set_arg(kern, 14, sizeof(cl_mem), p->epi.has_z ? &dz : &none);
+    e |= clf_clw_set_arg(kern, 15, sizeof(float), &z_alpha);
+    if (e != CL_SUCCESS) {
+        snprintf(msg, cap, "clSetKernelArg failed");
+        goto done;
+    }
+    const size_t *local = gen.launch.local[0] ? gen.launch.local : NULL;
+    err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims, gen.launch.global, local,
+                                 NULL);
+    if (err == CL_SUCCESS)
+        err = clf_clw_read(h->queue, dy, 0, out_n * sizeof(float), y);
+    if (err != CL_SUCCESS) {
+        snprintf(msg, cap, "enqueue/read (global %zu,%zu,%zu local %zu,%zu,%zu): %s",
+                 gen.launch.global[0], gen.launch.global[1], gen.launch.global[2],
+                 gen.launch.local[0], gen.launch.local[1], gen.launch.local[2],
+                 clf_cl_error_name(err));
+        goto done;
+    }
+    res->unwritten = ref_first_unwritten(y, out_n);
+    res->rms = ref_rms_relative(ref, y, out_n);
+    res->max_abs_ref = 0;
+    for (size_t i = 0; i < out_n; ++i) {
+        double a = ref[i] < 0 ? -ref[i] : ref[i];
+        if (a > res->max_abs_ref)
+            res->max_abs_ref = a;
+    }
+    rc = 0;
+done:
+    for (int i = 0; i < bufs.count; ++i)
+        clf_clw_release_mem(bufs.mem[i]);
+    if (kern)
+        clf_clw_release_kernel(kern);
+    if (prog)
+        clf_clw_release_program(prog);
+    clf_generated_free(&gen);
+    free(x);
+    free(w);
+    free(y);
+    free(z);
+    free(bias);
+    free(scale);
+    free(shift);
+    free(mean);
+    free(var);
+    free(ref);
+    return rc;
+}

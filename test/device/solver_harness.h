@@ -1,0 +1,28 @@
+/* Runs one solver with one config on one fusion problem through codegen and the program
+ * cache, with random inputs and poisoned outputs, and compares against the double CPU
+ * reference. Used by the solver contract tests and while developing kernels. */
+#ifndef CLFUSE_TEST_SOLVER_HARNESS_H
+#define CLFUSE_TEST_SOLVER_HARNESS_H
+
+#include "solver/solver.h"
+
+typedef struct harness_result {
+    double rms;          /* ref_rms_relative of the whole output */
+    size_t unwritten;    /* first element still poisoned, or (size_t)-1 */
+    double max_abs_ref;  /* so a test can reject an all-zero reference */
+} harness_result;
+
+/* Activation parameters used for every mode: alpha, beta, gamma chosen so that each mode
+ * produces varied, finite values. */
+void harness_activ_params(int mode, double *alpha, double *beta, double *gamma);
+
+/* Returns 0 and fills res, or -1 with a message (codegen, build or OpenCL failure). */
+int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
+                const char *cfg, uint64_t seed, harness_result *res, char *msg, size_t cap);
+
+/* Fills the derived fields of a conv problem (oh, ow from the default-padding formula) and
+ * the epilogue tensor shape. */
+void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int k, int fy,
+                          int fx, int pad, int stride, int dil, int groups);
+
+#endif
