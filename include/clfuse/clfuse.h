@@ -50,6 +50,17 @@ MIOPEN_EXPORT miopenStatus_t clfuse_SetConvolutionPaddingMode(miopenConvolutionD
 MIOPEN_EXPORT miopenStatus_t clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc,
                                                               miopenPaddingMode_t *mode);
 
+/** What the last compile of a plan did, one line per candidate solver: why each solver that
+ * was skipped did not apply (or failed to build), and which one was chosen with its config.
+ * Owned by the plan; valid until the plan is compiled again or destroyed. */
+MIOPEN_EXPORT const char *clfuse_FusionPlanGetReport(miopenFusionPlanDescriptor_t fusePlanDesc);
+
+/** The solver a compiled plan runs: stable id, name and config (strings owned by the plan). */
+MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                        uint64_t *solver_id,
+                                                        const char **solver_name,
+                                                        const char **config);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,79 @@
+/* miopenConvolutionBiasActivationForward: cuDNN's one-shot call, as a plan
+ * convolution (+ z) + bias + activation built, compiled and executed here. Compiled programs
+ * are reused through the handle's program cache, so repeated calls do not rebuild. */
+#include "plan/plan.h"
+
+#include <math.h>
+#include <stdio.h>
+
+miopenStatus_t miopenConvolutionBiasActivationForward(
+    miopenHandle_t handle, const void *alpha1, const miopenTensorDescriptor_t xDesc, const void *x,
+    const miopenTensorDescriptor_t wDesc, const void *w,
+    const miopenConvolutionDescriptor_t convDesc, miopenConvFwdAlgorithm_t algo, void *workspace,
+    size_t workspaceSizeInBytes, const void *alpha2, const miopenTensorDescriptor_t zDesc,
+    const void *z, const miopenTensorDescriptor_t biasDesc, const void *bias,
+    const miopenActivationDescriptor_t activationDesc, const miopenTensorDescriptor_t yDesc,
+    void *y)
+{
+    const char *api = "miopenConvolutionBiasActivationForward";
+    clf_clear_error(handle);
+    (void)workspace; /* the fused kernels need none */
+    (void)workspaceSizeInBytes;
+    if (!clf_handle_valid(handle))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
+    miopenStatus_t st = clf_activ_check(handle, activationDesc, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    float a1 = alpha1 ? *(const float *)alpha1 : 1.0f;
+    float a2 = alpha2 ? *(const float *)alpha2 : 0.0f;
+    if (!isfinite(a1) || !isfinite(a2))
+        return clf_fail(handle, miopenStatusBadParm, "%s: alpha1 and alpha2 must be finite", api);
+    int use_z = a2 != 0.0f;
+    if (use_z) {
+        st = clf_tensor_check(handle, zDesc, api, "zDesc");
+        if (st != miopenStatusSuccess)
+            return st;
+        if (z == NULL)
+            return clf_fail(handle, miopenStatusBadParm, "%s: alpha2 = %g but z is NULL", api,
+                            (double)a2);
+        if (yDesc == NULL || !clf_tensor_equal(zDesc, yDesc))
+            return clf_fail(handle, miopenStatusBadParm,
+                            "%s: zDesc must describe the same tensor as yDesc", api);
+    }
+    miopenFusionPlanDescriptor_t plan = NULL;
+    miopenOperatorArgs_t args = NULL;
+    miopenFusionOpDescriptor_t conv_op, bias_op = NULL, act_op;
+    st = miopenCreateFusionPlan(&plan, miopenVerticalFusion, xDesc);
+    if (st == miopenStatusSuccess)
+        st = miopenCreateOpConvForwardAlgo(plan, &conv_op, convDesc, algo, wDesc);
+    if (st == miopenStatusSuccess && bias != NULL)
+        st = miopenCreateOpBiasForward(plan, &bias_op, biasDesc);
+    if (st == miopenStatusSuccess)
+        st = miopenCreateOpActivationForward(plan, &act_op, activationDesc->mode);
+    if (st != miopenStatusSuccess) {
+        st = clf_fail(handle, st, "%s", clf_thread_errmsg());
+        goto done;
+    }
+    plan->has_z = use_z;
+    st = miopenCompileFusionPlan(handle, plan);
+    if (st != miopenStatusSuccess)
+        goto done;
+    st = miopenCreateOperatorArgs(&args);
+    if (st == miopenStatusSuccess)
+        st = miopenSetOpArgsConvForward(args, conv_op, &a1, NULL, w);
+    if (st == miopenStatusSuccess && bias_op)
+        st = miopenSetOpArgsBiasForward(args, bias_op, NULL, NULL, bias);
+    if (st == miopenStatusSuccess)
+        st = miopenSetOpArgsActivForward(args, act_op, NULL, NULL, activationDesc->alpha,
+                                         activationDesc->beta, activationDesc->gamma);
+    if (st != miopenStatusSuccess) {
+        st = clf_fail(handle, st, "%s", clf_thread_errmsg());
+        goto done;
+    }
+    st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args,
+                          use_z ? (cl_mem)(uintptr_t)z : NULL, a2);
+done:
+    miopenDestroyOperatorArgs(args);
+    miopenDestroyFusionPlan(plan);
+    return st;
+}

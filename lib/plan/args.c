@@ -1,0 +1,184 @@
+/* Operator argument objects. They are independent of any one plan, so an entry is keyed by
+ * the op it was set for, and checked against the plan only at execute. */
+#include "plan/plan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+miopenStatus_t miopenCreateOperatorArgs(miopenOperatorArgs_t *args)
+{
+    clf_clear_error(NULL);
+    if (args == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "miopenCreateOperatorArgs: args is NULL");
+    struct miopenOperatorArgs *a = calloc(1, sizeof *a);
+    if (a == NULL)
+        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateOperatorArgs: out of memory");
+    a->magic = CLF_MAGIC_ARGS;
+    *args = a;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenDestroyOperatorArgs(miopenOperatorArgs_t args)
+{
+    clf_clear_error(NULL);
+    if (args == NULL)
+        return miopenStatusSuccess;
+    if (args->magic != CLF_MAGIC_ARGS)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "miopenDestroyOperatorArgs: not a live operator-args object");
+    args->magic = 0;
+    free(args->items);
+    free(args);
+    return miopenStatusSuccess;
+}
+
+/* The entry for op, created on first use. */
+static clf_op_args *slot(miopenOperatorArgs_t args, const struct miopenFusionOpDescriptor *op,
+                         clf_ir_kind kind, const char *api, miopenStatus_t *st)
+{
+    *st = miopenStatusSuccess;
+    if (args == NULL || args->magic != CLF_MAGIC_ARGS) {
+        *st = clf_fail(NULL, miopenStatusBadParm, "%s: args is not a live operator-args object",
+                       api);
+        return NULL;
+    }
+    if (op == NULL || op->magic != CLF_MAGIC_OP) {
+        *st = clf_fail(NULL, miopenStatusBadParm, "%s: the op is not a live fusion op", api);
+        return NULL;
+    }
+    if (op->kind != kind) {
+        *st = clf_fail(NULL, miopenStatusBadParm, "%s: op %d of its plan is a %s op, not a %s op",
+                       api, op->index, clf_ir_kind_name(op->kind), clf_ir_kind_name(kind));
+        return NULL;
+    }
+    for (int i = 0; i < args->count; ++i)
+        if (args->items[i].op == op)
+            return &args->items[i];
+    if (args->count == args->cap) {
+        int cap = args->cap ? args->cap * 2 : 8;
+        clf_op_args *p = realloc(args->items, (size_t)cap * sizeof *p);
+        if (p == NULL) {
+            *st = clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
+            return NULL;
+        }
+        args->items = p;
+        args->cap = cap;
+    }
+    clf_op_args *e = &args->items[args->count++];
+    memset(e, 0, sizeof *e);
+    e->op = op;
+    e->alpha = 1.0f;
+    return e;
+}
+
+static miopenStatus_t need(const void *p, const char *api, const char *what)
+{
+    if (p == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: %s is NULL", api, what);
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenSetOpArgsConvForward(miopenOperatorArgs_t args,
+                                          const miopenFusionOpDescriptor_t convOp,
+                                          const void *alpha, const void *beta, const void *w)
+{
+    const char *api = "miopenSetOpArgsConvForward";
+    clf_clear_error(NULL);
+    miopenStatus_t st = need(w, api, "w (the filter buffer)");
+    if (st != miopenStatusSuccess)
+        return st;
+    float a = alpha ? *(const float *)alpha : 1.0f;
+    float b = beta ? *(const float *)beta : 0.0f;
+    if (!isfinite(a))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: alpha is not finite", api);
+    if (b != 0.0f)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: beta = %g; a fused convolution overwrites its output (beta must be 0)",
+                        api, (double)b);
+    clf_op_args *e = slot(args, convOp, CLF_IR_CONV, api, &st);
+    if (e == NULL)
+        return st;
+    e->alpha = a;
+    e->set = 1;
+    e->mem[0] = (cl_mem)(uintptr_t)w;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenSetOpArgsBiasForward(miopenOperatorArgs_t args,
+                                          const miopenFusionOpDescriptor_t biasOp,
+                                          const void *alpha, const void *beta, const void *bias)
+{
+    const char *api = "miopenSetOpArgsBiasForward";
+    clf_clear_error(NULL);
+    (void)alpha; /* ignored, as in MIOpen */
+    (void)beta;
+    miopenStatus_t st = need(bias, api, "bias");
+    if (st != miopenStatusSuccess)
+        return st;
+    clf_op_args *e = slot(args, biasOp, CLF_IR_BIAS, api, &st);
+    if (e == NULL)
+        return st;
+    e->mem[0] = (cl_mem)(uintptr_t)bias;
+    e->set = 1;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenSetOpArgsBatchNormInference(miopenOperatorArgs_t args,
+                                                 const miopenFusionOpDescriptor_t bnOp,
+                                                 const void *alpha, const void *beta,
+                                                 const void *bnScale, const void *bnBias,
+                                                 const void *estimatedMean,
+                                                 const void *estimatedVariance, double epsilon)
+{
+    const char *api = "miopenSetOpArgsBatchNormInference";
+    clf_clear_error(NULL);
+    (void)alpha;
+    (void)beta;
+    miopenStatus_t st = need(bnScale, api, "bnScale");
+    if (st == miopenStatusSuccess)
+        st = need(bnBias, api, "bnBias");
+    if (st == miopenStatusSuccess)
+        st = need(estimatedMean, api, "estimatedMean");
+    if (st == miopenStatusSuccess)
+        st = need(estimatedVariance, api, "estimatedVariance");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (!(epsilon > 0.0) || !isfinite(epsilon))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: epsilon = %g must be positive and finite",
+                        api, epsilon);
+    clf_op_args *e = slot(args, bnOp, CLF_IR_BN, api, &st);
+    if (e == NULL)
+        return st;
+    e->mem[0] = (cl_mem)(uintptr_t)bnScale;
+    e->mem[1] = (cl_mem)(uintptr_t)bnBias;
+    e->mem[2] = (cl_mem)(uintptr_t)estimatedMean;
+    e->mem[3] = (cl_mem)(uintptr_t)estimatedVariance;
+    e->eps = epsilon;
+    e->set = 1;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenSetOpArgsActivForward(miopenOperatorArgs_t args,
+                                           const miopenFusionOpDescriptor_t activFwdOp,
+                                           const void *alpha, const void *beta, double activAlpha,
+                                           double activBeta, double activGamma)
+{
+    const char *api = "miopenSetOpArgsActivForward";
+    clf_clear_error(NULL);
+    (void)alpha;
+    (void)beta;
+    if (!isfinite(activAlpha) || !isfinite(activBeta) || !isfinite(activGamma))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: activation alpha, beta, gamma must be finite (got %g, %g, %g)", api,
+                        activAlpha, activBeta, activGamma);
+    miopenStatus_t st;
+    clf_op_args *e = slot(args, activFwdOp, CLF_IR_ACTIV, api, &st);
+    if (e == NULL)
+        return st;
+    e->act[0] = activAlpha;
+    e->act[1] = activBeta;
+    e->act[2] = activGamma;
+    e->set = 1;
+    return miopenStatusSuccess;
+}

@@ -1,0 +1,293 @@
+#define _POSIX_C_SOURCE 200809L
+/* Compiling a plan: IR -> problem -> solver ranking -> codegen -> program -> kernel.
+ * Every candidate that is skipped leaves its reason in the plan's report, so an unsupported
+ * plan says exactly which solver refused it and why. */
+#include "cache/program.h"
+#include "clw/clw.h"
+#include "codegen/codegen.h"
+#include "plan/plan.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static void report_add(char *report, size_t cap, const char *fmt, const char *a, const char *b)
+{
+    size_t used = strlen(report);
+    if (used + 1 < cap)
+        snprintf(report + used, cap - used, fmt, a, b);
+}
+
+int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse_DeviceInfo *dev,
+                        const clf_solver **out, int max, char *report, size_t cap)
+{
+    clf_fusion_problem prob;
+    clf_ir_to_problem(&p->ir, &prob);
+    prob.epi.has_z = p->has_z;
+    int n = 0;
+    int requested = 0;
+    miopenConvFwdAlgorithm_t algo = miopenConvolutionFwdAlgoDirect;
+    if (p->algo_filter_set) {
+        requested = 1;
+        algo = p->algo_filter;
+    } else if (prob.has_conv && p->ops[0].algo_requested) {
+        requested = 1;
+        algo = p->ops[0].algo;
+    }
+    for (int i = 0; i < clf_solver_count(); ++i) {
+        const clf_solver *s = clf_solver_at(i);
+        char why[CLF_REASON_CAP];
+        if (prob.has_conv != (s->kind == CLF_SOLVER_CONV))
+            continue; /* the other family: not a candidate, nothing to report */
+        if (requested && s->kind == CLF_SOLVER_CONV && (int)s->algo != (int)algo) {
+            snprintf(why, sizeof why, "the plan asks for convolution algorithm %d, this is %d",
+                     (int)algo, (int)s->algo);
+            report_add(report, cap, "  %s: %s\n", s->name, why);
+            continue;
+        }
+        if (!s->applicable(&prob, dev, why, sizeof why)) {
+            report_add(report, cap, "  %s: %s\n", s->name, why);
+            continue;
+        }
+        if (n < max)
+            out[n++] = s;
+    }
+    return n;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* MIOPEN_ENABLE_LOGGING_CMD: the driver line that reproduces this plan. */
+static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
+{
+    if (!clf_env_flag("MIOPEN_ENABLE_LOGGING_CMD"))
+        return;
+    char name[8];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    const clf_fusion_problem *q = &p->problem;
+    int mode = clf_fusion_mode_from_name(name);
+    int activ = q->epi.has_activ ? q->epi.activ_mode : 3;
+    int bn_mode = q->epi.bn_spatial ? 1 : 0;
+    if (q->has_conv) {
+        const clf_conv_problem *c = &q->conv;
+        fprintf(stderr,
+                "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
+                "-u %d -v %d -l %d -j %d -g %d -m %d -M %d\n",
+                mode, c->n, c->c, c->h, c->w, c->k, c->fy, c->fx, c->pad_h, c->pad_w, c->stride_h,
+                c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode);
+    } else {
+        fprintf(stderr, "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -m %d -M %d\n", mode,
+                q->n, q->c, q->h, q->w, activ, bn_mode);
+    }
+}
+
+miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDescriptor_t p)
+{
+    const char *api = "miopenCompileFusionPlan";
+    clf_clear_error(handle);
+    if (!clf_handle_valid(handle))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return clf_fail(handle, st, "%s", clf_thread_errmsg());
+    if (p->compiled && p->compiled_for == handle)
+        return miopenStatusSuccess;
+    clf_plan_reset(p);
+    p->report[0] = '\0';
+    char why[CLF_REASON_CAP];
+    if (clf_ir_verify(&p->ir, why, sizeof why) != 0)
+        return clf_fail(handle, miopenStatusBadParm, "%s: %s", api, why);
+    char name[8];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    if (p->input.type != miopenFloat) {
+        snprintf(p->report, sizeof p->report, "every solver: %s plans are not supported (fp32 only)\n",
+                 clf_type_name(p->input.type));
+        return clf_fail(handle, miopenStatusUnsupportedOp,
+                        "%s: plan %s is %s; clfuse compiles fp32 plans only in this version", api,
+                        name, clf_type_name(p->input.type));
+    }
+    if (!clf_tensor_is_packed(&p->input)) {
+        snprintf(p->report, sizeof p->report, "every solver: the input tensor is not packed NCHW\n");
+        return clf_fail(handle, miopenStatusUnsupportedOp,
+                        "%s: plan %s: the input tensor has custom strides; fused kernels take "
+                        "packed NCHW tensors", api, name);
+    }
+    clf_ir_to_problem(&p->ir, &p->problem);
+    p->problem.epi.has_z = p->has_z;
+    const clf_solver *cands[16];
+    int n = clf_plan_candidates(p, &handle->info, cands, 16, p->report, sizeof p->report);
+    if (n == 0)
+        return clf_fail(handle, miopenStatusUnsupportedOp,
+                        "%s: no solver applies to plan %s on '%s':\n%s", api, name,
+                        handle->info.name, p->report);
+    double t0 = now_ms();
+    miopenStatus_t first_failure = miopenStatusSuccess;
+    char first_msg[CLF_ERRMSG_CAP] = "";
+    for (int i = 0; i < n; ++i) {
+        const clf_solver *s = cands[i];
+        char cfg[CLF_CONFIG_CAP];
+        s->default_config(&p->problem, &handle->info, cfg, sizeof cfg);
+        clf_generated gen;
+        char title[64];
+        snprintf(title, sizeof title, "plan %s", name);
+        if (clf_codegen_generate(&p->problem, s, &handle->info, cfg, title, &gen, why,
+                                 sizeof why) != 0) {
+            report_add(p->report, sizeof p->report, "  %s: %s\n", s->name, why);
+            continue;
+        }
+        char dump_name[96];
+        snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
+        clf_codegen_dump(dump_name, &gen);
+        cl_program prog = NULL;
+        st = clf_program_get(handle, title, clf_strbuf_str(&gen.source), gen.options, &prog, NULL);
+        if (st != miopenStatusSuccess) {
+            if (first_failure == miopenStatusSuccess) {
+                first_failure = st;
+                clf_strlcpy(first_msg, clfuse_GetLastErrorMessage(handle), sizeof first_msg);
+            }
+            report_add(p->report, sizeof p->report, "  %s: %s\n", s->name, "program build failed");
+            clf_generated_free(&gen);
+            continue;
+        }
+        cl_int err;
+        cl_kernel k = clf_clw_create_kernel(prog, gen.kernel_name, &err);
+        clf_clw_release_program(prog); /* the kernel keeps the program alive */
+        if (k == NULL) {
+            report_add(p->report, sizeof p->report, "  %s: clCreateKernel: %s\n", s->name,
+                       clf_cl_error_name(err));
+            clf_generated_free(&gen);
+            continue;
+        }
+        p->kernel = k;
+        p->launch = gen.launch;
+        p->solver = s;
+        clf_strlcpy(p->config, cfg, sizeof p->config);
+        p->workspace = s->workspace ? s->workspace(&p->problem) : 0;
+        p->compiled = 1;
+        p->compiled_for = handle;
+        clf_generated_free(&gen);
+        report_add(p->report, sizeof p->report, "  chosen: %s config \"%s\"\n", s->name, cfg);
+        clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, s->name, cfg,
+                now_ms() - t0);
+        log_driver_command(p);
+        return miopenStatusSuccess;
+    }
+    if (first_failure != miopenStatusSuccess)
+        return clf_fail(handle, first_failure, "%s: plan %s: %s\nsolvers:\n%s", api, name,
+                        first_msg, p->report);
+    return clf_fail(handle, miopenStatusUnsupportedOp, "%s: no solver could build plan %s:\n%s",
+                    api, name, p->report);
+}
+
+const char *clfuse_FusionPlanGetReport(miopenFusionPlanDescriptor_t p)
+{
+    if (p == NULL || p->magic != CLF_MAGIC_PLAN)
+        return "not a live fusion plan";
+    return p->report;
+}
+
+miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescriptor_t p, uint64_t *solver_id,
+                                          const char **solver_name, const char **config)
+{
+    const char *api = "clfuse_FusionPlanGetSolver";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (!p->compiled)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: the plan is not compiled", api);
+    if (solver_id)
+        *solver_id = p->solver->id;
+    if (solver_name)
+        *solver_name = p->solver->name;
+    if (config)
+        *config = p->config;
+    return miopenStatusSuccess;
+}
+
+/* GetAlgo runs without a handle, so applicability is judged for a generic device. */
+static const clfuse_DeviceInfo generic_device = {
+    .name = "generic", .local_mem_bytes = 32768, .max_work_group_size = 256, .compute_units = 1,
+};
+
+miopenStatus_t miopenFusionPlanConvolutionGetAlgo(miopenFusionPlanDescriptor_t p,
+                                                  const int requestAlgoCount,
+                                                  int *returnedAlgoCount,
+                                                  miopenConvFwdAlgorithm_t *returnedAlgos)
+{
+    const char *api = "miopenFusionPlanConvolutionGetAlgo";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (returnedAlgoCount == NULL || returnedAlgos == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: an output pointer is NULL", api);
+    if (requestAlgoCount < 1)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: requestAlgoCount = %d must be >= 1", api,
+                        requestAlgoCount);
+    if (p->ir.nops == 0 || p->ir.ops[0].kind != CLF_IR_CONV)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: the plan has no convolution", api);
+    /* Ignore the algorithm filter: GetAlgo lists what SetAlgo may choose from. */
+    struct miopenFusionPlanDescriptor probe = *p;
+    probe.algo_filter_set = 0;
+    probe.ops[0].algo_requested = 0;
+    const clf_solver *cands[16];
+    char report[CLF_REPORT_CAP] = "";
+    int n = clf_plan_candidates(&probe, &generic_device, cands, 16, report, sizeof report);
+    int out = 0;
+    for (int i = 0; i < n && out < requestAlgoCount; ++i) {
+        miopenConvFwdAlgorithm_t a = (miopenConvFwdAlgorithm_t)cands[i]->algo;
+        int seen = 0;
+        for (int j = 0; j < out; ++j)
+            seen |= returnedAlgos[j] == a;
+        if (!seen)
+            returnedAlgos[out++] = a;
+    }
+    *returnedAlgoCount = out;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenFusionPlanConvolutionSetAlgo(miopenFusionPlanDescriptor_t p,
+                                                  miopenConvFwdAlgorithm_t algo)
+{
+    const char *api = "miopenFusionPlanConvolutionSetAlgo";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (algo != miopenConvolutionFwdAlgoGEMM && algo != miopenConvolutionFwdAlgoDirect &&
+        algo != miopenConvolutionFwdAlgoFFT && algo != miopenConvolutionFwdAlgoWinograd &&
+        algo != miopenConvolutionFwdAlgoImplicitGEMM)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown algorithm %d", api, (int)algo);
+    if (p->ir.nops == 0 || p->ir.ops[0].kind != CLF_IR_CONV)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: the plan has no convolution", api);
+    p->algo_filter_set = 1;
+    p->algo_filter = algo;
+    clf_plan_reset(p); /* the next compile honours the new choice */
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenFusionPlanGetWorkSpaceSize(miopenHandle_t handle,
+                                                miopenFusionPlanDescriptor_t p,
+                                                size_t *workSpaceSize,
+                                                miopenConvFwdAlgorithm_t algo)
+{
+    const char *api = "miopenFusionPlanGetWorkSpaceSize";
+    (void)algo;
+    clf_clear_error(handle);
+    if (!clf_handle_valid(handle))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return clf_fail(handle, st, "%s", clf_thread_errmsg());
+    if (workSpaceSize == NULL)
+        return clf_fail(handle, miopenStatusBadParm, "%s: workSpaceSize is NULL", api);
+    /* Fused kernels run in one launch and need no workspace. */
+    *workSpaceSize = p->compiled ? p->workspace : 0;
+    return miopenStatusSuccess;
+}

@@ -1,0 +1,306 @@
+/* Plan building: each op is checked against the running shape the moment it is added, so
+ * an impossible sequence fails at the call that makes it impossible, with the reason. */
+#include "plan/plan.h"
+#include "clw/clw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+miopenStatus_t clf_plan_check(const struct miopenFusionPlanDescriptor *p, const char *api)
+{
+    if (p == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: fusePlanDesc is NULL", api);
+    if (p->magic != CLF_MAGIC_PLAN)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: fusePlanDesc is not a live fusion plan",
+                        api);
+    return miopenStatusSuccess;
+}
+
+void clf_plan_reset(struct miopenFusionPlanDescriptor *p)
+{
+    if (p->kernel)
+        clf_clw_release_kernel(p->kernel);
+    p->kernel = NULL;
+    p->compiled = 0;
+    p->compiled_for = NULL;
+    p->solver = NULL;
+}
+
+miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc,
+                                      const miopenFusionDirection_t fuseDirection,
+                                      const miopenTensorDescriptor_t inputDesc)
+{
+    const char *api = "miopenCreateFusionPlan";
+    clf_clear_error(NULL);
+    if (fusePlanDesc == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: fusePlanDesc pointer is NULL", api);
+    *fusePlanDesc = NULL;
+    if (fuseDirection == miopenHorizontalFusion)
+        return clf_fail(NULL, miopenStatusNotImplemented,
+                        "%s: horizontal fusion is not implemented; only miopenVerticalFusion", api);
+    if (fuseDirection != miopenVerticalFusion)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown fusion direction %d", api,
+                        (int)fuseDirection);
+    miopenStatus_t st = clf_tensor_check(NULL, inputDesc, api, "inputDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (inputDesc->nd != 4)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: inputDesc has %d dimensions; fusion plans take 4-d NCHW tensors", api,
+                        inputDesc->nd);
+    struct miopenFusionPlanDescriptor *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
+    if (pthread_mutex_init(&p->lock, NULL) != 0) {
+        free(p);
+        return clf_fail(NULL, miopenStatusInternalError, "%s: pthread_mutex_init failed", api);
+    }
+    p->magic = CLF_MAGIC_PLAN;
+    p->input = *inputDesc;
+    p->output = *inputDesc;
+    p->ir.type = inputDesc->type;
+    memcpy(p->ir.input, inputDesc->lens, sizeof p->ir.input);
+    *fusePlanDesc = p;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenDestroyFusionPlan(miopenFusionPlanDescriptor_t fusePlanDesc)
+{
+    clf_clear_error(NULL);
+    if (fusePlanDesc == NULL)
+        return miopenStatusSuccess;
+    miopenStatus_t st = clf_plan_check(fusePlanDesc, "miopenDestroyFusionPlan");
+    if (st != miopenStatusSuccess)
+        return st;
+    clf_plan_reset(fusePlanDesc);
+    for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
+        fusePlanDesc->ops[i].magic = 0;
+    fusePlanDesc->magic = 0;
+    pthread_mutex_destroy(&fusePlanDesc->lock);
+    free(fusePlanDesc);
+    return miopenStatusSuccess;
+}
+
+/* Common checks of every CreateOp call; returns the op slot to fill, or NULL after failing. */
+static struct miopenFusionOpDescriptor *begin_op(miopenFusionPlanDescriptor_t p,
+                                                 miopenFusionOpDescriptor_t *out, clf_ir_kind kind,
+                                                 const char *api, miopenStatus_t *st)
+{
+    *st = clf_plan_check(p, api);
+    if (*st != miopenStatusSuccess)
+        return NULL;
+    if (out == NULL) {
+        *st = clf_fail(NULL, miopenStatusBadParm, "%s: the op pointer is NULL", api);
+        return NULL;
+    }
+    *out = NULL;
+    if (p->compiled) {
+        *st = clf_fail(NULL, miopenStatusBadParm,
+                       "%s: the plan is already compiled; create a new plan to add ops", api);
+        return NULL;
+    }
+    if (p->ir.nops > 0) {
+        clf_ir_kind last = p->ir.ops[p->ir.nops - 1].kind;
+        if (clf_ir_rank(kind) <= clf_ir_rank(last)) {
+            const char *why = kind == CLF_IR_CONV
+                                  ? "a convolution must be the first op of a plan (one per plan)"
+                                  : "clfuse fuses the vertical chain convolution? bias? "
+                                    "batch-norm? activation?, each at most once, in that order";
+            *st = clf_fail(NULL, miopenStatusBadParm, "%s: a %s op cannot follow the %s op (op %d): %s",
+                           api, clf_ir_kind_name(kind), clf_ir_kind_name(last), p->ir.nops - 1, why);
+            return NULL;
+        }
+    }
+    if (p->ir.nops >= CLF_IR_MAX_OPS) {
+        *st = clf_fail(NULL, miopenStatusBadParm, "%s: the plan already has %d ops", api,
+                       CLF_IR_MAX_OPS);
+        return NULL;
+    }
+    struct miopenFusionOpDescriptor *op = &p->ops[p->ir.nops];
+    memset(op, 0, sizeof *op);
+    op->magic = CLF_MAGIC_OP;
+    op->plan = p;
+    op->index = p->ir.nops;
+    op->kind = kind;
+    clf_ir_op *ir = &p->ir.ops[p->ir.nops];
+    memset(ir, 0, sizeof *ir);
+    ir->kind = kind;
+    memcpy(ir->in, p->output.lens, sizeof ir->in);
+    memcpy(ir->out, p->output.lens, sizeof ir->out);
+    return op;
+}
+
+static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDescriptor_t *out,
+                                struct miopenFusionOpDescriptor *op)
+{
+    clf_ir_op *ir = &p->ir.ops[p->ir.nops];
+    clf_tensor_set4d_packed(&p->output, p->input.type, ir->out[0], ir->out[1], ir->out[2],
+                            ir->out[3]);
+    p->ir.nops++;
+    *out = op;
+    return miopenStatusSuccess;
+}
+
+static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOpDescriptor_t *out,
+                                  miopenConvolutionDescriptor_t conv,
+                                  const miopenTensorDescriptor_t wDesc, int algo_requested,
+                                  miopenConvFwdAlgorithm_t algo, const char *api)
+{
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op = begin_op(p, out, CLF_IR_CONV, api, &st);
+    if (op == NULL)
+        return st;
+    int nd = 0, lens[CLF_MAX_DIMS];
+    st = clf_conv_output_shape(NULL, api, conv, &p->input, wDesc, &nd, lens);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (conv->spatial != 2 || nd != 4)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: fusion plans take 2-d convolutions", api);
+    if (conv->mode == miopenTranspose)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: transpose convolution cannot be fused (forward convolution only)", api);
+    if (algo_requested && algo != miopenConvolutionFwdAlgoGEMM &&
+        algo != miopenConvolutionFwdAlgoDirect && algo != miopenConvolutionFwdAlgoFFT &&
+        algo != miopenConvolutionFwdAlgoWinograd && algo != miopenConvolutionFwdAlgoImplicitGEMM)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown convolution algorithm %d", api,
+                        (int)algo);
+    clf_ir_op *ir = &p->ir.ops[p->ir.nops];
+    int in_hw[2] = {p->input.lens[2], p->input.lens[3]};
+    int f_hw[2] = {wDesc->lens[2], wDesc->lens[3]};
+    int pads[2];
+    clf_conv_effective_pads(conv, in_hw, f_hw, pads);
+    memcpy(ir->out, lens, sizeof ir->out);
+    ir->k = wDesc->lens[0];
+    ir->fy = wDesc->lens[2];
+    ir->fx = wDesc->lens[3];
+    ir->pad_h = pads[0];
+    ir->pad_w = pads[1];
+    ir->stride_h = conv->strides[0];
+    ir->stride_w = conv->strides[1];
+    ir->dil_h = conv->dilations[0];
+    ir->dil_w = conv->dilations[1];
+    ir->groups = conv->groups;
+    op->wdesc = *wDesc;
+    op->algo_requested = algo_requested;
+    op->algo = algo;
+    return commit_op(p, out, op);
+}
+
+miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                         miopenFusionOpDescriptor_t *convOp,
+                                         miopenConvolutionDescriptor_t convDesc,
+                                         const miopenTensorDescriptor_t wDesc)
+{
+    return create_conv(fusePlanDesc, convOp, convDesc, wDesc, 0, miopenConvolutionFwdAlgoDirect,
+                       "miopenCreateOpConvForward");
+}
+
+miopenStatus_t miopenCreateOpConvForwardAlgo(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                             miopenFusionOpDescriptor_t *convOp,
+                                             miopenConvolutionDescriptor_t convDesc,
+                                             miopenConvFwdAlgorithm_t fwdAlgo,
+                                             const miopenTensorDescriptor_t wDesc)
+{
+    return create_conv(fusePlanDesc, convOp, convDesc, wDesc, 1, fwdAlgo,
+                       "miopenCreateOpConvForwardAlgo");
+}
+
+miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                         miopenFusionOpDescriptor_t *biasOp,
+                                         const miopenTensorDescriptor_t bDesc)
+{
+    const char *api = "miopenCreateOpBiasForward";
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op = begin_op(fusePlanDesc, biasOp, CLF_IR_BIAS, api, &st);
+    if (op == NULL)
+        return st;
+    st = clf_tensor_check(NULL, bDesc, api, "bDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    int k = fusePlanDesc->output.lens[1];
+    if (bDesc->nd != 4 || bDesc->lens[0] != 1 || bDesc->lens[1] != k || bDesc->lens[2] != 1 ||
+        bDesc->lens[3] != 1) {
+        char d[128];
+        clf_tensor_describe(bDesc, d, sizeof d);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: bDesc is %s but the running shape has %d channels: the bias must be "
+                        "1x%dx1x1", api, d, k, k);
+    }
+    if (bDesc->type != fusePlanDesc->input.type)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: bDesc is %s but the plan is %s", api,
+                        clf_type_name(bDesc->type), clf_type_name(fusePlanDesc->input.type));
+    return commit_op(fusePlanDesc, biasOp, op);
+}
+
+miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                miopenFusionOpDescriptor_t *bnOp,
+                                                const miopenBatchNormMode_t bn_mode,
+                                                const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc)
+{
+    const char *api = "miopenCreateOpBatchNormInference";
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op = begin_op(fusePlanDesc, bnOp, CLF_IR_BN, api, &st);
+    if (op == NULL)
+        return st;
+    if (bn_mode != miopenBNSpatial && bn_mode != miopenBNPerActivation)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown batch-norm mode %d", api,
+                        (int)bn_mode);
+    const miopenTensorDescriptor_t d = bnScaleBiasMeanVarDesc;
+    st = clf_tensor_check(NULL, d, api, "bnScaleBiasMeanVarDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    const int *run = fusePlanDesc->output.lens;
+    int want_h = bn_mode == miopenBNSpatial ? 1 : run[2];
+    int want_w = bn_mode == miopenBNSpatial ? 1 : run[3];
+    if (d->nd != 4 || d->lens[0] != 1 || d->lens[1] != run[1] || d->lens[2] != want_h ||
+        d->lens[3] != want_w) {
+        char have[128];
+        clf_tensor_describe(d, have, sizeof have);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: bnScaleBiasMeanVarDesc is %s; %s batch-norm of a %dx%dx%dx%d tensor "
+                        "needs 1x%dx%dx%d", api, have,
+                        bn_mode == miopenBNSpatial ? "spatial" : "per-activation", run[0], run[1],
+                        run[2], run[3], run[1], want_h, want_w);
+    }
+    fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
+    return commit_op(fusePlanDesc, bnOp, op);
+}
+
+miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                               miopenFusionOpDescriptor_t *activFwdOp,
+                                               miopenActivationMode_t mode)
+{
+    const char *api = "miopenCreateOpActivationForward";
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op =
+        begin_op(fusePlanDesc, activFwdOp, CLF_IR_ACTIV, api, &st);
+    if (op == NULL)
+        return st;
+    if (clf_activ_name(mode) == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
+                        (int)mode);
+    fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
+    return commit_op(fusePlanDesc, activFwdOp, op);
+}
+
+miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc, const int op_idx,
+                                     miopenFusionOpDescriptor_t *op)
+{
+    const char *api = "miopenFusionPlanGetOp";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(fusePlanDesc, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (op == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: op pointer is NULL", api);
+    if (op_idx < 0 || op_idx >= fusePlanDesc->ir.nops)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: op_idx %d is out of range (the plan has %d ops)",
+                        api, op_idx, fusePlanDesc->ir.nops);
+    *op = &fusePlanDesc->ops[op_idx];
+    return miopenStatusSuccess;
+}

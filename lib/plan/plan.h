@@ -1,0 +1,90 @@
+/* plan: fusion plans, their ops and argument objects, and the state machine
+ *   building (ops appended; impossible sequences refused at once, with the reason)
+ *   -> compile (problem -> solver ranking -> codegen -> program -> kernel)
+ *   -> compiled (execute any number of times with any args object) -> destroy.
+ * A failed compile leaves the plan building: the report says why, and the plan can be
+ * destroyed or (after SetAlgo) compiled again. */
+#ifndef CLFUSE_PLAN_H
+#define CLFUSE_PLAN_H
+
+#include "desc/desc.h"
+#include "ir/ir.h"
+
+#define CLF_MAGIC_PLAN 0x636c6650u /* "clfP" */
+#define CLF_MAGIC_OP 0x636c664fu   /* "clfO" */
+#define CLF_MAGIC_ARGS 0x636c6652u /* "clfR" */
+#define CLF_REPORT_CAP 4096
+
+struct miopenFusionOpDescriptor {
+    uint32_t magic;
+    struct miopenFusionPlanDescriptor *plan;
+    int index;
+    clf_ir_kind kind;
+    /* what execute checks the args against */
+    struct miopenTensorDescriptor wdesc; /* convolution filter */
+    int algo_requested;                  /* CreateOpConvForwardAlgo */
+    miopenConvFwdAlgorithm_t algo;
+};
+
+struct miopenFusionPlanDescriptor {
+    uint32_t magic;
+    struct miopenTensorDescriptor input;
+    struct miopenTensorDescriptor output; /* derived from the last op */
+    clf_ir ir;
+    struct miopenFusionOpDescriptor ops[CLF_IR_MAX_OPS];
+    int has_z; /* residual input (ConvBiasActivationForward only) */
+    int algo_filter_set;
+    miopenConvFwdAlgorithm_t algo_filter;
+    /* compiled state */
+    int compiled;
+    miopenHandle_t compiled_for;
+    const clf_solver *solver;
+    char config[CLF_CONFIG_CAP];
+    clf_fusion_problem problem;
+    cl_kernel kernel;
+    clf_launch launch;
+    size_t workspace;
+    pthread_mutex_t lock; /* kernel arguments are set and enqueued under it */
+    char report[CLF_REPORT_CAP];
+};
+
+/* Per-op runtime arguments, keyed by the op (never dereferenced: args outlive plans). */
+typedef struct clf_op_args {
+    const struct miopenFusionOpDescriptor *op;
+    int set;                  /* every required value was given */
+    float alpha;              /* convolution scale */
+    cl_mem mem[4];            /* w | bias | scale, bias, mean, variance */
+    double eps;               /* batch-norm */
+    double act[3];            /* activation alpha, beta, gamma */
+} clf_op_args;
+
+struct miopenOperatorArgs {
+    uint32_t magic;
+    int count, cap;
+    clf_op_args *items;
+};
+
+/* Checks that p is a live plan; fails with a message naming api. */
+miopenStatus_t clf_plan_check(const struct miopenFusionPlanDescriptor *p, const char *api);
+
+/* The solvers that could run the plan's problem, in the order compile tries them, each with
+ * its reason when not applicable. Writes a human-readable account into report. */
+int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse_DeviceInfo *dev,
+                        const clf_solver **out, int max, char *report, size_t cap);
+
+/* The fusion modes of the driver's -F flag: MIOpen's 0..6 (cbna, cna, na, cn, cba, ca, cb),
+ * then clfuse's own for the other chains. Returns -1 / NULL when unknown. */
+int clf_fusion_mode_from_name(const char *name);
+const char *clf_fusion_mode_name(int mode);
+
+/* Execute with an optional residual z (ConvBiasActivationForward); z NULL when the plan
+ * has none. */
+miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
+                                const miopenTensorDescriptor_t inputDesc, const void *input,
+                                const miopenTensorDescriptor_t outputDesc, void *output,
+                                miopenOperatorArgs_t args, cl_mem z, float z_alpha);
+
+/* Releases the compiled state (kernel). */
+void clf_plan_reset(struct miopenFusionPlanDescriptor *p);
+
+#endif

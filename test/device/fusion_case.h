@@ -1,0 +1,35 @@
+/* One fusion plan built through the public API, run on the device and checked against the
+ * double CPU reference: random inputs, poisoned output, every element written. */
+#ifndef CLFUSE_TEST_FUSION_CASE_H
+#define CLFUSE_TEST_FUSION_CASE_H
+
+#include <miopen/miopen.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct fusion_case {
+    const char *chain; /* "CBNA", "NA", ... */
+    int n, c, h, w;    /* input */
+    int k, fy, fx, pad_h, pad_w, stride, dil, groups;
+    int pad_mode;      /* miopenPaddingMode_t */
+    int bn_spatial;
+    int activ_mode;
+    int set_algo;      /* -1: none; else miopenConvFwdAlgorithm_t for SetAlgo */
+} fusion_case;
+
+typedef struct fusion_result {
+    double rms;
+    size_t unwritten;
+    double max_abs_ref;
+    char solver[64];
+    miopenStatus_t status; /* of the first failing call, or success */
+    char message[1024];
+} fusion_result;
+
+/* Runs the case `runs` times with fresh args each time (new weights and parameters, one
+ * compile), checking each run; res holds the worst rms. Returns 0 when every call
+ * succeeded. */
+int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int runs,
+                    fusion_result *res);
+
+#endif

