@@ -1,0 +1,315 @@
+/*
+** finddb_file.c: the file-system side of the find-db: capped reads, mkdir -p,
+** the advisory lock, atomic replace, and setting a corrupted file aside.
+**
+** Locking: an exclusive flock(2) on the sibling file "<user file>.lock". flock
+** locks belong to the open file description, so two threads of one process that
+** each open the lock file exclude each other too, and the kernel drops the lock
+** when its holder dies: a lock can never be left stale. The lock file is never
+** deleted (deleting it would let two processes lock different inodes).
+** Readers do not lock: writers replace the file by rename(2), which is atomic,
+** so a reader sees either the old or the new file, never a partial one.
+*/
+#define _DEFAULT_SOURCE /* flock() */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include "finddb/finddb.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+/* snprintf into err when err is usable. */
+static void set_err(char *err, size_t cap, const char *fmt, ...)
+{
+    if (!err || cap == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+}
+
+int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t *len,
+                         int *missing, char *err, size_t err_cap)
+{
+    *buf = NULL;
+    *len = 0;
+    if (missing)
+        *missing = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT && missing)
+            *missing = 1;
+        set_err(err, err_cap, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        set_err(err, err_cap, "cannot stat: %s", strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        set_err(err, err_cap, "not a regular file");
+        close(fd);
+        return -1;
+    }
+    if (st.st_size < 0 || (unsigned long long)st.st_size > max_bytes) {
+        set_err(err, err_cap, "file is %lld bytes, larger than the %zu-byte limit",
+                (long long)st.st_size, max_bytes);
+        close(fd);
+        return -1;
+    }
+    size_t want = (size_t)st.st_size;
+    char *p = malloc(want + 1);
+    if (!p) {
+        set_err(err, err_cap, "out of memory reading %zu bytes", want);
+        close(fd);
+        return -1;
+    }
+    size_t got = 0;
+    /* Writers replace the file by rename, so its size does not change under us;
+    ** read what fstat promised (less if it was truncated meanwhile). */
+    while (got < want) {
+        ssize_t r = read(fd, p + got, want - got);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            set_err(err, err_cap, "read error: %s", strerror(errno));
+            free(p);
+            close(fd);
+            return -1;
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    p[got] = '\0';
+    *buf = p;
+    *len = got;
+    return 0;
+}
+
+int clf_finddb_mkdir_p(const char *dir, char *err, size_t err_cap)
+{
+    size_t n = strlen(dir);
+    if (n == 0) {
+        set_err(err, err_cap, "empty directory name");
+        return -1;
+    }
+    char *tmp = malloc(n + 1);
+    if (!tmp) {
+        set_err(err, err_cap, "out of memory");
+        return -1;
+    }
+    memcpy(tmp, dir, n + 1);
+    /* Create each prefix ending before a '/', then the whole path. */
+    for (size_t i = 1; i <= n; i++) {
+        if (tmp[i] != '/' && tmp[i] != '\0')
+            continue;
+        if (tmp[i - 1] == '/')
+            continue; /* "//" */
+        char saved = tmp[i];
+        tmp[i] = '\0';
+        if (mkdir(tmp, 0777) != 0) {
+            int e = errno;
+            struct stat st;
+            if (e != EEXIST || stat(tmp, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                if (e == EEXIST)
+                    set_err(err, err_cap, "cannot create directory %s: exists and is not a directory",
+                            tmp);
+                else
+                    set_err(err, err_cap, "cannot create directory %s: %s", tmp, strerror(e));
+                free(tmp);
+                return -1;
+            }
+        }
+        tmp[i] = saved;
+    }
+    free(tmp);
+    return 0;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+    }
+}
+
+int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err_cap)
+{
+    int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (fd < 0) {
+        set_err(err, err_cap, "cannot open lock file %s: %s", lock_path, strerror(errno));
+        return -1;
+    }
+    double start = now_ms();
+    int delay = 1;
+    for (;;) {
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+            return fd;
+        int e = errno;
+        if (e == EINTR)
+            continue;
+        if (e != EWOULDBLOCK && e != EAGAIN) {
+            set_err(err, err_cap,
+                    "cannot lock %s: %s (the file system may not support flock; "
+                    "point MIOPEN_USER_DB_PATH at a local directory)",
+                    lock_path, strerror(e));
+            close(fd);
+            return -1;
+        }
+        double waited = now_ms() - start;
+        if (waited >= (double)timeout_ms) {
+            set_err(err, err_cap,
+                    "timed out after %.1f s waiting for the lock on %s: another process is "
+                    "writing this find-db and still holds it (flock locks are released when "
+                    "their holder exits)",
+                    waited / 1000.0, lock_path);
+            close(fd);
+            return -1;
+        }
+        int left = timeout_ms - (int)waited;
+        sleep_ms(delay < left ? delay : (left > 0 ? left : 1));
+        if (delay < 50)
+            delay *= 2;
+    }
+}
+
+void clf_finddb_unlock(int fd)
+{
+    if (fd >= 0) {
+        flock(fd, LOCK_UN);
+        close(fd);
+    }
+}
+
+/* Directory part of path ("." when there is none), malloc'ed. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        char *d = malloc(2);
+        if (d)
+            memcpy(d, ".", 2);
+        return d;
+    }
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, path, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char *err,
+                            size_t err_cap)
+{
+    size_t pn = strlen(path);
+    char *tmp = malloc(pn + 5);
+    if (!tmp) {
+        set_err(err, err_cap, "out of memory");
+        return -1;
+    }
+    memcpy(tmp, path, pn);
+    memcpy(tmp + pn, ".tmp", 5);
+    /* We hold the lock, so a leftover .tmp can only come from a writer that died. */
+    unlink(tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (fd < 0) {
+        set_err(err, err_cap, "cannot create %s: %s", tmp, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    size_t off = 0;
+    while (off < len) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            set_err(err, err_cap, "cannot write %s: %s", tmp, strerror(errno));
+            goto fail_fd;
+        }
+        off += (size_t)w;
+    }
+    if (fsync(fd) != 0) {
+        set_err(err, err_cap, "cannot fsync %s: %s", tmp, strerror(errno));
+        goto fail_fd;
+    }
+    if (close(fd) != 0) {
+        set_err(err, err_cap, "cannot close %s: %s", tmp, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        set_err(err, err_cap, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    /* Make the rename itself durable; failure here is not an error for the caller. */
+    char *dir = dir_of(path);
+    if (dir) {
+        int dfd = open(dir, O_RDONLY | O_CLOEXEC);
+        if (dfd >= 0) {
+            fsync(dfd);
+            close(dfd);
+        }
+        free(dir);
+    }
+    return 0;
+
+fail_fd:
+    close(fd);
+    unlink(tmp);
+    free(tmp);
+    return -1;
+}
+
+int clf_finddb_set_aside(const char *path, char *aside, size_t aside_cap, char *err,
+                         size_t err_cap)
+{
+    size_t n = strlen(path) + 64;
+    char *name = malloc(n);
+    if (!name) {
+        set_err(err, err_cap, "out of memory");
+        return -1;
+    }
+    long long t = (long long)time(NULL);
+    struct stat st;
+    snprintf(name, n, "%s.corrupt-%lld", path, t);
+    for (int i = 1; i < 1000 && lstat(name, &st) == 0; i++)
+        snprintf(name, n, "%s.corrupt-%lld-%d", path, t, i);
+    if (rename(path, name) != 0) {
+        set_err(err, err_cap, "cannot rename %s to %s: %s", path, name, strerror(errno));
+        free(name);
+        return -1;
+    }
+    if (aside && aside_cap)
+        snprintf(aside, aside_cap, "%s", name);
+    free(name);
+    return 0;
+}
