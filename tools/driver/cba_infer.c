@@ -1,0 +1,330 @@
+/* clfuse-driver CBAInfer: MIOpenDriver's fusion driver. Flags and defaults follow
+ * MIOpenDriver (reference/miopen-semantics.md section 6); -F takes MIOpen's modes 0..6 and
+ * clfuse's 7.. for the other chains (or a chain name such as CBNA). */
+#define _POSIX_C_SOURCE 200809L
+#include "driver.h"
+#include "plan/plan.h"
+#include "ref/ref.h"
+
+#include <clfuse/clfuse.h>
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct options {
+    int n, c, h, w, k, y, x, p, q, u, v, l, j, g, z, m, bn_mode, fusion, iters, time, verify, wall;
+    double act_alpha, act_beta, act_gamma;
+} options;
+
+static void help(void)
+{
+    fprintf(stderr,
+            "clfuse-driver CBAInfer [flags]\n"
+            "  -n batch (32)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels (32)\n"
+            "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
+            "  -u stride h (1)  -v stride w (1)  -l dilation h (1)  -j dilation w (1)  -g groups (1)\n"
+            "  -z padding mode: 0 default, 1 same, 2 valid (0)\n"
+            "  -m activation mode 0..9 (3 = RELU)  -A alpha (1)  -B beta (0)  -G gamma (1)\n"
+            "  -M batch-norm mode: 0 per-activation, 1 spatial (0)\n"
+            "  -F fusion: 0 cbna 1 cna 2 na 3 cn 4 cba 5 ca 6 cb, clfuse: 7 c 8 cbn 9 n 10 a 11 b\n"
+            "     12 ba 13 bn 14 bna, or a chain name (0)\n"
+            "  -i iterations (1)  -t 1: print kernel time  -w 1: wall-clock time\n"
+            "  -V 1: verify against the double CPU reference (1)\n");
+}
+
+static int parse(int argc, char **argv, options *o)
+{
+    *o = (options){.n = 32, .c = 3, .h = 32, .w = 32, .k = 32, .y = 3, .x = 3, .u = 1, .v = 1,
+                   .l = 1, .j = 1, .g = 1, .m = 3, .iters = 1, .verify = 1, .act_alpha = 1.0,
+                   .act_gamma = 1.0};
+    int opt;
+    optind = 1;
+    while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:h")) != -1) {
+        char *end = NULL;
+        long iv = 0;
+        double dv = 0;
+        if (opt == 'A' || opt == 'B' || opt == 'G')
+            dv = strtod(optarg, &end);
+        else if (opt == 'F' && clf_fusion_mode_from_name(optarg) >= 0) {
+            o->fusion = clf_fusion_mode_from_name(optarg);
+            continue;
+        } else if (opt != 'h' && opt != '?')
+            iv = strtol(optarg, &end, 10);
+        if (opt != 'h' && opt != '?' && (end == optarg || *end != '\0')) {
+            fprintf(stderr, "clfuse-driver: -%c expects a number, got '%s'\n", opt, optarg);
+            return -1;
+        }
+        switch (opt) {
+        case 'n': o->n = (int)iv; break;
+        case 'c': o->c = (int)iv; break;
+        case 'H': o->h = (int)iv; break;
+        case 'W': o->w = (int)iv; break;
+        case 'k': o->k = (int)iv; break;
+        case 'y': o->y = (int)iv; break;
+        case 'x': o->x = (int)iv; break;
+        case 'p': o->p = (int)iv; break;
+        case 'q': o->q = (int)iv; break;
+        case 'u': o->u = (int)iv; break;
+        case 'v': o->v = (int)iv; break;
+        case 'l': o->l = (int)iv; break;
+        case 'j': o->j = (int)iv; break;
+        case 'g': o->g = (int)iv; break;
+        case 'z': o->z = (int)iv; break;
+        case 'm': o->m = (int)iv; break;
+        case 'M': o->bn_mode = (int)iv; break;
+        case 'F': o->fusion = (int)iv; break;
+        case 'i': o->iters = (int)iv; break;
+        case 't': o->time = (int)iv; break;
+        case 'V': o->verify = (int)iv; break;
+        case 'w': o->wall = (int)iv; break;
+        case 'A': o->act_alpha = dv; break;
+        case 'B': o->act_beta = dv; break;
+        case 'G': o->act_gamma = dv; break;
+        case 'h': help(); exit(0);
+        default: help(); return -1;
+        }
+    }
+    if (clf_fusion_mode_name(o->fusion) == NULL) {
+        fprintf(stderr, "clfuse-driver: -F %d is not a fusion mode\n", o->fusion);
+        return -1;
+    }
+    if (o->iters < 1) {
+        fprintf(stderr, "clfuse-driver: -i must be >= 1\n");
+        return -1;
+    }
+    return 0;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* Everything the run allocates, released in one place. */
+typedef struct run {
+    miopenHandle_t h;
+    miopenTensorDescriptor_t xd, wd, bd, nd, yd;
+    miopenConvolutionDescriptor_t cd;
+    miopenFusionPlanDescriptor_t plan;
+    miopenOperatorArgs_t args;
+    cl_mem mem[8];
+    float *host[8];
+    double *ref;
+} run;
+
+static void release(run *r)
+{
+    for (int i = 0; i < 8; ++i) {
+        if (r->mem[i])
+            clReleaseMemObject(r->mem[i]);
+        free(r->host[i]);
+    }
+    free(r->ref);
+    miopenDestroyOperatorArgs(r->args);
+    miopenDestroyFusionPlan(r->plan);
+    miopenDestroyConvolutionDescriptor(r->cd);
+    miopenDestroyTensorDescriptor(r->xd);
+    miopenDestroyTensorDescriptor(r->wd);
+    miopenDestroyTensorDescriptor(r->bd);
+    miopenDestroyTensorDescriptor(r->nd);
+    miopenDestroyTensorDescriptor(r->yd);
+    miopenDestroy(r->h);
+}
+
+static int check(miopenHandle_t h, miopenStatus_t st, const char *what)
+{
+    if (st == miopenStatusSuccess)
+        return 0;
+    const char *m = clfuse_GetLastErrorMessage(h);
+    if (!m[0])
+        m = clfuse_GetLastErrorMessage(NULL);
+    fprintf(stderr, "clfuse-driver: %s failed: %s\n  %s\n", what, miopenGetErrorString(st), m);
+    return -1;
+}
+
+/* A device buffer of n floats filled with uniform random values in [lo, hi). */
+static int random_buffer(run *r, int slot, size_t n, uint64_t *rng, float lo, float hi)
+{
+    r->host[slot] = malloc(n * sizeof(float));
+    if (r->host[slot] == NULL)
+        return -1;
+    ref_fill_uniform(r->host[slot], n, rng, lo, hi);
+    cl_command_queue q;
+    miopenGetStream(r->h, &q);
+    cl_context ctx;
+    cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    if (err == CL_SUCCESS)
+        r->mem[slot] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
+    if (err == CL_SUCCESS)
+        err = clEnqueueWriteBuffer(q, r->mem[slot], CL_TRUE, 0, n * sizeof(float), r->host[slot],
+                                   0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        fprintf(stderr, "clfuse-driver: device buffer of %zu floats: OpenCL error %d\n", n, err);
+        return -1;
+    }
+    return 0;
+}
+
+enum { X = 0, W, Y, BIAS, SCALE, SHIFT, MEAN, VAR };
+
+int driver_cba_infer(int argc, char **argv)
+{
+    options o;
+    if (parse(argc, argv, &o) != 0)
+        return 2;
+    const char *chain = clf_fusion_mode_name(o.fusion);
+    int conv = strchr(chain, 'C') != NULL;
+    run r;
+    memset(&r, 0, sizeof r);
+    int rc = 1;
+#define TRY(expr)                                                                                  \
+    do {                                                                                           \
+        if (check(r.h, (expr), #expr) != 0)                                                        \
+            goto out;                                                                              \
+    } while (0)
+    TRY(miopenCreate(&r.h));
+    clfuse_DeviceInfo dev;
+    TRY(clfuse_GetDeviceInfo(r.h, &dev));
+    printf("device: %s (%s, driver %s, %u CUs)\n", dev.name, dev.platform_name, dev.driver_version,
+           dev.compute_units);
+    TRY(miopenCreateTensorDescriptor(&r.xd));
+    TRY(miopenSet4dTensorDescriptor(r.xd, miopenFloat, o.n, o.c, o.h, o.w));
+    TRY(miopenCreateFusionPlan(&r.plan, miopenVerticalFusion, r.xd));
+    int on = o.n, oc = o.c, oh = o.h, ow = o.w;
+    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, aop = NULL;
+    if (conv) {
+        TRY(miopenCreateTensorDescriptor(&r.wd));
+        TRY(miopenSet4dTensorDescriptor(r.wd, miopenFloat, o.k, o.g > 0 ? o.c / o.g : o.c, o.y,
+                                        o.x));
+        TRY(miopenCreateConvolutionDescriptor(&r.cd));
+        TRY(miopenInitConvolutionDescriptor(r.cd, miopenConvolution, o.p, o.q, o.u, o.v, o.l, o.j));
+        TRY(miopenSetConvolutionGroupCount(r.cd, o.g));
+        TRY(clfuse_SetConvolutionPaddingMode(r.cd, (miopenPaddingMode_t)o.z));
+        TRY(miopenGetConvolutionForwardOutputDim(r.cd, r.xd, r.wd, &on, &oc, &oh, &ow));
+        TRY(miopenCreateOpConvForward(r.plan, &cop, r.cd, r.wd));
+    }
+    if (strchr(chain, 'B')) {
+        TRY(miopenCreateTensorDescriptor(&r.bd));
+        TRY(miopenSet4dTensorDescriptor(r.bd, miopenFloat, 1, oc, 1, 1));
+        TRY(miopenCreateOpBiasForward(r.plan, &bop, r.bd));
+    }
+    int spatial = o.bn_mode == 1;
+    if (strchr(chain, 'N')) {
+        TRY(miopenCreateTensorDescriptor(&r.nd));
+        TRY(miopenSet4dTensorDescriptor(r.nd, miopenFloat, 1, oc, spatial ? 1 : oh, spatial ? 1 : ow));
+        TRY(miopenCreateOpBatchNormInference(r.plan, &nop,
+                                             spatial ? miopenBNSpatial : miopenBNPerActivation, r.nd));
+    }
+    if (strchr(chain, 'A'))
+        TRY(miopenCreateOpActivationForward(r.plan, &aop, (miopenActivationMode_t)o.m));
+    double t0 = now_ms();
+    miopenStatus_t cst = miopenCompileFusionPlan(r.h, r.plan);
+    double compile_ms = now_ms() - t0;
+    if (cst != miopenStatusSuccess) {
+        fprintf(stderr, "clfuse-driver: plan %s is not supported: %s\n  %s\n", chain,
+                miopenGetErrorString(cst), clfuse_GetLastErrorMessage(r.h));
+        goto out;
+    }
+    const char *solver = "", *config = "";
+    TRY(clfuse_FusionPlanGetSolver(r.plan, NULL, &solver, &config));
+    printf("plan %s: solver %s config \"%s\", compile %.2f ms\n", chain, solver, config, compile_ms);
+
+    uint64_t rng = ref_rng_seed(42);
+    size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
+    size_t wn = conv ? (size_t)o.k * (o.c / o.g) * o.y * o.x : 1;
+    size_t pn = spatial ? (size_t)oc : (size_t)oc * oh * ow;
+    if (random_buffer(&r, X, xn, &rng, -1, 1) || random_buffer(&r, W, wn, &rng, -1, 1) ||
+        random_buffer(&r, Y, yn, &rng, -1, 1) || random_buffer(&r, BIAS, (size_t)oc, &rng, -1, 1) ||
+        random_buffer(&r, SCALE, pn, &rng, 0.5f, 1.5f) ||
+        random_buffer(&r, SHIFT, pn, &rng, -0.5f, 0.5f) ||
+        random_buffer(&r, MEAN, pn, &rng, -0.2f, 0.2f) || random_buffer(&r, VAR, pn, &rng, 0.5f, 2))
+        goto out;
+    const double eps = 1e-5;
+    TRY(miopenCreateTensorDescriptor(&r.yd));
+    TRY(miopenSet4dTensorDescriptor(r.yd, miopenFloat, on, oc, oh, ow));
+    TRY(miopenCreateOperatorArgs(&r.args));
+    float alpha = 1.0f, beta = 0.0f;
+    if (cop)
+        TRY(miopenSetOpArgsConvForward(r.args, cop, &alpha, &beta, r.mem[W]));
+    if (bop)
+        TRY(miopenSetOpArgsBiasForward(r.args, bop, &alpha, &beta, r.mem[BIAS]));
+    if (nop)
+        TRY(miopenSetOpArgsBatchNormInference(r.args, nop, &alpha, &beta, r.mem[SCALE],
+                                              r.mem[SHIFT], r.mem[MEAN], r.mem[VAR], eps));
+    if (aop)
+        TRY(miopenSetOpArgsActivForward(r.args, aop, &alpha, &beta, o.act_alpha, o.act_beta,
+                                        o.act_gamma));
+    TRY(miopenEnableProfiling(r.h, o.time != 0));
+    double kernel_sum = 0, kernel_min = 1e30, wall_sum = 0;
+    cl_command_queue q;
+    miopenGetStream(r.h, &q);
+    for (int it = 0; it < o.iters; ++it) {
+        double w0 = now_ms();
+        TRY(miopenExecuteFusionPlan(r.h, r.plan, r.xd, r.mem[X], r.yd, r.mem[Y], r.args));
+        clFinish(q);
+        double wall = now_ms() - w0;
+        float kt = 0;
+        miopenGetKernelTime(r.h, &kt);
+        /* As MIOpenDriver: the first iteration is warm-up when there are several. */
+        if (it > 0 || o.iters == 1) {
+            kernel_sum += kt;
+            wall_sum += wall;
+            if (kt < kernel_min)
+                kernel_min = kt;
+        }
+    }
+    int timed = o.iters > 1 ? o.iters - 1 : 1;
+    if (o.time)
+        printf("GPU Kernel Time Elapsed: %.4f ms (mean of %d), min %.4f ms\n", kernel_sum / timed,
+               timed, kernel_min);
+    if (o.wall)
+        printf("Wall-clock Time Elapsed: %.4f ms (mean of %d)\n", wall_sum / timed, timed);
+    if (o.verify) {
+        float *y = r.host[Y];
+        if (clEnqueueReadBuffer(q, r.mem[Y], CL_TRUE, 0, yn * sizeof(float), y, 0, NULL, NULL)) {
+            fprintf(stderr, "clfuse-driver: reading the output failed\n");
+            goto out;
+        }
+        r.ref = malloc(yn * sizeof(double));
+        if (r.ref == NULL)
+            goto out;
+        if (conv) {
+            int pads[2] = {o.p, o.q};
+            if (o.z != 0) { /* Same or Valid: the pads the library derived */
+                int in[2] = {o.h, o.w}, f[2] = {o.y, o.x}, s[2] = {o.u, o.v}, d[2] = {o.l, o.j};
+                for (int i = 0; i < 2; ++i) {
+                    int eff = 1 + d[i] * (f[i] - 1);
+                    int total = (in[i] % s[i] == 0) ? eff - s[i] : eff - in[i] % s[i];
+                    pads[i] = o.z == 2 ? 0 : (total > 0 ? total / 2 : 0);
+                }
+            }
+            ref_conv_params rp = {pads[0], pads[1], o.u, o.v, o.l, o.j, o.g};
+            ref_conv2d_fwd(r.host[X], o.n, o.c, o.h, o.w, r.host[W], o.k, o.y, o.x, &rp, r.ref,
+                           oh, ow);
+        } else {
+            ref_to_double(r.host[X], r.ref, yn);
+        }
+        if (bop)
+            ref_bias(r.ref, on, oc, oh, ow, r.host[BIAS]);
+        if (nop)
+            ref_bn_infer(r.ref, on, oc, oh, ow, spatial, r.host[SCALE], r.host[SHIFT],
+                         r.host[MEAN], r.host[VAR], eps);
+        if (aop)
+            ref_activation(r.ref, yn, o.m, o.act_alpha, o.act_beta, o.act_gamma);
+        double rms = ref_rms_relative(r.ref, y, yn);
+        double bound = 80 * FLT_EPSILON;
+        printf("Verification: rms-relative error %.3g (bound %.3g): %s\n", rms, bound,
+               rms < bound ? "PASSED" : "FAILED");
+        if (!(rms < bound))
+            goto out;
+    }
+    rc = 0;
+out:
+    release(&r);
+    return rc;
+}

@@ -1,0 +1,28 @@
+/* clfuse-driver: replays MIOpenDriver command lines (the ones MIOPEN_ENABLE_LOGGING_CMD
+ * prints) against clfuse. */
+#include "driver.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: clfuse-driver COMMAND [flags]\n"
+            "commands:\n"
+            "  CBAInfer   fused convolution / bias / batch-norm / activation inference\n"
+            "run 'clfuse-driver COMMAND -h' for the flags of a command\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        usage();
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "CBAInfer") == 0)
+        return driver_cba_infer(argc - 1, argv + 1);
+    fprintf(stderr, "clfuse-driver: unknown command '%s'\n", argv[1]);
+    usage();
+    return 2;
+}
