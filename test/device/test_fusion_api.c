@@ -1,0 +1,322 @@
+/* The seeds' examples as written (Convolution + Activation, Convolution + Bias + Activation),
+ * and every fusion entry point given bad input: each returns the documented status with a
+ * message, and nothing crashes. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <string.h>
+
+#include <clfuse/clfuse.h>
+#include "ref/ref.h"
+
+static miopenHandle_t handle;
+static cl_context ctx;
+static cl_command_queue queue;
+
+static int setup(void **state)
+{
+    (void)state;
+    if (miopenCreate(&handle) != miopenStatusSuccess)
+        return -1;
+    miopenGetStream(handle, &queue);
+    return clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL) == CL_SUCCESS ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return miopenDestroy(handle) == miopenStatusSuccess ? 0 : -1;
+}
+
+static cl_mem upload(const float *data, size_t n)
+{
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    assert_int_equal(clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL, NULL),
+                     CL_SUCCESS);
+    return m;
+}
+
+static void assert_message(void)
+{
+    const char *m = clfuse_GetLastErrorMessage(NULL);
+    assert_non_null(m);
+    assert_true(strlen(m) > 10);
+}
+
+/* The seeds' "Convolution + Activation" and "Convolution + Bias + Activation" sequences. */
+static void run_seed_example(int with_bias)
+{
+    enum { N = 2, C = 3, H = 10, W = 10, K = 4 };
+    miopenTensorDescriptor_t inputTensor, weightTensor, biasTensor, outputTensor;
+    miopenConvolutionDescriptor_t convDesc;
+    miopenFusionPlanDescriptor_t fusePlanDesc;
+    miopenOperatorArgs_t fusionArgs;
+    miopenFusionOpDescriptor_t convoOp, biasOp = NULL, activOp;
+    assert_int_equal(miopenCreateTensorDescriptor(&inputTensor), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(inputTensor, miopenFloat, N, C, H, W), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&weightTensor), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(weightTensor, miopenFloat, K, C, 3, 3), 0);
+    assert_int_equal(miopenCreateConvolutionDescriptor(&convDesc), 0);
+    assert_int_equal(miopenInitConvolutionDescriptor(convDesc, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
+    int n, c, h, w;
+    assert_int_equal(miopenGetConvolutionForwardOutputDim(convDesc, inputTensor, weightTensor, &n, &c, &h, &w), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&outputTensor), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(outputTensor, miopenFloat, n, c, h, w), 0);
+
+    miopenCreateFusionPlan(&fusePlanDesc, miopenVerticalFusion, inputTensor);
+    miopenCreateOperatorArgs(&fusionArgs);
+    if (with_bias) {
+        assert_int_equal(miopenCreateTensorDescriptor(&biasTensor), 0);
+        assert_int_equal(miopenSet4dTensorDescriptor(biasTensor, miopenFloat, 1, K, 1, 1), 0);
+        miopenCreateOpConvForward(fusePlanDesc, &convoOp, convDesc, weightTensor);
+        miopenCreateOpBiasForward(fusePlanDesc, &biasOp, biasTensor);
+    } else {
+        miopenCreateOpConvForwardAlgo(fusePlanDesc, &convoOp, convDesc,
+                                      miopenConvolutionFwdAlgoDirect, weightTensor);
+    }
+    miopenCreateOpActivationForward(fusePlanDesc, &activOp, miopenActivationRELU);
+    miopenStatus_t miopenError = miopenCompileFusionPlan(handle, fusePlanDesc);
+    assert_int_equal(miopenError, miopenStatusSuccess);
+
+    float xs[N * C * H * W], ws[K * C * 9], bs[K], ys[N * K * H * W];
+    uint64_t rng = ref_rng_seed(with_bias ? 5 : 6);
+    ref_fill_uniform(xs, N * C * H * W, &rng, -1, 1);
+    ref_fill_uniform(ws, K * C * 9, &rng, -1, 1);
+    ref_fill_uniform(bs, K, &rng, -1, 1);
+    ref_poison(ys, N * K * H * W);
+    cl_mem in_dev = upload(xs, N * C * H * W), wei_dev = upload(ws, K * C * 9);
+    cl_mem bias_dev = upload(bs, K), out_dev = upload(ys, N * K * H * W);
+
+    float alpha = 1.0f, beta = 0.0f;
+    double activ_alpha = 0.0, activ_beta = 0.0, activ_gamma = 0.0;
+    miopenSetOpArgsConvForward(fusionArgs, convoOp, &alpha, &beta, wei_dev);
+    miopenSetOpArgsActivForward(fusionArgs, activOp, &alpha, &beta, activ_alpha, activ_beta,
+                                activ_gamma);
+    if (with_bias)
+        miopenSetOpArgsBiasForward(fusionArgs, biasOp, &alpha, &beta, bias_dev);
+    for (int it = 0; it < 2; ++it)
+        assert_int_equal(miopenExecuteFusionPlan(handle, fusePlanDesc, inputTensor, in_dev,
+                                                 outputTensor, out_dev, fusionArgs),
+                         miopenStatusSuccess);
+    assert_int_equal(clEnqueueReadBuffer(queue, out_dev, CL_TRUE, 0, sizeof ys, ys, 0, NULL, NULL), 0);
+    double ref[N * K * H * W];
+    ref_conv_params p = {1, 1, 1, 1, 1, 1, 1};
+    ref_conv2d_fwd(xs, N, C, H, W, ws, K, 3, 3, &p, ref, H, W);
+    if (with_bias)
+        ref_bias(ref, N, K, H, W, bs);
+    ref_activation(ref, N * K * H * W, miopenActivationRELU, 0, 0, 0);
+    assert_true(ref_first_unwritten(ys, N * K * H * W) == (size_t)-1);
+    assert_true(ref_rms_relative(ref, ys, N * K * H * W) < 80 * FLT_EPSILON);
+
+    clReleaseMemObject(in_dev);
+    clReleaseMemObject(wei_dev);
+    clReleaseMemObject(bias_dev);
+    clReleaseMemObject(out_dev);
+    miopenDestroyOperatorArgs(fusionArgs);
+    miopenDestroyFusionPlan(fusePlanDesc);
+    miopenDestroyConvolutionDescriptor(convDesc);
+    miopenDestroyTensorDescriptor(inputTensor);
+    miopenDestroyTensorDescriptor(weightTensor);
+    if (with_bias)
+        miopenDestroyTensorDescriptor(biasTensor);
+    miopenDestroyTensorDescriptor(outputTensor);
+}
+
+static void seed_conv_activation(void **state)
+{
+    (void)state;
+    run_seed_example(0);
+}
+
+static void seed_conv_bias_activation(void **state)
+{
+    (void)state;
+    run_seed_example(1);
+}
+
+static void bad_plan_building(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t x, wt, b, bn, half;
+    miopenConvolutionDescriptor_t conv;
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t op;
+    miopenCreateTensorDescriptor(&x);
+    miopenSet4dTensorDescriptor(x, miopenFloat, 1, 4, 8, 8);
+    miopenCreateTensorDescriptor(&wt);
+    miopenSet4dTensorDescriptor(wt, miopenFloat, 6, 4, 3, 3);
+    miopenCreateTensorDescriptor(&b);
+    miopenSet4dTensorDescriptor(b, miopenFloat, 1, 6, 1, 1);
+    miopenCreateTensorDescriptor(&bn);
+    miopenSet4dTensorDescriptor(bn, miopenFloat, 1, 6, 1, 1);
+    miopenCreateConvolutionDescriptor(&conv);
+    miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1);
+
+    assert_int_equal(miopenCreateFusionPlan(NULL, miopenVerticalFusion, x), miopenStatusBadParm);
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, x),
+                     miopenStatusNotImplemented);
+    assert_message();
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, NULL), miopenStatusBadParm);
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x), miopenStatusSuccess);
+
+    /* bias of the wrong length before the convolution changes the channels */
+    assert_int_equal(miopenCreateOpBiasForward(plan, &op, b), miopenStatusBadParm);
+    assert_message();
+    assert_int_equal(miopenCreateOpConvForward(plan, &op, conv, wt), miopenStatusSuccess);
+    /* a second convolution */
+    assert_int_equal(miopenCreateOpConvForward(plan, &op, conv, wt), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "convolution"));
+    assert_int_equal(miopenCreateOpActivationForward(plan, &op, (miopenActivationMode_t)42),
+                     miopenStatusBadParm);
+    assert_int_equal(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU),
+                     miopenStatusSuccess);
+    /* anything after the activation */
+    assert_int_equal(miopenCreateOpBiasForward(plan, &op, b), miopenStatusBadParm);
+    assert_int_equal(miopenCreateOpBatchNormInference(plan, &op, miopenBNSpatial, bn),
+                     miopenStatusBadParm);
+    assert_message();
+    assert_int_equal(miopenFusionPlanGetOp(plan, 2, &op), miopenStatusBadParm);
+    assert_int_equal(miopenFusionPlanGetOp(plan, -1, &op), miopenStatusBadParm);
+    assert_int_equal(miopenFusionPlanGetOp(plan, 1, &op), miopenStatusSuccess);
+    assert_int_equal(miopenFusionPlanGetOp(plan, 0, NULL), miopenStatusBadParm);
+    miopenConvFwdAlgorithm_t algos[4];
+    int count = 0;
+    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 4, &count, algos), miopenStatusSuccess);
+    assert_true(count >= 1);
+    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 0, &count, algos), miopenStatusBadParm);
+    assert_int_equal(miopenFusionPlanConvolutionSetAlgo(plan, (miopenConvFwdAlgorithm_t)4),
+                     miopenStatusBadParm);
+    /* GEMM is a known algorithm that no fusion solver of this version provides */
+    assert_int_equal(miopenFusionPlanConvolutionSetAlgo(plan, miopenConvolutionFwdAlgoGEMM),
+                     miopenStatusSuccess);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
+    assert_true(strlen(clfuse_GetLastErrorMessage(handle)) > 10);
+    assert_non_null(strstr(clfuse_FusionPlanGetReport(plan), "ConvNaiveDirect"));
+    assert_int_equal(miopenCompileFusionPlan(NULL, plan), miopenStatusBadParm);
+    assert_int_equal(miopenCompileFusionPlan(handle, NULL), miopenStatusBadParm);
+    assert_int_equal(miopenDestroyFusionPlan(plan), miopenStatusSuccess);
+
+    /* fp16 plans are refused at compile with UnsupportedOp and a message */
+    miopenCreateTensorDescriptor(&half);
+    miopenSet4dTensorDescriptor(half, miopenHalf, 1, 4, 8, 8);
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, half), miopenStatusSuccess);
+    assert_int_equal(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU), 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "FP16"));
+    miopenDestroyFusionPlan(plan);
+
+    /* an empty plan */
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x), miopenStatusSuccess);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusBadParm);
+    miopenDestroyFusionPlan(plan);
+
+    miopenDestroyTensorDescriptor(half);
+    miopenDestroyConvolutionDescriptor(conv);
+    miopenDestroyTensorDescriptor(x);
+    miopenDestroyTensorDescriptor(wt);
+    miopenDestroyTensorDescriptor(b);
+    miopenDestroyTensorDescriptor(bn);
+}
+
+static void bad_args_and_execute(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t x, y, other, b;
+    miopenFusionPlanDescriptor_t plan, other_plan;
+    miopenFusionOpDescriptor_t bop, aop, other_op;
+    miopenOperatorArgs_t args;
+    miopenCreateTensorDescriptor(&x);
+    miopenSet4dTensorDescriptor(x, miopenFloat, 1, 4, 4, 4);
+    miopenCreateTensorDescriptor(&y);
+    miopenSet4dTensorDescriptor(y, miopenFloat, 1, 4, 4, 4);
+    miopenCreateTensorDescriptor(&other);
+    miopenSet4dTensorDescriptor(other, miopenFloat, 1, 4, 4, 5);
+    miopenCreateTensorDescriptor(&b);
+    miopenSet4dTensorDescriptor(b, miopenFloat, 1, 4, 1, 1);
+    miopenCreateFusionPlan(&plan, miopenVerticalFusion, x);
+    miopenCreateOpBiasForward(plan, &bop, b);
+    miopenCreateOpActivationForward(plan, &aop, miopenActivationRELU);
+    miopenCreateFusionPlan(&other_plan, miopenVerticalFusion, x);
+    miopenCreateOpActivationForward(other_plan, &other_op, miopenActivationTANH);
+    assert_int_equal(miopenCreateOperatorArgs(NULL), miopenStatusBadParm);
+    assert_int_equal(miopenCreateOperatorArgs(&args), miopenStatusSuccess);
+
+    float data[64];
+    uint64_t rng = ref_rng_seed(3);
+    ref_fill_uniform(data, 64, &rng, -1, 1);
+    cl_mem in = upload(data, 64), out = upload(data, 64), small = upload(data, 8);
+    cl_mem bias = upload(data, 4);
+
+    /* executing before compiling */
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusBadParm);
+    assert_true(strlen(clfuse_GetLastErrorMessage(handle)) > 10);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusSuccess);
+    /* a missing argument */
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "miopenSetOpArgsBiasForward"));
+    /* args of the wrong kind or with NULL buffers */
+    assert_int_equal(miopenSetOpArgsBiasForward(args, aop, NULL, NULL, bias), miopenStatusBadParm);
+    assert_message();
+    assert_int_equal(miopenSetOpArgsBiasForward(args, bop, NULL, NULL, NULL), miopenStatusBadParm);
+    assert_int_equal(miopenSetOpArgsBiasForward(NULL, bop, NULL, NULL, bias), miopenStatusBadParm);
+    assert_int_equal(miopenSetOpArgsConvForward(args, bop, NULL, NULL, bias), miopenStatusBadParm);
+    assert_int_equal(miopenSetOpArgsBatchNormInference(args, bop, NULL, NULL, bias, bias, bias,
+                                                       bias, 1e-5),
+                     miopenStatusBadParm);
+    assert_int_equal(miopenSetOpArgsActivForward(args, aop, NULL, NULL, 1.0 / 0.0, 0, 0),
+                     miopenStatusBadParm);
+    assert_int_equal(miopenSetOpArgsBiasForward(args, bop, NULL, NULL, bias), miopenStatusSuccess);
+    assert_int_equal(miopenSetOpArgsActivForward(args, aop, NULL, NULL, 0, 0, 0), miopenStatusSuccess);
+    /* mismatched descriptors, NULL or too-small buffers, another handle */
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, other, in, y, out, args), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, other, out, args), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, NULL, y, out, args), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, small, args), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "bytes"));
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, NULL), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(NULL, plan, x, in, y, out, args), miopenStatusBadParm);
+    miopenHandle_t second;
+    assert_int_equal(miopenCreate(&second), miopenStatusSuccess);
+    assert_int_equal(miopenExecuteFusionPlan(second, plan, x, in, y, out, args), miopenStatusBadParm);
+    miopenDestroy(second);
+    /* and then it runs */
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusSuccess);
+    size_t ws = 1;
+    assert_int_equal(miopenFusionPlanGetWorkSpaceSize(handle, plan, &ws,
+                                                      miopenConvolutionFwdAlgoDirect), 0);
+    assert_int_equal(ws, 0);
+    /* ops cannot be added to a compiled plan */
+    miopenFusionOpDescriptor_t late;
+    assert_int_equal(miopenCreateOpActivationForward(plan, &late, miopenActivationRELU),
+                     miopenStatusBadParm);
+
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    clReleaseMemObject(small);
+    clReleaseMemObject(bias);
+    assert_int_equal(miopenDestroyOperatorArgs(args), miopenStatusSuccess);
+    assert_int_equal(miopenDestroyFusionPlan(plan), miopenStatusSuccess);
+    assert_int_equal(miopenDestroyFusionPlan(other_plan), miopenStatusSuccess);
+    assert_int_equal(miopenDestroyFusionPlan(NULL), miopenStatusSuccess);
+    miopenDestroyTensorDescriptor(x);
+    miopenDestroyTensorDescriptor(y);
+    miopenDestroyTensorDescriptor(other);
+    miopenDestroyTensorDescriptor(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(seed_conv_activation),
+        cmocka_unit_test(seed_conv_bias_activation),
+        cmocka_unit_test(bad_plan_building),
+        cmocka_unit_test(bad_args_and_execute),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
