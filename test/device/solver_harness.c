@@ -51,7 +51,7 @@ void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int
 }
 
 typedef struct buffers {
-    cl_mem mem[8];
+    cl_mem mem[12];
     int count;
 } buffers;
 
