@@ -51,12 +51,14 @@ void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int
 }
 
 typedef struct buffers {
-    cl_mem mem[12];
+    cl_mem mem[9]; /* x, w, y, z, bias and the four batch-norm parameters */
     int count;
 } buffers;
 
 static cl_mem upload(miopenHandle_t h, buffers *b, const float *data, size_t n)
 {
+    if (b->count == (int)(sizeof b->mem / sizeof b->mem[0]))
+        return NULL;
     cl_int err;
     cl_mem m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
     if (m == NULL)

@@ -1,6 +1,8 @@
 /* Solver contract tests: for every registered solver and a corpus of shapes, when the
  * solver is applicable its default config is valid, builds, writes every output and matches
- * the double CPU reference; the registry has no duplicate ids or names. */
+ * the double CPU reference; so does every config it offers for tuning; defaults stay valid on
+ * devices with little local memory or small work-groups; the registry has no duplicate ids or
+ * names. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +15,7 @@
 
 #include "clw/clw.h"
 #include "device/solver_harness.h"
+#include "ref/ref.h"
 
 static miopenHandle_t handle;
 
@@ -44,17 +47,71 @@ static void registry_unique(void **state)
         }
 }
 
+/* pad, stride and dil are along h; along w they are the last three fields. */
 typedef struct shape {
     int n, c, h, w, k, fy, fx, pad, stride, dil, groups;
+    int pad_w, stride_w, dil_w;
 } shape;
 
+/* The same geometry along both dimensions. */
+#define SQ(n, c, h, w, k, fy, fx, pad, stride, dil, groups)                                       \
+    {n, c, h, w, k, fy, fx, pad, stride, dil, groups, pad, stride, dil}
+
 static const shape shapes[] = {
-    {1, 3, 9, 11, 5, 3, 3, 1, 1, 1, 1},   {2, 8, 16, 16, 8, 3, 3, 1, 1, 1, 1},
-    {2, 4, 13, 7, 6, 1, 1, 0, 1, 1, 1},   {1, 6, 15, 15, 4, 5, 5, 2, 2, 1, 1},
-    {1, 4, 12, 12, 4, 3, 3, 2, 1, 2, 1},  {2, 8, 10, 10, 8, 3, 3, 1, 1, 1, 8},
-    {1, 6, 9, 9, 9, 3, 3, 1, 1, 1, 3},    {1, 3, 20, 20, 8, 7, 7, 3, 2, 1, 1},
-    {1, 2, 14, 14, 3, 1, 3, 0, 1, 1, 1},  {1, 16, 8, 8, 16, 3, 3, 1, 1, 1, 1},
+    SQ(1, 3, 9, 11, 5, 3, 3, 1, 1, 1, 1),   SQ(2, 8, 16, 16, 8, 3, 3, 1, 1, 1, 1),
+    SQ(2, 4, 13, 7, 6, 1, 1, 0, 1, 1, 1),   SQ(1, 6, 15, 15, 4, 5, 5, 2, 2, 1, 1),
+    SQ(1, 4, 12, 12, 4, 3, 3, 2, 1, 2, 1),  SQ(2, 8, 10, 10, 8, 3, 3, 1, 1, 1, 8),
+    SQ(1, 6, 9, 9, 9, 3, 3, 1, 1, 1, 3),    SQ(1, 3, 20, 20, 8, 7, 7, 3, 2, 1, 1),
+    SQ(1, 2, 14, 14, 3, 1, 3, 0, 1, 1, 1),  SQ(1, 16, 8, 8, 16, 3, 3, 1, 1, 1, 1),
+    /* 11x11 stride 4 (AlexNet's first layer, shrunk) */
+    SQ(1, 3, 27, 27, 5, 11, 11, 2, 4, 1, 1),
+    /* 1x1 stride 2: a tiled kernel stores only the rows and columns it reads */
+    SQ(1, 5, 11, 9, 7, 1, 1, 0, 2, 1, 1),
+    /* depthwise 3x3 stride 2 */
+    SQ(1, 6, 13, 13, 6, 3, 3, 1, 2, 1, 6),
+    /* non-square 1x7 and 7x1 with padding along one dimension only */
+    {1, 4, 9, 12, 3, 1, 7, 0, 1, 1, 1, 3, 1, 1},
+    {1, 4, 12, 9, 3, 7, 1, 3, 1, 1, 1, 0, 1, 1},
+    /* large dilation, different per dimension, with anisotropic stride */
+    {1, 3, 17, 19, 4, 3, 3, 4, 1, 4, 1, 2, 2, 3},
+    /* dilation 5 on a 2-row output: rows stored per tap, columns dense */
+    {1, 3, 12, 13, 4, 3, 3, 0, 1, 5, 1, 0, 1, 4},
+    /* 33 channels: one more than a whole number of channel chunks and tiles */
+    SQ(1, 33, 6, 5, 33, 3, 3, 1, 1, 1, 1),
 };
+
+static void make_problem(clf_fusion_problem *p, const shape *sh, int variant)
+{
+    harness_conv_problem(p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->fy, sh->fx, sh->pad,
+                         sh->stride, sh->dil, sh->groups);
+    clf_conv_problem *cv = &p->conv;
+    cv->pad_w = sh->pad_w;
+    cv->stride_w = sh->stride_w;
+    cv->dil_w = sh->dil_w;
+    cv->ow = ref_conv_out_size(sh->w, sh->fx, cv->pad_w, cv->stride_w, cv->dil_w);
+    p->w = cv->ow;
+    p->epi.has_bias = 1;
+    p->epi.has_bn = 1;
+    p->epi.bn_spatial = variant % 2;
+    p->epi.has_activ = 1;
+    p->epi.activ_mode = variant % 10;
+}
+
+/* Runs s with cfg on p and fails the test unless it matches the reference. */
+static void check_run(const clf_solver *s, const clf_fusion_problem *p, const char *cfg,
+                      uint64_t seed, const char *what)
+{
+    harness_result r;
+    char msg[2048];
+    int rc = harness_run(handle, p, s, cfg, seed, &r, msg, sizeof msg);
+    if (rc != 0)
+        fail_msg("%s %s config %s: %s", s->name, what, cfg, msg);
+    if (r.unwritten != (size_t)-1)
+        fail_msg("%s %s config %s: output %zu never written", s->name, what, cfg, r.unwritten);
+    assert_true(r.max_abs_ref > 0);
+    if (!(r.rms < 80 * FLT_EPSILON))
+        fail_msg("%s %s config %s: rms %g >= 80 eps", s->name, what, cfg, r.rms);
+}
 
 static void every_solver_matches_reference(void **state)
 {
@@ -65,39 +122,114 @@ static void every_solver_matches_reference(void **state)
         for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
             const shape *sh = &shapes[i];
             clf_fusion_problem p;
-            harness_conv_problem(&p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->fy, sh->fx, sh->pad,
-                                 sh->stride, sh->dil, sh->groups);
+            make_problem(&p, sh, (int)i);
             if (s->kind == CLF_SOLVER_ELEMENTWISE) {
                 p.has_conv = 0;
                 p.c = sh->c;
                 p.h = sh->h;
                 p.w = sh->w;
             }
-            p.epi.has_bias = 1;
-            p.epi.has_bn = 1;
-            p.epi.bn_spatial = (int)(i % 2);
-            p.epi.has_activ = 1;
-            p.epi.activ_mode = (int)(i % 10);
             char why[CLF_REASON_CAP];
             if (!s->applicable(&p, &handle->info, why, sizeof why))
                 continue;
             char cfg[CLF_CONFIG_CAP];
             s->default_config(&p, &handle->info, cfg, sizeof cfg);
-            assert_true(s->config_valid(&p, &handle->info, cfg, why, sizeof why));
-            harness_result r;
-            char msg[2048];
-            int rc = harness_run(handle, &p, s, cfg, 1234 + i, &r, msg, sizeof msg);
-            if (rc != 0)
-                fail_msg("%s shape %zu: %s", s->name, i, msg);
-            if (r.unwritten != (size_t)-1)
-                fail_msg("%s shape %zu: output %zu never written", s->name, i, r.unwritten);
-            assert_true(r.max_abs_ref > 0);
-            if (!(r.rms < 80 * FLT_EPSILON))
-                fail_msg("%s shape %zu: rms %g >= 80 eps", s->name, i, r.rms);
+            if (!s->config_valid(&p, &handle->info, cfg, why, sizeof why))
+                fail_msg("%s shape %zu: default config invalid: %s", s->name, i, why);
+            char what[32];
+            snprintf(what, sizeof what, "shape %zu", i);
+            check_run(s, &p, cfg, 1234 + i, what);
             ++ran;
         }
     }
     assert_true(ran > 0);
+}
+
+/* Shapes for the tuning sweep, few because every config is a separate program build: edge
+ * tiles along every dimension (odd sizes, channel counts no tile or chunk divides), a grouped
+ * one, and a non-square filter with a different stride and padding per dimension. */
+static const shape sweep_shapes[] = {
+    SQ(1, 5, 19, 23, 11, 3, 3, 1, 1, 1, 1),
+    SQ(1, 6, 11, 13, 9, 3, 3, 1, 1, 1, 3),
+    {1, 7, 17, 15, 6, 5, 3, 2, 2, 1, 1, 1, 1, 1},
+};
+
+/* Every config any solver offers for exhaustive search is valid and correct, not only the
+ * default: Find may pick any of them. */
+static void every_tuning_config_matches_reference(void **state)
+{
+    (void)state;
+    enum { MAX_CONFIGS = 64 };
+    static char cfgs[MAX_CONFIGS][CLF_CONFIG_CAP];
+    for (int si = 0; si < clf_solver_count(); ++si) {
+        const clf_solver *s = clf_solver_at(si);
+        if (s->tuning_configs == NULL || s->kind != CLF_SOLVER_CONV)
+            continue;
+        for (size_t i = 0; i < sizeof sweep_shapes / sizeof sweep_shapes[0]; ++i) {
+            clf_fusion_problem p;
+            make_problem(&p, &sweep_shapes[i], (int)i + 3);
+            char why[CLF_REASON_CAP];
+            if (!s->applicable(&p, &handle->info, why, sizeof why))
+                continue;
+            int count = s->tuning_configs(&p, &handle->info, cfgs, MAX_CONFIGS);
+            assert_true(count >= 0 && count <= MAX_CONFIGS);
+            for (int ci = 0; ci < count; ++ci) {
+                if (!s->config_valid(&p, &handle->info, cfgs[ci], why, sizeof why))
+                    fail_msg("%s sweep shape %zu: offered config invalid: %s", s->name, i, why);
+                char what[32];
+                snprintf(what, sizeof what, "sweep shape %zu", i);
+                check_run(s, &p, cfgs[ci], 99 + i, what);
+            }
+        }
+    }
+}
+
+/* Host-only: on devices far smaller than the test device, an applicable solver's default is
+ * still valid, so are its tuning candidates, and a malformed config is refused. */
+static void configs_fit_small_devices(void **state)
+{
+    (void)state;
+    static const shape extreme[] = {
+        SQ(1, 3, 64, 64, 8, 11, 11, 10, 1, 10, 1), /* dilated 11x11: a 101x101 window */
+        SQ(2, 64, 7, 7, 256, 3, 3, 1, 1, 1, 1),
+        SQ(1, 32, 56, 56, 32, 3, 3, 1, 1, 1, 32),
+    };
+    static const struct {
+        unsigned long long lds;
+        size_t wg;
+    } devices[] = {{1024, 32}, {16384, 128}, {49152, 1024}};
+    enum { MAX_CONFIGS = 64 };
+    static char cfgs[MAX_CONFIGS][CLF_CONFIG_CAP];
+    size_t n_corpus = sizeof shapes / sizeof shapes[0];
+    size_t n_extreme = sizeof extreme / sizeof extreme[0];
+    for (size_t d = 0; d < sizeof devices / sizeof devices[0]; ++d) {
+        clfuse_DeviceInfo dev = handle->info;
+        dev.local_mem_bytes = devices[d].lds;
+        dev.max_work_group_size = devices[d].wg;
+        for (int si = 0; si < clf_solver_count(); ++si) {
+            const clf_solver *s = clf_solver_at(si);
+            if (s->kind != CLF_SOLVER_CONV)
+                continue;
+            for (size_t i = 0; i < n_corpus + n_extreme; ++i) {
+                clf_fusion_problem p;
+                make_problem(&p, i < n_corpus ? &shapes[i] : &extreme[i - n_corpus], 0);
+                char why[CLF_REASON_CAP], cfg[CLF_CONFIG_CAP];
+                if (!s->applicable(&p, &dev, why, sizeof why))
+                    continue;
+                s->default_config(&p, &dev, cfg, sizeof cfg);
+                if (!s->config_valid(&p, &dev, cfg, why, sizeof why))
+                    fail_msg("%s shape %zu device %zu: default \"%s\" invalid: %s", s->name, i,
+                             d, cfg, why);
+                int count = s->tuning_configs ? s->tuning_configs(&p, &dev, cfgs, MAX_CONFIGS) : 0;
+                for (int ci = 0; ci < count; ++ci)
+                    if (!s->config_valid(&p, &dev, cfgs[ci], why, sizeof why))
+                        fail_msg("%s shape %zu device %zu: candidate invalid: %s", s->name, i, d,
+                                 why);
+                assert_false(s->config_valid(&p, &dev, "", why, sizeof why));
+                assert_false(s->config_valid(&p, &dev, "NO_SUCH_KEY=1", why, sizeof why));
+            }
+        }
+    }
 }
 
 int main(void)
@@ -105,6 +237,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(registry_unique),
         cmocka_unit_test(every_solver_matches_reference),
+        cmocka_unit_test(every_tuning_config_matches_reference),
+        cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
