@@ -94,6 +94,12 @@ static miopenStatus_t select_device(candidate *chosen)
         *chosen = all[0];
         return miopenStatusSuccess;
     }
+    char names[1024] = ""; /* the devices there are, for the messages below */
+    for (unsigned i = 0; i < n; ++i) {
+        char one[300];
+        snprintf(one, sizeof one, "%s%u:%u %s", i ? ", " : "", all[i].pi, all[i].di, all[i].name);
+        strncat(names, one, sizeof names - strlen(names) - 1);
+    }
     unsigned p, d;
     char tail;
     if (sscanf(want, "%u:%u%c", &p, &d, &tail) == 2) {
@@ -103,7 +109,8 @@ static miopenStatus_t select_device(candidate *chosen)
                 return miopenStatusSuccess;
             }
         return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenCreate: CLFUSE_DEVICE=%s: no device %u on platform %u", want, d, p);
+                        "miopenCreate: CLFUSE_DEVICE=%s: no device %u on platform %u (have: %s)",
+                        want, d, p, names);
     }
     cl_device_type type = clf_strcaseeq(want, "gpu") ? CL_DEVICE_TYPE_GPU
                           : clf_strcaseeq(want, "cpu") ? CL_DEVICE_TYPE_CPU
@@ -113,12 +120,6 @@ static miopenStatus_t select_device(candidate *chosen)
             *chosen = all[i];
             return miopenStatusSuccess;
         }
-    }
-    char names[1024] = "";
-    for (unsigned i = 0; i < n; ++i) {
-        char one[300];
-        snprintf(one, sizeof one, "%s%u:%u %s", i ? ", " : "", all[i].pi, all[i].di, all[i].name);
-        strncat(names, one, sizeof names - strlen(names) - 1);
     }
     return clf_fail(NULL, miopenStatusBadParm,
                     "miopenCreate: CLFUSE_DEVICE=%s matches no device (have: %s)", want, names);
@@ -307,6 +308,16 @@ miopenStatus_t miopenSetStream(miopenHandle_t handle, miopenAcceleratorQueue_t s
                         "miopenSetStream: the queue belongs to another context or device than "
                         "the handle's ('%s'); programs built for the handle cannot run on it",
                         handle->info.name);
+    if (handle->profiling) {
+        /* Profiled calls read event times: the new queue must record them too. */
+        cl_command_queue_properties props = 0;
+        err = clf_clw_queue_info(streamID, CL_QUEUE_PROPERTIES, sizeof props, &props);
+        if (err != CL_SUCCESS || !(props & CL_QUEUE_PROFILING_ENABLE))
+            return clf_fail(handle, miopenStatusBadParm,
+                            "miopenSetStream: profiling is enabled on the handle but the new "
+                            "queue was created without CL_QUEUE_PROFILING_ENABLE; call "
+                            "miopenEnableProfiling(handle, false) first");
+    }
     err = clf_clw_retain_queue(streamID);
     if (err != CL_SUCCESS)
         return clf_fail(handle, miopenStatusBadParm, "miopenSetStream: clRetainCommandQueue: %s",

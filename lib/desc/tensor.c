@@ -143,13 +143,16 @@ static miopenStatus_t set_tensor(const char *api, miopenTensorDescriptor_t t, mi
         if (lens[i] < 1)
             return clf_fail(NULL, miopenStatusBadParm, "%s: length %s = %d must be >= 1", api,
                             dim_name(nd, i), lens[i]);
-        if (stride > (size_t)0x7fffffff)
+        /* Packed strides are only derived (and must fit an int) when none are given. */
+        if (strides == NULL && stride > (size_t)0x7fffffff)
             return clf_fail(NULL, miopenStatusBadParm,
-                            "%s: the packed stride of %s exceeds the int range", api,
-                            dim_name(nd, i));
-        packed[i] = (int)stride;
+                            "%s: the packed stride of %s (%zu) exceeds the int range", api,
+                            dim_name(nd, i), stride);
+        packed[i] = strides == NULL ? (int)stride : 0;
         if (stride > SIZE_MAX / (size_t)lens[i])
-            return clf_fail(NULL, miopenStatusBadParm, "%s: tensor size overflows size_t", api);
+            return clf_fail(NULL, miopenStatusBadParm,
+                            "%s: tensor element count overflows size_t (length %s = %d)", api,
+                            dim_name(nd, i), lens[i]);
         stride *= (size_t)lens[i];
     }
     for (int i = 0; i < nd; ++i) {
@@ -159,12 +162,15 @@ static miopenStatus_t set_tensor(const char *api, miopenTensorDescriptor_t t, mi
                             dim_name(nd, i), s);
         size_t extent = (size_t)(lens[i] - 1);
         if (extent != 0 && (size_t)s > (SIZE_MAX - span) / extent)
-            return clf_fail(NULL, miopenStatusBadParm, "%s: tensor byte size overflows size_t",
-                            api);
+            return clf_fail(NULL, miopenStatusBadParm,
+                            "%s: tensor byte size overflows size_t (length %s = %d, stride %d)",
+                            api, dim_name(nd, i), lens[i], s);
         span += extent * (size_t)s;
     }
     if (span > SIZE_MAX / clf_type_size(type))
-        return clf_fail(NULL, miopenStatusBadParm, "%s: tensor byte size overflows size_t", api);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: tensor byte size overflows size_t (%zu elements of %s)", api, span,
+                        clf_type_name(type));
     t->type = type;
     t->nd = nd;
     for (int i = 0; i < nd; ++i) {

@@ -1,0 +1,836 @@
+/* Handle tests (lib/core, lib/clw, lib/cache/program): device selection through
+ * CLFUSE_DEVICE, device info, user queues (never released from under the user), streams,
+ * profiling, NULL and foreign handles, the OpenCL smoke test (a kernel built through the
+ * program cache runs on the handle's queue, library-made and user-made), program reuse in
+ * memory and from disk, build errors with their log, and fault injection. After every test
+ * the library holds no OpenCL object (clf_clw_live_objects() == 0). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cache/program.h"
+#include "clw/clw.h"
+#include "core/core.h"
+
+#define OK(call) assert_int_equal((call), miopenStatusSuccess)
+#define CL_OK(call) assert_int_equal((call), CL_SUCCESS)
+
+/* The message (of h, or of the thread for NULL) must contain frag. */
+static void msg_has(miopenHandle_t h, const char *frag, int line)
+{
+    const char *m = clfuse_GetLastErrorMessage(h);
+    if (m == NULL || m[0] == '\0')
+        fail_msg("line %d: expected an error message, got none", line);
+    if (strstr(m, frag) == NULL)
+        fail_msg("line %d: message \"%s\" lacks \"%s\"", line, m, frag);
+}
+#define MSG_HAS(h, frag) msg_has((h), (frag), __LINE__)
+
+/* ---- environment and temp dirs, saved and restored around every test -------------------- */
+
+static const char *const env_names[] = {"CLFUSE_DEVICE", "MIOPEN_CUSTOM_CACHE_DIR",
+                                        "MIOPEN_DISABLE_CACHE"};
+#define N_ENV (sizeof env_names / sizeof env_names[0])
+static char *saved_env[N_ENV];
+static char cache_dir[512];
+
+static void rm_rf(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        if (d) {
+            struct dirent *e;
+            while ((e = readdir(d)) != NULL) {
+                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                    continue;
+                char sub[1024];
+                snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+                rm_rf(sub);
+            }
+            closedir(d);
+        }
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0; /* not created yet */
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            n++;
+    closedir(d);
+    return n;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ENV; ++i) {
+        const char *v = getenv(env_names[i]);
+        saved_env[i] = v ? strdup(v) : NULL;
+    }
+    /* A fresh program cache per test: the first build of anything is a real build. */
+    const char *tmp = getenv("TMPDIR");
+    snprintf(cache_dir, sizeof cache_dir, "%s/clfuse-test-handle-XXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
+    if (mkdtemp(cache_dir) == NULL)
+        return -1;
+    setenv("MIOPEN_CUSTOM_CACHE_DIR", cache_dir, 1);
+    unsetenv("MIOPEN_DISABLE_CACHE");
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    clf_clw_inject_fault(NULL, 0, CL_SUCCESS);
+    for (size_t i = 0; i < N_ENV; ++i) {
+        if (saved_env[i])
+            setenv(env_names[i], saved_env[i], 1);
+        else
+            unsetenv(env_names[i]);
+        free(saved_env[i]);
+        saved_env[i] = NULL;
+    }
+    rm_rf(cache_dir);
+    /* Every cl object the library created is released with its handles. */
+    if (clf_clw_live_objects() != 0) {
+        fprintf(stderr, "leaked %ld OpenCL objects\n", clf_clw_live_objects());
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- raw OpenCL helpers (the test's own objects, not counted by clw) --------------------- */
+
+typedef struct rawdev {
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_device_type type;
+    unsigned pi, di;
+    char name[256];
+} rawdev;
+
+/* Every device of every platform, in platform order (what miopenCreate enumerates). */
+static unsigned raw_devices(rawdev *out, unsigned cap)
+{
+    cl_platform_id plats[16];
+    cl_uint np = 0;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS)
+        return 0;
+    unsigned n = 0;
+    for (cl_uint p = 0; p < np && p < 16; ++p) {
+        cl_device_id devs[64];
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < nd && d < 64 && n < cap; ++d) {
+            rawdev *r = &out[n++];
+            r->platform = plats[p];
+            r->device = devs[d];
+            r->pi = p;
+            r->di = d;
+            clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof r->type, &r->type, NULL);
+            clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof r->name, r->name, NULL);
+            r->name[sizeof r->name - 1] = '\0';
+        }
+    }
+    return n;
+}
+
+/* The device the tests make their own queues on: the first CPU device, else the first. */
+static rawdev test_device(void)
+{
+    rawdev all[64];
+    unsigned n = raw_devices(all, 64);
+    assert_true(n > 0);
+    for (unsigned i = 0; i < n; ++i)
+        if (all[i].type & CL_DEVICE_TYPE_CPU)
+            return all[i];
+    return all[0];
+}
+
+static cl_context raw_context(const rawdev *d)
+{
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)d->platform, 0};
+    cl_int err = CL_SUCCESS;
+    cl_context ctx = clCreateContext(props, 1, &d->device, NULL, NULL, &err);
+    CL_OK(err);
+    assert_non_null(ctx);
+    return ctx;
+}
+
+static cl_command_queue raw_queue(cl_context ctx, const rawdev *d, cl_command_queue_properties p)
+{
+    cl_int err = CL_SUCCESS;
+    cl_command_queue q = clCreateCommandQueue(ctx, d->device, p, &err);
+    CL_OK(err);
+    assert_non_null(q);
+    return q;
+}
+
+static cl_uint queue_refs(cl_command_queue q)
+{
+    cl_uint refs = 0;
+    CL_OK(clGetCommandQueueInfo(q, CL_QUEUE_REFERENCE_COUNT, sizeof refs, &refs, NULL));
+    return refs;
+}
+
+/* The queue's count once the driver is done with finished commands: PoCL lets go of the
+ * references its commands hold on their queue shortly after clFinish returns, on its own
+ * thread. Polls for up to 2 s until the count is `want`; returns the last count. */
+static cl_uint settled_queue_refs(cl_command_queue q, cl_uint want)
+{
+    cl_uint refs = queue_refs(q);
+    for (int i = 0; i < 200 && refs != want; ++i) {
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+        refs = queue_refs(q);
+    }
+    return refs;
+}
+
+static cl_uint context_refs(cl_context c)
+{
+    cl_uint refs = 0;
+    CL_OK(clGetContextInfo(c, CL_CONTEXT_REFERENCE_COUNT, sizeof refs, &refs, NULL));
+    return refs;
+}
+
+/* ---- the smoke kernel ------------------------------------------------------------------- */
+
+static const char smoke_src[] =
+    "__kernel void axpb(__global const float *x, __global float *y, float a)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    y[i] = a * x[i] + SHIFT;\n"
+    "}\n";
+static const char smoke_opts[] = "-DSHIFT=0.5f";
+
+/* Builds axpb through clf_program_get with the handle's context and runs it on the handle's
+ * queue; checks every output. Returns where the program came from. */
+static clf_program_origin run_smoke(miopenHandle_t h)
+{
+    enum { N = 1000 };
+    cl_program prog = NULL;
+    clf_program_origin origin = (clf_program_origin)-1;
+    miopenStatus_t st = clf_program_get(h, "smoke test", smoke_src, smoke_opts, &prog, &origin);
+    if (st != miopenStatusSuccess)
+        fail_msg("clf_program_get: %s: %s", miopenGetErrorString(st),
+                 clfuse_GetLastErrorMessage(h));
+    assert_non_null(prog);
+
+    cl_command_queue q = NULL;
+    OK(miopenGetStream(h, &q));
+    assert_non_null(q);
+    cl_context ctx = NULL;
+    CL_OK(clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL));
+    assert_ptr_equal(ctx, h->context);
+
+    float x[N], y[N];
+    for (int i = 0; i < N; ++i) {
+        x[i] = (float)(i % 17 - 8);
+        y[i] = -1000.0f;
+    }
+    cl_int err = CL_SUCCESS;
+    cl_kernel k = clCreateKernel(prog, "axpb", &err);
+    CL_OK(err);
+    cl_mem bx = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof x, x, &err);
+    CL_OK(err);
+    cl_mem by = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof y, y, &err);
+    CL_OK(err);
+    float a = 3.0f;
+    CL_OK(clSetKernelArg(k, 0, sizeof bx, &bx));
+    CL_OK(clSetKernelArg(k, 1, sizeof by, &by));
+    CL_OK(clSetKernelArg(k, 2, sizeof a, &a));
+    size_t global = N;
+    CL_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, NULL, 0, NULL, NULL));
+    CL_OK(clEnqueueReadBuffer(q, by, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+    for (int i = 0; i < N; ++i)
+        if (y[i] != 3.0f * x[i] + 0.5f)
+            fail_msg("y[%d] = %g, expected %g", i, (double)y[i], (double)(3.0f * x[i] + 0.5f));
+    CL_OK(clReleaseMemObject(bx));
+    CL_OK(clReleaseMemObject(by));
+    CL_OK(clReleaseKernel(k));
+    CL_OK(clf_clw_release_program(prog));
+    return origin;
+}
+
+static int contains_nocase(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; ++hay) {
+        size_t i = 0;
+        while (i < n && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+            ++i;
+        if (i == n)
+            return 1;
+    }
+    return n == 0;
+}
+
+/* ---- device selection ------------------------------------------------------------------- */
+
+static void create_default_device(void **state)
+{
+    (void)state;
+    /* Unset: the first GPU of any platform, else the first device. */
+    unsetenv("CLFUSE_DEVICE");
+    rawdev all[64];
+    unsigned n = raw_devices(all, 64);
+    assert_true(n > 0);
+    const rawdev *expect = &all[0];
+    for (unsigned i = 0; i < n; ++i)
+        if (all[i].type & CL_DEVICE_TYPE_GPU) {
+            expect = &all[i];
+            break;
+        }
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    assert_ptr_equal(h->device, expect->device);
+    assert_ptr_equal(h->platform, expect->platform);
+    clfuse_DeviceInfo info;
+    OK(clfuse_GetDeviceInfo(h, &info));
+    assert_string_equal(info.name, expect->name);
+    assert_int_equal(info.is_gpu, (expect->type & CL_DEVICE_TYPE_GPU) != 0);
+    OK(miopenDestroy(h));
+    /* An empty value means unset. */
+    setenv("CLFUSE_DEVICE", "", 1);
+    OK(miopenCreate(&h));
+    assert_ptr_equal(h->device, expect->device);
+    OK(miopenDestroy(h));
+}
+
+static void create_cpu_gpu(void **state)
+{
+    (void)state;
+    rawdev all[64];
+    unsigned n = raw_devices(all, 64);
+    const rawdev *cpu = NULL, *gpu = NULL;
+    for (unsigned i = 0; i < n; ++i) {
+        if (!cpu && (all[i].type & CL_DEVICE_TYPE_CPU))
+            cpu = &all[i];
+        if (!gpu && (all[i].type & CL_DEVICE_TYPE_GPU))
+            gpu = &all[i];
+    }
+    miopenHandle_t h = NULL;
+    clfuse_DeviceInfo info;
+    if (cpu) {
+        setenv("CLFUSE_DEVICE", "cpu", 1);
+        OK(miopenCreate(&h));
+        assert_ptr_equal(h->device, cpu->device);
+        OK(clfuse_GetDeviceInfo(h, &info));
+        assert_int_equal(info.is_gpu, 0);
+        OK(miopenDestroy(h));
+        setenv("CLFUSE_DEVICE", "CPU", 1); /* any case */
+        OK(miopenCreate(&h));
+        assert_ptr_equal(h->device, cpu->device);
+        OK(miopenDestroy(h));
+    }
+    setenv("CLFUSE_DEVICE", "gpu", 1);
+    h = NULL;
+    miopenStatus_t st = miopenCreate(&h);
+    if (gpu) {
+        OK(st);
+        assert_ptr_equal(h->device, gpu->device);
+        OK(clfuse_GetDeviceInfo(h, &info));
+        assert_int_equal(info.is_gpu, 1);
+        OK(miopenDestroy(h));
+    } else {
+        /* No GPU: an explicit request fails and lists what there is. */
+        assert_int_equal(st, miopenStatusBadParm);
+        assert_null(h);
+        MSG_HAS(NULL, "CLFUSE_DEVICE=gpu");
+        MSG_HAS(NULL, all[0].name);
+    }
+}
+
+static void create_platform_device_index(void **state)
+{
+    (void)state;
+    rawdev all[64];
+    unsigned n = raw_devices(all, 64);
+    for (unsigned i = 0; i < n && i < 4; ++i) {
+        char want[32];
+        snprintf(want, sizeof want, "%u:%u", all[i].pi, all[i].di);
+        setenv("CLFUSE_DEVICE", want, 1);
+        miopenHandle_t h = NULL;
+        OK(miopenCreate(&h));
+        assert_ptr_equal(h->device, all[i].device);
+        assert_ptr_equal(h->platform, all[i].platform);
+        OK(miopenDestroy(h));
+    }
+    setenv("CLFUSE_DEVICE", "9:9", 1);
+    miopenHandle_t h = (miopenHandle_t)(uintptr_t)1; /* must be reset to NULL */
+    assert_int_equal(miopenCreate(&h), miopenStatusBadParm);
+    assert_null(h);
+    MSG_HAS(NULL, "no device 9 on platform 9");
+    MSG_HAS(NULL, all[0].name); /* the message lists the devices there are */
+}
+
+static void create_name_substring(void **state)
+{
+    (void)state;
+    rawdev d = test_device();
+    size_t len = strlen(d.name);
+    assert_true(len >= 3);
+    /* A middle piece of the name in the other case selects it. */
+    char piece[16] = "";
+    size_t from = len > 8 ? 2 : 0, take = len - from < 6 ? len - from : 6;
+    for (size_t i = 0; i < take; ++i) {
+        unsigned char ch = (unsigned char)d.name[from + i];
+        piece[i] = (char)(isupper(ch) ? tolower(ch) : toupper(ch));
+    }
+    piece[take] = '\0';
+    setenv("CLFUSE_DEVICE", piece, 1);
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    clfuse_DeviceInfo info;
+    OK(clfuse_GetDeviceInfo(h, &info));
+    if (!contains_nocase(info.name, piece))
+        fail_msg("CLFUSE_DEVICE=%s chose '%s'", piece, info.name);
+    OK(miopenDestroy(h));
+
+    /* No match: BadParm, the value and the device list in the message, no handle. */
+    setenv("CLFUSE_DEVICE", "no-such-device-xyz", 1);
+    h = NULL;
+    assert_int_equal(miopenCreate(&h), miopenStatusBadParm);
+    assert_null(h);
+    MSG_HAS(NULL, "CLFUSE_DEVICE=no-such-device-xyz");
+    MSG_HAS(NULL, "matches no device");
+    MSG_HAS(NULL, d.name);
+    char index[32];
+    snprintf(index, sizeof index, "%u:%u", d.pi, d.di);
+    MSG_HAS(NULL, index);
+}
+
+static void device_info_fields(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    clfuse_DeviceInfo info;
+    memset(&info, 0, sizeof info);
+    OK(clfuse_GetDeviceInfo(h, &info));
+    assert_true(info.platform_name[0] != '\0');
+    assert_true(info.platform_version[0] != '\0');
+    assert_true(info.vendor[0] != '\0');
+    assert_true(info.name[0] != '\0');
+    assert_true(info.driver_version[0] != '\0');
+    assert_non_null(strstr(info.device_version, "OpenCL"));
+    assert_true(info.compute_units > 0);
+    assert_true(info.global_mem_bytes > 0);
+    assert_true(info.local_mem_bytes > 0);
+    assert_true(info.max_work_group_size > 0);
+    /* It agrees with the device the handle holds. */
+    char name[256];
+    CL_OK(clGetDeviceInfo(h->device, CL_DEVICE_NAME, sizeof name, name, NULL));
+    assert_string_equal(info.name, name);
+    assert_int_equal(miopenStatusBadParm, clfuse_GetDeviceInfo(h, NULL));
+    MSG_HAS(h, "info is NULL");
+    /* Success clears the handle's message. */
+    OK(clfuse_GetDeviceInfo(h, &info));
+    assert_string_equal(clfuse_GetLastErrorMessage(h), "");
+    assert_string_equal(clfuse_GetVersion(), "0.1.0");
+    OK(miopenDestroy(h));
+}
+
+/* ---- streams ---------------------------------------------------------------------------- */
+
+static void create_with_user_stream(void **state)
+{
+    (void)state;
+    rawdev d = test_device();
+    cl_context ctx = raw_context(&d);
+    cl_command_queue q = raw_queue(ctx, &d, 0);
+    cl_uint q_before = queue_refs(q), c_before = context_refs(ctx);
+
+    miopenHandle_t h = NULL;
+    OK(miopenCreateWithStream(&h, q));
+    assert_non_null(h);
+    cl_command_queue got = NULL;
+    OK(miopenGetStream(h, &got));
+    assert_ptr_equal(got, q);
+    assert_ptr_equal(h->context, ctx);
+    assert_ptr_equal(h->device, d.device);
+    assert_true(queue_refs(q) > q_before); /* the library holds its own reference */
+    clfuse_DeviceInfo info;
+    OK(clfuse_GetDeviceInfo(h, &info));
+    assert_string_equal(info.name, d.name);
+    OK(miopenDestroy(h));
+
+    /* The user's queue and context survive the handle, with the user's references only. */
+    CL_OK(clFinish(q));
+    assert_int_equal(queue_refs(q), q_before);
+    assert_int_equal(context_refs(ctx), c_before);
+    assert_int_equal(clf_clw_live_objects(), 0);
+    CL_OK(clReleaseCommandQueue(q));
+    CL_OK(clReleaseContext(ctx));
+
+    /* NULL stream, NULL handle pointer. */
+    h = (miopenHandle_t)(uintptr_t)1;
+    assert_int_equal(miopenCreateWithStream(&h, NULL), miopenStatusBadParm);
+    assert_null(h);
+    MSG_HAS(NULL, "stream is NULL");
+    assert_int_equal(miopenCreateWithStream(NULL, NULL), miopenStatusBadParm);
+    MSG_HAS(NULL, "handle pointer is NULL");
+}
+
+static void set_get_stream(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    cl_command_queue own = NULL;
+    OK(miopenGetStream(h, &own));
+    assert_non_null(own);
+    cl_context hctx = NULL;
+    CL_OK(clGetCommandQueueInfo(own, CL_QUEUE_CONTEXT, sizeof hctx, &hctx, NULL));
+    assert_ptr_equal(hctx, h->context);
+    rawdev d = {.platform = h->platform, .device = h->device};
+
+    /* A queue of another context (same device) is refused; the handle keeps its queue. */
+    cl_context other = raw_context(&d);
+    cl_command_queue foreign = raw_queue(other, &d, 0);
+    cl_uint f_before = queue_refs(foreign);
+    assert_int_equal(miopenSetStream(h, foreign), miopenStatusBadParm);
+    MSG_HAS(h, "another context");
+    assert_int_equal(queue_refs(foreign), f_before);
+    cl_command_queue got = NULL;
+    OK(miopenGetStream(h, &got));
+    assert_ptr_equal(got, own);
+    assert_int_equal(miopenSetStream(h, NULL), miopenStatusBadParm);
+    MSG_HAS(h, "stream is NULL");
+
+    /* A second queue on the handle's context is taken, used and given back. */
+    cl_command_queue mine = raw_queue(h->context, &d, 0);
+    cl_uint m_before = queue_refs(mine);
+    OK(miopenSetStream(h, mine));
+    OK(miopenGetStream(h, &got));
+    assert_ptr_equal(got, mine);
+    assert_true(queue_refs(mine) > m_before);
+    OK(miopenSetStream(h, mine)); /* setting the same queue again changes nothing */
+    assert_int_equal(queue_refs(mine), m_before + 1);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT); /* runs on the user's queue */
+    /* The user's queue has no profiling, so profiling cannot be enabled now. */
+    assert_int_equal(miopenEnableProfiling(h, true), miopenStatusBadParm);
+    OK(miopenDestroy(h));
+    CL_OK(clFinish(mine));
+    assert_int_equal(settled_queue_refs(mine, m_before), m_before);
+    CL_OK(clReleaseCommandQueue(mine));
+    CL_OK(clReleaseCommandQueue(foreign));
+    CL_OK(clReleaseContext(other));
+
+    /* NULL outputs and handles. */
+    OK(miopenCreate(&h));
+    assert_int_equal(miopenGetStream(h, NULL), miopenStatusBadParm);
+    MSG_HAS(h, "streamID is NULL");
+    OK(miopenDestroy(h));
+}
+
+static void profiling(void **state)
+{
+    (void)state;
+    /* The library's own queue records profiling information. */
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    OK(miopenEnableProfiling(h, true));
+    float t = -1.0f;
+    OK(miopenGetKernelTime(h, &t));
+    assert_true(t == 0.0f); /* nothing profiled yet */
+    assert_int_equal(miopenGetKernelTime(h, NULL), miopenStatusBadParm);
+    MSG_HAS(h, "time is NULL");
+
+    /* With profiling on, SetStream refuses a queue that cannot record times. */
+    rawdev d = {.platform = h->platform, .device = h->device};
+    cl_command_queue plain = raw_queue(h->context, &d, 0);
+    assert_int_equal(miopenSetStream(h, plain), miopenStatusBadParm);
+    MSG_HAS(h, "CL_QUEUE_PROFILING_ENABLE");
+    OK(miopenEnableProfiling(h, false));
+    OK(miopenSetStream(h, plain));
+    OK(miopenDestroy(h));
+    CL_OK(clReleaseCommandQueue(plain));
+
+    /* A user queue without profiling: enabling fails with a reason, disabling is fine. */
+    rawdev td = test_device();
+    cl_context ctx = raw_context(&td);
+    cl_command_queue q = raw_queue(ctx, &td, 0);
+    OK(miopenCreateWithStream(&h, q));
+    assert_int_equal(miopenEnableProfiling(h, true), miopenStatusBadParm);
+    MSG_HAS(h, "CL_QUEUE_PROFILING_ENABLE");
+    OK(miopenEnableProfiling(h, false));
+    assert_string_equal(clfuse_GetLastErrorMessage(h), "");
+    OK(miopenDestroy(h));
+    CL_OK(clReleaseCommandQueue(q));
+    /* A user queue with profiling. */
+    q = raw_queue(ctx, &td, CL_QUEUE_PROFILING_ENABLE);
+    OK(miopenCreateWithStream(&h, q));
+    OK(miopenEnableProfiling(h, true));
+    OK(miopenGetKernelTime(h, &t));
+    assert_true(t >= 0.0f);
+    OK(miopenDestroy(h));
+    CL_OK(clReleaseCommandQueue(q));
+    CL_OK(clReleaseContext(ctx));
+}
+
+static void null_and_foreign_handles(void **state)
+{
+    (void)state;
+    cl_command_queue q = NULL;
+    float t;
+    clfuse_DeviceInfo info;
+    assert_int_equal(miopenCreate(NULL), miopenStatusBadParm);
+    MSG_HAS(NULL, "NULL");
+    OK(miopenDestroy(NULL));
+    assert_int_equal(miopenSetStream(NULL, NULL), miopenStatusBadParm);
+    MSG_HAS(NULL, "miopenSetStream");
+    assert_int_equal(miopenGetStream(NULL, &q), miopenStatusBadParm);
+    MSG_HAS(NULL, "miopenGetStream");
+    assert_int_equal(miopenEnableProfiling(NULL, true), miopenStatusBadParm);
+    MSG_HAS(NULL, "miopenEnableProfiling");
+    assert_int_equal(miopenGetKernelTime(NULL, &t), miopenStatusBadParm);
+    MSG_HAS(NULL, "miopenGetKernelTime");
+    assert_int_equal(clfuse_GetDeviceInfo(NULL, &info), miopenStatusBadParm);
+    MSG_HAS(NULL, "clfuse_GetDeviceInfo");
+
+    /* Something that is not a live handle (here: zeroed memory) is refused, not used. */
+    struct miopenHandle fake;
+    memset(&fake, 0, sizeof fake);
+    assert_int_equal(miopenDestroy(&fake), miopenStatusBadParm);
+    MSG_HAS(NULL, "not a valid miopenHandle_t");
+    assert_int_equal(miopenGetStream(&fake, &q), miopenStatusBadParm);
+    assert_int_equal(miopenGetKernelTime(&fake, &t), miopenStatusBadParm);
+    assert_int_equal(clfuse_GetDeviceInfo(&fake, &info), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(&fake), "not a valid"));
+}
+
+/* ---- the OpenCL smoke test and program reuse -------------------------------------------- */
+
+static void smoke_library_queue(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    assert_int_equal(count_entries(cache_dir), 0);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    assert_int_equal(count_entries(cache_dir), 1); /* the binary went to disk */
+    /* The same source and options again: the handle's in-memory program, the same object. */
+    cl_program p1 = NULL, p2 = NULL;
+    clf_program_origin o = CLF_PROGRAM_BUILT;
+    OK(clf_program_get(h, "smoke test", smoke_src, smoke_opts, &p1, &o));
+    assert_int_equal(o, CLF_PROGRAM_IN_MEMORY);
+    OK(clf_program_get(h, "smoke test", smoke_src, smoke_opts, &p2, NULL));
+    assert_ptr_equal(p1, p2);
+    CL_OK(clf_clw_release_program(p1));
+    CL_OK(clf_clw_release_program(p2));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_IN_MEMORY);
+    OK(miopenDestroy(h));
+    assert_int_equal(clf_clw_live_objects(), 0);
+
+    /* A fresh handle with the same MIOPEN_CUSTOM_CACHE_DIR loads the binary from disk, and it
+     * runs. */
+    OK(miopenCreate(&h));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_FROM_DISK);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_IN_MEMORY);
+    OK(miopenDestroy(h));
+
+    /* Other options are another program. */
+    OK(miopenCreate(&h));
+    cl_program p3 = NULL;
+    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=1.5f", &p3, &o));
+    assert_int_equal(o, CLF_PROGRAM_BUILT);
+    CL_OK(clf_clw_release_program(p3));
+    assert_int_equal(count_entries(cache_dir), 2);
+    OK(miopenDestroy(h));
+
+    /* With the cache disabled nothing is read or written. */
+    setenv("MIOPEN_DISABLE_CACHE", "1", 1);
+    OK(miopenCreate(&h));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    OK(miopenDestroy(h));
+    assert_int_equal(count_entries(cache_dir), 2);
+}
+
+static void smoke_user_queue(void **state)
+{
+    (void)state;
+    rawdev d = test_device();
+    cl_context ctx = raw_context(&d);
+    cl_command_queue q = raw_queue(ctx, &d, 0);
+    cl_uint q_before = queue_refs(q);
+    miopenHandle_t h = NULL;
+    OK(miopenCreateWithStream(&h, q));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_IN_MEMORY);
+    OK(miopenDestroy(h));
+    /* A second handle over the same queue gets the binary from disk. */
+    OK(miopenCreateWithStream(&h, q));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_FROM_DISK);
+    OK(miopenDestroy(h));
+    /* The queue is still the user's, and usable. */
+    CL_OK(clFinish(q));
+    assert_int_equal(settled_queue_refs(q, q_before), q_before);
+    float v = 2.0f;
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof v, &v, &err);
+    CL_OK(err);
+    v = 0.0f;
+    CL_OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof v, &v, 0, NULL, NULL));
+    assert_true(v == 2.0f);
+    CL_OK(clReleaseMemObject(m));
+    CL_OK(clReleaseCommandQueue(q));
+    CL_OK(clReleaseContext(ctx));
+}
+
+static void bad_cached_binary_is_rebuilt(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    OK(miopenDestroy(h));
+    /* The driver refuses the cached binary: built again from source, still correct. */
+    OK(miopenCreate(&h));
+    clf_clw_inject_fault("clCreateProgramWithBinary", 1, CL_INVALID_BINARY);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    OK(miopenDestroy(h));
+}
+
+static void build_error_has_log(void **state)
+{
+    (void)state;
+    static const char bad[] = "__kernel void broken(__global float *y)\n"
+                              "{\n"
+                              "    y[0] = undeclared_thing_42;\n"
+                              "}\n";
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    cl_program p = (cl_program)(uintptr_t)1;
+    assert_int_equal(clf_program_get(h, "plan XYZ", bad, "", &p, NULL),
+                     miopenStatusInternalError);
+    assert_null(p);
+    MSG_HAS(h, "plan XYZ");
+    MSG_HAS(h, "clBuildProgram");
+    MSG_HAS(h, "CL_BUILD_PROGRAM_FAILURE");
+    MSG_HAS(h, "undeclared_thing_42"); /* from the compiler's build log */
+    MSG_HAS(NULL, "undeclared_thing_42"); /* the thread has it too */
+    assert_int_equal(count_entries(cache_dir), 0); /* nothing cached */
+    /* A failure is not remembered as a program: the next call fails again the same way. */
+    assert_int_equal(clf_program_get(h, "plan XYZ", bad, "", &p, NULL),
+                     miopenStatusInternalError);
+    /* Bad options are a build failure too, with the options in the message. */
+    assert_int_equal(clf_program_get(h, "smoke", smoke_src, "-DSHIFT=0.5f -fno-such-option-zz",
+                                     &p, NULL),
+                     miopenStatusInternalError);
+    MSG_HAS(h, "-fno-such-option-zz");
+    /* The handle still works. */
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    OK(miopenDestroy(h));
+}
+
+/* ---- fault injection -------------------------------------------------------------------- */
+
+static void fault_create_context(void **state)
+{
+    (void)state;
+    miopenHandle_t h = (miopenHandle_t)(uintptr_t)1;
+    clf_clw_inject_fault("clCreateContext", 1, CL_OUT_OF_HOST_MEMORY);
+    assert_int_equal(miopenCreate(&h), miopenStatusNotInitialized);
+    assert_null(h);
+    MSG_HAS(NULL, "clCreateContext");
+    MSG_HAS(NULL, "CL_OUT_OF_HOST_MEMORY");
+    assert_int_equal(clf_clw_live_objects(), 0);
+
+    /* The queue fails after the context was made: the context is released. */
+    clf_clw_inject_fault("clCreateCommandQueue", 1, CL_OUT_OF_RESOURCES);
+    assert_int_equal(miopenCreate(&h), miopenStatusNotInitialized);
+    assert_null(h);
+    MSG_HAS(NULL, "clCreateCommandQueue");
+    MSG_HAS(NULL, "CL_OUT_OF_RESOURCES");
+    assert_int_equal(clf_clw_live_objects(), 0);
+
+    /* No platform at all. */
+    clf_clw_inject_fault("clGetPlatformIDs", 1, -1001 /* CL_PLATFORM_NOT_FOUND_KHR */);
+    assert_int_equal(miopenCreate(&h), miopenStatusNotInitialized);
+    MSG_HAS(NULL, "no OpenCL platform");
+    assert_int_equal(clf_clw_live_objects(), 0);
+
+    /* The faults were one-shot: the next create works. */
+    OK(miopenCreate(&h));
+    assert_non_null(h);
+
+    /* Program creation and build faults name the call and the error. */
+    cl_program p = NULL;
+    clf_clw_inject_fault("clCreateProgramWithSource", 1, CL_OUT_OF_HOST_MEMORY);
+    assert_int_equal(clf_program_get(h, "smoke", smoke_src, smoke_opts, &p, NULL),
+                     miopenStatusInternalError);
+    MSG_HAS(h, "clCreateProgramWithSource");
+    MSG_HAS(h, "CL_OUT_OF_HOST_MEMORY");
+    clf_clw_inject_fault("clBuildProgram", 1, CL_OUT_OF_RESOURCES);
+    assert_int_equal(clf_program_get(h, "smoke", smoke_src, smoke_opts, &p, NULL),
+                     miopenStatusInternalError);
+    MSG_HAS(h, "CL_OUT_OF_RESOURCES");
+    assert_null(p);
+    OK(miopenDestroy(h));
+
+    /* When the user's queue cannot be queried the handle is refused and the queue left as
+     * it was. */
+    rawdev d = test_device();
+    cl_context ctx = raw_context(&d);
+    cl_command_queue q = raw_queue(ctx, &d, 0);
+    cl_uint before = queue_refs(q);
+    clf_clw_inject_fault("clGetCommandQueueInfo", 1, CL_INVALID_COMMAND_QUEUE);
+    h = NULL;
+    assert_int_equal(miopenCreateWithStream(&h, q), miopenStatusBadParm);
+    assert_null(h);
+    MSG_HAS(NULL, "CL_INVALID_COMMAND_QUEUE");
+    assert_int_equal(queue_refs(q), before);
+    CL_OK(clReleaseCommandQueue(q));
+    CL_OK(clReleaseContext(ctx));
+}
+
+int main(void)
+{
+    /* Expected failures would otherwise be logged to stderr as errors. */
+    setenv("MIOPEN_LOG_LEVEL", "1", 0);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(create_default_device, setup, teardown),
+        cmocka_unit_test_setup_teardown(create_cpu_gpu, setup, teardown),
+        cmocka_unit_test_setup_teardown(create_platform_device_index, setup, teardown),
+        cmocka_unit_test_setup_teardown(create_name_substring, setup, teardown),
+        cmocka_unit_test_setup_teardown(device_info_fields, setup, teardown),
+        cmocka_unit_test_setup_teardown(create_with_user_stream, setup, teardown),
+        cmocka_unit_test_setup_teardown(set_get_stream, setup, teardown),
+        cmocka_unit_test_setup_teardown(profiling, setup, teardown),
+        cmocka_unit_test_setup_teardown(null_and_foreign_handles, setup, teardown),
+        cmocka_unit_test_setup_teardown(smoke_library_queue, setup, teardown),
+        cmocka_unit_test_setup_teardown(smoke_user_queue, setup, teardown),
+        cmocka_unit_test_setup_teardown(bad_cached_binary_is_rebuilt, setup, teardown),
+        cmocka_unit_test_setup_teardown(build_error_has_log, setup, teardown),
+        cmocka_unit_test_setup_teardown(fault_create_context, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
