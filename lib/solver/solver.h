@@ -65,6 +65,15 @@ typedef struct clf_build_spec {
 
 typedef enum clf_solver_kind { CLF_SOLVER_CONV = 1, CLF_SOLVER_ELEMENTWISE = 2 } clf_solver_kind;
 
+/* The buffers and scalars of one execution, by name (NULL buffers are absent). Solvers
+ * that run themselves (run != NULL) receive these instead of a generated kernel's
+ * arguments. */
+typedef struct clf_run_args {
+    cl_mem x, w, y, workspace, bias, bn_scale, bn_bias, bn_mean, bn_var, z;
+    size_t workspace_size;
+    float conv_alpha, bn_eps, act_alpha, act_beta, act_gamma, z_alpha;
+} clf_run_args;
+
 typedef struct clf_solver {
     uint32_t id;       /* stable, never reused */
     const char *name;  /* stable, never reused */
@@ -88,6 +97,16 @@ typedef struct clf_solver {
     /* Fills spec for a valid cfg. Returns 0, or -1 with a reason. */
     int (*build)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                  clf_build_spec *spec, char *why, size_t cap);
+    /* Solvers that are not one generated kernel (im2col + CLBlast SGEMM + epilogue) set
+     * build to NULL and run themselves: prepare() builds what they need once per handle
+     * (it may be called again and must then be cheap), run() enqueues one execution on
+     * h->queue. Both return miopenStatusSuccess or fail through clf_fail with a message.
+     * Such solvers take more than one launch, so fusion plans never choose them: they serve
+     * unfused calls and the Immediate-mode fallback (unfused_only = 1). */
+    int unfused_only;
+    miopenStatus_t (*prepare)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg);
+    miopenStatus_t (*run)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
+                          const clf_run_args *a);
 } clf_solver;
 
 /* The registry, in fallback order (best first when nothing was measured). */
