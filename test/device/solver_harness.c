@@ -50,14 +50,18 @@ void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int
     p->w = cv->ow;
 }
 
+/* harness_run uploads nine buffers; upload() refuses past the capacity instead of writing
+ * over count, which is how eight slots once corrupted the release loop. */
 typedef struct buffers {
-    cl_mem mem[8];
+    cl_mem mem[16];
     int count;
 } buffers;
 
 static cl_mem upload(miopenHandle_t h, buffers *b, const float *data, size_t n)
 {
     cl_int err;
+    if (b->count == (int)(sizeof b->mem / sizeof b->mem[0]))
+        return NULL;
     cl_mem m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
     if (m == NULL)
         return NULL;
