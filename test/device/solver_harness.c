@@ -50,8 +50,10 @@ void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int
     p->w = cv->ow;
 }
 
+/* harness_run uploads nine buffers; upload() refuses past the capacity instead of writing
+ * over count, which is how eight slots once corrupted the release loop. */
 typedef struct buffers {
-    cl_mem mem[9]; /* x, w, y, z, bias and the four batch-norm parameters */
+    cl_mem mem[16];
     int count;
 } buffers;
 

@@ -78,6 +78,14 @@ static const shape shapes[] = {
     {1, 3, 12, 13, 4, 3, 3, 0, 1, 5, 1, 0, 1, 4},
     /* 33 channels: one more than a whole number of channel chunks and tiles */
     SQ(1, 33, 6, 5, 33, 3, 3, 1, 1, 1, 1),
+    /* 3x3 stride 1 (Winograd): a 1x1 output (one partial tile), a deep C for the accumulated
+     * rounding, more tiles (264), input (17) and output channels (33) than a work-group or
+     * chunk takes, odd sizes with pad 0, and unequal pads. */
+    SQ(1, 2, 3, 3, 2, 3, 3, 0, 1, 1, 1),
+    SQ(1, 256, 10, 9, 9, 3, 3, 1, 1, 1, 1),
+    SQ(2, 17, 23, 21, 33, 3, 3, 1, 1, 1, 1),
+    SQ(2, 5, 7, 9, 7, 3, 3, 0, 1, 1, 1),
+    {2, 3, 6, 5, 3, 3, 3, 0, 1, 1, 1, 1, 1, 1},
 };
 
 static void make_problem(clf_fusion_problem *p, const shape *sh, int variant)
@@ -152,6 +160,7 @@ static const shape sweep_shapes[] = {
     SQ(1, 5, 19, 23, 11, 3, 3, 1, 1, 1, 1),
     SQ(1, 6, 11, 13, 9, 3, 3, 1, 1, 1, 3),
     {1, 7, 17, 15, 6, 5, 3, 2, 2, 1, 1, 1, 1, 1},
+    SQ(2, 17, 11, 13, 33, 3, 3, 1, 1, 1, 1), /* 3x3 stride 1 with tails everywhere */
 };
 
 /* Every config any solver offers for exhaustive search is valid and correct, not only the
@@ -178,6 +187,7 @@ static void every_tuning_config_matches_reference(void **state)
                     fail_msg("%s sweep shape %zu: offered config invalid: %s", s->name, i, why);
                 char what[32];
                 snprintf(what, sizeof what, "sweep shape %zu", i);
+                p.epi.has_z = ci % 2; /* odd configs also fuse the residual input */
                 check_run(s, &p, cfgs[ci], 99 + i, what);
             }
         }
@@ -232,12 +242,72 @@ static void configs_fit_small_devices(void **state)
     }
 }
 
+/* ConvWinograd3x3 refuses what F(2x2,3x3) cannot do, with a reason, and its configs are
+ * checked against the device rather than trusted. */
+static void winograd_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(3);
+    assert_non_null(s);
+    assert_int_equal(s->algo, miopenConvolutionAlgoWinograd);
+    char why[CLF_REASON_CAP];
+    clf_fusion_problem p;
+    static const int bad[][6] = {
+        /* fy, fx, stride, dil, groups, c */
+        {5, 5, 1, 1, 1, 4}, {1, 3, 1, 1, 1, 4}, {3, 3, 2, 1, 1, 4}, {3, 3, 1, 2, 1, 4},
+        {3, 3, 1, 1, 2, 4}, {3, 3, 1, 1, 4, 4},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        harness_conv_problem(&p, 1, bad[i][5], 12, 12, 4, bad[i][0], bad[i][1], 1, bad[i][2],
+                             bad[i][3], bad[i][4]);
+        why[0] = '\0';
+        assert_false(s->applicable(&p, &handle->info, why, sizeof why));
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    harness_conv_problem(&p, 1, 4, 12, 12, 4, 3, 3, 0, 1, 1, 1);
+    assert_true(s->applicable(&p, &handle->info, why, sizeof why));
+
+    clfuse_DeviceInfo small = handle->info;
+    small.local_mem_bytes = 24 * 1024;
+    small.max_work_group_size = 1024;
+    static const char *const rejected[] = {
+        "", "default", "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2",
+        "WG_K=4,WG_T=16,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8",          /* not the one spelling */
+        "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8,EXTRA=1",  /* stray key */
+        "WG_T=0,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8",
+        "WG_T=16,WG_K=4,T_PER_WI=9223372036854775807,K_PER_WI=2,C_CHUNK=8",
+        "WG_T=16,WG_K=4,T_PER_WI=4,K_PER_WI=4,C_CHUNK=8",          /* 256 accumulators */
+        "WG_T=32,WG_K=16,T_PER_WI=1,K_PER_WI=1,C_CHUNK=1",         /* 512 work-items */
+        "WG_T=16,WG_K=8,T_PER_WI=2,K_PER_WI=4,C_CHUNK=8",          /* 32 KiB > 24 KiB */
+    };
+    for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i)
+        if (s->config_valid(&p, &small, rejected[i], why, sizeof why))
+            fail_msg("config \"%s\" accepted", rejected[i]);
+    const char *fits = "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8"; /* 20 KiB */
+    assert_true(s->config_valid(&p, &small, fits, why, sizeof why));
+
+    /* The default stays valid however small the device. */
+    char cfg[CLF_CONFIG_CAP];
+    clfuse_DeviceInfo tiny = small;
+    tiny.local_mem_bytes = 1024;
+    tiny.max_work_group_size = 1;
+    const clfuse_DeviceInfo *devs[] = {&handle->info, &small, &tiny};
+    for (size_t i = 0; i < 3; ++i) {
+        s->default_config(&p, devs[i], cfg, sizeof cfg);
+        if (!s->config_valid(&p, devs[i], cfg, why, sizeof why))
+            fail_msg("default \"%s\" invalid: %s", cfg, why);
+    }
+    char cfgs[16][CLF_CONFIG_CAP];
+    assert_int_equal(s->tuning_configs(&p, &tiny, cfgs, 16), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(registry_unique),
         cmocka_unit_test(every_solver_matches_reference),
         cmocka_unit_test(every_tuning_config_matches_reference),
+        cmocka_unit_test(winograd_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
