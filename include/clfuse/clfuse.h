@@ -61,6 +61,30 @@ MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescript
                                                         const char **solver_name,
                                                         const char **config);
 
+/** Where an Immediate-mode solution comes from. MIOpen marks only estimates, by a negative
+ * time; this tells measured, db and estimated results apart. */
+typedef enum {
+    clfuseSolutionMeasured = 0,  /* benchmarked by Find in this process */
+    clfuseSolutionUserDb = 1,    /* the user find-db (MIOPEN_USER_DB_PATH) */
+    clfuseSolutionSystemDb = 2,  /* a find-db shipped with clfuse */
+    clfuseSolutionEstimated = 3, /* the fallback: nothing measured; time is negative */
+} clfuse_SolutionSource;
+
+typedef struct clfuse_ConvSolutionInfo {
+    miopenConvSolution_t solution;
+    clfuse_SolutionSource source;
+    char solver_name[64];
+    char config[160];
+} clfuse_ConvSolutionInfo;
+
+/** miopenConvolutionForwardGetSolution with each solution's source, solver name and config.
+ * With maxSolutionCount 0 only *solutionCount is set (to the number available). */
+MIOPEN_EXPORT miopenStatus_t clfuse_ConvolutionForwardGetSolutionsEx(
+    miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t yDesc, size_t maxSolutionCount, size_t *solutionCount,
+    clfuse_ConvSolutionInfo *solutions);
+
 #ifdef __cplusplus
 }
 #endif

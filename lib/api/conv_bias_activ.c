@@ -71,7 +71,7 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
         goto done;
     }
     st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args,
-                          use_z ? (cl_mem)(uintptr_t)z : NULL, a2);
+                          use_z ? (cl_mem)(uintptr_t)z : NULL, a2, NULL, 0);
 done:
     miopenDestroyOperatorArgs(args);
     miopenDestroyFusionPlan(plan);

@@ -12,7 +12,9 @@
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
 
-void clf_program_cache_destroy(struct miopenHandle *h); /* lib/plan */
+void clf_program_cache_destroy(struct miopenHandle *h); /* lib/cache */
+void clf_handle_finddb_close(struct miopenHandle *h);   /* lib/plan */
+void clf_invokers_destroy(struct miopenHandle *h);      /* lib/plan */
 
 typedef struct candidate {
     cl_platform_id platform;
@@ -276,6 +278,8 @@ miopenStatus_t miopenDestroy(miopenHandle_t handle)
         return miopenStatusSuccess;
     if (!clf_handle_valid(handle))
         return clf_fail(NULL, miopenStatusBadParm, "miopenDestroy: not a valid miopenHandle_t");
+    clf_invokers_destroy(handle);
+    clf_handle_finddb_close(handle);
     clf_program_cache_destroy(handle);
     if (handle->queue) {
         clf_clw_finish(handle->queue);

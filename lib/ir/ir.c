@@ -135,3 +135,28 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
     p->h = out[2];
     p->w = out[3];
 }
+
+void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap)
+{
+    char core[256];
+    if (p->has_conv) {
+        const clf_conv_problem *c = &p->conv;
+        int n = snprintf(core, sizeof core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F",
+                         c->c, c->h, c->w, c->fy, c->fx, c->k, c->oh, c->ow, c->n, c->pad_h,
+                         c->pad_w, c->stride_h, c->stride_w, c->dil_h, c->dil_w);
+        if (c->groups > 1 && n > 0 && (size_t)n < sizeof core)
+            snprintf(core + n, sizeof core - (size_t)n, "_g%d", c->groups);
+    } else {
+        snprintf(core, sizeof core, "%dx%dx%dx%d-FP32", p->n, p->c, p->h, p->w);
+    }
+    if (p->has_conv && strcmp(chain, "C") == 0 && !p->epi.has_z) {
+        snprintf(out, cap, "%s", core);
+        return;
+    }
+    char bn[24] = "", act[16] = "";
+    if (p->epi.has_bn)
+        snprintf(bn, sizeof bn, ":bn=%s", p->epi.bn_spatial ? "spatial" : "peract");
+    if (p->epi.has_activ)
+        snprintf(act, sizeof act, ":act=%d", p->epi.activ_mode);
+    snprintf(out, cap, "%s:%s%s%s%s", chain, core, bn, act, p->epi.has_z ? ":z" : "");
+}

@@ -44,6 +44,13 @@ void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
 /* Stable multi-line text, one op a line. */
 void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
 
+/* The canonical problem key for the find-db. A plain convolution uses MIOpen's layout of
+ * fields: C-H-W-FYxFX-K-OH-OW-N-padHxpadW-strideHxstrideW-dilHxdilW-0-NCHW-FP32-F, with
+ * _g<groups> when grouped. A plan with more ops prefixes its chain and appends what changes
+ * the kernel: "CBNA:<conv key or NxCxHxW-FP32>:bn=spatial:act=3[:z]". Runtime values
+ * (epsilon, activation alpha/beta/gamma, buffers) are never part of it. */
+void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap);
+
 /* The solvers' view of a verified IR. */
 void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p);
 

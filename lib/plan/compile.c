@@ -5,9 +5,10 @@
 #include "cache/program.h"
 #include "clw/clw.h"
 #include "codegen/codegen.h"
-#include "plan/plan.h"
+#include "plan/find.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -39,6 +40,11 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
         char why[CLF_REASON_CAP];
         if (prob.has_conv != (s->kind == CLF_SOLVER_CONV))
             continue; /* the other family: not a candidate, nothing to report */
+        if (s->unfused_only && !p->allow_unfused) {
+            report_add(report, cap, "  %s: %s\n", s->name,
+                       "runs several kernels, so it serves unfused calls only");
+            continue;
+        }
         if (requested && s->kind == CLF_SOLVER_CONV && (int)s->algo != (int)algo) {
             snprintf(why, sizeof why, "the plan asks for convolution algorithm %d, this is %d",
                      (int)algo, (int)s->algo);
@@ -86,6 +92,147 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
     }
 }
 
+miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                   const clf_solver *s, const char *cfg)
+{
+    char why[CLF_REASON_CAP];
+    char name[8];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    clf_plan_reset(p);
+    if (!s->config_valid(&p->problem, &h->info, cfg, why, sizeof why))
+        return clf_fail(h, miopenStatusBadParm, "plan %s: solver %s: %s", name, s->name, why);
+    if (s->run) {
+        miopenStatus_t st = s->prepare ? s->prepare(h, &p->problem, cfg) : miopenStatusSuccess;
+        if (st != miopenStatusSuccess)
+            return st;
+    } else {
+        clf_generated gen;
+        char title[64];
+        snprintf(title, sizeof title, "plan %s", name);
+        if (clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why, sizeof why) != 0)
+            return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: %s", name, s->name,
+                            why);
+        char dump_name[96];
+        snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
+        clf_codegen_dump(dump_name, &gen);
+        cl_program prog = NULL;
+        miopenStatus_t st =
+            clf_program_get(h, title, clf_strbuf_str(&gen.source), gen.options, &prog, NULL);
+        if (st != miopenStatusSuccess) {
+            clf_generated_free(&gen);
+            return st;
+        }
+        cl_int err;
+        cl_kernel k = clf_clw_create_kernel(prog, gen.kernel_name, &err);
+        clf_clw_release_program(prog); /* the kernel keeps the program alive */
+        if (k == NULL) {
+            clf_generated_free(&gen);
+            return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: clCreateKernel: %s",
+                            name, s->name, clf_cl_error_name(err));
+        }
+        p->kernel = k;
+        p->launch = gen.launch;
+        clf_generated_free(&gen);
+    }
+    p->solver = s;
+    clf_strlcpy(p->config, cfg, sizeof p->config);
+    p->workspace = s->workspace ? s->workspace(&p->problem) : 0;
+    p->compiled = 1;
+    p->compiled_for = h;
+    return miopenStatusSuccess;
+}
+
+struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanDescriptor *p)
+{
+    struct miopenFusionPlanDescriptor *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    if (pthread_mutex_init(&c->lock, NULL) != 0) {
+        free(c);
+        return NULL;
+    }
+    c->magic = CLF_MAGIC_PLAN;
+    c->input = p->input;
+    c->output = p->output;
+    c->ir = p->ir;
+    memcpy(c->ops, p->ops, sizeof c->ops);
+    for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
+        c->ops[i].plan = c;
+    c->has_z = p->has_z;
+    c->allow_unfused = p->allow_unfused;
+    c->algo_filter_set = p->algo_filter_set;
+    c->algo_filter = p->algo_filter;
+    c->problem = p->problem;
+    return c;
+}
+
+/* Checks what makes a plan compilable at all and derives its problem. */
+static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                      const char *api, const char *name)
+{
+    char why[CLF_REASON_CAP];
+    if (clf_ir_verify(&p->ir, why, sizeof why) != 0)
+        return clf_fail(h, miopenStatusBadParm, "%s: %s", api, why);
+    if (p->input.type != miopenFloat) {
+        snprintf(p->report, sizeof p->report,
+                 "every solver: %s plans are not supported (fp32 only)\n",
+                 clf_type_name(p->input.type));
+        return clf_fail(h, miopenStatusUnsupportedOp,
+                        "%s: plan %s is %s; clfuse compiles fp32 plans only in this version", api,
+                        name, clf_type_name(p->input.type));
+    }
+    if (!clf_tensor_is_packed(&p->input)) {
+        snprintf(p->report, sizeof p->report, "every solver: the input tensor is not packed NCHW\n");
+        return clf_fail(h, miopenStatusUnsupportedOp,
+                        "%s: plan %s: the input tensor has custom strides; fused kernels take "
+                        "packed NCHW tensors", api, name);
+    }
+    clf_ir_to_problem(&p->ir, &p->problem);
+    p->problem.epi.has_z = p->has_z;
+    return miopenStatusSuccess;
+}
+
+static const char *source_name(clf_choice_source s)
+{
+    switch (s) {
+    case CLF_SOURCE_MEASURED: return "measured now";
+    case CLF_SOURCE_USER_DB: return "user find-db";
+    case CLF_SOURCE_SYSTEM_DB: return "system find-db";
+    case CLF_SOURCE_ESTIMATED: return "fallback ranking";
+    }
+    return "?";
+}
+
+/* The choices compile tries, in order, per the fusion find mode: the find-db first (FAST,
+ * HYBRID), a benchmark on a miss (HYBRID) or always (NORMAL), else the ranking. */
+static int plan_choices(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                        const clf_solver *const *cands, int n, clf_choice *out, int max)
+{
+    clf_find_mode mode = clf_find_mode_from_env("MIOPEN_FIND_MODE_FUSION", CLF_FIND_FAST);
+    char name[8], key[512];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    clf_problem_key(&p->problem, name, key, sizeof key);
+    int got = 0;
+    if (mode != CLF_FIND_NORMAL)
+        got = clf_find_db_choices(h, &p->problem, key, cands, n, out, max);
+    if (got == 0 && mode != CLF_FIND_FAST) {
+        got = clf_find_benchmark(h, p, cands, n, 0, NULL, out, max, p->report, sizeof p->report);
+        if (got > 0)
+            clf_find_record(h, key, out, got, 0);
+    }
+    /* The ranking also follows any db or measured choices, as fallbacks if they fail. */
+    got += clf_find_estimated(h, &p->problem, cands, n, out + got, max - got);
+    return got;
+}
+
+miopenStatus_t clf_plan_prepare(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                const char *api)
+{
+    char name[8];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    return prepare_problem(h, p, api, name);
+}
+
 miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDescriptor_t p)
 {
     const char *api = "miopenCompileFusionPlan";
@@ -99,84 +246,47 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
         return miopenStatusSuccess;
     clf_plan_reset(p);
     p->report[0] = '\0';
-    char why[CLF_REASON_CAP];
-    if (clf_ir_verify(&p->ir, why, sizeof why) != 0)
-        return clf_fail(handle, miopenStatusBadParm, "%s: %s", api, why);
     char name[8];
     clf_ir_fusion_name(&p->ir, name, sizeof name);
-    if (p->input.type != miopenFloat) {
-        snprintf(p->report, sizeof p->report, "every solver: %s plans are not supported (fp32 only)\n",
-                 clf_type_name(p->input.type));
-        return clf_fail(handle, miopenStatusUnsupportedOp,
-                        "%s: plan %s is %s; clfuse compiles fp32 plans only in this version", api,
-                        name, clf_type_name(p->input.type));
-    }
-    if (!clf_tensor_is_packed(&p->input)) {
-        snprintf(p->report, sizeof p->report, "every solver: the input tensor is not packed NCHW\n");
-        return clf_fail(handle, miopenStatusUnsupportedOp,
-                        "%s: plan %s: the input tensor has custom strides; fused kernels take "
-                        "packed NCHW tensors", api, name);
-    }
-    clf_ir_to_problem(&p->ir, &p->problem);
-    p->problem.epi.has_z = p->has_z;
+    st = prepare_problem(handle, p, api, name);
+    if (st != miopenStatusSuccess)
+        return st;
     const clf_solver *cands[16];
     int n = clf_plan_candidates(p, &handle->info, cands, 16, p->report, sizeof p->report);
     if (n == 0)
         return clf_fail(handle, miopenStatusUnsupportedOp,
                         "%s: no solver applies to plan %s on '%s':\n%s", api, name,
                         handle->info.name, p->report);
+    clf_choice *choices = malloc(CLF_MAX_CHOICES * sizeof *choices);
+    if (choices == NULL)
+        return clf_fail(handle, miopenStatusAllocFailed, "%s: out of host memory", api);
+    int nc = plan_choices(handle, p, cands, n, choices, CLF_MAX_CHOICES);
     double t0 = now_ms();
     miopenStatus_t first_failure = miopenStatusSuccess;
     char first_msg[CLF_ERRMSG_CAP] = "";
-    for (int i = 0; i < n; ++i) {
-        const clf_solver *s = cands[i];
-        char cfg[CLF_CONFIG_CAP];
-        s->default_config(&p->problem, &handle->info, cfg, sizeof cfg);
-        clf_generated gen;
-        char title[64];
-        snprintf(title, sizeof title, "plan %s", name);
-        if (clf_codegen_generate(&p->problem, s, &handle->info, cfg, title, &gen, why,
-                                 sizeof why) != 0) {
-            report_add(p->report, sizeof p->report, "  %s: %s\n", s->name, why);
-            continue;
-        }
-        char dump_name[96];
-        snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
-        clf_codegen_dump(dump_name, &gen);
-        cl_program prog = NULL;
-        st = clf_program_get(handle, title, clf_strbuf_str(&gen.source), gen.options, &prog, NULL);
+    for (int i = 0; i < nc; ++i) {
+        const clf_choice *c = &choices[i];
+        st = clf_plan_build_with(handle, p, c->solver, c->config);
         if (st != miopenStatusSuccess) {
             if (first_failure == miopenStatusSuccess) {
                 first_failure = st;
                 clf_strlcpy(first_msg, clfuse_GetLastErrorMessage(handle), sizeof first_msg);
             }
-            report_add(p->report, sizeof p->report, "  %s: %s\n", s->name, "program build failed");
-            clf_generated_free(&gen);
+            report_add(p->report, sizeof p->report, "  %s: %s\n", c->solver->name,
+                       "build failed");
             continue;
         }
-        cl_int err;
-        cl_kernel k = clf_clw_create_kernel(prog, gen.kernel_name, &err);
-        clf_clw_release_program(prog); /* the kernel keeps the program alive */
-        if (k == NULL) {
-            report_add(p->report, sizeof p->report, "  %s: clCreateKernel: %s\n", s->name,
-                       clf_cl_error_name(err));
-            clf_generated_free(&gen);
-            continue;
-        }
-        p->kernel = k;
-        p->launch = gen.launch;
-        p->solver = s;
-        clf_strlcpy(p->config, cfg, sizeof p->config);
-        p->workspace = s->workspace ? s->workspace(&p->problem) : 0;
-        p->compiled = 1;
-        p->compiled_for = handle;
-        clf_generated_free(&gen);
-        report_add(p->report, sizeof p->report, "  chosen: %s config \"%s\"\n", s->name, cfg);
-        clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, s->name, cfg,
-                now_ms() - t0);
+        size_t used = strlen(p->report);
+        snprintf(p->report + used, sizeof p->report - used, "  chosen: %s config \"%s\" (%s)\n",
+                 c->solver->name, c->config, source_name(c->source));
+        clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, c->solver->name,
+                c->config, now_ms() - t0);
         log_driver_command(p);
+        free(choices);
+        clf_clear_error(handle);
         return miopenStatusSuccess;
     }
+    free(choices);
     if (first_failure != miopenStatusSuccess)
         return clf_fail(handle, first_failure, "%s: plan %s: %s\nsolvers:\n%s", api, name,
                         first_msg, p->report);

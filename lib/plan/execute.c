@@ -1,11 +1,13 @@
 /* Executing a compiled plan: every argument is checked against the plan before anything is
  * enqueued (descriptors, buffer sizes, the arguments each op needs), so a mismatch is a
  * clear BadParm rather than an out-of-bounds kernel. */
+#define _POSIX_C_SOURCE 200809L
 #include "clw/clw.h"
 #include "plan/plan.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 /* Kernel argument indices: the order CLF_KERNEL_PARAMS declares (cl/epilogue.cl). */
 enum {
@@ -19,25 +21,59 @@ static const char *const karg_names[KARG_COUNT] = {
     "bn_var", "bn_eps", "act_alpha", "act_beta", "act_gamma", "z", "z_alpha",
 };
 
-/* The values to bind, filled from the args object; buffers default to NULL. */
-typedef struct bound_args {
-    cl_mem mem[KARG_COUNT];
-    float val[KARG_COUNT];
-} bound_args;
-
 static miopenStatus_t check_buffer(miopenHandle_t h, cl_mem m, size_t need, const char *what)
 {
     size_t size = 0;
     cl_int err = clf_clw_mem_info(m, CL_MEM_SIZE, sizeof size, &size);
     if (err != CL_SUCCESS)
         return clf_fail(h, miopenStatusBadParm,
-                        "miopenExecuteFusionPlan: %s is not a valid cl_mem (%s)", what,
+                        "%s is not a valid cl_mem (%s)", what,
                         clf_cl_error_name(err));
     if (size < need)
         return clf_fail(h, miopenStatusBadParm,
-                        "miopenExecuteFusionPlan: %s holds %zu bytes, the plan needs %zu", what,
+                        "%s holds %zu bytes, the operation needs %zu", what,
                         size, need);
     return miopenStatusSuccess;
+}
+
+miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                       const clf_run_args *a)
+{
+    const clf_fusion_problem *q = &p->problem;
+    const size_t fs = sizeof(float);
+    size_t out_n = (size_t)q->n * q->c * q->h * q->w;
+    size_t in_n = clf_tensor_elements(&p->input);
+    size_t par_n = q->epi.bn_spatial ? (size_t)q->c : out_n / (size_t)q->n;
+    miopenStatus_t st = check_buffer(h, a->x, in_n * fs, "x (the input)");
+    if (st == miopenStatusSuccess)
+        st = check_buffer(h, a->y, out_n * fs, "y (the output)");
+    if (st == miopenStatusSuccess && q->has_conv) {
+        const clf_conv_problem *c = &q->conv;
+        st = check_buffer(h, a->w, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs,
+                          "w (the filter)");
+    }
+    if (st == miopenStatusSuccess && q->epi.has_bias)
+        st = check_buffer(h, a->bias, (size_t)q->c * fs, "the bias");
+    if (st == miopenStatusSuccess && q->epi.has_bn) {
+        st = check_buffer(h, a->bn_scale, par_n * fs, "bnScale");
+        if (st == miopenStatusSuccess)
+            st = check_buffer(h, a->bn_bias, par_n * fs, "bnBias");
+        if (st == miopenStatusSuccess)
+            st = check_buffer(h, a->bn_mean, par_n * fs, "estimatedMean");
+        if (st == miopenStatusSuccess)
+            st = check_buffer(h, a->bn_var, par_n * fs, "estimatedVariance");
+    }
+    if (st == miopenStatusSuccess && q->epi.has_z)
+        st = check_buffer(h, a->z, out_n * fs, "z");
+    if (st == miopenStatusSuccess && p->workspace > 0) {
+        if (a->workspace == NULL || a->workspace_size < p->workspace)
+            return clf_fail(h, miopenStatusBadParm,
+                            "solver %s needs a workspace of %zu bytes, %zu given",
+                            p->solver->name, p->workspace,
+                            a->workspace ? a->workspace_size : (size_t)0);
+        st = check_buffer(h, a->workspace, p->workspace, "workspace");
+    }
+    return st;
 }
 
 static const clf_op_args *find_args(miopenOperatorArgs_t args,
@@ -62,10 +98,10 @@ static const char *setter_name(clf_ir_kind k)
 
 /* Binds each op's args, checking the buffers' sizes against the op's shapes. */
 static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
-                           miopenOperatorArgs_t args, bound_args *b)
+                           miopenOperatorArgs_t args, clf_run_args *b)
 {
     const size_t fs = sizeof(float);
-    b->val[KARG_CONV_ALPHA] = 1.0f;
+    b->conv_alpha = 1.0f;
     for (int i = 0; i < p->ir.nops; ++i) {
         const struct miopenFusionOpDescriptor *op = &p->ops[i];
         const clf_ir_op *ir = &p->ir.ops[i];
@@ -82,13 +118,13 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
             size_t wn = (size_t)op->wdesc.lens[0] * op->wdesc.lens[1] * op->wdesc.lens[2] *
                         op->wdesc.lens[3];
             st = check_buffer(h, a->mem[0], wn * fs, "the convolution filter w");
-            b->mem[KARG_W] = a->mem[0];
-            b->val[KARG_CONV_ALPHA] = a->alpha;
+            b->w = a->mem[0];
+            b->conv_alpha = a->alpha;
             break;
         }
         case CLF_IR_BIAS:
             st = check_buffer(h, a->mem[0], channels * fs, "the bias");
-            b->mem[KARG_BIAS] = a->mem[0];
+            b->bias = a->mem[0];
             break;
         case CLF_IR_BN: {
             size_t n = ir->bn_spatial ? channels : channels * plane;
@@ -96,17 +132,17 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
                                            "estimatedVariance"};
             for (int j = 0; j < 4 && st == miopenStatusSuccess; ++j)
                 st = check_buffer(h, a->mem[j], n * fs, names[j]);
-            b->mem[KARG_BN_SCALE] = a->mem[0];
-            b->mem[KARG_BN_BIAS] = a->mem[1];
-            b->mem[KARG_BN_MEAN] = a->mem[2];
-            b->mem[KARG_BN_VAR] = a->mem[3];
-            b->val[KARG_BN_EPS] = (float)a->eps;
+            b->bn_scale = a->mem[0];
+            b->bn_bias = a->mem[1];
+            b->bn_mean = a->mem[2];
+            b->bn_var = a->mem[3];
+            b->bn_eps = (float)a->eps;
             break;
         }
         case CLF_IR_ACTIV:
-            b->val[KARG_ACT_ALPHA] = (float)a->act[0];
-            b->val[KARG_ACT_BETA] = (float)a->act[1];
-            b->val[KARG_ACT_GAMMA] = (float)a->act[2];
+            b->act_alpha = (float)a->act[0];
+            b->act_beta = (float)a->act[1];
+            b->act_gamma = (float)a->act[2];
             break;
         }
         if (st != miopenStatusSuccess)
@@ -115,43 +151,83 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
     return miopenStatusSuccess;
 }
 
-static int is_buffer_arg(int i)
+static double now_ms(void)
 {
-    return i == KARG_X || i == KARG_W || i == KARG_Y || i == KARG_WORKSPACE || i == KARG_BIAS ||
-           i == KARG_BN_SCALE || i == KARG_BN_BIAS || i == KARG_BN_MEAN || i == KARG_BN_VAR ||
-           i == KARG_Z;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
-/* Sets the arguments and launches; the caller holds the plan lock. */
-static miopenStatus_t launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
-                             const bound_args *b)
+/* Kernel arguments in CLF_KERNEL_PARAMS order. */
+static cl_int set_args(cl_kernel k, const clf_run_args *a)
 {
+    const cl_mem mems[KARG_COUNT] = {
+        [KARG_X] = a->x, [KARG_W] = a->w, [KARG_Y] = a->y, [KARG_WORKSPACE] = a->workspace,
+        [KARG_BIAS] = a->bias, [KARG_BN_SCALE] = a->bn_scale, [KARG_BN_BIAS] = a->bn_bias,
+        [KARG_BN_MEAN] = a->bn_mean, [KARG_BN_VAR] = a->bn_var, [KARG_Z] = a->z};
+    const float vals[KARG_COUNT] = {
+        [KARG_CONV_ALPHA] = a->conv_alpha, [KARG_BN_EPS] = a->bn_eps,
+        [KARG_ACT_ALPHA] = a->act_alpha, [KARG_ACT_BETA] = a->act_beta,
+        [KARG_ACT_GAMMA] = a->act_gamma, [KARG_Z_ALPHA] = a->z_alpha};
     for (int i = 0; i < KARG_COUNT; ++i) {
-        cl_int err = is_buffer_arg(i) ? clf_clw_set_arg(p->kernel, (cl_uint)i, sizeof(cl_mem), &b->mem[i])
-                                      : clf_clw_set_arg(p->kernel, (cl_uint)i, sizeof(float), &b->val[i]);
-        if (err != CL_SUCCESS)
-            return clf_fail(h, miopenStatusInternalError,
-                            "miopenExecuteFusionPlan: clSetKernelArg(%s) for solver %s: %s",
-                            karg_names[i], p->solver->name, clf_cl_error_name(err));
+        int is_value = i == KARG_CONV_ALPHA || i == KARG_BN_EPS || i == KARG_ACT_ALPHA ||
+                       i == KARG_ACT_BETA || i == KARG_ACT_GAMMA || i == KARG_Z_ALPHA;
+        cl_int err = is_value ? clf_clw_set_arg(k, (cl_uint)i, sizeof(float), &vals[i])
+                              : clf_clw_set_arg(k, (cl_uint)i, sizeof(cl_mem), &mems[i]);
+        if (err != CL_SUCCESS) {
+            clf_log(CLF_LOG_ERROR, "clSetKernelArg(%s): %s", karg_names[i], clf_cl_error_name(err));
+            return err;
+        }
     }
-    const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
+    return CL_SUCCESS;
+}
+
+miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                               const clf_run_args *a, double *ms)
+{
+    const char *api = "miopenExecuteFusionPlan";
+    const clf_solver *s = p->solver;
+    int want_time = h->profiling || ms != NULL;
+    if (s->run) {
+        double t0 = want_time ? now_ms() : 0;
+        miopenStatus_t st = s->run(h, &p->problem, p->config, a);
+        if (st == miopenStatusSuccess && want_time) {
+            cl_int err = clf_clw_finish(h->queue);
+            if (err != CL_SUCCESS)
+                return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
+                                s->name, clf_cl_error_name(err));
+            double t = now_ms() - t0; /* several launches: wall clock around them */
+            if (ms)
+                *ms = t;
+            if (h->profiling)
+                h->kernel_ms = (float)t;
+        }
+        return st;
+    }
+    pthread_mutex_lock(&p->lock);
+    cl_int err = set_args(p->kernel, a);
     cl_event ev = NULL;
-    cl_int err = clf_clw_enqueue_kernel(h->queue, p->kernel, (cl_uint)p->launch.dims,
-                                        p->launch.global, local, h->profiling ? &ev : NULL);
+    const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
+    if (err == CL_SUCCESS)
+        err = clf_clw_enqueue_kernel(h->queue, p->kernel, (cl_uint)p->launch.dims,
+                                     p->launch.global, local, want_time ? &ev : NULL);
+    pthread_mutex_unlock(&p->lock);
     if (err != CL_SUCCESS)
         return clf_fail(h, miopenStatusInternalError,
-                        "miopenExecuteFusionPlan: clEnqueueNDRangeKernel for solver %s (global "
-                        "%zux%zux%zu): %s", p->solver->name, p->launch.global[0],
-                        p->launch.global[1], p->launch.global[2], clf_cl_error_name(err));
+                        "%s: launching solver %s (global %zux%zux%zu): %s", api, s->name,
+                        p->launch.global[0], p->launch.global[1], p->launch.global[2],
+                        clf_cl_error_name(err));
     if (ev) {
-        double ms = 0;
-        err = clf_clw_event_ms(ev, &ms);
+        double t = 0;
+        err = clf_clw_event_ms(ev, &t);
         clf_clw_release_event(ev);
         if (err != CL_SUCCESS)
-            return clf_fail(h, miopenStatusInternalError,
-                            "miopenExecuteFusionPlan: kernel of solver %s failed: %s",
-                            p->solver->name, clf_cl_error_name(err));
-        h->kernel_ms = (float)ms;
+            return clf_fail(h, miopenStatusInternalError, "%s: kernel of solver %s failed: %s",
+                            api, s->name, clf_cl_error_name(err));
+        if (ms)
+            *ms = t;
+        if (h->profiling)
+            h->kernel_ms = (float)t;
     }
     return miopenStatusSuccess;
 }
@@ -159,7 +235,8 @@ static miopenStatus_t launch(miopenHandle_t h, struct miopenFusionPlanDescriptor
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem z, float z_alpha)
+                                miopenOperatorArgs_t args, cl_mem z, float z_alpha,
+                                cl_mem workspace, size_t workspace_size)
 {
     const char *api = "miopenExecuteFusionPlan";
     if (!clf_handle_valid(h))
@@ -198,17 +275,19 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
                         input == NULL ? "input" : "output");
     if (args == NULL || args->magic != CLF_MAGIC_ARGS)
         return clf_fail(h, miopenStatusBadParm, "%s: args is not a live operator-args object", api);
-    bound_args b;
+    clf_run_args b;
     memset(&b, 0, sizeof b);
-    b.mem[KARG_X] = (cl_mem)(uintptr_t)input;
-    b.mem[KARG_Y] = (cl_mem)(uintptr_t)output;
-    b.mem[KARG_Z] = z;
-    b.val[KARG_Z_ALPHA] = z_alpha;
+    b.x = (cl_mem)(uintptr_t)input;
+    b.y = (cl_mem)(uintptr_t)output;
+    b.z = z;
+    b.z_alpha = z_alpha;
+    b.workspace = workspace;
+    b.workspace_size = workspace_size;
     size_t in_bytes = clf_tensor_elements(&p->input) * sizeof(float);
     size_t out_bytes = clf_tensor_elements(&p->output) * sizeof(float);
-    st = check_buffer(h, b.mem[KARG_X], in_bytes, "input");
+    st = check_buffer(h, b.x, in_bytes, "input");
     if (st == miopenStatusSuccess)
-        st = check_buffer(h, b.mem[KARG_Y], out_bytes, "output");
+        st = check_buffer(h, b.y, out_bytes, "output");
     if (st == miopenStatusSuccess && z)
         st = check_buffer(h, z, out_bytes, "z");
     if (st == miopenStatusSuccess)
@@ -217,10 +296,15 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         return st;
     if (p->problem.epi.has_z && z == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: the plan adds z but z is NULL", api);
-    pthread_mutex_lock(&p->lock);
-    st = launch(h, p, &b);
-    pthread_mutex_unlock(&p->lock);
-    return st;
+    if (p->workspace > 0 && (workspace == NULL || workspace_size < p->workspace))
+        return clf_fail(h, miopenStatusBadParm,
+                        "%s: solver %s needs a workspace of %zu bytes, %zu given", api,
+                        p->solver->name, p->workspace, workspace ? workspace_size : (size_t)0);
+    if (workspace)
+        st = check_buffer(h, workspace, p->workspace, "workspace");
+    if (st != miopenStatusSuccess)
+        return st;
+    return clf_plan_launch(h, p, &b, NULL);
 }
 
 miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
@@ -231,5 +315,5 @@ miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
 {
     clf_clear_error(handle);
     return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args,
-                            NULL, 0.0f);
+                            NULL, 0.0f, NULL, 0);
 }

@@ -33,6 +33,7 @@ struct miopenFusionPlanDescriptor {
     clf_ir ir;
     struct miopenFusionOpDescriptor ops[CLF_IR_MAX_OPS];
     int has_z; /* residual input (ConvBiasActivationForward only) */
+    int allow_unfused; /* an internal one-op plan of an unfused call: may use any solver */
     int algo_filter_set;
     miopenConvFwdAlgorithm_t algo_filter;
     /* compiled state */
@@ -82,7 +83,26 @@ const char *clf_fusion_mode_name(int mode);
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem z, float z_alpha);
+                                miopenOperatorArgs_t args, cl_mem z, float z_alpha,
+                                cl_mem workspace, size_t workspace_size);
+
+/* Checks every buffer of a against p's shapes (a valid cl_mem, big enough) and the
+ * workspace against the solver's need. */
+miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                       const clf_run_args *a);
+
+/* One run of a compiled plan with bound arguments. With ms non-NULL (or profiling on), waits
+ * and reports the device time (wall clock around the launches for self-running solvers). */
+miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                               const clf_run_args *a, double *ms);
+
+/* Builds p with solver s and config cfg for h: the plan is then compiled. Fails with a
+ * message (invalid config, codegen, build) and leaves the plan uncompiled. */
+miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                   const clf_solver *s, const char *cfg);
+
+/* A fresh, uncompiled plan with p's ops (for building candidates side by side). */
+struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanDescriptor *p);
 
 /* Releases the compiled state (kernel). */
 void clf_plan_reset(struct miopenFusionPlanDescriptor *p);
