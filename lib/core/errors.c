@@ -33,10 +33,14 @@ int clf_handle_valid(const struct miopenHandle *h)
 
 miopenStatus_t clf_fail(miopenHandle_t h, miopenStatus_t st, const char *fmt, ...)
 {
+    /* Format into a local buffer first: callers may pass the previous message as an argument
+     * to wrap it ("%s: %s", api, clf_thread_errmsg()). */
+    char msg[CLF_ERRMSG_CAP];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(thread_errmsg, sizeof thread_errmsg, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    memcpy(thread_errmsg, msg, sizeof thread_errmsg);
     if (clf_handle_valid(h)) {
         pthread_mutex_lock(&h->lock);
         memcpy(h->errmsg, thread_errmsg, sizeof h->errmsg);

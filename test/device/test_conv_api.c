@@ -1,0 +1,407 @@
+/* The unfused convolution API on the test device: every solver through Immediate mode
+ * against the CPU reference, Find and Forward, the Immediate fallback on an empty db, the
+ * find-db speedup, each find mode on a hit and a miss, corrupted db files, bad input. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <clfuse/clfuse.h>
+#include "device/conv_case.h"
+#include "device/solver_harness.h"
+#include "finddb/finddb.h"
+#include "ir/ir.h"
+#include "plan/find.h"
+
+#define RMS_BOUND (80 * FLT_EPSILON)
+
+static char user_dir[256], system_dir[256];
+static miopenHandle_t handle;
+static unsigned next_shape = 3; /* each test takes fresh problems, so db state never leaks */
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(user_dir, sizeof user_dir, "/tmp/clfuse-conv-api-XXXXXX");
+    snprintf(system_dir, sizeof system_dir, "/tmp/clfuse-conv-sys-XXXXXX");
+    if (!mkdtemp(user_dir) || !mkdtemp(system_dir))
+        return -1;
+    setenv("MIOPEN_USER_DB_PATH", user_dir, 1);
+    setenv("MIOPEN_SYSTEM_DB_PATH", system_dir, 1); /* no shipped entries in these tests */
+    unsetenv("MIOPEN_FIND_MODE");
+    return miopenCreate(&handle) == miopenStatusSuccess ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    miopenDestroy(handle);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", user_dir, system_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* A small problem not used before in this process: c grows with each call. */
+static void fresh_case(conv_case *cc, int f, int pad, int stride, int dil, int groups)
+{
+    int c = (int)(next_shape++) * groups;
+    assert_int_equal(conv_case_init(cc, handle, 2, c, 9, 10, 4 * groups, f, pad, stride, dil,
+                                    groups, next_shape), 0);
+}
+
+static void expect_status(miopenStatus_t got, miopenStatus_t want)
+{
+    if (got != want)
+        fail_msg("status %s, expected %s: %s", miopenGetErrorString(got),
+                 miopenGetErrorString(want), clfuse_GetLastErrorMessage(handle));
+}
+
+static void immediate_fallback_on_empty_db(void **state)
+{
+    (void)state;
+    conv_case cc;
+    fresh_case(&cc, 3, 1, 1, 1, 1);
+    size_t count = 0;
+    expect_status(miopenConvolutionForwardGetSolutionCount(handle, cc.wd, cc.xd, cc.cd, cc.yd,
+                                                           &count), miopenStatusSuccess);
+    assert_int_equal(count, 1);
+    miopenConvSolution_t sol;
+    size_t got = 0;
+    expect_status(miopenConvolutionForwardGetSolution(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got,
+                                                      &sol), miopenStatusSuccess);
+    assert_int_equal(got, 1);
+    assert_true(sol.time < 0); /* an estimate, as the seeds say */
+    clfuse_ConvSolutionInfo info;
+    expect_status(clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1,
+                                                          &got, &info), miopenStatusSuccess);
+    assert_int_equal(info.source, clfuseSolutionEstimated);
+    size_t ws = 1234;
+    expect_status(miopenConvolutionForwardGetSolutionWorkspaceSize(
+                      handle, cc.wd, cc.xd, cc.cd, cc.yd, sol.solution_id, &ws),
+                  miopenStatusSuccess);
+    assert_int_equal(ws, sol.workspace_size);
+    expect_status(miopenConvolutionForwardCompileSolution(handle, cc.wd, cc.xd, cc.cd, cc.yd,
+                                                          sol.solution_id), miopenStatusSuccess);
+    conv_case_poison(&cc, handle);
+    expect_status(miopenConvolutionForwardImmediate(handle, cc.wd, cc.w, cc.xd, cc.x, cc.cd, cc.yd,
+                                                    cc.y, cc.ws, cc.ws_size, sol.solution_id),
+                  miopenStatusSuccess);
+    assert_true(conv_case_error(&cc, handle) < RMS_BOUND);
+    conv_case_free(&cc);
+}
+
+/* Every registered convolution solver, through Immediate mode, on shapes it applies to. */
+static void every_solver_matches_reference(void **state)
+{
+    (void)state;
+    static const int shapes[][5] = {
+        /* f, pad, stride, dil, groups */
+        {3, 1, 1, 1, 1}, {1, 0, 1, 1, 1}, {5, 2, 2, 1, 1}, {3, 2, 1, 2, 1}, {3, 1, 1, 1, 2},
+    };
+    int ran = 0;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+        conv_case cc;
+        fresh_case(&cc, shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], shapes[i][4]);
+        for (int s = 0; s < clf_solver_count(); ++s) {
+            const clf_solver *sv = clf_solver_at(s);
+            if (sv->kind != CLF_SOLVER_CONV)
+                continue;
+            size_t ws;
+            if (miopenConvolutionForwardGetSolutionWorkspaceSize(handle, cc.wd, cc.xd, cc.cd, cc.yd,
+                                                                 sv->id, &ws) != miopenStatusSuccess)
+                continue; /* not applicable to this shape */
+            assert_true(ws <= cc.ws_size);
+            conv_case_poison(&cc, handle);
+            miopenStatus_t st = miopenConvolutionForwardImmediate(
+                handle, cc.wd, cc.w, cc.xd, cc.x, cc.cd, cc.yd, cc.y, cc.ws, cc.ws_size, sv->id);
+            if (st != miopenStatusSuccess)
+                fail_msg("%s shape %zu: %s", sv->name, i, clfuse_GetLastErrorMessage(handle));
+            double err = conv_case_error(&cc, handle);
+            if (!(err < RMS_BOUND))
+                fail_msg("%s shape %zu: rms %g", sv->name, i, err);
+            ++ran;
+        }
+        conv_case_free(&cc);
+    }
+    assert_true(ran >= 8);
+}
+
+static void find_then_forward(void **state)
+{
+    (void)state;
+    setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
+    conv_case cc;
+    fresh_case(&cc, 3, 1, 1, 1, 1);
+    miopenConvAlgoPerf_t perf[8];
+    int n = 0;
+    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                        cc.yd, cc.y, 8, &n, perf, cc.ws,
+                                                        cc.ws_size, true),
+                  miopenStatusSuccess);
+    unsetenv("MIOPEN_FIND_MODE");
+    assert_true(n >= 2); /* Direct and Winograd at least, for 3x3 stride 1 */
+    for (int i = 0; i < n; ++i) {
+        assert_true(perf[i].time >= 0);
+        if (i > 0)
+            assert_true(perf[i].time >= perf[i - 1].time);
+        for (int j = 0; j < i; ++j)
+            assert_int_not_equal(perf[i].fwd_algo, perf[j].fwd_algo);
+        conv_case_poison(&cc, handle);
+        float alpha = 1, beta = 0;
+        expect_status(miopenConvolutionForward(handle, &alpha, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                               perf[i].fwd_algo, &beta, cc.yd, cc.y, cc.ws,
+                                               cc.ws_size), miopenStatusSuccess);
+        assert_true(conv_case_error(&cc, handle) < RMS_BOUND);
+    }
+    /* Immediate mode now lists the measured entries from the user db, fastest first. */
+    clfuse_ConvSolutionInfo info[16];
+    size_t got = 0;
+    expect_status(clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 16,
+                                                          &got, info), miopenStatusSuccess);
+    assert_true(got >= (size_t)n);
+    for (size_t i = 0; i < got; ++i) {
+        assert_int_equal(info[i].source, clfuseSolutionUserDb);
+        assert_true(info[i].solution.time >= 0);
+    }
+    conv_case_free(&cc);
+}
+
+static double find_ms(conv_case *cc, miopenConvAlgoPerf_t *perf, int *n)
+{
+    double t0 = now_ms();
+    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc->xd, cc->x, cc->wd, cc->w,
+                                                        cc->cd, cc->yd, cc->y, 4, n, perf, cc->ws,
+                                                        cc->ws_size, false),
+                  miopenStatusSuccess);
+    return now_ms() - t0;
+}
+
+static void second_find_is_ten_times_faster(void **state)
+{
+    (void)state;
+    conv_case cc;
+    fresh_case(&cc, 3, 1, 1, 1, 1);
+    miopenConvAlgoPerf_t perf[4];
+    int n = 0;
+    double first = find_ms(&cc, perf, &n);
+    double second = find_ms(&cc, perf, &n);
+    print_message("  first Find %.2f ms, second (db hit) %.3f ms: %.0fx\n", first, second,
+                  first / second);
+    assert_true(first >= 10 * second);
+    conv_case_free(&cc);
+}
+
+/* Stores a made-up db entry with a distinctive time for cc's problem. */
+static void plant_entry(conv_case *cc, double time_ms)
+{
+    clf_fusion_problem p;
+    harness_conv_problem(&p, cc->n, cc->c, cc->height, cc->width, cc->k, cc->fy, cc->fx, cc->pad,
+                         cc->stride, cc->dil, cc->groups);
+    char key[512];
+    clf_problem_key(&p, "C", key, sizeof key);
+    clf_finddb_entry e;
+    memset(&e, 0, sizeof e);
+    snprintf(e.solver, sizeof e.solver, "ConvNaiveDirect");
+    snprintf(e.config, sizeof e.config, "default");
+    e.time_ms = time_ms;
+    snprintf(e.algorithm, sizeof e.algorithm, "miopenConvolutionFwdAlgoDirect");
+    snprintf(e.provenance, sizeof e.provenance, "find");
+    char err[256];
+    assert_int_equal(clf_finddb_store(clf_handle_finddb(handle), key, &e, 1, err, sizeof err), 0);
+}
+
+static void find_modes_on_hit_and_miss(void **state)
+{
+    (void)state;
+    static const char *const modes[] = {"NORMAL", "fast", "Hybrid", "5", "3", "2", "1",
+                                        "DYNAMIC_HYBRID", "bogus"};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; ++i) {
+        setenv("MIOPEN_FIND_MODE", modes[i], 1);
+        clf_find_mode m = clf_find_mode_from_env("MIOPEN_FIND_MODE", CLF_FIND_DYNAMIC_HYBRID);
+        miopenConvAlgoPerf_t perf[4];
+        int n = 0;
+        /* miss */
+        conv_case cc;
+        fresh_case(&cc, 3, 1, 1, 1, 1);
+        find_ms(&cc, perf, &n);
+        clfuse_ConvSolutionInfo info;
+        size_t got = 0;
+        assert_true(n >= 1);
+        if (m == CLF_FIND_FAST) {
+            assert_true(perf[0].time < 0); /* the fallback, nothing benchmarked */
+            clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got,
+                                                    &info);
+            assert_int_equal(info.source, clfuseSolutionEstimated); /* nothing recorded */
+        } else {
+            assert_true(perf[0].time >= 0);
+            clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got,
+                                                    &info);
+            assert_int_equal(info.source, clfuseSolutionUserDb);
+        }
+        conv_case_free(&cc);
+        /* hit: a planted entry with a time no benchmark would produce */
+        fresh_case(&cc, 3, 1, 1, 1, 1);
+        plant_entry(&cc, 123.5);
+        find_ms(&cc, perf, &n);
+        if (m == CLF_FIND_NORMAL)
+            assert_true(perf[0].time != 123.5f); /* NORMAL always benchmarks */
+        else
+            assert_true(perf[0].time == 123.5f);
+        conv_case_free(&cc);
+    }
+    unsetenv("MIOPEN_FIND_MODE");
+}
+
+static void user_db_file(char *path, size_t cap)
+{
+    clfuse_DeviceInfo info;
+    clfuse_GetDeviceInfo(handle, &info);
+    clf_device_identity id;
+    memset(&id, 0, sizeof id);
+    snprintf(id.vendor, sizeof id.vendor, "%.127s", info.vendor);
+    snprintf(id.name, sizeof id.name, "%.127s", info.name);
+    snprintf(id.driver, sizeof id.driver, "%.63s", info.driver_version);
+    id.compute_units = info.compute_units;
+    char base[256];
+    clf_finddb_basename(&id, base, sizeof base);
+    snprintf(path, cap, "%s/%s.ufdb.json", user_dir, base);
+}
+
+static void corrupted_db_files(void **state)
+{
+    (void)state;
+    static const char *const bodies[] = {
+        "{\"format\": \"clfuse-finddb\", \"version\": 1, \"recor", /* truncated */
+        "\x01\x02garbage\xff\xfe not json at all",
+        "{\"format\": \"clfuse-finddb\", \"version\": 99, \"records\": {}}",
+        "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": 7, \"records\": []}",
+        "",
+    };
+    char path[600];
+    user_db_file(path, sizeof path);
+    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; ++i) {
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        fputs(bodies[i], f);
+        fclose(f);
+        miopenHandle_t h2;
+        assert_int_equal(miopenCreate(&h2), miopenStatusSuccess);
+        conv_case cc;
+        int c = (int)next_shape++;
+        assert_int_equal(conv_case_init(&cc, h2, 1, c, 8, 8, 4, 3, 1, 1, 1, 1, 7), 0);
+        miopenConvAlgoPerf_t perf[4];
+        int n = 0;
+        miopenStatus_t st = miopenFindConvolutionForwardAlgorithm(
+            h2, cc.xd, cc.x, cc.wd, cc.w, cc.cd, cc.yd, cc.y, 4, &n, perf, cc.ws, cc.ws_size,
+            false);
+        assert_int_equal(st, miopenStatusSuccess);
+        /* reported on the handle, and the bad file set aside: the db works again */
+        const char *msg = clfuse_GetLastErrorMessage(h2);
+        if (strstr(msg, "find-db") == NULL)
+            fail_msg("corruption %zu not reported: '%s'", i, msg);
+        conv_case_free(&cc);
+        miopenDestroy(h2);
+        FILE *check = fopen(path, "rb");
+        assert_non_null(check); /* rewritten by the Find above */
+        fclose(check);
+        char err[256];
+        assert_int_equal(clf_finddb_check_file(path, err, sizeof err), 0);
+    }
+    int aside = 0;
+    DIR *d = opendir(user_dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        aside += strstr(e->d_name, ".corrupt-") != NULL;
+    if (d)
+        closedir(d);
+    assert_true(aside >= 1);
+}
+
+static void bad_input(void **state)
+{
+    (void)state;
+    conv_case cc;
+    fresh_case(&cc, 3, 1, 1, 1, 1);
+    miopenConvAlgoPerf_t perf[2];
+    int n;
+    float one = 1, two = 2;
+    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc.xd, NULL, cc.wd, cc.w, cc.cd,
+                                                        cc.yd, cc.y, 2, &n, perf, NULL, 0, false),
+                  miopenStatusBadParm);
+    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                        cc.yd, cc.y, 0, &n, perf, NULL, 0, false),
+                  miopenStatusBadParm);
+    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                        cc.xd, cc.y, 2, &n, perf, NULL, 0, false),
+                  miopenStatusBadParm); /* yDesc does not match the output shape */
+    expect_status(miopenConvolutionForward(handle, &one, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                           miopenConvolutionFwdAlgoDirect, &two, cc.yd, cc.y, NULL,
+                                           0),
+                  miopenStatusNotImplemented); /* beta != 0 */
+    expect_status(miopenConvolutionForward(handle, &one, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                           miopenConvolutionFwdAlgoFFT, NULL, cc.yd, cc.y, NULL, 0),
+                  miopenStatusBadParm); /* no FFT solver */
+    expect_status(miopenConvolutionForward(NULL, &one, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                           miopenConvolutionFwdAlgoDirect, NULL, cc.yd, cc.y, NULL,
+                                           0),
+                  miopenStatusBadParm);
+    size_t ws;
+    expect_status(miopenConvolutionForwardGetSolutionWorkspaceSize(handle, cc.wd, cc.xd, cc.cd,
+                                                                   cc.yd, 999999, &ws),
+                  miopenStatusBadParm);
+    expect_status(miopenConvolutionForwardImmediate(handle, cc.wd, cc.w, cc.xd, cc.x, cc.cd, cc.yd,
+                                                    cc.y, NULL, 0, 424242),
+                  miopenStatusBadParm);
+    expect_status(miopenConvolutionForwardGetSolutionCount(handle, cc.wd, cc.xd, cc.cd, cc.yd,
+                                                           NULL), miopenStatusBadParm);
+    miopenConvSolution_t sol;
+    size_t got;
+    expect_status(miopenConvolutionForwardGetSolution(handle, cc.wd, cc.xd, cc.cd, cc.yd, 0, &got,
+                                                      &sol), miopenStatusBadParm);
+    expect_status(miopenConvolutionForwardGetWorkSpaceSize(handle, cc.wd, cc.xd, cc.cd, cc.yd,
+                                                           NULL), miopenStatusBadParm);
+    /* a too-small output buffer is caught before anything runs */
+    cl_command_queue q;
+    cl_context ctx;
+    miopenGetStream(handle, &q);
+    clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    cl_int err;
+    cl_mem tiny = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16, NULL, &err);
+    expect_status(miopenConvolutionForward(handle, &one, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                           miopenConvolutionFwdAlgoDirect, NULL, cc.yd, tiny, cc.ws,
+                                           cc.ws_size),
+                  miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "bytes"));
+    clReleaseMemObject(tiny);
+    conv_case_free(&cc);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(immediate_fallback_on_empty_db),
+        cmocka_unit_test(every_solver_matches_reference),
+        cmocka_unit_test(find_then_forward),
+        cmocka_unit_test(second_find_is_ten_times_faster),
+        cmocka_unit_test(find_modes_on_hit_and_miss),
+        cmocka_unit_test(corrupted_db_files),
+        cmocka_unit_test(bad_input),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
