@@ -39,6 +39,11 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
         char why[CLF_REASON_CAP];
         if (prob.has_conv != (s->kind == CLF_SOLVER_CONV))
             continue; /* the other family: not a candidate, nothing to report */
+        if (s->unfused_only && !p->allow_unfused) {
+            report_add(report, cap, "  %s: %s\n", s->name,
+                       "runs several kernels, so it serves unfused calls only");
+            continue;
+        }
         if (requested && s->kind == CLF_SOLVER_CONV && (int)s->algo != (int)algo) {
             snprintf(why, sizeof why, "the plan asks for convolution algorithm %d, this is %d",
                      (int)algo, (int)s->algo);

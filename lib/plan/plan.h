@@ -35,6 +35,7 @@ struct miopenFusionPlanDescriptor {
     int has_z; /* residual input (ConvBiasActivationForward only) */
     int algo_filter_set;
     miopenConvFwdAlgorithm_t algo_filter;
+    int allow_unfused; /* may choose unfused_only (self-running) solvers; 0 for fusion plans */
     /* compiled state */
     int compiled;
     miopenHandle_t compiled_for;
