@@ -43,6 +43,11 @@ static cl_int injected(const char *entry)
     return err;
 }
 
+cl_int clf_clw_fault(const char *entry)
+{
+    return injected(entry);
+}
+
 long clf_clw_live_objects(void)
 {
     return atomic_load(&live_objects);
@@ -363,6 +368,23 @@ cl_int clf_clw_event_ms(cl_event ev, double *ms)
     if (err == CL_SUCCESS)
         *ms = (double)(end - start) * 1e-6;
     return err;
+}
+
+cl_int clf_clw_event_times(cl_event ev, cl_ulong *start, cl_ulong *end)
+{
+    cl_int err = injected("clWaitForEvents");
+    if (!err)
+        err = clWaitForEvents(1, &ev);
+    if (err == CL_SUCCESS)
+        err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof *start, start, NULL);
+    if (err == CL_SUCCESS)
+        err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof *end, end, NULL);
+    return err;
+}
+
+void clf_clw_adopt_event(cl_event ev)
+{
+    created(ev);
 }
 
 cl_int clf_clw_release_event(cl_event ev)

@@ -16,6 +16,10 @@ const char *clf_cl_error_name(cl_int err);
  * ("clBuildProgram", "clCreateBuffer", ...) fail with `err`. nth = 0 clears all faults. */
 void clf_clw_inject_fault(const char *entry, int nth, cl_int err);
 
+/* For code that calls a library which itself calls OpenCL (CLBlast, lib/gemm): returns the
+ * error injected for this call of `entry` ("CLBlastSgemm"), or CL_SUCCESS. */
+cl_int clf_clw_fault(const char *entry);
+
 /* Objects created through clw and not yet released. */
 long clf_clw_live_objects(void);
 
@@ -63,6 +67,11 @@ cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, vo
 cl_int clf_clw_finish(cl_command_queue q);
 /* Waits for ev, then returns its device time in ms. */
 cl_int clf_clw_event_ms(cl_event ev, double *ms);
+/* Waits for ev, then returns its device start and end times in ns. */
+cl_int clf_clw_event_times(cl_event ev, cl_ulong *start, cl_ulong *end);
+/* Counts an event created outside clw (returned by CLBlast) as a live object, so that
+ * clf_clw_release_event balances it. */
+void clf_clw_adopt_event(cl_event ev);
 cl_int clf_clw_release_event(cl_event ev);
 
 #endif

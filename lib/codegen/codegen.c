@@ -18,7 +18,7 @@ const char *clf_fragment(const char *name)
     return NULL;
 }
 
-static void problem_defines(clf_strbuf *b, const clf_fusion_problem *p)
+void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
 {
     if (p->has_conv) {
         const clf_conv_problem *c = &p->conv;
@@ -82,7 +82,7 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
     clf_strbuf *b = &out->source;
     clf_strbuf_printf(b, "/* clfuse generated kernel: %s\n * solver %s (id %u), config \"%s\" */\n",
                       title, s->name, (unsigned)s->id, cfg);
-    problem_defines(b, p);
+    clf_codegen_preamble(p, b);
     clf_strbuf_printf(b, "/* solver %s */\n", s->name);
     clf_strbuf_append(b, clf_strbuf_str(&spec.defines));
     clf_strbuf_append(b, "\n");

@@ -16,6 +16,10 @@ typedef struct clf_generated {
 /* The text of a cl/ fragment by name (without .cl), or NULL. */
 const char *clf_fragment(const char *name);
 
+/* The generated #define preamble for p (problem shape, epilogue steps), for callers that
+ * assemble their own programs from fragments (self-running solvers). */
+void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b);
+
 /* Generates the program for solver + cfg. On failure returns -1 with a reason in why. */
 int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
                          const clfuse_DeviceInfo *dev, const char *cfg, const char *title,

@@ -74,6 +74,14 @@ static cl_mem upload(miopenHandle_t h, buffers *b, const float *data, size_t n)
 int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
                 const char *cfg, uint64_t seed, harness_result *res, char *msg, size_t cap)
 {
+    size_t ws = s->run && s->workspace ? s->workspace(p) : 0;
+    return harness_run_ws(h, p, s, cfg, seed, ws, res, msg, cap);
+}
+
+int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
+                   const char *cfg, uint64_t seed, size_t ws_bytes, harness_result *res,
+                   char *msg, size_t cap)
+{
     int rc = -1;
     uint64_t rng = ref_rng_seed(seed);
     const clf_conv_problem *cv = &p->conv;
@@ -132,22 +140,6 @@ int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver 
         ref_activation(ref, out_n, p->epi.activ_mode, aa, ab, ag);
 
     /* device */
-    char why[512];
-    if (clf_codegen_generate(p, s, &h->info, cfg, "harness", &gen, why, sizeof why) != 0) {
-        snprintf(msg, cap, "codegen: %s", why);
-        goto done;
-    }
-    if (clf_program_get(h, "harness", clf_strbuf_str(&gen.source), gen.options, &prog, NULL) !=
-        miopenStatusSuccess) {
-        snprintf(msg, cap, "%s", clfuse_GetLastErrorMessage(h));
-        goto done;
-    }
-    cl_int err;
-    kern = clf_clw_create_kernel(prog, gen.kernel_name, &err);
-    if (kern == NULL) {
-        snprintf(msg, cap, "clCreateKernel: %s", clf_cl_error_name(err));
-        goto done;
-    }
     ref_poison(y, out_n);
     cl_mem dx = upload(h, &bufs, x, in_n), dw = upload(h, &bufs, w, w_n);
     cl_mem dy = upload(h, &bufs, y, out_n), dz = upload(h, &bufs, z, out_n);
@@ -158,40 +150,99 @@ int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver 
         snprintf(msg, cap, "buffer upload failed");
         goto done;
     }
-    cl_mem none = NULL;
     float fa = (float)aa, fb = (float)ab, fg = (float)ag;
-    cl_int e = CL_SUCCESS;
-    e |= clf_clw_set_arg(kern, 0, sizeof(cl_mem), &dx);
-    e |= clf_clw_set_arg(kern, 1, sizeof(cl_mem), p->has_conv ? &dw : &none);
-    e |= clf_clw_set_arg(kern, 2, sizeof(cl_mem), &dy);
-    e |= clf_clw_set_arg(kern, 3, sizeof(cl_mem), &none);
-    e |= clf_clw_set_arg(kern, 4, sizeof(float), &conv_alpha);
-    e |= clf_clw_set_arg(kern, 5, sizeof(cl_mem), p->epi.has_bias ? &db : &none);
-    e |= clf_clw_set_arg(kern, 6, sizeof(cl_mem), p->epi.has_bn ? &ds : &none);
-    e |= clf_clw_set_arg(kern, 7, sizeof(cl_mem), p->epi.has_bn ? &dsh : &none);
-    e |= clf_clw_set_arg(kern, 8, sizeof(cl_mem), p->epi.has_bn ? &dm : &none);
-    e |= clf_clw_set_arg(kern, 9, sizeof(cl_mem), p->epi.has_bn ? &dv : &none);
-    e |= clf_clw_set_arg(kern, 10, sizeof(float), &eps);
-    e |= clf_clw_set_arg(kern, 11, sizeof(float), &fa);
-    e |= clf_clw_set_arg(kern, 12, sizeof(float), &fb);
-    e |= clf_clw_set_arg(kern, 13, sizeof(float), &fg);
-    e |= clf_clw_set_arg(kern, 14, sizeof(cl_mem), p->epi.has_z ? &dz : &none);
-    e |= clf_clw_set_arg(kern, 15, sizeof(float), &z_alpha);
-    if (e != CL_SUCCESS) {
-        snprintf(msg, cap, "clSetKernelArg failed");
-        goto done;
-    }
-    const size_t *local = gen.launch.local[0] ? gen.launch.local : NULL;
-    err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims, gen.launch.global, local,
-                                 NULL);
-    if (err == CL_SUCCESS)
+    cl_int err;
+    if (s->run) {
+        /* A self-running solver: prepare, then run with a poisoned workspace, so a value the
+         * solver reads from it without writing it first shows up as NaN. */
+        cl_mem dws = NULL;
+        if (ws_bytes > 0) {
+            size_t ws_n = (ws_bytes + sizeof(float) - 1) / sizeof(float);
+            float *junk = malloc(ws_n * sizeof(float));
+            if (junk == NULL) {
+                snprintf(msg, cap, "out of host memory");
+                goto done;
+            }
+            ref_poison(junk, ws_n);
+            dws = upload(h, &bufs, junk, ws_n);
+            free(junk);
+            if (dws == NULL) {
+                snprintf(msg, cap, "workspace upload failed");
+                goto done;
+            }
+        }
+        clf_run_args ra = {
+            .x = dx, .w = p->has_conv ? dw : NULL, .y = dy, .workspace = dws,
+            .bias = p->epi.has_bias ? db : NULL,
+            .bn_scale = p->epi.has_bn ? ds : NULL, .bn_bias = p->epi.has_bn ? dsh : NULL,
+            .bn_mean = p->epi.has_bn ? dm : NULL, .bn_var = p->epi.has_bn ? dv : NULL,
+            .z = p->epi.has_z ? dz : NULL, .workspace_size = ws_bytes,
+            .conv_alpha = conv_alpha, .bn_eps = eps, .act_alpha = fa, .act_beta = fb,
+            .act_gamma = fg, .z_alpha = z_alpha,
+        };
+        if (s->prepare && s->prepare(h, p, cfg) != miopenStatusSuccess) {
+            snprintf(msg, cap, "prepare: %s", clfuse_GetLastErrorMessage(h));
+            goto done;
+        }
+        if (s->run(h, p, cfg, &ra) != miopenStatusSuccess) {
+            snprintf(msg, cap, "run: %s", clfuse_GetLastErrorMessage(h));
+            goto done;
+        }
         err = clf_clw_read(h->queue, dy, 0, out_n * sizeof(float), y);
-    if (err != CL_SUCCESS) {
-        snprintf(msg, cap, "enqueue/read (global %zu,%zu,%zu local %zu,%zu,%zu): %s",
-                 gen.launch.global[0], gen.launch.global[1], gen.launch.global[2],
-                 gen.launch.local[0], gen.launch.local[1], gen.launch.local[2],
-                 clf_cl_error_name(err));
-        goto done;
+        if (err != CL_SUCCESS) {
+            snprintf(msg, cap, "read after run: %s", clf_cl_error_name(err));
+            goto done;
+        }
+    } else {
+        char why[512];
+        if (clf_codegen_generate(p, s, &h->info, cfg, "harness", &gen, why, sizeof why) != 0) {
+            snprintf(msg, cap, "codegen: %s", why);
+            goto done;
+        }
+        if (clf_program_get(h, "harness", clf_strbuf_str(&gen.source), gen.options, &prog,
+                            NULL) != miopenStatusSuccess) {
+            snprintf(msg, cap, "%s", clfuse_GetLastErrorMessage(h));
+            goto done;
+        }
+        kern = clf_clw_create_kernel(prog, gen.kernel_name, &err);
+        if (kern == NULL) {
+            snprintf(msg, cap, "clCreateKernel: %s", clf_cl_error_name(err));
+            goto done;
+        }
+        cl_mem none = NULL;
+        cl_int e = CL_SUCCESS;
+        e |= clf_clw_set_arg(kern, 0, sizeof(cl_mem), &dx);
+        e |= clf_clw_set_arg(kern, 1, sizeof(cl_mem), p->has_conv ? &dw : &none);
+        e |= clf_clw_set_arg(kern, 2, sizeof(cl_mem), &dy);
+        e |= clf_clw_set_arg(kern, 3, sizeof(cl_mem), &none);
+        e |= clf_clw_set_arg(kern, 4, sizeof(float), &conv_alpha);
+        e |= clf_clw_set_arg(kern, 5, sizeof(cl_mem), p->epi.has_bias ? &db : &none);
+        e |= clf_clw_set_arg(kern, 6, sizeof(cl_mem), p->epi.has_bn ? &ds : &none);
+        e |= clf_clw_set_arg(kern, 7, sizeof(cl_mem), p->epi.has_bn ? &dsh : &none);
+        e |= clf_clw_set_arg(kern, 8, sizeof(cl_mem), p->epi.has_bn ? &dm : &none);
+        e |= clf_clw_set_arg(kern, 9, sizeof(cl_mem), p->epi.has_bn ? &dv : &none);
+        e |= clf_clw_set_arg(kern, 10, sizeof(float), &eps);
+        e |= clf_clw_set_arg(kern, 11, sizeof(float), &fa);
+        e |= clf_clw_set_arg(kern, 12, sizeof(float), &fb);
+        e |= clf_clw_set_arg(kern, 13, sizeof(float), &fg);
+        e |= clf_clw_set_arg(kern, 14, sizeof(cl_mem), p->epi.has_z ? &dz : &none);
+        e |= clf_clw_set_arg(kern, 15, sizeof(float), &z_alpha);
+        if (e != CL_SUCCESS) {
+            snprintf(msg, cap, "clSetKernelArg failed");
+            goto done;
+        }
+        const size_t *local = gen.launch.local[0] ? gen.launch.local : NULL;
+        err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims, gen.launch.global,
+                                     local, NULL);
+        if (err == CL_SUCCESS)
+            err = clf_clw_read(h->queue, dy, 0, out_n * sizeof(float), y);
+        if (err != CL_SUCCESS) {
+            snprintf(msg, cap, "enqueue/read (global %zu,%zu,%zu local %zu,%zu,%zu): %s",
+                     gen.launch.global[0], gen.launch.global[1], gen.launch.global[2],
+                     gen.launch.local[0], gen.launch.local[1], gen.launch.local[2],
+                     clf_cl_error_name(err));
+            goto done;
+        }
     }
     res->unwritten = ref_first_unwritten(y, out_n);
     res->rms = ref_rms_relative(ref, y, out_n);

@@ -16,9 +16,16 @@ typedef struct harness_result {
  * produces varied, finite values. */
 void harness_activ_params(int mode, double *alpha, double *beta, double *gamma);
 
-/* Returns 0 and fills res, or -1 with a message (codegen, build or OpenCL failure). */
+/* Returns 0 and fills res, or -1 with a message (codegen, build or OpenCL failure).
+ * Self-running solvers (s->run set) get prepare() then run() with a workspace of exactly
+ * s->workspace(p) bytes, poisoned, instead of a generated kernel. */
 int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
                 const char *cfg, uint64_t seed, harness_result *res, char *msg, size_t cap);
+
+/* harness_run with a workspace of ws_bytes for self-running solvers (ignored otherwise). */
+int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
+                   const char *cfg, uint64_t seed, size_t ws_bytes, harness_result *res,
+                   char *msg, size_t cap);
 
 /* Fills the derived fields of a conv problem (oh, ow from the default-padding formula) and
  * the epilogue tensor shape. */

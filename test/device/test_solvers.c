@@ -2,7 +2,8 @@
  * solver is applicable its default config is valid, builds, writes every output and matches
  * the double CPU reference; so does every config it offers for tuning; defaults stay valid on
  * devices with little local memory or small work-groups; the registry has no duplicate ids or
- * names. */
+ * names; every solver either builds one kernel or runs itself (prepare/run, unfused only),
+ * and the harness runs both kinds. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -45,6 +46,23 @@ static void registry_unique(void **state)
             assert_int_not_equal(clf_solver_at(i)->id, clf_solver_at(j)->id);
             assert_string_not_equal(clf_solver_at(i)->name, clf_solver_at(j)->name);
         }
+}
+
+/* A solver is either one generated kernel (build) or runs itself (prepare + run, never in a
+ * fusion plan); the harness below runs both kinds. */
+static void registry_well_formed(void **state)
+{
+    (void)state;
+    for (int i = 0; i < clf_solver_count(); ++i) {
+        const clf_solver *s = clf_solver_at(i);
+        if (s->build == NULL) {
+            if (s->run == NULL || s->prepare == NULL || !s->unfused_only)
+                fail_msg("%s: no build(), so it needs prepare(), run() and unfused_only",
+                         s->name);
+        } else {
+            assert_null(s->run);
+        }
+    }
 }
 
 /* pad, stride and dil are along h; along w they are the last three fields. */
@@ -305,6 +323,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(registry_unique),
+        cmocka_unit_test(registry_well_formed),
         cmocka_unit_test(every_solver_matches_reference),
         cmocka_unit_test(every_tuning_config_matches_reference),
         cmocka_unit_test(winograd_limits),

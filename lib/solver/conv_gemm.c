@@ -1,0 +1,381 @@
+/* ConvGemm (id 5): im2col + CLBlast SGEMM + one epilogue kernel, MIOpen's GEMM algorithm.
+ *
+ * Per image n and group g, with P = OH*OW and R = C_PER_G*FY*FX:
+ *   y[n] rows g*K_PER_G .. (K_PER_G x P) = conv_alpha * W_g (K_PER_G x R) * col_g (R x P)
+ * row-major, written by CLBlast straight into y through buffer offsets. col is x[n]
+ * unfolded by cl/im2col.cl into the workspace; for a 1x1 filter with stride 1 and no
+ * padding x[n] already is that matrix (C x H*W), so there is no im2col and no workspace.
+ * conv_alpha goes into SGEMM's alpha; then cl/gemm_epilogue.cl applies the rest of the
+ * chain (z, bias, batch-norm, activation) in place over y, and is skipped when there is
+ * none.
+ *
+ * The workspace holds the im2col matrix of one image (workspace()); a larger one lets one
+ * im2col launch unfold several (all, when it fits) images at once. Everything is enqueued
+ * in order on h->queue. Several launches, so fusion plans never choose it (unfused_only). */
+#include "solver/solver.h"
+#include "cache/program.h"
+#include "clw/clw.h"
+#include "codegen/codegen.h"
+#include "gemm/gemm.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define NAME "ConvGemm"
+
+/* x[n] is already the (C x H*W) GEMM operand. */
+static int is_direct_1x1(const clf_conv_problem *c)
+{
+    return c->fy == 1 && c->fx == 1 && c->stride_h == 1 && c->stride_w == 1 && c->pad_h == 0 &&
+           c->pad_w == 0 && c->oh == c->h && c->ow == c->w;
+}
+
+static int has_epilogue(const clf_fusion_problem *p)
+{
+    return p->epi.has_bias || p->epi.has_bn || p->epi.has_activ || p->epi.has_z;
+}
+
+static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                      size_t cap)
+{
+    (void)dev;
+    if (!p->has_conv) {
+        snprintf(why, cap, "the plan has no convolution");
+        return 0;
+    }
+    const clf_conv_problem *c = &p->conv;
+    if (c->groups < 1 || c->c % c->groups != 0 || c->k % c->groups != 0) {
+        snprintf(why, cap, "channels %d -> %d do not split into %d groups", c->c, c->k,
+                 c->groups);
+        return 0;
+    }
+    /* The kernels index with int: keep every per-image extent well inside it. */
+    if ((long long)c->c * c->fy * c->fx * c->oh * c->ow > 0x7fffffffLL ||
+        (long long)c->c * c->h * c->w > 0x7fffffffLL) {
+        snprintf(why, cap, "the im2col matrix of one image exceeds 2^31 elements");
+        return 0;
+    }
+    return 1;
+}
+
+/* Bytes of one image's im2col matrix: C_PER_G*FY*FX x OH*OW floats per group. */
+static size_t workspace(const clf_fusion_problem *p)
+{
+    const clf_conv_problem *c = &p->conv;
+    if (!p->has_conv || is_direct_1x1(c))
+        return 0;
+    return (size_t)(c->c / c->groups) * c->fy * c->fx * c->oh * c->ow * sizeof(float) *
+           (size_t)c->groups;
+}
+
+static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                           size_t cap)
+{
+    (void)p;
+    (void)dev;
+    snprintf(cfg, cap, "default");
+}
+
+static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                        char *why, size_t cap)
+{
+    (void)p;
+    (void)dev;
+    if (strcmp(cfg, "default") != 0) {
+        snprintf(why, cap, NAME " has no tuning parameters (config \"%s\")", cfg);
+        return 0;
+    }
+    return 1;
+}
+
+/* The one program holding the kernels p needs (im2col, epilogue or both), or *out = NULL
+ * when it needs none. Built once and then found in the handle's cache (and on disk). */
+static miopenStatus_t get_program(miopenHandle_t h, const clf_fusion_problem *p, cl_program *out)
+{
+    *out = NULL;
+    int need_im2col = !is_direct_1x1(&p->conv);
+    int need_epi = has_epilogue(p);
+    if (!need_im2col && !need_epi)
+        return miopenStatusSuccess;
+    const char *activ = clf_fragment("activation");
+    const char *epi = clf_fragment("epilogue");
+    const char *im2col = clf_fragment("im2col");
+    const char *gepi = clf_fragment("gemm_epilogue");
+    if (!activ || !epi || !im2col || !gepi)
+        return clf_fail(h, miopenStatusInternalError,
+                        NAME ": a cl/ fragment (activation, epilogue, im2col, gemm_epilogue) is "
+                             "not embedded in this build");
+    clf_strbuf src;
+    clf_strbuf_init(&src);
+    clf_strbuf_printf(&src, "/* clfuse generated kernels: solver " NAME " (id 5)%s%s */\n",
+                      need_im2col ? ", im2col" : "", need_epi ? ", epilogue" : "");
+    clf_codegen_preamble(p, &src);
+    clf_strbuf_append(&src, "\n");
+    clf_strbuf_append(&src, activ);
+    clf_strbuf_append(&src, "\n");
+    clf_strbuf_append(&src, epi);
+    clf_strbuf_append(&src, "\n");
+    if (need_im2col) {
+        clf_strbuf_append(&src, im2col);
+        clf_strbuf_append(&src, "\n");
+    }
+    if (need_epi)
+        clf_strbuf_append(&src, gepi);
+    if (clf_strbuf_failed(&src)) {
+        clf_strbuf_free(&src);
+        return clf_fail(h, miopenStatusAllocFailed, NAME ": out of host memory generating the "
+                                                         "source");
+    }
+    /* The same options as codegen's single-kernel programs. */
+    miopenStatus_t st = clf_program_get(h, NAME, clf_strbuf_str(&src),
+                                        "-cl-std=CL1.2 -cl-mad-enable", out, NULL);
+    clf_strbuf_free(&src);
+    return st;
+}
+
+static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg)
+{
+    char why[CLF_REASON_CAP];
+    if (!applicable(p, &h->info, why, sizeof why) ||
+        !config_valid(p, &h->info, cfg, why, sizeof why))
+        return clf_fail(h, miopenStatusBadParm, NAME ": %s", why);
+    cl_program prog = NULL;
+    miopenStatus_t st = get_program(h, p, &prog);
+    if (prog)
+        clf_clw_release_program(prog);
+    return st;
+}
+
+/* Work-group size for the 1-D-ish launches: 64, or the largest power of two the device
+ * takes. */
+static size_t group_size(const clfuse_DeviceInfo *dev)
+{
+    size_t lx = 64;
+    while (lx > 1 && dev->max_work_group_size && lx > dev->max_work_group_size)
+        lx /= 2;
+    return lx;
+}
+
+/* Profiling: the device time from the start of the first step to the end of the last one,
+ * both read from events on the (in-order) queue. A span and not a sum because the event
+ * CLBlast returns covers only its last kernel, while an indirect GEMM also runs pad and
+ * transpose kernels before it; the span counts them, and also any idle gaps while the host
+ * enqueues the next step. */
+typedef struct timing {
+    int on;
+    cl_event first, last;
+} timing;
+
+static cl_event *next_event(timing *t, cl_event *slot)
+{
+    *slot = NULL;
+    return t->on ? slot : NULL;
+}
+
+static void keep_event(timing *t, cl_event ev)
+{
+    if (ev == NULL)
+        return;
+    if (t->first == NULL) {
+        t->first = ev;
+        return;
+    }
+    if (t->last)
+        clf_clw_release_event(t->last);
+    t->last = ev;
+}
+
+static void timing_release(timing *t)
+{
+    if (t->first)
+        clf_clw_release_event(t->first);
+    if (t->last)
+        clf_clw_release_event(t->last);
+    t->first = t->last = NULL;
+}
+
+static cl_int set_epilogue_args(cl_kernel k, const clf_run_args *a)
+{
+    const float one = 1.0f; /* conv_alpha is already in the GEMM */
+    cl_int e = CL_SUCCESS;
+    cl_uint i = 0;
+    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->y);
+    e |= clf_clw_set_arg(k, i++, sizeof(float), &one);
+    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bias);
+    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bn_scale);
+    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bn_bias);
+    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bn_mean);
+    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bn_var);
+    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->bn_eps);
+    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->act_alpha);
+    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->act_beta);
+    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->act_gamma);
+    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->z);
+    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->z_alpha);
+    return e;
+}
+
+static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
+                          const clf_run_args *a)
+{
+    char why[CLF_REASON_CAP];
+    if (!applicable(p, &h->info, why, sizeof why) ||
+        !config_valid(p, &h->info, cfg, why, sizeof why))
+        return clf_fail(h, miopenStatusBadParm, NAME ": %s", why);
+    if (a == NULL || a->x == NULL || a->w == NULL || a->y == NULL)
+        return clf_fail(h, miopenStatusBadParm, NAME ": x, w and y must all be buffers");
+    const clf_epilogue *ep = &p->epi;
+    if ((ep->has_bias && !a->bias) || (ep->has_z && !a->z) ||
+        (ep->has_bn && (!a->bn_scale || !a->bn_bias || !a->bn_mean || !a->bn_var)))
+        return clf_fail(h, miopenStatusBadParm,
+                        NAME ": a buffer of the epilogue (bias, batch-norm or z) is NULL");
+    const clf_conv_problem *c = &p->conv;
+    const int direct = is_direct_1x1(c);
+    const size_t per_image = workspace(p);
+    if (per_image > 0 && (a->workspace == NULL || a->workspace_size < per_image))
+        return clf_fail(h, miopenStatusBadParm,
+                        NAME ": the im2col matrix needs a workspace of at least %zu bytes "
+                             "(%d x %d floats per image), got %s of %zu bytes",
+                        per_image, c->c * c->fy * c->fx, c->oh * c->ow,
+                        a->workspace ? "one" : "none", a->workspace ? a->workspace_size : 0);
+
+    cl_program prog = NULL;
+    miopenStatus_t st = get_program(h, p, &prog);
+    if (st != miopenStatusSuccess)
+        return st;
+    cl_kernel k_im2col = NULL, k_epi = NULL;
+    timing t = {.on = h->profiling, .first = NULL, .last = NULL};
+    cl_int err = CL_SUCCESS;
+    if (!direct) {
+        k_im2col = clf_clw_create_kernel(prog, "clf_im2col", &err);
+        if (k_im2col == NULL) {
+            st = clf_fail(h, miopenStatusInternalError, NAME ": clCreateKernel(clf_im2col): %s",
+                          clf_cl_error_name(err));
+            goto done;
+        }
+        err = clf_clw_set_arg(k_im2col, 0, sizeof(cl_mem), &a->x);
+        err |= clf_clw_set_arg(k_im2col, 1, sizeof(cl_mem), &a->workspace);
+        if (err != CL_SUCCESS) {
+            st = clf_fail(h, miopenStatusInternalError, NAME ": clSetKernelArg(clf_im2col): %s",
+                          clf_cl_error_name(err));
+            goto done;
+        }
+    }
+    if (has_epilogue(p)) {
+        k_epi = clf_clw_create_kernel(prog, "clf_gemm_epilogue", &err);
+        if (k_epi == NULL) {
+            st = clf_fail(h, miopenStatusInternalError,
+                          NAME ": clCreateKernel(clf_gemm_epilogue): %s", clf_cl_error_name(err));
+            goto done;
+        }
+        if ((err = set_epilogue_args(k_epi, a)) != CL_SUCCESS) {
+            st = clf_fail(h, miopenStatusInternalError,
+                          NAME ": clSetKernelArg(clf_gemm_epilogue): %s", clf_cl_error_name(err));
+            goto done;
+        }
+    }
+
+    const size_t groups = (size_t)c->groups;
+    const size_t kpg = (size_t)(c->k / c->groups), cpg = (size_t)(c->c / c->groups);
+    const size_t taps = (size_t)c->fy * c->fx;
+    const size_t pix = (size_t)c->oh * c->ow;  /* GEMM n */
+    const size_t red = cpg * taps;             /* GEMM k */
+    const size_t lx = group_size(&h->info);
+    /* Images unfolded per im2col launch: as many as the workspace holds. */
+    const size_t batch = direct ? (size_t)c->n : a->workspace_size / per_image;
+    for (size_t n0 = 0; n0 < (size_t)c->n; n0 += batch) {
+        const size_t count = (size_t)c->n - n0 < batch ? (size_t)c->n - n0 : batch;
+        if (!direct) {
+            const cl_int first = (cl_int)n0;
+            err = clf_clw_set_arg(k_im2col, 2, sizeof first, &first);
+            const size_t global[3] = {clf_round_up(pix, lx), (size_t)c->c * taps, count};
+            const size_t local[3] = {lx, 1, 1};
+            cl_event ev;
+            if (err == CL_SUCCESS)
+                err = clf_clw_enqueue_kernel(h->queue, k_im2col, 3, global, local,
+                                             next_event(&t, &ev));
+            if (err != CL_SUCCESS) {
+                st = clf_fail(h, miopenStatusInternalError,
+                              NAME ": im2col of images %zu..%zu (global %zux%zux%zu): %s", n0,
+                              n0 + count - 1, global[0], global[1], global[2],
+                              clf_cl_error_name(err));
+                goto done;
+            }
+            keep_event(&t, ev);
+        }
+        for (size_t nl = 0; nl < count; ++nl) {
+            const size_t n = n0 + nl;
+            for (size_t g = 0; g < groups; ++g) {
+                cl_mem b = direct ? a->x : a->workspace;
+                size_t b_off = direct ? (n * (size_t)c->c + g * cpg) * pix
+                                      : (nl * groups + g) * red * pix;
+                cl_event ev;
+                int code = clf_gemm_sgemm(h->queue, kpg, pix, red, a->conv_alpha, a->w,
+                                          g * kpg * red, red, b, b_off, pix, a->y,
+                                          (n * (size_t)c->k + g * kpg) * pix, pix,
+                                          next_event(&t, &ev));
+                if (code != 0) {
+                    st = clf_fail(h, miopenStatusInternalError,
+                                  NAME ": CLBlastSgemm for group %zu of image %zu (M %zu, N %zu, "
+                                       "K %zu): %s (%s)",
+                                  g, n, kpg, pix, red, clf_gemm_status_name(code),
+                                  clf_gemm_status_text(code));
+                    goto done;
+                }
+                keep_event(&t, ev);
+            }
+        }
+    }
+    if (k_epi) {
+        const size_t total = (size_t)p->n * p->c * p->h * p->w;
+        const size_t global[1] = {clf_round_up(total, lx)};
+        const size_t local[1] = {lx};
+        cl_event ev;
+        err = clf_clw_enqueue_kernel(h->queue, k_epi, 1, global, local, next_event(&t, &ev));
+        if (err != CL_SUCCESS) {
+            st = clf_fail(h, miopenStatusInternalError,
+                          NAME ": epilogue over %zu outputs: %s", total, clf_cl_error_name(err));
+            goto done;
+        }
+        keep_event(&t, ev);
+    }
+    if (t.on && t.first) {
+        cl_ulong s0 = 0, e0 = 0, s1 = 0, e1 = 0;
+        err = clf_clw_event_times(t.first, &s0, &e0);
+        if (err == CL_SUCCESS && t.last)
+            err = clf_clw_event_times(t.last, &s1, &e1);
+        if (err != CL_SUCCESS) {
+            st = clf_fail(h, miopenStatusInternalError, NAME ": reading profiling events: %s",
+                          clf_cl_error_name(err));
+            goto done;
+        }
+        const cl_ulong end = t.last ? e1 : e0;
+        h->kernel_ms = (float)((double)(end > s0 ? end - s0 : 0) * 1e-6);
+    }
+    st = miopenStatusSuccess;
+done:
+    timing_release(&t);
+    if (k_im2col)
+        clf_clw_release_kernel(k_im2col);
+    if (k_epi)
+        clf_clw_release_kernel(k_epi);
+    if (prog)
+        clf_clw_release_program(prog);
+    return st;
+}
+
+const clf_solver clf_solver_conv_gemm = {
+    .id = 5,
+    .name = NAME,
+    .kind = CLF_SOLVER_CONV,
+    .algo = miopenConvolutionAlgoGEMM,
+    .applicable = applicable,
+    .workspace = workspace,
+    .default_config = default_config,
+    .config_valid = config_valid,
+    .tuning_configs = NULL,
+    .build = NULL,
+    .unfused_only = 1,
+    .prepare = prepare,
+    .run = run,
+};
