@@ -32,7 +32,9 @@ run_ctest() {
     (
         export MIOPEN_CUSTOM_CACHE_DIR="$scratch/$tag/cache"
         export MIOPEN_USER_DB_PATH="$scratch/$tag/db"
-        export POCL_CACHE_DIR="$scratch/$tag/pocl" # PoCL's kernel cache, else ~/.cache/pocl
+        # PoCL's kernel cache (else ~/.cache/pocl), shared by both passes: the Release pass
+        # then skips the LLVM compiles the sanitizer pass did (the kernels are the same).
+        export POCL_CACHE_DIR="$scratch/pocl"
         export XDG_CACHE_HOME="$scratch/$tag/xdg"
         export HOME="$scratch/$tag/home"
         cd "$build"
