@@ -116,8 +116,10 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
         clf_codegen_dump(dump_name, &gen);
         cl_program prog = NULL;
+        clf_program_origin origin = CLF_PROGRAM_BUILT;
         miopenStatus_t st =
-            clf_program_get(h, title, clf_strbuf_str(&gen.source), gen.options, &prog, NULL);
+            clf_program_get(h, title, clf_strbuf_str(&gen.source), gen.options, &prog, &origin);
+        p->program_origin = (int)origin;
         if (st != miopenStatusSuccess) {
             clf_generated_free(&gen);
             return st;
@@ -276,9 +278,14 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
                        "build failed");
             continue;
         }
+        static const char *const origins[] = {"program reused in memory",
+                                              "binary from the disk cache",
+                                              "built from source"};
         size_t used = strlen(p->report);
-        snprintf(p->report + used, sizeof p->report - used, "  chosen: %s config \"%s\" (%s)\n",
-                 c->solver->name, c->config, source_name(c->source));
+        snprintf(p->report + used, sizeof p->report - used,
+                 "  chosen: %s config \"%s\" (%s; %s)\n", c->solver->name, c->config,
+                 source_name(c->source),
+                 c->solver->run ? "several kernels" : origins[p->program_origin]);
         clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, c->solver->name,
                 c->config, now_ms() - t0);
         log_driver_command(p);

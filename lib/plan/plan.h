@@ -45,6 +45,7 @@ struct miopenFusionPlanDescriptor {
     cl_kernel kernel;
     clf_launch launch;
     size_t workspace;
+    int program_origin; /* clf_program_origin of the kernel's program */
     pthread_mutex_t lock; /* kernel arguments are set and enqueued under it */
     char report[CLF_REPORT_CAP];
 };

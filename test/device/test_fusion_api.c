@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* The seeds' examples as written (Convolution + Activation, Convolution + Bias + Activation),
  * and every fusion entry point given bad input: each returns the documented status with a
  * message, and nothing crashes. */
@@ -8,6 +9,8 @@
 #include <cmocka.h>
 
 #include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <clfuse/clfuse.h>
@@ -310,13 +313,76 @@ static void bad_args_and_execute(void **state)
     miopenDestroyTensorDescriptor(b);
 }
 
+/* Compiling a plan consults the find-db per MIOPEN_FIND_MODE_FUSION (FAST by default, so a
+ * compile never benchmarks unless asked): NORMAL measures and records, a later FAST compile
+ * of the same plan takes the recorded choice, and a FAST miss uses the ranking. */
+static int compile_cba(int c, const char *mode, char *report, size_t cap)
+{
+    if (mode)
+        setenv("MIOPEN_FIND_MODE_FUSION", mode, 1);
+    else
+        unsetenv("MIOPEN_FIND_MODE_FUSION");
+    miopenTensorDescriptor_t x, w, b;
+    miopenConvolutionDescriptor_t conv;
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t op;
+    miopenCreateTensorDescriptor(&x);
+    miopenSet4dTensorDescriptor(x, miopenFloat, 1, c, 9, 9);
+    miopenCreateTensorDescriptor(&w);
+    miopenSet4dTensorDescriptor(w, miopenFloat, 4, c, 3, 3);
+    miopenCreateTensorDescriptor(&b);
+    miopenSet4dTensorDescriptor(b, miopenFloat, 1, 4, 1, 1);
+    miopenCreateConvolutionDescriptor(&conv);
+    miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1);
+    miopenCreateFusionPlan(&plan, miopenVerticalFusion, x);
+    miopenCreateOpConvForward(plan, &op, conv, w);
+    miopenCreateOpBiasForward(plan, &op, b);
+    miopenCreateOpActivationForward(plan, &op, miopenActivationRELU);
+    int rc = miopenCompileFusionPlan(handle, plan) == miopenStatusSuccess ? 0 : -1;
+    snprintf(report, cap, "%s", clfuse_FusionPlanGetReport(plan));
+    miopenDestroyFusionPlan(plan);
+    miopenDestroyConvolutionDescriptor(conv);
+    miopenDestroyTensorDescriptor(x);
+    miopenDestroyTensorDescriptor(w);
+    miopenDestroyTensorDescriptor(b);
+    unsetenv("MIOPEN_FIND_MODE_FUSION");
+    return rc;
+}
+
+static void plan_compile_uses_find_db(void **state)
+{
+    (void)state;
+    char report[4096];
+    assert_int_equal(compile_cba(5, NULL, report, sizeof report), 0);
+    if (!strstr(report, "fallback ranking"))
+        fail_msg("FAST miss should use the ranking:\n%s", report);
+    assert_int_equal(compile_cba(6, "NORMAL", report, sizeof report), 0);
+    if (!strstr(report, "measured now"))
+        fail_msg("NORMAL should benchmark:\n%s", report);
+    assert_int_equal(compile_cba(6, NULL, report, sizeof report), 0);
+    if (!strstr(report, "user find-db"))
+        fail_msg("FAST hit should use the recorded choice:\n%s", report);
+    assert_int_equal(compile_cba(6, "hybrid", report, sizeof report), 0);
+    if (!strstr(report, "user find-db"))
+        fail_msg("HYBRID hit should use the recorded choice:\n%s", report);
+}
+
 int main(void)
 {
+    char db[] = "/tmp/clfuse-fusion-api-XXXXXX";
+    if (!mkdtemp(db))
+        return 1;
+    setenv("MIOPEN_USER_DB_PATH", db, 1);
+    setenv("MIOPEN_SYSTEM_DB_PATH", db, 1); /* no shipped entries: the test controls the db */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seed_conv_activation),
         cmocka_unit_test(seed_conv_bias_activation),
         cmocka_unit_test(bad_plan_building),
         cmocka_unit_test(bad_args_and_execute),
+        cmocka_unit_test(plan_compile_uses_find_db),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    int rc = cmocka_run_group_tests(tests, setup, teardown);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", db);
+    return system(cmd) == 0 ? rc : 1;
 }
