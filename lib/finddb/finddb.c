@@ -997,7 +997,7 @@ static int load_system_dir(clf_finddb *db, const char *dir, sink *s)
         n++;
     }
     closedir(d);
-    if (rc == 0)
+    if (rc == 0 && n > 0) /* qsort must not see a NULL array */
         qsort(names, n, sizeof *names, str_cmp_p);
     for (size_t i = 0; i < n && rc == 0; i++) {
         size_t pl = strlen(dir) + strlen(names[i]) + 2;
