@@ -8,8 +8,8 @@ export CLFUSE_DEVICE=gpu MIOPEN_LOG_LEVEL=1
 export MIOPEN_CUSTOM_CACHE_DIR=$(mktemp -d) MIOPEN_USER_DB_PATH=$(mktemp -d)
 cd .gpu/build/test
 for t in test_handle test_solvers test_fusion test_fusion_api test_gemm test_conv_api test_processes; do
-  start=$(date +%s.%N)
+  start=$SECONDS
   timeout 300 ../../gpu-run.sh ./$t > "$out/$t.log" 2>&1
   rc=$?
-  printf '%-16s exit %d  %.1f s\n' "$t" "$rc" "$(echo "$(date +%s.%N) - $start" | bc)"
+  printf '%-16s exit %d  %d s\n' "$t" "$rc" $((SECONDS - start))
 done
