@@ -1017,6 +1017,101 @@ static void test_check_file(void **state)
     free(tmp);
 }
 
+/* The single-file document used by clfuse-db: load, get, put, remove, merge, serialise. */
+static void test_file_document(void **state)
+{
+    (void)state;
+    char *tmp = make_tmpdir();
+    char a_path[1024], b_path[1024], err[1024], warn[2048];
+    snprintf(a_path, sizeof a_path, "%s/a.json", tmp);
+    snprintf(b_path, sizeof b_path, "%s/b.json", tmp);
+    /* a: K1 {S1 1.0, S2 -1 estimate}, K2 {S1}, one bad entry, an unknown member kept */
+    write_str(a_path, "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"extra\": 7, "
+                      "\"records\": {\"K2\": [{\"solver\": \"S1\", \"config\": \"c\", \"time_ms\": 3, "
+                      "\"workspace\": 0, \"algorithm\": \"a\"}], "
+                      "\"K1\": [{\"solver\": \"S2\", \"time_ms\": -1, \"workspace\": 5, \"algorithm\": \"a\"}, "
+                      "{\"solver\": \"S1\", \"time_ms\": 1.0, \"workspace\": 0, \"algorithm\": \"a\"}, "
+                      "{\"solver\": 42}]}}");
+    clf_finddb_file *a = clf_finddb_file_load(a_path, warn, sizeof warn, err, sizeof err);
+    assert_non_null(a);
+    assert_non_null(strstr(warn, "entry 2 skipped"));
+    assert_string_equal(clf_finddb_file_device(a)->name, "NVIDIA H100 80GB HBM3");
+    assert_int_equal(clf_finddb_file_key_count(a), 2);
+    assert_string_equal(clf_finddb_file_key_at(a, 0), "K1");
+    assert_string_equal(clf_finddb_file_key_at(a, 1), "K2");
+    assert_null(clf_finddb_file_key_at(a, 2));
+    clf_finddb_entry e[8];
+    assert_int_equal(clf_finddb_file_get(a, "K1", NULL, 0), 2);
+    assert_int_equal(clf_finddb_file_get(a, "K1", e, 8), 2);
+    assert_string_equal(e[0].solver, "S1"); /* ranked: measurement first */
+    assert_string_equal(e[1].solver, "S2");
+    assert_int_equal(clf_finddb_file_get(a, "nope", e, 8), 0);
+
+    /* b: K1 {S1 0.5 (better), S2 -2 (worse estimate), S3 new}, K3 new */
+    clf_finddb_file *b = clf_finddb_file_new(clf_finddb_file_device(a));
+    assert_non_null(b);
+    clf_finddb_entry be[3] = {entry("S1", 0.5, 0), entry("S2", -2, 5), entry("S3", 2, 0)};
+    snprintf(be[0].config, sizeof be[0].config, "%s", ""); /* same (solver, config) as a's S1 */
+    snprintf(be[1].config, sizeof be[1].config, "%s", "");
+    assert_int_equal(clf_finddb_file_put(b, "K1", be, 3, err, sizeof err), 0);
+    assert_int_equal(clf_finddb_file_put(b, "K3", be + 2, 1, err, sizeof err), 0);
+    assert_int_equal(clf_finddb_file_put(b, "", be, 1, err, sizeof err), -1);
+    assert_int_equal(clf_finddb_file_put(b, "K4", be, 0, err, sizeof err), -1);
+
+    assert_int_equal(clf_finddb_file_merge(a, b, err, sizeof err), 2); /* K1 changed, K3 added */
+    assert_int_equal(clf_finddb_file_key_count(a), 3);
+    assert_int_equal(clf_finddb_file_get(a, "K1", e, 8), 3);
+    assert_string_equal(e[0].solver, "S1");
+    assert_true(e[0].time_ms == 0.5);
+    assert_string_equal(e[1].solver, "S3");
+    assert_string_equal(e[2].solver, "S2");
+    assert_true(e[2].time_ms == -1); /* the estimate nearer zero stays */
+    assert_int_equal(clf_finddb_file_merge(a, b, err, sizeof err), 0); /* idempotent */
+
+    /* remove, serialise, load back: the unknown member survives */
+    assert_int_equal(clf_finddb_file_remove(a, "K2"), 1);
+    assert_int_equal(clf_finddb_file_remove(a, "K2"), 0);
+    size_t len = 0;
+    char *text = clf_finddb_file_serialise(a, &len);
+    assert_non_null(text);
+    assert_int_equal(strlen(text), len);
+    assert_non_null(strstr(text, "\"extra\": 7"));
+    write_file(b_path, text, len);
+    free(text);
+    assert_int_equal(clf_finddb_check_file(b_path, err, sizeof err), 0);
+    clf_finddb_file *c = clf_finddb_file_load(b_path, warn, sizeof warn, err, sizeof err);
+    assert_non_null(c);
+    assert_string_equal(warn, "");
+    assert_int_equal(clf_finddb_file_key_count(c), 2);
+    assert_int_equal(clf_finddb_file_get(c, "K1", e, 8), 3);
+    assert_int_equal(clf_finddb_file_get(c, "K2", e, 8), 0);
+
+    /* another device: refused, nothing changes */
+    clf_device_identity other = dev_h100();
+    other.compute_units = 114;
+    clf_finddb_file *d = clf_finddb_file_new(&other);
+    assert_int_equal(clf_finddb_file_put(d, "K9", be, 1, err, sizeof err), 0);
+    assert_int_equal(clf_finddb_file_merge(c, d, err, sizeof err), -1);
+    assert_non_null(strstr(err, "devices differ"));
+    assert_int_equal(clf_finddb_file_key_count(c), 2);
+
+    /* file-level problems */
+    write_str(b_path, "{\"format\": \"clfuse-finddb\", \"vers");
+    assert_null(clf_finddb_file_load(b_path, warn, sizeof warn, err, sizeof err));
+    assert_non_null(strstr(err, "invalid JSON"));
+    snprintf(b_path, sizeof b_path, "%s/missing.json", tmp);
+    assert_null(clf_finddb_file_load(b_path, NULL, 0, err, sizeof err));
+    assert_non_null(strstr(err, "no such file"));
+
+    clf_finddb_file_free(a);
+    clf_finddb_file_free(b);
+    clf_finddb_file_free(c);
+    clf_finddb_file_free(d);
+    clf_finddb_file_free(NULL);
+    rm_rf(tmp);
+    free(tmp);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1039,6 +1134,7 @@ int main(void)
         cmocka_unit_test(test_remove),
         cmocka_unit_test(test_store_keeps_other_writers),
         cmocka_unit_test(test_check_file),
+        cmocka_unit_test(test_file_document),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

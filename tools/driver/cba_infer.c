@@ -294,15 +294,9 @@ int driver_cba_infer(int argc, char **argv)
         if (r.ref == NULL)
             goto out;
         if (conv) {
-            int pads[2] = {o.p, o.q};
-            if (o.z != 0) { /* Same or Valid: the pads the library derived */
-                int in[2] = {o.h, o.w}, f[2] = {o.y, o.x}, s[2] = {o.u, o.v}, d[2] = {o.l, o.j};
-                for (int i = 0; i < 2; ++i) {
-                    int eff = 1 + d[i] * (f[i] - 1);
-                    int total = (in[i] % s[i] == 0) ? eff - s[i] : eff - in[i] % s[i];
-                    pads[i] = o.z == 2 ? 0 : (total > 0 ? total / 2 : 0);
-                }
-            }
+            int pads[2] = {o.p, o.q}; /* Same or Valid: the pads the library derived */
+            int in[2] = {o.h, o.w}, f[2] = {o.y, o.x}, s[2] = {o.u, o.v}, d[2] = {o.l, o.j};
+            driver_mode_pads(o.z, in, f, s, d, pads);
             ref_conv_params rp = {pads[0], pads[1], o.u, o.v, o.l, o.j, o.g};
             ref_conv2d_fwd(r.host[X], o.n, o.c, o.h, o.w, r.host[W], o.k, o.y, o.x, &rp, r.ref,
                            oh, ow);

@@ -11,6 +11,7 @@ static void usage(void)
             "usage: clfuse-driver COMMAND [flags]\n"
             "commands:\n"
             "  CBAInfer   fused convolution / bias / batch-norm / activation inference\n"
+            "  conv       forward convolution through Find or Immediate mode\n"
             "run 'clfuse-driver COMMAND -h' for the flags of a command\n");
 }
 
@@ -22,6 +23,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "CBAInfer") == 0)
         return driver_cba_infer(argc - 1, argv + 1);
+    if (strcmp(argv[1], "conv") == 0)
+        return driver_conv(argc - 1, argv + 1);
     fprintf(stderr, "clfuse-driver: unknown command '%s'\n", argv[1]);
     usage();
     return 2;

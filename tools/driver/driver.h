@@ -5,4 +5,13 @@
 /* CBAInfer: build, compile, run, time and verify a fusion plan. Returns the exit code. */
 int driver_cba_infer(int argc, char **argv);
 
+/* conv: forward convolution through Find or Immediate mode, timed and verified. Returns the
+ * exit code: 0 passed, 1 unsupported or failed, 2 bad flags. */
+int driver_conv(int argc, char **argv);
+
+/* The pads the library derives for padding mode 1 (same) or 2 (valid) from the input,
+ * filter, stride and dilation (h, w); mode 0 leaves pads as they are. */
+void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2], const int d[2],
+                      int pads[2]);
+
 #endif
