@@ -211,16 +211,29 @@ static int plan_choices(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                         const clf_solver *const *cands, int n, clf_choice *out, int max)
 {
     clf_find_mode mode = clf_find_mode_from_env("MIOPEN_FIND_MODE_FUSION", CLF_FIND_FAST);
+    int search = clf_find_enforce_search();
+    if (search)
+        mode = CLF_FIND_NORMAL; /* as MIOPEN_FIND_ENFORCE=SEARCH does in MIOpen */
     char name[8], key[512];
     clf_ir_fusion_name(&p->ir, name, sizeof name);
     clf_problem_key(&p->problem, name, key, sizeof key);
     int got = 0;
-    if (mode != CLF_FIND_NORMAL)
+    if (mode != CLF_FIND_NORMAL) {
         got = clf_find_db_choices(h, &p->problem, key, cands, n, out, max);
+        /* The convolution's own entries (an unfused Find of the same shape) are the next
+         * best evidence: the epilogue rarely changes which tiling wins. */
+        if (got == 0 && p->problem.has_conv) {
+            char conv_key[512];
+            clf_problem_key(&p->problem, "C", conv_key, sizeof conv_key);
+            if (strcmp(conv_key, key) != 0)
+                got = clf_find_db_choices(h, &p->problem, conv_key, cands, n, out, max);
+        }
+    }
     if (got == 0 && mode != CLF_FIND_FAST) {
-        got = clf_find_benchmark(h, p, cands, n, 0, NULL, out, max, p->report, sizeof p->report);
+        got = clf_find_benchmark(h, p, cands, n, search, NULL, out, max, p->report,
+                                 sizeof p->report);
         if (got > 0)
-            clf_find_record(h, key, out, got, 0);
+            clf_find_record(h, key, out, got, search);
     }
     /* The ranking also follows any db or measured choices, as fallbacks if they fail. */
     got += clf_find_estimated(h, &p->problem, cands, n, out + got, max - got);

@@ -16,6 +16,9 @@ typedef enum clf_find_mode {
 /* Reads var (MIOPEN_FIND_MODE, MIOPEN_FIND_MODE_FUSION); warns once on a bad value. */
 clf_find_mode clf_find_mode_from_env(const char *var, clf_find_mode fallback);
 const char *clf_find_mode_name(clf_find_mode m);
+/* MIOPEN_FIND_ENFORCE=SEARCH (3) or SEARCH_DB_UPDATE (4): compile benchmarks with every
+ * tuning config (exhaustive), whatever the find mode. */
+int clf_find_enforce_search(void);
 
 /* Where a choice came from (clfuse_SolutionSource in clfuse.h has the same values). */
 typedef enum clf_choice_source {

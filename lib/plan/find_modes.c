@@ -39,3 +39,12 @@ const char *clf_find_mode_name(clf_find_mode m)
             return names[i].name;
     return "?";
 }
+
+int clf_find_enforce_search(void)
+{
+    const char *v = getenv("MIOPEN_FIND_ENFORCE");
+    if (v == NULL)
+        return 0;
+    return clf_strcaseeq(v, "SEARCH") || clf_strcaseeq(v, "3") ||
+           clf_strcaseeq(v, "SEARCH_DB_UPDATE") || clf_strcaseeq(v, "4");
+}

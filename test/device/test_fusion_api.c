@@ -365,6 +365,13 @@ static void plan_compile_uses_find_db(void **state)
     assert_int_equal(compile_cba(6, "hybrid", report, sizeof report), 0);
     if (!strstr(report, "user find-db"))
         fail_msg("HYBRID hit should use the recorded choice:\n%s", report);
+    /* MIOPEN_FIND_ENFORCE=SEARCH benchmarks (every tuning config) even in FAST mode */
+    setenv("MIOPEN_FIND_ENFORCE", "SEARCH", 1);
+    int rc = compile_cba(7, "FAST", report, sizeof report);
+    unsetenv("MIOPEN_FIND_ENFORCE");
+    assert_int_equal(rc, 0);
+    if (!strstr(report, "measured now"))
+        fail_msg("ENFORCE=SEARCH should benchmark:\n%s", report);
 }
 
 int main(void)

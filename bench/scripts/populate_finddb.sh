@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Produces a system find-db for the current device: exhaustive Find for every suite
+# convolution, and NORMAL-mode compiles of the CBA, CBNA and NA plans the bench runs, into a
+# fresh user db, which is then copied to finddb/ with the command recorded in the file.
+#   usage: bench/scripts/populate_finddb.sh BUILD_DIR [--quick] [OUT_DIR]
+# On the GPU machine: bench/scripts/populate_finddb.sh .gpu/build "" $OUT
+set -euo pipefail
+build=$1
+quick=${2:-}
+out=${3:-finddb}
+run=""
+[ -x .gpu/gpu-run.sh ] && [[ "$build" == .gpu/* ]] && run=.gpu/gpu-run.sh
+drv="$run $build/tools/driver/clfuse-driver"
+db=$(mktemp -d)
+export MIOPEN_USER_DB_PATH=$db MIOPEN_SYSTEM_DB_PATH=$db/none MIOPEN_LOG_LEVEL=1
+export MIOPEN_FIND_MODE=NORMAL MIOPEN_FIND_MODE_FUSION=NORMAL MIOPEN_FIND_ENFORCE=SEARCH
+suite=bench/suite.json
+[ -f "$suite" ] || suite=../shared/bench/suite.json
+python3 - "$suite" "$quick" > "$db/entries.txt" <<'PY'
+import json, sys
+suite = json.load(open(sys.argv[1]))
+quick = sys.argv[2] == "--quick"
+for e in suite["conv"]:
+    if quick and not e.get("quick"):
+        continue
+    print("conv", e["n"], e["c"], e["h"], e["w"], e["k"], e["y"], e["x"], e["pad"], e["stride"], e["dilation"])
+for e in suite["bn"]:
+    if quick and not e.get("quick"):
+        continue
+    print("bn", e["n"], e["c"], e["h"], e["w"])
+PY
+while read -r kind n c h w k y x p s d; do
+  if [ "$kind" = conv ]; then
+    shape="-n $n -c $c -H $h -W $w -k $k -y $y -x $x -p $p -q $p -u $s -v $s -l $d -j $d"
+    echo "== conv $shape" >&2
+    $drv conv $shape -F 1 -S -1 -s 1 -V 0 -i 1 >&2
+    for f in 4 0; do
+      $drv CBAInfer $shape -F $f -M 1 -V 0 -i 1 >&2
+    done
+  else
+    echo "== bn -n $n -c $c -H $h -W $w" >&2
+    $drv CBAInfer -F 2 -n $n -c $c -H $h -W $w -M 1 -V 0 -i 1 >&2
+  fi
+done < "$db/entries.txt"
+file=$(ls "$db"/*.ufdb.json)
+base=$(basename "$file" .ufdb.json)
+mkdir -p "$out"
+python3 - "$file" "$out/$base.json" "bench/scripts/populate_finddb.sh $build $quick" <<'PY'
+import json, sys, datetime
+doc = json.load(open(sys.argv[1]))
+doc["generated_by"] = {"command": sys.argv[3], "date": datetime.date.today().isoformat(),
+                       "find_mode": "NORMAL, exhaustive (MIOPEN_FIND_ENFORCE=SEARCH for plans)"}
+json.dump(doc, open(sys.argv[2], "w"), indent=1, sort_keys=True)
+PY
+echo "wrote $out/$base.json" >&2
+rm -rf "$db"
