@@ -6,17 +6,19 @@
 #include <string.h>
 
 extern const clf_solver clf_solver_conv_winograd3x3;
+extern const clf_solver clf_solver_conv_implicit_gemm;
 extern const clf_solver clf_solver_conv_direct_tiled;
 extern const clf_solver clf_solver_conv_gemm;
 extern const clf_solver clf_solver_conv_naive;
 extern const clf_solver clf_solver_elementwise;
 
 static const clf_solver *const registry[] = {
-    &clf_solver_conv_winograd3x3,  /* id 3 */
-    &clf_solver_conv_direct_tiled, /* id 2 */
-    &clf_solver_conv_gemm,         /* id 5 */
-    &clf_solver_conv_naive,        /* id 1 */
-    &clf_solver_elementwise,       /* id 100 */
+    &clf_solver_conv_winograd3x3,   /* id 3 */
+    &clf_solver_conv_implicit_gemm, /* id 4 */
+    &clf_solver_conv_direct_tiled,  /* id 2 */
+    &clf_solver_conv_gemm,          /* id 5 */
+    &clf_solver_conv_naive,         /* id 1 */
+    &clf_solver_elementwise,        /* id 100 */
 };
 
 int clf_solver_count(void)

@@ -104,6 +104,10 @@ static const shape shapes[] = {
     SQ(2, 17, 23, 21, 33, 3, 3, 1, 1, 1, 1),
     SQ(2, 5, 7, 9, 7, 3, 3, 0, 1, 1, 1),
     {2, 3, 6, 5, 3, 3, 3, 0, 1, 1, 1, 1, 1, 1},
+    /* 1x1 over a plane of a multiple of 4 pixels (float4 loads and stores along pixels),
+     * plain and grouped */
+    SQ(2, 8, 8, 8, 12, 1, 1, 0, 1, 1, 1),
+    SQ(1, 8, 6, 6, 10, 1, 1, 0, 1, 1, 2),
 };
 
 static void make_problem(clf_fusion_problem *p, const shape *sh, int variant)
@@ -179,6 +183,8 @@ static const shape sweep_shapes[] = {
     SQ(1, 6, 11, 13, 9, 3, 3, 1, 1, 1, 3),
     {1, 7, 17, 15, 6, 5, 3, 2, 2, 1, 1, 1, 1, 1},
     SQ(2, 17, 11, 13, 33, 3, 3, 1, 1, 1, 1), /* 3x3 stride 1 with tails everywhere */
+    /* 1x1 stride 1 over 36-pixel planes: the vector paths of a GEMM-shaped kernel */
+    SQ(2, 12, 6, 6, 10, 1, 1, 0, 1, 1, 1),
 };
 
 /* Every config any solver offers for exhaustive search is valid and correct, not only the

@@ -1,0 +1,307 @@
+/* Implicit-GEMM convolution (ConvImplicitGemm).
+ *
+ * Per group g the convolution is the GEMM  Y[k][p] = sum_r A[k][r] * B[r][p]  with
+ *   k in [0, K_PER_G)            output channel within the group (GEMM rows, M),
+ *   p in [0, N * OUT_HW)          output pixel over the whole batch (GEMM columns, N),
+ *   r = (c * FY + fy) * FX + fx   the reduction (C_PER_G * FY * FX),
+ * A the weights, which are exactly the packed [k][c][fy][fx] filter tensor, and B the im2col
+ * matrix, which is never materialised: each tile of it is gathered from x on the fly, with
+ * zeros for padding.
+ *
+ * A work-group computes an MT x NT tile of Y. The reduction walks in chunks of KT: each
+ * chunk's A tile (MT x KT) and B tile (KT x NT) are staged in local memory, both stored
+ * reduction-major so that one reduction step is one row of each. Each of the LM x LN
+ * work-items accumulates a TM x TN register block made of 4 x 4 sub-blocks: rows
+ * (i4 * LM + lm) * 4 + 0..3 and columns (j4 * LN + ln) * 4 + 0..3. The block is read from
+ * local memory as float4s (one 128-bit load per sub-block row or column), neighbouring
+ * work-items hold neighbouring float4s (no bank conflicts on B, a broadcast on A), and the
+ * global stores of a warp cover a contiguous run of pixels.
+ *
+ * The pipeline is double-buffered: the global loads of chunk t+1 go to registers before
+ * chunk t is multiplied, and are written to the other local buffer after it, so global
+ * latency hides behind the FMAs and there is one barrier per chunk.
+ *
+ * Edges cost no branches in the inner loop: rows past K_PER_G and columns past the last
+ * pixel load clamped (valid) addresses and compute values that are never stored; a partial
+ * last reduction chunk loads zeros.
+ *
+ * From the solver: MT NT KT TM TN, K_TILES and P_TILES (tiles along M and N), and the paths:
+ *   A_VEC  weights loaded as float4 (CRS % 4 == 0 and the tile splits into whole float4s),
+ *   B_1X1  1x1, stride 1, no padding: B is x itself, [n][c][pixel],
+ *   B_VEC  ... and loaded as float4 along pixels (OUT_HW % 4 == 0),
+ *   Y_VEC  output stored as float4 (OUT_HW % 4 == 0).
+ * Launch: 1-d, local = LM * LN, global = local * K_TILES * GROUPS * P_TILES. Channel tiles
+ * vary fastest so that the work-groups running together share the same input pixels. */
+
+#define FYX (FY * FX)
+#define HW_IN (H * W)
+#define CRS (C_PER_G * FYX)
+#define NPIX (N * OUT_HW)
+#define LM (MT / TM)
+#define LN (NT / TN)
+#define WG (LM * LN)
+#define NCHUNK ((CRS + KT - 1) / KT)
+
+/* Local tiles, in floats per reduction row. A is written transposed (one column per
+ * thread), so its rows get one float4 of padding: consecutive reduction rows then start 4
+ * banks apart instead of in the same bank. B is written along its rows and needs none. */
+#define A_LD (MT + 4)
+#define B_LD NT
+#define A_TILE (KT * A_LD)
+#define B_TILE (KT * B_LD)
+#define STAGE (A_TILE + B_TILE)
+
+/* Loads per work-item per chunk, and how many distinct tile columns one work-item's B loads
+ * span (more than one only when the tile is wider than the work-group). */
+#if A_VEC
+#define A_LOADS (MT * KT / 4 / WG)
+#else
+#define A_LOADS (MT * KT / WG)
+#endif
+#if B_VEC
+#define B_LOADS (KT * NT / 4 / WG)
+#define B_COLS ((NT / 4) > WG ? (NT / 4) / WG : 1)
+#else
+#define B_LOADS (KT * NT / WG)
+#define B_COLS (NT > WG ? NT / WG : 1)
+#endif
+
+/* A partial last chunk exists only when KT does not divide the reduction. */
+#define R_TAIL (CRS % KT != 0)
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    __local float4 smem[2 * STAGE / 4];
+
+    const int tid = get_local_id(0);
+    const int ln = tid % LN;
+    const int lm = tid / LN;
+    const int wgid = get_group_id(0);
+    const int g = wgid / K_TILES % GROUPS;
+    const int k0 = wgid % K_TILES * MT;             /* first row of the tile, within g */
+    const int p0 = wgid / (K_TILES * GROUPS) * NT; /* first pixel of the tile */
+
+    /* ---- per work-item load geometry, fixed for the whole reduction ---- */
+    /* A: element e = tid + q * WG of the MT x KT tile, row-major (k, r), so consecutive
+     * work-items read consecutive weights. Rows past K_PER_G read the last row. */
+    int a_off[A_LOADS];
+#pragma unroll
+    for (int q = 0; q < A_LOADS; ++q) {
+        const int e = tid + q * WG;
+#if A_VEC
+        const int kk = e / (KT / 4);
+        const int rr = e % (KT / 4) * 4;
+#else
+        const int kk = e / KT;
+        const int rr = e % KT;
+#endif
+        a_off[q] = (g * K_PER_G + min(k0 + kk, K_PER_G - 1)) * CRS + rr;
+    }
+
+    /* B: element e = tid + q * WG of the KT x NT tile, row-major (r, p), so consecutive
+     * work-items take consecutive pixels. Columns past the last pixel read the last one. */
+#if B_VEC
+    int b_base[B_COLS];
+#pragma unroll
+    for (int j = 0; j < B_COLS; ++j) {
+        const int p = min(p0 + (tid + j * WG) % (NT / 4) * 4, NPIX - 4);
+        b_base[j] = (p / OUT_HW * C + g * C_PER_G) * HW_IN + p % OUT_HW;
+    }
+#elif B_1X1
+    int b_base[B_COLS];
+#pragma unroll
+    for (int j = 0; j < B_COLS; ++j) {
+        const int p = min(p0 + (tid + j * WG) % NT, NPIX - 1);
+        b_base[j] = (p / OUT_HW * C + g * C_PER_G) * HW_IN + p % OUT_HW;
+    }
+#else
+    int b_base[B_COLS], b_ih[B_COLS], b_iw[B_COLS];
+#pragma unroll
+    for (int j = 0; j < B_COLS; ++j) {
+        const int p = min(p0 + (tid + j * WG) % NT, NPIX - 1);
+        const int pix = p % OUT_HW;
+        b_base[j] = (p / OUT_HW * C + g * C_PER_G) * HW_IN;
+        b_ih[j] = pix / OW * STRIDE_H - PAD_H;
+        b_iw[j] = pix % OW * STRIDE_W - PAD_W;
+    }
+#endif
+
+#if A_VEC
+    float4 ra[A_LOADS];
+    __global const float4 *w4 = (__global const float4 *)w;
+#else
+    float ra[A_LOADS];
+#endif
+#if B_VEC
+    float4 rb[B_LOADS];
+    __global const float4 *x4 = (__global const float4 *)x;
+#else
+    float rb[B_LOADS];
+#endif
+
+    float acc[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j)
+            acc[i][j] = 0.0f;
+
+    /* Iteration t loads chunk t (t < NCHUNK) into registers, multiplies chunk t - 1 (t > 0)
+     * out of local buffer (t - 1) & 1, then stores chunk t into buffer t & 1. That buffer
+     * was last read by chunk t - 2, before the previous iteration's barrier. */
+    for (int t = 0; t <= NCHUNK; ++t) {
+        const int r0 = t * KT;
+        if (t < NCHUNK) {
+#pragma unroll
+            for (int q = 0; q < A_LOADS; ++q) {
+#if A_VEC
+                const int rr = (tid + q * WG) % (KT / 4) * 4;
+                float4 v = (float4)(0.0f);
+#if R_TAIL
+                if (r0 + rr < CRS) /* CRS % 4 == 0: a float4 is all in or all out */
+#endif
+                    v = w4[(a_off[q] + r0) / 4];
+#else
+                const int rr = (tid + q * WG) % KT;
+                float v = 0.0f;
+#if R_TAIL
+                if (r0 + rr < CRS)
+#endif
+                    v = w[a_off[q] + r0];
+#endif
+                (void)rr;
+                ra[q] = v;
+            }
+#pragma unroll
+            for (int q = 0; q < B_LOADS; ++q) {
+                const int j = q % B_COLS;
+#if B_VEC
+                const int r = r0 + (tid + q * WG) / (NT / 4);
+                float4 v = (float4)(0.0f);
+#if R_TAIL
+                if (r < CRS)
+#endif
+                    v = x4[(b_base[j] + r * HW_IN) / 4];
+#elif B_1X1
+                const int r = r0 + (tid + q * WG) / NT;
+                float v = 0.0f;
+#if R_TAIL
+                if (r < CRS)
+#endif
+                    v = x[b_base[j] + r * HW_IN];
+#else
+                const int r = r0 + (tid + q * WG) / NT;
+                const int c = r / FYX;
+                const int tap = r % FYX;
+                const int ih = b_ih[j] + tap / FX * DIL_H;
+                const int iw = b_iw[j] + tap % FX * DIL_W;
+                float v = 0.0f;
+                if (
+#if R_TAIL
+                    r < CRS &&
+#endif
+                    (uint)ih < (uint)H && (uint)iw < (uint)W)
+                    v = x[b_base[j] + c * HW_IN + ih * W + iw];
+#endif
+                rb[q] = v;
+            }
+        }
+
+        if (t > 0) {
+            __local const float4 *as = smem + ((t - 1) & 1) * (STAGE / 4);
+            __local const float4 *bs = as + A_TILE / 4;
+#pragma unroll
+            for (int kk = 0; kk < KT; ++kk) {
+                float a[TM], b[TN];
+#pragma unroll
+                for (int i4 = 0; i4 < TM / 4; ++i4) {
+                    const float4 v = as[kk * (A_LD / 4) + i4 * LM + lm];
+                    a[i4 * 4 + 0] = v.x;
+                    a[i4 * 4 + 1] = v.y;
+                    a[i4 * 4 + 2] = v.z;
+                    a[i4 * 4 + 3] = v.w;
+                }
+#pragma unroll
+                for (int j4 = 0; j4 < TN / 4; ++j4) {
+                    const float4 v = bs[kk * (B_LD / 4) + j4 * LN + ln];
+                    b[j4 * 4 + 0] = v.x;
+                    b[j4 * 4 + 1] = v.y;
+                    b[j4 * 4 + 2] = v.z;
+                    b[j4 * 4 + 3] = v.w;
+                }
+#pragma unroll
+                for (int i = 0; i < TM; ++i)
+#pragma unroll
+                    for (int j = 0; j < TN; ++j)
+                        acc[i][j] = mad(a[i], b[j], acc[i][j]);
+            }
+        }
+
+        if (t < NCHUNK) {
+            __local float *as = (__local float *)(smem + (t & 1) * (STAGE / 4));
+            __local float *bs = as + A_TILE;
+#pragma unroll
+            for (int q = 0; q < A_LOADS; ++q) {
+                const int e = tid + q * WG;
+#if A_VEC
+                const int kk = e / (KT / 4);
+                const int rr = e % (KT / 4) * 4;
+                as[(rr + 0) * A_LD + kk] = ra[q].x;
+                as[(rr + 1) * A_LD + kk] = ra[q].y;
+                as[(rr + 2) * A_LD + kk] = ra[q].z;
+                as[(rr + 3) * A_LD + kk] = ra[q].w;
+#else
+                as[e % KT * A_LD + e / KT] = ra[q];
+#endif
+            }
+#pragma unroll
+            for (int q = 0; q < B_LOADS; ++q) {
+#if B_VEC
+                ((__local float4 *)bs)[tid + q * WG] = rb[q]; /* row-major, B_LD == NT */
+#else
+                bs[tid + q * WG] = rb[q];
+#endif
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    /* ---- epilogue: rows past K_PER_G and pixels past the end are dropped here ---- */
+#pragma unroll
+    for (int i4 = 0; i4 < TM / 4; ++i4) {
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const int kg = k0 + (i4 * LM + lm) * 4 + u;
+            if (kg >= K_PER_G)
+                continue;
+            const int k = g * K_PER_G + kg;
+#pragma unroll
+            for (int j4 = 0; j4 < TN / 4; ++j4) {
+                const int pb = p0 + (j4 * LN + ln) * 4;
+#if Y_VEC
+                /* OUT_HW % 4 == 0: the 4 pixels are in one image and 16-byte aligned. */
+                if (pb < NPIX) {
+                    const int pix = pb % OUT_HW;
+                    const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
+                    float4 v;
+                    v.x = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 0], k, pix + 0, o + 0, EPI_ARGS);
+                    v.y = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 1], k, pix + 1, o + 1, EPI_ARGS);
+                    v.z = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 2], k, pix + 2, o + 2, EPI_ARGS);
+                    v.w = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 3], k, pix + 3, o + 3, EPI_ARGS);
+                    ((__global float4 *)y)[o / 4] = v;
+                }
+#else
+#pragma unroll
+                for (int v = 0; v < 4; ++v) {
+                    const int p = pb + v;
+                    if (p < NPIX) {
+                        const int pix = p % OUT_HW;
+                        const size_t o = ((size_t)(p / OUT_HW) * K + k) * OUT_HW + pix;
+                        y[o] = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + v], k, pix, o, EPI_ARGS);
+                    }
+                }
+#endif
+            }
+        }
+    }
+}

@@ -1,0 +1,338 @@
+/* ConvImplicitGemm: the convolution as a register-tiled SGEMM without an im2col buffer.
+ * Per group, M = output channels, N = batch x output pixels, reduction = C_per_group x FY x
+ * FX; the weights are the A matrix as stored and the B tiles are gathered from x on the fly
+ * (cl/conv_igemm.cl describes the kernel). The config is "MT=..,NT=..,KT=..,TM=..,TN=..":
+ * an MT x NT output tile per work-group, the reduction in chunks of KT, and a TM x TN
+ * register block per work-item (multiples of 4: the block is read from local memory as
+ * float4s).
+ *
+ * Depthwise convolutions (one input channel per group) are refused: their reduction is only
+ * FY x FX long and the GEMM has a single row per group, so nearly all of every tile would
+ * be idle; the direct solvers handle them. */
+#include "solver/solver.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+/* 256 work-items with up to 64 accumulators each fits the register file of a GPU
+ * (64K registers per SM on NVIDIA) twice over; larger groups risk CL_OUT_OF_RESOURCES. */
+#define MAX_WG 256
+#define MAX_ACC 64
+
+typedef struct tiling {
+    long mt, nt, kt, tm, tn;
+} tiling;
+
+static const char *const keys[] = {"MT", "NT", "KT", "TM", "TN"};
+#define NKEYS (sizeof keys / sizeof keys[0])
+
+/* GEMM sizes of a problem. */
+static long gemm_m(const clf_conv_problem *c)
+{
+    return c->k / c->groups;
+}
+static long gemm_n(const clf_conv_problem *c)
+{
+    return (long)c->n * c->oh * c->ow;
+}
+static long gemm_r(const clf_conv_problem *c)
+{
+    return (long)(c->c / c->groups) * c->fy * c->fx;
+}
+
+static int is_pow2(long v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+
+static unsigned long long lds_bytes(const tiling *t)
+{
+    /* Two stages of A (KT rows of MT + 4 floats, see A_LD) and B (KT rows of NT floats). */
+    return 2ULL * (unsigned long long)t->kt * (unsigned long long)(t->mt + 4 + t->nt) *
+           sizeof(float);
+}
+
+static unsigned long long work_groups(const clf_conv_problem *c, const tiling *t)
+{
+    unsigned long long m = (unsigned long long)gemm_m(c), n = (unsigned long long)gemm_n(c);
+    return (m + (unsigned long long)t->mt - 1) / (unsigned long long)t->mt *
+           ((n + (unsigned long long)t->nt - 1) / (unsigned long long)t->nt) *
+           (unsigned long long)c->groups;
+}
+
+static int parse(const char *cfg, tiling *t, char *why, size_t cap)
+{
+    long *fields[NKEYS] = {&t->mt, &t->nt, &t->kt, &t->tm, &t->tn};
+    for (size_t i = 0; i < NKEYS; ++i)
+        if (!clf_config_get(cfg, keys[i], fields[i]) || *fields[i] < 1 || *fields[i] > 256) {
+            snprintf(why, cap, "ConvImplicitGemm config \"%s\": %s missing or not in 1..256", cfg,
+                     keys[i]);
+            return 0;
+        }
+    /* A db entry with extra or misspelt keys is stale: reject rather than half-apply it. */
+    int commas = 0;
+    for (const char *s = cfg; *s; ++s)
+        commas += *s == ',';
+    if (commas != (int)NKEYS - 1) {
+        snprintf(why, cap, "ConvImplicitGemm config \"%s\": expected exactly MT,NT,KT,TM,TN",
+                 cfg);
+        return 0;
+    }
+    return 1;
+}
+
+static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                        const tiling *t, const char *cfg, char *why, size_t cap)
+{
+    (void)p;
+    if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) ||
+        !is_pow2(t->tn)) {
+        snprintf(why, cap, "ConvImplicitGemm config \"%s\": every value must be a power of 2",
+                 cfg);
+        return 0;
+    }
+    if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC) {
+        snprintf(why, cap, "ConvImplicitGemm config \"%s\": TM and TN must be 4 or 8", cfg);
+        return 0;
+    }
+    if (t->mt < t->tm || t->nt < t->tn || t->kt < 4) {
+        snprintf(why, cap, "ConvImplicitGemm config \"%s\": needs MT >= TM, NT >= TN, KT >= 4",
+                 cfg);
+        return 0;
+    }
+    long wg = (t->mt / t->tm) * (t->nt / t->tn);
+    size_t wg_cap = dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
+    if ((size_t)wg > wg_cap) {
+        snprintf(why, cap, "ConvImplicitGemm config \"%s\": %ld work-items per group > %zu", cfg,
+                 wg, wg_cap);
+        return 0;
+    }
+    /* Every work-item loads the same number of A and B elements per chunk. */
+    if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0) {
+        snprintf(why, cap,
+                 "ConvImplicitGemm config \"%s\": MT*KT and NT*KT must be multiples of the %ld "
+                 "work-items",
+                 cfg, wg);
+        return 0;
+    }
+    if (lds_bytes(t) > dev->local_mem_bytes) {
+        snprintf(why, cap,
+                 "ConvImplicitGemm config \"%s\": needs %llu bytes of local memory > %llu", cfg,
+                 lds_bytes(t), dev->local_mem_bytes);
+        return 0;
+    }
+    return 1;
+}
+
+static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                        char *why, size_t cap)
+{
+    tiling t;
+    return parse(cfg, &t, why, cap) && tiling_valid(p, dev, &t, cfg, why, cap);
+}
+
+/* The smallest tiling: 2 x 2 work-items of 4 x 4, 768 bytes of local memory. */
+static const tiling minimal = {8, 8, 4, 4, 4};
+
+static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                      size_t cap)
+{
+    if (!p->has_conv) {
+        snprintf(why, cap, "the plan has no convolution");
+        return 0;
+    }
+    const clf_conv_problem *c = &p->conv;
+    if (c->c / c->groups == 1) {
+        snprintf(why, cap,
+                 "depthwise (1 input channel per group): a %dx%d reduction per output leaves a "
+                 "GEMM tile nearly idle",
+                 c->fy, c->fx);
+        return 0;
+    }
+    /* The kernel indexes x and w with 32-bit ints. */
+    unsigned long long x_n = (unsigned long long)c->n * c->c * c->h * c->w;
+    unsigned long long y_n = (unsigned long long)c->n * c->k * c->oh * c->ow;
+    unsigned long long w_n = (unsigned long long)c->k * (unsigned long long)gemm_r(c);
+    if (x_n > INT_MAX || y_n > INT_MAX || w_n > INT_MAX) {
+        snprintf(why, cap, "a tensor has more than 2^31 elements (32-bit indexing)");
+        return 0;
+    }
+    char cfg[CLF_CONFIG_CAP];
+    snprintf(cfg, sizeof cfg, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld", minimal.mt, minimal.nt,
+             minimal.kt, minimal.tm, minimal.tn);
+    if (!tiling_valid(p, dev, &minimal, cfg, why, cap))
+        return 0;
+    return 1;
+}
+
+static void format(const tiling *t, char *cfg, size_t cap)
+{
+    snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld", t->mt, t->nt, t->kt, t->tm, t->tn);
+}
+
+static long pow2_at_least(long x, long lo, long hi)
+{
+    long v = lo;
+    while (v < x && v < hi)
+        v *= 2;
+    return v;
+}
+
+/* The default ladder, most work per group first: 8x8 blocks (high FMA to load ratio) for
+ * large problems, then 4x4 blocks with more work-items per group, down to tiles small enough
+ * to spread small problems over every compute unit. */
+static const tiling ladder[] = {
+    {128, 128, 8, 8, 8}, /* 16 x 16 work-items */
+    {128, 64, 16, 8, 8}, /* 16 x 8 */
+    {64, 128, 16, 8, 8}, /* 8 x 16 */
+    {64, 64, 16, 4, 4},  /* 16 x 16 */
+    {64, 32, 16, 4, 4},  /* 16 x 8 */
+    {32, 64, 16, 4, 4},  /* 8 x 16 */
+    {32, 32, 16, 4, 4},  /* 8 x 8 */
+    {16, 64, 16, 4, 4},  /* 4 x 16, narrow: for 9..16 output channels */
+    {8, 128, 16, 4, 4},  /* 2 x 32, narrow: for up to 8 output channels */
+    {16, 32, 16, 4, 4},  /* 4 x 8 */
+    {16, 16, 16, 4, 4},  /* 4 x 4 */
+    {8, 8, 4, 4, 4},     /* minimal */
+};
+#define LADDER (sizeof ladder / sizeof ladder[0])
+
+/* Fits t to the device by halving KT (local memory) while that keeps it valid. */
+static int fit(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, tiling *t)
+{
+    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    for (;;) {
+        format(t, cfg, sizeof cfg);
+        if (tiling_valid(p, dev, t, cfg, why, sizeof why))
+            return 1;
+        if (t->kt <= 4)
+            return 0;
+        t->kt /= 2;
+    }
+}
+
+/* The first ladder entry that (a) does not exceed the problem by more than the next power
+ * of 2 along M or N (no tile mostly past the last output channel or pixel) and is not a
+ * narrow tile (NT >= 4 MT) unless M itself is that narrow, (b) fits the device, and (c)
+ * gives at least one work-group per compute unit. When no entry reaches (c), the one with
+ * the most work-groups among those with 64 work-items or more (a smaller group only on a
+ * device that fits nothing larger). KT shrinks to a short reduction (RGB input layers). */
+static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                           size_t cap)
+{
+    const clf_conv_problem *c = &p->conv;
+    long m_fit = pow2_at_least(gemm_m(c), 8, 128);
+    long n_fit = pow2_at_least(gemm_n(c), 8, 128);
+    long r_fit = pow2_at_least(gemm_r(c), 4, 64);
+    unsigned long long target = dev->compute_units > 0 ? dev->compute_units : 1;
+    tiling best = minimal;
+    int have = 0;
+    for (size_t i = 0; i < LADDER; ++i) {
+        tiling t = ladder[i];
+        if (t.mt > m_fit || t.nt > n_fit)
+            continue;
+        if (t.nt >= 4 * t.mt && t.mt < m_fit) /* narrow tiles only for narrow problems */
+            continue;
+        if (t.kt > r_fit) {
+            tiling s = t;
+            s.kt = r_fit;
+            char scfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+            format(&s, scfg, sizeof scfg);
+            if (tiling_valid(p, dev, &s, scfg, why, sizeof why))
+                t = s;
+        }
+        if (!fit(p, dev, &t))
+            continue;
+        /* Below 64 work-items a group is a fraction of a warp pair: more, smaller groups no
+         * longer add parallelism, only lose reuse. Used only when nothing larger fits. */
+        if (have && (t.mt / t.tm) * (t.nt / t.tn) < 64)
+            break;
+        best = t;
+        have = 1;
+        if (work_groups(c, &t) >= target)
+            break;
+    }
+    format(&best, cfg, cap);
+}
+
+/* Candidates for Find, from large square tiles to small ones; each is offered whenever it
+ * fits the device, even where it overshoots a small problem, so that Find (and the contract
+ * tests) see every one. */
+static const tiling candidates[] = {
+    {128, 128, 8, 8, 8},  /* 256 work-items, 64 accumulators */
+    {128, 64, 16, 8, 8},  /* 128 */
+    {64, 128, 16, 8, 8},  /* 128 */
+    {128, 64, 8, 8, 4},   /* 256, 32 accumulators */
+    {64, 64, 16, 8, 8},   /* 64 */
+    {64, 64, 16, 4, 4},   /* 256, 16 accumulators */
+    {64, 32, 32, 4, 4},   /* 128, long reduction chunk */
+    {32, 64, 16, 4, 4},   /* 128 */
+    {32, 32, 16, 4, 4},   /* 64 */
+    {16, 32, 32, 4, 4},   /* 32, small outputs */
+};
+
+static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                          char (*out)[CLF_CONFIG_CAP], int max)
+{
+    int n = 0;
+    char why[CLF_REASON_CAP];
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && n < max; ++i) {
+        format(&candidates[i], out[n], CLF_CONFIG_CAP);
+        if (tiling_valid(p, dev, &candidates[i], out[n], why, sizeof why))
+            ++n;
+    }
+    return n;
+}
+
+static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                 clf_build_spec *spec, char *why, size_t cap)
+{
+    tiling t;
+    if (!parse(cfg, &t, why, cap) || !tiling_valid(p, dev, &t, cfg, why, cap))
+        return -1;
+    const clf_conv_problem *c = &p->conv;
+    long wg = (t.mt / t.tm) * (t.nt / t.tn);
+    long out_hw = (long)c->oh * c->ow;
+    long r = gemm_r(c);
+    long k_tiles = (gemm_m(c) + t.mt - 1) / t.mt;
+    long p_tiles = (gemm_n(c) + t.nt - 1) / t.nt;
+    int is_1x1 = c->fy == 1 && c->fx == 1 && c->stride_h == 1 && c->stride_w == 1 &&
+                 c->pad_h == 0 && c->pad_w == 0;
+    int a_vec = r % 4 == 0 && (t.mt * t.kt / 4) % wg == 0;
+    int b_vec = is_1x1 && out_hw % 4 == 0 && (t.nt * t.kt / 4) % wg == 0;
+    clf_strbuf *d = &spec->defines;
+    clf_strbuf_define(d, "MT", t.mt);
+    clf_strbuf_define(d, "NT", t.nt);
+    clf_strbuf_define(d, "KT", t.kt);
+    clf_strbuf_define(d, "TM", t.tm);
+    clf_strbuf_define(d, "TN", t.tn);
+    clf_strbuf_define(d, "K_TILES", k_tiles);
+    clf_strbuf_define(d, "P_TILES", p_tiles);
+    clf_strbuf_define(d, "A_VEC", a_vec);
+    clf_strbuf_define(d, "B_1X1", is_1x1);
+    clf_strbuf_define(d, "B_VEC", b_vec);
+    clf_strbuf_define(d, "Y_VEC", out_hw % 4 == 0);
+    spec->fragment = "conv_igemm";
+    spec->launch.dims = 1;
+    spec->launch.local[0] = (size_t)wg;
+    spec->launch.global[0] = (size_t)wg * (size_t)k_tiles * (size_t)c->groups * (size_t)p_tiles;
+    spec->launch.global[1] = 1;
+    spec->launch.global[2] = 1;
+    spec->launch.local[1] = 1;
+    spec->launch.local[2] = 1;
+    return 0;
+}
+
+const clf_solver clf_solver_conv_implicit_gemm = {
+    .id = 4,
+    .name = "ConvImplicitGemm",
+    .kind = CLF_SOLVER_CONV,
+    .algo = miopenConvolutionAlgoImplicitGEMM,
+    .applicable = applicable,
+    .workspace = NULL,
+    .default_config = default_config,
+    .config_valid = config_valid,
+    .tuning_configs = tuning_configs,
+    .build = build,
+};
