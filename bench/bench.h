@@ -1,0 +1,99 @@
+/* clfuse-bench: shared types of the bench program (clfuse_bench.c runs the suite,
+ * bench_peaks.c measures the device's peaks, bench_report.c writes the result files). */
+#ifndef CLFUSE_BENCH_H
+#define CLFUSE_BENCH_H
+
+#include <clfuse/clfuse.h>
+#include <stddef.h>
+
+/* Minimum and median of n timings in ms; n == 0: not measured. */
+typedef struct bstat {
+    int n;
+    double min, med;
+} bstat;
+
+/* clfuse's paths per chain. */
+enum { P_FUSED = 0, P_UNFUSED, P_GEMM, P_COUNT };
+extern const char *const bench_path_names[P_COUNT];
+
+enum { PATH_NOT_RUN = 0, PATH_OK = 1, PATH_FAILED = -1, PATH_NA = 2 };
+
+#define BENCH_MAX_STEPS 4
+typedef struct path_res {
+    int state;         /* PATH_* */
+    char note[512];    /* why not run or failed */
+    char solver[512];  /* solver(s) and config(s) the path ran */
+    bstat kern;        /* sum of the steps' kernel times per iteration (profiling on) */
+    bstat wall;        /* wall clock around the sequence and one clFinish (profiling off) */
+    int nsteps;
+    char step_name[BENCH_MAX_STEPS][16];
+    double step_min[BENCH_MAX_STEPS]; /* per-step kernel time, minimum over the runs */
+    double err_ref;     /* rms-relative vs the CPU reference (< 0: not computed) */
+    double err_unfused; /* rms-relative vs the unfused path's output (< 0: not computed) */
+} path_res;
+
+typedef struct peer_res {
+    int ok;             /* 1 measured */
+    char variant[96];   /* "PyTorch sequence", "cuDNN fused (cudnn_convolution_relu)" */
+    bstat t;
+    char note[256];     /* why absent */
+} peer_res;
+
+typedef struct chain_res {
+    char name[8]; /* "CBA", "CBNA", "NA" */
+    path_res p[P_COUNT];
+    peer_res peer_seq, peer_fused;
+    double flops, bytes;
+} chain_res;
+
+typedef struct bench_entry {
+    char name[64];
+    int is_conv, quick;
+    int n, c, h, w, k, fy, fx, pad, stride, dil, groups;
+    int oh, ow;
+    int failed;            /* a verification or run failed */
+    char status[256];      /* "ok" or "FAILED: ..." */
+    char verify_mode[128];
+    int nch;
+    chain_res ch[2];
+    peer_res peer_conv;    /* convolution alone through the peer */
+    double seconds;        /* wall time the entry took in the bench */
+} bench_entry;
+
+#define BENCH_PEAK_WIDTHS 3 /* float, float4, float16 */
+typedef struct bench_peaks {
+    double gbps, gbps_vec[BENCH_PEAK_WIDTHS];     /* streaming copy, best and per width */
+    double gflops, gflops_vec[BENCH_PEAK_WIDTHS]; /* FMA chains, best and per width */
+    size_t copy_bytes;
+    char note[256];
+} bench_peaks;
+
+typedef struct bench_run {
+    clfuse_DeviceInfo dev;
+    const char *lib_version;
+    char date[64];
+    char command[4096];
+    char suite_path[1024];
+    char selection[128];
+    char fusion_find_mode[32];
+    int runs, warmup;
+    bench_peaks peaks;
+    char peer_status[512]; /* "measured: ...", or "skipped: ..." */
+    char peer_backend[256];
+    int nentries;
+    bench_entry *entries;
+    double total_seconds;
+} bench_run;
+
+/* Measures the device's copy bandwidth and FMA throughput on the handle's queue. */
+int bench_measure_peaks(miopenHandle_t h, bench_peaks *pk);
+
+/* The files in dir: results.json, results.csv, plot.svg, results.md. 0 on success. */
+int bench_write_results(const bench_run *r, const char *dir);
+
+/* The figure a ratio uses: the minimum kernel time (ms), or < 0 if not measured. */
+double bench_path_ms(const path_res *p);
+/* The best peer figure for a chain (fused if measured and faster, else sequence), or NULL. */
+const peer_res *bench_best_peer(const chain_res *c);
+
+#endif /* CLFUSE_BENCH_H */
