@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Plan compile time on the GPU machine: cold (empty binary cache, a fresh process) and from
+# the binary cache (a second process), with the shipped find-db and the default FAST mode.
+set -u
+drv=.gpu/build/tools/driver/clfuse-driver
+export CLFUSE_DEVICE=gpu MIOPEN_LOG_LEVEL=1 MIOPEN_SYSTEM_DB_PATH=$PWD/finddb
+export MIOPEN_USER_DB_PATH=$(mktemp -d) MIOPEN_CUSTOM_CACHE_DIR=$(mktemp -d)
+for args in "-F 4 -n 64 -c 64 -H 56 -W 56 -k 64 -y 3 -x 3 -p 1 -q 1" \
+            "-F 0 -n 64 -c 1024 -H 14 -W 14 -k 256 -y 1 -x 1 -M 1" \
+            "-F 4 -n 64 -c 3 -H 224 -W 224 -k 64 -y 7 -x 7 -p 3 -q 3 -u 2 -v 2" \
+            "-F 2 -n 64 -c 64 -H 112 -W 112 -M 1"; do
+  for pass in cold cached; do
+    printf '%-6s clfuse-driver CBAInfer %s: ' "$pass" "$args"
+    .gpu/gpu-run.sh $drv CBAInfer $args -V 0 -i 1 | grep -o 'solver.*compile [0-9.]* ms'
+  done
+done
