@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# clfuse-driver CBAInfer end to end on tiny problems: verification passes and exits 0, an
+# invalid or unsupported plan exits non-zero with a clear line, and the driver line that
+# MIOPEN_ENABLE_LOGGING_CMD=1 prints replays to the same plan.
+#   usage: test_driver_cba.sh CLFUSE_DRIVER
+set -u
+drv=$1
+export CLFUSE_DEVICE=${CLFUSE_DEVICE:-cpu} MIOPEN_LOG_LEVEL=1
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export MIOPEN_USER_DB_PATH=$scratch/db MIOPEN_SYSTEM_DB_PATH=$scratch/sys MIOPEN_CUSTOM_CACHE_DIR=$scratch/cache
+failed=0 passed=0
+check() { # name, expected exit, pattern, command...
+  local name=$1 want=$2 pattern=$3
+  shift 3
+  out=$("$@" 2>&1)
+  rc=$?
+  if [ "$rc" -eq "$want" ] && grep -qE -- "$pattern" <<<"$out"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name: exit $rc (want $want), pattern '$pattern' in:"; echo "$out" | sed 's/^/    /'
+  fi
+}
+small="-n 2 -c 4 -H 9 -W 11 -k 6"
+check "cbna verifies"  0 "Verification: .*PASSED" "$drv" CBAInfer $small -F 0 -V 1
+check "na by name"     0 "plan NA: .*PASSED|PASSED" "$drv" CBAInfer $small -F na -m 9 -V 1
+check "stride 2 same"  0 "PASSED" "$drv" CBAInfer $small -F 4 -u 2 -v 2 -z 1 -V 1
+check "grouped"        0 "PASSED" "$drv" CBAInfer -n 1 -c 6 -H 8 -W 8 -k 9 -g 3 -F 5 -V 1
+check "timing"         0 "GPU Kernel Time Elapsed" "$drv" CBAInfer $small -F 4 -t 1 -i 3 -V 0
+check "bad groups"     1 "channels|groups" "$drv" CBAInfer -n 1 -c 4 -H 8 -W 8 -k 6 -g 3 -F 4
+check "bad fusion"     2 "not a fusion mode" "$drv" CBAInfer $small -F 99
+check "bad number"     2 "expects a number" "$drv" CBAInfer $small -n two
+check "bad activation" 1 "activation mode" "$drv" CBAInfer $small -F 4 -m 12
+line=$(MIOPEN_ENABLE_LOGGING_CMD=1 "$drv" CBAInfer $small -F 0 -y 5 -x 3 -p 2 -q 1 -m 8 -M 1 -V 0 2>&1 | grep '^clfuse-driver CBAInfer')
+check "logged line"    0 "^clfuse-driver CBAInfer -F 0 -n 2 -c 4 -H 9 -W 11 -k 6 -y 5 -x 3 -p 2 -q 1 .*-m 8 -M 1" echo "$line"
+replay=${line#clfuse-driver }
+check "replay"         0 "plan CBNA: .*|PASSED" "$drv" $replay -V 1
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
