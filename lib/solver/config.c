@@ -3,6 +3,7 @@
 #include "solver/solver.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,4 +26,28 @@ int clf_config_get(const char *cfg, const char *key, long *value)
             ++p;
     }
     return 0;
+}
+
+int clf_config_parse_exact(const char *solver, const char *cfg, const char *const *keys,
+                           long *const *fields, size_t n, long lo, long hi, char *why,
+                           size_t cap)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (!clf_config_get(cfg, keys[i], fields[i]) || *fields[i] < lo || *fields[i] > hi) {
+            snprintf(why, cap, "%s config \"%s\": %s missing or not in %ld..%ld", solver, cfg,
+                     keys[i], lo, hi);
+            return 0;
+        }
+    /* A db entry with extra or misspelt keys is stale: reject rather than half-apply it. */
+    size_t commas = 0;
+    for (const char *c = cfg; *c; ++c)
+        commas += *c == ',';
+    if (commas != n - 1) {
+        char list[128] = "";
+        for (size_t i = 0; i < n; ++i)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", keys[i]);
+        snprintf(why, cap, "%s config \"%s\": expected exactly %s", solver, cfg, list);
+        return 0;
+    }
+    return 1;
 }

@@ -60,23 +60,8 @@ static void derive(const clf_conv_problem *c, const tiling *t, geometry *g)
 
 static int parse(const char *cfg, tiling *t, char *why, size_t cap)
 {
-    long *fields[NKEYS] = {&t->tk, &t->toh, &t->tow, &t->bk, &t->bp, &t->cb};
-    for (size_t i = 0; i < NKEYS; ++i)
-        if (!clf_config_get(cfg, keys[i], fields[i]) || *fields[i] < 1 || *fields[i] > 256) {
-            snprintf(why, cap, "ConvDirectTiled config \"%s\": %s missing or not in 1..256", cfg,
-                     keys[i]);
-            return 0;
-        }
-    /* A db entry with extra or misspelt keys is stale: reject rather than half-apply it. */
-    int commas = 0;
-    for (const char *s = cfg; *s; ++s)
-        commas += *s == ',';
-    if (commas != (int)NKEYS - 1) {
-        snprintf(why, cap, "ConvDirectTiled config \"%s\": expected exactly TK,TOH,TOW,BK,BP,CB",
-                 cfg);
-        return 0;
-    }
-    return 1;
+    long *const fields[NKEYS] = {&t->tk, &t->toh, &t->tow, &t->bk, &t->bp, &t->cb};
+    return clf_config_parse_exact("ConvDirectTiled", cfg, keys, fields, NKEYS, 1, 256, why, cap);
 }
 
 static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,

@@ -63,23 +63,8 @@ static unsigned long long work_groups(const clf_conv_problem *c, const tiling *t
 
 static int parse(const char *cfg, tiling *t, char *why, size_t cap)
 {
-    long *fields[NKEYS] = {&t->mt, &t->nt, &t->kt, &t->tm, &t->tn};
-    for (size_t i = 0; i < NKEYS; ++i)
-        if (!clf_config_get(cfg, keys[i], fields[i]) || *fields[i] < 1 || *fields[i] > 256) {
-            snprintf(why, cap, "ConvImplicitGemm config \"%s\": %s missing or not in 1..256", cfg,
-                     keys[i]);
-            return 0;
-        }
-    /* A db entry with extra or misspelt keys is stale: reject rather than half-apply it. */
-    int commas = 0;
-    for (const char *s = cfg; *s; ++s)
-        commas += *s == ',';
-    if (commas != (int)NKEYS - 1) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": expected exactly MT,NT,KT,TM,TN",
-                 cfg);
-        return 0;
-    }
-    return 1;
+    long *const fields[NKEYS] = {&t->mt, &t->nt, &t->kt, &t->tm, &t->tn};
+    return clf_config_parse_exact("ConvImplicitGemm", cfg, keys, fields, NKEYS, 1, 256, why, cap);
 }
 
 static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,

@@ -119,5 +119,10 @@ const clf_solver *clf_solver_by_name(const char *name);
 size_t clf_round_up(size_t x, size_t m);
 /* Reads KEY from a "KEY=value,KEY=value" config; 1 when present and an integer. */
 int clf_config_get(const char *cfg, const char *key, long *value);
+/* Reads exactly keys[0..n) (no other key) into *fields[i], each within lo..hi; 1 on success,
+ * else 0 with the reason, naming the solver, in why. */
+int clf_config_parse_exact(const char *solver, const char *cfg, const char *const *keys,
+                           long *const *fields, size_t n, long lo, long hi, char *why,
+                           size_t cap);
 
 #endif
