@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 typedef struct options {
@@ -98,13 +97,6 @@ static int parse(int argc, char **argv, options *o)
     return 0;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
 /* Everything the run allocates, released in one place. */
 typedef struct run {
     miopenHandle_t h;
@@ -136,40 +128,6 @@ static void release(run *r)
     miopenDestroy(r->h);
 }
 
-static int check(miopenHandle_t h, miopenStatus_t st, const char *what)
-{
-    if (st == miopenStatusSuccess)
-        return 0;
-    const char *m = clfuse_GetLastErrorMessage(h);
-    if (!m[0])
-        m = clfuse_GetLastErrorMessage(NULL);
-    fprintf(stderr, "clfuse-driver: %s failed: %s\n  %s\n", what, miopenGetErrorString(st), m);
-    return -1;
-}
-
-/* A device buffer of n floats filled with uniform random values in [lo, hi). */
-static int random_buffer(run *r, int slot, size_t n, uint64_t *rng, float lo, float hi)
-{
-    r->host[slot] = malloc(n * sizeof(float));
-    if (r->host[slot] == NULL)
-        return -1;
-    ref_fill_uniform(r->host[slot], n, rng, lo, hi);
-    cl_command_queue q;
-    miopenGetStream(r->h, &q);
-    cl_context ctx;
-    cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
-    if (err == CL_SUCCESS)
-        r->mem[slot] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
-    if (err == CL_SUCCESS)
-        err = clEnqueueWriteBuffer(q, r->mem[slot], CL_TRUE, 0, n * sizeof(float), r->host[slot],
-                                   0, NULL, NULL);
-    if (err != CL_SUCCESS) {
-        fprintf(stderr, "clfuse-driver: device buffer of %zu floats: OpenCL error %d\n", n, err);
-        return -1;
-    }
-    return 0;
-}
-
 enum { X = 0, W, Y, BIAS, SCALE, SHIFT, MEAN, VAR };
 
 int driver_cba_infer(int argc, char **argv)
@@ -184,7 +142,7 @@ int driver_cba_infer(int argc, char **argv)
     int rc = 1;
 #define TRY(expr)                                                                                  \
     do {                                                                                           \
-        if (check(r.h, (expr), #expr) != 0)                                                        \
+        if (driver_check(r.h, (expr), #expr) != 0)                                                        \
             goto out;                                                                              \
     } while (0)
     TRY(miopenCreate(&r.h));
@@ -222,9 +180,9 @@ int driver_cba_infer(int argc, char **argv)
     }
     if (strchr(chain, 'A'))
         TRY(miopenCreateOpActivationForward(r.plan, &aop, (miopenActivationMode_t)o.m));
-    double t0 = now_ms();
+    double t0 = driver_now_ms();
     miopenStatus_t cst = miopenCompileFusionPlan(r.h, r.plan);
-    double compile_ms = now_ms() - t0;
+    double compile_ms = driver_now_ms() - t0;
     if (cst != miopenStatusSuccess) {
         fprintf(stderr, "clfuse-driver: plan %s is not supported: %s\n  %s\n", chain,
                 miopenGetErrorString(cst), clfuse_GetLastErrorMessage(r.h));
@@ -238,11 +196,11 @@ int driver_cba_infer(int argc, char **argv)
     size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
     size_t wn = conv ? (size_t)o.k * (o.c / o.g) * o.y * o.x : 1;
     size_t pn = spatial ? (size_t)oc : (size_t)oc * oh * ow;
-    if (random_buffer(&r, X, xn, &rng, -1, 1) || random_buffer(&r, W, wn, &rng, -1, 1) ||
-        random_buffer(&r, Y, yn, &rng, -1, 1) || random_buffer(&r, BIAS, (size_t)oc, &rng, -1, 1) ||
-        random_buffer(&r, SCALE, pn, &rng, 0.5f, 1.5f) ||
-        random_buffer(&r, SHIFT, pn, &rng, -0.5f, 0.5f) ||
-        random_buffer(&r, MEAN, pn, &rng, -0.2f, 0.2f) || random_buffer(&r, VAR, pn, &rng, 0.5f, 2))
+    if (driver_random_buffer(r.h, &r.host[X], &r.mem[X], xn, &rng, -1, 1) || driver_random_buffer(r.h, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
+        driver_random_buffer(r.h, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1) || driver_random_buffer(r.h, &r.host[BIAS], &r.mem[BIAS], (size_t)oc, &rng, -1, 1) ||
+        driver_random_buffer(r.h, &r.host[SCALE], &r.mem[SCALE], pn, &rng, 0.5f, 1.5f) ||
+        driver_random_buffer(r.h, &r.host[SHIFT], &r.mem[SHIFT], pn, &rng, -0.5f, 0.5f) ||
+        driver_random_buffer(r.h, &r.host[MEAN], &r.mem[MEAN], pn, &rng, -0.2f, 0.2f) || driver_random_buffer(r.h, &r.host[VAR], &r.mem[VAR], pn, &rng, 0.5f, 2))
         goto out;
     const double eps = 1e-5;
     TRY(miopenCreateTensorDescriptor(&r.yd));
@@ -264,10 +222,10 @@ int driver_cba_infer(int argc, char **argv)
     cl_command_queue q;
     miopenGetStream(r.h, &q);
     for (int it = 0; it < o.iters; ++it) {
-        double w0 = now_ms();
+        double w0 = driver_now_ms();
         TRY(miopenExecuteFusionPlan(r.h, r.plan, r.xd, r.mem[X], r.yd, r.mem[Y], r.args));
         clFinish(q);
-        double wall = now_ms() - w0;
+        double wall = driver_now_ms() - w0;
         float kt = 0;
         miopenGetKernelTime(r.h, &kt);
         /* As MIOpenDriver: the first iteration is warm-up when there are several. */

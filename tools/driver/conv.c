@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #define MAX_SOLUTIONS 64
@@ -152,25 +151,6 @@ static int parse(int argc, char **argv, options *o)
     return 0;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2], const int d[2],
-                      int pads[2])
-{
-    if (mode == 0)
-        return;
-    for (int i = 0; i < 2; ++i) {
-        int eff = 1 + d[i] * (f[i] - 1);
-        int total = (in[i] % s[i] == 0) ? eff - s[i] : eff - in[i] % s[i];
-        pads[i] = mode == 2 ? 0 : (total > 0 ? total / 2 : 0);
-    }
-}
-
 static const char *algo_name(int a)
 {
     switch (a) {
@@ -229,17 +209,6 @@ static void release(run *r)
     miopenDestroy(r->h);
 }
 
-static int check(miopenHandle_t h, miopenStatus_t st, const char *what)
-{
-    if (st == miopenStatusSuccess)
-        return 0;
-    const char *m = clfuse_GetLastErrorMessage(h);
-    if (!m[0])
-        m = clfuse_GetLastErrorMessage(NULL);
-    fprintf(stderr, "clfuse-driver: %s failed: %s\n  %s\n", what, miopenGetErrorString(st), m);
-    return -1;
-}
-
 static cl_context context_of(run *r, cl_command_queue *q)
 {
     cl_context ctx = NULL;
@@ -247,28 +216,6 @@ static cl_context context_of(run *r, cl_command_queue *q)
     if (clGetCommandQueueInfo(*q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL) != CL_SUCCESS)
         return NULL;
     return ctx;
-}
-
-/* A device buffer of n floats filled with uniform random values in [lo, hi). */
-static int random_buffer(run *r, int slot, size_t n, uint64_t *rng, float lo, float hi)
-{
-    r->host[slot] = malloc(n * sizeof(float));
-    if (r->host[slot] == NULL)
-        return -1;
-    ref_fill_uniform(r->host[slot], n, rng, lo, hi);
-    cl_command_queue q;
-    cl_context ctx = context_of(r, &q);
-    cl_int err = ctx ? CL_SUCCESS : CL_INVALID_CONTEXT;
-    if (err == CL_SUCCESS)
-        r->mem[slot] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
-    if (err == CL_SUCCESS)
-        err = clEnqueueWriteBuffer(q, r->mem[slot], CL_TRUE, 0, n * sizeof(float), r->host[slot],
-                                   0, NULL, NULL);
-    if (err != CL_SUCCESS) {
-        fprintf(stderr, "clfuse-driver: device buffer of %zu floats: OpenCL error %d\n", n, err);
-        return -1;
-    }
-    return 0;
 }
 
 /* The workspace buffer (none for 0 bytes). */
@@ -299,7 +246,7 @@ int driver_conv(int argc, char **argv)
     int rc = 1;
 #define TRY(expr)                                                                                  \
     do {                                                                                           \
-        if (check(r.h, (expr), #expr) != 0)                                                        \
+        if (driver_check(r.h, (expr), #expr) != 0)                                                        \
             goto out;                                                                              \
     } while (0)
     if (o.dirs != 1)
@@ -330,8 +277,8 @@ int driver_conv(int argc, char **argv)
     uint64_t rng = ref_rng_seed(42);
     size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
     size_t wn = (size_t)o.k * (o.c / o.g) * o.y * o.x;
-    if (random_buffer(&r, X, xn, &rng, -1, 1) || random_buffer(&r, W, wn, &rng, -1, 1) ||
-        random_buffer(&r, Y, yn, &rng, -1, 1))
+    if (driver_random_buffer(r.h, &r.host[X], &r.mem[X], xn, &rng, -1, 1) || driver_random_buffer(r.h, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
+        driver_random_buffer(r.h, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1))
         goto out;
 
     /* Choose the solution. */
@@ -340,7 +287,7 @@ int driver_conv(int argc, char **argv)
     size_t nsol = 0, ws_size = 0;
     miopenConvFwdAlgorithm_t algo = miopenConvolutionFwdAlgoDirect;
     int find = o.solution < 0;
-    double t0 = now_ms();
+    double t0 = driver_now_ms();
     if (find) {
         TRY(miopenConvolutionForwardGetWorkSpaceSize(r.h, r.wd, r.xd, r.cd, r.yd, &ws_size));
         if (workspace_buffer(&r, ws_size))
@@ -356,7 +303,7 @@ int driver_conv(int argc, char **argv)
             goto out;
         }
         printf("Find (exhaustive search %s, workspace %zu bytes): %.2f ms, %d algorithm%s\n",
-               o.search ? "on" : "off", ws_size, now_ms() - t0, nperf, nperf == 1 ? "" : "s");
+               o.search ? "on" : "off", ws_size, driver_now_ms() - t0, nperf, nperf == 1 ? "" : "s");
         for (int i = 0; i < nperf; ++i)
             printf("  %s: %.4f ms, workspace %zu bytes\n", algo_name((int)perf[i].fwd_algo),
                    (double)perf[i].time, perf[i].memory);
@@ -422,10 +369,10 @@ int driver_conv(int argc, char **argv)
             r.h, r.wd, r.xd, r.cd, r.yd, chosen.solution.solution_id, &ws_size));
         if (workspace_buffer(&r, ws_size))
             goto out;
-        t0 = now_ms();
+        t0 = driver_now_ms();
         TRY(miopenConvolutionForwardCompileSolution(r.h, r.wd, r.xd, r.cd, r.yd,
                                                     chosen.solution.solution_id));
-        printf("compile %.2f ms\n", now_ms() - t0);
+        printf("compile %.2f ms\n", driver_now_ms() - t0);
         print_solution("solution", &chosen);
     }
 
@@ -435,7 +382,7 @@ int driver_conv(int argc, char **argv)
     const float alpha = 1.0f, beta = 0.0f;
     double kernel_sum = 0, kernel_min = 1e30, wall_sum = 0;
     for (int it = 0; it < o.iters; ++it) {
-        double w0 = now_ms();
+        double w0 = driver_now_ms();
         if (find)
             TRY(miopenConvolutionForward(r.h, &alpha, r.xd, r.mem[X], r.wd, r.mem[W], r.cd, algo,
                                          &beta, r.yd, r.mem[Y], r.mem[WS], ws_size));
@@ -444,7 +391,7 @@ int driver_conv(int argc, char **argv)
                                                   r.mem[Y], r.mem[WS], ws_size,
                                                   chosen.solution.solution_id));
         clFinish(q);
-        double wall = now_ms() - w0;
+        double wall = driver_now_ms() - w0;
         float kt = 0;
         if (o.time)
             miopenGetKernelTime(r.h, &kt);

@@ -14,4 +14,18 @@ int driver_conv(int argc, char **argv);
 void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2], const int d[2],
                       int pads[2]);
 
+#include <miopen/miopen.h>
+#include <stdint.h>
+
+/* Monotonic milliseconds. */
+double driver_now_ms(void);
+
+/* 0 on success; else prints what failed with the library's last message and returns -1. */
+int driver_check(miopenHandle_t h, miopenStatus_t st, const char *what);
+
+/* n floats, uniform in [lo, hi), on the host (*host) and on h's device (*mem, written).
+ * Returns 0, or -1 after printing the OpenCL error. The caller frees both. */
+int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, uint64_t *rng,
+                         float lo, float hi);
+
 #endif

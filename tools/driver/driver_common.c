@@ -1,0 +1,63 @@
+/* What the driver's subcommands share: status checks with the library's message, timing,
+ * random device buffers, and the pads the library derives for Same and Valid padding. */
+#define _POSIX_C_SOURCE 200809L
+#include "driver.h"
+#include "ref/ref.h"
+
+#include <clfuse/clfuse.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+double driver_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+int driver_check(miopenHandle_t h, miopenStatus_t st, const char *what)
+{
+    if (st == miopenStatusSuccess)
+        return 0;
+    const char *m = clfuse_GetLastErrorMessage(h);
+    if (!m[0])
+        m = clfuse_GetLastErrorMessage(NULL);
+    fprintf(stderr, "clfuse-driver: %s failed: %s\n  %s\n", what, miopenGetErrorString(st), m);
+    return -1;
+}
+
+int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, uint64_t *rng,
+                         float lo, float hi)
+{
+    *host = malloc(n * sizeof(float));
+    if (*host == NULL)
+        return -1;
+    ref_fill_uniform(*host, n, rng, lo, hi);
+    cl_command_queue q;
+    cl_context ctx;
+    miopenGetStream(h, &q);
+    cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    if (err == CL_SUCCESS)
+        *mem = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
+    if (err == CL_SUCCESS)
+        err = clEnqueueWriteBuffer(q, *mem, CL_TRUE, 0, n * sizeof(float), *host, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        fprintf(stderr, "clfuse-driver: device buffer of %zu floats: OpenCL error %d\n", n, err);
+        return -1;
+    }
+    return 0;
+}
+
+void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2], const int d[2],
+                      int pads[2])
+{
+    if (mode == 0)
+        return;
+    for (int i = 0; i < 2; ++i) {
+        int eff = 1 + d[i] * (f[i] - 1);
+        int total = (in[i] % s[i] == 0) ? eff - s[i] : eff - in[i] % s[i];
+        pads[i] = mode == 2 ? 0 : (total > 0 ? total / 2 : 0);
+    }
+}
+
