@@ -12,6 +12,7 @@
 
 #include <float.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clw/clw.h"
@@ -127,6 +128,18 @@ static void make_problem(clf_fusion_problem *p, const shape *sh, int variant)
     p->epi.activ_mode = variant % 10;
 }
 
+/* The RMS-relative error bound every solver is held to (MIOpen's rms_range)... */
+#define RMS_BOUND (80 * FLT_EPSILON)
+/* ... except Winograd F(4x4,3x3) (ConvWinograd4x4, id 6), whose transforms (constants up
+ * to 8 and 1/24) round more: docs/winograd.md has the measurements behind this bound. */
+#define WINOGRAD4_RMS_BOUND (WINOGRAD4_RMS_BOUND_EPS * FLT_EPSILON)
+#define WINOGRAD4_RMS_BOUND_EPS 400
+
+static double rms_bound(const clf_solver *s)
+{
+    return s->id == 6 ? WINOGRAD4_RMS_BOUND : RMS_BOUND;
+}
+
 /* Runs s with cfg on p and fails the test unless it matches the reference. */
 static void check_run(const clf_solver *s, const clf_fusion_problem *p, const char *cfg,
                       uint64_t seed, const char *what)
@@ -139,8 +152,12 @@ static void check_run(const clf_solver *s, const clf_fusion_problem *p, const ch
     if (r.unwritten != (size_t)-1)
         fail_msg("%s %s config %s: output %zu never written", s->name, what, cfg, r.unwritten);
     assert_true(r.max_abs_ref > 0);
-    if (!(r.rms < 80 * FLT_EPSILON))
-        fail_msg("%s %s config %s: rms %g >= 80 eps", s->name, what, cfg, r.rms);
+    if (!(r.rms < rms_bound(s)))
+        fail_msg("%s %s config %s: rms %g (%.2f eps) >= %.0f eps", s->name, what, cfg, r.rms,
+                 r.rms / FLT_EPSILON, rms_bound(s) / FLT_EPSILON);
+    if (getenv("CLFUSE_TEST_PRINT_RMS"))
+        print_message("%s %s config %s: rms %.3f eps\n", s->name, what, cfg,
+                      r.rms / FLT_EPSILON);
 }
 
 static void every_solver_matches_reference(void **state)
