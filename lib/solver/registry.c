@@ -6,6 +6,7 @@
 #include <string.h>
 
 extern const clf_solver clf_solver_conv_winograd3x3;
+extern const clf_solver clf_solver_conv_winograd4x4;
 extern const clf_solver clf_solver_conv_implicit_gemm;
 extern const clf_solver clf_solver_conv_direct_tiled;
 extern const clf_solver clf_solver_conv_gemm;
@@ -14,6 +15,7 @@ extern const clf_solver clf_solver_elementwise;
 
 static const clf_solver *const registry[] = {
     &clf_solver_conv_winograd3x3,   /* id 3 */
+    &clf_solver_conv_winograd4x4,   /* id 6 */
     &clf_solver_conv_implicit_gemm, /* id 4 */
     &clf_solver_conv_direct_tiled,  /* id 2 */
     &clf_solver_conv_gemm,          /* id 5 */

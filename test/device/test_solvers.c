@@ -12,6 +12,7 @@
 
 #include <float.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clw/clw.h"
@@ -127,6 +128,20 @@ static void make_problem(clf_fusion_problem *p, const shape *sh, int variant)
     p->epi.activ_mode = variant % 10;
 }
 
+/* The RMS-relative error bound every solver is held to (MIOpen's rms_range)... */
+#define RMS_BOUND (80 * FLT_EPSILON)
+/* Winograd F(4x4,3x3) (ConvWinograd4x4, id 6) has its own bound, because its transforms
+ * (constants up to 8 and 1/24) round several times more than direct or F(2x2) sums. It is
+ * the common one: the worst figure measured (docs/winograd.md), 19.7 eps for a plain
+ * convolution at C = 1024 on PoCL, stays 4x under it, so F(4x4) needs no looser bound.
+ * Raise it here, and only here, if a device measures otherwise. */
+#define WINOGRAD4_RMS_BOUND (80 * FLT_EPSILON)
+
+static double rms_bound(const clf_solver *s)
+{
+    return s->id == 6 ? WINOGRAD4_RMS_BOUND : RMS_BOUND;
+}
+
 /* Runs s with cfg on p and fails the test unless it matches the reference. */
 static void check_run(const clf_solver *s, const clf_fusion_problem *p, const char *cfg,
                       uint64_t seed, const char *what)
@@ -139,8 +154,12 @@ static void check_run(const clf_solver *s, const clf_fusion_problem *p, const ch
     if (r.unwritten != (size_t)-1)
         fail_msg("%s %s config %s: output %zu never written", s->name, what, cfg, r.unwritten);
     assert_true(r.max_abs_ref > 0);
-    if (!(r.rms < 80 * FLT_EPSILON))
-        fail_msg("%s %s config %s: rms %g >= 80 eps", s->name, what, cfg, r.rms);
+    if (!(r.rms < rms_bound(s)))
+        fail_msg("%s %s config %s: rms %g (%.2f eps) >= %.0f eps", s->name, what, cfg, r.rms,
+                 r.rms / FLT_EPSILON, rms_bound(s) / FLT_EPSILON);
+    if (getenv("CLFUSE_TEST_PRINT_RMS"))
+        print_message("%s %s config %s: rms %.3f eps\n", s->name, what, cfg,
+                      r.rms / FLT_EPSILON);
 }
 
 static void every_solver_matches_reference(void **state)
@@ -325,6 +344,88 @@ static void winograd_limits(void **state)
     assert_int_equal(s->tuning_configs(&p, &tiny, cfgs, 16), 0);
 }
 
+/* ConvWinograd4x4 likewise: refuses what F(4x4,3x3) cannot do with a one-line reason,
+ * checks configs against the device, keeps its default valid on tiny devices, and the
+ * configs no candidate uses (scalar local reads, one work-item, 36 elements per work-item)
+ * are correct too. */
+static void winograd4_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(6);
+    assert_non_null(s);
+    assert_string_equal(s->name, "ConvWinograd4x4");
+    assert_int_equal(s->algo, miopenConvolutionAlgoWinograd);
+    assert_null(s->workspace);
+    char why[CLF_REASON_CAP];
+    clf_fusion_problem p;
+    static const int bad[][6] = {
+        /* fy, fx, stride, dil, groups, c */
+        {5, 5, 1, 1, 1, 4}, {1, 1, 1, 1, 1, 4}, {3, 1, 1, 1, 1, 4}, {3, 3, 2, 1, 1, 4},
+        {3, 3, 1, 2, 1, 4}, {3, 3, 1, 1, 2, 4}, {3, 3, 1, 1, 4, 4},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        harness_conv_problem(&p, 1, bad[i][5], 12, 12, 4, bad[i][0], bad[i][1], 1, bad[i][2],
+                             bad[i][3], bad[i][4]);
+        why[0] = '\0';
+        assert_false(s->applicable(&p, &handle->info, why, sizeof why));
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    p.has_conv = 0;
+    assert_false(s->applicable(&p, &handle->info, why, sizeof why));
+    harness_conv_problem(&p, 1, 4, 12, 12, 4, 3, 3, 0, 1, 1, 1);
+    assert_true(s->applicable(&p, &handle->info, why, sizeof why));
+
+    clfuse_DeviceInfo small = handle->info;
+    small.local_mem_bytes = 24 * 1024;
+    small.max_work_group_size = 1024;
+    static const char *const rejected[] = {
+        "", "default", "TG=16,KG=16,TB=8,KB=8,ES=1",
+        "KG=16,TG=16,TB=8,KB=8,ES=1,CC=4",          /* not the one spelling */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,EXTRA=1",  /* stray key */
+        "TG=0,KG=16,TB=8,KB=8,ES=1,CC=4",
+        "TG=16,KG=16,TB=8,KB=8,ES=9223372036854775807,CC=4",
+        "TG=16,KG=16,TB=8,KB=8,ES=5,CC=4",          /* 5 does not divide 36 */
+        "TG=15,KG=15,TB=3,KB=3,ES=1,CC=4",          /* blocks are 1, 2, 4 or 8 */
+        "TG=12,KG=16,TB=8,KB=8,ES=1,CC=4",          /* TG not a multiple of TB */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=0",
+        "TG=32,KG=16,TB=8,KB=8,ES=3,CC=1",          /* 192 accumulators */
+        "TG=32,KG=32,TB=4,KB=4,ES=4,CC=1",          /* 576 work-items */
+        "TG=32,KG=16,TB=8,KB=4,ES=3,CC=4",          /* 31.5 KiB > 24 KiB */
+    };
+    for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i)
+        if (s->config_valid(&p, &small, rejected[i], why, sizeof why))
+            fail_msg("config \"%s\" accepted", rejected[i]);
+    const char *fits = "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4"; /* 22.5 KiB */
+    assert_true(s->config_valid(&p, &small, fits, why, sizeof why));
+
+    char cfg[CLF_CONFIG_CAP];
+    clfuse_DeviceInfo tiny = small;
+    tiny.local_mem_bytes = 1024;
+    tiny.max_work_group_size = 1;
+    const clfuse_DeviceInfo *devs[] = {&handle->info, &small, &tiny};
+    for (size_t i = 0; i < 3; ++i) {
+        s->default_config(&p, devs[i], cfg, sizeof cfg);
+        if (!s->config_valid(&p, devs[i], cfg, why, sizeof why))
+            fail_msg("default \"%s\" invalid: %s", cfg, why);
+    }
+    char cfgs[16][CLF_CONFIG_CAP];
+    assert_int_equal(s->tuning_configs(&p, &tiny, cfgs, 16), 0);
+
+    /* Run configs outside the candidate list on a shape with partial tiles and chunks. */
+    static const char *const odd[] = {
+        "TG=1,KG=1,TB=1,KB=1,ES=36,CC=1", /* the tiny-device default */
+        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3",  /* scalar reads, unpadded rows */
+        "TG=8,KG=4,TB=8,KB=1,ES=12,CC=5", /* float4 tiles, scalar channels */
+    };
+    clf_fusion_problem q;
+    make_problem(&q, &(shape)SQ(2, 7, 9, 7, 5, 3, 3, 1, 1, 1, 1), 4);
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; ++i) {
+        if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
+            fail_msg("config \"%s\" refused: %s", odd[i], why);
+        check_run(s, &q, odd[i], 7 + i, "limits");
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,6 +434,7 @@ int main(void)
         cmocka_unit_test(every_solver_matches_reference),
         cmocka_unit_test(every_tuning_config_matches_reference),
         cmocka_unit_test(winograd_limits),
+        cmocka_unit_test(winograd4_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
