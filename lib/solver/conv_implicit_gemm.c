@@ -255,6 +255,12 @@ static const tiling candidates[] = {
     {32, 64, 16, 4, 4},   /* 128 */
     {32, 32, 16, 4, 4},   /* 64 */
     {16, 32, 32, 4, 4},   /* 32, small outputs */
+    /* Single-image layers leave most of a large GPU idle with the tiles above (b1_5x5_32_28:
+     * 25 work-groups of 64x32 on 132 compute units): smaller tiles trade per-work-item reuse
+     * for enough work-groups to fill it. */
+    {32, 16, 32, 4, 4},   /* 32 */
+    {16, 16, 32, 4, 4},   /* 16 */
+    {16, 16, 64, 4, 4},   /* 16, long reduction chunk */
 };
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
