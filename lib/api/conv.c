@@ -179,8 +179,9 @@ miopenStatus_t miopenFindConvolutionForwardAlgorithm(
         if (n > 0 && strstr(report, "skipped, needs a workspace") == NULL)
             clf_find_record(handle, cp.key, c, n, exhaustiveSearch);
         else if (n > 0)
-            clf_log(CLF_LOG_INFO, "%s: some solvers lacked workspace; results not recorded:\n%s",
-                    api, report);
+            clf_note(handle,
+                     "%s: results narrowed by the workspace given, so not recorded in the "
+                     "find-db:\n%s", api, report);
     }
     if (n == 0) {
         conv_problem_free(&cp);

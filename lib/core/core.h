@@ -42,6 +42,10 @@ int clf_handle_valid(const struct miopenHandle *h);
 miopenStatus_t clf_fail(miopenHandle_t h, miopenStatus_t st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Leaves a message on h and the thread for a call that succeeds but has something to say
+ * (results narrowed by a small workspace, a corrupted db set aside); logged at info level. */
+void clf_note(miopenHandle_t h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Clears the thread's (and handle's) last message at the start of an API call. */
 void clf_clear_error(miopenHandle_t h);
 

@@ -50,6 +50,22 @@ miopenStatus_t clf_fail(miopenHandle_t h, miopenStatus_t st, const char *fmt, ..
     return st;
 }
 
+void clf_note(miopenHandle_t h, const char *fmt, ...)
+{
+    char msg[CLF_ERRMSG_CAP];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    memcpy(thread_errmsg, msg, sizeof thread_errmsg);
+    if (clf_handle_valid(h)) {
+        pthread_mutex_lock(&h->lock);
+        memcpy(h->errmsg, msg, sizeof h->errmsg);
+        pthread_mutex_unlock(&h->lock);
+    }
+    clf_log(CLF_LOG_INFO, "%s", msg);
+}
+
 void clf_clear_error(miopenHandle_t h)
 {
     thread_errmsg[0] = '\0';

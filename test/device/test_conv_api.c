@@ -333,6 +333,36 @@ static void corrupted_db_files(void **state)
     assert_true(aside >= 1);
 }
 
+/* A solver needing more workspace than given is skipped, the results say so on the handle,
+ * and they are not recorded. */
+static void find_with_too_little_workspace(void **state)
+{
+    (void)state;
+    conv_case cc;
+    fresh_case(&cc, 3, 1, 1, 1, 1);
+    assert_true(cc.ws_size > 0); /* ConvGemm's im2col matrix */
+    setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
+    miopenConvAlgoPerf_t perf[8];
+    int n = 0;
+    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                        cc.yd, cc.y, 8, &n, perf, NULL, 0, false),
+                  miopenStatusSuccess);
+    unsetenv("MIOPEN_FIND_MODE");
+    assert_true(n >= 1);
+    for (int i = 0; i < n; ++i) {
+        assert_int_not_equal(perf[i].fwd_algo, miopenConvolutionFwdAlgoGEMM);
+        assert_int_equal(perf[i].memory, 0);
+    }
+    const char *msg = clfuse_GetLastErrorMessage(handle);
+    if (strstr(msg, "ConvGemm") == NULL || strstr(msg, "workspace") == NULL)
+        fail_msg("the skipped solver is not reported: '%s'", msg);
+    clfuse_ConvSolutionInfo info;
+    size_t got = 0;
+    clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got, &info);
+    assert_int_equal(info.source, clfuseSolutionEstimated); /* nothing recorded */
+    conv_case_free(&cc);
+}
+
 static void bad_input(void **state)
 {
     (void)state;
@@ -401,6 +431,7 @@ int main(void)
         cmocka_unit_test(second_find_is_ten_times_faster),
         cmocka_unit_test(find_modes_on_hit_and_miss),
         cmocka_unit_test(corrupted_db_files),
+        cmocka_unit_test(find_with_too_little_workspace),
         cmocka_unit_test(bad_input),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
