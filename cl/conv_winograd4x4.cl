@@ -18,6 +18,8 @@
  * the filter slice it needs (G g G^T, one job per (k, c)), laid out element-major:
  *   vt[cc][e][t] (row pitch TGP) and ut[cc][e][k] (row pitch KGP),
  * pitches padded by 4 floats so that rows of neighbouring elements start in different banks.
+ * The global data of chunk i + 1 is loaded into registers before chunk i's products and
+ * transformed after them (register prefetch; input and filter jobs share one job space).
  *
  * Work-items: NEG = 36 / ES element groups x NBK = KG / KB channel blocks x NBT = TG / TB
  * tile blocks, tile blocks fastest. Work-item (eg, bk, bt) accumulates elements
@@ -27,13 +29,14 @@
  * of ut (a broadcast).
  *
  * After the last chunk the 36 elements of each (k, tile) pair are spread over NEG work-items,
- * so the inverse transform goes through local memory, reusing the chunk buffers: in KB
- * passes, pass j stores every work-item's accumulators of channel bk*KB + j into
- * ms[e][bk][t], then each work-item takes (bk, t) pairs, applies A^T m A and the epilogue,
+ * so the inverse transform goes through local memory, reusing the chunk buffers: in KB / JP
+ * passes, pass jg stores every work-item's accumulators of channels bk*KB + jg*JP + jp into
+ * ms[jp][e][bk][t], then each work-item takes (bk, t) pairs, applies A^T m A and the epilogue,
  * and stores the in-bounds outputs (the last tile row and column are partial when OH or OW
  * is not a multiple of 4).
  *
- * From the solver: TG KG TB KB ES CC, the pitches TGP KGP and SMEM (floats of local memory).
+ * From the solver: TG KG TB KB ES CC, the pitches TGP KGP, SMEM (floats of local memory) and
+ * JP (channels per inverse-transform pass).
  * Launch: 1-d, local = WG, global = WG * K_GROUPS * tile groups; channel groups fastest, so
  * that the work-groups running together share input tiles in the cache. */
 
