@@ -18,6 +18,8 @@
  * the filter slice it needs (G g G^T, one job per (k, c)), laid out element-major:
  *   vt[cc][e][t] (row pitch TGP) and ut[cc][e][k] (row pitch KGP),
  * pitches padded by 4 floats so that rows of neighbouring elements start in different banks.
+ * The global data of chunk i + 1 is loaded into registers before chunk i's products and
+ * transformed after them (register prefetch; input and filter jobs share one job space).
  *
  * Work-items: NEG = 36 / ES element groups x NBK = KG / KB channel blocks x NBT = TG / TB
  * tile blocks, tile blocks fastest. Work-item (eg, bk, bt) accumulates elements
@@ -27,13 +29,14 @@
  * of ut (a broadcast).
  *
  * After the last chunk the 36 elements of each (k, tile) pair are spread over NEG work-items,
- * so the inverse transform goes through local memory, reusing the chunk buffers: in KB
- * passes, pass j stores every work-item's accumulators of channel bk*KB + j into
- * ms[e][bk][t], then each work-item takes (bk, t) pairs, applies A^T m A and the epilogue,
+ * so the inverse transform goes through local memory, reusing the chunk buffers: in KB / JP
+ * passes, pass jg stores every work-item's accumulators of channels bk*KB + jg*JP + jp into
+ * ms[jp][e][bk][t], then each work-item takes (bk, t) pairs, applies A^T m A and the epilogue,
  * and stores the in-bounds outputs (the last tile row and column are partial when OH or OW
  * is not a multiple of 4).
  *
- * From the solver: TG KG TB KB ES CC, the pitches TGP KGP and SMEM (floats of local memory).
+ * From the solver: TG KG TB KB ES CC, the pitches TGP KGP, SMEM (floats of local memory) and
+ * JP (channels per inverse-transform pass).
  * Launch: 1-d, local = WG, global = WG * K_GROUPS * tile groups; channel groups fastest, so
  * that the work-groups running together share input tiles in the cache. */
 
@@ -85,28 +88,24 @@
         r3 = sm_ + 8.0f * tm_ + (m5);                                                          \
     } while (0)
 
-/* B^T d B for the 6x6 tile whose top-left input is (ih0, iw0) of one channel plane; writes
- * the 36 results at dst[e * pitch]. Reads outside the plane are the zero padding. */
-inline void wino4_input_tile(__global const float *restrict plane, int ih0, int iw0,
-                             __local float *dst, int pitch)
+/* Per-chunk transform jobs, input tiles first (CC * TG of them), then filter slices
+ * (CC * KG); work-item lid runs jobs lid, lid + WG, ... (JPW slots). Slot s can hold an input
+ * job only when s * WG < CC * TG, a compile-time fact that lets the compiler drop the 36-float
+ * register slot of slots that only ever hold filter jobs (9 floats). */
+#define IN_JOBS (CC * TG)
+#define ALL_JOBS (CC * (TG + KG))
+#define JPW ((ALL_JOBS + WG - 1) / WG)
+#define SLOT_MAY_INPUT(s) ((s) * WG < IN_JOBS)
+
+/* B^T d B of a 6x6 tile held in registers; writes the 36 results at dst[e * pitch]. */
+inline void wino4_input_store(const float *d, __local float *dst, int pitch)
 {
     float t[6][6];
-    bool colok[6];
 #pragma unroll
-    for (int s = 0; s < 6; ++s)
-        colok[s] = iw0 + s >= 0 && iw0 + s < W;
-#pragma unroll
-    for (int r = 0; r < 6; ++r) {
-        const int ih = ih0 + r;
-        const bool rowok = ih >= 0 && ih < H;
-        float d[6];
-#pragma unroll
-        for (int s = 0; s < 6; ++s)
-            d[s] = (rowok && colok[s]) ? plane[ih * W + iw0 + s] : 0.0f;
+    for (int r = 0; r < 6; ++r)
         /* row r of d B */
-        WINO4_BT(d[0], d[1], d[2], d[3], d[4], d[5], t[r][0], t[r][1], t[r][2], t[r][3],
-                 t[r][4], t[r][5]);
-    }
+        WINO4_BT(d[r * 6], d[r * 6 + 1], d[r * 6 + 2], d[r * 6 + 3], d[r * 6 + 4], d[r * 6 + 5],
+                 t[r][0], t[r][1], t[r][2], t[r][3], t[r][4], t[r][5]);
 #pragma unroll
     for (int s = 0; s < 6; ++s) {
         float o[6];
@@ -118,8 +117,8 @@ inline void wino4_input_tile(__global const float *restrict plane, int ih0, int 
     }
 }
 
-/* G g G^T for one 3x3 filter. */
-inline void wino4_filter(__global const float *restrict g, __local float *dst, int pitch)
+/* G g G^T of a 3x3 filter held in registers. */
+inline void wino4_filter_store(const float *g, __local float *dst, int pitch)
 {
     float t[6][3];
 #pragma unroll
@@ -135,13 +134,6 @@ inline void wino4_filter(__global const float *restrict g, __local float *dst, i
     }
 }
 
-inline void wino4_zero(__local float *dst, int pitch)
-{
-#pragma unroll
-    for (int e = 0; e < 36; ++e)
-        dst[e * pitch] = 0.0f;
-}
-
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
     __local float4 smem4[SMEM / 4];
@@ -155,6 +147,57 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
     const int k0 = grp % K_GROUPS * KG;
     const int tile0 = grp / K_GROUPS * TG;
 
+    /* What each job slot does in every chunk, computed once (the tile and channel a slot
+     * owns do not change between chunks; only the input channel advances):
+     *   kind 0 input tile, 1 filter slice, 2 idle; cc its channel within the chunk;
+     *   base its first element for c0 = 0; ok whether the tile or output channel exists;
+     *   ih0, iw0 the tile's top-left input; lofs its column in local memory. */
+    int kind[JPW], jcc[JPW], ih0[JPW], iw0[JPW], lofs[JPW];
+    bool jok[JPW];
+    size_t base[JPW];
+#pragma unroll
+    for (int s = 0; s < JPW; ++s) {
+        const int job = lid + s * WG;
+        kind[s] = 2;
+        jcc[s] = 0;
+        ih0[s] = 0;
+        iw0[s] = 0;
+        lofs[s] = 0;
+        jok[s] = false;
+        base[s] = 0;
+        if (SLOT_MAY_INPUT(s) && job < IN_JOBS) {
+            /* Tiles fastest: neighbouring work-items read neighbouring tiles of one plane
+             * and write neighbouring words of vt. */
+            const int t = job % TG;
+            const int cc = job / TG;
+            const int tile = tile0 + t;
+            const int n = tile / TILES_PER_IMAGE;
+            const int r = tile - n * TILES_PER_IMAGE;
+            const int th = r / TILES_W;
+            kind[s] = 0;
+            jcc[s] = cc;
+            jok[s] = tile < TILE_COUNT;
+            ih0[s] = th * 4 - PAD_H;
+            iw0[s] = (r - th * TILES_W) * 4 - PAD_W;
+            lofs[s] = cc * 36 * TGP + t;
+            base[s] = ((size_t)n * C + (size_t)cc) * (H * W);
+        } else if (job < ALL_JOBS) {
+            /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k. */
+            const int fj = job - IN_JOBS;
+            const int cc = fj % CC;
+            const int kk = fj / CC;
+            kind[s] = 1;
+            jcc[s] = cc;
+            jok[s] = k0 + kk < K;
+            lofs[s] = VT_SIZE + cc * 36 * KGP + kk;
+            base[s] = ((size_t)(k0 + kk) * C + (size_t)cc) * 9;
+        }
+    }
+
+    /* Register prefetch of one chunk's global data: loads for chunk i + 1 are issued before
+     * the products of chunk i, and transformed into local memory after them. Past the last
+     * tile, output channel or input channel the loads give zeros, whose transform is zero,
+     * which keeps uninitialised local memory (possibly NaN) out of the sums. */
     float acc[ES][KB][TB];
 #pragma unroll
     for (int ei = 0; ei < ES; ++ei)
@@ -164,40 +207,54 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             for (int i = 0; i < TB; ++i)
                 acc[ei][j][i] = 0.0f;
 
-    for (int c0 = 0; c0 < C; c0 += CC) {
-        /* The previous chunk's products must be done before its tiles are overwritten. */
-        barrier(CLK_LOCAL_MEM_FENCE);
-        /* Tiles fastest: neighbouring work-items read neighbouring tiles of one plane and
-         * write neighbouring words of vt. */
-        for (int job = lid; job < CC * TG; job += WG) {
-            const int t = job % TG;
-            const int cc = job / TG;
-            const int tile = tile0 + t;
-            /* Past the last tile or channel the slot still joins the products: zero keeps
-             * uninitialised local memory (possibly NaN) out of the sums. */
-            if (tile >= TILE_COUNT || c0 + cc >= C) {
-                wino4_zero(&smem[cc * 36 * TGP + t], TGP);
-                continue;
+    /* Register prefetch of one chunk's global data: the loads of chunk i + 1 are issued
+     * before the products of chunk i and transformed into local memory after them. The
+     * first pass (c0 = -CC) only loads chunk 0. Past the last tile, output channel or input
+     * channel the loads give zeros, whose transform is zero: that keeps uninitialised local
+     * memory (possibly NaN) out of the sums. */
+    float pf[JPW][36];
+    for (int c0 = -CC; c0 < C; c0 += CC) {
+        if (c0 >= 0) {
+            /* The previous chunk's products must be done before its tiles are overwritten. */
+            barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+            for (int s = 0; s < JPW; ++s) {
+                if (SLOT_MAY_INPUT(s) && kind[s] == 0)
+                    wino4_input_store(pf[s], &smem[lofs[s]], TGP);
+                else if (kind[s] == 1)
+                    wino4_filter_store(pf[s], &smem[lofs[s]], KGP);
             }
-            const int n = tile / TILES_PER_IMAGE;
-            const int r = tile % TILES_PER_IMAGE;
-            __global const float *plane = x + ((size_t)n * C + (size_t)(c0 + cc)) * (H * W);
-            wino4_input_tile(plane, (r / TILES_W) * 4 - PAD_H, (r % TILES_W) * 4 - PAD_W,
-                             &smem[cc * 36 * TGP + t], TGP);
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
-        /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k. */
-        for (int job = lid; job < CC * KG; job += WG) {
-            const int cc = job % CC;
-            const int kk = job / CC;
-            const int k = k0 + kk;
-            __local float *dst = &smem[VT_SIZE + cc * 36 * KGP + kk];
-            if (k >= K || c0 + cc >= C) {
-                wino4_zero(dst, KGP);
-                continue;
+        /* The next chunk's loads fly while this chunk's products run. */
+        const int cn = c0 + CC;
+        if (cn < C) {
+#pragma unroll
+            for (int s = 0; s < JPW; ++s) {
+                const bool ok = jok[s] && cn + jcc[s] < C;
+                if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
+                    __global const float *plane = x + base[s] + (size_t)cn * (H * W);
+#pragma unroll
+                    for (int r = 0; r < 6; ++r) {
+                        const int ih = ih0[s] + r;
+                        const bool rok = ok && ih >= 0 && ih < H;
+#pragma unroll
+                        for (int q = 0; q < 6; ++q) {
+                            const int iw = iw0[s] + q;
+                            pf[s][r * 6 + q] =
+                                (rok && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
+                        }
+                    }
+                } else if (kind[s] == 1) {
+                    __global const float *g = w + base[s] + (size_t)cn * 9;
+#pragma unroll
+                    for (int i = 0; i < 9; ++i)
+                        pf[s][i] = ok ? g[i] : 0.0f;
+                }
             }
-            wino4_filter(w + ((size_t)k * C + (size_t)(c0 + cc)) * 9, dst, KGP);
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
+        if (c0 < 0)
+            continue;
 
 #pragma unroll 2
         for (int cc = 0; cc < CC; ++cc) {
@@ -244,38 +301,54 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         }
     }
 
-    /* Inverse transform, one channel of every channel block per pass. */
+    /* Inverse transform, JP channels of every channel block per pass (as many as the local
+     * memory holds, KB / JP passes): pass jg stages channel bk*KB + jg*JP + jp of every block
+     * as ms[jp][e][bk][t]. */
 #pragma unroll
-    for (int j = 0; j < KB; ++j) {
+    for (int jg = 0; jg < KB / JP; ++jg) {
         barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
-        for (int ei = 0; ei < ES; ++ei) {
-            const int e = eg * ES + ei;
+        for (int jp = 0; jp < JP; ++jp)
 #pragma unroll
-            for (int i = 0; i < TB; ++i)
-                smem[(e * NBK + bk) * TGP + bt * TB + i] = acc[ei][j][i];
-        }
+            for (int ei = 0; ei < ES; ++ei) {
+                const int e = eg * ES + ei;
+                const int so = ((jp * 36 + e) * NBK + bk) * TGP + bt * TB;
+#if TB % 4 == 0
+#pragma unroll
+                for (int q = 0; q < TB / 4; ++q)
+                    smem4[so / 4 + q] =
+                        (float4)(acc[ei][jg * JP + jp][4 * q], acc[ei][jg * JP + jp][4 * q + 1],
+                                 acc[ei][jg * JP + jp][4 * q + 2], acc[ei][jg * JP + jp][4 * q + 3]);
+#else
+#pragma unroll
+                for (int i = 0; i < TB; ++i)
+                    smem[so + i] = acc[ei][jg * JP + jp][i];
+#endif
+            }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (int job = lid; job < NBK * TG; job += WG) {
+        for (int job = lid; job < JP * NBK * TG; job += WG) {
             const int t = job % TG;
-            const int kb = job / TG;
+            const int kb = job / TG % NBK;
+            const int jp = job / (TG * NBK);
             const int tile = tile0 + t;
-            const int k = k0 + kb * KB + j;
+            const int k = k0 + kb * KB + jg * JP + jp;
             if (tile >= TILE_COUNT || k >= K)
                 continue;
+            const int mo = (jp * 36 * NBK + kb) * TGP + t;
             float s[4][6];
 #pragma unroll
             for (int q = 0; q < 6; ++q) {
                 float m[6];
 #pragma unroll
                 for (int r = 0; r < 6; ++r)
-                    m[r] = smem[((r * 6 + q) * NBK + kb) * TGP + t];
+                    m[r] = smem[mo + (r * 6 + q) * NBK * TGP];
                 WINO4_AT(m[0], m[1], m[2], m[3], m[4], m[5], s[0][q], s[1][q], s[2][q], s[3][q]);
             }
             const int n = tile / TILES_PER_IMAGE;
-            const int r = tile % TILES_PER_IMAGE;
-            const int oh0 = (r / TILES_W) * 4;
-            const int ow0 = (r % TILES_W) * 4;
+            const int r = tile - n * TILES_PER_IMAGE;
+            const int th = r / TILES_W;
+            const int oh0 = th * 4;
+            const int ow0 = (r - th * TILES_W) * 4;
             const size_t plane = ((size_t)n * K + k) * OUT_HW;
 #pragma unroll
             for (int dy = 0; dy < 4; ++dy) {

@@ -61,6 +61,20 @@ static long work_items(const wino4_cfg *c)
     return (36 / c->es) * (c->kg / c->kb) * (c->tg / c->tb);
 }
 
+/* Channels per work-item staged together for the inverse transform (the kernel's JP): the
+ * largest power of two dividing KB whose staging area fits the local memory the chunk
+ * buffers already take, so it costs no local memory and needs KB / JP passes. */
+static long stage_channels(const wino4_cfg *c)
+{
+    unsigned long long one = 36ULL * (unsigned long long)(c->kg / c->kb) *
+                             (unsigned long long)pitch(c->tg);
+    long jp = 1;
+    while (jp * 2 <= c->kb && c->kb % (jp * 2) == 0 &&
+           (unsigned long long)(jp * 2) * one <= smem_floats(c))
+        jp *= 2;
+    return jp;
+}
+
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap)
 {
@@ -176,7 +190,10 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 static const wino4_cfg candidates[] = {
     {32, 16, 8, 4, 3, 4},  /* 192, 96, 31.5 KiB: default for K > 16 */
     {16, 32, 4, 8, 3, 4},  /* 192, 96, 31.5 KiB */
+    {16, 32, 8, 8, 2, 4},  /* 144, 128, 31.5 KiB */
     {32, 16, 8, 8, 2, 4},  /* 144, 128, 31.5 KiB */
+    {16, 32, 4, 8, 3, 2},  /* 192, 96, 15.75 KiB */
+    {32, 16, 8, 4, 3, 2},  /* 192, 96, 15.75 KiB */
     {16, 16, 8, 8, 1, 4},  /* 144, 64, 22.5 KiB */
     {16, 16, 4, 4, 4, 8},  /* 144, 64, 45 KiB */
     {16, 8, 4, 4, 2, 8},   /* 144, 32, 36 KiB: default for K <= 16 */
@@ -233,6 +250,7 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     clf_strbuf_define(d, "TGP", pitch(c.tg));
     clf_strbuf_define(d, "KGP", pitch(c.kg));
     clf_strbuf_define(d, "SMEM", (long)smem_floats(&c));
+    clf_strbuf_define(d, "JP", stage_channels(&c));
     size_t tiles = (size_t)cv->n * (size_t)((cv->oh + 3) / 4) * (size_t)((cv->ow + 3) / 4);
     size_t t_groups = (tiles + (size_t)c.tg - 1) / (size_t)c.tg;
     size_t k_groups = ((size_t)cv->k + (size_t)c.kg - 1) / (size_t)c.kg;
