@@ -53,37 +53,7 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                       size_t cap)
 {
     (void)dev;
-    const clf_conv_problem *c = &p->conv;
-    if (!p->has_conv) {
-        snprintf(why, cap, "the plan has no convolution");
-        return 0;
-    }
-    /* Problems are fp32 NCHW in this version, so there is no data type to check. */
-    if (c->fy != 3 || c->fx != 3) {
-        snprintf(why, cap, "filter is %dx%d; ConvWinograd3x3 needs 3x3", c->fy, c->fx);
-        return 0;
-    }
-    if (c->stride_h != 1 || c->stride_w != 1) {
-        snprintf(why, cap, "stride %dx%d; F(2x2,3x3) tiles need stride 1", c->stride_h,
-                 c->stride_w);
-        return 0;
-    }
-    if (c->dil_h != 1 || c->dil_w != 1) {
-        snprintf(why, cap, "dilation %dx%d; F(2x2,3x3) tiles need dilation 1", c->dil_h, c->dil_w);
-        return 0;
-    }
-    if (c->groups != 1) {
-        snprintf(why, cap,
-                 "groups=%d; each work-group's K-tile sums over all C, so only groups == 1 "
-                 "(grouped and depthwise go to a direct solver)",
-                 c->groups);
-        return 0;
-    }
-    if (c->oh < 1 || c->ow < 1) {
-        snprintf(why, cap, "empty output (%dx%d)", c->oh, c->ow);
-        return 0;
-    }
-    return 1;
+    return clf_winograd_applicable(p, "ConvWinograd3x3", "F(2x2,3x3)", why, cap);
 }
 
 static int parse_cfg(const char *cfg, wino_cfg *c, char *why, size_t cap)

@@ -79,36 +79,9 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                       size_t cap)
 {
     (void)dev;
+    if (!clf_winograd_applicable(p, "ConvWinograd4x4", "F(4x4,3x3)", why, cap))
+        return 0;
     const clf_conv_problem *c = &p->conv;
-    if (!p->has_conv) {
-        snprintf(why, cap, "the plan has no convolution");
-        return 0;
-    }
-    /* Problems are fp32 NCHW in this version, so there is no data type to check. */
-    if (c->fy != 3 || c->fx != 3) {
-        snprintf(why, cap, "filter is %dx%d; ConvWinograd4x4 needs 3x3", c->fy, c->fx);
-        return 0;
-    }
-    if (c->stride_h != 1 || c->stride_w != 1) {
-        snprintf(why, cap, "stride %dx%d; F(4x4,3x3) tiles need stride 1", c->stride_h,
-                 c->stride_w);
-        return 0;
-    }
-    if (c->dil_h != 1 || c->dil_w != 1) {
-        snprintf(why, cap, "dilation %dx%d; F(4x4,3x3) tiles need dilation 1", c->dil_h, c->dil_w);
-        return 0;
-    }
-    if (c->groups != 1) {
-        snprintf(why, cap,
-                 "groups=%d; each work-group's K-tile sums over all C, so only groups == 1 "
-                 "(grouped and depthwise go to a direct solver)",
-                 c->groups);
-        return 0;
-    }
-    if (c->oh < 1 || c->ow < 1) {
-        snprintf(why, cap, "empty output (%dx%d)", c->oh, c->ow);
-        return 0;
-    }
     /* Tile numbers and in-plane offsets are 32-bit ints in the kernel. */
     unsigned long long tiles = (unsigned long long)c->n * (unsigned long long)((c->oh + 3) / 4) *
                                (unsigned long long)((c->ow + 3) / 4);

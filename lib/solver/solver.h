@@ -117,6 +117,10 @@ const clf_solver *clf_solver_by_name(const char *name);
 
 /* Small helpers shared by solvers. */
 size_t clf_round_up(size_t x, size_t m);
+/* What every Winograd 3x3 solver needs: a convolution with a 3x3 filter, stride 1, dilation 1,
+ * one group and a non-empty output. 1 if so, else 0 with a reason naming solver and variant. */
+int clf_winograd_applicable(const clf_fusion_problem *p, const char *solver, const char *variant,
+                            char *why, size_t cap);
 /* Reads KEY from a "KEY=value,KEY=value" config; 1 when present and an integer. */
 int clf_config_get(const char *cfg, const char *key, long *value);
 /* Reads exactly keys[0..n) (no other key) into *fields[i], each within lo..hi; 1 on success,
