@@ -149,11 +149,15 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 
     /* What each job slot does in every chunk, computed once (the tile and channel a slot
      * owns do not change between chunks; only the input channel advances):
-     *   kind 0 input tile, 1 filter slice, 2 idle; cc its channel within the chunk;
-     *   base its first element for c0 = 0; ok whether the tile or output channel exists;
-     *   ih0, iw0 the tile's top-left input; lofs its column in local memory. */
+     *   kind 0 input tile, 1 filter slice, 2 idle; jcc its channel within the chunk;
+     *   base the first element of its image (input) or of its (k, c = jcc) filter slice;
+     *   ih0, iw0 the tile's top-left input; lofs its column in local memory;
+     *   vmask which of its loads are real: bits 0..5 the tile's rows, 6..11 its columns
+     *   (all clear for a tile or output channel past the end). Loads outside the tensor
+     *   read a clamped in-bounds address and are replaced by zero, so the prefetch has
+     *   no branches. */
     int kind[JPW], jcc[JPW], ih0[JPW], iw0[JPW], lofs[JPW];
-    bool jok[JPW];
+    uint vmask[JPW];
     size_t base[JPW];
 #pragma unroll
     for (int s = 0; s < JPW; ++s) {
@@ -163,24 +167,30 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         ih0[s] = 0;
         iw0[s] = 0;
         lofs[s] = 0;
-        jok[s] = false;
+        vmask[s] = 0;
         base[s] = 0;
         if (SLOT_MAY_INPUT(s) && job < IN_JOBS) {
             /* Tiles fastest: neighbouring work-items read neighbouring tiles of one plane
              * and write neighbouring words of vt. */
             const int t = job % TG;
             const int cc = job / TG;
-            const int tile = tile0 + t;
+            const int tile = min(tile0 + t, TILE_COUNT - 1);
             const int n = tile / TILES_PER_IMAGE;
             const int r = tile - n * TILES_PER_IMAGE;
             const int th = r / TILES_W;
             kind[s] = 0;
             jcc[s] = cc;
-            jok[s] = tile < TILE_COUNT;
             ih0[s] = th * 4 - PAD_H;
             iw0[s] = (r - th * TILES_W) * 4 - PAD_W;
             lofs[s] = cc * 36 * TGP + t;
-            base[s] = ((size_t)n * C + (size_t)cc) * (H * W);
+            base[s] = (size_t)n * C * (H * W);
+            uint m = 0;
+#pragma unroll
+            for (int i = 0; i < 6; ++i) {
+                m |= (uint)(ih0[s] + i >= 0 && ih0[s] + i < H) << i;
+                m |= (uint)(iw0[s] + i >= 0 && iw0[s] + i < W) << (6 + i);
+            }
+            vmask[s] = tile0 + t < TILE_COUNT ? m : 0u;
         } else if (job < ALL_JOBS) {
             /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k. */
             const int fj = job - IN_JOBS;
@@ -188,16 +198,12 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             const int kk = fj / CC;
             kind[s] = 1;
             jcc[s] = cc;
-            jok[s] = k0 + kk < K;
+            vmask[s] = k0 + kk < K ? 1u : 0u;
             lofs[s] = VT_SIZE + cc * 36 * KGP + kk;
-            base[s] = ((size_t)(k0 + kk) * C + (size_t)cc) * 9;
+            base[s] = (size_t)min(k0 + kk, K - 1) * C * 9;
         }
     }
 
-    /* Register prefetch of one chunk's global data: loads for chunk i + 1 are issued before
-     * the products of chunk i, and transformed into local memory after them. Past the last
-     * tile, output channel or input channel the loads give zeros, whose transform is zero,
-     * which keeps uninitialised local memory (possibly NaN) out of the sums. */
     float acc[ES][KB][TB];
 #pragma unroll
     for (int ei = 0; ei < ES; ++ei)
@@ -231,25 +237,41 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         if (cn < C) {
 #pragma unroll
             for (int s = 0; s < JPW; ++s) {
-                const bool ok = jok[s] && cn + jcc[s] < C;
+                /* A chunk past the last input channel (only when CC does not divide C)
+                 * reads channel C - 1 and keeps none of it. */
+#if C % CC == 0
+                const int ch = cn + jcc[s];
+                const uint m = vmask[s];
+#else
+                const int ch = min(cn + jcc[s], C - 1);
+                const uint m = cn + jcc[s] < C ? vmask[s] : 0u;
+#endif
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
-                    __global const float *plane = x + base[s] + (size_t)cn * (H * W);
+                    __global const float *plane = x + base[s] + (size_t)ch * (H * W);
+                    int col[6];
+#pragma unroll
+                    for (int q = 0; q < 6; ++q)
+                        col[q] = clamp(iw0[s] + q, 0, W - 1);
 #pragma unroll
                     for (int r = 0; r < 6; ++r) {
-                        const int ih = ih0[s] + r;
-                        const bool rok = ok && ih >= 0 && ih < H;
+                        __global const float *row = plane + clamp(ih0[s] + r, 0, H - 1) * W;
 #pragma unroll
                         for (int q = 0; q < 6; ++q) {
-                            const int iw = iw0[s] + q;
-                            pf[s][r * 6 + q] =
-                                (rok && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
+                            const float v = row[col[q]];
+                            pf[s][r * 6 + q] = (m >> r) & (m >> (6 + q)) & 1u ? v : 0.0f;
                         }
                     }
                 } else if (kind[s] == 1) {
-                    __global const float *g = w + base[s] + (size_t)cn * 9;
+                    __global const float *g = w + base[s] + (size_t)ch * 9;
 #pragma unroll
-                    for (int i = 0; i < 9; ++i)
-                        pf[s][i] = ok ? g[i] : 0.0f;
+                    for (int i = 0; i < 9; ++i) {
+#if K % KG == 0 && C % CC == 0
+                        pf[s][i] = g[i]; /* every filter job of every chunk is real */
+#else
+                        const float v = g[i];
+                        pf[s][i] = m ? v : 0.0f;
+#endif
+                    }
                 }
             }
         }
@@ -261,33 +283,37 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #pragma unroll
             for (int ei = 0; ei < ES; ++ei) {
                 const int e = eg * ES + ei;
-                const int vo = (cc * 36 + e) * TGP + bt * TB;
-                const int uo = VT_SIZE + (cc * 36 + e) * KGP + bk * KB;
                 float v[TB], u[KB];
 #if TB % 4 == 0
+                /* In float4 units (TGP, KGP and VT_SIZE are then multiples of 4): a signed
+                 * division of a float offset costs the inner loop three integer ops. */
+                const int vo4 = (cc * 36 + e) * (TGP / 4) + bt * (TB / 4);
 #pragma unroll
                 for (int q = 0; q < TB / 4; ++q) {
-                    const float4 f = smem4[vo / 4 + q];
+                    const float4 f = smem4[vo4 + q];
                     v[4 * q] = f.x;
                     v[4 * q + 1] = f.y;
                     v[4 * q + 2] = f.z;
                     v[4 * q + 3] = f.w;
                 }
 #else
+                const int vo = (cc * 36 + e) * TGP + bt * TB;
 #pragma unroll
                 for (int i = 0; i < TB; ++i)
                     v[i] = smem[vo + i];
 #endif
 #if KB % 4 == 0
+                const int uo4 = VT_SIZE / 4 + (cc * 36 + e) * (KGP / 4) + bk * (KB / 4);
 #pragma unroll
                 for (int q = 0; q < KB / 4; ++q) {
-                    const float4 f = smem4[uo / 4 + q];
+                    const float4 f = smem4[uo4 + q];
                     u[4 * q] = f.x;
                     u[4 * q + 1] = f.y;
                     u[4 * q + 2] = f.z;
                     u[4 * q + 3] = f.w;
                 }
 #else
+                const int uo = VT_SIZE + (cc * 36 + e) * KGP + bk * KB;
 #pragma unroll
                 for (int j = 0; j < KB; ++j)
                     u[j] = smem[uo + j];
