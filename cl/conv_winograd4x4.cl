@@ -149,15 +149,11 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 
     /* What each job slot does in every chunk, computed once (the tile and channel a slot
      * owns do not change between chunks; only the input channel advances):
-     *   kind 0 input tile, 1 filter slice, 2 idle; jcc its channel within the chunk;
-     *   base the first element of its image (input) or of its (k, c = jcc) filter slice;
-     *   ih0, iw0 the tile's top-left input; lofs its column in local memory;
-     *   vmask which of its loads are real: bits 0..5 the tile's rows, 6..11 its columns
-     *   (all clear for a tile or output channel past the end). Loads outside the tensor
-     *   read a clamped in-bounds address and are replaced by zero, so the prefetch has
-     *   no branches. */
+     *   kind 0 input tile, 1 filter slice, 2 idle; cc its channel within the chunk;
+     *   base its first element for c0 = 0; ok whether the tile or output channel exists;
+     *   ih0, iw0 the tile's top-left input; lofs its column in local memory. */
     int kind[JPW], jcc[JPW], ih0[JPW], iw0[JPW], lofs[JPW];
-    uint vmask[JPW];
+    bool jok[JPW];
     size_t base[JPW];
 #pragma unroll
     for (int s = 0; s < JPW; ++s) {
@@ -167,30 +163,24 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         ih0[s] = 0;
         iw0[s] = 0;
         lofs[s] = 0;
-        vmask[s] = 0;
+        jok[s] = false;
         base[s] = 0;
         if (SLOT_MAY_INPUT(s) && job < IN_JOBS) {
             /* Tiles fastest: neighbouring work-items read neighbouring tiles of one plane
              * and write neighbouring words of vt. */
             const int t = job % TG;
             const int cc = job / TG;
-            const int tile = min(tile0 + t, TILE_COUNT - 1);
+            const int tile = tile0 + t;
             const int n = tile / TILES_PER_IMAGE;
             const int r = tile - n * TILES_PER_IMAGE;
             const int th = r / TILES_W;
             kind[s] = 0;
             jcc[s] = cc;
+            jok[s] = tile < TILE_COUNT;
             ih0[s] = th * 4 - PAD_H;
             iw0[s] = (r - th * TILES_W) * 4 - PAD_W;
             lofs[s] = cc * 36 * TGP + t;
-            base[s] = (size_t)n * C * (H * W);
-            uint m = 0;
-#pragma unroll
-            for (int i = 0; i < 6; ++i) {
-                m |= (uint)(ih0[s] + i >= 0 && ih0[s] + i < H) << i;
-                m |= (uint)(iw0[s] + i >= 0 && iw0[s] + i < W) << (6 + i);
-            }
-            vmask[s] = tile0 + t < TILE_COUNT ? m : 0u;
+            base[s] = ((size_t)n * C + (size_t)cc) * (H * W);
         } else if (job < ALL_JOBS) {
             /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k. */
             const int fj = job - IN_JOBS;
@@ -198,12 +188,16 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             const int kk = fj / CC;
             kind[s] = 1;
             jcc[s] = cc;
-            vmask[s] = k0 + kk < K ? 1u : 0u;
+            jok[s] = k0 + kk < K;
             lofs[s] = VT_SIZE + cc * 36 * KGP + kk;
-            base[s] = (size_t)min(k0 + kk, K - 1) * C * 9;
+            base[s] = ((size_t)(k0 + kk) * C + (size_t)cc) * 9;
         }
     }
 
+    /* Register prefetch of one chunk's global data: loads for chunk i + 1 are issued before
+     * the products of chunk i, and transformed into local memory after them. Past the last
+     * tile, output channel or input channel the loads give zeros, whose transform is zero,
+     * which keeps uninitialised local memory (possibly NaN) out of the sums. */
     float acc[ES][KB][TB];
 #pragma unroll
     for (int ei = 0; ei < ES; ++ei)
@@ -237,41 +231,25 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         if (cn < C) {
 #pragma unroll
             for (int s = 0; s < JPW; ++s) {
-                /* A chunk past the last input channel (only when CC does not divide C)
-                 * reads channel C - 1 and keeps none of it. */
-#if C % CC == 0
-                const int ch = cn + jcc[s];
-                const uint m = vmask[s];
-#else
-                const int ch = min(cn + jcc[s], C - 1);
-                const uint m = cn + jcc[s] < C ? vmask[s] : 0u;
-#endif
+                const bool ok = jok[s] && cn + jcc[s] < C;
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
-                    __global const float *plane = x + base[s] + (size_t)ch * (H * W);
-                    int col[6];
-#pragma unroll
-                    for (int q = 0; q < 6; ++q)
-                        col[q] = clamp(iw0[s] + q, 0, W - 1);
+                    __global const float *plane = x + base[s] + (size_t)cn * (H * W);
 #pragma unroll
                     for (int r = 0; r < 6; ++r) {
-                        __global const float *row = plane + clamp(ih0[s] + r, 0, H - 1) * W;
+                        const int ih = ih0[s] + r;
+                        const bool rok = ok && ih >= 0 && ih < H;
 #pragma unroll
                         for (int q = 0; q < 6; ++q) {
-                            const float v = row[col[q]];
-                            pf[s][r * 6 + q] = (m >> r) & (m >> (6 + q)) & 1u ? v : 0.0f;
+                            const int iw = iw0[s] + q;
+                            pf[s][r * 6 + q] =
+                                (rok && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
                         }
                     }
                 } else if (kind[s] == 1) {
-                    __global const float *g = w + base[s] + (size_t)ch * 9;
+                    __global const float *g = w + base[s] + (size_t)cn * 9;
 #pragma unroll
-                    for (int i = 0; i < 9; ++i) {
-#if K % KG == 0 && C % CC == 0
-                        pf[s][i] = g[i]; /* every filter job of every chunk is real */
-#else
-                        const float v = g[i];
-                        pf[s][i] = m ? v : 0.0f;
-#endif
-                    }
+                    for (int i = 0; i < 9; ++i)
+                        pf[s][i] = ok ? g[i] : 0.0f;
                 }
             }
         }

@@ -57,6 +57,9 @@ static miopenStatus_t build(miopenHandle_t h, const char *what, cl_program prog,
     char *log = NULL;
     cl_int err = clf_clw_build_program(prog, h->device, options, &log);
     if (err == CL_SUCCESS) {
+        /* Compiler remarks (register counts with -cl-nv-verbose) for kernel work. */
+        if (log && log[strspn(log, " \t\r\n")] != '\0')
+            clf_log(CLF_LOG_INFO, "%s: build log: %s", what, log);
         free(log);
         return miopenStatusSuccess;
     }

@@ -45,7 +45,7 @@ cl_int clf_clw_release_context(cl_context c);
 cl_program clf_clw_program_from_source(cl_context ctx, const char *src, cl_int *err);
 cl_program clf_clw_program_from_binary(cl_context ctx, cl_device_id dev, const unsigned char *bin,
                                        size_t len, cl_int *err);
-/* Builds; on failure *log gets the build log (malloc'ed, caller frees; may be NULL). */
+/* Builds; *log gets the build log, on success too (malloc'ed, caller frees; may be NULL). */
 cl_int clf_clw_build_program(cl_program prog, cl_device_id dev, const char *options, char **log);
 /* The program's binary for dev (malloc'ed). */
 cl_int clf_clw_program_binary(cl_program prog, unsigned char **bin, size_t *len);

@@ -98,7 +98,18 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
         return -1;
     }
     /* Full-precision math: results are checked against a double reference at 80 ulp RMS. */
-    snprintf(out->options, sizeof out->options, "-cl-std=CL1.2 -cl-mad-enable");
+    /* CLFUSE_EXTRA_BUILD_OPTIONS: a developer knob for kernel experiments (e.g. NVIDIA's
+     * -cl-nv-verbose or -cl-nv-maxrregcount=N); the options are part of the binary cache
+     * key, so builds with and without it never share an entry. */
+    const char *extra = getenv("CLFUSE_EXTRA_BUILD_OPTIONS");
+    int n = snprintf(out->options, sizeof out->options, "-cl-std=CL1.2 -cl-mad-enable%s%s",
+                     extra && *extra ? " " : "", extra && *extra ? extra : "");
+    if (n < 0 || (size_t)n >= sizeof out->options) {
+        snprintf(why, cap, "CLFUSE_EXTRA_BUILD_OPTIONS is too long (%zu bytes of options at most)",
+                 sizeof out->options - 1);
+        clf_strbuf_free(b);
+        return -1;
+    }
     out->launch = spec.launch;
     snprintf(out->kernel_name, sizeof out->kernel_name, "clf_fused");
     return 0;

@@ -117,8 +117,11 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         clf_codegen_dump(dump_name, &gen);
         cl_program prog = NULL;
         clf_program_origin origin = CLF_PROGRAM_BUILT;
+        /* Messages name the solver and config: a Find compiles many of one plan. */
+        char what[64 + CLF_CONFIG_CAP + 64];
+        snprintf(what, sizeof what, "%s (%s \"%s\")", title, s->name, cfg);
         miopenStatus_t st =
-            clf_program_get(h, title, clf_strbuf_str(&gen.source), gen.options, &prog, &origin);
+            clf_program_get(h, what, clf_strbuf_str(&gen.source), gen.options, &prog, &origin);
         p->program_origin = (int)origin;
         if (st != miopenStatusSuccess) {
             clf_generated_free(&gen);
