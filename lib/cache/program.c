@@ -103,6 +103,79 @@ static cl_program from_disk(miopenHandle_t h, const char *what, const clf_cache 
     return prog;
 }
 
+/* The occupancy a kernel asks for: "#define CLF_MIN_GROUPS_PER_CU n" in its source (being in
+ * the source, it is part of the cache key). 0 when absent. */
+static int min_groups_wanted(const char *source)
+{
+    static const char tag[] = "#define CLF_MIN_GROUPS_PER_CU ";
+    const char *p = strstr(source, tag);
+    if (p == NULL)
+        return 0;
+    long n = strtol(p + sizeof tag - 1, NULL, 10);
+    return n > 1 && n <= 32 ? (int)n : 0;
+}
+
+/* OpenCL C cannot ask for several work-groups per compute unit, so NVIDIA's compiler sizes
+ * registers for one: a kernel with reqd_work_group_size(192) may take 255 registers per
+ * work-item and leave 6 warps on an SM. Its program binary is PTX text, where the entry's
+ * .reqntid line can be followed by .minnctapersm n, which makes ptxas fit n groups. When
+ * the source asks for it and the binary is such PTX, the program is rebuilt from the
+ * patched PTX; anywhere else, or if the driver refuses the patch, the program stays as
+ * built (a slower kernel, never a failure). */
+static cl_program apply_min_groups(miopenHandle_t h, const char *what, cl_program prog,
+                                   const char *options, int groups)
+{
+    unsigned char *bin = NULL;
+    size_t len = 0;
+    if (clf_clw_program_binary(prog, &bin, &len) != CL_SUCCESS || bin == NULL)
+        return prog;
+    char *text = malloc(len + 1);
+    if (text == NULL) {
+        free(bin);
+        return prog;
+    }
+    memcpy(text, bin, len);
+    text[len] = '\0';
+    free(bin);
+    char *req = strstr(text, "\n.reqntid ");
+    char *eol = req ? strchr(req + 1, '\n') : NULL;
+    if (strstr(text, "\n.target sm_") == NULL || eol == NULL ||
+        strstr(text, ".minnctapersm") != NULL) {
+        free(text);
+        return prog;
+    }
+    char directive[40];
+    int dlen = snprintf(directive, sizeof directive, "\n.minnctapersm %d", groups);
+    size_t head = (size_t)(eol - text), tlen = strlen(text);
+    char *patched = malloc(tlen + (size_t)dlen + 1);
+    if (patched == NULL) {
+        free(text);
+        return prog;
+    }
+    memcpy(patched, text, head);
+    memcpy(patched + head, directive, (size_t)dlen);
+    memcpy(patched + head + dlen, text + head, tlen - head + 1);
+    free(text);
+    cl_int err;
+    cl_program np = clf_clw_program_from_binary(h->context, h->device, (unsigned char *)patched,
+                                                tlen + (size_t)dlen + 1, &err);
+    free(patched);
+    char *log = NULL;
+    if (np != NULL && (err = clf_clw_build_program(np, h->device, options, &log)) == CL_SUCCESS) {
+        if (log && log[strspn(log, " \t\r\n")] != '\0')
+            clf_log(CLF_LOG_INFO, "%s: build log (%d groups per CU): %s", what, groups, log);
+        free(log);
+        clf_clw_release_program(prog);
+        return np;
+    }
+    free(log);
+    clf_log(CLF_LOG_WARNING, "%s: PTX with .minnctapersm %d refused (%s); keeping the plain build",
+            what, groups, clf_cl_error_name(err));
+    if (np != NULL)
+        clf_clw_release_program(np);
+    return prog;
+}
+
 miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *source,
                                const char *options, cl_program *out, clf_program_origin *origin)
 {
@@ -149,6 +222,9 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
             free(km);
             return st;
         }
+        int groups = min_groups_wanted(source);
+        if (groups > 1)
+            prog = apply_min_groups(h, what, prog, options, groups);
         if (cache.enabled) {
             unsigned char *bin = NULL;
             size_t len = 0;

@@ -267,13 +267,16 @@ int clf_find_benchmark(miopenHandle_t h, const struct miopenFusionPlanDescriptor
                      args->workspace ? ws_limit : (size_t)0);
             continue;
         }
-        char cfgs[16][CLF_CONFIG_CAP];
+        /* Room for every candidate of every solver (the longest list is ConvImplicitGemm's,
+         * 19): a candidate cut off here would silently never be measured. */
+        enum { MAX_TUNING = 32 };
+        char cfgs[MAX_TUNING][CLF_CONFIG_CAP];
         int k = 0;
         s->default_config(p, &h->info, cfgs[k++], CLF_CONFIG_CAP);
         if (exhaustive && s->tuning_configs) {
-            char more[16][CLF_CONFIG_CAP];
-            int m = s->tuning_configs(p, &h->info, more, 15);
-            for (int j = 0; j < m && k < 16; ++j)
+            char more[MAX_TUNING][CLF_CONFIG_CAP];
+            int m = s->tuning_configs(p, &h->info, more, MAX_TUNING - 1);
+            for (int j = 0; j < m && k < MAX_TUNING; ++j)
                 if (strcmp(more[j], cfgs[0]) != 0)
                     memcpy(cfgs[k++], more[j], CLF_CONFIG_CAP);
         }

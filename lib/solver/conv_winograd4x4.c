@@ -13,6 +13,8 @@
  *   TB, KB  tiles and channels per work-item (1, 2, 4 or 8; 4 and 8 read float4s)
  *   ES      transformed-domain elements per work-item (a divisor of 36)
  *   CC      input channels transformed into local memory per step
+ *   OCC     optional, 2..4: work-groups per compute unit asked of the compiler (see
+ *           nvidia_candidates); absent means no request
  * Work-items per group: (36 / ES) * (KG / KB) * (TG / TB); accumulators: ES * KB * TB. */
 #include "solver/solver.h"
 
@@ -28,12 +30,17 @@
 
 typedef struct wino4_cfg {
     long tg, kg, tb, kb, es, cc;
+    long occ; /* work-groups per compute unit asked of the compiler; 1: no request */
 } wino4_cfg;
 
+/* OCC is spelled only when it asks for more than one group, so the configs written before
+ * it existed keep their meaning and their one spelling. */
 static void format_cfg(const wino4_cfg *c, char *out, size_t cap)
 {
-    snprintf(out, cap, "TG=%ld,KG=%ld,TB=%ld,KB=%ld,ES=%ld,CC=%ld", c->tg, c->kg, c->tb, c->kb,
-             c->es, c->cc);
+    int n = snprintf(out, cap, "TG=%ld,KG=%ld,TB=%ld,KB=%ld,ES=%ld,CC=%ld", c->tg, c->kg, c->tb,
+                     c->kb, c->es, c->cc);
+    if (c->occ > 1 && n > 0 && (size_t)n < cap)
+        snprintf(out + n, cap - (size_t)n, ",OCC=%ld", c->occ);
 }
 
 /* Row pitches of the local arrays: padded by one float4 once a row spans 8 words or more,
@@ -102,6 +109,8 @@ static int parse_cfg(const char *cfg, wino4_cfg *c, char *why, size_t cap)
                  cfg);
         return 0;
     }
+    if (!clf_config_get(cfg, "OCC", &c->occ))
+        c->occ = 1; /* absent (a malformed value fails the spelling check below) */
     /* One spelling per config, so no stray key is silently ignored and equal configs share
      * one cache entry. */
     char canon[CLF_CONFIG_CAP];
@@ -127,10 +136,10 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
         return 0;
     if (!block_ok(c.tb) || !block_ok(c.kb) || c.es < 1 || c.es > 36 || 36 % c.es != 0 ||
         c.tg < c.tb || c.tg > 256 || c.tg % c.tb != 0 || c.kg < c.kb || c.kg > 256 ||
-        c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32) {
+        c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32 || c.occ < 1 || c.occ > 4) {
         snprintf(why, cap,
                  "ConvWinograd4x4 config \"%s\": out of range (TB, KB 1, 2, 4 or 8; TG, KG "
-                 "multiples of them up to 256; ES a divisor of 36; CC 1..32)",
+                 "multiples of them up to 256; ES a divisor of 36; CC 1..32; OCC 2..4 or absent)",
                  cfg);
         return 0;
     }
@@ -161,16 +170,18 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
  * memory). All fit the 48 KiB of an H100; all but the 8-channel-chunk one the 32 KiB
  * OpenCL minimum. */
 static const wino4_cfg candidates[] = {
-    {32, 16, 8, 4, 3, 4},  /* 192, 96, 31.5 KiB: default for K > 16 */
-    {16, 32, 4, 8, 3, 4},  /* 192, 96, 31.5 KiB */
-    {16, 32, 8, 8, 2, 4},  /* 144, 128, 31.5 KiB */
-    {32, 16, 8, 8, 2, 4},  /* 144, 128, 31.5 KiB */
-    {16, 32, 4, 8, 3, 2},  /* 192, 96, 15.75 KiB */
-    {32, 16, 8, 4, 3, 2},  /* 192, 96, 15.75 KiB */
-    {16, 16, 8, 8, 1, 4},  /* 144, 64, 22.5 KiB */
-    {16, 16, 4, 4, 4, 8},  /* 144, 64, 45 KiB */
-    {16, 8, 4, 4, 2, 8},   /* 144, 32, 36 KiB: default for K <= 16 */
-    {8, 8, 4, 4, 6, 4},    /* 24, 96, 13.5 KiB: small devices */
+    {32, 16, 8, 4, 3, 4, 1},  /* 192, 96, 31.5 KiB: default for K > 16 */
+    {16, 32, 4, 8, 3, 4, 1},  /* 192, 96, 31.5 KiB */
+    {24, 32, 8, 8, 2, 4, 1},  /* 216, 128, 36 KiB: 768 (tile, channel) pairs per group */
+    {24, 32, 8, 8, 2, 2, 1},  /* 216, 128, 18 KiB */
+    {16, 32, 8, 8, 2, 4, 1},  /* 144, 128, 31.5 KiB */
+    {32, 16, 8, 8, 2, 4, 1},  /* 144, 128, 31.5 KiB */
+    {16, 32, 4, 8, 3, 2, 1},  /* 192, 96, 15.75 KiB */
+    {32, 16, 8, 4, 3, 2, 1},  /* 192, 96, 15.75 KiB */
+    {16, 16, 8, 8, 1, 4, 1},  /* 144, 64, 22.5 KiB */
+    {16, 16, 4, 4, 4, 8, 1},  /* 144, 64, 45 KiB */
+    {16, 8, 4, 4, 2, 8, 1},   /* 144, 32, 36 KiB: default for K <= 16 */
+    {8, 8, 4, 4, 6, 4, 1},    /* 24, 96, 13.5 KiB: small devices */
 };
 
 static int valid_quiet(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
@@ -184,16 +195,27 @@ static int valid_quiet(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
-    static const wino4_cfg wide = {32, 16, 8, 4, 3, 4}, narrow = {16, 8, 4, 4, 2, 8};
+    static const wino4_cfg wide = {32, 16, 8, 4, 3, 4, 1}, narrow = {16, 8, 4, 4, 2, 8, 1};
     if (valid_quiet(p, dev, p->conv.k > 16 ? &wide : &narrow, cfg, cap))
         return;
     for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; ++i)
         if (valid_quiet(p, dev, &candidates[i], cfg, cap))
             return;
     /* 288 bytes of local memory and one work-item: valid on any conforming device. */
-    static const wino4_cfg minimal = {1, 1, 1, 1, 36, 1};
+    static const wino4_cfg minimal = {1, 1, 1, 1, 36, 1, 1};
     format_cfg(&minimal, cfg, cap);
 }
+
+/* The same kernels asking NVIDIA's compiler for two (three) work-groups per SM: it sizes
+ * registers for one (254 for the 192-work-item configs on an H100, 6 warps per SM) unless
+ * told otherwise, which only the PTX can say (lib/cache/program.c). Offered on NVIDIA only:
+ * elsewhere OCC changes nothing but the cache key. */
+static const wino4_cfg nvidia_candidates[] = {
+    {16, 32, 4, 8, 3, 4, 2}, /* 192 x 2: at most 168 registers */
+    {32, 16, 8, 4, 3, 4, 2},
+    {16, 32, 4, 8, 3, 2, 2},
+    {16, 16, 8, 8, 1, 4, 3}, /* 144 x 3: at most 151 registers (168 without OCC) */
+};
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
@@ -202,6 +224,11 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && n < max; ++i)
         if (valid_quiet(p, dev, &candidates[i], out[n], CLF_CONFIG_CAP))
             ++n;
+    if (strstr(dev->vendor, "NVIDIA") != NULL)
+        for (size_t i = 0; i < sizeof nvidia_candidates / sizeof nvidia_candidates[0] && n < max;
+             ++i)
+            if (valid_quiet(p, dev, &nvidia_candidates[i], out[n], CLF_CONFIG_CAP))
+                ++n;
     return n;
 }
 
@@ -224,6 +251,8 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     clf_strbuf_define(d, "KGP", pitch(c.kg));
     clf_strbuf_define(d, "SMEM", (long)smem_floats(&c));
     clf_strbuf_define(d, "JP", stage_channels(&c));
+    if (c.occ > 1) /* read by the program builder (lib/cache/program.c), not the kernel */
+        clf_strbuf_define(d, "CLF_MIN_GROUPS_PER_CU", c.occ);
     size_t tiles = (size_t)cv->n * (size_t)((cv->oh + 3) / 4) * (size_t)((cv->ow + 3) / 4);
     size_t t_groups = (tiles + (size_t)c.tg - 1) / (size_t)c.tg;
     size_t k_groups = ((size_t)cv->k + (size_t)c.kg - 1) / (size_t)c.kg;

@@ -391,12 +391,37 @@ static void winograd4_limits(void **state)
         "TG=32,KG=16,TB=8,KB=8,ES=3,CC=1",          /* 192 accumulators */
         "TG=32,KG=32,TB=4,KB=4,ES=4,CC=1",          /* 576 work-items */
         "TG=32,KG=16,TB=8,KB=4,ES=3,CC=4",          /* 31.5 KiB > 24 KiB */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=1",    /* OCC=1 is spelled by omission */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=5",
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=0",
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=x",
+        "TG=16,KG=16,TB=8,KB=8,ES=1,OCC=2,CC=4",    /* not the one spelling */
     };
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i)
         if (s->config_valid(&p, &small, rejected[i], why, sizeof why))
             fail_msg("config \"%s\" accepted", rejected[i]);
     const char *fits = "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4"; /* 22.5 KiB */
     assert_true(s->config_valid(&p, &small, fits, why, sizeof why));
+    assert_true(s->config_valid(&p, &small, "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=2", why,
+                                sizeof why));
+
+    /* The OCC candidates (an NVIDIA compiler request) are offered on NVIDIA only. */
+    char plain[32][CLF_CONFIG_CAP], nv[32][CLF_CONFIG_CAP];
+    clfuse_DeviceInfo other = handle->info, nvidia = handle->info;
+    snprintf(other.vendor, sizeof other.vendor, "Some Vendor");
+    snprintf(nvidia.vendor, sizeof nvidia.vendor, "NVIDIA Corporation");
+    nvidia.local_mem_bytes = other.local_mem_bytes = 48 * 1024;
+    nvidia.max_work_group_size = other.max_work_group_size = 1024;
+    int n_plain = s->tuning_configs(&p, &other, plain, 32);
+    int n_nv = s->tuning_configs(&p, &nvidia, nv, 32);
+    assert_true(n_nv > n_plain);
+    for (int i = 0; i < n_plain; ++i)
+        assert_null(strstr(plain[i], "OCC="));
+    for (int i = n_plain; i < n_nv; ++i) {
+        assert_non_null(strstr(nv[i], ",OCC="));
+        if (!s->config_valid(&p, &nvidia, nv[i], why, sizeof why))
+            fail_msg("NVIDIA candidate \"%s\" invalid: %s", nv[i], why);
+    }
 
     char cfg[CLF_CONFIG_CAP];
     clfuse_DeviceInfo tiny = small;
@@ -416,6 +441,7 @@ static void winograd4_limits(void **state)
         "TG=1,KG=1,TB=1,KB=1,ES=36,CC=1", /* the tiny-device default */
         "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3",  /* scalar reads, unpadded rows */
         "TG=8,KG=4,TB=8,KB=1,ES=12,CC=5", /* float4 tiles, scalar channels */
+        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,OCC=2", /* the request is a no-op off NVIDIA */
     };
     clf_fusion_problem q;
     make_problem(&q, &(shape)SQ(2, 7, 9, 7, 5, 3, 3, 1, 1, 1, 1), 4);
