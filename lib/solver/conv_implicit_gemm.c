@@ -180,8 +180,9 @@ static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     }
     if (t->ks > 1 && red_passes(t) == 0) {
         snprintf(why, cap,
-                 "ConvImplicitGemm config \"%s\": summing KS=%ld slices needs %ld floats of local "
-                 "memory even a row at a time > the %llu of the staging buffers",
+                 "ConvImplicitGemm config \"%s\": summing KS=%ld slices takes %ld floats of "
+                 "local memory even one accumulator row per pass > the %llu floats of the "
+                 "staging buffers",
                  cfg, t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
         return 0;
     }
