@@ -17,6 +17,7 @@
 #include "solver/solver.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +52,23 @@ static long gemm_r(const clf_conv_problem *c)
 static int is_pow2(long v)
 {
     return v > 0 && (v & (v - 1)) == 0;
+}
+
+/* Writes "ConvImplicitGemm config "CFG": REASON" to why and returns 0. One vsnprintf for
+ * the reason, so that a long config only truncates the message (and GCC's -O3
+ * -Wformat-truncation does not see a fixed-size why it could overflow). */
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+{
+    int n = snprintf(why, cap, "ConvImplicitGemm config \"%s\": ", cfg);
+    if (n >= 0 && (size_t)n < cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
 }
 
 /* Floats in the two stages of A (KT rows of MT + 4 floats, see A_LD) and B (KT rows of NT
@@ -108,22 +126,15 @@ static int parse(const char *cfg, tiling *t, char *why, size_t cap)
     size_t n = strstr(cfg, "KS=") != NULL ? NKEYS : NKEYS - 1;
     if (!clf_config_parse_exact("ConvImplicitGemm", cfg, keys, fields, n, 1, 256, why, cap))
         return 0;
-    if (n == NKEYS && t->ks == 1) {
-        snprintf(why, cap,
-                 "ConvImplicitGemm config \"%s\": KS=1 is written without KS "
-                 "(\"MT=..,NT=..,KT=..,TM=..,TN=..\")",
-                 cfg);
-        return 0;
-    }
+    if (n == NKEYS && t->ks == 1)
+        return refuse(why, cap, cfg,
+                      "KS=1 is written without KS (\"MT=..,NT=..,KT=..,TM=..,TN=..\")");
     /* One spelling per config (keys in order, plain decimal), so equal configs share one
      * find-db entry and program-cache entry. */
     char canon[CLF_CONFIG_CAP];
     format(t, canon, sizeof canon);
-    if (strcmp(canon, cfg) != 0) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": expected the form \"%s\"", cfg,
-                 canon);
-        return 0;
-    }
+    if (strcmp(canon, cfg) != 0)
+        return refuse(why, cap, cfg, "expected the form \"%s\"", canon);
     return 1;
 }
 
@@ -131,61 +142,35 @@ static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
                         const tiling *t, const char *cfg, char *why, size_t cap)
 {
     (void)p;
-    if (t->ks != 1 && t->ks != 2 && t->ks != 4 && t->ks != 8) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": KS must be 1, 2, 4 or 8", cfg);
-        return 0;
-    }
+    if (t->ks != 1 && t->ks != 2 && t->ks != 4 && t->ks != 8)
+        return refuse(why, cap, cfg, "KS must be 1, 2, 4 or 8");
     if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) ||
-        !is_pow2(t->tn)) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": every value must be a power of 2",
-                 cfg);
-        return 0;
-    }
-    if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": TM and TN must be 4 or 8", cfg);
-        return 0;
-    }
-    if (t->mt < t->tm || t->nt < t->tn || t->kt < 4) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": needs MT >= TM, NT >= TN, KT >= 4",
-                 cfg);
-        return 0;
-    }
+        !is_pow2(t->tn))
+        return refuse(why, cap, cfg, "every value must be a power of 2");
+    if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC)
+        return refuse(why, cap, cfg, "TM and TN must be 4 or 8");
+    if (t->mt < t->tm || t->nt < t->tn || t->kt < 4)
+        return refuse(why, cap, cfg, "needs MT >= TM, NT >= TN, KT >= 4");
     /* Each slice takes every KS-th row of a chunk, the same number of rows. */
-    if (t->kt % t->ks != 0) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": KT must be a multiple of KS", cfg);
-        return 0;
-    }
+    if (t->kt % t->ks != 0)
+        return refuse(why, cap, cfg, "KT must be a multiple of KS");
     long wg = wg_size(t);
     size_t wg_cap = dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
-    if ((size_t)wg > wg_cap) {
-        snprintf(why, cap,
-                 "ConvImplicitGemm config \"%s\": %ld work-items per group ((MT/TM) x (NT/TN) x "
-                 "KS) > %zu",
-                 cfg, wg, wg_cap);
-        return 0;
-    }
+    if ((size_t)wg > wg_cap)
+        return refuse(why, cap, cfg, "%ld work-items per group ((MT/TM) x (NT/TN) x KS) > %zu",
+                      wg, wg_cap);
     /* Every work-item (of every slice) loads the same number of A and B elements per chunk. */
-    if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0) {
-        snprintf(why, cap,
-                 "ConvImplicitGemm config \"%s\": MT*KT and NT*KT must be multiples of the %ld "
-                 "work-items",
-                 cfg, wg);
-        return 0;
-    }
-    if (lds_bytes(t) > dev->local_mem_bytes) {
-        snprintf(why, cap,
-                 "ConvImplicitGemm config \"%s\": needs %llu bytes of local memory > %llu", cfg,
-                 lds_bytes(t), dev->local_mem_bytes);
-        return 0;
-    }
-    if (t->ks > 1 && red_passes(t) == 0) {
-        snprintf(why, cap,
-                 "ConvImplicitGemm config \"%s\": summing KS=%ld slices takes %ld floats of "
-                 "local memory even one accumulator row per pass > the %llu floats of the "
-                 "staging buffers",
-                 cfg, t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
-        return 0;
-    }
+    if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0)
+        return refuse(why, cap, cfg, "MT*KT and NT*KT must be multiples of the %ld work-items",
+                      wg);
+    if (lds_bytes(t) > dev->local_mem_bytes)
+        return refuse(why, cap, cfg, "needs %llu bytes of local memory > %llu", lds_bytes(t),
+                      dev->local_mem_bytes);
+    if (t->ks > 1 && red_passes(t) == 0)
+        return refuse(why, cap, cfg,
+                      "summing KS=%ld slices takes %ld floats of local memory even one "
+                      "accumulator row per pass > the %llu floats of the staging buffers",
+                      t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
     return 1;
 }
 
