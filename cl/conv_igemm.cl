@@ -25,13 +25,31 @@
  * pixel load clamped (valid) addresses and compute values that are never stored; a partial
  * last reduction chunk loads zeros.
  *
+ * In-work-group split of the reduction (KS > 1): a tile with few work-groups and a long
+ * reduction (a single image: 25 work-groups on a 132-CU GPU) leaves the GPU latency-bound,
+ * each work-item walking the whole reduction alone. With KS slices the work-group has
+ * LM x LN x KS work-items; the slices share the tile and the staged chunks (every work-item
+ * of the group takes part in the loads, so each loads 1/KS as much), and slice s multiplies
+ * only the rows kk = s, s + KS, s + 2 KS, ... of each chunk. After the last chunk the slices'
+ * accumulators are summed through the staging buffers (in NPASS passes when the whole tile
+ * times KS does not fit them), and every work-item of the group applies the epilogue to its
+ * share of the tile, so each output is written exactly once. No global scratch and no
+ * atomics: a fusion plan is one kernel without workspace, which rules out a split-K across
+ * work-groups. With KS == 1 (no KS from the solver) the code is exactly the unsplit kernel.
+ *
  * From the solver: MT NT KT TM TN, K_TILES and P_TILES (tiles along M and N), and the paths:
  *   A_VEC  weights loaded as float4 (CRS % 4 == 0 and the tile splits into whole float4s),
  *   B_1X1  1x1, stride 1, no padding: B is x itself, [n][c][pixel],
  *   B_VEC  ... and loaded as float4 along pixels (OUT_HW % 4 == 0),
- *   Y_VEC  output stored as float4 (OUT_HW % 4 == 0).
- * Launch: 1-d, local = LM * LN, global = local * K_TILES * GROUPS * P_TILES. Channel tiles
- * vary fastest so that the work-groups running together share the same input pixels. */
+ *   Y_VEC  output stored as float4 (OUT_HW % 4 == 0);
+ * and, only when the reduction is split, KS (2, 4 or 8; KT % KS == 0) and NPASS (a power of
+ * 2 dividing TM: the passes of the slices' sum).
+ * Launch: 1-d, local = LM * LN * KS, global = local * K_TILES * GROUPS * P_TILES. Channel
+ * tiles vary fastest so that the work-groups running together share the same input pixels. */
+
+#ifndef KS
+#define KS 1
+#endif
 
 #define FYX (FY * FX)
 #define HW_IN (H * W)
@@ -39,7 +57,11 @@
 #define NPIX (N * OUT_HW)
 #define LM (MT / TM)
 #define LN (NT / TN)
+#if KS > 1
+#define WG (LM * LN * KS) /* every work-item of the group, all slices */
+#else
 #define WG (LM * LN)
+#endif
 #define NCHUNK ((CRS + KT - 1) / KT)
 
 /* Local tiles, in floats per reduction row. A is written transposed (one column per
@@ -75,13 +97,21 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 
     const int tid = get_local_id(0);
     const int ln = tid % LN;
+#if KS > 1
+    /* A slice is a run of LM * LN consecutive work-items, so the warps of a large enough tile
+     * each read one reduction row at a time, as without the split. */
+    const int lm = tid / LN % LM;
+    const int ks = tid / (LM * LN);
+#else
     const int lm = tid / LN;
+#endif
     const int wgid = get_group_id(0);
     const int g = wgid / K_TILES % GROUPS;
     const int k0 = wgid % K_TILES * MT;             /* first row of the tile, within g */
     const int p0 = wgid / (K_TILES * GROUPS) * NT; /* first pixel of the tile */
 
     /* ---- per work-item load geometry, fixed for the whole reduction ---- */
+    /* WG counts every slice: the loads of a chunk are spread over the whole group. */
     /* A: element e = tid + q * WG of the MT x KT tile, row-major (k, r), so consecutive
      * work-items read consecutive weights. Rows past K_PER_G read the last row. */
     int a_off[A_LOADS];
@@ -210,8 +240,16 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         if (t > 0) {
             __local const float4 *as = smem + ((t - 1) & 1) * (STAGE / 4);
             __local const float4 *bs = as + A_TILE / 4;
+#if KS > 1
+            /* Slice ks multiplies rows ks, ks + KS, ks + 2 KS, ... of the staged chunk; the
+             * other slices take the rows in between. */
+#pragma unroll
+            for (int kq = 0; kq < KT / KS; ++kq) {
+                const int kk = kq * KS + ks;
+#else
 #pragma unroll
             for (int kk = 0; kk < KT; ++kk) {
+#endif
                 float a[TM], b[TN];
 #pragma unroll
                 for (int i4 = 0; i4 < TM / 4; ++i4) {
@@ -266,6 +304,85 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
+#if KS > 1
+    /* ---- the sum of the slices, through the staging buffers, and the epilogue ----
+     * Pass pi takes accumulator rows i in [pi * RED_I, (pi + 1) * RED_I) of every work-item:
+     * RED_ROWS rows of the tile. Slice s stores its partial rows as red[s][il * LM + lm][NT]
+     * (il = i - pi * RED_I; columns in tile order, one float4 per 4 x 4 sub-block row, so
+     * consecutive work-items store consecutive float4s). After a barrier the RED_N items
+     * of the pass (float4s of 4 pixels with Y_VEC, else single outputs) are spread over all
+     * WG work-items, consecutive work-items on consecutive pixels of one output channel:
+     * each item is the sum of its KS partials, in slice order, then the epilogue, then one
+     * store. The solver picks NPASS so that KS * RED_ROWS * NT floats fit 2 * STAGE. The
+     * main loop ended with a barrier, so the staging buffers are free. */
+#define RED_I (TM / NPASS)
+#define RED_ROWS (RED_I * LM)
+#if Y_VEC
+#define EW 4
+#else
+#define EW 1
+#endif
+#define RED_N (RED_ROWS * NT / EW)
+#define RED_Q ((RED_N + WG - 1) / WG)
+    __local float4 *red4 = smem;
+#if !Y_VEC
+    __local float *red = (__local float *)smem;
+#endif
+#pragma unroll
+    for (int pi = 0; pi < NPASS; ++pi) {
+        if (pi > 0)
+            barrier(CLK_LOCAL_MEM_FENCE); /* the previous pass has read its partials */
+#pragma unroll
+        for (int il = 0; il < RED_I; ++il) {
+            const int i = pi * RED_I + il;
+#pragma unroll
+            for (int j4 = 0; j4 < TN / 4; ++j4)
+                red4[((ks * RED_I + il) * LM + lm) * (NT / 4) + j4 * LN + ln] =
+                    (float4)(acc[i][j4 * 4 + 0], acc[i][j4 * 4 + 1], acc[i][j4 * 4 + 2],
+                             acc[i][j4 * 4 + 3]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int q = 0; q < RED_Q; ++q) {
+            const int f = tid + q * WG;
+            if (RED_N % WG != 0 && f >= RED_N) /* fewer items than work-items */
+                break;
+            const int rp = f / (NT / EW); /* il * LM + lm of the work-items that held it */
+            const int i = pi * RED_I + rp / LM;
+            const int kg = k0 + (i / 4 * LM + rp % LM) * 4 + i % 4;
+            const int pb = p0 + f % (NT / EW) * EW;
+#if Y_VEC
+            float4 sum = red4[f];
+#pragma unroll
+            for (int s = 1; s < KS; ++s)
+                sum += red4[s * RED_N + f];
+            /* OUT_HW % 4 == 0: the 4 pixels are in one image and 16-byte aligned. */
+            if (kg < K_PER_G && pb < NPIX) {
+                const int k = g * K_PER_G + kg;
+                const int pix = pb % OUT_HW;
+                const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
+                float4 v;
+                v.x = clf_epilogue(sum.x, k, pix + 0, o + 0, EPI_ARGS);
+                v.y = clf_epilogue(sum.y, k, pix + 1, o + 1, EPI_ARGS);
+                v.z = clf_epilogue(sum.z, k, pix + 2, o + 2, EPI_ARGS);
+                v.w = clf_epilogue(sum.w, k, pix + 3, o + 3, EPI_ARGS);
+                ((__global float4 *)y)[o / 4] = v;
+            }
+#else
+            float sum = red[f];
+#pragma unroll
+            for (int s = 1; s < KS; ++s)
+                sum += red[s * RED_N + f];
+            if (kg < K_PER_G && pb < NPIX) {
+                const int k = g * K_PER_G + kg;
+                const int pix = pb % OUT_HW;
+                const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
+                y[o] = clf_epilogue(sum, k, pix, o, EPI_ARGS);
+            }
+#endif
+        }
+    }
+#else
     /* ---- epilogue: rows past K_PER_G and pixels past the end are dropped here ---- */
 #pragma unroll
     for (int i4 = 0; i4 < TM / 4; ++i4) {
@@ -304,4 +421,5 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             }
         }
     }
+#endif
 }

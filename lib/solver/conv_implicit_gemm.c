@@ -4,7 +4,12 @@
  * (cl/conv_igemm.cl describes the kernel). The config is "MT=..,NT=..,KT=..,TM=..,TN=..":
  * an MT x NT output tile per work-group, the reduction in chunks of KT, and a TM x TN
  * register block per work-item (multiples of 4: the block is read from local memory as
- * float4s).
+ * float4s). "MT=..,NT=..,KT=..,TM=..,TN=..,KS=.." (KS 2, 4 or 8, dividing KT) also splits
+ * each chunk's reduction over KS slices of the work-group, which then has
+ * (MT/TM) x (NT/TN) x KS work-items; the slices' sums are added in local memory before the
+ * epilogue. It adds parallelism to layers with few tiles and a long reduction (single
+ * images) without global scratch. KS = 1 is the 5-key form only (the configs of find-dbs
+ * written before KS), so each config has one spelling.
  *
  * Depthwise convolutions (one input channel per group) are refused: their reduction is only
  * FY x FX long and the GEMM has a single row per group, so nearly all of every tile would
@@ -12,6 +17,7 @@
 #include "solver/solver.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,9 +28,11 @@
 
 typedef struct tiling {
     long mt, nt, kt, tm, tn;
+    long ks; /* reduction slices per work-group; 1 = no split */
 } tiling;
 
-static const char *const keys[] = {"MT", "NT", "KT", "TM", "TN"};
+/* KS last: the 5-key form is the same config with KS = 1. */
+static const char *const keys[] = {"MT", "NT", "KT", "TM", "TN", "KS"};
 #define NKEYS (sizeof keys / sizeof keys[0])
 
 /* GEMM sizes of a problem. */
@@ -46,11 +54,50 @@ static int is_pow2(long v)
     return v > 0 && (v & (v - 1)) == 0;
 }
 
+/* Writes "ConvImplicitGemm config "CFG": REASON" to why and returns 0. One vsnprintf for
+ * the reason, so that a long config only truncates the message (and GCC's -O3
+ * -Wformat-truncation does not see a fixed-size why it could overflow). */
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+{
+    int n = snprintf(why, cap, "ConvImplicitGemm config \"%s\": ", cfg);
+    if (n >= 0 && (size_t)n < cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
+/* Floats in the two stages of A (KT rows of MT + 4 floats, see A_LD) and B (KT rows of NT
+ * floats): the kernel's whole local memory. */
+static unsigned long long stage_floats(const tiling *t)
+{
+    return 2ULL * (unsigned long long)t->kt * (unsigned long long)(t->mt + 4 + t->nt);
+}
+
 static unsigned long long lds_bytes(const tiling *t)
 {
-    /* Two stages of A (KT rows of MT + 4 floats, see A_LD) and B (KT rows of NT floats). */
-    return 2ULL * (unsigned long long)t->kt * (unsigned long long)(t->mt + 4 + t->nt) *
-           sizeof(float);
+    return stage_floats(t) * sizeof(float);
+}
+
+/* Work-items per group: the LM x LN register-block grid, once per slice. */
+static long wg_size(const tiling *t)
+{
+    return (t->mt / t->tm) * (t->nt / t->tn) * t->ks;
+}
+
+/* The slices' sum goes through the staging buffers in passes, each taking TM / passes
+ * accumulator rows of every work-item, KS x MT x NT / passes floats: the fewest passes that
+ * fit, 0 when even one accumulator row per pass does not. */
+static long red_passes(const tiling *t)
+{
+    for (long np = 1; np <= t->tm; np *= 2)
+        if ((unsigned long long)(t->ks * t->mt / np * t->nt) <= stage_floats(t))
+            return np;
+    return 0;
 }
 
 static unsigned long long work_groups(const clf_conv_problem *c, const tiling *t)
@@ -61,52 +108,69 @@ static unsigned long long work_groups(const clf_conv_problem *c, const tiling *t
            (unsigned long long)c->groups;
 }
 
+static void format(const tiling *t, char *cfg, size_t cap)
+{
+    if (t->ks == 1)
+        snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld", t->mt, t->nt, t->kt, t->tm,
+                 t->tn);
+    else
+        snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld,KS=%ld", t->mt, t->nt, t->kt,
+                 t->tm, t->tn, t->ks);
+}
+
 static int parse(const char *cfg, tiling *t, char *why, size_t cap)
 {
-    long *const fields[NKEYS] = {&t->mt, &t->nt, &t->kt, &t->tm, &t->tn};
-    return clf_config_parse_exact("ConvImplicitGemm", cfg, keys, fields, NKEYS, 1, 256, why, cap);
+    long *const fields[NKEYS] = {&t->mt, &t->nt, &t->kt, &t->tm, &t->tn, &t->ks};
+    t->ks = 1;
+    /* Six keys when KS is named, else five (KS = 1). */
+    size_t n = strstr(cfg, "KS=") != NULL ? NKEYS : NKEYS - 1;
+    if (!clf_config_parse_exact("ConvImplicitGemm", cfg, keys, fields, n, 1, 256, why, cap))
+        return 0;
+    if (n == NKEYS && t->ks == 1)
+        return refuse(why, cap, cfg,
+                      "KS=1 is written without KS (\"MT=..,NT=..,KT=..,TM=..,TN=..\")");
+    /* One spelling per config (keys in order, plain decimal), so equal configs share one
+     * find-db entry and program-cache entry. */
+    char canon[CLF_CONFIG_CAP];
+    format(t, canon, sizeof canon);
+    if (strcmp(canon, cfg) != 0)
+        return refuse(why, cap, cfg, "expected the form \"%s\"", canon);
+    return 1;
 }
 
 static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                         const tiling *t, const char *cfg, char *why, size_t cap)
 {
     (void)p;
+    if (t->ks != 1 && t->ks != 2 && t->ks != 4 && t->ks != 8)
+        return refuse(why, cap, cfg, "KS must be 1, 2, 4 or 8");
     if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) ||
-        !is_pow2(t->tn)) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": every value must be a power of 2",
-                 cfg);
-        return 0;
-    }
-    if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": TM and TN must be 4 or 8", cfg);
-        return 0;
-    }
-    if (t->mt < t->tm || t->nt < t->tn || t->kt < 4) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": needs MT >= TM, NT >= TN, KT >= 4",
-                 cfg);
-        return 0;
-    }
-    long wg = (t->mt / t->tm) * (t->nt / t->tn);
+        !is_pow2(t->tn))
+        return refuse(why, cap, cfg, "every value must be a power of 2");
+    if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC)
+        return refuse(why, cap, cfg, "TM and TN must be 4 or 8");
+    if (t->mt < t->tm || t->nt < t->tn || t->kt < 4)
+        return refuse(why, cap, cfg, "needs MT >= TM, NT >= TN, KT >= 4");
+    /* Each slice takes every KS-th row of a chunk, the same number of rows. */
+    if (t->kt % t->ks != 0)
+        return refuse(why, cap, cfg, "KT must be a multiple of KS");
+    long wg = wg_size(t);
     size_t wg_cap = dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
-    if ((size_t)wg > wg_cap) {
-        snprintf(why, cap, "ConvImplicitGemm config \"%s\": %ld work-items per group > %zu", cfg,
-                 wg, wg_cap);
-        return 0;
-    }
-    /* Every work-item loads the same number of A and B elements per chunk. */
-    if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0) {
-        snprintf(why, cap,
-                 "ConvImplicitGemm config \"%s\": MT*KT and NT*KT must be multiples of the %ld "
-                 "work-items",
-                 cfg, wg);
-        return 0;
-    }
-    if (lds_bytes(t) > dev->local_mem_bytes) {
-        snprintf(why, cap,
-                 "ConvImplicitGemm config \"%s\": needs %llu bytes of local memory > %llu", cfg,
-                 lds_bytes(t), dev->local_mem_bytes);
-        return 0;
-    }
+    if ((size_t)wg > wg_cap)
+        return refuse(why, cap, cfg, "%ld work-items per group ((MT/TM) x (NT/TN) x KS) > %zu",
+                      wg, wg_cap);
+    /* Every work-item (of every slice) loads the same number of A and B elements per chunk. */
+    if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0)
+        return refuse(why, cap, cfg, "MT*KT and NT*KT must be multiples of the %ld work-items",
+                      wg);
+    if (lds_bytes(t) > dev->local_mem_bytes)
+        return refuse(why, cap, cfg, "needs %llu bytes of local memory > %llu", lds_bytes(t),
+                      dev->local_mem_bytes);
+    if (t->ks > 1 && red_passes(t) == 0)
+        return refuse(why, cap, cfg,
+                      "summing KS=%ld slices takes %ld floats of local memory even one "
+                      "accumulator row per pass > the %llu floats of the staging buffers",
+                      t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
     return 1;
 }
 
@@ -118,7 +182,7 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 }
 
 /* The smallest tiling: 2 x 2 work-items of 4 x 4, 768 bytes of local memory. */
-static const tiling minimal = {8, 8, 4, 4, 4};
+static const tiling minimal = {8, 8, 4, 4, 4, 1};
 
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap)
@@ -144,16 +208,10 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         return 0;
     }
     char cfg[CLF_CONFIG_CAP];
-    snprintf(cfg, sizeof cfg, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld", minimal.mt, minimal.nt,
-             minimal.kt, minimal.tm, minimal.tn);
+    format(&minimal, cfg, sizeof cfg);
     if (!tiling_valid(p, dev, &minimal, cfg, why, cap))
         return 0;
     return 1;
-}
-
-static void format(const tiling *t, char *cfg, size_t cap)
-{
-    snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld", t->mt, t->nt, t->kt, t->tm, t->tn);
 }
 
 static long pow2_at_least(long x, long lo, long hi)
@@ -168,18 +226,18 @@ static long pow2_at_least(long x, long lo, long hi)
  * large problems, then 4x4 blocks with more work-items per group, down to tiles small enough
  * to spread small problems over every compute unit. */
 static const tiling ladder[] = {
-    {128, 128, 8, 8, 8}, /* 16 x 16 work-items */
-    {128, 64, 16, 8, 8}, /* 16 x 8 */
-    {64, 128, 16, 8, 8}, /* 8 x 16 */
-    {64, 64, 16, 4, 4},  /* 16 x 16 */
-    {64, 32, 16, 4, 4},  /* 16 x 8 */
-    {32, 64, 16, 4, 4},  /* 8 x 16 */
-    {32, 32, 16, 4, 4},  /* 8 x 8 */
-    {16, 64, 16, 4, 4},  /* 4 x 16, narrow: for 9..16 output channels */
-    {8, 128, 16, 4, 4},  /* 2 x 32, narrow: for up to 8 output channels */
-    {16, 32, 16, 4, 4},  /* 4 x 8 */
-    {16, 16, 16, 4, 4},  /* 4 x 4 */
-    {8, 8, 4, 4, 4},     /* minimal */
+    {128, 128, 8, 8, 8, 1}, /* 16 x 16 work-items */
+    {128, 64, 16, 8, 8, 1}, /* 16 x 8 */
+    {64, 128, 16, 8, 8, 1}, /* 8 x 16 */
+    {64, 64, 16, 4, 4, 1},  /* 16 x 16 */
+    {64, 32, 16, 4, 4, 1},  /* 16 x 8 */
+    {32, 64, 16, 4, 4, 1},  /* 8 x 16 */
+    {32, 32, 16, 4, 4, 1},  /* 8 x 8 */
+    {16, 64, 16, 4, 4, 1},  /* 4 x 16, narrow: for 9..16 output channels */
+    {8, 128, 16, 4, 4, 1},  /* 2 x 32, narrow: for up to 8 output channels */
+    {16, 32, 16, 4, 4, 1},  /* 4 x 8 */
+    {16, 16, 16, 4, 4, 1},  /* 4 x 4 */
+    {8, 8, 4, 4, 4, 1},     /* minimal */
 };
 #define LADDER (sizeof ladder / sizeof ladder[0])
 
@@ -231,7 +289,7 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
             continue;
         /* Below 64 work-items a group is a fraction of a warp pair: more, smaller groups no
          * longer add parallelism, only lose reuse. Used only when nothing larger fits. */
-        if (have && (t.mt / t.tm) * (t.nt / t.tn) < 64)
+        if (have && wg_size(&t) < 64)
             break;
         best = t;
         have = 1;
@@ -241,26 +299,36 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     format(&best, cfg, cap);
 }
 
-/* Candidates for Find, from large square tiles to small ones; each is offered whenever it
- * fits the device, even where it overshoots a small problem, so that Find (and the contract
- * tests) see every one. */
+/* Candidates for Find, from large square tiles to small ones, then the split reductions;
+ * each is offered whenever it fits the device, even where it overshoots a small problem, so
+ * that Find (and the contract tests) see every one. */
 static const tiling candidates[] = {
-    {128, 128, 8, 8, 8},  /* 256 work-items, 64 accumulators */
-    {128, 64, 16, 8, 8},  /* 128 */
-    {64, 128, 16, 8, 8},  /* 128 */
-    {128, 64, 8, 8, 4},   /* 256, 32 accumulators */
-    {64, 64, 16, 8, 8},   /* 64 */
-    {64, 64, 16, 4, 4},   /* 256, 16 accumulators */
-    {64, 32, 32, 4, 4},   /* 128, long reduction chunk */
-    {32, 64, 16, 4, 4},   /* 128 */
-    {32, 32, 16, 4, 4},   /* 64 */
-    {16, 32, 32, 4, 4},   /* 32, small outputs */
+    {128, 128, 8, 8, 8, 1},  /* 256 work-items, 64 accumulators */
+    {128, 64, 16, 8, 8, 1},  /* 128 */
+    {64, 128, 16, 8, 8, 1},  /* 128 */
+    {128, 64, 8, 8, 4, 1},   /* 256, 32 accumulators */
+    {64, 64, 16, 8, 8, 1},   /* 64 */
+    {64, 64, 16, 4, 4, 1},   /* 256, 16 accumulators */
+    {64, 32, 32, 4, 4, 1},   /* 128, long reduction chunk */
+    {32, 64, 16, 4, 4, 1},   /* 128 */
+    {32, 32, 16, 4, 4, 1},   /* 64 */
+    {16, 32, 32, 4, 4, 1},   /* 32, small outputs */
     /* Single-image layers leave most of a large GPU idle with the tiles above (b1_5x5_32_28:
      * 25 work-groups of 64x32 on 132 compute units): smaller tiles trade per-work-item reuse
      * for enough work-groups to fill it. */
-    {32, 16, 32, 4, 4},   /* 32 */
-    {16, 16, 32, 4, 4},   /* 16 */
-    {16, 16, 64, 4, 4},   /* 16, long reduction chunk */
+    {32, 16, 32, 4, 4, 1},   /* 32 */
+    {16, 16, 32, 4, 4, 1},   /* 16 */
+    {16, 16, 64, 4, 4, 1},   /* 16, long reduction chunk */
+    /* ... or keep their tile and split each chunk's reduction over KS slices of the
+     * work-group: KS times the work-items (and warps per compute unit) on the same number of
+     * work-groups, each walking 1/KS of the reduction, for a sum in local memory at the end.
+     * For single-image layers with a long reduction (b1_5x5_32_28: 800). */
+    {64, 32, 32, 4, 4, 2},   /* 256: the 64x32 tile above, halved reduction per work-item */
+    {32, 32, 32, 4, 4, 4},   /* 256 */
+    {32, 16, 32, 4, 4, 4},   /* 128 */
+    {16, 32, 32, 4, 4, 4},   /* 128, narrow M (16 output channels) */
+    {16, 16, 32, 4, 4, 8},   /* 128, 4 rows of each chunk per slice */
+    {64, 64, 16, 8, 8, 4},   /* 256, 64 accumulators; the sum in 4 passes */
 };
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
@@ -283,7 +351,7 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     if (!parse(cfg, &t, why, cap) || !tiling_valid(p, dev, &t, cfg, why, cap))
         return -1;
     const clf_conv_problem *c = &p->conv;
-    long wg = (t.mt / t.tm) * (t.nt / t.tn);
+    long wg = wg_size(&t);
     long out_hw = (long)c->oh * c->ow;
     long r = gemm_r(c);
     long k_tiles = (gemm_m(c) + t.mt - 1) / t.mt;
@@ -304,6 +372,10 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     clf_strbuf_define(d, "B_1X1", is_1x1);
     clf_strbuf_define(d, "B_VEC", b_vec);
     clf_strbuf_define(d, "Y_VEC", out_hw % 4 == 0);
+    if (t.ks > 1) { /* the kernel's default KS 1 keeps unsplit programs as they were */
+        clf_strbuf_define(d, "KS", t.ks);
+        clf_strbuf_define(d, "NPASS", red_passes(&t));
+    }
     spec->fragment = "conv_igemm";
     spec->launch.dims = 1;
     spec->launch.local[0] = (size_t)wg;

@@ -452,6 +452,102 @@ static void winograd4_limits(void **state)
     }
 }
 
+/* ConvImplicitGemm's configs: the 5-key form (KS = 1, as in find-dbs written before KS) and
+ * the 6-key form with KS = 2, 4 or 8 are checked against the device, one spelling each; and
+ * split reductions outside the candidate list run correctly: one reduction row per slice and
+ * chunk, the sum in several passes, B loads spanning several tile columns, on shapes with
+ * partial tiles, a partial last chunk, and the 1x1 float4 paths with groups. */
+static void implicit_gemm_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(4);
+    assert_non_null(s);
+    assert_string_equal(s->name, "ConvImplicitGemm");
+    char why[CLF_REASON_CAP];
+    clf_fusion_problem p;
+    harness_conv_problem(&p, 1, 32, 28, 28, 64, 5, 5, 2, 1, 1, 1);
+    assert_true(s->applicable(&p, &handle->info, why, sizeof why));
+
+    clfuse_DeviceInfo small = handle->info;
+    small.local_mem_bytes = 32 * 1024;
+    small.max_work_group_size = 1024;
+    static const char *const rejected[] = {
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=3",         /* KS not a power of 2 */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=16",        /* KS > 8 */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=0",
+        "MT=16,NT=16,KT=4,TM=4,TN=4,KS=8",          /* KT not a multiple of KS */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=1",         /* KS=1 is the 5-key form */
+        "MT=64,NT=64,KT=16,TM=4,TN=4,KS=2",         /* 512 work-items */
+        "MT=64,NT=64,KT=4,TM=8,TN=8,KS=4",          /* the slices' sum does not fit */
+        "KS=2,MT=32,NT=32,KT=32,TM=4,TN=4",         /* not the one spelling */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=02",        /* not the one spelling */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=2,EXTRA=1", /* stray key */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,EXTRA=1",
+        "MT=32,NT=16,KT=8,TM=4,TN=4,KS=8",          /* 128 floats of B, 256 work-items */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=",
+    };
+    for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
+        why[0] = '\0';
+        if (s->config_valid(&p, &small, rejected[i], why, sizeof why))
+            fail_msg("config \"%s\" accepted", rejected[i]);
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    static const char *const accepted[] = {
+        "MT=64,NT=32,KT=32,TM=4,TN=4",      /* the find-db form, KS = 1 */
+        "MT=64,NT=32,KT=32,TM=4,TN=4,KS=2", /* 256 work-items */
+        "MT=16,NT=16,KT=32,TM=4,TN=4,KS=8",
+    };
+    for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; ++i)
+        if (!s->config_valid(&p, &small, accepted[i], why, sizeof why))
+            fail_msg("config \"%s\" refused: %s", accepted[i], why);
+    /* ... and the work-item limit counts the slices. */
+    clfuse_DeviceInfo narrow = small;
+    narrow.max_work_group_size = 128;
+    assert_true(s->config_valid(&p, &narrow, "MT=64,NT=32,KT=32,TM=4,TN=4", why, sizeof why));
+    assert_false(
+        s->config_valid(&p, &narrow, "MT=64,NT=32,KT=32,TM=4,TN=4,KS=2", why, sizeof why));
+    assert_non_null(strstr(why, "work-items"));
+
+    /* Offered split configs, on a device of 256 work-items. */
+    enum { MAX_CONFIGS = 64 };
+    static char cfgs[MAX_CONFIGS][CLF_CONFIG_CAP];
+    clfuse_DeviceInfo d256 = handle->info;
+    d256.max_work_group_size = 256;
+    int count = s->tuning_configs(&p, &d256, cfgs, MAX_CONFIGS);
+    int split = 0;
+    for (int i = 0; i < count; ++i)
+        split += strstr(cfgs[i], ",KS=") != NULL;
+    assert_true(split >= 4);
+
+    static const char *const odd[] = {
+        "MT=8,NT=8,KT=8,TM=4,TN=4,KS=8",    /* one row per slice and chunk */
+        "MT=32,NT=32,KT=16,TM=4,TN=4,KS=4", /* the sum in 2 passes */
+        "MT=64,NT=32,KT=8,TM=8,TN=4,KS=2",  /* 8x4 blocks, the sum in 4 passes */
+        "MT=8,NT=128,KT=8,TM=4,TN=8,KS=2",  /* 64 work-items on 128 columns of B */
+    };
+    static const shape odd_shapes[] = {
+        /* partial tiles along M and N, a reduction (63) no chunk divides, padding */
+        SQ(2, 7, 9, 7, 5, 3, 3, 1, 1, 1, 1),
+        /* 1x1 over 36-pixel planes, 2 groups: float4 loads of A and B, float4 stores */
+        SQ(1, 8, 6, 6, 10, 1, 1, 0, 1, 1, 2),
+        /* strided and padded 5x3, 72 output pixels: float4 stores after a gather */
+        {1, 7, 17, 15, 6, 5, 3, 2, 2, 1, 1, 1, 1, 1},
+    };
+    for (size_t j = 0; j < sizeof odd_shapes / sizeof odd_shapes[0]; ++j) {
+        clf_fusion_problem q;
+        make_problem(&q, &odd_shapes[j], (int)j + 5);
+        assert_true(s->applicable(&q, &handle->info, why, sizeof why));
+        for (size_t i = 0; i < sizeof odd / sizeof odd[0]; ++i) {
+            if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
+                fail_msg("config \"%s\" refused: %s", odd[i], why);
+            q.epi.has_z = (int)(i % 2);
+            char what[32];
+            snprintf(what, sizeof what, "limits shape %zu", j);
+            check_run(s, &q, odd[i], 31 + i, what);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +557,7 @@ int main(void)
         cmocka_unit_test(every_tuning_config_matches_reference),
         cmocka_unit_test(winograd_limits),
         cmocka_unit_test(winograd4_limits),
+        cmocka_unit_test(implicit_gemm_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
