@@ -293,6 +293,14 @@ cl_kernel clf_clw_create_kernel(cl_program prog, const char *name, cl_int *err)
     return k;
 }
 
+cl_int clf_clw_kernel_work_group_size(cl_kernel k, cl_device_id dev, size_t *size)
+{
+    cl_int err = injected("clGetKernelWorkGroupInfo");
+    if (err != CL_SUCCESS)
+        return err;
+    return clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof *size, size, NULL);
+}
+
 cl_int clf_clw_release_kernel(cl_kernel k)
 {
     return released(clReleaseKernel(k));

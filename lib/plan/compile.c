@@ -135,6 +135,23 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
             return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: clCreateKernel: %s",
                             name, s->name, clf_cl_error_name(err));
         }
+        /* A config the device allows can still exceed what the compiled kernel can run
+         * (registers): refuse it here, where Find skips it, rather than at launch. */
+        size_t wg_max = 0, wg = gen.launch.local[0] * (gen.launch.dims > 1 ? gen.launch.local[1] : 1) *
+                                   (gen.launch.dims > 2 ? gen.launch.local[2] : 1);
+        err = clf_clw_kernel_work_group_size(k, h->device, &wg_max);
+        if (err != CL_SUCCESS || wg > wg_max) {
+            clf_clw_release_kernel(k);
+            clf_generated_free(&gen);
+            if (err != CL_SUCCESS)
+                return clf_fail(h, miopenStatusInternalError,
+                                "plan %s: solver %s: clGetKernelWorkGroupInfo: %s", name, s->name,
+                                clf_cl_error_name(err));
+            return clf_fail(h, miopenStatusBadParm,
+                            "plan %s: solver %s config \"%s\": %zu work-items per group, the "
+                            "compiled kernel runs at most %zu",
+                            name, s->name, cfg, wg, wg_max);
+        }
         p->kernel = k;
         p->launch = gen.launch;
         clf_generated_free(&gen);
