@@ -177,6 +177,8 @@ static const wino4_cfg candidates[] = {
     {16, 32, 4, 8, 3, 4, 1},  /* 192, 96, 31.5 KiB */
     {24, 32, 8, 8, 2, 4, 1},  /* 216, 128, 36 KiB: 768 (tile, channel) pairs per group */
     {24, 32, 8, 8, 2, 2, 1},  /* 216, 128, 18 KiB */
+    {24, 32, 8, 8, 2, 3, 1},  /* 216, 128, 27 KiB: 168 transform jobs, one per work-item (CC=4
+                               * gives 224: eight work-items do two, the rest wait for them) */
     {8, 64, 4, 8, 3, 4, 1},   /* 192, 96, 45 KiB: wide K, fewer input transforms per product */
     {8, 64, 4, 8, 3, 2, 1},   /* 192, 96, 22.5 KiB */
     {16, 32, 8, 8, 2, 4, 1},  /* 144, 128, 31.5 KiB */
