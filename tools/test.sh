@@ -46,7 +46,7 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCLFUSE_WERROR=ON -DCLFUSE_ASAN
 cmake --build "$build" -j"$jobs"
 run_ctest "$build" asan
 
-if [ "${CLFUSE_TEST_RELEASE:-0}" != 0 ]; then
+if [ "${CLFUSE_TEST_RELEASE:-1}" != 0 ]; then
     echo "== Release build (-O3, -Werror, no sanitizers)"
     cmake -S . -B "$build-release" -DCMAKE_BUILD_TYPE=Release -DCLFUSE_WERROR=ON \
         -DCLFUSE_ASAN=OFF -DCLFUSE_UBSAN=OFF
