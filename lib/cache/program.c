@@ -50,6 +50,15 @@ static char *key_material(miopenHandle_t h, const char *source, const char *opti
     return buf;
 }
 
+/* Compiler remarks of a successful build (register counts with -cl-nv-verbose), for kernel
+ * work; frees log. */
+static void log_remarks(const char *what, char *log)
+{
+    if (log && log[strspn(log, " \t\r\n")] != '\0')
+        clf_log(CLF_LOG_INFO, "%s: build log: %s", what, log);
+    free(log);
+}
+
 /* Builds prog; the build log head goes into the failure message. */
 static miopenStatus_t build(miopenHandle_t h, const char *what, cl_program prog,
                             const char *options)
@@ -57,10 +66,7 @@ static miopenStatus_t build(miopenHandle_t h, const char *what, cl_program prog,
     char *log = NULL;
     cl_int err = clf_clw_build_program(prog, h->device, options, &log);
     if (err == CL_SUCCESS) {
-        /* Compiler remarks (register counts with -cl-nv-verbose) for kernel work. */
-        if (log && log[strspn(log, " \t\r\n")] != '\0')
-            clf_log(CLF_LOG_INFO, "%s: build log: %s", what, log);
-        free(log);
+        log_remarks(what, log);
         return miopenStatusSuccess;
     }
     char head[2048] = "(no build log)";
@@ -70,6 +76,30 @@ static miopenStatus_t build(miopenHandle_t h, const char *what, cl_program prog,
     return clf_fail(h, miopenStatusInternalError,
                     "%s: clBuildProgram failed on '%s' (%s), options \"%s\"; build log: %s", what,
                     h->info.name, clf_cl_error_name(err), options, head);
+}
+
+/* A program built from a binary (the on-disk cache's, or patched PTX), or NULL with the
+ * OpenCL error in *err and *created telling whether the driver took the binary at all.
+ * The build's remarks are logged under `what`, or dropped when it is NULL (cache loads). */
+static cl_program from_binary(miopenHandle_t h, const char *what, const unsigned char *bin,
+                              size_t len, const char *options, cl_int *err, int *created)
+{
+    cl_program prog = clf_clw_program_from_binary(h->context, h->device, bin, len, err);
+    *created = prog != NULL;
+    if (prog == NULL)
+        return NULL;
+    char *log = NULL;
+    *err = clf_clw_build_program(prog, h->device, options, &log);
+    if (*err != CL_SUCCESS) {
+        free(log);
+        clf_clw_release_program(prog);
+        return NULL;
+    }
+    if (what)
+        log_remarks(what, log);
+    else
+        free(log);
+    return prog;
 }
 
 static cl_program from_disk(miopenHandle_t h, const char *what, const clf_cache *cache,
@@ -84,22 +114,12 @@ static cl_program from_disk(miopenHandle_t h, const char *what, const clf_cache 
         return NULL;
     }
     cl_int err;
-    cl_program prog = clf_clw_program_from_binary(h->context, h->device, bin, len, &err);
+    int created = 0;
+    cl_program prog = from_binary(h, NULL, bin, len, options, &err, &created);
     free(bin);
-    if (prog == NULL) {
-        clf_log(CLF_LOG_WARNING, "%s: cached binary rejected by the driver (%s); rebuilding", what,
-                clf_cl_error_name(err));
-        return NULL;
-    }
-    char *log = NULL;
-    err = clf_clw_build_program(prog, h->device, options, &log);
-    free(log);
-    if (err != CL_SUCCESS) {
-        clf_log(CLF_LOG_WARNING, "%s: cached binary failed to build (%s); rebuilding", what,
-                clf_cl_error_name(err));
-        clf_clw_release_program(prog);
-        return NULL;
-    }
+    if (prog == NULL)
+        clf_log(CLF_LOG_WARNING, "%s: cached binary %s (%s); rebuilding", what,
+                created ? "failed to build" : "rejected by the driver", clf_cl_error_name(err));
     return prog;
 }
 
@@ -157,23 +177,18 @@ static cl_program apply_min_groups(miopenHandle_t h, const char *what, cl_progra
     memcpy(patched + head + dlen, text + head, tlen - head + 1);
     free(text);
     cl_int err;
-    cl_program np = clf_clw_program_from_binary(h->context, h->device, (unsigned char *)patched,
-                                                tlen + (size_t)dlen + 1, &err);
+    int created;
+    cl_program np = from_binary(h, what, (unsigned char *)patched, tlen + (size_t)dlen + 1,
+                                options, &err, &created);
     free(patched);
-    char *log = NULL;
-    if (np != NULL && (err = clf_clw_build_program(np, h->device, options, &log)) == CL_SUCCESS) {
-        if (log && log[strspn(log, " \t\r\n")] != '\0')
-            clf_log(CLF_LOG_INFO, "%s: build log (%d groups per CU): %s", what, groups, log);
-        free(log);
-        clf_clw_release_program(prog);
-        return np;
+    if (np == NULL) {
+        clf_log(CLF_LOG_WARNING,
+                "%s: PTX with .minnctapersm %d refused (%s); keeping the plain build", what,
+                groups, clf_cl_error_name(err));
+        return prog;
     }
-    free(log);
-    clf_log(CLF_LOG_WARNING, "%s: PTX with .minnctapersm %d refused (%s); keeping the plain build",
-            what, groups, clf_cl_error_name(err));
-    if (np != NULL)
-        clf_clw_release_program(np);
-    return prog;
+    clf_clw_release_program(prog);
+    return np;
 }
 
 miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *source,

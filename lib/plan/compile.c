@@ -137,8 +137,10 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         }
         /* A config the device allows can still exceed what the compiled kernel can run
          * (registers): refuse it here, where Find skips it, rather than at launch. */
-        size_t wg_max = 0, wg = gen.launch.local[0] * (gen.launch.dims > 1 ? gen.launch.local[1] : 1) *
-                                   (gen.launch.dims > 2 ? gen.launch.local[2] : 1);
+        size_t wg = gen.launch.local[0];
+        for (int d = 1; d < gen.launch.dims; ++d)
+            wg *= gen.launch.local[d];
+        size_t wg_max = 0;
         err = clf_clw_kernel_work_group_size(k, h->device, &wg_max);
         if (err != CL_SUCCESS || wg > wg_max) {
             clf_clw_release_kernel(k);
