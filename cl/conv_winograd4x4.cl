@@ -40,16 +40,36 @@
  * Launch: 1-d, local = WG, global = WG * K_GROUPS * tile groups; channel groups fastest, so
  * that the work-groups running together share input tiles in the cache. */
 
-#define TILES_H ((OH + 3) / 4)
-#define TILES_W ((OW + 3) / 4)
+/* Output tile size M (2 or 4, from the solver; 4 when undefined, which is how ConvWinograd4x4
+ * builds it), input tile size A = M + 2 and element count E = A * A. The derived values are
+ * spelled as literals rather than as expressions of WINO_M so that the M = 4 kernel
+ * preprocesses to exactly the tokens it had before M became a parameter: its tuned configs
+ * and the find-db times measured for them stay valid. */
+#ifndef WINO_M
+#define WINO_M 4
+#endif
+#if WINO_M == 4
+#define WINO_M1 3 /* M - 1 */
+#define WINO_A 6
+#define WINO_E 36
+#elif WINO_M == 2
+#define WINO_M1 1
+#define WINO_A 4
+#define WINO_E 16
+#else
+#error "WINO_M must be 2 or 4"
+#endif
+
+#define TILES_H ((OH + WINO_M1) / WINO_M)
+#define TILES_W ((OW + WINO_M1) / WINO_M)
 #define TILES_PER_IMAGE (TILES_H * TILES_W)
 #define TILE_COUNT (N * TILES_PER_IMAGE)
 #define NBT (TG / TB)
 #define NBK (KG / KB)
-#define NEG (36 / ES)
+#define NEG (WINO_E / ES)
 #define WG (NEG * NBK * NBT)
 #define K_GROUPS ((K + KG - 1) / KG)
-#define VT_SIZE (CC * 36 * TGP)
+#define VT_SIZE (CC * WINO_E * TGP)
 
 /* B^T d B along one dimension, d[0..5] -> r[0..5]. */
 #define WINO4_BT(d0, d1, d2, d3, d4, d5, r0, r1, r2, r3, r4, r5)                               \
@@ -88,6 +108,70 @@
         r3 = sm_ + 8.0f * tm_ + (m5);                                                          \
     } while (0)
 
+/* F(2x2, 3x3) (Lavin & Gray, points 0, +-1, infinity):
+ *   B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1]
+ *   G   = [1 0 0; 1/2 1/2 1/2; 1/2 -1/2 1/2; 0 0 1]
+ *   A^T = [1 1 1 0; 0 1 -1 -1]
+ * B^T d B along one dimension, d[0..3] -> r[0..3]. */
+#define WINO2_BT(d0, d1, d2, d3, r0, r1, r2, r3)                                               \
+    do {                                                                                       \
+        r0 = (d0) - (d2);                                                                      \
+        r1 = (d1) + (d2);                                                                      \
+        r2 = (d2) - (d1);                                                                      \
+        r3 = (d1) - (d3);                                                                      \
+    } while (0)
+
+/* G g along one dimension, g[0..2] -> r[0..3]. */
+#define WINO2_G(g0, g1, g2, r0, r1, r2, r3)                                                    \
+    do {                                                                                       \
+        const float s_ = (g0) + (g2);                                                          \
+        r0 = (g0);                                                                             \
+        r1 = (s_ + (g1)) * 0.5f;                                                               \
+        r2 = (s_ - (g1)) * 0.5f;                                                               \
+        r3 = (g2);                                                                             \
+    } while (0)
+
+/* A^T m along one dimension, m[0..3] -> r[0..1]. */
+#define WINO2_AT(m0, m1, m2, m3, r0, r1)                                                       \
+    do {                                                                                       \
+        r0 = (m0) + (m1) + (m2);                                                               \
+        r1 = (m1) - (m2) - (m3);                                                               \
+    } while (0)
+
+/* The transforms as the kernel applies them, selected by M: on rows and columns of small
+ * register arrays (d: A*A floats, row-major; t, s: 2-d arrays; o, m: 1-d). For M = 4 each
+ * expands to the call the kernel made before M was a parameter, token for token. */
+#if WINO_M == 4
+/* row r of d B: d[r][0..5] -> t[r][0..5] */
+#define WINO_BT_ROW(d, r, t)                                                                   \
+    WINO4_BT(d[r * 6], d[r * 6 + 1], d[r * 6 + 2], d[r * 6 + 3], d[r * 6 + 4], d[r * 6 + 5],  \
+             t[r][0], t[r][1], t[r][2], t[r][3], t[r][4], t[r][5])
+/* column s of B^T t: t[0..5][s] -> o[0..5] */
+#define WINO_BT_COL(t, s, o)                                                                   \
+    WINO4_BT(t[0][s], t[1][s], t[2][s], t[3][s], t[4][s], t[5][s], o[0], o[1], o[2], o[3],     \
+             o[4], o[5])
+/* column s of G g: g[0..2][s] (g row-major 3x3) -> t[0..5][s] */
+#define WINO_G_COL(g, s, t)                                                                    \
+    WINO4_G(g[s], g[3 + s], g[6 + s], t[0][s], t[1][s], t[2][s], t[3][s], t[4][s], t[5][s])
+/* row r of t G^T: t[r][0..2] -> o[0..5] */
+#define WINO_G_ROW(t, r, o) WINO4_G(t[r][0], t[r][1], t[r][2], o[0], o[1], o[2], o[3], o[4], o[5])
+/* column q of A^T m: m[0..5] -> s[0..3][q] */
+#define WINO_AT_COL(m, s, q)                                                                   \
+    WINO4_AT(m[0], m[1], m[2], m[3], m[4], m[5], s[0][q], s[1][q], s[2][q], s[3][q])
+/* row dy of s A: s[dy][0..5] -> o[0..3] */
+#define WINO_AT_ROW(s, dy, o)                                                                  \
+    WINO4_AT(s[dy][0], s[dy][1], s[dy][2], s[dy][3], s[dy][4], s[dy][5], o[0], o[1], o[2], o[3])
+#else
+#define WINO_BT_ROW(d, r, t)                                                                   \
+    WINO2_BT(d[r * 4], d[r * 4 + 1], d[r * 4 + 2], d[r * 4 + 3], t[r][0], t[r][1], t[r][2],    \
+             t[r][3])
+#define WINO_BT_COL(t, s, o) WINO2_BT(t[0][s], t[1][s], t[2][s], t[3][s], o[0], o[1], o[2], o[3])
+#define WINO_G_COL(g, s, t) WINO2_G(g[s], g[3 + s], g[6 + s], t[0][s], t[1][s], t[2][s], t[3][s])
+#define WINO_G_ROW(t, r, o) WINO2_G(t[r][0], t[r][1], t[r][2], o[0], o[1], o[2], o[3])
+#define WINO_AT_COL(m, s, q) WINO2_AT(m[0], m[1], m[2], m[3], s[0][q], s[1][q])
+#define WINO_AT_ROW(s, dy, o) WINO2_AT(s[dy][0], s[dy][1], s[dy][2], s[dy][3], o[0], o[1])
+#endif
+
 /* Per-chunk transform jobs, input tiles first (CC * TG of them), then filter slices
  * (CC * KG); work-item lid runs jobs lid, lid + WG, ... (JPW slots). Slot s can hold an input
  * job only when s * WG < CC * TG, a compile-time fact that lets the compiler drop the 36-float
@@ -97,40 +181,38 @@
 #define JPW ((ALL_JOBS + WG - 1) / WG)
 #define SLOT_MAY_INPUT(s) ((s) * WG < IN_JOBS)
 
-/* B^T d B of a 6x6 tile held in registers; writes the 36 results at dst[e * pitch]. */
+/* B^T d B of an AxA tile held in registers; writes the E results at dst[e * pitch]. (The
+ * wino4_ names predate M; they stay so that the M = 4 kernel keeps its tokens.) */
 inline void wino4_input_store(const float *d, __local float *dst, int pitch)
 {
-    float t[6][6];
+    float t[WINO_A][WINO_A];
 #pragma unroll
-    for (int r = 0; r < 6; ++r)
-        /* row r of d B */
-        WINO4_BT(d[r * 6], d[r * 6 + 1], d[r * 6 + 2], d[r * 6 + 3], d[r * 6 + 4], d[r * 6 + 5],
-                 t[r][0], t[r][1], t[r][2], t[r][3], t[r][4], t[r][5]);
+    for (int r = 0; r < WINO_A; ++r)
+        WINO_BT_ROW(d, r, t);
 #pragma unroll
-    for (int s = 0; s < 6; ++s) {
-        float o[6];
-        WINO4_BT(t[0][s], t[1][s], t[2][s], t[3][s], t[4][s], t[5][s], o[0], o[1], o[2], o[3],
-                 o[4], o[5]);
+    for (int s = 0; s < WINO_A; ++s) {
+        float o[WINO_A];
+        WINO_BT_COL(t, s, o);
 #pragma unroll
-        for (int r = 0; r < 6; ++r)
-            dst[(r * 6 + s) * pitch] = o[r];
+        for (int r = 0; r < WINO_A; ++r)
+            dst[(r * WINO_A + s) * pitch] = o[r];
     }
 }
 
 /* G g G^T of a 3x3 filter held in registers. */
 inline void wino4_filter_store(const float *g, __local float *dst, int pitch)
 {
-    float t[6][3];
+    float t[WINO_A][3];
 #pragma unroll
     for (int s = 0; s < 3; ++s)
-        WINO4_G(g[s], g[3 + s], g[6 + s], t[0][s], t[1][s], t[2][s], t[3][s], t[4][s], t[5][s]);
+        WINO_G_COL(g, s, t);
 #pragma unroll
-    for (int r = 0; r < 6; ++r) {
-        float o[6];
-        WINO4_G(t[r][0], t[r][1], t[r][2], o[0], o[1], o[2], o[3], o[4], o[5]);
+    for (int r = 0; r < WINO_A; ++r) {
+        float o[WINO_A];
+        WINO_G_ROW(t, r, o);
 #pragma unroll
-        for (int s = 0; s < 6; ++s)
-            dst[(r * 6 + s) * pitch] = o[s];
+        for (int s = 0; s < WINO_A; ++s)
+            dst[(r * WINO_A + s) * pitch] = o[s];
     }
 }
 
@@ -177,9 +259,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             kind[s] = 0;
             jcc[s] = cc;
             jok[s] = tile < TILE_COUNT;
-            ih0[s] = th * 4 - PAD_H;
-            iw0[s] = (r - th * TILES_W) * 4 - PAD_W;
-            lofs[s] = cc * 36 * TGP + t;
+            ih0[s] = th * WINO_M - PAD_H;
+            iw0[s] = (r - th * TILES_W) * WINO_M - PAD_W;
+            lofs[s] = cc * WINO_E * TGP + t;
             base[s] = ((size_t)n * C + (size_t)cc) * (H * W);
         } else if (job < ALL_JOBS) {
             /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k. */
@@ -189,7 +271,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             kind[s] = 1;
             jcc[s] = cc;
             jok[s] = k0 + kk < K;
-            lofs[s] = VT_SIZE + cc * 36 * KGP + kk;
+            lofs[s] = VT_SIZE + cc * WINO_E * KGP + kk;
             base[s] = ((size_t)(k0 + kk) * C + (size_t)cc) * 9;
         }
     }
@@ -212,7 +294,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
      * first pass (c0 = -CC) only loads chunk 0. Past the last tile, output channel or input
      * channel the loads give zeros, whose transform is zero: that keeps uninitialised local
      * memory (possibly NaN) out of the sums. */
-    float pf[JPW][36];
+    float pf[JPW][WINO_E];
     for (int c0 = -CC; c0 < C; c0 += CC) {
         if (c0 >= 0) {
             /* The previous chunk's products must be done before its tiles are overwritten. */
@@ -235,13 +317,13 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
                     __global const float *plane = x + base[s] + (size_t)cn * (H * W);
 #pragma unroll
-                    for (int r = 0; r < 6; ++r) {
+                    for (int r = 0; r < WINO_A; ++r) {
                         const int ih = ih0[s] + r;
                         const bool rok = ok && ih >= 0 && ih < H;
 #pragma unroll
-                        for (int q = 0; q < 6; ++q) {
+                        for (int q = 0; q < WINO_A; ++q) {
                             const int iw = iw0[s] + q;
-                            pf[s][r * 6 + q] =
+                            pf[s][r * WINO_A + q] =
                                 (rok && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
                         }
                     }
@@ -265,7 +347,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if TB % 4 == 0
                 /* In float4 units (TGP, KGP and VT_SIZE are then multiples of 4): a signed
                  * division of a float offset costs the inner loop three integer ops. */
-                const int vo4 = (cc * 36 + e) * (TGP / 4) + bt * (TB / 4);
+                const int vo4 = (cc * WINO_E + e) * (TGP / 4) + bt * (TB / 4);
 #pragma unroll
                 for (int q = 0; q < TB / 4; ++q) {
                     const float4 f = smem4[vo4 + q];
@@ -275,13 +357,13 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     v[4 * q + 3] = f.w;
                 }
 #else
-                const int vo = (cc * 36 + e) * TGP + bt * TB;
+                const int vo = (cc * WINO_E + e) * TGP + bt * TB;
 #pragma unroll
                 for (int i = 0; i < TB; ++i)
                     v[i] = smem[vo + i];
 #endif
 #if KB % 4 == 0
-                const int uo4 = VT_SIZE / 4 + (cc * 36 + e) * (KGP / 4) + bk * (KB / 4);
+                const int uo4 = VT_SIZE / 4 + (cc * WINO_E + e) * (KGP / 4) + bk * (KB / 4);
 #pragma unroll
                 for (int q = 0; q < KB / 4; ++q) {
                     const float4 f = smem4[uo4 + q];
@@ -291,7 +373,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     u[4 * q + 3] = f.w;
                 }
 #else
-                const int uo = VT_SIZE + (cc * 36 + e) * KGP + bk * KB;
+                const int uo = VT_SIZE + (cc * WINO_E + e) * KGP + bk * KB;
 #pragma unroll
                 for (int j = 0; j < KB; ++j)
                     u[j] = smem[uo + j];
@@ -316,7 +398,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #pragma unroll
             for (int ei = 0; ei < ES; ++ei) {
                 const int e = eg * ES + ei;
-                const int so = ((jp * 36 + e) * NBK + bk) * TGP + bt * TB;
+                const int so = ((jp * WINO_E + e) * NBK + bk) * TGP + bt * TB;
 #if TB % 4 == 0
 #pragma unroll
                 for (int q = 0; q < TB / 4; ++q)
@@ -338,32 +420,31 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             const int k = k0 + kb * KB + jg * JP + jp;
             if (tile >= TILE_COUNT || k >= K)
                 continue;
-            const int mo = (jp * 36 * NBK + kb) * TGP + t;
-            float s[4][6];
+            const int mo = (jp * WINO_E * NBK + kb) * TGP + t;
+            float s[WINO_M][WINO_A];
 #pragma unroll
-            for (int q = 0; q < 6; ++q) {
-                float m[6];
+            for (int q = 0; q < WINO_A; ++q) {
+                float m[WINO_A];
 #pragma unroll
-                for (int r = 0; r < 6; ++r)
-                    m[r] = smem[mo + (r * 6 + q) * NBK * TGP];
-                WINO4_AT(m[0], m[1], m[2], m[3], m[4], m[5], s[0][q], s[1][q], s[2][q], s[3][q]);
+                for (int r = 0; r < WINO_A; ++r)
+                    m[r] = smem[mo + (r * WINO_A + q) * NBK * TGP];
+                WINO_AT_COL(m, s, q);
             }
             const int n = tile / TILES_PER_IMAGE;
             const int r = tile - n * TILES_PER_IMAGE;
             const int th = r / TILES_W;
-            const int oh0 = th * 4;
-            const int ow0 = (r - th * TILES_W) * 4;
+            const int oh0 = th * WINO_M;
+            const int ow0 = (r - th * TILES_W) * WINO_M;
             const size_t plane = ((size_t)n * K + k) * OUT_HW;
 #pragma unroll
-            for (int dy = 0; dy < 4; ++dy) {
-                float o[4];
-                WINO4_AT(s[dy][0], s[dy][1], s[dy][2], s[dy][3], s[dy][4], s[dy][5], o[0], o[1],
-                         o[2], o[3]);
+            for (int dy = 0; dy < WINO_M; ++dy) {
+                float o[WINO_M];
+                WINO_AT_ROW(s, dy, o);
                 const int oh = oh0 + dy;
                 if (oh >= OH)
                     break;
 #pragma unroll
-                for (int dx = 0; dx < 4; ++dx) {
+                for (int dx = 0; dx < WINO_M; ++dx) {
                     const int ow = ow0 + dx;
                     if (ow < OW) {
                         const int pix = oh * OW + ow;
