@@ -7,6 +7,7 @@
 
 extern const clf_solver clf_solver_conv_winograd3x3;
 extern const clf_solver clf_solver_conv_winograd4x4;
+extern const clf_solver clf_solver_conv_winograd2x2;
 extern const clf_solver clf_solver_conv_implicit_gemm;
 extern const clf_solver clf_solver_conv_direct_tiled;
 extern const clf_solver clf_solver_conv_gemm;
@@ -16,6 +17,7 @@ extern const clf_solver clf_solver_elementwise;
 static const clf_solver *const registry[] = {
     &clf_solver_conv_winograd3x3,   /* id 3 */
     &clf_solver_conv_winograd4x4,   /* id 6 */
+    &clf_solver_conv_winograd2x2,   /* id 7: after id 3 and 6, so no fallback choice changes */
     &clf_solver_conv_implicit_gemm, /* id 4 */
     &clf_solver_conv_direct_tiled,  /* id 2 */
     &clf_solver_conv_gemm,          /* id 5 */

@@ -1,0 +1,98 @@
+/* ConvWinograd2x2: Winograd F(2x2, 3x3) with the register-tiled kernel of ConvWinograd4x4
+ * (cl/conv_winograd4x4.cl built with WINO_M=2), for the same problems: 3x3, stride 1,
+ * undilated, ungrouped fp32, filter transform included, one launch.
+ *
+ * Why a second F(2x2) solver beside ConvWinograd3x3: per tile F(2x2) has 16
+ * transformed-domain elements instead of F(4x4)'s 36, so the same registers hold the
+ * accumulators of 2.25x as many (tile, channel) pairs per work-group (up to 2048: TG=32,
+ * KG=64, 128 accumulators in 256 work-items, against ~768 for F(4x4)). Each filter transform
+ * is then shared by more tiles and each input transform by more channels, the transforms
+ * themselves are cheaper (4x4 input tiles), and a 14x14 output is whole tiles (F(4x4)
+ * computes 16x16 for it; at 7x7 both compute 8x8). The price: 16 products per 4 outputs
+ * against F(4x4)'s 36 per 16. It is as accurate as
+ * ConvWinograd3x3 (the same transforms): the tests hold it to the common bound.
+ *
+ * Config format, checks and build are ConvWinograd4x4's (lib/solver/winograd_tiled.c) with
+ * ES a divisor of 16. Work-items: (16 / ES) * (KG / KB) * (TG / TB); accumulators:
+ * ES * KB * TB; local memory 4 * max(CC*16*(TGP+KGP), 16*(KG/KB)*TGP) bytes. */
+#include "solver/winograd_tiled.h"
+
+/* Candidates, aimed at the H100 (at most 256 work-items and 128 accumulators, within the
+ * 32 KiB OpenCL minimum of local memory); not measured on a GPU yet. Work-items,
+ * accumulators, local memory, (tile, channel) pairs per group: */
+static const clf_wino_cfg candidates[] = {
+    {32, 64, 8, 8, 2, 4, 1}, /* 256, 128, 26 KiB, 2048 */
+    {64, 32, 8, 8, 2, 4, 1}, /* 256, 128, 26 KiB, 2048: fewer filter transforms per tile */
+    {32, 64, 8, 8, 2, 2, 1}, /* 256, 128, 13 KiB, 2048: 192 transform jobs, one per item */
+    {32, 32, 8, 8, 1, 4, 1}, /* 256, 64, 18 KiB, 1024: default for K > 16 */
+    {32, 32, 4, 8, 2, 4, 1}, /* 256, 64, 18 KiB, 1024 */
+    {16, 64, 4, 8, 2, 4, 1}, /* 256, 64, 22 KiB, 1024: more groups on small late layers */
+    {32, 16, 8, 4, 2, 8, 1}, /* 128, 64, 28 KiB, 512: default for K <= 16 */
+    {8, 8, 4, 4, 4, 4, 1},   /* 16, 64, 6 KiB, 64: small devices */
+};
+
+/* The 64-accumulator configs asking NVIDIA's compiler for more than one work-group per SM
+ * (see ConvWinograd4x4's): two groups of 256 leave at most 128 registers per work-item,
+ * three of 128 at most 168. Offered on NVIDIA only. */
+static const clf_wino_cfg nvidia_candidates[] = {
+    {32, 32, 8, 8, 1, 4, 2},
+    {32, 32, 4, 8, 2, 4, 2},
+    {16, 64, 4, 8, 2, 4, 2},
+    {32, 16, 8, 4, 2, 8, 3},
+};
+
+static const clf_wino_variant wino2 = {
+    .name = "ConvWinograd2x2",
+    .variant = "F(2x2,3x3)",
+    .m = 2,
+    .candidates = candidates,
+    .n_candidates = sizeof candidates / sizeof candidates[0],
+    .nvidia = nvidia_candidates,
+    .n_nvidia = sizeof nvidia_candidates / sizeof nvidia_candidates[0],
+    .wide = {32, 32, 8, 8, 1, 4, 1},   /* K > 16 */
+    .narrow = {32, 16, 8, 4, 2, 8, 1}, /* K <= 16 */
+};
+
+static int applicable2(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                       size_t cap)
+{
+    (void)dev;
+    return clf_wino_tiled_applicable(&wino2, p, why, cap);
+}
+
+static int config_valid2(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                         const char *cfg, char *why, size_t cap)
+{
+    return clf_wino_tiled_config_valid(&wino2, p, dev, cfg, why, cap);
+}
+
+static void default_config2(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                            size_t cap)
+{
+    clf_wino_tiled_default_config(&wino2, p, dev, cfg, cap);
+}
+
+static int tuning_configs2(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           char (*out)[CLF_CONFIG_CAP], int max)
+{
+    return clf_wino_tiled_tuning_configs(&wino2, p, dev, out, max);
+}
+
+static int build2(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                  clf_build_spec *spec, char *why, size_t cap)
+{
+    return clf_wino_tiled_build(&wino2, p, dev, cfg, spec, why, cap);
+}
+
+const clf_solver clf_solver_conv_winograd2x2 = {
+    .id = 7,
+    .name = "ConvWinograd2x2",
+    .kind = CLF_SOLVER_CONV,
+    .algo = miopenConvolutionAlgoWinograd,
+    .applicable = applicable2,
+    .workspace = NULL,
+    .default_config = default_config2,
+    .config_valid = config_valid2,
+    .tuning_configs = tuning_configs2,
+    .build = build2,
+};

@@ -1,0 +1,240 @@
+/* Config format, checks, default, candidates and build of the register-tiled Winograd
+ * kernel (cl/conv_winograd4x4.cl), shared by ConvWinograd4x4 (M = 4) and ConvWinograd2x2
+ * (M = 2); winograd_tiled.h has the config keys. */
+#include "solver/winograd_tiled.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+/* NVIDIA's OpenCL reports CL_KERNEL_WORK_GROUP_SIZE 256 for such kernels on an H100 although
+ * the device allows 1024 (their register use bounds the group; lib/plan/compile.c refuses a
+ * kernel whose group exceeds it). Groups of 288 and 384 work-items were offered to an
+ * exhaustive Find on the H100 and none came out among the five fastest of any 3x3 layer
+ * (whether they ran or were refused was not recorded), so the limit stays at 256.
+ * 128 accumulators plus operands stay under the 255 registers of a GPU thread. */
+#define MAX_WG_SIZE 256
+#define MAX_ACC 128
+
+/* Transformed-domain elements per tile: (M + 2)^2, 36 for M = 4, 16 for M = 2. */
+static long elems(const clf_wino_variant *v)
+{
+    return (long)(v->m + 2) * (v->m + 2);
+}
+
+/* OCC is spelled only when it asks for more than one group, so the configs written before
+ * it existed keep their meaning and their one spelling. */
+static void format_cfg(const clf_wino_cfg *c, char *out, size_t cap)
+{
+    int n = snprintf(out, cap, "TG=%ld,KG=%ld,TB=%ld,KB=%ld,ES=%ld,CC=%ld", c->tg, c->kg, c->tb,
+                     c->kb, c->es, c->cc);
+    if (c->occ > 1 && n > 0 && (size_t)n < cap)
+        snprintf(out + n, cap - (size_t)n, ",OCC=%ld", c->occ);
+}
+
+/* Row pitches of the local arrays: padded by one float4 once a row spans 8 words or more,
+ * so that neighbouring elements' rows start in different banks; unpadded below (tiny
+ * configs for tiny devices). Must match the kernel, which receives them as TGP and KGP. */
+static long pitch(long n)
+{
+    return n >= 8 ? n + 4 : n;
+}
+
+/* Floats of local memory: the chunk buffers, reused for the inverse transform's
+ * E x (KG / KB) x TGP staging area. */
+static unsigned long long smem_floats(const clf_wino_variant *v, const clf_wino_cfg *c)
+{
+    unsigned long long e = (unsigned long long)elems(v);
+    unsigned long long chunk =
+        (unsigned long long)c->cc * e * (unsigned long long)(pitch(c->tg) + pitch(c->kg));
+    unsigned long long stage =
+        e * (unsigned long long)(c->kg / c->kb) * (unsigned long long)pitch(c->tg);
+    unsigned long long f = chunk > stage ? chunk : stage;
+    return (f + 3) / 4 * 4;
+}
+
+static long work_items(const clf_wino_variant *v, const clf_wino_cfg *c)
+{
+    return (elems(v) / c->es) * (c->kg / c->kb) * (c->tg / c->tb);
+}
+
+/* Channels per work-item staged together for the inverse transform (the kernel's JP): the
+ * largest power of two dividing KB whose staging area fits the local memory the chunk
+ * buffers already take, so it costs no local memory and needs KB / JP passes. */
+static long stage_channels(const clf_wino_variant *v, const clf_wino_cfg *c)
+{
+    unsigned long long one = (unsigned long long)elems(v) * (unsigned long long)(c->kg / c->kb) *
+                             (unsigned long long)pitch(c->tg);
+    long jp = 1;
+    while (jp * 2 <= c->kb && c->kb % (jp * 2) == 0 &&
+           (unsigned long long)(jp * 2) * one <= smem_floats(v, c))
+        jp *= 2;
+    return jp;
+}
+
+static unsigned long long tile_count(const clf_wino_variant *v, const clf_conv_problem *c)
+{
+    return (unsigned long long)c->n * (unsigned long long)((c->oh + v->m - 1) / v->m) *
+           (unsigned long long)((c->ow + v->m - 1) / v->m);
+}
+
+int clf_wino_tiled_applicable(const clf_wino_variant *v, const clf_fusion_problem *p, char *why,
+                              size_t cap)
+{
+    if (!clf_winograd_applicable(p, v->name, v->variant, why, cap))
+        return 0;
+    const clf_conv_problem *c = &p->conv;
+    /* Tile numbers and in-plane offsets are 32-bit ints in the kernel. */
+    if (tile_count(v, c) > INT_MAX / 2 || (unsigned long long)c->h * c->w > INT_MAX ||
+        (unsigned long long)c->oh * c->ow > INT_MAX) {
+        snprintf(why, cap, "too many tiles or pixels for 32-bit tile indexing");
+        return 0;
+    }
+    return 1;
+}
+
+static int parse_cfg(const clf_wino_variant *v, const char *cfg, clf_wino_cfg *c, char *why,
+                     size_t cap)
+{
+    if (!clf_config_get(cfg, "TG", &c->tg) || !clf_config_get(cfg, "KG", &c->kg) ||
+        !clf_config_get(cfg, "TB", &c->tb) || !clf_config_get(cfg, "KB", &c->kb) ||
+        !clf_config_get(cfg, "ES", &c->es) || !clf_config_get(cfg, "CC", &c->cc)) {
+        snprintf(why, cap, "%s config \"%s\": needs integer TG, KG, TB, KB, ES, CC", v->name,
+                 cfg);
+        return 0;
+    }
+    if (!clf_config_get(cfg, "OCC", &c->occ))
+        c->occ = 1; /* absent (a malformed value fails the spelling check below) */
+    /* One spelling per config, so no stray key is silently ignored and equal configs share
+     * one cache entry. */
+    char canon[CLF_CONFIG_CAP];
+    format_cfg(c, canon, sizeof canon);
+    if (strcmp(canon, cfg) != 0) {
+        snprintf(why, cap, "%s config \"%s\": expected the form \"%s\"", v->name, cfg, canon);
+        return 0;
+    }
+    return 1;
+}
+
+static int block_ok(long b)
+{
+    return b == 1 || b == 2 || b == 4 || b == 8;
+}
+
+int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                const clfuse_DeviceInfo *dev, const char *cfg, char *why,
+                                size_t cap)
+{
+    (void)p;
+    clf_wino_cfg c;
+    if (!parse_cfg(v, cfg, &c, why, cap))
+        return 0;
+    const long e = elems(v);
+    if (!block_ok(c.tb) || !block_ok(c.kb) || c.es < 1 || c.es > e || e % c.es != 0 ||
+        c.tg < c.tb || c.tg > 256 || c.tg % c.tb != 0 || c.kg < c.kb || c.kg > 256 ||
+        c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32 || c.occ < 1 || c.occ > 4) {
+        snprintf(why, cap,
+                 "%s config \"%s\": out of range (TB, KB 1, 2, 4 or 8; TG, KG "
+                 "multiples of them up to 256; ES a divisor of %ld; CC 1..32; OCC 2..4 or absent)",
+                 v->name, cfg, e);
+        return 0;
+    }
+    if (c.es * c.kb * c.tb > MAX_ACC) {
+        snprintf(why, cap, "%s config \"%s\": ES * KB * TB = %ld accumulators > %d would spill",
+                 v->name, cfg, c.es * c.kb * c.tb, MAX_ACC);
+        return 0;
+    }
+    size_t wg = (size_t)work_items(v, &c);
+    size_t wg_cap = dev->max_work_group_size < MAX_WG_SIZE ? dev->max_work_group_size : MAX_WG_SIZE;
+    if (wg > wg_cap) {
+        snprintf(why, cap, "%s config \"%s\": %zu work-items per group, limit %zu", v->name, cfg,
+                 wg, wg_cap);
+        return 0;
+    }
+    unsigned long long lb = smem_floats(v, &c) * sizeof(float);
+    if (lb > dev->local_mem_bytes) {
+        snprintf(why, cap, "%s config \"%s\": %llu bytes of local memory, device has %llu",
+                 v->name, cfg, lb, dev->local_mem_bytes);
+        return 0;
+    }
+    return 1;
+}
+
+static int valid_quiet(const clf_wino_variant *v, const clf_fusion_problem *p,
+                       const clfuse_DeviceInfo *dev, const clf_wino_cfg *c, char *cfg, size_t cap)
+{
+    char why[CLF_REASON_CAP];
+    format_cfg(c, cfg, cap);
+    return clf_wino_tiled_config_valid(v, p, dev, cfg, why, sizeof why);
+}
+
+void clf_wino_tiled_default_config(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                   const clfuse_DeviceInfo *dev, char *cfg, size_t cap)
+{
+    if (valid_quiet(v, p, dev, p->conv.k > 16 ? &v->wide : &v->narrow, cfg, cap))
+        return;
+    for (size_t i = 0; i < v->n_candidates; ++i)
+        if (valid_quiet(v, p, dev, &v->candidates[i], cfg, cap))
+            return;
+    /* One work-item holding all E elements, 8 * E bytes of local memory: valid on any
+     * conforming device. */
+    const clf_wino_cfg minimal = {1, 1, 1, 1, elems(v), 1, 1};
+    format_cfg(&minimal, cfg, cap);
+}
+
+int clf_wino_tiled_tuning_configs(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                  const clfuse_DeviceInfo *dev, char (*out)[CLF_CONFIG_CAP],
+                                  int max)
+{
+    int n = 0;
+    for (size_t i = 0; i < v->n_candidates && n < max; ++i)
+        if (valid_quiet(v, p, dev, &v->candidates[i], out[n], CLF_CONFIG_CAP))
+            ++n;
+    /* OCC changes nothing but the cache key off NVIDIA, so it is offered there only. */
+    if (strstr(dev->vendor, "NVIDIA") != NULL)
+        for (size_t i = 0; i < v->n_nvidia && n < max; ++i)
+            if (valid_quiet(v, p, dev, &v->nvidia[i], out[n], CLF_CONFIG_CAP))
+                ++n;
+    return n;
+}
+
+int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
+                         const clfuse_DeviceInfo *dev, const char *cfg, clf_build_spec *spec,
+                         char *why, size_t cap)
+{
+    if (!clf_wino_tiled_config_valid(v, p, dev, cfg, why, cap))
+        return -1;
+    clf_wino_cfg c;
+    parse_cfg(v, cfg, &c, why, cap);
+    const clf_conv_problem *cv = &p->conv;
+    clf_strbuf *d = &spec->defines;
+    /* M = 4 is the kernel's default: leaving it undefined keeps ConvWinograd4x4's generated
+     * source, and so its binary cache keys, what they were before M existed. */
+    if (v->m != 4)
+        clf_strbuf_define(d, "WINO_M", v->m);
+    clf_strbuf_define(d, "TG", c.tg);
+    clf_strbuf_define(d, "KG", c.kg);
+    clf_strbuf_define(d, "TB", c.tb);
+    clf_strbuf_define(d, "KB", c.kb);
+    clf_strbuf_define(d, "ES", c.es);
+    clf_strbuf_define(d, "CC", c.cc);
+    clf_strbuf_define(d, "TGP", pitch(c.tg));
+    clf_strbuf_define(d, "KGP", pitch(c.kg));
+    clf_strbuf_define(d, "SMEM", (long)smem_floats(v, &c));
+    clf_strbuf_define(d, "JP", stage_channels(v, &c));
+    if (c.occ > 1) /* read by the program builder (lib/cache/program.c), not the kernel */
+        clf_strbuf_define(d, "CLF_MIN_GROUPS_PER_CU", c.occ);
+    size_t tiles = (size_t)tile_count(v, cv);
+    size_t t_groups = (tiles + (size_t)c.tg - 1) / (size_t)c.tg;
+    size_t k_groups = ((size_t)cv->k + (size_t)c.kg - 1) / (size_t)c.kg;
+    size_t wg = (size_t)work_items(v, &c);
+    spec->fragment = "conv_winograd4x4"; /* both tile sizes: the kernel takes WINO_M */
+    spec->launch.dims = 1;
+    spec->launch.local[0] = wg;
+    spec->launch.local[1] = 1;
+    spec->launch.local[2] = 1;
+    spec->launch.global[0] = wg * t_groups * k_groups;
+    spec->launch.global[1] = 1;
+    spec->launch.global[2] = 1;
+    return 0;
+}

@@ -1,0 +1,48 @@
+/* The register-tiled Winograd F(MxM, 3x3) kernel (cl/conv_winograd4x4.cl) as a solver,
+ * parameterised by the output tile size M: ConvWinograd4x4 (M = 4) and ConvWinograd2x2
+ * (M = 2) share its config format, checks, default and build, and differ in M, their
+ * candidate lists and their defaults. */
+#ifndef CLFUSE_SOLVER_WINOGRAD_TILED_H
+#define CLFUSE_SOLVER_WINOGRAD_TILED_H
+
+#include "solver/solver.h"
+
+/* A config: all six keys, in this order, one spelling per config:
+ *   TG, KG  output tiles and output channels per work-group
+ *   TB, KB  tiles and channels per work-item (1, 2, 4 or 8; 4 and 8 read float4s)
+ *   ES      transformed-domain elements per work-item (a divisor of E = (M + 2)^2)
+ *   CC      input channels transformed into local memory per step
+ *   OCC     optional, 2..4: work-groups per compute unit asked of the compiler (NVIDIA's
+ *           PTX only, lib/cache/program.c); absent (1) means no request
+ * Work-items per group: (E / ES) * (KG / KB) * (TG / TB); accumulators: ES * KB * TB. */
+typedef struct clf_wino_cfg {
+    long tg, kg, tb, kb, es, cc;
+    long occ; /* work-groups per compute unit asked of the compiler; 1: no request */
+} clf_wino_cfg;
+
+typedef struct clf_wino_variant {
+    const char *name;    /* the solver's name, for reasons */
+    const char *variant; /* "F(4x4,3x3)", for reasons */
+    int m;               /* output tile size: 2 or 4 */
+    const clf_wino_cfg *candidates; /* offered for tuning on every device, in this order */
+    size_t n_candidates;
+    const clf_wino_cfg *nvidia; /* offered after them on NVIDIA devices only (OCC requests) */
+    size_t n_nvidia;
+    clf_wino_cfg wide, narrow; /* the defaults for K > 16 and K <= 16, where valid */
+} clf_wino_variant;
+
+int clf_wino_tiled_applicable(const clf_wino_variant *v, const clf_fusion_problem *p, char *why,
+                              size_t cap);
+int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                const clfuse_DeviceInfo *dev, const char *cfg, char *why,
+                                size_t cap);
+void clf_wino_tiled_default_config(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                   const clfuse_DeviceInfo *dev, char *cfg, size_t cap);
+int clf_wino_tiled_tuning_configs(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                  const clfuse_DeviceInfo *dev, char (*out)[CLF_CONFIG_CAP],
+                                  int max);
+int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
+                         const clfuse_DeviceInfo *dev, const char *cfg, clf_build_spec *spec,
+                         char *why, size_t cap);
+
+#endif
