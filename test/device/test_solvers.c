@@ -137,6 +137,8 @@ static void make_problem(clf_fusion_problem *p, const shape *sh, int variant)
  * Raise it here, and only here, if a device measures otherwise. */
 #define WINOGRAD4_RMS_BOUND (80 * FLT_EPSILON)
 
+/* ConvWinograd2x2 (id 7) has F(2x2)'s transforms, those of ConvWinograd3x3, and is held to
+ * the common bound like it. */
 static double rms_bound(const clf_solver *s)
 {
     return s->id == 6 ? WINOGRAD4_RMS_BOUND : RMS_BOUND;
@@ -344,16 +346,20 @@ static void winograd_limits(void **state)
     assert_int_equal(s->tuning_configs(&p, &tiny, cfgs, 16), 0);
 }
 
-/* ConvWinograd4x4 likewise: refuses what F(4x4,3x3) cannot do with a one-line reason,
- * checks configs against the device, keeps its default valid on tiny devices, and the
- * configs no candidate uses (scalar local reads, one work-item, 36 elements per work-item)
- * are correct too. */
-static void winograd4_limits(void **state)
+/* The register-tiled Winograd solvers (ConvWinograd4x4, ConvWinograd2x2: one kernel, one
+ * config format) like ConvWinograd3x3: each refuses what its F(MxM,3x3) cannot do with a
+ * one-line reason, checks configs against the device (rejected: refused on a device of
+ * 24 KiB of local memory; fits: accepted there, also with OCC=2), offers its OCC candidates
+ * on NVIDIA only, keeps its default valid on tiny devices, and runs the odd configs no
+ * candidate uses (scalar local reads, one work-item, all elements per work-item) correctly
+ * on a shape with partial tiles and chunks. */
+static void tiled_winograd_limits(uint32_t id, const char *name, const char *const *rejected,
+                                  size_t n_rejected, const char *fits, const char *const *odd,
+                                  size_t n_odd)
 {
-    (void)state;
-    const clf_solver *s = clf_solver_by_id(6);
+    const clf_solver *s = clf_solver_by_id(id);
     assert_non_null(s);
-    assert_string_equal(s->name, "ConvWinograd4x4");
+    assert_string_equal(s->name, name);
     assert_int_equal(s->algo, miopenConvolutionAlgoWinograd);
     assert_null(s->workspace);
     char why[CLF_REASON_CAP];
@@ -378,32 +384,17 @@ static void winograd4_limits(void **state)
     clfuse_DeviceInfo small = handle->info;
     small.local_mem_bytes = 24 * 1024;
     small.max_work_group_size = 1024;
-    static const char *const rejected[] = {
-        "", "default", "TG=16,KG=16,TB=8,KB=8,ES=1",
-        "KG=16,TG=16,TB=8,KB=8,ES=1,CC=4",          /* not the one spelling */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,EXTRA=1",  /* stray key */
-        "TG=0,KG=16,TB=8,KB=8,ES=1,CC=4",
-        "TG=16,KG=16,TB=8,KB=8,ES=9223372036854775807,CC=4",
-        "TG=16,KG=16,TB=8,KB=8,ES=5,CC=4",          /* 5 does not divide 36 */
-        "TG=15,KG=15,TB=3,KB=3,ES=1,CC=4",          /* blocks are 1, 2, 4 or 8 */
-        "TG=12,KG=16,TB=8,KB=8,ES=1,CC=4",          /* TG not a multiple of TB */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=0",
-        "TG=32,KG=16,TB=8,KB=8,ES=3,CC=1",          /* 192 accumulators */
-        "TG=32,KG=32,TB=4,KB=4,ES=4,CC=1",          /* 576 work-items */
-        "TG=32,KG=16,TB=8,KB=4,ES=3,CC=4",          /* 31.5 KiB > 24 KiB */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=1",    /* OCC=1 is spelled by omission */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=5",
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=0",
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=x",
-        "TG=16,KG=16,TB=8,KB=8,ES=1,OCC=2,CC=4",    /* not the one spelling */
-    };
-    for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i)
+    for (size_t i = 0; i < n_rejected; ++i) {
+        why[0] = '\0';
         if (s->config_valid(&p, &small, rejected[i], why, sizeof why))
-            fail_msg("config \"%s\" accepted", rejected[i]);
-    const char *fits = "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4"; /* 22.5 KiB */
-    assert_true(s->config_valid(&p, &small, fits, why, sizeof why));
-    assert_true(s->config_valid(&p, &small, "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=2", why,
-                                sizeof why));
+            fail_msg("%s: config \"%s\" accepted", name, rejected[i]);
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    if (!s->config_valid(&p, &small, fits, why, sizeof why))
+        fail_msg("%s: config \"%s\" refused: %s", name, fits, why);
+    char with_occ[CLF_CONFIG_CAP];
+    snprintf(with_occ, sizeof with_occ, "%s,OCC=2", fits);
+    assert_true(s->config_valid(&p, &small, with_occ, why, sizeof why));
 
     /* The OCC candidates (an NVIDIA compiler request) are offered on NVIDIA only. */
     char plain[32][CLF_CONFIG_CAP], nv[32][CLF_CONFIG_CAP];
@@ -436,20 +427,75 @@ static void winograd4_limits(void **state)
     char cfgs[16][CLF_CONFIG_CAP];
     assert_int_equal(s->tuning_configs(&p, &tiny, cfgs, 16), 0);
 
-    /* Run configs outside the candidate list on a shape with partial tiles and chunks. */
+    /* Partial tile rows and columns for M = 2 and 4 (OH 9, OW 7), a partial last chunk. */
+    clf_fusion_problem q;
+    make_problem(&q, &(shape)SQ(2, 7, 9, 7, 5, 3, 3, 1, 1, 1, 1), 4);
+    for (size_t i = 0; i < n_odd; ++i) {
+        if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
+            fail_msg("%s: config \"%s\" refused: %s", name, odd[i], why);
+        check_run(s, &q, odd[i], 7 + i, "limits");
+    }
+}
+
+static void winograd4_limits(void **state)
+{
+    (void)state;
+    static const char *const rejected[] = {
+        "", "default", "TG=16,KG=16,TB=8,KB=8,ES=1",
+        "KG=16,TG=16,TB=8,KB=8,ES=1,CC=4",          /* not the one spelling */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,EXTRA=1",  /* stray key */
+        "TG=0,KG=16,TB=8,KB=8,ES=1,CC=4",
+        "TG=16,KG=16,TB=8,KB=8,ES=9223372036854775807,CC=4",
+        "TG=16,KG=16,TB=8,KB=8,ES=5,CC=4",          /* 5 does not divide 36 */
+        "TG=15,KG=15,TB=3,KB=3,ES=1,CC=4",          /* blocks are 1, 2, 4 or 8 */
+        "TG=12,KG=16,TB=8,KB=8,ES=1,CC=4",          /* TG not a multiple of TB */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=0",
+        "TG=32,KG=16,TB=8,KB=8,ES=3,CC=1",          /* 192 accumulators */
+        "TG=32,KG=32,TB=4,KB=4,ES=4,CC=1",          /* 576 work-items */
+        "TG=32,KG=16,TB=8,KB=4,ES=3,CC=4",          /* 31.5 KiB > 24 KiB */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=1",    /* OCC=1 is spelled by omission */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=5",
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=0",
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=x",
+        "TG=16,KG=16,TB=8,KB=8,ES=1,OCC=2,CC=4",    /* not the one spelling */
+    };
     static const char *const odd[] = {
         "TG=1,KG=1,TB=1,KB=1,ES=36,CC=1", /* the tiny-device default */
         "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3",  /* scalar reads, unpadded rows */
         "TG=8,KG=4,TB=8,KB=1,ES=12,CC=5", /* float4 tiles, scalar channels */
         "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,OCC=2", /* the request is a no-op off NVIDIA */
     };
-    clf_fusion_problem q;
-    make_problem(&q, &(shape)SQ(2, 7, 9, 7, 5, 3, 3, 1, 1, 1, 1), 4);
-    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; ++i) {
-        if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
-            fail_msg("config \"%s\" refused: %s", odd[i], why);
-        check_run(s, &q, odd[i], 7 + i, "limits");
-    }
+    tiled_winograd_limits(6, "ConvWinograd4x4", rejected, sizeof rejected / sizeof rejected[0],
+                          "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4" /* 22.5 KiB */, odd,
+                          sizeof odd / sizeof odd[0]);
+}
+
+/* ConvWinograd2x2: the same checks with 16 elements per tile. */
+static void winograd2_limits(void **state)
+{
+    (void)state;
+    static const char *const rejected[] = {
+        "", "default", "TG=32,KG=32,TB=8,KB=8,ES=1",
+        "KG=32,TG=32,TB=8,KB=8,ES=1,CC=4",          /* not the one spelling */
+        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,EXTRA=1",  /* stray key */
+        "TG=32,KG=32,TB=8,KB=8,ES=3,CC=4",          /* 3 does not divide 16 */
+        "TG=32,KG=32,TB=8,KB=8,ES=9,CC=4",          /* 9 divides 36, not 16 */
+        "TG=32,KG=32,TB=8,KB=8,ES=32,CC=4",
+        "TG=32,KG=32,TB=8,KB=8,ES=4,CC=1",          /* 256 accumulators */
+        "TG=64,KG=64,TB=4,KB=4,ES=2,CC=1",          /* 2048 work-items */
+        "TG=32,KG=16,TB=8,KB=4,ES=2,CC=8",          /* 28 KiB > 24 KiB */
+        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,OCC=1",    /* OCC=1 is spelled by omission */
+        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,OCC=5",
+    };
+    static const char *const odd[] = {
+        "TG=1,KG=1,TB=1,KB=1,ES=16,CC=1",     /* the tiny-device default */
+        "TG=4,KG=6,TB=2,KB=2,ES=4,CC=3",      /* scalar reads, unpadded rows */
+        "TG=8,KG=4,TB=8,KB=1,ES=8,CC=5",      /* float4 tiles, scalar channels */
+        "TG=4,KG=8,TB=1,KB=8,ES=2,CC=2,OCC=2", /* scalar tiles, float4 channels */
+    };
+    tiled_winograd_limits(7, "ConvWinograd2x2", rejected, sizeof rejected / sizeof rejected[0],
+                          "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4" /* 18 KiB */, odd,
+                          sizeof odd / sizeof odd[0]);
 }
 
 /* ConvImplicitGemm's configs: the 5-key form (KS = 1, as in find-dbs written before KS) and
@@ -557,6 +603,7 @@ int main(void)
         cmocka_unit_test(every_tuning_config_matches_reference),
         cmocka_unit_test(winograd_limits),
         cmocka_unit_test(winograd4_limits),
+        cmocka_unit_test(winograd2_limits),
         cmocka_unit_test(implicit_gemm_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
