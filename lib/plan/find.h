@@ -36,7 +36,11 @@ typedef struct clf_choice {
     clf_choice_source source;
 } clf_choice;
 
-#define CLF_MAX_CHOICES 64
+/* Room for every candidate of every applicable solver in an exhaustive Find (a candidate cut
+ * off would silently never be measured): a 3x3 stride-1 layer on NVIDIA offers 66-67 (6
+ * ConvWinograd3x3, 20 ConvWinograd4x4, 12 ConvWinograd2x2, 19 ConvImplicitGemm, 7-8
+ * ConvDirectTiled, ConvGemm, ConvNaiveDirect), past the 64 this was before ConvWinograd2x2. */
+#define CLF_MAX_CHOICES 128
 
 /* Find-db entries for key, turned into choices: unknown solvers, solvers that do not apply
  * (or are not in allowed[0..n_allowed)) and invalid configs are skipped with a log line.
