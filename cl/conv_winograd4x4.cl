@@ -35,8 +35,12 @@
  * and stores the in-bounds outputs (the last tile row and column are partial when OH or OW
  * is not a multiple of 4).
  *
- * From the solver: TG KG TB KB ES CC, the pitches TGP KGP, SMEM (floats of local memory) and
- * JP (channels per inverse-transform pass).
+ * With DBUF (the config key DB) the chunk buffers are doubled: chunk i + 1's transforms go
+ * into one buffer while chunk i's products read the other, and one barrier per chunk
+ * replaces two.
+ *
+ * From the solver: TG KG TB KB ES CC, the pitches TGP KGP, SMEM (floats of local memory),
+ * JP (channels per inverse-transform pass) and DBUF (0 when undefined).
  * Launch: 1-d, local = WG, global = WG * K_GROUPS * tile groups; channel groups fastest, so
  * that the work-groups running together share input tiles in the cache. */
 
@@ -70,6 +74,12 @@
 #define WG (NEG * NBK * NBT)
 #define K_GROUPS ((K + KG - 1) / KG)
 #define VT_SIZE (CC * WINO_E * TGP)
+/* DBUF 1: two chunk buffers, one barrier per chunk (the solver's DB key; SMEM then holds
+ * both). Each buffer starts on a float4. */
+#ifndef DBUF
+#define DBUF 0
+#endif
+#define CHUNK_FLOATS ((VT_SIZE + CC * WINO_E * KGP + 3) / 4 * 4)
 
 /* B^T d B along one dimension, d[0..5] -> r[0..5]. */
 #define WINO4_BT(d0, d1, d2, d3, d4, d5, r0, r1, r2, r3, r4, r5)                               \
@@ -276,10 +286,6 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         }
     }
 
-    /* Register prefetch of one chunk's global data: loads for chunk i + 1 are issued before
-     * the products of chunk i, and transformed into local memory after them. Past the last
-     * tile, output channel or input channel the loads give zeros, whose transform is zero,
-     * which keeps uninitialised local memory (possibly NaN) out of the sums. */
     float acc[ES][KB][TB];
 #pragma unroll
     for (int ei = 0; ei < ES; ++ei)
@@ -295,16 +301,24 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
      * channel the loads give zeros, whose transform is zero: that keeps uninitialised local
      * memory (possibly NaN) out of the sums. */
     float pf[JPW][WINO_E];
+    /* The chunk buffer in use, in float4s (a float offset divided by 4 would cost the inner
+     * loop integer ops): 0, or alternately CHUNK_FLOATS / 4 with DBUF. */
+    int buf4 = 0;
     for (int c0 = -CC; c0 < C; c0 += CC) {
         if (c0 >= 0) {
-            /* The previous chunk's products must be done before its tiles are overwritten. */
+#if !DBUF
+            /* The previous chunk's products must be done before its tiles are overwritten.
+             * With two buffers they are: this buffer was last read two chunks ago, before
+             * the previous chunk's barrier, and a work-item that finishes its products early
+             * goes on to its stores while others still multiply. */
             barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 #pragma unroll
             for (int s = 0; s < JPW; ++s) {
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0)
-                    wino4_input_store(pf[s], &smem[lofs[s]], TGP);
+                    wino4_input_store(pf[s], &smem[buf4 * 4 + lofs[s]], TGP);
                 else if (kind[s] == 1)
-                    wino4_filter_store(pf[s], &smem[lofs[s]], KGP);
+                    wino4_filter_store(pf[s], &smem[buf4 * 4 + lofs[s]], KGP);
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
@@ -347,7 +361,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if TB % 4 == 0
                 /* In float4 units (TGP, KGP and VT_SIZE are then multiples of 4): a signed
                  * division of a float offset costs the inner loop three integer ops. */
-                const int vo4 = (cc * WINO_E + e) * (TGP / 4) + bt * (TB / 4);
+                const int vo4 = buf4 + (cc * WINO_E + e) * (TGP / 4) + bt * (TB / 4);
 #pragma unroll
                 for (int q = 0; q < TB / 4; ++q) {
                     const float4 f = smem4[vo4 + q];
@@ -357,13 +371,13 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     v[4 * q + 3] = f.w;
                 }
 #else
-                const int vo = (cc * WINO_E + e) * TGP + bt * TB;
+                const int vo = buf4 * 4 + (cc * WINO_E + e) * TGP + bt * TB;
 #pragma unroll
                 for (int i = 0; i < TB; ++i)
                     v[i] = smem[vo + i];
 #endif
 #if KB % 4 == 0
-                const int uo4 = VT_SIZE / 4 + (cc * WINO_E + e) * (KGP / 4) + bk * (KB / 4);
+                const int uo4 = buf4 + VT_SIZE / 4 + (cc * WINO_E + e) * (KGP / 4) + bk * (KB / 4);
 #pragma unroll
                 for (int q = 0; q < KB / 4; ++q) {
                     const float4 f = smem4[uo4 + q];
@@ -373,7 +387,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     u[4 * q + 3] = f.w;
                 }
 #else
-                const int uo = VT_SIZE + (cc * WINO_E + e) * KGP + bk * KB;
+                const int uo = buf4 * 4 + VT_SIZE + (cc * WINO_E + e) * KGP + bk * KB;
 #pragma unroll
                 for (int j = 0; j < KB; ++j)
                     u[j] = smem[uo + j];
@@ -385,6 +399,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         acc[ei][j][i] = mad(u[j], v[i], acc[ei][j][i]);
             }
         }
+#if DBUF
+        buf4 ^= CHUNK_FLOATS / 4;
+#endif
     }
 
     /* Inverse transform, JP channels of every channel block per pass (as many as the local

@@ -18,22 +18,26 @@
  * memory). All fit the 48 KiB of an H100; all but the 8-channel-chunk one the 32 KiB
  * OpenCL minimum. */
 static const clf_wino_cfg candidates[] = {
-    {32, 16, 8, 4, 3, 4, 1},  /* 192, 96, 31.5 KiB: default for K > 16 */
-    {16, 32, 4, 8, 3, 4, 1},  /* 192, 96, 31.5 KiB */
-    {24, 32, 8, 8, 2, 4, 1},  /* 216, 128, 36 KiB: 768 (tile, channel) pairs per group */
-    {24, 32, 8, 8, 2, 2, 1},  /* 216, 128, 18 KiB */
-    {24, 32, 8, 8, 2, 3, 1},  /* 216, 128, 27 KiB: 168 transform jobs, one per work-item (CC=4
+    {32, 16, 8, 4, 3, 4, 1, 0},  /* 192, 96, 31.5 KiB: default for K > 16 */
+    {16, 32, 4, 8, 3, 4, 1, 0},  /* 192, 96, 31.5 KiB */
+    {24, 32, 8, 8, 2, 4, 1, 0},  /* 216, 128, 36 KiB: 768 (tile, channel) pairs per group */
+    {24, 32, 8, 8, 2, 2, 1, 0},  /* 216, 128, 18 KiB */
+    {24, 32, 8, 8, 2, 3, 1, 0},  /* 216, 128, 27 KiB: 168 transform jobs, one per work-item (CC=4
                                * gives 224: eight work-items do two, the rest wait for them) */
-    {8, 64, 4, 8, 3, 4, 1},   /* 192, 96, 45 KiB: wide K, fewer input transforms per product */
-    {8, 64, 4, 8, 3, 2, 1},   /* 192, 96, 22.5 KiB */
-    {16, 32, 8, 8, 2, 4, 1},  /* 144, 128, 31.5 KiB */
-    {32, 16, 8, 8, 2, 4, 1},  /* 144, 128, 31.5 KiB */
-    {16, 32, 4, 8, 3, 2, 1},  /* 192, 96, 15.75 KiB */
-    {32, 16, 8, 4, 3, 2, 1},  /* 192, 96, 15.75 KiB */
-    {16, 16, 8, 8, 1, 4, 1},  /* 144, 64, 22.5 KiB */
-    {16, 16, 4, 4, 4, 8, 1},  /* 144, 64, 45 KiB */
-    {16, 8, 4, 4, 2, 8, 1},   /* 144, 32, 36 KiB: default for K <= 16 */
-    {8, 8, 4, 4, 6, 4, 1},    /* 24, 96, 13.5 KiB: small devices */
+    {8, 64, 4, 8, 3, 4, 1, 0},   /* 192, 96, 45 KiB: wide K, fewer input transforms per product */
+    {8, 64, 4, 8, 3, 2, 1, 0},   /* 192, 96, 22.5 KiB */
+    {16, 32, 8, 8, 2, 4, 1, 0},  /* 144, 128, 31.5 KiB */
+    {32, 16, 8, 8, 2, 4, 1, 0},  /* 144, 128, 31.5 KiB */
+    {16, 32, 4, 8, 3, 2, 1, 0},  /* 192, 96, 15.75 KiB */
+    {32, 16, 8, 4, 3, 2, 1, 0},  /* 192, 96, 15.75 KiB */
+    {16, 16, 8, 8, 1, 4, 1, 0},  /* 144, 64, 22.5 KiB */
+    {16, 16, 4, 4, 4, 8, 1, 0},  /* 144, 64, 45 KiB */
+    {16, 8, 4, 4, 2, 8, 1, 0},   /* 144, 32, 36 KiB: default for K <= 16 */
+    {8, 8, 4, 4, 6, 4, 1, 0},    /* 24, 96, 13.5 KiB: small devices */
+    /* Double-buffered chunks (DB=1): one barrier per chunk. */
+    {24, 32, 8, 8, 2, 2, 1, 1},  /* 216, 128, 36 KiB */
+    {16, 32, 4, 8, 3, 2, 1, 1},  /* 192, 96, 31.5 KiB */
+    {32, 16, 8, 4, 3, 2, 1, 1},  /* 192, 96, 31.5 KiB */
 };
 
 /* The same kernels asking NVIDIA's compiler for two (three) work-groups per SM: it sizes
@@ -41,11 +45,12 @@ static const clf_wino_cfg candidates[] = {
  * told otherwise, which only the PTX can say (lib/cache/program.c). Offered on NVIDIA only:
  * elsewhere OCC changes nothing but the cache key. */
 static const clf_wino_cfg nvidia_candidates[] = {
-    {16, 32, 4, 8, 3, 4, 2}, /* 192 x 2: at most 168 registers */
-    {32, 16, 8, 4, 3, 4, 2},
-    {16, 32, 4, 8, 3, 2, 2},
-    {8, 64, 4, 8, 3, 4, 2},
-    {16, 16, 8, 8, 1, 4, 3}, /* 144 x 3: at most 151 registers (168 without OCC) */
+    {16, 32, 4, 8, 3, 4, 2, 0}, /* 192 x 2: at most 168 registers */
+    {32, 16, 8, 4, 3, 4, 2, 0},
+    {16, 32, 4, 8, 3, 2, 2, 0},
+    {8, 64, 4, 8, 3, 4, 2, 0},
+    {16, 16, 8, 8, 1, 4, 3, 0}, /* 144 x 3: at most 151 registers (168 without OCC) */
+    {16, 32, 4, 8, 3, 2, 2, 1},
 };
 
 static const clf_wino_variant wino4 = {
@@ -56,8 +61,8 @@ static const clf_wino_variant wino4 = {
     .n_candidates = sizeof candidates / sizeof candidates[0],
     .nvidia = nvidia_candidates,
     .n_nvidia = sizeof nvidia_candidates / sizeof nvidia_candidates[0],
-    .wide = {32, 16, 8, 4, 3, 4, 1},  /* K > 16 */
-    .narrow = {16, 8, 4, 4, 2, 8, 1}, /* K <= 16 */
+    .wide = {32, 16, 8, 4, 3, 4, 1, 0},  /* K > 16 */
+    .narrow = {16, 8, 4, 4, 2, 8, 1, 0}, /* K <= 16 */
 };
 
 static int applicable4(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,

@@ -22,14 +22,16 @@ static long elems(const clf_wino_variant *v)
     return (long)(v->m + 2) * (v->m + 2);
 }
 
-/* OCC is spelled only when it asks for more than one group, so the configs written before
- * it existed keep their meaning and their one spelling. */
+/* OCC and DB are spelled only when they differ from their defaults, so the configs written
+ * before they existed keep their meaning and their one spelling. */
 static void format_cfg(const clf_wino_cfg *c, char *out, size_t cap)
 {
     int n = snprintf(out, cap, "TG=%ld,KG=%ld,TB=%ld,KB=%ld,ES=%ld,CC=%ld", c->tg, c->kg, c->tb,
                      c->kb, c->es, c->cc);
     if (c->occ > 1 && n > 0 && (size_t)n < cap)
-        snprintf(out + n, cap - (size_t)n, ",OCC=%ld", c->occ);
+        n += snprintf(out + n, cap - (size_t)n, ",OCC=%ld", c->occ);
+    if (c->db && n > 0 && (size_t)n < cap)
+        snprintf(out + n, cap - (size_t)n, ",DB=%ld", c->db);
 }
 
 /* Row pitches of the local arrays: padded by one float4 once a row spans 8 words or more,
@@ -40,13 +42,16 @@ static long pitch(long n)
     return n >= 8 ? n + 4 : n;
 }
 
-/* Floats of local memory: the chunk buffers, reused for the inverse transform's
- * E x (KG / KB) x TGP staging area. */
+/* Floats of local memory: the chunk buffer (two with DB, each starting on a float4, as the
+ * kernel's CHUNK_FLOATS), reused for the inverse transform's E x (KG / KB) x TGP staging
+ * area. */
 static unsigned long long smem_floats(const clf_wino_variant *v, const clf_wino_cfg *c)
 {
     unsigned long long e = (unsigned long long)elems(v);
     unsigned long long chunk =
         (unsigned long long)c->cc * e * (unsigned long long)(pitch(c->tg) + pitch(c->kg));
+    if (c->db)
+        chunk = (chunk + 3) / 4 * 4 * 2;
     unsigned long long stage =
         e * (unsigned long long)(c->kg / c->kb) * (unsigned long long)pitch(c->tg);
     unsigned long long f = chunk > stage ? chunk : stage;
@@ -105,6 +110,8 @@ static int parse_cfg(const clf_wino_variant *v, const char *cfg, clf_wino_cfg *c
     }
     if (!clf_config_get(cfg, "OCC", &c->occ))
         c->occ = 1; /* absent (a malformed value fails the spelling check below) */
+    if (!clf_config_get(cfg, "DB", &c->db))
+        c->db = 0;
     /* One spelling per config, so no stray key is silently ignored and equal configs share
      * one cache entry. */
     char canon[CLF_CONFIG_CAP];
@@ -132,10 +139,12 @@ int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_prob
     const long e = elems(v);
     if (!block_ok(c.tb) || !block_ok(c.kb) || c.es < 1 || c.es > e || e % c.es != 0 ||
         c.tg < c.tb || c.tg > 256 || c.tg % c.tb != 0 || c.kg < c.kb || c.kg > 256 ||
-        c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32 || c.occ < 1 || c.occ > 4) {
+        c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32 || c.occ < 1 || c.occ > 4 ||
+        c.db < 0 || c.db > 1) {
         snprintf(why, cap,
                  "%s config \"%s\": out of range (TB, KB 1, 2, 4 or 8; TG, KG "
-                 "multiples of them up to 256; ES a divisor of %ld; CC 1..32; OCC 2..4 or absent)",
+                 "multiples of them up to 256; ES a divisor of %ld; CC 1..32; OCC 2..4 or absent; "
+                 "DB 1 or absent)",
                  v->name, cfg, e);
         return 0;
     }
@@ -178,7 +187,7 @@ void clf_wino_tiled_default_config(const clf_wino_variant *v, const clf_fusion_p
             return;
     /* One work-item holding all E elements, 8 * E bytes of local memory: valid on any
      * conforming device. */
-    const clf_wino_cfg minimal = {1, 1, 1, 1, elems(v), 1, 1};
+    const clf_wino_cfg minimal = {1, 1, 1, 1, elems(v), 1, 1, 0};
     format_cfg(&minimal, cfg, cap);
 }
 
@@ -222,6 +231,8 @@ int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
     clf_strbuf_define(d, "KGP", pitch(c.kg));
     clf_strbuf_define(d, "SMEM", (long)smem_floats(v, &c));
     clf_strbuf_define(d, "JP", stage_channels(v, &c));
+    if (c.db)
+        clf_strbuf_define(d, "DBUF", 1);
     if (c.occ > 1) /* read by the program builder (lib/cache/program.c), not the kernel */
         clf_strbuf_define(d, "CLF_MIN_GROUPS_PER_CU", c.occ);
     size_t tiles = (size_t)tile_count(v, cv);

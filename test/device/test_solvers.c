@@ -395,6 +395,12 @@ static void tiled_winograd_limits(uint32_t id, const char *name, const char *con
     char with_occ[CLF_CONFIG_CAP];
     snprintf(with_occ, sizeof with_occ, "%s,OCC=2", fits);
     assert_true(s->config_valid(&p, &small, with_occ, why, sizeof why));
+    /* DB doubles the chunk buffers, so the small device's limit is checked against both. */
+    char with_db[CLF_CONFIG_CAP];
+    snprintf(with_db, sizeof with_db, "%s,DB=1", fits);
+    clfuse_DeviceInfo roomy = small;
+    roomy.local_mem_bytes = 48 * 1024;
+    assert_true(s->config_valid(&p, &roomy, with_db, why, sizeof why));
 
     /* The OCC candidates (an NVIDIA compiler request) are offered on NVIDIA only. */
     char plain[32][CLF_CONFIG_CAP], nv[32][CLF_CONFIG_CAP];
@@ -458,12 +464,18 @@ static void winograd4_limits(void **state)
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=0",
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=x",
         "TG=16,KG=16,TB=8,KB=8,ES=1,OCC=2,CC=4",    /* not the one spelling */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=0",     /* DB=0 is spelled by omission */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=2",
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=1,OCC=2", /* not the one spelling */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=1",     /* two buffers: 45 KiB > 24 KiB */
     };
     static const char *const odd[] = {
         "TG=1,KG=1,TB=1,KB=1,ES=36,CC=1", /* the tiny-device default */
         "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3",  /* scalar reads, unpadded rows */
         "TG=8,KG=4,TB=8,KB=1,ES=12,CC=5", /* float4 tiles, scalar channels */
         "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,OCC=2", /* the request is a no-op off NVIDIA */
+        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,DB=1",  /* two buffers, three chunks of C = 7 */
+        "TG=8,KG=8,TB=8,KB=8,ES=2,CC=2,OCC=2,DB=1", /* float4 reads, four chunks */
     };
     tiled_winograd_limits(6, "ConvWinograd4x4", rejected, sizeof rejected / sizeof rejected[0],
                           "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4" /* 22.5 KiB */, odd,
@@ -486,12 +498,14 @@ static void winograd2_limits(void **state)
         "TG=32,KG=16,TB=8,KB=4,ES=2,CC=8",          /* 28 KiB > 24 KiB */
         "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,OCC=1",    /* OCC=1 is spelled by omission */
         "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,OCC=5",
+        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,DB=1",     /* two buffers: 36 KiB > 24 KiB */
     };
     static const char *const odd[] = {
         "TG=1,KG=1,TB=1,KB=1,ES=16,CC=1",     /* the tiny-device default */
         "TG=4,KG=6,TB=2,KB=2,ES=4,CC=3",      /* scalar reads, unpadded rows */
         "TG=8,KG=4,TB=8,KB=1,ES=8,CC=5",      /* float4 tiles, scalar channels */
         "TG=4,KG=8,TB=1,KB=8,ES=2,CC=2,OCC=2", /* scalar tiles, float4 channels */
+        "TG=8,KG=4,TB=8,KB=1,ES=8,CC=3,DB=1", /* two buffers, float4 tiles, scalar channels */
     };
     tiled_winograd_limits(7, "ConvWinograd2x2", rejected, sizeof rejected / sizeof rejected[0],
                           "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4" /* 18 KiB */, odd,
