@@ -40,7 +40,8 @@
  * replaces two.
  *
  * From the solver: TG KG TB KB ES CC, the pitches TGP KGP, SMEM (floats of local memory),
- * JP (channels per inverse-transform pass) and DBUF (0 when undefined).
+ * JP (channels per inverse-transform pass), DBUF (0 when undefined) and WINO_CC_UNROLL (the
+ * product loop's unroll over channels, 2 when undefined).
  * Launch: 1-d, local = WG, global = WG * K_GROUPS * tile groups; channel groups fastest, so
  * that the work-groups running together share input tiles in the cache. */
 
@@ -274,7 +275,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             lofs[s] = cc * WINO_E * TGP + t;
             base[s] = ((size_t)n * C + (size_t)cc) * (H * W);
         } else if (job < ALL_JOBS) {
-            /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k. */
+            /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k (k
+             * fastest, with strided loads, took 1.4x as long on an H100). */
             const int fj = job - IN_JOBS;
             const int cc = fj % CC;
             const int kk = fj / CC;
@@ -352,7 +354,15 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         if (c0 < 0)
             continue;
 
+        /* The unroll (config key CU) decides how NVIDIA's compiler allocates registers and
+         * whether it spills: 1, 2 and 4 differ by up to 16% on an H100, each best somewhere. */
+#if WINO_CC_UNROLL == 1
+#pragma unroll 1
+#elif WINO_CC_UNROLL == 4
+#pragma unroll 4
+#else
 #pragma unroll 2
+#endif
         for (int cc = 0; cc < CC; ++cc) {
 #pragma unroll
             for (int ei = 0; ei < ES; ++ei) {

@@ -21,30 +21,32 @@
  * 32 KiB OpenCL minimum of local memory; the DB ones fit 48 KiB). Work-items,
  * accumulators, local memory, (tile, channel) pairs per group: */
 static const clf_wino_cfg candidates[] = {
-    {32, 64, 8, 8, 2, 4, 1, 0}, /* 256, 128, 26 KiB, 2048 */
-    {64, 32, 8, 8, 2, 4, 1, 0}, /* 256, 128, 26 KiB, 2048: fewer filter transforms per tile */
-    {32, 64, 8, 8, 2, 2, 1, 0}, /* 256, 128, 13 KiB, 2048: 192 transform jobs, one per item */
-    {32, 32, 8, 8, 1, 4, 1, 0}, /* 256, 64, 18 KiB, 1024: default for K > 16 */
-    {32, 32, 4, 8, 2, 4, 1, 0}, /* 256, 64, 18 KiB, 1024 */
-    {16, 64, 4, 8, 2, 4, 1, 0}, /* 256, 64, 22 KiB, 1024: more groups on small late layers */
-    {32, 16, 8, 4, 2, 8, 1, 0}, /* 128, 64, 28 KiB, 512: default for K <= 16 */
-    {8, 8, 4, 4, 4, 4, 1, 0},   /* 16, 64, 6 KiB, 64: small devices */
-    /* Double-buffered chunks (DB=1): one barrier per chunk. */
-    {32, 64, 8, 8, 2, 2, 1, 1}, /* 256, 128, 26 KiB, 2048 */
-    {64, 32, 8, 8, 2, 2, 1, 1}, /* 256, 128, 26 KiB, 2048 */
-    {32, 64, 8, 8, 2, 3, 1, 1}, /* 256, 128, 39 KiB, 2048 */
-    {32, 32, 8, 8, 1, 4, 1, 1}, /* 256, 64, 36 KiB, 1024 */
+    {32, 64, 8, 8, 2, 4, 1, 0, 0}, /* 256, 128, 26 KiB, 2048 */
+    {64, 32, 8, 8, 2, 4, 1, 0, 0}, /* 256, 128, 26 KiB, 2048: fewer filter transforms per tile */
+    {32, 64, 8, 8, 2, 2, 1, 0, 0}, /* 256, 128, 13 KiB, 2048: 192 transform jobs, one per item */
+    {32, 32, 8, 8, 1, 4, 1, 0, 0}, /* 256, 64, 18 KiB, 1024: default for K > 16 */
+    {32, 32, 4, 8, 2, 4, 1, 0, 0}, /* 256, 64, 18 KiB, 1024 */
+    {16, 64, 4, 8, 2, 4, 1, 0, 0}, /* 256, 64, 22 KiB, 1024: more groups on small late layers */
+    {32, 16, 8, 4, 2, 8, 1, 0, 0}, /* 128, 64, 28 KiB, 512: default for K <= 16 */
+    {8, 8, 4, 4, 4, 4, 1, 0, 0},   /* 16, 64, 6 KiB, 64: small devices */
+    /* Double-buffered chunks (DB=1, one barrier per chunk) and other unrolls of the product
+     * loop (CU), among the fastest on the H100 (those of DB with 2 or 3 channels per chunk
+     * never were: more chunks cost more than the barrier saves). */
+    {32, 32, 8, 8, 1, 4, 1, 1, 0}, /* 256, 64, 36 KiB, 1024 */
+    {32, 64, 8, 8, 2, 4, 1, 0, 4},
+    {32, 16, 8, 4, 2, 8, 1, 0, 4},
 };
 
 /* The 64-accumulator configs asking NVIDIA's compiler for more than one work-group per SM
  * (see ConvWinograd4x4's): two groups of 256 leave at most 128 registers per work-item,
  * three of 128 at most 168. Offered on NVIDIA only. */
 static const clf_wino_cfg nvidia_candidates[] = {
-    {32, 32, 8, 8, 1, 4, 2, 0},
-    {32, 32, 4, 8, 2, 4, 2, 0},
-    {16, 64, 4, 8, 2, 4, 2, 0},
-    {32, 16, 8, 4, 2, 8, 3, 0},
-    {32, 32, 8, 8, 1, 4, 2, 1},
+    {32, 32, 8, 8, 1, 4, 2, 0, 0},
+    {32, 32, 4, 8, 2, 4, 2, 0, 0},
+    {16, 64, 4, 8, 2, 4, 2, 0, 0},
+    {32, 16, 8, 4, 2, 8, 3, 0, 0},
+    {32, 32, 8, 8, 1, 4, 2, 1, 0},
+    {32, 32, 8, 8, 1, 4, 2, 1, 4},
 };
 
 static const clf_wino_variant wino2 = {
@@ -55,8 +57,8 @@ static const clf_wino_variant wino2 = {
     .n_candidates = sizeof candidates / sizeof candidates[0],
     .nvidia = nvidia_candidates,
     .n_nvidia = sizeof nvidia_candidates / sizeof nvidia_candidates[0],
-    .wide = {32, 32, 8, 8, 1, 4, 1, 0},   /* K > 16 */
-    .narrow = {32, 16, 8, 4, 2, 8, 1, 0}, /* K <= 16 */
+    .wide = {32, 32, 8, 8, 1, 4, 1, 0, 0},   /* K > 16 */
+    .narrow = {32, 16, 8, 4, 2, 8, 1, 0, 0}, /* K <= 16 */
 };
 
 static int applicable2(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,

@@ -8,8 +8,8 @@
  * (WINOGRAD4_RMS_BOUND in test/device/test_solvers.c).
  *
  * The kernel is a register-tiled GEMM over the 36 transformed-domain elements, shared with
- * ConvWinograd2x2 (M = 2), as are the config format (TG,KG,TB,KB,ES,CC[,OCC], ES a divisor
- * of 36), its checks and the build: lib/solver/winograd_tiled.c. This file holds what is
+ * ConvWinograd2x2 (M = 2), as are the config format (TG,KG,TB,KB,ES,CC[,OCC][,DB][,CU], ES a
+ * divisor of 36), its checks and the build: lib/solver/winograd_tiled.c. This file holds what is
  * particular to F(4x4): the candidates and the defaults.
  * Work-items per group: (36 / ES) * (KG / KB) * (TG / TB); accumulators: ES * KB * TB. */
 #include "solver/winograd_tiled.h"
@@ -18,26 +18,26 @@
  * memory). All fit the 48 KiB of an H100; all but the 8-channel-chunk one the 32 KiB
  * OpenCL minimum. */
 static const clf_wino_cfg candidates[] = {
-    {32, 16, 8, 4, 3, 4, 1, 0},  /* 192, 96, 31.5 KiB: default for K > 16 */
-    {16, 32, 4, 8, 3, 4, 1, 0},  /* 192, 96, 31.5 KiB */
-    {24, 32, 8, 8, 2, 4, 1, 0},  /* 216, 128, 36 KiB: 768 (tile, channel) pairs per group */
-    {24, 32, 8, 8, 2, 2, 1, 0},  /* 216, 128, 18 KiB */
-    {24, 32, 8, 8, 2, 3, 1, 0},  /* 216, 128, 27 KiB: 168 transform jobs, one per work-item (CC=4
+    {32, 16, 8, 4, 3, 4, 1, 0, 0},  /* 192, 96, 31.5 KiB: default for K > 16 */
+    {16, 32, 4, 8, 3, 4, 1, 0, 0},  /* 192, 96, 31.5 KiB */
+    {24, 32, 8, 8, 2, 4, 1, 0, 0},  /* 216, 128, 36 KiB: 768 (tile, channel) pairs per group */
+    {24, 32, 8, 8, 2, 2, 1, 0, 0},  /* 216, 128, 18 KiB */
+    {24, 32, 8, 8, 2, 3, 1, 0, 0},  /* 216, 128, 27 KiB: 168 transform jobs, one per work-item (CC=4
                                * gives 224: eight work-items do two, the rest wait for them) */
-    {8, 64, 4, 8, 3, 4, 1, 0},   /* 192, 96, 45 KiB: wide K, fewer input transforms per product */
-    {8, 64, 4, 8, 3, 2, 1, 0},   /* 192, 96, 22.5 KiB */
-    {16, 32, 8, 8, 2, 4, 1, 0},  /* 144, 128, 31.5 KiB */
-    {32, 16, 8, 8, 2, 4, 1, 0},  /* 144, 128, 31.5 KiB */
-    {16, 32, 4, 8, 3, 2, 1, 0},  /* 192, 96, 15.75 KiB */
-    {32, 16, 8, 4, 3, 2, 1, 0},  /* 192, 96, 15.75 KiB */
-    {16, 16, 8, 8, 1, 4, 1, 0},  /* 144, 64, 22.5 KiB */
-    {16, 16, 4, 4, 4, 8, 1, 0},  /* 144, 64, 45 KiB */
-    {16, 8, 4, 4, 2, 8, 1, 0},   /* 144, 32, 36 KiB: default for K <= 16 */
-    {8, 8, 4, 4, 6, 4, 1, 0},    /* 24, 96, 13.5 KiB: small devices */
-    /* Double-buffered chunks (DB=1): one barrier per chunk. */
-    {24, 32, 8, 8, 2, 2, 1, 1},  /* 216, 128, 36 KiB */
-    {16, 32, 4, 8, 3, 2, 1, 1},  /* 192, 96, 31.5 KiB */
-    {32, 16, 8, 4, 3, 2, 1, 1},  /* 192, 96, 31.5 KiB */
+    {8, 64, 4, 8, 3, 4, 1, 0, 0},   /* 192, 96, 45 KiB: wide K, fewer input transforms per product */
+    {8, 64, 4, 8, 3, 2, 1, 0, 0},   /* 192, 96, 22.5 KiB */
+    {16, 32, 8, 8, 2, 4, 1, 0, 0},  /* 144, 128, 31.5 KiB */
+    {32, 16, 8, 8, 2, 4, 1, 0, 0},  /* 144, 128, 31.5 KiB */
+    {16, 32, 4, 8, 3, 2, 1, 0, 0},  /* 192, 96, 15.75 KiB */
+    {32, 16, 8, 4, 3, 2, 1, 0, 0},  /* 192, 96, 15.75 KiB */
+    {16, 16, 8, 8, 1, 4, 1, 0, 0},  /* 144, 64, 22.5 KiB */
+    {16, 16, 4, 4, 4, 8, 1, 0, 0},  /* 144, 64, 45 KiB */
+    {16, 8, 4, 4, 2, 8, 1, 0, 0},   /* 144, 32, 36 KiB: default for K <= 16 */
+    {8, 8, 4, 4, 6, 4, 1, 0, 0},    /* 24, 96, 13.5 KiB: small devices */
+    /* Other unrolls of the product loop (CU), among the fastest on the H100's 3x3 layers.
+     * Double-buffered chunks (DB) never were for F(4x4) there, so none is offered. */
+    {32, 16, 8, 4, 3, 4, 1, 0, 1},
+    {16, 32, 4, 8, 3, 4, 1, 0, 4},
 };
 
 /* The same kernels asking NVIDIA's compiler for two (three) work-groups per SM: it sizes
@@ -45,12 +45,19 @@ static const clf_wino_cfg candidates[] = {
  * told otherwise, which only the PTX can say (lib/cache/program.c). Offered on NVIDIA only:
  * elsewhere OCC changes nothing but the cache key. */
 static const clf_wino_cfg nvidia_candidates[] = {
-    {16, 32, 4, 8, 3, 4, 2, 0}, /* 192 x 2: at most 168 registers */
-    {32, 16, 8, 4, 3, 4, 2, 0},
-    {16, 32, 4, 8, 3, 2, 2, 0},
-    {8, 64, 4, 8, 3, 4, 2, 0},
-    {16, 16, 8, 8, 1, 4, 3, 0}, /* 144 x 3: at most 151 registers (168 without OCC) */
-    {16, 32, 4, 8, 3, 2, 2, 1},
+    {16, 32, 4, 8, 3, 4, 2, 0, 0}, /* 192 x 2: at most 168 registers */
+    {32, 16, 8, 4, 3, 4, 2, 0, 0},
+    {16, 32, 4, 8, 3, 2, 2, 0, 0},
+    {8, 64, 4, 8, 3, 4, 2, 0, 0},
+    {16, 16, 8, 8, 1, 4, 3, 0, 0}, /* 144 x 3: at most 151 registers (168 without OCC) */
+    /* With the register cap the default unroll (2) spills; 1 and 4 do not, and the first of
+     * these was the fastest config of all four r50 3x3 layers on the H100 (0.22-0.28 ms,
+     * 12-16% under the unroll of 2). */
+    {16, 32, 4, 8, 3, 4, 2, 0, 1},
+    {16, 32, 4, 8, 3, 4, 2, 0, 4},
+    {32, 16, 8, 4, 3, 4, 2, 0, 1},
+    {32, 16, 8, 4, 3, 4, 2, 0, 4},
+    {16, 16, 8, 8, 1, 4, 3, 0, 4},
 };
 
 static const clf_wino_variant wino4 = {
@@ -61,8 +68,8 @@ static const clf_wino_variant wino4 = {
     .n_candidates = sizeof candidates / sizeof candidates[0],
     .nvidia = nvidia_candidates,
     .n_nvidia = sizeof nvidia_candidates / sizeof nvidia_candidates[0],
-    .wide = {32, 16, 8, 4, 3, 4, 1, 0},  /* K > 16 */
-    .narrow = {16, 8, 4, 4, 2, 8, 1, 0}, /* K <= 16 */
+    .wide = {32, 16, 8, 4, 3, 4, 1, 0, 0},  /* K > 16 */
+    .narrow = {16, 8, 4, 4, 2, 8, 1, 0, 0}, /* K <= 16 */
 };
 
 static int applicable4(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,

@@ -22,8 +22,8 @@ static long elems(const clf_wino_variant *v)
     return (long)(v->m + 2) * (v->m + 2);
 }
 
-/* OCC and DB are spelled only when they differ from their defaults, so the configs written
- * before they existed keep their meaning and their one spelling. */
+/* OCC, DB and CU are spelled only when they differ from their defaults, so the configs
+ * written before they existed keep their meaning and their one spelling. */
 static void format_cfg(const clf_wino_cfg *c, char *out, size_t cap)
 {
     int n = snprintf(out, cap, "TG=%ld,KG=%ld,TB=%ld,KB=%ld,ES=%ld,CC=%ld", c->tg, c->kg, c->tb,
@@ -31,7 +31,9 @@ static void format_cfg(const clf_wino_cfg *c, char *out, size_t cap)
     if (c->occ > 1 && n > 0 && (size_t)n < cap)
         n += snprintf(out + n, cap - (size_t)n, ",OCC=%ld", c->occ);
     if (c->db && n > 0 && (size_t)n < cap)
-        snprintf(out + n, cap - (size_t)n, ",DB=%ld", c->db);
+        n += snprintf(out + n, cap - (size_t)n, ",DB=%ld", c->db);
+    if (c->cu != 0 && c->cu != 2 && n > 0 && (size_t)n < cap)
+        snprintf(out + n, cap - (size_t)n, ",CU=%ld", c->cu);
 }
 
 /* Row pitches of the local arrays: padded by one float4 once a row spans 8 words or more,
@@ -112,6 +114,8 @@ static int parse_cfg(const clf_wino_variant *v, const char *cfg, clf_wino_cfg *c
         c->occ = 1; /* absent (a malformed value fails the spelling check below) */
     if (!clf_config_get(cfg, "DB", &c->db))
         c->db = 0;
+    if (!clf_config_get(cfg, "CU", &c->cu))
+        c->cu = 2;
     /* One spelling per config, so no stray key is silently ignored and equal configs share
      * one cache entry. */
     char canon[CLF_CONFIG_CAP];
@@ -140,11 +144,11 @@ int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_prob
     if (!block_ok(c.tb) || !block_ok(c.kb) || c.es < 1 || c.es > e || e % c.es != 0 ||
         c.tg < c.tb || c.tg > 256 || c.tg % c.tb != 0 || c.kg < c.kb || c.kg > 256 ||
         c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32 || c.occ < 1 || c.occ > 4 ||
-        c.db < 0 || c.db > 1) {
+        c.db < 0 || c.db > 1 || (c.cu != 1 && c.cu != 2 && c.cu != 4)) {
         snprintf(why, cap,
                  "%s config \"%s\": out of range (TB, KB 1, 2, 4 or 8; TG, KG "
                  "multiples of them up to 256; ES a divisor of %ld; CC 1..32; OCC 2..4 or absent; "
-                 "DB 1 or absent)",
+                 "DB 1 or absent; CU 1 or 4 or absent)",
                  v->name, cfg, e);
         return 0;
     }
@@ -187,7 +191,7 @@ void clf_wino_tiled_default_config(const clf_wino_variant *v, const clf_fusion_p
             return;
     /* One work-item holding all E elements, 8 * E bytes of local memory: valid on any
      * conforming device. */
-    const clf_wino_cfg minimal = {1, 1, 1, 1, elems(v), 1, 1, 0};
+    const clf_wino_cfg minimal = {1, 1, 1, 1, elems(v), 1, 1, 0, 0};
     format_cfg(&minimal, cfg, cap);
 }
 
@@ -233,6 +237,8 @@ int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
     clf_strbuf_define(d, "JP", stage_channels(v, &c));
     if (c.db)
         clf_strbuf_define(d, "DBUF", 1);
+    if (c.cu != 2)
+        clf_strbuf_define(d, "WINO_CC_UNROLL", c.cu);
     if (c.occ > 1) /* read by the program builder (lib/cache/program.c), not the kernel */
         clf_strbuf_define(d, "CLF_MIN_GROUPS_PER_CU", c.occ);
     size_t tiles = (size_t)tile_count(v, cv);

@@ -7,7 +7,7 @@
 
 #include "solver/solver.h"
 
-/* A config: six keys and two optional ones, in this order, one spelling per config:
+/* A config: six keys and three optional ones, in this order, one spelling per config:
  *   TG, KG  output tiles and output channels per work-group
  *   TB, KB  tiles and channels per work-item (1, 2, 4 or 8; 4 and 8 read float4s)
  *   ES      transformed-domain elements per work-item (a divisor of E = (M + 2)^2)
@@ -16,11 +16,14 @@
  *           PTX only, lib/cache/program.c); absent (1) means no request
  *   DB      optional, 1: two chunk buffers in local memory, one barrier per chunk instead
  *           of two; absent (0) means one buffer
+ *   CU      optional, 1 or 4: unroll of the product loop over a chunk's channels; absent
+ *           means 2. It decides register allocation and spills, so Find measures it
  * Work-items per group: (E / ES) * (KG / KB) * (TG / TB); accumulators: ES * KB * TB. */
 typedef struct clf_wino_cfg {
     long tg, kg, tb, kb, es, cc;
     long occ; /* work-groups per compute unit asked of the compiler; 1: no request */
     long db;  /* 1: double-buffered chunks; 0: one buffer */
+    long cu;  /* unroll of the product loop over channels: 1, 2 or 4; 0 means 2 (default) */
 } clf_wino_cfg;
 
 typedef struct clf_wino_variant {

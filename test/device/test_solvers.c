@@ -468,6 +468,10 @@ static void winograd4_limits(void **state)
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=2",
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=1,OCC=2", /* not the one spelling */
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=1",     /* two buffers: 45 KiB > 24 KiB */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,CU=2",     /* CU=2 is spelled by omission */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,CU=3",
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,CU=0",
+        "TG=8,KG=8,TB=8,KB=8,ES=2,CC=2,CU=4,DB=1",  /* not the one spelling */
     };
     static const char *const odd[] = {
         "TG=1,KG=1,TB=1,KB=1,ES=36,CC=1", /* the tiny-device default */
@@ -476,6 +480,8 @@ static void winograd4_limits(void **state)
         "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,OCC=2", /* the request is a no-op off NVIDIA */
         "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,DB=1",  /* two buffers, three chunks of C = 7 */
         "TG=8,KG=8,TB=8,KB=8,ES=2,CC=2,OCC=2,DB=1", /* float4 reads, four chunks */
+        "TG=8,KG=8,TB=8,KB=8,ES=2,CC=3,DB=1,CU=4", /* unroll past a chunk's channels */
+        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,CU=1",
     };
     tiled_winograd_limits(6, "ConvWinograd4x4", rejected, sizeof rejected / sizeof rejected[0],
                           "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4" /* 22.5 KiB */, odd,
@@ -506,6 +512,7 @@ static void winograd2_limits(void **state)
         "TG=8,KG=4,TB=8,KB=1,ES=8,CC=5",      /* float4 tiles, scalar channels */
         "TG=4,KG=8,TB=1,KB=8,ES=2,CC=2,OCC=2", /* scalar tiles, float4 channels */
         "TG=8,KG=4,TB=8,KB=1,ES=8,CC=3,DB=1", /* two buffers, float4 tiles, scalar channels */
+        "TG=8,KG=8,TB=8,KB=8,ES=1,CC=5,CU=4", /* unroll 4 over chunks of 5 and 2 */
     };
     tiled_winograd_limits(7, "ConvWinograd2x2", rejected, sizeof rejected / sizeof rejected[0],
                           "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4" /* 18 KiB */, odd,
