@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On the GPU machine: exhaustive tuning (MIOPEN_FIND_ENFORCE=SEARCH) of the CBA plan of a few
 # suite layers into a fresh user find-db, then each layer's chosen plan timed by clfuse-driver
-# (min of 50 after warm-up), and the five fastest candidates the search recorded.
+# (min of 50 after warm-up), and the TOP (default 5) fastest candidates the search recorded.
 # For quick kernel iterations; the figures of record come from clfuse-bench.
 # GPU_DIR picks another staged build (default .gpu); CLFUSE_EXTRA_BUILD_OPTIONS passes through,
 # and with -cl-nv-verbose in it the register counts NVIDIA's compiler reports are printed.
@@ -30,12 +30,12 @@ for spec in "${layers[@]}"; do
     grep -o 'solver.*config "[^"]*"\|min [0-9.]* ms\|PASSED\|FAILED' | tr '\n' ' '
   echo
 done
-python3 - "$db" <<'PY'
+python3 - "$db" "${TOP:-5}" <<'PY'
 import glob, json, sys
 for f in glob.glob(sys.argv[1] + "/*.ufdb.json"):
     for key, recs in sorted(json.load(open(f))["records"].items()):
         if key.startswith("CBA:"):
             print(key)
-            for r in sorted(recs, key=lambda r: r["time_ms"])[:5]:
+            for r in sorted(recs, key=lambda r: r["time_ms"])[:int(sys.argv[2])]:
                 print(f"   {r['time_ms']:.4f} ms  {r['solver']} {r['config']}")
 PY
