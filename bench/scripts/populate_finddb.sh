@@ -52,5 +52,6 @@ doc["generated_by"] = {"command": sys.argv[3], "date": datetime.date.today().iso
                        "find_mode": "NORMAL, exhaustive (MIOPEN_FIND_ENFORCE=SEARCH for plans)"}
 json.dump(doc, open(sys.argv[2], "w"), indent=1, sort_keys=True)
 PY
+python3 bench/scripts/finddb_keep_fastest.py "$out/$base.json" 3
 echo "wrote $out/$base.json" >&2
 rm -rf "$db"
