@@ -81,6 +81,15 @@
 #define DBUF 0
 #endif
 #define CHUNK_FLOATS ((VT_SIZE + CC * WINO_E * KGP + 3) / 4 * 4)
+/* Input rows read as aligned float pairs when W is even (planes and rows then start on a
+ * pair, and a pair never straddles the row's end): A / 2 pairs per tile row, one more when
+ * PAD_W is odd, instead of A scalar loads. On the H100 that took F(4x4) 5-7% faster on the
+ * r50 3x3 layers, and F(2x2) up to 7% slower (its 4-float rows with an odd pad need 3
+ * pairs for 4 floats), so only M = 4 does it. WINO_PAIR_LOADS=0/1 overrides (measuring). */
+#ifndef WINO_PAIR_LOADS
+#define WINO_PAIR_LOADS (W % 2 == 0 && WINO_M == 4)
+#endif
+#define WINO_PAIRS (WINO_A / 2 + PAD_W % 2)
 
 /* B^T d B along one dimension, d[0..5] -> r[0..5]. */
 #define WINO4_BT(d0, d1, d2, d3, d4, d5, r0, r1, r2, r3, r4, r5)                               \
@@ -336,12 +345,32 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     for (int r = 0; r < WINO_A; ++r) {
                         const int ih = ih0[s] + r;
                         const bool rok = ok && ih >= 0 && ih < H;
+#if WINO_PAIR_LOADS
+                        /* Aligned float pairs (2m, 2m+1), each wholly inside or outside the
+                         * row; with an odd PAD_W the tile's row starts at an odd column and
+                         * the first and last pair carry one unused float each. */
+                        const int pw0 = iw0[s] - (PAD_W % 2);
+                        __global const float2 *plane2 = (__global const float2 *)plane;
+#pragma unroll
+                        for (int pq = 0; pq < WINO_PAIRS; ++pq) {
+                            const int pw = pw0 + 2 * pq;
+                            const float2 f = (rok && pw >= 0 && pw < W)
+                                                 ? plane2[(ih * W + pw) >> 1]
+                                                 : (float2)(0.0f);
+                            const int q0 = 2 * pq - (PAD_W % 2);
+                            if (q0 >= 0)
+                                pf[s][r * WINO_A + q0] = f.x;
+                            if (q0 + 1 < WINO_A)
+                                pf[s][r * WINO_A + q0 + 1] = f.y;
+                        }
+#else
 #pragma unroll
                         for (int q = 0; q < WINO_A; ++q) {
                             const int iw = iw0[s] + q;
                             pf[s][r * WINO_A + q] =
                                 (rok && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
                         }
+#endif
                     }
                 } else if (kind[s] == 1) {
                     __global const float *g = w + base[s] + (size_t)cn * 9;

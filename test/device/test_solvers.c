@@ -105,6 +105,9 @@ static const shape shapes[] = {
     SQ(2, 17, 23, 21, 33, 3, 3, 1, 1, 1, 1),
     SQ(2, 5, 7, 9, 7, 3, 3, 0, 1, 1, 1),
     {2, 3, 6, 5, 3, 3, 3, 0, 1, 1, 1, 1, 1, 1},
+    /* even widths (the Winograd kernels read rows as float pairs), odd and even pads */
+    SQ(2, 6, 14, 14, 5, 3, 3, 1, 1, 1, 1),
+    {1, 3, 8, 12, 4, 3, 3, 1, 1, 1, 1, 2, 1, 1},
     /* 1x1 over a plane of a multiple of 4 pixels (float4 loads and stores along pixels),
      * plain and grouped */
     SQ(2, 8, 8, 8, 12, 1, 1, 0, 1, 1, 1),
@@ -433,13 +436,24 @@ static void tiled_winograd_limits(uint32_t id, const char *name, const char *con
     char cfgs[16][CLF_CONFIG_CAP];
     assert_int_equal(s->tuning_configs(&p, &tiny, cfgs, 16), 0);
 
-    /* Partial tile rows and columns for M = 2 and 4 (OH 9, OW 7), a partial last chunk. */
-    clf_fusion_problem q;
-    make_problem(&q, &(shape)SQ(2, 7, 9, 7, 5, 3, 3, 1, 1, 1, 1), 4);
-    for (size_t i = 0; i < n_odd; ++i) {
-        if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
-            fail_msg("%s: config \"%s\" refused: %s", name, odd[i], why);
-        check_run(s, &q, odd[i], 7 + i, "limits");
+    /* Partial tile rows and columns for M = 2 and 4 (OH 9, OW 7), a partial last chunk; then
+     * even widths, whose rows the kernel reads as float pairs, with an odd pad (pairs carry an
+     * unused float at each end of a tile row) and an even one (W 14 as in the r50 14x14
+     * layer, OW 12 and 14). */
+    static const shape odd_shapes[] = {
+        SQ(2, 7, 9, 7, 5, 3, 3, 1, 1, 1, 1),
+        SQ(2, 7, 6, 14, 5, 3, 3, 1, 1, 1, 1),
+        {1, 7, 9, 14, 5, 3, 3, 1, 1, 1, 1, 0, 1, 1},
+        SQ(1, 5, 5, 10, 6, 3, 3, 2, 1, 1, 1),
+    };
+    for (size_t si = 0; si < sizeof odd_shapes / sizeof odd_shapes[0]; ++si) {
+        clf_fusion_problem q;
+        make_problem(&q, &odd_shapes[si], 4);
+        for (size_t i = 0; i < n_odd; ++i) {
+            if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
+                fail_msg("%s: config \"%s\" refused: %s", name, odd[i], why);
+            check_run(s, &q, odd[i], 7 + i + 100 * si, "limits");
+        }
     }
 }
 
