@@ -4,6 +4,8 @@
 # fresh user db, which is then copied to finddb/ with the command recorded in the file.
 #   usage: bench/scripts/populate_finddb.sh BUILD_DIR [--quick] [OUT_DIR]
 # On the GPU machine: bench/scripts/populate_finddb.sh .gpu/build "" $OUT
+# PART=i/n takes every n-th entry from the i-th (1-based), for runs that must stay under a
+# time limit; MERGE_WITH=FILE adds the records of an earlier part's file to the output.
 set -euo pipefail
 build=$1
 quick=${2:-}
@@ -16,18 +18,23 @@ export MIOPEN_USER_DB_PATH=$db MIOPEN_SYSTEM_DB_PATH=$db/none MIOPEN_LOG_LEVEL=1
 export MIOPEN_FIND_MODE=NORMAL MIOPEN_FIND_MODE_FUSION=NORMAL MIOPEN_FIND_ENFORCE=SEARCH
 suite=bench/suite.json
 [ -f "$suite" ] || suite=../shared/bench/suite.json
-python3 - "$suite" "$quick" > "$db/entries.txt" <<'PY'
+python3 - "$suite" "$quick" "${PART:-1/1}" > "$db/entries.txt" <<'PY'
 import json, sys
 suite = json.load(open(sys.argv[1]))
 quick = sys.argv[2] == "--quick"
+part, parts = (int(v) for v in sys.argv[3].split("/"))
+lines = []
 for e in suite["conv"]:
     if quick and not e.get("quick"):
         continue
-    print("conv", e["n"], e["c"], e["h"], e["w"], e["k"], e["y"], e["x"], e["pad"], e["stride"], e["dilation"])
+    lines.append(f"conv {e['n']} {e['c']} {e['h']} {e['w']} {e['k']} {e['y']} {e['x']} {e['pad']} {e['stride']} {e['dilation']}")
 for e in suite["bn"]:
     if quick and not e.get("quick"):
         continue
-    print("bn", e["n"], e["c"], e["h"], e["w"])
+    lines.append(f"bn {e['n']} {e['c']} {e['h']} {e['w']}")
+for i, line in enumerate(lines):
+    if i % parts == part - 1:
+        print(line)
 PY
 while read -r kind n c h w k y x p s d; do
   if [ "$kind" = conv ]; then
@@ -45,10 +52,19 @@ done < "$db/entries.txt"
 file=$(ls "$db"/*.ufdb.json)
 base=$(basename "$file" .ufdb.json)
 mkdir -p "$out"
-python3 - "$file" "$out/$base.json" "bench/scripts/populate_finddb.sh $build $quick" <<'PY'
+python3 - "$file" "$out/$base.json" "bench/scripts/populate_finddb.sh $build $quick" \
+  "${PART:-}" "${MERGE_WITH:-}" <<'PY'
 import json, sys, datetime
 doc = json.load(open(sys.argv[1]))
-doc["generated_by"] = {"command": sys.argv[3], "date": datetime.date.today().isoformat(),
+command = sys.argv[3]
+if sys.argv[4]:
+    command = f"PART={sys.argv[4]} {command}"
+if sys.argv[5]:
+    earlier = json.load(open(sys.argv[5]))
+    for key, recs in earlier["records"].items():
+        doc["records"].setdefault(key, recs)
+    command = f"{earlier['generated_by']['command']}; {command}"
+doc["generated_by"] = {"command": command, "date": datetime.date.today().isoformat(),
                        "find_mode": "NORMAL, exhaustive (MIOPEN_FIND_ENFORCE=SEARCH for plans)"}
 json.dump(doc, open(sys.argv[2], "w"), indent=1, sort_keys=True)
 PY
