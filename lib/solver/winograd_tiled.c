@@ -32,7 +32,7 @@ static void format_cfg(const clf_wino_cfg *c, char *out, size_t cap)
         n += snprintf(out + n, cap - (size_t)n, ",OCC=%ld", c->occ);
     if (c->db && n > 0 && (size_t)n < cap)
         n += snprintf(out + n, cap - (size_t)n, ",DB=%ld", c->db);
-    if (c->cu != 0 && c->cu != 2 && n > 0 && (size_t)n < cap)
+    if (c->cu && n > 0 && (size_t)n < cap)
         snprintf(out + n, cap - (size_t)n, ",CU=%ld", c->cu);
 }
 
@@ -115,7 +115,7 @@ static int parse_cfg(const clf_wino_variant *v, const char *cfg, clf_wino_cfg *c
     if (!clf_config_get(cfg, "DB", &c->db))
         c->db = 0;
     if (!clf_config_get(cfg, "CU", &c->cu))
-        c->cu = 2;
+        c->cu = 0;
     /* One spelling per config, so no stray key is silently ignored and equal configs share
      * one cache entry. */
     char canon[CLF_CONFIG_CAP];
@@ -144,7 +144,7 @@ int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_prob
     if (!block_ok(c.tb) || !block_ok(c.kb) || c.es < 1 || c.es > e || e % c.es != 0 ||
         c.tg < c.tb || c.tg > 256 || c.tg % c.tb != 0 || c.kg < c.kb || c.kg > 256 ||
         c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32 || c.occ < 1 || c.occ > 4 ||
-        c.db < 0 || c.db > 1 || (c.cu != 1 && c.cu != 2 && c.cu != 4)) {
+        c.db < 0 || c.db > 1 || (c.cu != 0 && c.cu != 1 && c.cu != 4)) {
         snprintf(why, cap,
                  "%s config \"%s\": out of range (TB, KB 1, 2, 4 or 8; TG, KG "
                  "multiples of them up to 256; ES a divisor of %ld; CC 1..32; OCC 2..4 or absent; "
@@ -237,7 +237,7 @@ int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
     clf_strbuf_define(d, "JP", stage_channels(v, &c));
     if (c.db)
         clf_strbuf_define(d, "DBUF", 1);
-    if (c.cu != 2)
+    if (c.cu)
         clf_strbuf_define(d, "WINO_CC_UNROLL", c.cu);
     if (c.occ > 1) /* read by the program builder (lib/cache/program.c), not the kernel */
         clf_strbuf_define(d, "CLF_MIN_GROUPS_PER_CU", c.occ);

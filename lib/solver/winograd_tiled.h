@@ -23,7 +23,7 @@ typedef struct clf_wino_cfg {
     long tg, kg, tb, kb, es, cc;
     long occ; /* work-groups per compute unit asked of the compiler; 1: no request */
     long db;  /* 1: double-buffered chunks; 0: one buffer */
-    long cu;  /* unroll of the product loop over channels: 1, 2 or 4; 0 means 2 (default) */
+    long cu;  /* unroll of the product loop over channels: 1 or 4; 0: the kernel's default, 2 */
 } clf_wino_cfg;
 
 typedef struct clf_wino_variant {
