@@ -39,20 +39,14 @@
  * into one buffer while chunk i's products read the other, and one barrier per chunk
  * replaces two.
  *
- * From the solver: TG KG TB KB ES CC, the pitches TGP KGP, SMEM (floats of local memory),
- * JP (channels per inverse-transform pass), DBUF (0 when undefined) and WINO_CC_UNROLL (the
- * product loop's unroll over channels, 2 when undefined).
+ * From the solver: WINO_M, TG KG TB KB ES CC, the pitches TGP KGP, SMEM (floats of local
+ * memory), JP (channels per inverse-transform pass), DBUF (0 when undefined) and
+ * WINO_CC_UNROLL (the product loop's unroll over channels, 2 when undefined).
  * Launch: 1-d, local = WG, global = WG * K_GROUPS * tile groups; channel groups fastest, so
  * that the work-groups running together share input tiles in the cache. */
 
-/* Output tile size M (2 or 4, from the solver; 4 when undefined, which is how ConvWinograd4x4
- * builds it), input tile size A = M + 2 and element count E = A * A. The derived values are
- * spelled as literals rather than as expressions of WINO_M so that the M = 4 kernel
- * preprocesses to exactly the tokens it had before M became a parameter: its tuned configs
- * and the find-db times measured for them stay valid. */
-#ifndef WINO_M
-#define WINO_M 4
-#endif
+/* Output tile size M (2 or 4, from the solver), input tile size A = M + 2 and element count
+ * E = A * A. */
 #if WINO_M == 4
 #define WINO_M1 3 /* M - 1 */
 #define WINO_A 6
@@ -62,7 +56,7 @@
 #define WINO_A 4
 #define WINO_E 16
 #else
-#error "WINO_M must be 2 or 4"
+#error "WINO_M must be defined as 2 or 4"
 #endif
 
 #define TILES_H ((OH + WINO_M1) / WINO_M)
@@ -159,8 +153,7 @@
     } while (0)
 
 /* The transforms as the kernel applies them, selected by M: on rows and columns of small
- * register arrays (d: A*A floats, row-major; t, s: 2-d arrays; o, m: 1-d). For M = 4 each
- * expands to the call the kernel made before M was a parameter, token for token. */
+ * register arrays (d: A*A floats, row-major; t, s: 2-d arrays; o, m: 1-d). */
 #if WINO_M == 4
 /* row r of d B: d[r][0..5] -> t[r][0..5] */
 #define WINO_BT_ROW(d, r, t)                                                                   \
@@ -201,9 +194,8 @@
 #define JPW ((ALL_JOBS + WG - 1) / WG)
 #define SLOT_MAY_INPUT(s) ((s) * WG < IN_JOBS)
 
-/* B^T d B of an AxA tile held in registers; writes the E results at dst[e * pitch]. (The
- * wino4_ names predate M; they stay so that the M = 4 kernel keeps its tokens.) */
-inline void wino4_input_store(const float *d, __local float *dst, int pitch)
+/* B^T d B of an AxA tile held in registers; writes the E results at dst[e * pitch]. */
+inline void wino_input_store(const float *d, __local float *dst, int pitch)
 {
     float t[WINO_A][WINO_A];
 #pragma unroll
@@ -220,7 +212,7 @@ inline void wino4_input_store(const float *d, __local float *dst, int pitch)
 }
 
 /* G g G^T of a 3x3 filter held in registers. */
-inline void wino4_filter_store(const float *g, __local float *dst, int pitch)
+inline void wino_filter_store(const float *g, __local float *dst, int pitch)
 {
     float t[WINO_A][3];
 #pragma unroll
@@ -327,9 +319,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #pragma unroll
             for (int s = 0; s < JPW; ++s) {
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0)
-                    wino4_input_store(pf[s], &smem[buf4 * 4 + lofs[s]], TGP);
+                    wino_input_store(pf[s], &smem[buf4 * 4 + lofs[s]], TGP);
                 else if (kind[s] == 1)
-                    wino4_filter_store(pf[s], &smem[buf4 * 4 + lofs[s]], KGP);
+                    wino_filter_store(pf[s], &smem[buf4 * 4 + lofs[s]], KGP);
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
@@ -416,7 +408,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     v[i] = smem[vo + i];
 #endif
 #if KB % 4 == 0
-                const int uo4 = buf4 + VT_SIZE / 4 + (cc * WINO_E + e) * (KGP / 4) + bk * (KB / 4);
+                const int uo4 =
+                    buf4 + VT_SIZE / 4 + (cc * WINO_E + e) * (KGP / 4) + bk * (KB / 4);
 #pragma unroll
                 for (int q = 0; q < KB / 4; ++q) {
                     const float4 f = smem4[uo4 + q];

@@ -221,10 +221,7 @@ int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
     parse_cfg(v, cfg, &c, why, cap);
     const clf_conv_problem *cv = &p->conv;
     clf_strbuf *d = &spec->defines;
-    /* M = 4 is the kernel's default: leaving it undefined keeps ConvWinograd4x4's generated
-     * source, and so its binary cache keys, what they were before M existed. */
-    if (v->m != 4)
-        clf_strbuf_define(d, "WINO_M", v->m);
+    clf_strbuf_define(d, "WINO_M", v->m);
     clf_strbuf_define(d, "TG", c.tg);
     clf_strbuf_define(d, "KG", c.kg);
     clf_strbuf_define(d, "TB", c.tb);
