@@ -3,8 +3,9 @@
 
 An exhaustive Find records every config it measured (about 44 per key on the H100 suite);
 lookups use the fastest, and the next ones only when a build fails, so a shipped db needs few.
-The rest cost every process that opens the db: on the H100 the first plan compile parses it
-(395 KB took the cached compile from about 6 ms to 10 ms).
+The rest cost every process that opens the db, whose first plan compile parses it: on the H100
+the cached compile measured 9.2-10.6 ms with a 395 KB db, 3.6-7.8 ms (one outlier) with its
+94 KB trimmed form (bench/RESULTS.md, session 3).
     usage: finddb_keep_fastest.py FILE [N]   (rewrites FILE)
 """
 import json

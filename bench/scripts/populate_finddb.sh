@@ -22,7 +22,11 @@ python3 - "$suite" "$quick" "${PART:-1/1}" > "$db/entries.txt" <<'PY'
 import json, sys
 suite = json.load(open(sys.argv[1]))
 quick = sys.argv[2] == "--quick"
-part, parts = (int(v) for v in sys.argv[3].split("/"))
+try:
+    part, parts = (int(v) for v in sys.argv[3].split("/"))
+    assert 1 <= part <= parts
+except (ValueError, AssertionError):
+    sys.exit(f"populate_finddb.sh: PART={sys.argv[3]}: expected i/n with 1 <= i <= n")
 lines = []
 for e in suite["conv"]:
     if quick and not e.get("quick"):

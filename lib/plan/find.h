@@ -37,8 +37,8 @@ typedef struct clf_choice {
 } clf_choice;
 
 /* Room for every candidate of every applicable solver in an exhaustive Find (a candidate cut
- * off would silently never be measured): a 3x3 stride-1 layer on NVIDIA offers 66-67 (6
- * ConvWinograd3x3, 20 ConvWinograd4x4, 12 ConvWinograd2x2, 19 ConvImplicitGemm, 7-8
+ * off would silently never be measured): a 3x3 stride-1 layer on NVIDIA offers about 80 (6
+ * ConvWinograd3x3, 27 ConvWinograd4x4, 17 ConvWinograd2x2, 19 ConvImplicitGemm, 7-8
  * ConvDirectTiled, ConvGemm, ConvNaiveDirect), past the 64 this was before ConvWinograd2x2. */
 #define CLF_MAX_CHOICES 128
 
