@@ -1,7 +1,8 @@
 /* The unfused convolution API: workspace query, Find, Forward, ForwardBias, and Immediate
- * mode. Each is a one-op plan through the same solvers as fusion plans; compiled ones are
- * kept per handle (lib/plan/invokers.c). */
-#include "plan/find.h"
+ * mode. Each is a one-op plan through the same solvers as fusion plans, its choices from
+ * the selection engine (lib/select); compiled ones are kept per handle
+ * (lib/plan/invokers.c). These are shims: the policy is the engine's. */
+#include "select/select.h"
 
 #include <clfuse/clfuse.h>
 #include <math.h>
@@ -12,9 +13,6 @@
 /* A one-op plan for the problem, checked against yDesc, with its candidate solvers. */
 typedef struct conv_problem {
     struct miopenFusionPlanDescriptor *plan;
-    const clf_solver *cands[16];
-    int n_cands;
-    char key[512];
 } conv_problem;
 
 static void conv_problem_free(conv_problem *cp)
@@ -77,28 +75,28 @@ static miopenStatus_t conv_problem_make(miopenHandle_t h, const char *api,
         conv_problem_free(cp);
         return st;
     }
-    char report[CLF_REPORT_CAP] = "";
-    cp->n_cands = clf_plan_candidates(cp->plan, &h->info, cp->cands, 16, report, sizeof report);
-    if (cp->n_cands == 0) {
-        conv_problem_free(cp);
+    return miopenStatusSuccess;
+}
+
+/* The engine's choices for the problem; NotImplemented when no solver applies. */
+static miopenStatus_t conv_choices(miopenHandle_t h, const char *api, conv_problem *cp,
+                                   const clf_select_request *rq, clf_choices *out,
+                                   char *report, size_t cap)
+{
+    miopenStatus_t st = clf_select(h, cp->plan, rq, out, report, cap);
+    if (st == miopenStatusUnsupportedOp)
         return clf_fail(h, miopenStatusNotImplemented, "%s: no solver applies:\n%s", api, report);
+    if (st != miopenStatusSuccess) {
+        char why[CLF_ERRMSG_CAP];
+        clf_strlcpy(why, clfuse_GetLastErrorMessage(h), sizeof why);
+        return clf_fail(h, st, "%s: %s", api, why);
     }
-    clf_problem_key(&cp->plan->problem, "C", cp->key, sizeof cp->key);
     return miopenStatusSuccess;
 }
 
 static int algo_of(const clf_choice *c)
 {
     return (int)c->solver->algo;
-}
-
-/* The find-db entries of the problem, else the fallback ranking. */
-static int known_choices(miopenHandle_t h, const conv_problem *cp, clf_choice *out, int max)
-{
-    int n = clf_find_db_choices(h, &cp->plan->problem, cp->key, cp->cands, cp->n_cands, out, max);
-    if (n == 0)
-        n = clf_find_estimated(h, &cp->plan->problem, cp->cands, cp->n_cands, out, max);
-    return n;
 }
 
 miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(miopenHandle_t handle,
@@ -117,12 +115,23 @@ miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(miopenHandle_t handle,
     miopenStatus_t st = conv_problem_make(handle, api, xDesc, wDesc, convDesc, yDesc, &cp);
     if (st != miopenStatusSuccess)
         return st;
+    char report[CLF_REPORT_CAP] = "";
+    int n = 0;
+    const clf_solver **solvers = clf_select_solvers(handle, cp.plan, &n, report, sizeof report);
+    if (solvers == NULL) {
+        conv_problem_free(&cp);
+        if (n == 0 && report[0])
+            return clf_fail(handle, miopenStatusNotImplemented, "%s: no solver applies:\n%s",
+                            api, report);
+        return clf_fail(handle, miopenStatusAllocFailed, "%s: out of host memory", api);
+    }
     size_t ws = 0;
-    for (int i = 0; i < cp.n_cands; ++i) {
-        size_t w = cp.cands[i]->workspace ? cp.cands[i]->workspace(&cp.plan->problem) : 0;
+    for (int i = 0; i < n; ++i) {
+        size_t w = solvers[i]->workspace ? solvers[i]->workspace(&cp.plan->problem) : 0;
         if (w > ws)
             ws = w;
     }
+    free(solvers);
     *workSpaceSize = ws;
     conv_problem_free(&cp);
     return miopenStatusSuccess;
@@ -150,46 +159,25 @@ miopenStatus_t miopenFindConvolutionForwardAlgorithm(
     miopenStatus_t st = conv_problem_make(handle, api, xDesc, wDesc, convDesc, yDesc, &cp);
     if (st != miopenStatusSuccess)
         return st;
-    clf_choice *c = calloc(CLF_MAX_CHOICES, sizeof *c);
-    if (c == NULL) {
-        conv_problem_free(&cp);
-        return clf_fail(handle, miopenStatusAllocFailed, "%s: out of host memory", api);
-    }
-    clf_find_mode mode = clf_find_mode_from_env("MIOPEN_FIND_MODE", CLF_FIND_DYNAMIC_HYBRID);
-    int n = 0;
-    if (mode != CLF_FIND_NORMAL && !exhaustiveSearch)
-        n = clf_find_db_choices(handle, &cp.plan->problem, cp.key, cp.cands, cp.n_cands, c,
-                                CLF_MAX_CHOICES);
-    if (n == 0 && mode == CLF_FIND_FAST)
-        n = clf_find_estimated(handle, &cp.plan->problem, cp.cands, cp.n_cands, c,
-                               CLF_MAX_CHOICES);
+    clf_run_args a;
+    memset(&a, 0, sizeof a);
+    a.x = (cl_mem)(uintptr_t)x;
+    a.w = (cl_mem)(uintptr_t)w;
+    a.y = (cl_mem)(uintptr_t)y;
+    a.workspace = (cl_mem)workSpace;
+    a.workspace_size = workSpace ? workSpaceSize : 0;
+    a.conv_alpha = 1.0f;
+    clf_select_request rq = {.use = CLF_USE_FIND, .exhaustive = exhaustiveSearch, .args = &a};
+    clf_choices found = {0};
     char report[CLF_REPORT_CAP] = "";
-    if (n == 0) {
-        clf_run_args a;
-        memset(&a, 0, sizeof a);
-        a.x = (cl_mem)(uintptr_t)x;
-        a.w = (cl_mem)(uintptr_t)w;
-        a.y = (cl_mem)(uintptr_t)y;
-        a.workspace = (cl_mem)workSpace;
-        a.workspace_size = workSpace ? workSpaceSize : 0;
-        a.conv_alpha = 1.0f;
-        n = clf_find_benchmark(handle, cp.plan, cp.cands, cp.n_cands, exhaustiveSearch, &a, c,
-                               CLF_MAX_CHOICES, report, sizeof report);
-        /* Results narrowed by a small workspace are not the problem's best: not recorded. */
-        if (n > 0 && strstr(report, "skipped, needs a workspace") == NULL)
-            clf_find_record(handle, cp.key, c, n, exhaustiveSearch);
-        else if (n > 0)
-            clf_note(handle,
-                     "%s: results narrowed by the workspace given, so not recorded in the "
-                     "find-db:\n%s", api, report);
-    }
-    if (n == 0) {
+    st = conv_choices(handle, api, &cp, &rq, &found, report, sizeof report);
+    if (st != miopenStatusSuccess) {
         conv_problem_free(&cp);
-        free(c);
-        return clf_fail(handle, miopenStatusUnknownError,
-                        "%s: no suitable algorithm was found to execute the convolution:\n%s", api,
-                        report);
+        clf_choices_free(&found);
+        return st;
     }
+    const clf_choice *c = found.v;
+    int n = found.n;
     /* MIOpen's Find 1.0 shape: the best of each algorithm, fastest first. */
     int out = 0;
     for (int i = 0; i < n && out < requestAlgoCount; ++i) {
@@ -205,7 +193,7 @@ miopenStatus_t miopenFindConvolutionForwardAlgorithm(
     }
     *returnedAlgoCount = out;
     conv_problem_free(&cp);
-    free(c);
+    clf_choices_free(&found);
     return miopenStatusSuccess;
 }
 
@@ -257,82 +245,56 @@ miopenStatus_t miopenConvolutionForward(miopenHandle_t handle, const void *alpha
     miopenStatus_t st = conv_problem_make(handle, api, xDesc, wDesc, convDesc, yDesc, &cp);
     if (st != miopenStatusSuccess)
         return st;
-    clf_choice c[CLF_MAX_CHOICES];
-    int n = known_choices(handle, &cp, c, CLF_MAX_CHOICES);
+    clf_select_request rq = {.use = CLF_USE_KNOWN};
+    clf_choices known = {0};
+    char report[CLF_REPORT_CAP] = "";
+    st = conv_choices(handle, api, &cp, &rq, &known, report, sizeof report);
     int pick = -1;
-    for (int i = 0; i < n && pick < 0; ++i)
-        if (algo_of(&c[i]) == (int)algo)
+    for (int i = 0; st == miopenStatusSuccess && i < known.n && pick < 0; ++i)
+        if (algo_of(&known.v[i]) == (int)algo)
             pick = i;
-    if (pick < 0) {
-        /* The db may hold other algorithms only: fall back to the ranking for this one. */
-        n = clf_find_estimated(handle, &cp.plan->problem, cp.cands, cp.n_cands, c, CLF_MAX_CHOICES);
-        for (int i = 0; i < n && pick < 0; ++i)
-            if (algo_of(&c[i]) == (int)algo)
-                pick = i;
-    }
-    if (pick < 0) {
+    if (st != miopenStatusSuccess || pick < 0) {
         conv_problem_free(&cp);
+        clf_choices_free(&known);
+        if (st != miopenStatusSuccess)
+            return st;
         return clf_fail(handle, miopenStatusBadParm,
                         "%s: algorithm %d has no applicable solver for this convolution (see "
                         "miopenFindConvolutionForwardAlgorithm)", api, (int)algo);
     }
+    const clf_choice *c = known.v;
     st = run_choice(handle, api, &cp, c[pick].solver, c[pick].config, x, w, y, workSpace,
                     workSpaceSize, a);
     conv_problem_free(&cp);
+    clf_choices_free(&known);
     return st;
 }
 
 /* ---- Immediate mode ---------------------------------------------------------------------- */
 
-/* Immediate mode's list: find-db entries (user, else system), else the one fallback. */
-static int immediate_choices(miopenHandle_t h, const conv_problem *cp, clf_choice *out, int max)
-{
-    int n = clf_find_db_choices(h, &cp->plan->problem, cp->key, cp->cands, cp->n_cands, out, max);
-    if (n > 0 || clf_env_long("MIOPEN_DEBUG_CONV_IMMED_FALLBACK", 1) == 0)
-        return n;
-    /* The fallback is the GEMM solver where it applies (MIOpen's documented fallback), else
-     * the best-ranked solver; one solution, negative time. */
-    clf_choice all[CLF_MAX_CHOICES];
-    int m = clf_find_estimated(h, &cp->plan->problem, cp->cands, cp->n_cands, all, CLF_MAX_CHOICES);
-    if (m == 0 || max < 1)
-        return 0;
-    int pick = 0;
-    for (int i = 0; i < m; ++i)
-        if (all[i].solver->algo == miopenConvolutionAlgoGEMM) {
-            pick = i;
-            break;
-        }
-    out[0] = all[pick];
-    out[0].time_ms = -1.0;
-    return 1;
-}
-
-/* The solution's config: the db's for that solver if any, else its default. */
+/* The solution's config: the engine's for that solver (its find-db record, else the
+ * model's best config of it). */
 static miopenStatus_t solution_choice(miopenHandle_t h, const char *api, conv_problem *cp,
                                       uint64_t id, clf_choice *choice)
 {
     const clf_solver *s = clf_solver_by_id(id);
-    int ok = 0;
-    for (int i = 0; s && i < cp->n_cands; ++i)
-        ok |= cp->cands[i] == s;
-    if (!ok)
+    clf_select_request rq = {.use = CLF_USE_KNOWN};
+    clf_choices known = {0};
+    char report[CLF_REPORT_CAP] = "";
+    miopenStatus_t st = conv_choices(h, api, cp, &rq, &known, report, sizeof report);
+    int pick = -1;
+    for (int i = 0; st == miopenStatusSuccess && s && i < known.n && pick < 0; ++i)
+        if (known.v[i].solver == s)
+            pick = i;
+    if (pick >= 0)
+        *choice = known.v[pick];
+    clf_choices_free(&known);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (pick < 0)
         return clf_fail(h, miopenStatusBadParm,
                         "%s: solution id %llu is %s for this convolution", api,
                         (unsigned long long)id, s ? "not applicable" : "not a known solver");
-    clf_choice c[CLF_MAX_CHOICES];
-    int n = clf_find_db_choices(h, &cp->plan->problem, cp->key, cp->cands, cp->n_cands, c,
-                                CLF_MAX_CHOICES);
-    for (int i = 0; i < n; ++i)
-        if (c[i].solver == s) {
-            *choice = c[i];
-            return miopenStatusSuccess;
-        }
-    memset(choice, 0, sizeof *choice);
-    choice->solver = s;
-    s->default_config(&cp->plan->problem, &h->info, choice->config, sizeof choice->config);
-    choice->workspace = s->workspace ? s->workspace(&cp->plan->problem) : 0;
-    choice->time_ms = -1.0;
-    choice->source = CLF_SOURCE_ESTIMATED;
     return miopenStatusSuccess;
 }
 
@@ -351,9 +313,18 @@ miopenStatus_t clfuse_ConvolutionForwardGetSolutionsEx(
     miopenStatus_t st = conv_problem_make(handle, api, xDesc, wDesc, convDesc, yDesc, &cp);
     if (st != miopenStatusSuccess)
         return st;
-    clf_choice c[CLF_MAX_CHOICES];
-    int n = immediate_choices(handle, &cp, c, CLF_MAX_CHOICES);
+    clf_select_request rq = {.use = CLF_USE_IMMEDIATE};
+    clf_choices imm = {0};
+    char report[CLF_REPORT_CAP] = "";
+    st = clf_select(handle, cp.plan, &rq, &imm, report, sizeof report);
     conv_problem_free(&cp);
+    if (st != miopenStatusSuccess && st != miopenStatusNotImplemented &&
+        st != miopenStatusUnsupportedOp) {
+        clf_choices_free(&imm);
+        return st;
+    }
+    const clf_choice *c = imm.v;
+    int n = imm.n;
     size_t out = 0;
     for (int i = 0; i < n && out < maxSolutionCount; ++i, ++out) {
         clfuse_ConvSolutionInfo *o = &solutions[out];
@@ -367,6 +338,7 @@ miopenStatus_t clfuse_ConvolutionForwardGetSolutionsEx(
         clf_strlcpy(o->config, c[i].config, sizeof o->config);
     }
     *solutionCount = maxSolutionCount == 0 ? (size_t)n : out;
+    clf_choices_free(&imm);
     if (n == 0)
         return clf_fail(handle, miopenStatusNotImplemented,
                         "%s: requested convolution is not supported or the Immediate mode "
@@ -406,15 +378,15 @@ miopenStatus_t miopenConvolutionForwardGetSolution(miopenHandle_t handle,
         return clf_fail(h, miopenStatusBadParm,
                         "%s: solutionCount and solutions must be set and maxSolutionCount >= 1",
                         api);
-    clfuse_ConvSolutionInfo info[CLF_MAX_CHOICES];
-    size_t want = maxSolutionCount < CLF_MAX_CHOICES ? maxSolutionCount : CLF_MAX_CHOICES;
-    miopenStatus_t st = clfuse_ConvolutionForwardGetSolutionsEx(handle, wDesc, xDesc, convDesc,
-                                                                yDesc, want, solutionCount, info);
-    if (st != miopenStatusSuccess)
-        return st;
-    for (size_t i = 0; i < *solutionCount; ++i)
+    clfuse_ConvSolutionInfo *info = calloc(maxSolutionCount, sizeof *info);
+    if (info == NULL)
+        return clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", api);
+    miopenStatus_t st = clfuse_ConvolutionForwardGetSolutionsEx(
+        handle, wDesc, xDesc, convDesc, yDesc, maxSolutionCount, solutionCount, info);
+    for (size_t i = 0; st == miopenStatusSuccess && i < *solutionCount; ++i)
         solutions[i] = info[i].solution;
-    return miopenStatusSuccess;
+    free(info);
+    return st;
 }
 
 miopenStatus_t miopenConvolutionForwardGetSolutionWorkspaceSize(

@@ -1,6 +1,6 @@
 /* Unfused elementwise operations (activation, batch-norm inference, bias) as one-op plans
  * through the same elementwise solver as fused plans. */
-#include "plan/find.h"
+#include "select/select.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -43,19 +43,19 @@ static miopenStatus_t run_elementwise(miopenHandle_t h, const char *api,
     }
     plan->allow_unfused = 1;
     st = clf_plan_prepare(h, plan, api);
-    const clf_solver *cands[4];
+    clf_choices known = {0};
     char report[CLF_REPORT_CAP] = "";
-    int n = st == miopenStatusSuccess
-                ? clf_plan_candidates(plan, &h->info, cands, 4, report, sizeof report)
-                : 0;
-    if (st == miopenStatusSuccess && n == 0)
-        st = clf_fail(h, miopenStatusNotImplemented, "%s: no solver applies:\n%s", api, report);
-    struct miopenFusionPlanDescriptor *p = NULL;
     if (st == miopenStatusSuccess) {
-        char cfg[CLF_CONFIG_CAP];
-        cands[0]->default_config(&plan->problem, &h->info, cfg, sizeof cfg);
-        st = clf_invoker_get(h, plan, cands[0], cfg, &p);
+        clf_select_request rq = {.use = CLF_USE_KNOWN};
+        st = clf_select(h, plan, &rq, &known, report, sizeof report);
+        if (st == miopenStatusUnsupportedOp)
+            st = clf_fail(h, miopenStatusNotImplemented, "%s: no solver applies:\n%s", api,
+                          report);
     }
+    struct miopenFusionPlanDescriptor *p = NULL;
+    if (st == miopenStatusSuccess)
+        st = clf_invoker_get(h, plan, known.v[0].solver, known.v[0].config, &p);
+    clf_choices_free(&known);
     if (st == miopenStatusSuccess) {
         st = clf_plan_check_run_args(h, p, a);
         if (st != miopenStatusSuccess)

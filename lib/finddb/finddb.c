@@ -1157,6 +1157,23 @@ int clf_finddb_lookup(clf_finddb *db, const char *key, clf_finddb_entry *out, in
     return n;
 }
 
+int clf_finddb_lookup_layer(clf_finddb *db, const char *key, int system_layer,
+                            clf_finddb_entry *out, int max)
+{
+    if (!db || !key)
+        return 0;
+    pthread_mutex_lock(&db->mu);
+    const rec *r = table_get(system_layer ? &db->sys : &db->user, key);
+    int n = 0;
+    if (r) {
+        n = out && max > 0 ? (r->n < max ? r->n : max) : r->n;
+        if (out && n)
+            memcpy(out, r->e, (size_t)n * sizeof *out);
+    }
+    pthread_mutex_unlock(&db->mu);
+    return n;
+}
+
 int clf_finddb_entry_count(clf_finddb *db, const char *key)
 {
     if (!db || !key)

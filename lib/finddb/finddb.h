@@ -93,6 +93,12 @@ void clf_finddb_close(clf_finddb *db);
 int clf_finddb_lookup(clf_finddb *db, const char *key, clf_finddb_entry *out, int max,
                       const char **found_in);
 
+/* Entries of one layer only (system_layer 1: the shipped files; 0: the user file), ranked
+** as lookup ranks them, so a caller can weigh a user record against the system record it
+** hides. Copies at most max; with out == NULL returns the count. */
+int clf_finddb_lookup_layer(clf_finddb *db, const char *key, int system_layer,
+                            clf_finddb_entry *out, int max);
+
 /* Number of entries lookup would return for key with an unbounded max (0 if absent). */
 int clf_finddb_entry_count(clf_finddb *db, const char *key);
 

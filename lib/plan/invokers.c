@@ -1,7 +1,7 @@
 /* Compiled unfused calls. An unfused operation is a one-op plan through the same solvers;
  * the handle keeps each compiled one, keyed by problem, solver and config, so repeated calls
  * cost a lookup, not a compile. */
-#include "plan/find.h"
+#include "plan/plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -105,6 +105,16 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
 /* A fresh, uncompiled plan with p's ops (for building candidates side by side). */
 struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanDescriptor *p);
 
+/* Checks that make p compilable (fp32, packed, valid order) and derives p->problem. */
+miopenStatus_t clf_plan_prepare(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                const char *api);
+
+/* The handle's compiled plan for (tmpl's problem, s, cfg), built on first use
+ * (lib/plan/invokers.c: unfused calls keep their compiled one-op plans per handle). */
+miopenStatus_t clf_invoker_get(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
+                               const clf_solver *s, const char *cfg,
+                               struct miopenFusionPlanDescriptor **out);
+
 /* Releases the compiled state (kernel). */
 void clf_plan_reset(struct miopenFusionPlanDescriptor *p);
 

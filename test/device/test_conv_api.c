@@ -21,7 +21,7 @@
 #include "device/solver_harness.h"
 #include "finddb/finddb.h"
 #include "ir/ir.h"
-#include "plan/find.h"
+#include "select/select.h"
 
 #define RMS_BOUND (80 * FLT_EPSILON)
 

@@ -1,6 +1,6 @@
 /* MIOPEN_FIND_MODE and MIOPEN_FIND_MODE_FUSION: names in any case or numbers, as MIOpen
  * reads them. An invalid value is reported once per process and the default is used. */
-#include "plan/find.h"
+#include "select/select.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>

@@ -1,0 +1,238 @@
+#define _POSIX_C_SOURCE 200809L
+/* The fusion-plan calls that compile and query a plan: the selection engine (lib/select)
+ * ranks the choices, lib/plan builds the first that builds. Every candidate that is skipped
+ * leaves its reason in the plan's report, so an unsupported plan says exactly which solver
+ * refused it and why. */
+#include "select/select.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void report_add(char *report, size_t cap, const char *fmt, const char *a, const char *b)
+{
+    size_t used = strlen(report);
+    if (used + 1 < cap)
+        snprintf(report + used, cap - used, fmt, a, b);
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* MIOPEN_ENABLE_LOGGING_CMD: the driver line that reproduces this plan. */
+static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
+{
+    if (!clf_env_flag("MIOPEN_ENABLE_LOGGING_CMD"))
+        return;
+    char name[8];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    const clf_fusion_problem *q = &p->problem;
+    int mode = clf_fusion_mode_from_name(name);
+    int activ = q->epi.has_activ ? q->epi.activ_mode : 3;
+    int bn_mode = q->epi.bn_spatial ? 1 : 0;
+    if (q->has_conv) {
+        const clf_conv_problem *c = &q->conv;
+        fprintf(stderr,
+                "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
+                "-u %d -v %d -l %d -j %d -g %d -m %d -M %d\n",
+                mode, c->n, c->c, c->h, c->w, c->k, c->fy, c->fx, c->pad_h, c->pad_w, c->stride_h,
+                c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode);
+    } else {
+        fprintf(stderr, "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -m %d -M %d\n", mode,
+                q->n, q->c, q->h, q->w, activ, bn_mode);
+    }
+}
+
+static const char *source_name(clf_choice_source s)
+{
+    switch (s) {
+    case CLF_SOURCE_MEASURED: return "measured now";
+    case CLF_SOURCE_USER_DB: return "user find-db";
+    case CLF_SOURCE_SYSTEM_DB: return "system find-db";
+    case CLF_SOURCE_ESTIMATED: return "fallback ranking";
+    }
+    return "?";
+}
+
+miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDescriptor_t p)
+{
+    const char *api = "miopenCompileFusionPlan";
+    clf_clear_error(handle);
+    if (!clf_handle_valid(handle))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return clf_fail(handle, st, "%s", clf_thread_errmsg());
+    if (p->compiled && p->compiled_for == handle)
+        return miopenStatusSuccess;
+    clf_plan_reset(p);
+    p->report[0] = '\0';
+    char name[8];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    st = clf_plan_prepare(handle, p, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    clf_choices choices = {0};
+    clf_select_request rq = {.use = CLF_USE_COMPILE};
+    st = clf_select(handle, p, &rq, &choices, p->report, sizeof p->report);
+    if (st != miopenStatusSuccess) {
+        clf_choices_free(&choices);
+        char why[CLF_ERRMSG_CAP];
+        clf_strlcpy(why, clfuse_GetLastErrorMessage(handle), sizeof why);
+        return clf_fail(handle, st, "%s: plan %s: %s", api, name, why);
+    }
+    int nc = choices.n;
+    double t0 = now_ms();
+    miopenStatus_t first_failure = miopenStatusSuccess;
+    char first_msg[CLF_ERRMSG_CAP] = "";
+    for (int i = 0; i < nc; ++i) {
+        const clf_choice *c = &choices.v[i];
+        st = clf_plan_build_with(handle, p, c->solver, c->config);
+        if (st != miopenStatusSuccess) {
+            if (first_failure == miopenStatusSuccess) {
+                first_failure = st;
+                clf_strlcpy(first_msg, clfuse_GetLastErrorMessage(handle), sizeof first_msg);
+            }
+            report_add(p->report, sizeof p->report, "  %s: %s\n", c->solver->name,
+                       "build failed");
+            continue;
+        }
+        static const char *const origins[] = {"program reused in memory",
+                                              "binary from the disk cache",
+                                              "built from source"};
+        size_t used = strlen(p->report);
+        snprintf(p->report + used, sizeof p->report - used,
+                 "  chosen: %s config \"%s\" (%s; %s)\n", c->solver->name, c->config,
+                 source_name(c->source),
+                 c->solver->run ? "several kernels" : origins[p->program_origin]);
+        clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, c->solver->name,
+                c->config, now_ms() - t0);
+        log_driver_command(p);
+        clf_choices_free(&choices);
+        clf_clear_error(handle);
+        return miopenStatusSuccess;
+    }
+    clf_choices_free(&choices);
+    if (first_failure != miopenStatusSuccess)
+        return clf_fail(handle, first_failure, "%s: plan %s: %s\nsolvers:\n%s", api, name,
+                        first_msg, p->report);
+    return clf_fail(handle, miopenStatusUnsupportedOp, "%s: no solver could build plan %s:\n%s",
+                    api, name, p->report);
+}
+
+const char *clfuse_FusionPlanGetReport(miopenFusionPlanDescriptor_t p)
+{
+    if (p == NULL || p->magic != CLF_MAGIC_PLAN)
+        return "not a live fusion plan";
+    return p->report;
+}
+
+miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescriptor_t p, uint64_t *solver_id,
+                                          const char **solver_name, const char **config)
+{
+    const char *api = "clfuse_FusionPlanGetSolver";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (!p->compiled)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: the plan is not compiled", api);
+    if (solver_id)
+        *solver_id = p->solver->id;
+    if (solver_name)
+        *solver_name = p->solver->name;
+    if (config)
+        *config = p->config;
+    return miopenStatusSuccess;
+}
+
+/* GetAlgo runs without a handle, so applicability is judged for a generic device. */
+static const clfuse_DeviceInfo generic_device = {
+    .name = "generic", .local_mem_bytes = 32768, .max_work_group_size = 256, .compute_units = 1,
+};
+
+miopenStatus_t miopenFusionPlanConvolutionGetAlgo(miopenFusionPlanDescriptor_t p,
+                                                  const int requestAlgoCount,
+                                                  int *returnedAlgoCount,
+                                                  miopenConvFwdAlgorithm_t *returnedAlgos)
+{
+    const char *api = "miopenFusionPlanConvolutionGetAlgo";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (returnedAlgoCount == NULL || returnedAlgos == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: an output pointer is NULL", api);
+    if (requestAlgoCount < 1)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: requestAlgoCount = %d must be >= 1", api,
+                        requestAlgoCount);
+    if (p->ir.nops == 0 || p->ir.ops[0].kind != CLF_IR_CONV)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: the plan has no convolution", api);
+    /* Ignore the algorithm filter: GetAlgo lists what SetAlgo may choose from. */
+    struct miopenFusionPlanDescriptor probe = *p;
+    probe.algo_filter_set = 0;
+    probe.ops[0].algo_requested = 0;
+    int total = clf_solver_count();
+    const clf_solver **cands = calloc((size_t)total, sizeof *cands);
+    if (cands == NULL)
+        return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
+    char report[CLF_REPORT_CAP] = "";
+    int n = clf_plan_candidates(&probe, &generic_device, cands, total, report, sizeof report);
+    int out = 0;
+    for (int i = 0; i < n && out < requestAlgoCount; ++i) {
+        miopenConvFwdAlgorithm_t a = (miopenConvFwdAlgorithm_t)cands[i]->algo;
+        int seen = 0;
+        for (int j = 0; j < out; ++j)
+            seen |= returnedAlgos[j] == a;
+        if (!seen)
+            returnedAlgos[out++] = a;
+    }
+    free(cands);
+    *returnedAlgoCount = out;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenFusionPlanConvolutionSetAlgo(miopenFusionPlanDescriptor_t p,
+                                                  miopenConvFwdAlgorithm_t algo)
+{
+    const char *api = "miopenFusionPlanConvolutionSetAlgo";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (algo != miopenConvolutionFwdAlgoGEMM && algo != miopenConvolutionFwdAlgoDirect &&
+        algo != miopenConvolutionFwdAlgoFFT && algo != miopenConvolutionFwdAlgoWinograd &&
+        algo != miopenConvolutionFwdAlgoImplicitGEMM)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown algorithm %d", api, (int)algo);
+    if (p->ir.nops == 0 || p->ir.ops[0].kind != CLF_IR_CONV)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: the plan has no convolution", api);
+    p->algo_filter_set = 1;
+    p->algo_filter = algo;
+    clf_plan_reset(p); /* the next compile honours the new choice */
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenFusionPlanGetWorkSpaceSize(miopenHandle_t handle,
+                                                miopenFusionPlanDescriptor_t p,
+                                                size_t *workSpaceSize,
+                                                miopenConvFwdAlgorithm_t algo)
+{
+    const char *api = "miopenFusionPlanGetWorkSpaceSize";
+    (void)algo;
+    clf_clear_error(handle);
+    if (!clf_handle_valid(handle))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return clf_fail(handle, st, "%s", clf_thread_errmsg());
+    if (workSpaceSize == NULL)
+        return clf_fail(handle, miopenStatusBadParm, "%s: workSpaceSize is NULL", api);
+    /* Fused kernels run in one launch and need no workspace. */
+    *workSpaceSize = p->compiled ? p->workspace : 0;
+    return miopenStatusSuccess;
+}

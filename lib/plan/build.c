@@ -1,0 +1,194 @@
+#define _POSIX_C_SOURCE 200809L
+/* Below the selection engine: which solvers apply to a plan, and building a plan with one
+ * (solver, config): codegen -> program -> kernel. The engine (lib/select) decides which
+ * choice to build; the API (lib/api) calls the engine. Nothing here chooses. */
+#include "cache/program.h"
+#include "clw/clw.h"
+#include "codegen/codegen.h"
+#include "plan/plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void report_add(char *report, size_t cap, const char *fmt, const char *a, const char *b)
+{
+    size_t used = strlen(report);
+    if (used + 1 < cap)
+        snprintf(report + used, cap - used, fmt, a, b);
+}
+
+int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse_DeviceInfo *dev,
+                        const clf_solver **out, int max, char *report, size_t cap)
+{
+    clf_fusion_problem prob;
+    clf_ir_to_problem(&p->ir, &prob);
+    prob.epi.has_z = p->has_z;
+    int n = 0;
+    int requested = 0;
+    miopenConvFwdAlgorithm_t algo = miopenConvolutionFwdAlgoDirect;
+    if (p->algo_filter_set) {
+        requested = 1;
+        algo = p->algo_filter;
+    } else if (prob.has_conv && p->ops[0].algo_requested) {
+        requested = 1;
+        algo = p->ops[0].algo;
+    }
+    for (int i = 0; i < clf_solver_count(); ++i) {
+        const clf_solver *s = clf_solver_at(i);
+        char why[CLF_REASON_CAP];
+        if (prob.has_conv != (s->kind == CLF_SOLVER_CONV))
+            continue; /* the other family: not a candidate, nothing to report */
+        if (s->unfused_only && !p->allow_unfused) {
+            report_add(report, cap, "  %s: %s\n", s->name,
+                       "runs several kernels, so it serves unfused calls only");
+            continue;
+        }
+        if (requested && s->kind == CLF_SOLVER_CONV && (int)s->algo != (int)algo) {
+            snprintf(why, sizeof why, "the plan asks for convolution algorithm %d, this is %d",
+                     (int)algo, (int)s->algo);
+            report_add(report, cap, "  %s: %s\n", s->name, why);
+            continue;
+        }
+        if (!s->applicable(&prob, dev, why, sizeof why)) {
+            report_add(report, cap, "  %s: %s\n", s->name, why);
+            continue;
+        }
+        if (n < max)
+            out[n++] = s;
+    }
+    return n;
+}
+
+miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                   const clf_solver *s, const char *cfg)
+{
+    char why[CLF_REASON_CAP];
+    char name[8];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    clf_plan_reset(p);
+    if (!s->config_valid(&p->problem, &h->info, cfg, why, sizeof why))
+        return clf_fail(h, miopenStatusBadParm, "plan %s: solver %s: %s", name, s->name, why);
+    if (s->run) {
+        miopenStatus_t st = s->prepare ? s->prepare(h, &p->problem, cfg) : miopenStatusSuccess;
+        if (st != miopenStatusSuccess)
+            return st;
+    } else {
+        clf_generated gen;
+        char title[64];
+        snprintf(title, sizeof title, "plan %s", name);
+        if (clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why, sizeof why) != 0)
+            return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: %s", name, s->name,
+                            why);
+        char dump_name[96];
+        snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
+        clf_codegen_dump(dump_name, &gen);
+        cl_program prog = NULL;
+        clf_program_origin origin = CLF_PROGRAM_BUILT;
+        /* Messages name the solver and config: a Find compiles many of one plan. */
+        char what[64 + CLF_CONFIG_CAP + 64];
+        snprintf(what, sizeof what, "%s (%s \"%s\")", title, s->name, cfg);
+        miopenStatus_t st =
+            clf_program_get(h, what, clf_strbuf_str(&gen.source), gen.options, &prog, &origin);
+        p->program_origin = (int)origin;
+        if (st != miopenStatusSuccess) {
+            clf_generated_free(&gen);
+            return st;
+        }
+        cl_int err;
+        cl_kernel k = clf_clw_create_kernel(prog, gen.kernel_name, &err);
+        clf_clw_release_program(prog); /* the kernel keeps the program alive */
+        if (k == NULL) {
+            clf_generated_free(&gen);
+            return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: clCreateKernel: %s",
+                            name, s->name, clf_cl_error_name(err));
+        }
+        /* A config the device allows can still exceed what the compiled kernel can run
+         * (registers): refuse it here, where Find skips it, rather than at launch. */
+        size_t wg = gen.launch.local[0];
+        for (int d = 1; d < gen.launch.dims; ++d)
+            wg *= gen.launch.local[d];
+        size_t wg_max = 0;
+        err = clf_clw_kernel_work_group_size(k, h->device, &wg_max);
+        if (err != CL_SUCCESS || wg > wg_max) {
+            clf_clw_release_kernel(k);
+            clf_generated_free(&gen);
+            if (err != CL_SUCCESS)
+                return clf_fail(h, miopenStatusInternalError,
+                                "plan %s: solver %s: clGetKernelWorkGroupInfo: %s", name, s->name,
+                                clf_cl_error_name(err));
+            return clf_fail(h, miopenStatusBadParm,
+                            "plan %s: solver %s config \"%s\": %zu work-items per group, the "
+                            "compiled kernel runs at most %zu",
+                            name, s->name, cfg, wg, wg_max);
+        }
+        p->kernel = k;
+        p->launch = gen.launch;
+        clf_generated_free(&gen);
+    }
+    p->solver = s;
+    clf_strlcpy(p->config, cfg, sizeof p->config);
+    p->workspace = s->workspace ? s->workspace(&p->problem) : 0;
+    p->compiled = 1;
+    p->compiled_for = h;
+    return miopenStatusSuccess;
+}
+
+struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanDescriptor *p)
+{
+    struct miopenFusionPlanDescriptor *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    if (pthread_mutex_init(&c->lock, NULL) != 0) {
+        free(c);
+        return NULL;
+    }
+    c->magic = CLF_MAGIC_PLAN;
+    c->input = p->input;
+    c->output = p->output;
+    c->ir = p->ir;
+    memcpy(c->ops, p->ops, sizeof c->ops);
+    for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
+        c->ops[i].plan = c;
+    c->has_z = p->has_z;
+    c->allow_unfused = p->allow_unfused;
+    c->algo_filter_set = p->algo_filter_set;
+    c->algo_filter = p->algo_filter;
+    c->problem = p->problem;
+    return c;
+}
+
+/* Checks what makes a plan compilable at all and derives its problem. */
+static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                      const char *api, const char *name)
+{
+    char why[CLF_REASON_CAP];
+    if (clf_ir_verify(&p->ir, why, sizeof why) != 0)
+        return clf_fail(h, miopenStatusBadParm, "%s: %s", api, why);
+    if (p->input.type != miopenFloat) {
+        snprintf(p->report, sizeof p->report,
+                 "every solver: %s plans are not supported (fp32 only)\n",
+                 clf_type_name(p->input.type));
+        return clf_fail(h, miopenStatusUnsupportedOp,
+                        "%s: plan %s is %s; clfuse compiles fp32 plans only in this version", api,
+                        name, clf_type_name(p->input.type));
+    }
+    if (!clf_tensor_is_packed(&p->input)) {
+        snprintf(p->report, sizeof p->report, "every solver: the input tensor is not packed NCHW\n");
+        return clf_fail(h, miopenStatusUnsupportedOp,
+                        "%s: plan %s: the input tensor has custom strides; fused kernels take "
+                        "packed NCHW tensors", api, name);
+    }
+    clf_ir_to_problem(&p->ir, &p->problem);
+    p->problem.epi.has_z = p->has_z;
+    return miopenStatusSuccess;
+}
+
+
+miopenStatus_t clf_plan_prepare(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                const char *api)
+{
+    char name[8];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    return prepare_problem(h, p, api, name);
+}

@@ -1,0 +1,302 @@
+/* Benchmarking candidates: build them in parallel (lib/plan/build.c), run them
+ * (lib/plan/execute.c), rank them by measured time. */
+#define _POSIX_C_SOURCE 200809L
+#include "select/select.h"
+#include "clw/clw.h"
+#include <stdarg.h>
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct candidate {
+    const clf_solver *solver;
+    char config[CLF_CONFIG_CAP];
+    struct miopenFusionPlanDescriptor *plan;
+    miopenStatus_t status;
+    char message[512];
+    double best; /* minimum measured ms */
+} candidate;
+
+typedef struct build_pool {
+    miopenHandle_t h;
+    candidate *c;
+    int n;
+    atomic_int next;
+} build_pool;
+
+static void *build_worker(void *arg)
+{
+    build_pool *pool = arg;
+    for (;;) {
+        int i = atomic_fetch_add(&pool->next, 1);
+        if (i >= pool->n)
+            return NULL;
+        candidate *c = &pool->c[i];
+        if (c->plan == NULL)
+            continue;
+        c->status = clf_plan_build_with(pool->h, c->plan, c->solver, c->config);
+        if (c->status != miopenStatusSuccess)
+            clf_strlcpy(c->message, clf_thread_errmsg(), sizeof c->message);
+    }
+}
+
+/* Compiles every candidate on MIOPEN_COMPILE_PARALLEL_LEVEL threads (default: the online
+ * processors, at most 8): OpenCL compilers are single-threaded per program. */
+static void build_all(miopenHandle_t h, candidate *c, int n)
+{
+    enum { MAX_THREADS = 16 };
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    long level = clf_env_long("MIOPEN_COMPILE_PARALLEL_LEVEL", cpus > 8 ? 8 : (cpus > 0 ? cpus : 1));
+    if (level < 1)
+        level = 1;
+    if (level > MAX_THREADS)
+        level = MAX_THREADS;
+    if (level > n)
+        level = n;
+    build_pool pool = {.h = h, .c = c, .n = n};
+    atomic_init(&pool.next, 0);
+    pthread_t threads[MAX_THREADS];
+    int started = 0;
+    for (long t = 1; t < level; ++t)
+        if (pthread_create(&threads[started], NULL, build_worker, &pool) == 0)
+            ++started;
+    build_worker(&pool); /* this thread works too, so a failed pthread_create only slows down */
+    for (int t = 0; t < started; ++t)
+        pthread_join(threads[t], NULL);
+}
+
+/* Scratch buffers of the problem's sizes with defined contents (timings must not depend on
+ * NaNs or denormals in fresh memory). */
+typedef struct scratch_set {
+    cl_mem m[12];
+    int n;
+} scratch_set;
+
+static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, scratch_set *s,
+                              cl_mem *out)
+{
+    *out = NULL;
+    if (bytes == 0)
+        return miopenStatusSuccess;
+    cl_int err;
+    cl_mem m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (m == NULL)
+        return clf_fail(h, miopenStatusAllocFailed,
+                        "benchmark: cannot allocate the %zu-byte %s scratch buffer: %s", bytes,
+                        what, clf_cl_error_name(err));
+    s->m[s->n++] = m;
+    float *fill = malloc(bytes);
+    if (fill == NULL)
+        return clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory (%zu bytes)",
+                        bytes);
+    for (size_t i = 0; i < bytes / sizeof(float); ++i)
+        fill[i] = 0.25f + (float)(i % 7) * 0.125f;
+    err = clf_clw_write(h->queue, m, 0, bytes, fill);
+    free(fill);
+    if (err != CL_SUCCESS)
+        return clf_fail(h, miopenStatusInternalError, "benchmark: writing the %s scratch: %s",
+                        what, clf_cl_error_name(err));
+    *out = m;
+    return miopenStatusSuccess;
+}
+
+static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p, size_t ws,
+                                   scratch_set *s, clf_run_args *a)
+{
+    memset(a, 0, sizeof *a);
+    const size_t fs = sizeof(float);
+    size_t out_n = (size_t)p->n * p->c * p->h * p->w;
+    size_t in_n = p->has_conv ? (size_t)p->conv.n * p->conv.c * p->conv.h * p->conv.w : out_n;
+    size_t w_n = p->has_conv
+                     ? (size_t)p->conv.k * (p->conv.c / p->conv.groups) * p->conv.fy * p->conv.fx
+                     : 0;
+    size_t par_n = p->epi.bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
+    miopenStatus_t st = scratch(h, in_n * fs, "input", s, &a->x);
+    if (st == miopenStatusSuccess)
+        st = scratch(h, out_n * fs, "output", s, &a->y);
+    if (st == miopenStatusSuccess)
+        st = scratch(h, w_n * fs, "weights", s, &a->w);
+    if (st == miopenStatusSuccess && p->epi.has_bias)
+        st = scratch(h, (size_t)p->c * fs, "bias", s, &a->bias);
+    if (st == miopenStatusSuccess && p->epi.has_bn) {
+        st = scratch(h, par_n * fs, "bn scale", s, &a->bn_scale);
+        if (st == miopenStatusSuccess)
+            st = scratch(h, par_n * fs, "bn bias", s, &a->bn_bias);
+        if (st == miopenStatusSuccess)
+            st = scratch(h, par_n * fs, "bn mean", s, &a->bn_mean);
+        if (st == miopenStatusSuccess)
+            st = scratch(h, par_n * fs, "bn variance", s, &a->bn_var);
+    }
+    if (st == miopenStatusSuccess && p->epi.has_z)
+        st = scratch(h, out_n * fs, "z", s, &a->z);
+    if (st == miopenStatusSuccess)
+        st = scratch(h, ws, "workspace", s, &a->workspace);
+    a->workspace_size = ws;
+    a->conv_alpha = 1.0f;
+    a->bn_eps = 1e-5f;
+    a->act_alpha = a->act_beta = a->act_gamma = 0.5f; /* MIOpen's dummy find arguments */
+    a->z_alpha = 1.0f;
+    return st;
+}
+
+static void report_line(char *report, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void report_line(char *report, size_t cap, const char *fmt, ...)
+{
+    size_t used = strlen(report);
+    if (used + 1 >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(report + used, cap - used, fmt, ap);
+    va_end(ap);
+}
+
+/* Minimum of up to `runs` timed runs within budget_ms; stops after one run when that run is
+ * already 3x the best so far (a clearly slower candidate needs no precise figure). */
+static miopenStatus_t time_candidate(miopenHandle_t h, candidate *c, const clf_run_args *a,
+                                     int runs, double budget_ms, double best_so_far)
+{
+    double t = 0, total = 0;
+    for (int r = 0; r < runs && total < budget_ms; ++r) {
+        miopenStatus_t st = clf_plan_launch(h, c->plan, a, &t);
+        if (st != miopenStatusSuccess)
+            return st;
+        if (!(t >= 0))
+            return clf_fail(h, miopenStatusInternalError, "benchmark: %s timed %g ms",
+                            c->solver->name, t);
+        total += t;
+        if (t < c->best)
+            c->best = t;
+        if (r == 0 && best_so_far > 0 && t > 3.0 * best_so_far)
+            break;
+    }
+    return miopenStatusSuccess;
+}
+
+static int by_best(const void *x, const void *y)
+{
+    const candidate *a = *(candidate *const *)x, *b = *(candidate *const *)y;
+    return a->best < b->best ? -1 : a->best > b->best;
+}
+
+miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
+                           const clf_choices *cands, const clf_run_args *args, clf_choices *out,
+                           int *narrowed, char *report, size_t report_cap)
+{
+    const clf_fusion_problem *p = &tmpl->problem;
+    *narrowed = 0;
+    if (cands->n == 0)
+        return miopenStatusSuccess;
+    candidate *c = calloc((size_t)cands->n, sizeof *c);
+    if (c == NULL)
+        return clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory");
+    int n = 0;
+    size_t ws_limit = args ? args->workspace_size : (size_t)-1;
+    for (int i = 0; i < cands->n; ++i) {
+        const clf_solver *s = cands->v[i].solver;
+        size_t ws = s->workspace ? s->workspace(p) : 0;
+        if (args && ws > 0 && (args->workspace == NULL || ws > ws_limit)) {
+            report_line(report, report_cap,
+                        "  %s: skipped, needs a workspace of %zu bytes (%zu given)\n", s->name,
+                        ws, args->workspace ? ws_limit : (size_t)0);
+            *narrowed = 1;
+            continue;
+        }
+        c[n].solver = s;
+        memcpy(c[n].config, cands->v[i].config, CLF_CONFIG_CAP);
+        c[n].best = 1e300;
+        c[n].plan = clf_plan_clone(tmpl);
+        if (c[n].plan)
+            c[n].plan->allow_unfused = 1;
+        else
+            c[n].status = miopenStatusAllocFailed;
+        ++n;
+    }
+    build_all(h, c, n);
+
+    clf_run_args a;
+    scratch_set owned = {.n = 0};
+    miopenStatus_t st = miopenStatusSuccess;
+    if (args) {
+        a = *args;
+        /* The caller's buffers must fit the problem before anything runs on them. */
+        for (int i = 0; i < n; ++i)
+            if (c[i].status == miopenStatusSuccess) {
+                st = clf_plan_check_run_args(h, c[i].plan, &a);
+                break;
+            }
+    } else {
+        size_t ws = 0;
+        for (int i = 0; i < n; ++i)
+            if (c[i].status == miopenStatusSuccess && c[i].plan->workspace > ws)
+                ws = c[i].plan->workspace;
+        st = scratch_args(h, p, ws, &owned, &a);
+    }
+
+    candidate **ok = calloc((size_t)(n > 0 ? n : 1), sizeof *ok);
+    int n_ok = 0;
+    if (ok == NULL && st == miopenStatusSuccess)
+        st = clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory");
+    double best_so_far = 0;
+    for (int i = 0; st == miopenStatusSuccess && i < n; ++i) {
+        if (c[i].status != miopenStatusSuccess) {
+            report_line(report, report_cap, "  %s \"%s\": not built: %s\n", c[i].solver->name,
+                        c[i].config, c[i].message);
+            continue;
+        }
+        /* Warm-up, then the minimum of up to 10 runs within 2 s. */
+        double warm = 0;
+        miopenStatus_t rs = clf_plan_launch(h, c[i].plan, &a, &warm);
+        if (rs == miopenStatusSuccess)
+            rs = time_candidate(h, &c[i], &a, 10, 2000.0, best_so_far);
+        if (rs != miopenStatusSuccess) {
+            report_line(report, report_cap, "  %s \"%s\": failed to run: %s\n",
+                        c[i].solver->name, c[i].config, clf_thread_errmsg());
+            continue;
+        }
+        if (best_so_far == 0 || c[i].best < best_so_far)
+            best_so_far = c[i].best;
+        ok[n_ok++] = &c[i];
+    }
+    if (st == miopenStatusSuccess && n_ok > 1) {
+        /* Time the leaders again, interleaved, so that a lucky first run or a clock ramp
+         * does not decide between candidates within noise of each other. */
+        qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
+        int top = n_ok < CLF_RETIME_TOP ? n_ok : CLF_RETIME_TOP;
+        for (int round = 0; round < 3; ++round)
+            for (int i = 0; i < top; ++i)
+                if (time_candidate(h, ok[i], &a, 5, 1000.0, 0) != miopenStatusSuccess)
+                    ok[i]->best = 1e300; /* it ran before: a failure now is reported below */
+        qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
+    }
+    for (int i = 0; st == miopenStatusSuccess && i < n_ok; ++i) {
+        if (ok[i]->best >= 1e300) {
+            report_line(report, report_cap, "  %s \"%s\": failed when timed again\n",
+                        ok[i]->solver->name, ok[i]->config);
+            continue;
+        }
+        clf_choice o;
+        memset(&o, 0, sizeof o);
+        o.solver = ok[i]->solver;
+        memcpy(o.config, ok[i]->config, CLF_CONFIG_CAP);
+        o.time_ms = ok[i]->best;
+        o.workspace = ok[i]->plan->workspace;
+        o.source = CLF_SOURCE_MEASURED;
+        if (clf_choices_add(out, &o) != 0) {
+            st = clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory");
+            break;
+        }
+    }
+    free(ok);
+    for (int i = 0; i < n; ++i)
+        if (c[i].plan)
+            miopenDestroyFusionPlan(c[i].plan);
+    for (int i = 0; i < owned.n; ++i)
+        clf_clw_release_mem(owned.m[i]);
+    free(c);
+    return st;
+}

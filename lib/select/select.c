@@ -1,0 +1,195 @@
+/* The selection policy, one place for every caller (docs/find.md "Policy"). */
+#define _POSIX_C_SOURCE 200809L
+#include "select/select.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void report_line(char *report, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void report_line(char *report, size_t cap, const char *fmt, ...)
+{
+    size_t used = strlen(report);
+    if (used + 1 >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(report + used, cap - used, fmt, ap);
+    va_end(ap);
+}
+
+const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                      int *n, char *report, size_t report_cap)
+{
+    *n = 0;
+    int total = clf_solver_count();
+    const clf_solver **s = calloc((size_t)total, sizeof *s);
+    if (s == NULL) {
+        clf_fail(h, miopenStatusAllocFailed, "out of host memory");
+        return NULL;
+    }
+    *n = clf_plan_candidates(p, &h->info, s, total, report, report_cap);
+    if (*n == 0) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* The candidates a benchmark measures: the db's records (its best few overall and each
+ * solver's best), the heuristic's pick and the model's best configs per solver (every
+ * valid config, model-pruned past CLF_SEARCH_LIMIT, when exhaustive), each solver's
+ * default. So a Find never measures less than what FAST would run. */
+static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                            const clf_solver *const *solvers, int n_solvers,
+                            const clf_choices *records, const clf_choices *ranked, int exhaustive,
+                            clf_choices *out)
+{
+    for (int i = 0; i < records->n && i < CLF_RETIME_TOP; ++i)
+        if (clf_choices_add(out, &records->v[i]) != 0)
+            return -1;
+    for (int s = 0; s < n_solvers; ++s)
+        for (int i = 0; i < records->n; ++i)
+            if (records->v[i].solver == solvers[s]) {
+                if (clf_choices_add(out, &records->v[i]) != 0)
+                    return -1;
+                break;
+            }
+    if (ranked->n > 0 && clf_choices_add(out, &ranked->v[0]) != 0)
+        return -1;
+    clf_choices more = {0};
+    /* CLFUSE_SEARCH_LIMIT overrides the search's per-solver limit (0: no limit, every
+     * valid config), for tuning runs that can afford it. */
+    long limit = exhaustive ? clf_env_long("CLFUSE_SEARCH_LIMIT", CLF_SEARCH_LIMIT)
+                            : CLF_NORMAL_PER_SOLVER;
+    if (limit < 0)
+        limit = CLF_SEARCH_LIMIT;
+    clf_model_rank(h, &p->problem, solvers, n_solvers, (int)limit, &more);
+    int rc = 0;
+    for (int i = 0; i < more.n && rc == 0; ++i)
+        rc = clf_choices_add(out, &more.v[i]);
+    clf_choices_free(&more);
+    for (int s = 0; s < n_solvers && rc == 0; ++s) {
+        clf_choice d;
+        memset(&d, 0, sizeof d);
+        d.solver = solvers[s];
+        solvers[s]->default_config(&p->problem, &h->info, d.config, sizeof d.config);
+        d.workspace = solvers[s]->workspace ? solvers[s]->workspace(&p->problem) : 0;
+        d.time_ms = -1.0;
+        d.source = CLF_SOURCE_ESTIMATED;
+        rc = clf_choices_add(out, &d);
+    }
+    return rc;
+}
+
+static int append_all(clf_choices *out, const clf_choices *in)
+{
+    for (int i = 0; i < in->n; ++i)
+        if (clf_choices_add(out, &in->v[i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* Immediate mode's one fallback (MIOpen's documented behaviour): the GEMM solver where it
+ * applies, else the model's first choice; a negative time marks it as an estimate. */
+static int immediate_fallback(const clf_choices *ranked, clf_choices *out)
+{
+    if (ranked->n == 0 || clf_env_long("MIOPEN_DEBUG_CONV_IMMED_FALLBACK", 1) == 0)
+        return 0;
+    int pick = 0;
+    for (int i = 0; i < ranked->n; ++i)
+        if (ranked->v[i].solver->algo == miopenConvolutionAlgoGEMM) {
+            pick = i;
+            break;
+        }
+    clf_choice c = ranked->v[pick];
+    if (!(c.time_ms < 0))
+        c.time_ms = -1.0;
+    return clf_choices_add(out, &c);
+}
+
+miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                          const clf_select_request *rq, clf_choices *out, char *report,
+                          size_t report_cap)
+{
+    char chain[8], key[512];
+    clf_ir_fusion_name(&p->ir, chain, sizeof chain);
+    clf_problem_key(&p->problem, chain, key, sizeof key);
+    int n_solvers = 0;
+    const clf_solver **solvers = clf_select_solvers(h, p, &n_solvers, report, report_cap);
+    if (solvers == NULL) {
+        if (n_solvers == 0)
+            return clf_fail(h, miopenStatusUnsupportedOp, "no solver applies to %s on '%s':\n%s",
+                            key, h->info.name, report);
+        return miopenStatusAllocFailed;
+    }
+    clf_find_mode mode = CLF_FIND_FAST;
+    if (rq->use == CLF_USE_COMPILE)
+        mode = clf_find_mode_from_env("MIOPEN_FIND_MODE_FUSION", CLF_FIND_FAST);
+    else if (rq->use == CLF_USE_FIND)
+        mode = clf_find_mode_from_env("MIOPEN_FIND_MODE", CLF_FIND_DYNAMIC_HYBRID);
+    int measuring_use = rq->use == CLF_USE_COMPILE || rq->use == CLF_USE_FIND;
+    int exhaustive = measuring_use && (rq->exhaustive || clf_find_enforce_search());
+    if (exhaustive)
+        mode = CLF_FIND_NORMAL; /* as MIOPEN_FIND_ENFORCE=SEARCH does in MIOpen */
+
+    miopenStatus_t st = miopenStatusSuccess;
+    clf_choices records = {0}, ranked = {0}, cands = {0}, measured = {0};
+    clf_records_for_problem(h, p, solvers, n_solvers, &records);
+    /* The heuristic: each solver's best configs by the device model; the first is its pick.
+     * Two per solver also serve as fallbacks when a build fails. */
+    clf_model_rank(h, &p->problem, solvers, n_solvers, 2, &ranked);
+
+    int measure = 0;
+    if (measuring_use) {
+        if (mode == CLF_FIND_NORMAL)
+            measure = 1;
+        else if (mode == CLF_FIND_HYBRID || mode == CLF_FIND_DYNAMIC_HYBRID)
+            measure = records.n == 0;
+    }
+    int rc = 0;
+    if (measure) {
+        rc = bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive, &cands);
+        if (rc == 0) {
+            report_line(report, report_cap, "  %s: measuring %d candidates (%d db records)\n",
+                        exhaustive ? "search" : clf_find_mode_name(mode), cands.n, records.n);
+            int narrowed = 0;
+            st = clf_measure(h, p, &cands, rq->args, &measured, &narrowed, report, report_cap);
+            /* Results narrowed by a small workspace are not the problem's best. */
+            if (st == miopenStatusSuccess && measured.n > 0 && !narrowed)
+                clf_records_store(h, key, &measured, exhaustive);
+            else if (st == miopenStatusSuccess && narrowed)
+                clf_note(h, "results narrowed by the workspace given, so not recorded in the "
+                            "find-db:\n%s", report);
+        }
+    }
+    if (rc == 0 && st == miopenStatusSuccess) {
+        if (rq->use == CLF_USE_IMMEDIATE) {
+            rc = records.n > 0 ? append_all(out, &records) : immediate_fallback(&ranked, out);
+        } else {
+            /* Best first: what was measured now, then the records, then the model's
+             * ranking, each later entry a fallback for a build that fails. */
+            rc = append_all(out, &measured);
+            if (rc == 0 && !measure)
+                rc = append_all(out, &records);
+            if (rc == 0)
+                rc = append_all(out, &ranked);
+        }
+    }
+    if (rc != 0 && st == miopenStatusSuccess)
+        st = clf_fail(h, miopenStatusAllocFailed, "selecting for %s: out of host memory", key);
+    if (st == miopenStatusSuccess && out->n == 0)
+        st = clf_fail(h, rq->use == CLF_USE_IMMEDIATE ? miopenStatusNotImplemented
+                                                       : miopenStatusUnsupportedOp,
+                      "no choice for %s (find-db empty for it%s):\n%s", key,
+                      rq->use == CLF_USE_IMMEDIATE ? ", immediate fallback disabled" : "",
+                      report);
+    clf_choices_free(&records);
+    clf_choices_free(&ranked);
+    clf_choices_free(&cands);
+    clf_choices_free(&measured);
+    free(solvers);
+    return st;
+}

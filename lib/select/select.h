@@ -1,0 +1,100 @@
+/* select: the one selection engine. Given a prepared plan (a fused plan or the one-op plan of
+ * an unfused call), the handle's device, the find mode and the enforce setting, it returns
+ * ranked (solver, config) choices. Every caller goes through clf_select: plan compile, Find,
+ * Immediate mode (GetSolution*, CompileSolution, Immediate), ConvolutionForward and the
+ * elementwise calls. docs/find.md states the policy per mode.
+ *
+ * Layering (one-way): lib/api -> lib/select -> lib/plan (build a candidate, launch it)
+ * -> solver, codegen, cache, clw. The engine reads the find-db (lib/finddb) and writes
+ * measured results to the user db.
+ *
+ * Sources of choices, in the order they are trusted:
+ *   records  find-db entries (user, then system) for the plan's exact key, then for the
+ *            other chains of the same convolution (C, CB, CBA, CBNA, ...): a convolution's
+ *            tuned config is found whatever epilogue follows it;
+ *   model    the device model (model.c) ranks every valid config of every applicable solver
+ *            by predicted time; its first entry is the heuristic's pick;
+ *   measured benchmarks (NORMAL, HYBRID/DYNAMIC_HYBRID on a miss, SEARCH).
+ */
+#ifndef CLFUSE_SELECT_H
+#define CLFUSE_SELECT_H
+
+#include "select/choice.h"
+#include "select/model.h"
+
+typedef enum clf_find_mode {
+    CLF_FIND_NORMAL = 1,
+    CLF_FIND_FAST = 2,
+    CLF_FIND_HYBRID = 3,
+    CLF_FIND_DYNAMIC_HYBRID = 5,
+} clf_find_mode;
+
+/* Reads var (MIOPEN_FIND_MODE, MIOPEN_FIND_MODE_FUSION); warns once on a bad value. */
+clf_find_mode clf_find_mode_from_env(const char *var, clf_find_mode fallback);
+const char *clf_find_mode_name(clf_find_mode m);
+/* MIOPEN_FIND_ENFORCE=SEARCH (3) or SEARCH_DB_UPDATE (4): compiles benchmark every valid
+ * tuning config (model-pruned only past CLF_SEARCH_LIMIT, with a log line), whatever the
+ * find mode. */
+int clf_find_enforce_search(void);
+
+/* What a benchmark measures per candidate when the model prunes (SEARCH) or proposes
+ * (NORMAL). A cut is logged with the counts, never silent. */
+#define CLF_SEARCH_LIMIT 96  /* per solver, SEARCH */
+#define CLF_NORMAL_PER_SOLVER 4 /* the model's best configs per solver, NORMAL */
+#define CLF_RETIME_TOP 3 /* the fastest few are timed again before the winner is decided */
+
+typedef enum clf_select_use {
+    CLF_USE_COMPILE,   /* fusion plan compile: MIOPEN_FIND_MODE_FUSION, default FAST */
+    CLF_USE_FIND,      /* Find: MIOPEN_FIND_MODE, default DYNAMIC_HYBRID */
+    CLF_USE_IMMEDIATE, /* Immediate mode: records, else MIOpen's one GEMM fallback; no runs */
+    CLF_USE_KNOWN,     /* ConvolutionForward, elementwise: records, else the model; no runs */
+} clf_select_use;
+
+typedef struct clf_select_request {
+    clf_select_use use;
+    int exhaustive;           /* Find's exhaustiveSearch (ENFORCE=SEARCH sets it for all) */
+    const clf_run_args *args; /* buffers to benchmark on; NULL: scratch of the problem's sizes */
+} clf_select_request;
+
+/* Ranked choices for p (prepared: clf_plan_prepare), best first, each valid for p on h's
+ * device, no (solver, config) twice. Measured results are written to the user find-db
+ * unless a workspace narrowed them. Appends one line per skipped or failed candidate and the
+ * policy it followed to report. Returns miopenStatusSuccess with out->n >= 1, or a status
+ * with the message on the handle (no solver applies; out of memory). */
+miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                          const clf_select_request *rq, clf_choices *out, char *report,
+                          size_t report_cap);
+
+/* The solvers that apply to p on h (clf_plan_candidates), as an array the caller frees;
+ * NULL with *n = 0 when none (report says why) or out of memory. */
+const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                      int *n, char *report, size_t report_cap);
+
+/* ---- inside the engine (select.c, records.c, measure.c, model.c) ---------------------- */
+
+/* Find-db entries for p under key: unknown solvers, solvers not in allowed, invalid
+ * configs and negative or non-finite times are skipped with a warning. Appended best
+ * first. */
+void clf_records_for_key(miopenHandle_t h, const clf_fusion_problem *p, const char *key,
+                         const clf_solver *const *allowed, int n_allowed, clf_choices *out);
+/* Records for p: its exact key, then the other chains of the same convolution. */
+void clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                             const clf_solver *const *allowed, int n_allowed, clf_choices *out);
+/* Writes measured choices to the user find-db under key (a failure is a warning). */
+void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, int exhaustive);
+
+/* Benchmarks cands on tmpl's problem: compiles them in parallel
+ * (MIOPEN_COMPILE_PARALLEL_LEVEL threads), runs each after a warm-up, keeps the minimum of
+ * several runs (one run when it is already 3x slower than the best so far), then times the
+ * fastest CLF_RETIME_TOP again, interleaved, before ranking. args: the buffers (NULL:
+ * scratch). Candidates needing more workspace than args gives are skipped and said so in
+ * report (*narrowed set). Appends measured choices to out, best first. Fails only on a
+ * missing scratch allocation (with a message); candidates that fail are reported. */
+miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
+                           const clf_choices *cands, const clf_run_args *args, clf_choices *out,
+                           int *narrowed, char *report, size_t report_cap);
+
+/* The handle's layered find-db, opened on first use (NULL only when out of memory). */
+struct clf_finddb *clf_handle_finddb(miopenHandle_t h);
+
+#endif

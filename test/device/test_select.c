@@ -1,0 +1,399 @@
+/* The selection engine (lib/select) on the test device: records shared across the chains of
+ * one convolution, Find measuring the db's best and the heuristic's pick, bad records
+ * skipped, and no silent cap on the candidates. Small shapes: few kernels to compile. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clfuse/clfuse.h>
+#include "device/conv_case.h"
+#include "finddb/finddb.h"
+#include "select/select.h"
+
+static char user_dir[256], system_dir[256];
+static miopenHandle_t handle;
+static int next_c = 5; /* each test takes a fresh channel count, so db state never leaks */
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(user_dir, sizeof user_dir, "/tmp/clfuse-select-XXXXXX");
+    snprintf(system_dir, sizeof system_dir, "/tmp/clfuse-select-sys-XXXXXX");
+    if (!mkdtemp(user_dir) || !mkdtemp(system_dir))
+        return -1;
+    setenv("MIOPEN_USER_DB_PATH", user_dir, 1);
+    setenv("MIOPEN_SYSTEM_DB_PATH", system_dir, 1);
+    unsetenv("MIOPEN_FIND_MODE");
+    unsetenv("MIOPEN_FIND_MODE_FUSION");
+    unsetenv("MIOPEN_FIND_ENFORCE");
+    return miopenCreate(&handle) == miopenStatusSuccess ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    miopenDestroy(handle);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", user_dir, system_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A CBA (or C) plan over 1 x c x 8 x 8, 3x3 pad 1, k = 8, uncompiled. */
+typedef struct plan_case {
+    miopenTensorDescriptor_t xd, wd, bd;
+    miopenConvolutionDescriptor_t cd;
+    miopenFusionPlanDescriptor_t plan;
+} plan_case;
+
+static void plan_case_init(plan_case *pc, int c, const char *chain)
+{
+    assert_int_equal(miopenCreateTensorDescriptor(&pc->xd), miopenStatusSuccess);
+    assert_int_equal(miopenSet4dTensorDescriptor(pc->xd, miopenFloat, 1, c, 8, 8),
+                     miopenStatusSuccess);
+    assert_int_equal(miopenCreateTensorDescriptor(&pc->wd), miopenStatusSuccess);
+    assert_int_equal(miopenSet4dTensorDescriptor(pc->wd, miopenFloat, 8, c, 3, 3),
+                     miopenStatusSuccess);
+    assert_int_equal(miopenCreateTensorDescriptor(&pc->bd), miopenStatusSuccess);
+    assert_int_equal(miopenSet4dTensorDescriptor(pc->bd, miopenFloat, 1, 8, 1, 1),
+                     miopenStatusSuccess);
+    assert_int_equal(miopenCreateConvolutionDescriptor(&pc->cd), miopenStatusSuccess);
+    assert_int_equal(miopenInitConvolutionDescriptor(pc->cd, miopenConvolution, 1, 1, 1, 1, 1, 1),
+                     miopenStatusSuccess);
+    assert_int_equal(miopenCreateFusionPlan(&pc->plan, miopenVerticalFusion, pc->xd),
+                     miopenStatusSuccess);
+    miopenFusionOpDescriptor_t op;
+    assert_int_equal(miopenCreateOpConvForward(pc->plan, &op, pc->cd, pc->wd),
+                     miopenStatusSuccess);
+    if (strchr(chain, 'B'))
+        assert_int_equal(miopenCreateOpBiasForward(pc->plan, &op, pc->bd), miopenStatusSuccess);
+    if (strchr(chain, 'A'))
+        assert_int_equal(miopenCreateOpActivationForward(pc->plan, &op, miopenActivationRELU),
+                         miopenStatusSuccess);
+    assert_int_equal(clf_plan_prepare(handle, pc->plan, "test"), miopenStatusSuccess);
+}
+
+static void plan_case_free(plan_case *pc)
+{
+    miopenDestroyFusionPlan(pc->plan);
+    miopenDestroyConvolutionDescriptor(pc->cd);
+    miopenDestroyTensorDescriptor(pc->xd);
+    miopenDestroyTensorDescriptor(pc->wd);
+    miopenDestroyTensorDescriptor(pc->bd);
+}
+
+static void key_of(const plan_case *pc, const char *chain, char *key, size_t cap)
+{
+    clf_problem_key(&pc->plan->problem, chain, key, cap);
+}
+
+static void plant(const char *key, const char *const *solvers, const char *const *configs,
+                  const double *times, int n)
+{
+    clf_finddb_entry e[8];
+    memset(e, 0, sizeof e);
+    for (int i = 0; i < n; ++i) {
+        snprintf(e[i].solver, sizeof e[i].solver, "%s", solvers[i]);
+        snprintf(e[i].config, sizeof e[i].config, "%s", configs[i]);
+        e[i].time_ms = times[i];
+        snprintf(e[i].provenance, sizeof e[i].provenance, "find");
+    }
+    char err[256];
+    if (clf_finddb_store(clf_handle_finddb(handle), key, e, n, err, sizeof err) != 0)
+        fail_msg("plant: %s", err);
+}
+
+/* A valid ConvImplicitGemm config of pc's problem that is neither its default nor the
+ * model's first pick, so choosing it proves a record was read. */
+static void unusual_config(const plan_case *pc, char *cfg, size_t cap)
+{
+    const clf_solver *s = clf_solver_by_name("ConvImplicitGemm");
+    assert_non_null(s);
+    clfuse_DeviceInfo info;
+    assert_int_equal(clfuse_GetDeviceInfo(handle, &info), miopenStatusSuccess);
+    char def[CLF_CONFIG_CAP];
+    s->default_config(&pc->plan->problem, &info, def, sizeof def);
+    clf_choices ranked = {0};
+    clf_model_rank(handle, &pc->plan->problem, &s, 1, 1, &ranked);
+    assert_true(ranked.n >= 1);
+    int total = s->tuning_configs(&pc->plan->problem, &info, NULL, 0);
+    assert_true(total >= 2);
+    char(*all)[CLF_CONFIG_CAP] = calloc((size_t)total, sizeof *all);
+    assert_non_null(all);
+    assert_int_equal(s->tuning_configs(&pc->plan->problem, &info, all, total), total);
+    cfg[0] = '\0';
+    for (int i = total - 1; i >= 0 && !cfg[0]; --i)
+        if (strcmp(all[i], def) != 0 && strcmp(all[i], ranked.v[0].config) != 0)
+            snprintf(cfg, cap, "%s", all[i]);
+    free(all);
+    clf_choices_free(&ranked);
+    assert_true(cfg[0] != '\0');
+}
+
+static void expect_solver(miopenFusionPlanDescriptor_t plan, const char *solver,
+                          const char *config)
+{
+    const char *name = NULL, *cfg = NULL;
+    assert_int_equal(clfuse_FusionPlanGetSolver(plan, NULL, &name, &cfg), miopenStatusSuccess);
+    if (strcmp(name, solver) != 0 || (config && strcmp(cfg, config) != 0))
+        fail_msg("chose %s \"%s\", expected %s \"%s\"\n%s", name, cfg, solver,
+                 config ? config : "(any)", clfuse_FusionPlanGetReport(plan));
+}
+
+/* A CBA plan uses a record written for the bare convolution (C key), and a C plan one
+ * written for a CBA plan of the same convolution. */
+static void records_shared_across_chains(void **state)
+{
+    (void)state;
+    plan_case cba;
+    plan_case_init(&cba, next_c++, "CBA");
+    char cfg[CLF_CONFIG_CAP], key[512];
+    unusual_config(&cba, cfg, sizeof cfg);
+    key_of(&cba, "C", key, sizeof key);
+    const char *s[] = {"ConvImplicitGemm"};
+    const char *c[] = {cfg};
+    double t[] = {0.001};
+    plant(key, s, c, t, 1);
+    assert_int_equal(miopenCompileFusionPlan(handle, cba.plan), miopenStatusSuccess);
+    expect_solver(cba.plan, "ConvImplicitGemm", cfg);
+    assert_non_null(strstr(clfuse_FusionPlanGetReport(cba.plan), "user find-db"));
+    plan_case_free(&cba);
+
+    plan_case conv;
+    plan_case_init(&conv, next_c++, "C");
+    unusual_config(&conv, cfg, sizeof cfg);
+    key_of(&conv, "CBA", key, sizeof key);
+    plant(key, s, c, t, 1);
+    assert_int_equal(miopenCompileFusionPlan(handle, conv.plan), miopenStatusSuccess);
+    expect_solver(conv.plan, "ConvImplicitGemm", cfg);
+    plan_case_free(&conv);
+}
+
+/* The acceptance case: a C-only Find writes records; a CBA plan of the same convolution
+ * then runs the best of them without measuring anything. */
+static void cba_plan_uses_c_find(void **state)
+{
+    (void)state;
+    int ch = next_c++;
+    conv_case cc;
+    assert_int_equal(conv_case_init(&cc, handle, 1, ch, 8, 8, 8, 3, 1, 1, 1, 1, 11), 0);
+    setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
+    miopenConvAlgoPerf_t perf[4];
+    int n = 0;
+    assert_int_equal(miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                           cc.yd, cc.y, 4, &n, perf, cc.ws,
+                                                           cc.ws_size, false),
+                     miopenStatusSuccess);
+    unsetenv("MIOPEN_FIND_MODE");
+    plan_case cba;
+    plan_case_init(&cba, ch, "CBA");
+    char key[512];
+    key_of(&cba, "C", key, sizeof key);
+    clf_finddb_entry best;
+    assert_true(clf_finddb_lookup_layer(clf_handle_finddb(handle), key, 0, &best, 1) >= 1);
+    /* The fused plan may refuse solvers that serve unfused calls only (ConvGemm); take the
+     * best record a fused plan can run. */
+    clf_finddb_entry all[64];
+    int m = clf_finddb_lookup_layer(clf_handle_finddb(handle), key, 0, all, 64);
+    int pick = -1;
+    for (int i = 0; i < m && pick < 0; ++i) {
+        const clf_solver *s = clf_solver_by_name(all[i].solver);
+        if (s && !s->unfused_only)
+            pick = i;
+    }
+    assert_true(pick >= 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, cba.plan), miopenStatusSuccess);
+    expect_solver(cba.plan, all[pick].solver, all[pick].config);
+    plan_case_free(&cba);
+    conv_case_free(&cc);
+}
+
+/* NORMAL measures the db's record (even a slow one) and the heuristic's pick, so its winner
+ * is never worse than what FAST would run. */
+static void find_measures_record_and_heuristic(void **state)
+{
+    (void)state;
+    plan_case cba;
+    plan_case_init(&cba, next_c++, "CBA");
+    char cfg[CLF_CONFIG_CAP], key[512];
+    unusual_config(&cba, cfg, sizeof cfg);
+    key_of(&cba, "CBA", key, sizeof key);
+    const char *s[] = {"ConvImplicitGemm"};
+    const char *c[] = {cfg};
+    double t[] = {50.0};
+    plant(key, s, c, t, 1);
+    /* The heuristic's pick, as FAST would run it on a miss. */
+    int n_solvers = 0;
+    char report[CLF_REPORT_CAP] = "";
+    const clf_solver **solvers = clf_select_solvers(handle, cba.plan, &n_solvers, report,
+                                                    sizeof report);
+    assert_non_null(solvers);
+    clf_choices ranked = {0};
+    clf_model_rank(handle, &cba.plan->problem, solvers, n_solvers, 2, &ranked);
+    free(solvers);
+    assert_true(ranked.n >= 1);
+    setenv("MIOPEN_FIND_MODE_FUSION", "NORMAL", 1);
+    assert_int_equal(miopenCompileFusionPlan(handle, cba.plan), miopenStatusSuccess);
+    unsetenv("MIOPEN_FIND_MODE_FUSION");
+    clf_finddb_entry e[256];
+    int m = clf_finddb_lookup_layer(clf_handle_finddb(handle), key, 0, e, 256);
+    int saw_record = 0, saw_pick = 0;
+    for (int i = 0; i < m; ++i) {
+        if (strcmp(e[i].solver, "ConvImplicitGemm") == 0 && strcmp(e[i].config, cfg) == 0) {
+            saw_record = 1;
+            assert_true(e[i].time_ms != 50.0); /* measured now, not copied */
+        }
+        if (strcmp(e[i].solver, ranked.v[0].solver->name) == 0 &&
+            strcmp(e[i].config, ranked.v[0].config) == 0)
+            saw_pick = 1;
+    }
+    if (!saw_record || !saw_pick)
+        fail_msg("NORMAL measured %d entries; record %s, heuristic pick %s \"%s\" %s\n%s", m,
+                 saw_record ? "measured" : "MISSING", ranked.v[0].solver->name,
+                 ranked.v[0].config, saw_pick ? "measured" : "MISSING",
+                 clfuse_FusionPlanGetReport(cba.plan));
+    clf_choices_free(&ranked);
+    plan_case_free(&cba);
+}
+
+/* Records naming an unknown solver, an invalid config or a negative time are skipped with a
+ * warning, never run. */
+static void bad_records_skipped(void **state)
+{
+    (void)state;
+    plan_case cba;
+    plan_case_init(&cba, next_c++, "CBA");
+    char good[CLF_CONFIG_CAP], key[512];
+    unusual_config(&cba, good, sizeof good);
+    key_of(&cba, "CBA", key, sizeof key);
+    const char *s[] = {"NoSuchSolver", "ConvImplicitGemm", "ConvImplicitGemm"};
+    const char *c[] = {"X=1", "MT=3,NT=8,KT=4,TM=4,TN=4", good};
+    double t[] = {0.001, 0.001, -0.5};
+    plant(key, s, c, t, 3);
+    int n_solvers = 0;
+    char report[CLF_REPORT_CAP] = "";
+    const clf_solver **solvers = clf_select_solvers(handle, cba.plan, &n_solvers, report,
+                                                    sizeof report);
+    assert_non_null(solvers);
+    clf_choices rec = {0};
+    clf_records_for_problem(handle, cba.plan, solvers, n_solvers, &rec);
+    free(solvers);
+    assert_int_equal(rec.n, 0);
+    clf_choices_free(&rec);
+    assert_int_equal(miopenCompileFusionPlan(handle, cba.plan), miopenStatusSuccess);
+    const char *cfg = NULL;
+    assert_int_equal(clfuse_FusionPlanGetSolver(cba.plan, NULL, NULL, &cfg), miopenStatusSuccess);
+    assert_string_not_equal(cfg, good);
+    assert_null(strstr(clfuse_FusionPlanGetReport(cba.plan), "find-db"));
+    plan_case_free(&cba);
+}
+
+/* The model ranks every valid config of every solver: nothing is cut unless asked, and the
+ * spaces are larger than any former fixed cap (16, 32, 128). */
+static void no_silent_cap(void **state)
+{
+    (void)state;
+    plan_case cba;
+    plan_case_init(&cba, next_c++, "CBA");
+    int n_solvers = 0;
+    char report[CLF_REPORT_CAP] = "";
+    const clf_solver **solvers = clf_select_solvers(handle, cba.plan, &n_solvers, report,
+                                                    sizeof report);
+    assert_non_null(solvers);
+    clfuse_DeviceInfo info;
+    assert_int_equal(clfuse_GetDeviceInfo(handle, &info), miopenStatusSuccess);
+    int total = 0, largest = 0;
+    for (int i = 0; i < n_solvers; ++i) {
+        int k = solvers[i]->tuning_configs
+                    ? solvers[i]->tuning_configs(&cba.plan->problem, &info, NULL, 0)
+                    : 1;
+        total += k;
+        if (k > largest)
+            largest = k;
+    }
+    clf_choices all = {0};
+    clf_model_rank(handle, &cba.plan->problem, solvers, n_solvers, 0, &all);
+    print_message("  %d solvers, %d configs in all, largest space %d\n", n_solvers, total,
+                  largest);
+    assert_true(largest > 128);
+    assert_int_equal(all.n, total);
+    for (int i = 1; i < all.n; ++i) /* ranked: predicted times ascending (negated) */
+        assert_true(-all.v[i].time_ms >= -all.v[i - 1].time_ms);
+    clf_choices_free(&all);
+    free(solvers);
+    plan_case_free(&cba);
+}
+
+/* Find benchmarks on the caller's buffers: buffers too small for the problem are refused
+ * before anything runs on them (they used to crash the Release build). */
+static void find_checks_buffer_sizes(void **state)
+{
+    (void)state;
+    conv_case cc;
+    assert_int_equal(conv_case_init(&cc, handle, 1, next_c++, 8, 8, 8, 3, 1, 1, 1, 1, 5), 0);
+    cl_context ctx = NULL;
+    assert_int_equal(clGetMemObjectInfo(cc.x, CL_MEM_CONTEXT, sizeof ctx, &ctx, NULL), CL_SUCCESS);
+    cl_int err;
+    cl_mem tiny = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16, NULL, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
+    miopenConvAlgoPerf_t perf[4];
+    int n = 0;
+    miopenStatus_t st = miopenFindConvolutionForwardAlgorithm(
+        handle, cc.xd, tiny, cc.wd, cc.w, cc.cd, cc.yd, cc.y, 4, &n, perf, cc.ws, cc.ws_size,
+        false);
+    assert_int_equal(st, miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "bytes"));
+    st = miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd, cc.yd,
+                                               tiny, 4, &n, perf, cc.ws, cc.ws_size, false);
+    assert_int_equal(st, miopenStatusBadParm);
+    unsetenv("MIOPEN_FIND_MODE");
+    clReleaseMemObject(tiny);
+    conv_case_free(&cc);
+}
+
+/* A benchmarking compile whose scratch buffers cannot be allocated fails with a status and a
+ * message (it used to launch kernels on NULL buffers). */
+static void search_scratch_failure_reported(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t xd;
+    assert_int_equal(miopenCreateTensorDescriptor(&xd), miopenStatusSuccess);
+    /* 2^33 bytes: more than PoCL (or a 2-4 GiB allocation limit) gives in one buffer. */
+    assert_int_equal(miopenSet4dTensorDescriptor(xd, miopenFloat, 32, 1024, 256, 256),
+                     miopenStatusSuccess);
+    miopenFusionPlanDescriptor_t plan;
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd), miopenStatusSuccess);
+    miopenFusionOpDescriptor_t op;
+    assert_int_equal(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU),
+                     miopenStatusSuccess);
+    setenv("MIOPEN_FIND_ENFORCE", "SEARCH", 1);
+    miopenStatus_t st = miopenCompileFusionPlan(handle, plan);
+    unsetenv("MIOPEN_FIND_ENFORCE");
+    if (st == miopenStatusSuccess)
+        fail_msg("compile of a 8 GiB search succeeded: %s", clfuse_FusionPlanGetReport(plan));
+    print_message("  %s: %s\n", miopenGetErrorString(st), clfuse_GetLastErrorMessage(handle));
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "scratch"));
+    miopenDestroyFusionPlan(plan);
+    miopenDestroyTensorDescriptor(xd);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(records_shared_across_chains),
+        cmocka_unit_test(cba_plan_uses_c_find),
+        cmocka_unit_test(find_measures_record_and_heuristic),
+        cmocka_unit_test(bad_records_skipped),
+        cmocka_unit_test(no_silent_cap),
+        cmocka_unit_test(find_checks_buffer_sizes),
+        cmocka_unit_test(search_scratch_failure_reported),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
