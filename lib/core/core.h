@@ -29,7 +29,7 @@ struct miopenHandle {
     clfuse_DeviceInfo info;
     pthread_mutex_t lock;    /* guards errmsg and the program cache */
     struct clf_program_cache *programs;
-    struct clf_finddb *finddb;        /* opened on first use (lib/plan/find.c) */
+    struct clf_finddb *finddb;        /* opened on first use (lib/select/records.c) */
     struct clf_invoker *invokers;     /* compiled unfused calls (lib/plan/invokers.c) */
     char errmsg[CLF_ERRMSG_CAP];
 };

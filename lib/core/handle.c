@@ -9,11 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "finddb/finddb.h"
+
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
 
 void clf_program_cache_destroy(struct miopenHandle *h); /* lib/cache */
-void clf_handle_finddb_close(struct miopenHandle *h);   /* lib/plan */
 void clf_invokers_destroy(struct miopenHandle *h);      /* lib/plan */
 
 typedef struct candidate {
@@ -279,7 +280,8 @@ miopenStatus_t miopenDestroy(miopenHandle_t handle)
     if (!clf_handle_valid(handle))
         return clf_fail(NULL, miopenStatusBadParm, "miopenDestroy: not a valid miopenHandle_t");
     clf_invokers_destroy(handle);
-    clf_handle_finddb_close(handle);
+    clf_finddb_close(handle->finddb); /* NULL when never opened */
+    handle->finddb = NULL;
     clf_program_cache_destroy(handle);
     if (handle->queue) {
         clf_clw_finish(handle->queue);

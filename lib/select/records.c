@@ -60,13 +60,6 @@ struct clf_finddb *clf_handle_finddb(miopenHandle_t h)
     return db;
 }
 
-void clf_handle_finddb_close(struct miopenHandle *h)
-{
-    if (h->finddb)
-        clf_finddb_close(h->finddb);
-    h->finddb = NULL;
-}
-
 static int allowed_solver(const clf_solver *s, const clf_solver *const *allowed, int n)
 {
     for (int i = 0; i < n; ++i)
