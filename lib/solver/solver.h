@@ -63,6 +63,21 @@ typedef struct clf_build_spec {
     clf_launch launch;
 } clf_build_spec;
 
+/* A config's shape of work, as the device model reads it. Counts are of the whole launch
+ * (all kernels of a self-running solver). */
+typedef struct clf_cost {
+    double groups;        /* work-groups launched */
+    double group_size;    /* work-items per group */
+    double local_bytes;   /* local memory per group */
+    double regs;          /* live values per work-item (accumulators + operands), a register proxy */
+    double flops;         /* floating-point operations executed, padding and transforms included */
+    double global_bytes;  /* bytes every group reads or writes in global memory, summed (L2 traffic) */
+    double dram_bytes;    /* compulsory bytes: each tensor read or written once */
+    double steps;         /* sequential barrier-separated steps of one group (latency floor) */
+    double inner_reuse;   /* FMAs per value loaded from local memory or cache in the inner loop */
+    int kernels;          /* launches (self-running solvers: several) */
+} clf_cost;
+
 typedef enum clf_solver_kind { CLF_SOLVER_CONV = 1, CLF_SOLVER_ELEMENTWISE = 2 } clf_solver_kind;
 
 /* The buffers and scalars of one execution, by name (NULL buffers are absent). Solvers
@@ -90,10 +105,16 @@ typedef struct clf_solver {
     /* 1 if cfg is well-formed and valid for p on dev, else 0 with the reason. */
     int (*config_valid)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                         char *why, size_t cap);
-    /* Candidate configs for exhaustive search, valid ones only; returns the count (<= max).
-     * NULL: the solver has only its default. */
+    /* The solver's whole valid config space for p on dev (every combination of its keys
+     * that config_valid accepts, the default included), in a fixed order. Writes the first
+     * max (out may be NULL with max 0) and returns the total, as snprintf does, so a caller
+     * sizes its buffer and never cuts the space silently. NULL: the default only. */
     int (*tuning_configs)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max);
+    /* What the device model needs to predict the time of a valid cfg (lib/select/model.c).
+     * 0 on success; NULL or -1: the model ranks the solver by its place in the registry. */
+    int (*cost)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                struct clf_cost *out);
     /* Fills spec for a valid cfg. Returns 0, or -1 with a reason. */
     int (*build)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                  clf_build_spec *spec, char *why, size_t cap);

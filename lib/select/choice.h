@@ -1,0 +1,34 @@
+/* A choice of the selection engine: a (solver, config) with its time and where it came
+ * from, and a growable list of them (no fixed cap anywhere in the engine). */
+#ifndef CLFUSE_SELECT_CHOICE_H
+#define CLFUSE_SELECT_CHOICE_H
+
+#include "plan/plan.h"
+
+/* Where a choice came from (clfuse_SolutionSource in clfuse.h has the same values). */
+typedef enum clf_choice_source {
+    CLF_SOURCE_MEASURED = 0,  /* benchmarked by this process */
+    CLF_SOURCE_USER_DB = 1,   /* the user find-db */
+    CLF_SOURCE_SYSTEM_DB = 2, /* a shipped find-db */
+    CLF_SOURCE_ESTIMATED = 3, /* the device model; time is negative */
+} clf_choice_source;
+
+typedef struct clf_choice {
+    const clf_solver *solver;
+    char config[CLF_CONFIG_CAP];
+    double time_ms; /* measured or recorded; negative for estimates (-predicted ms) */
+    size_t workspace;
+    clf_choice_source source;
+} clf_choice;
+
+/* A growable list of choices: no fixed cap anywhere in the engine. */
+typedef struct clf_choices {
+    clf_choice *v;
+    int n, cap;
+} clf_choices;
+
+/* Appends c unless (solver, config) is already listed; -1 when out of memory. */
+int clf_choices_add(clf_choices *l, const clf_choice *c);
+void clf_choices_free(clf_choices *l);
+
+#endif
