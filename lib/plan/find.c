@@ -275,7 +275,12 @@ int clf_find_benchmark(miopenHandle_t h, const struct miopenFusionPlanDescriptor
         s->default_config(p, &h->info, cfgs[k++], CLF_CONFIG_CAP);
         if (exhaustive && s->tuning_configs) {
             char more[MAX_TUNING][CLF_CONFIG_CAP];
+            /* tuning_configs returns the size of the whole space, which can exceed the
+             * buffer: only the first MAX_TUNING - 1 were written. (The model's ranking,
+             * lib/select/model.c, is what should choose which of them to measure.) */
             int m = s->tuning_configs(p, &h->info, more, MAX_TUNING - 1);
+            if (m > MAX_TUNING - 1)
+                m = MAX_TUNING - 1;
             for (int j = 0; j < m && k < MAX_TUNING; ++j)
                 if (strcmp(more[j], cfgs[0]) != 0)
                     memcpy(cfgs[k++], more[j], CLF_CONFIG_CAP);
