@@ -1,30 +1,409 @@
-/* Interim ranking until the device model lands: each solver's default config, in registry
- * order (the previous fallback ranking). */
+/* The device model: a roofline over the shape of work each solver reports (clf_cost),
+ * with the three effects that decide between tilings on a wide GPU: how many work-groups
+ * a compute unit holds at once (local memory, work-items, registers), how the groups fall
+ * onto the compute units (waves, tails, idle units when there are fewer groups than units),
+ * and how long the sequence of barrier-separated steps of one group takes when there is
+ * too little parallelism to hide it.
+ *
+ *   time = launch x kernels + B + overlap x (the sum of the other bounds),
+ *     B the largest of four bounds: throughput, latency floor, L2, DRAM
+ *   throughput: each compute unit runs its ceil(groups / CUs) groups in rounds of
+ *     `resident`, a round of r groups at peak x inner_eff x occupancy(r) x solver_eff,
+ *     occupancy(r) = min(1, r x group_size x ILP / sat), ILP = clamp(inner_reuse, 1, 4),
+ *     inner_eff = min(1, inner_reuse / reuse_sat);
+ *   latency floor: steps x step_us x rounds;
+ *   L2: each compute unit's groups' global_bytes over its share of the L2 bandwidth;
+ *   DRAM: dram_bytes over DRAM bandwidth.
+ *
+ * The constants are per device class (documented below, from vendor figures) plus one
+ * efficiency per solver, which bench/scripts/fit_model.py fits by least squares on log
+ * time to find-db measurements (through tools/model/clfuse-model, which sets them with
+ * clf_model_set_param); the values here are that fit's, with the figures it reported. */
 #include "select/model.h"
 
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* A device class: what clfuse_DeviceInfo does not say, per kind of device. */
+typedef struct dev_class {
+    double lanes;      /* FP32 FMA lanes per compute unit */
+    double ghz;        /* clock */
+    double max_items;  /* resident work-items per compute unit */
+    double max_groups; /* resident work-groups per compute unit */
+    double regs;       /* 32-bit registers per compute unit; 0: not a limit */
+    double reg_base;   /* registers a work-item needs beyond cost.regs (indices, addresses) */
+    double reg_max;    /* registers one work-item may have before it spills */
+    double local;      /* local memory per compute unit (all groups in flight) */
+    double dram_gbs;   /* DRAM bandwidth, GB/s */
+    double l2_gbs;     /* L2 bandwidth with every compute unit busy, GB/s */
+    double launch_us;  /* per kernel launch, as the profiled time sees it */
+    double step_us;    /* one barrier-separated step of a group that cannot hide it */
+    double sat;        /* work-items x ILP in flight that saturate a compute unit */
+    double reuse_sat;  /* inner_reuse from which local-memory reads stop limiting FMAs */
+    double overlap;    /* fraction of the non-dominant bounds that adds to the dominant one */
+} dev_class;
+
+/* NVIDIA GPU (H100 SXM figures): 128 FP32 lanes per SM at ~1.7 GHz, 2048 resident threads
+ * and 32 blocks per SM, 64K registers (at most 255 per thread), ~200 KB of shared memory
+ * per SM (228 KB less the L1 part), ~3 TB/s HBM3, ~8 TB/s L2. launch_us, step_us, sat,
+ * reuse_sat and overlap are fitted (see effs below); a free L2 bandwidth fitted to an
+ * unphysical 38 TB/s, so it stays the hardware figure. */
+static dev_class nvidia = {
+    .lanes = 128, .ghz = 1.7, .max_items = 2048, .max_groups = 32, .regs = 65536,
+    .reg_base = 24, .reg_max = 255, .local = 200 * 1024, .dram_gbs = 3000, .l2_gbs = 8000,
+    .launch_us = 4.0, .step_us = 0.41, .sat = 270, .reuse_sat = 2.4, .overlap = 0.42,
+};
+
+/* Other GPUs (AMD CDNA/RDNA-like): 64 lanes per CU, 2560 resident work-items, 128K
+ * registers (4 SIMDs x 512 VGPRs x 64 lanes), 64 KB of local memory, ~1 TB/s DRAM and
+ * ~3 TB/s L2. Not fitted: NVIDIA's fitted constants where they are not hardware figures. */
+static dev_class gpu = {
+    .lanes = 64, .ghz = 1.8, .max_items = 2560, .max_groups = 32, .regs = 131072,
+    .reg_base = 24, .reg_max = 255, .local = 64 * 1024, .dram_gbs = 1000, .l2_gbs = 3000,
+    .launch_us = 5.0, .step_us = 0.41, .sat = 270, .reuse_sat = 2.4, .overlap = 0.42,
+};
+
+/* CPUs through PoCL: a compute unit is a hardware thread that runs one work-group at a
+ * time, its work-items vectorised over 8-16 SIMD lanes (16: two 8-lane FMA ports) at
+ * ~2.5 GHz; local memory is the cache, so neither it nor registers limit groups in flight;
+ * ~20 GB/s DRAM per socket, ~40 GB/s of cache bandwidth per core; a launch costs tens of
+ * microseconds (PoCL's scheduling), a barrier step little (work-item loops, no waiting). */
+static dev_class cpu = {
+    .lanes = 16, .ghz = 2.5, .max_items = 4096, .max_groups = 1, .regs = 0,
+    .reg_base = 0, .reg_max = 0, .local = 0, .dram_gbs = 20, .l2_gbs = 0 /* per core below */,
+    .launch_us = 20.0, .step_us = 0.05, .sat = 32, .reuse_sat = 2, .overlap = 0.3,
+};
+#define CPU_CACHE_GBS_PER_CORE 40.0
+
+/* Per-solver efficiency: the fraction of the throughput bound a solver's kernel reaches
+ * once the structural effects above are accounted for (its code quality: index
+ * arithmetic, transforms' shuffles, bank conflicts, edge handling). Fitted with the NVIDIA
+ * class's launch_us, step_us, sat, reuse_sat and overlap by bench/scripts/fit_model.py on
+ * the shipped H100 find-db (finddb/NVIDIA_H100_80GB_HBM3_132cu_580.159.04.json, 399
+ * measured entries over 36 keys, only each solver's 3 fastest configs per key): rms log
+ * error 0.19 (x1.21, against x2.1 before); the pick among each key's measured entries was
+ * 1.034x the best in geomean, 1.14x at worst. Other device classes use the same values,
+ * unfitted. */
+typedef struct solver_eff {
+    const char *name;
+    double eff;
+} solver_eff;
+static solver_eff effs[] = {
+    {"ConvWinograd3x3", 0.68},  {"ConvWinograd4x4", 0.68}, {"ConvWinograd2x2", 0.79},
+    {"ConvImplicitGemm", 0.88}, {"ConvDirectTiled", 0.34}, {"ConvGemm", 0.12},
+    {"ConvNaiveDirect", 0.90},
+};
+#define N_EFFS (sizeof effs / sizeof effs[0])
+/* A conv solver added without a fitted value: the middle of the fitted range. */
+#define DEFAULT_EFF 0.5
+
+static const dev_class *class_of(const clfuse_DeviceInfo *dev)
+{
+    if (!dev->is_gpu)
+        return &cpu;
+    if (strstr(dev->vendor, "NVIDIA") != NULL)
+        return &nvidia;
+    return &gpu;
+}
+
+static double solver_efficiency(const clf_solver *s)
+{
+    for (size_t i = 0; i < N_EFFS; ++i)
+        if (strcmp(effs[i].name, s->name) == 0)
+            return effs[i].eff;
+    return DEFAULT_EFF;
+}
+
+static double min2(double a, double b)
+{
+    return a < b ? a : b;
+}
+static double max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+/* Work-groups one compute unit holds at once, and the factor by which spilled registers
+ * slow it down (1: no spill). */
+static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev,
+                              const clf_cost *c, double *spill)
+{
+    double r = d->max_groups;
+    r = min2(r, floor(d->max_items / c->group_size));
+    double local = d->local > 0 ? d->local : 0;
+    if (local > 0 && c->local_bytes > 0) {
+        /* A GPU gives one group at most what the device reports per group. */
+        double per_cu = max2(local, (double)dev->local_mem_bytes);
+        r = min2(r, floor(per_cu / c->local_bytes));
+    }
+    *spill = 1.0;
+    if (d->regs > 0) {
+        double want = c->regs + d->reg_base;
+        if (want > d->reg_max) {
+            *spill = want / d->reg_max;
+            want = d->reg_max;
+        }
+        double alloc = ceil(want / 8.0) * 8.0; /* allocation granularity */
+        r = min2(r, floor(d->regs / (alloc * c->group_size)));
+    }
+    return r < 1 ? 1 : r;
+}
+
+double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
+                                const clf_solver *s, const char *cfg, clf_cost *cost,
+                                clf_model_detail *detail)
+{
+    clf_cost c;
+    memset(&c, 0, sizeof c);
+    if (s == NULL || s->cost == NULL || s->cost(p, dev, cfg, &c) != 0 || c.groups <= 0 ||
+        c.group_size <= 0)
+        return -1.0;
+    if (cost)
+        *cost = c;
+    const dev_class *d = class_of(dev);
+    const double cu = dev->compute_units > 0 ? (double)dev->compute_units : 1.0;
+    double spill;
+    const double resident = resident_groups(d, dev, &c, &spill);
+    const double per_cu = ceil(c.groups / cu);
+
+    const double ilp = min2(4.0, max2(1.0, c.inner_reuse));
+    const double inner_eff = min2(1.0, c.inner_reuse / d->reuse_sat);
+    const double peak = 2.0 * d->lanes * d->ghz * 1e9 * inner_eff * solver_efficiency(s) /
+                        spill; /* flop/s of one compute unit */
+    const double fpg = c.flops / c.groups;
+    /* Rounds of `resident` groups, then a partial round: the tail of the wave. */
+    const double full = floor(per_cu / resident), rem = per_cu - full * resident;
+    const double occ_full = min2(1.0, resident * c.group_size * ilp / d->sat);
+    const double occ_rem = min2(1.0, rem * c.group_size * ilp / d->sat);
+    double t_compute = 0;
+    if (full > 0)
+        t_compute += full * resident * fpg / (peak * occ_full);
+    if (rem > 0)
+        t_compute += rem * fpg / (peak * occ_rem);
+    const double rounds = ceil(per_cu / resident);
+    const double t_latency = c.steps * d->step_us * 1e-6 * rounds;
+
+    /* L2 traffic: each compute unit's share of the bandwidth carries its own groups' bytes,
+     * so a tail (or idle units) leaves bandwidth unused like it leaves lanes unused. */
+    const double l2 = d->l2_gbs > 0 ? d->l2_gbs * 1e9 : CPU_CACHE_GBS_PER_CORE * 1e9 * cu;
+    const double t_l2 = per_cu * (c.global_bytes / c.groups) / (l2 / cu);
+    const double t_dram = c.dram_bytes / (d->dram_gbs * 1e9);
+    const double t_launch = d->launch_us * 1e-6 * (c.kernels > 0 ? c.kernels : 1);
+    /* The bound that dominates, plus `overlap` of the others: throughput, step latency and
+     * memory overlap well but not perfectly (0: a pure roofline, 1: no overlap at all).
+     * It also keeps configs of equal flops apart, e.g. more reduction chunks (barriers) for
+     * the same tile. */
+    const double t_max = max2(max2(t_compute, t_latency), max2(t_l2, t_dram));
+    const double t =
+        t_launch + t_max + d->overlap * (t_compute + t_latency + t_l2 + t_dram - t_max);
+    if (detail) {
+        detail->resident = resident;
+        detail->per_cu = per_cu;
+        detail->occupancy = per_cu >= resident ? occ_full : occ_rem;
+        detail->inner_eff = inner_eff;
+        detail->t_compute = t_compute * 1e3;
+        detail->t_latency = t_latency * 1e3;
+        detail->t_l2 = t_l2 * 1e3;
+        detail->t_dram = t_dram * 1e3;
+        detail->t_launch = t_launch * 1e3;
+    }
+    return t * 1e3;
+}
 
 double clf_model_predict(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
                          const clf_solver *s, const char *cfg)
 {
-    (void)dev, (void)p, (void)s, (void)cfg;
-    return -1.0;
+    return clf_model_predict_detail(dev, p, s, cfg, NULL, NULL);
+}
+
+/* One (config, prediction) of a solver's ranking. */
+typedef struct scored {
+    double t;
+    int order; /* place in the solver's enumeration: ties keep it */
+    char cfg[CLF_CONFIG_CAP];
+} scored;
+
+static int by_time(const void *a, const void *b)
+{
+    const scored *x = a, *y = b;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return x->order - y->order;
+}
+
+static int by_estimate(const void *a, const void *b)
+{
+    const clf_choice *x = a, *y = b;
+    /* Estimates are negative: the one nearest zero is the fastest. */
+    if (x->time_ms != y->time_ms)
+        return x->time_ms > y->time_ms ? -1 : 1;
+    return 0;
+}
+
+/* Ranks s's whole space into out; 0, or -1 when the model cannot describe s (no cost, or
+ * no config it can cost) or memory ran out. */
+static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
+                       const clf_solver *s, int per_solver, clf_choices *out)
+{
+    if (s->cost == NULL)
+        return -1;
+    int n = s->tuning_configs ? s->tuning_configs(p, dev, NULL, 0) : 1;
+    if (n < 1)
+        n = 1;
+    char(*cfgs)[CLF_CONFIG_CAP] = malloc((size_t)n * sizeof *cfgs);
+    scored *sc = malloc((size_t)n * sizeof *sc);
+    if (cfgs == NULL || sc == NULL) {
+        free(cfgs);
+        free(sc);
+        return -1;
+    }
+    int m = 0;
+    if (s->tuning_configs) {
+        m = s->tuning_configs(p, dev, cfgs, n);
+        if (m > n) /* the space cannot grow between two calls; keep what was written */
+            m = n;
+    }
+    if (m < 1) {
+        s->default_config(p, dev, cfgs[0], CLF_CONFIG_CAP);
+        m = 1;
+    }
+    int k = 0;
+    for (int i = 0; i < m; ++i) {
+        double t = clf_model_predict(dev, p, s, cfgs[i]);
+        if (t < 0)
+            continue;
+        sc[k].t = t;
+        sc[k].order = i;
+        memcpy(sc[k].cfg, cfgs[i], CLF_CONFIG_CAP);
+        ++k;
+    }
+    free(cfgs);
+    if (k == 0) {
+        free(sc);
+        return -1;
+    }
+    qsort(sc, (size_t)k, sizeof *sc, by_time);
+    int keep = per_solver > 0 && per_solver < k ? per_solver : k;
+    if (keep < k)
+        clf_log(CLF_LOG_INFO, "model: %s: kept the %d best of %d configs (best %.4f ms)",
+                s->name, keep, k, sc[0].t);
+    const size_t ws = s->workspace ? s->workspace(p) : 0;
+    int rc = 0;
+    for (int i = 0; i < keep && rc == 0; ++i) {
+        clf_choice ch;
+        memset(&ch, 0, sizeof ch);
+        ch.solver = s;
+        memcpy(ch.config, sc[i].cfg, CLF_CONFIG_CAP);
+        ch.time_ms = -sc[i].t;
+        ch.workspace = ws;
+        ch.source = CLF_SOURCE_ESTIMATED;
+        rc = clf_choices_add(out, &ch);
+    }
+    free(sc);
+    return rc;
 }
 
 void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
                     const clf_solver *const *allowed, int n_allowed, int per_solver,
                     clf_choices *out)
 {
-    (void)per_solver;
+    const clfuse_DeviceInfo *dev = &h->info;
+    const int start = out->n;
+    /* Solvers the model cannot describe: after the others, in the order given. */
+    const clf_solver **rest = malloc((size_t)(n_allowed > 0 ? n_allowed : 1) * sizeof *rest);
+    int n_rest = 0;
     for (int i = 0; i < n_allowed; ++i) {
-        clf_choice c;
-        memset(&c, 0, sizeof c);
-        c.solver = allowed[i];
-        allowed[i]->default_config(p, &h->info, c.config, sizeof c.config);
-        c.time_ms = -(double)(i + 1);
-        c.workspace = allowed[i]->workspace ? allowed[i]->workspace(p) : 0;
-        c.source = CLF_SOURCE_ESTIMATED;
-        if (clf_choices_add(out, &c) != 0)
-            return;
+        const int before = out->n;
+        if (rank_solver(dev, p, allowed[i], per_solver, out) != 0) {
+            out->n = before; /* drop a partial ranking */
+            if (rest)
+                rest[n_rest++] = allowed[i];
+        }
     }
+    qsort(out->v + start, (size_t)(out->n - start), sizeof *out->v, by_estimate);
+    /* Below every estimate, in order: a time further from zero than the slowest estimate
+     * (or than 1 ms when there is none), one more ms per place. */
+    double worst = 1.0;
+    for (int i = start; i < out->n; ++i)
+        worst = max2(worst, -out->v[i].time_ms);
+    for (int i = 0; i < n_rest; ++i) {
+        clf_choice ch;
+        memset(&ch, 0, sizeof ch);
+        ch.solver = rest[i];
+        rest[i]->default_config(p, dev, ch.config, CLF_CONFIG_CAP);
+        ch.time_ms = -(2.0 * worst + (double)i);
+        ch.workspace = rest[i]->workspace ? rest[i]->workspace(p) : 0;
+        ch.source = CLF_SOURCE_ESTIMATED;
+        if (clf_choices_add(out, &ch) != 0)
+            break;
+    }
+    free(rest);
+}
+
+/* The fitted constants by name, for clf_model_set_param. */
+typedef struct param {
+    const char *name;
+    double *value;
+} param;
+
+static param params[] = {
+    {"nvidia.launch_us", &nvidia.launch_us}, {"nvidia.step_us", &nvidia.step_us},
+    {"nvidia.sat", &nvidia.sat},             {"nvidia.reuse_sat", &nvidia.reuse_sat},
+    {"nvidia.reg_base", &nvidia.reg_base},   {"nvidia.l2_gbs", &nvidia.l2_gbs},
+    {"nvidia.dram_gbs", &nvidia.dram_gbs},   {"nvidia.local", &nvidia.local},
+    {"nvidia.overlap", &nvidia.overlap},     {"gpu.overlap", &gpu.overlap},
+    {"cpu.overlap", &cpu.overlap},
+    {"gpu.launch_us", &gpu.launch_us},       {"gpu.step_us", &gpu.step_us},
+    {"gpu.sat", &gpu.sat},                   {"gpu.reuse_sat", &gpu.reuse_sat},
+    {"cpu.launch_us", &cpu.launch_us},       {"cpu.step_us", &cpu.step_us},
+    {"cpu.sat", &cpu.sat},                   {"cpu.reuse_sat", &cpu.reuse_sat},
+    {"cpu.lanes", &cpu.lanes},               {"cpu.dram_gbs", &cpu.dram_gbs},
+};
+#define N_PARAMS (sizeof params / sizeof params[0])
+
+int clf_model_set_param(const char *name, double value)
+{
+    if (strncmp(name, "eff.", 4) == 0) {
+        for (size_t i = 0; i < N_EFFS; ++i)
+            if (strcmp(effs[i].name, name + 4) == 0) {
+                effs[i].eff = value;
+                return 0;
+            }
+        return -1;
+    }
+    for (size_t i = 0; i < N_PARAMS; ++i)
+        if (strcmp(params[i].name, name) == 0) {
+            *params[i].value = value;
+            return 0;
+        }
+    return -1;
+}
+
+/* Names: the device constants, then "eff.<solver>". The names of the efficiencies live in
+ * a static buffer per index, built once (tools only). */
+const char *clf_model_param_name(int i)
+{
+    static char names[N_EFFS][64];
+    if (i < 0)
+        return NULL;
+    if ((size_t)i < N_PARAMS)
+        return params[i].name;
+    size_t e = (size_t)i - N_PARAMS;
+    if (e >= N_EFFS)
+        return NULL;
+    if (names[e][0] == '\0')
+        snprintf(names[e], sizeof names[e], "eff.%s", effs[e].name);
+    return names[e];
+}
+
+double clf_model_param_value(int i)
+{
+    if (i < 0)
+        return 0;
+    if ((size_t)i < N_PARAMS)
+        return *params[i].value;
+    size_t e = (size_t)i - N_PARAMS;
+    return e < N_EFFS ? effs[e].eff : 0;
 }

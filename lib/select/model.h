@@ -19,4 +19,31 @@ void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
 double clf_model_predict(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
                          const clf_solver *s, const char *cfg);
 
+/* What a prediction is made of, for tools/model (fitting) and tests. Times in ms. */
+typedef struct clf_model_detail {
+    double resident;   /* work-groups in flight per compute unit */
+    double per_cu;     /* work-groups per compute unit, ceil(groups / CUs) */
+    double occupancy;  /* latency hiding of a full round, 0..1 */
+    double inner_eff;  /* inner-loop efficiency from inner_reuse, 0..1 */
+    double t_compute;  /* throughput time of the compute units */
+    double t_latency;  /* the steps' latency floor */
+    double t_l2;       /* L2 traffic over the bandwidth of the busy compute units */
+    double t_dram;     /* compulsory traffic over DRAM bandwidth */
+    double t_launch;   /* launch overhead x kernels */
+} clf_model_detail;
+
+/* clf_model_predict, also returning the cost (cost may be NULL) and the components (detail
+ * may be NULL). */
+double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
+                                const clf_solver *s, const char *cfg, clf_cost *cost,
+                                clf_model_detail *detail);
+
+/* For fitting (tools/model, bench/scripts/fit_model.py) only: sets the named model constant
+ * ("eff.<solver name>", or "<class>.<field>" of a device class, e.g. "nvidia.step_us").
+ * Process-wide and not thread-safe: never called by the library itself. 0, or -1 for an
+ * unknown name. clf_model_param_name(i) lists the names (NULL past the last). */
+int clf_model_set_param(const char *name, double value);
+const char *clf_model_param_name(int i);
+double clf_model_param_value(int i);
+
 #endif

@@ -51,3 +51,33 @@ int clf_config_parse_exact(const char *solver, const char *cfg, const char *cons
     }
     return 1;
 }
+
+void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *cfg)
+{
+    if (out != NULL && *n < max)
+        snprintf(out[*n], CLF_CONFIG_CAP, "%s", cfg);
+    ++*n;
+}
+
+int clf_config_in(long v, const long *vals, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (vals[i] == v)
+            return 1;
+    return 0;
+}
+
+double clf_cost_dram_bytes(const clf_fusion_problem *p)
+{
+    const clf_conv_problem *c = &p->conv;
+    double x = (double)c->n * c->c * c->h * c->w;
+    double w = (double)c->k * (c->c / (c->groups > 0 ? c->groups : 1)) * c->fy * c->fx;
+    double y = (double)c->n * c->k * c->oh * c->ow;
+    double vec = 0;
+    if (p->epi.has_bias)
+        vec += c->k;
+    if (p->epi.has_bn)
+        vec += 4.0 * (p->epi.bn_spatial ? c->k : y / (c->n > 0 ? c->n : 1));
+    double z = p->epi.has_z ? y : 0;
+    return 4.0 * (x + w + y + z + vec);
+}

@@ -9,6 +9,8 @@
  * enough tile always fits and the solver applies to any convolution whose filters fit. */
 #include "solver/solver.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,35 +66,41 @@ static int parse(const char *cfg, tiling *t, char *why, size_t cap)
     return clf_config_parse_exact("ConvDirectTiled", cfg, keys, fields, NKEYS, 1, 256, why, cap);
 }
 
+/* Writes "ConvDirectTiled config "CFG": REASON" to why and returns 0. One vsnprintf for the
+ * reason, so that a long config only truncates the message (and GCC's -O3
+ * -Wformat-truncation does not see a fixed-size why it could overflow once tiling_valid is
+ * inlined into the enumeration). */
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+{
+    int n = snprintf(why, cap, "ConvDirectTiled config \"%s\": ", cfg);
+    if (n >= 0 && (size_t)n < cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
 static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                         const tiling *t, const char *cfg, char *why, size_t cap)
 {
-    if (t->tk % t->bk != 0) {
-        snprintf(why, cap, "ConvDirectTiled config \"%s\": BK must divide TK", cfg);
-        return 0;
-    }
-    if ((t->toh * t->tow) % t->bp != 0) {
-        snprintf(why, cap, "ConvDirectTiled config \"%s\": BP must divide TOH*TOW", cfg);
-        return 0;
-    }
-    if (t->bk * t->bp > MAX_ACC) {
-        snprintf(why, cap, "ConvDirectTiled config \"%s\": BK*BP > %d accumulators", cfg,
-                 MAX_ACC);
-        return 0;
-    }
+    if (t->tk % t->bk != 0)
+        return refuse(why, cap, cfg, "BK must divide TK");
+    if ((t->toh * t->tow) % t->bp != 0)
+        return refuse(why, cap, cfg, "BP must divide TOH*TOW");
+    if (t->bk * t->bp > MAX_ACC)
+        return refuse(why, cap, cfg, "BK*BP > %d accumulators", MAX_ACC);
     geometry g;
     derive(&p->conv, t, &g);
     size_t wg_cap = dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
-    if ((size_t)(g.lp * g.lk) > wg_cap) {
-        snprintf(why, cap, "ConvDirectTiled config \"%s\": %ld work-items per group > %zu", cfg,
-                 g.lp * g.lk, wg_cap);
-        return 0;
-    }
-    if (g.lds > dev->local_mem_bytes) {
-        snprintf(why, cap, "ConvDirectTiled config \"%s\": needs %llu bytes of local memory > %llu",
-                 cfg, g.lds, dev->local_mem_bytes);
-        return 0;
-    }
+    if ((size_t)(g.lp * g.lk) > wg_cap)
+        return refuse(why, cap, cfg, "%ld work-items per group > %zu", g.lp * g.lk, wg_cap);
+    if (g.lds > dev->local_mem_bytes)
+        return refuse(why, cap, cfg, "needs %llu bytes of local memory > %llu", g.lds,
+                      dev->local_mem_bytes);
     return 1;
 }
 
@@ -181,29 +189,78 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     format(&minimal, cfg, cap);
 }
 
-/* Candidates for Find: square and wide tiles, wide and narrow channel tiles, and a
- * depthwise shape with every work-item on pixels. */
-static const tiling candidates[] = {
-    {16, 16, 16, 4, 4, 8}, /* 64 x 4 work-items, 16 accumulators */
-    {32, 8, 16, 4, 4, 8},  /* 32 x 8 */
-    {64, 8, 16, 8, 4, 4},  /* 32 x 8, 32 accumulators */
-    {64, 16, 16, 8, 8, 4}, /* 32 x 8, 64 accumulators */
-    {32, 4, 8, 4, 1, 16},  /* 32 x 8, small spatial outputs (7x7, 14x14) */
-    {8, 8, 8, 2, 2, 8},    /* 32 x 4, small channel counts */
-    {1, 16, 16, 1, 4, 1},  /* 64 x 1, depthwise */
-};
+/* The whole config space: TK 1 and 4..64, TOH 2..16, TOW 4, 8, 16, BK and BP 1..8, CB 1 and
+ * 4..16 (powers of 2; TK 2 and CB 2 add little between their neighbours, TOH 1 and TOW
+ * below 4 split a warp's stores over rows), each combination checked by tiling_valid
+ * (divisibility, accumulators, work-items, local memory): about 3000 for a 3x3 filter on an
+ * H100. A default shrunk to fit, sized to a tiny problem (TK 2) or with an odd channel chunk
+ * (CB = 3 for RGB input) may lie outside these sets and then comes first. */
+static const long tk_vals[] = {1, 4, 8, 16, 32, 64};
+static const long toh_vals[] = {2, 4, 8, 16};
+static const long tow_vals[] = {4, 8, 16};
+static const long blk_vals[] = {1, 2, 4, 8};
+static const long cb_vals[] = {1, 4, 8, 16};
+#define NV(a) (sizeof a / sizeof a[0])
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
     int n = 0;
-    char why[CLF_REASON_CAP];
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && n < max; ++i) {
-        format(&candidates[i], out[n], CLF_CONFIG_CAP);
-        if (tiling_valid(p, dev, &candidates[i], out[n], why, sizeof why))
-            ++n;
-    }
+    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    tiling d;
+    default_config(p, dev, cfg, sizeof cfg);
+    if (parse(cfg, &d, why, sizeof why) &&
+        !(clf_config_in(d.tk, tk_vals, NV(tk_vals)) && clf_config_in(d.toh, toh_vals, NV(toh_vals)) &&
+          clf_config_in(d.tow, tow_vals, NV(tow_vals)) && clf_config_in(d.bk, blk_vals, NV(blk_vals)) &&
+          clf_config_in(d.bp, blk_vals, NV(blk_vals)) && clf_config_in(d.cb, cb_vals, NV(cb_vals))))
+        clf_config_emit(out, max, &n, cfg);
+    for (size_t a = 0; a < NV(tk_vals); ++a)
+        for (size_t b = 0; b < NV(toh_vals); ++b)
+            for (size_t c = 0; c < NV(tow_vals); ++c)
+                for (size_t i = 0; i < NV(blk_vals); ++i)
+                    for (size_t j = 0; j < NV(blk_vals); ++j)
+                        for (size_t k = 0; k < NV(cb_vals); ++k) {
+                            tiling t = {tk_vals[a],  toh_vals[b], tow_vals[c],
+                                        blk_vals[i], blk_vals[j], cb_vals[k]};
+                            format(&t, cfg, sizeof cfg);
+                            if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
+                                clf_config_emit(out, max, &n, cfg);
+                        }
     return n;
+}
+
+/* The shape of work of a tiling, for the device model (lib/select/model.c). */
+static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                clf_cost *out)
+{
+    tiling t;
+    char why[CLF_REASON_CAP];
+    if (!parse(cfg, &t, why, sizeof why) || !tiling_valid(p, dev, &t, cfg, why, sizeof why))
+        return -1;
+    const clf_conv_problem *c = &p->conv;
+    geometry g;
+    derive(c, &t, &g);
+    const double cpg = (double)(c->c / c->groups);
+    const double chunks = ceil(cpg / (double)t.cb);
+    const double cp = chunks * (double)t.cb;
+    const double taps = (double)c->fy * c->fx;
+    const double groups = (double)g.tiles * (double)g.k_tiles * c->groups * c->n;
+    out->groups = groups;
+    out->group_size = (double)(g.lp * g.lk);
+    out->local_bytes = (double)g.lds;
+    out->regs = (double)(t.bk * t.bp + t.bk + t.bp);
+    /* Whole tiles and channel tiles, the last chunk padded. */
+    out->flops = 2.0 * groups * (double)(t.toh * t.tow * t.tk) * cp * taps;
+    /* Each group stages its input patch and its TK filters per channel, and writes its
+     * outputs. */
+    out->global_bytes =
+        4.0 * (groups * cp * ((double)(g.patch_h * g.patch_w) + taps * (double)t.tk) +
+               (double)c->n * c->k * c->oh * c->ow);
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    out->steps = 2.0 * chunks; /* stage, barrier, accumulate, barrier */
+    out->inner_reuse = (double)(t.bk * t.bp) / (double)(t.bk + t.bp);
+    out->kernels = 1;
+    return 0;
 }
 
 static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -251,5 +308,6 @@ const clf_solver clf_solver_conv_direct_tiled = {
     .default_config = default_config,
     .config_valid = config_valid,
     .tuning_configs = tuning_configs,
+    .cost = cost,
     .build = build,
 };

@@ -18,6 +18,7 @@
 #include "codegen/codegen.h"
 #include "gemm/gemm.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,6 +87,38 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
         return 0;
     }
     return 1;
+}
+
+/* A rough shape of work, for the device model (lib/select/model.c): CLBlast's SGEMM taken
+ * as 64 x 64 output tiles of 256 work-items (a 4 x 4 register block each, reading 4 + 4
+ * values per 16 FMAs from local memory), reduction chunks of 16, one
+ * SGEMM per image and group, plus im2col (writing and reading back its matrix) and the
+ * epilogue pass over y, each a launch. */
+static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                clf_cost *out)
+{
+    char why[CLF_REASON_CAP];
+    if (!config_valid(p, dev, cfg, why, sizeof why))
+        return -1;
+    const clf_conv_problem *c = &p->conv;
+    const double kpg = (double)(c->k / c->groups), pix = (double)c->oh * c->ow;
+    const double red = (double)(c->c / c->groups) * c->fy * c->fx;
+    const double gemms = (double)c->n * c->groups;
+    const double tiles = ceil(kpg / 64.0) * ceil(pix / 64.0);
+    const double y = (double)c->n * c->k * pix;
+    const double col = is_direct_1x1(c) ? 0.0 : 4.0 * gemms * red * pix;
+    out->groups = gemms * tiles;
+    out->group_size = 256;
+    out->local_bytes = 2.0 * 16.0 * 64.0 * 4.0;
+    out->regs = 16 + 8;
+    out->flops = 2.0 * out->groups * 64.0 * 64.0 * ceil(red / 16.0) * 16.0;
+    out->global_bytes = 4.0 * out->groups * 128.0 * red + 4.0 * y + 2.0 * col +
+                        (has_epilogue(p) ? 8.0 * y : 0.0);
+    out->dram_bytes = clf_cost_dram_bytes(p) + 2.0 * col + (has_epilogue(p) ? 8.0 * y : 0.0);
+    out->steps = ceil(red / 16.0);
+    out->inner_reuse = 2.0;
+    out->kernels = (int)gemms + (col > 0 ? 1 : 0) + (has_epilogue(p) ? 1 : 0);
+    return 0;
 }
 
 /* The one program holding the kernels p needs (im2col, epilogue or both), or *out = NULL
@@ -374,6 +407,7 @@ const clf_solver clf_solver_conv_gemm = {
     .default_config = default_config,
     .config_valid = config_valid,
     .tuning_configs = NULL,
+    .cost = cost,
     .build = NULL,
     .unfused_only = 1,
     .prepare = prepare,

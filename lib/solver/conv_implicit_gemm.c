@@ -17,6 +17,7 @@
 #include "solver/solver.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -299,49 +300,71 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     format(&best, cfg, cap);
 }
 
-/* Candidates for Find, from large square tiles to small ones, then the split reductions;
- * each is offered whenever it fits the device, even where it overshoots a small problem, so
- * that Find (and the contract tests) see every one. */
-static const tiling candidates[] = {
-    {128, 128, 8, 8, 8, 1},  /* 256 work-items, 64 accumulators */
-    {128, 64, 16, 8, 8, 1},  /* 128 */
-    {64, 128, 16, 8, 8, 1},  /* 128 */
-    {128, 64, 8, 8, 4, 1},   /* 256, 32 accumulators */
-    {64, 64, 16, 8, 8, 1},   /* 64 */
-    {64, 64, 16, 4, 4, 1},   /* 256, 16 accumulators */
-    {64, 32, 32, 4, 4, 1},   /* 128, long reduction chunk */
-    {32, 64, 16, 4, 4, 1},   /* 128 */
-    {32, 32, 16, 4, 4, 1},   /* 64 */
-    {16, 32, 32, 4, 4, 1},   /* 32, small outputs */
-    /* Single-image layers leave most of a large GPU idle with the tiles above (b1_5x5_32_28:
-     * 25 work-groups of 64x32 on 132 compute units): smaller tiles trade per-work-item reuse
-     * for enough work-groups to fill it. */
-    {32, 16, 32, 4, 4, 1},   /* 32 */
-    {16, 16, 32, 4, 4, 1},   /* 16 */
-    {16, 16, 64, 4, 4, 1},   /* 16, long reduction chunk */
-    /* ... or keep their tile and split each chunk's reduction over KS slices of the
-     * work-group: KS times the work-items (and warps per compute unit) on the same number of
-     * work-groups, each walking 1/KS of the reduction, for a sum in local memory at the end.
-     * For single-image layers with a long reduction (b1_5x5_32_28: 800). */
-    {64, 32, 32, 4, 4, 2},   /* 256: the 64x32 tile above, halved reduction per work-item */
-    {32, 32, 32, 4, 4, 4},   /* 256 */
-    {32, 16, 32, 4, 4, 4},   /* 128 */
-    {16, 32, 32, 4, 4, 4},   /* 128, narrow M (16 output channels) */
-    {16, 16, 32, 4, 4, 8},   /* 128, 4 rows of each chunk per slice */
-    {64, 64, 16, 8, 8, 4},   /* 256, 64 accumulators; the sum in 4 passes */
-};
+/* The whole config space: every power of 2 the kernel takes for each key (MT, NT 8..128: a
+ * tile of 256 along M or N would need more than 256 work-items or 64 accumulators to cover;
+ * KT 4..64: past 64 the staging buffers outgrow 48 KiB with any useful tile), each tiling
+ * then checked by tiling_valid (work-items, loads per work-item, local memory, the slices'
+ * sum). Every ladder entry, and so the default, is in it. 1270 of the 2000 combinations are
+ * valid on a 48 KiB, 1024-work-item GPU (an H100). */
+static const long mn_vals[] = {8, 16, 32, 64, 128};
+static const long kt_vals[] = {4, 8, 16, 32, 64};
+static const long t_vals[] = {4, 8};
+static const long ks_vals[] = {1, 2, 4, 8};
+#define NV(a) (sizeof a / sizeof a[0])
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
     int n = 0;
-    char why[CLF_REASON_CAP];
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && n < max; ++i) {
-        format(&candidates[i], out[n], CLF_CONFIG_CAP);
-        if (tiling_valid(p, dev, &candidates[i], out[n], why, sizeof why))
-            ++n;
-    }
+    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    for (size_t a = 0; a < NV(mn_vals); ++a)
+        for (size_t b = 0; b < NV(mn_vals); ++b)
+            for (size_t k = 0; k < NV(kt_vals); ++k)
+                for (size_t i = 0; i < NV(t_vals); ++i)
+                    for (size_t j = 0; j < NV(t_vals); ++j)
+                        for (size_t s = 0; s < NV(ks_vals); ++s) {
+                            tiling t = {mn_vals[a], mn_vals[b], kt_vals[k],
+                                        t_vals[i],  t_vals[j],  ks_vals[s]};
+                            format(&t, cfg, sizeof cfg);
+                            if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
+                                clf_config_emit(out, max, &n, cfg);
+                        }
     return n;
+}
+
+/* The shape of work of a tiling, for the device model (lib/select/model.c). */
+static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                clf_cost *out)
+{
+    tiling t;
+    char why[CLF_REASON_CAP];
+    if (!parse(cfg, &t, why, sizeof why) || !tiling_valid(p, dev, &t, cfg, why, sizeof why))
+        return -1;
+    const clf_conv_problem *c = &p->conv;
+    double r = (double)gemm_r(c);
+    double chunks = ceil(r / (double)t.kt);
+    double groups = (double)work_groups(c, &t);
+    double wg = (double)wg_size(&t);
+    out->groups = groups;
+    out->group_size = wg;
+    out->local_bytes = (double)lds_bytes(&t);
+    /* Accumulators, one row of A and B operands, and the next chunk's prefetched loads. */
+    out->regs = (double)(t.tm * t.tn + t.tm + t.tn) +
+                (double)(t.mt + t.nt) * (double)t.kt / wg;
+    /* Whole tiles and whole chunks: rows past M, pixels past N and a partial last chunk are
+     * computed and thrown away. */
+    out->flops = 2.0 * groups * (double)t.mt * (double)t.nt * chunks * (double)t.kt;
+    /* Each group reads its MT x R slice of A and its R x NT slice of B (zeros past R are not
+     * loaded), and writes its outputs once. */
+    out->global_bytes = 4.0 * (groups * (double)(t.mt + t.nt) * r +
+                               (double)gemm_m(c) * (double)gemm_n(c) * c->groups);
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    /* One barrier per chunk (double-buffered), then the slices' sum in NPASS passes of two
+     * barriers each. */
+    out->steps = chunks + (t.ks > 1 ? 2.0 * (double)red_passes(&t) : 0.0);
+    out->inner_reuse = (double)(t.tm * t.tn) / (double)(t.tm + t.tn);
+    out->kernels = 1;
+    return 0;
 }
 
 static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -397,5 +420,6 @@ const clf_solver clf_solver_conv_implicit_gemm = {
     .default_config = default_config,
     .config_valid = config_valid,
     .tuning_configs = tuning_configs,
+    .cost = cost,
     .build = build,
 };

@@ -2,6 +2,7 @@
  * so it is the last resort and the on-device reference for the faster solvers. */
 #include "solver/solver.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,6 +37,37 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     return 1;
 }
 
+/* A rough shape of work, for the device model (lib/select/model.c): no local memory, no
+ * register tile, every multiply-add reading an input and a weight from the cache (one FMA
+ * per two values read), and one dependent chain of C_PER_G x FY x FX multiply-adds per
+ * work-item, counted as steps of 8 (about one cache latency each) for the latency floor. */
+static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                clf_cost *out)
+{
+    char why[CLF_REASON_CAP];
+    if (!config_valid(p, dev, cfg, why, sizeof why))
+        return -1;
+    const clf_conv_problem *c = &p->conv;
+    const double red = (double)(c->c / c->groups) * c->fy * c->fx;
+    const double groups = (double)((c->ow + 15) / 16) * ((c->oh + 3) / 4) * c->n * c->k;
+    out->groups = groups;
+    out->group_size = 64;
+    out->local_bytes = 0;
+    out->regs = 8;
+    out->flops = 2.0 * groups * 64.0 * red;
+    /* Per group: the input window under its 16 x 4 outputs for every channel, and one
+     * output channel's filter. */
+    const double win = (double)(15 * c->stride_w + (c->fx - 1) * c->dil_w + 1) *
+                       (double)(3 * c->stride_h + (c->fy - 1) * c->dil_h + 1);
+    out->global_bytes = 4.0 * (groups * ((double)(c->c / c->groups) * win + red) +
+                               (double)c->n * c->k * c->oh * c->ow);
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    out->steps = ceil(red / 8.0);
+    out->inner_reuse = 0.5;
+    out->kernels = 1;
+    return 0;
+}
+
 static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                  clf_build_spec *spec, char *why, size_t cap)
 {
@@ -63,5 +95,6 @@ const clf_solver clf_solver_conv_naive = {
     .default_config = default_config,
     .config_valid = config_valid,
     .tuning_configs = NULL,
+    .cost = cost,
     .build = build,
 };

@@ -17,8 +17,9 @@
  * ES * KB * TB; local memory 4 * max(CC*16*(TGP+KGP), 16*(KG/KB)*TGP) bytes. */
 #include "solver/winograd_tiled.h"
 
-/* Candidates, aimed at the H100 (at most 256 work-items and 128 accumulators, within the
- * 32 KiB OpenCL minimum of local memory; the DB ones fit 48 KiB). Work-items,
+/* The default's fallbacks when its own config does not fit the device, aimed at the H100
+ * (at most 256 work-items and 128 accumulators, within the 32 KiB OpenCL minimum of local
+ * memory). Tuning explores the whole config space instead (winograd_tiled.c). Work-items,
  * accumulators, local memory, (tile, channel) pairs per group: */
 static const clf_wino_cfg candidates[] = {
     {32, 64, 8, 8, 2, 4, 1, 0, 0}, /* 256, 128, 26 KiB, 2048 */
@@ -29,24 +30,6 @@ static const clf_wino_cfg candidates[] = {
     {16, 64, 4, 8, 2, 4, 1, 0, 0}, /* 256, 64, 22 KiB, 1024: more groups on small late layers */
     {32, 16, 8, 4, 2, 8, 1, 0, 0}, /* 128, 64, 28 KiB, 512: default for K <= 16 */
     {8, 8, 4, 4, 4, 4, 1, 0, 0},   /* 16, 64, 6 KiB, 64: small devices */
-    /* Double-buffered chunks (DB=1, one barrier per chunk) and other unrolls of the product
-     * loop (CU), among the fastest on the H100 (those of DB with 2 or 3 channels per chunk
-     * never were: more chunks cost more than the barrier saves). */
-    {32, 32, 8, 8, 1, 4, 1, 1, 0}, /* 256, 64, 36 KiB, 1024 */
-    {32, 64, 8, 8, 2, 4, 1, 0, 4},
-    {32, 16, 8, 4, 2, 8, 1, 0, 4},
-};
-
-/* The 64-accumulator configs asking NVIDIA's compiler for more than one work-group per SM
- * (see ConvWinograd4x4's): two groups of 256 leave at most 128 registers per work-item,
- * three of 128 at most 168. Offered on NVIDIA only. */
-static const clf_wino_cfg nvidia_candidates[] = {
-    {32, 32, 8, 8, 1, 4, 2, 0, 0},
-    {32, 32, 4, 8, 2, 4, 2, 0, 0},
-    {16, 64, 4, 8, 2, 4, 2, 0, 0},
-    {32, 16, 8, 4, 2, 8, 3, 0, 0},
-    {32, 32, 8, 8, 1, 4, 2, 1, 0},
-    {32, 32, 8, 8, 1, 4, 2, 1, 4},
 };
 
 static const clf_wino_variant wino2 = {
@@ -55,8 +38,6 @@ static const clf_wino_variant wino2 = {
     .m = 2,
     .candidates = candidates,
     .n_candidates = sizeof candidates / sizeof candidates[0],
-    .nvidia = nvidia_candidates,
-    .n_nvidia = sizeof nvidia_candidates / sizeof nvidia_candidates[0],
     .wide = {32, 32, 8, 8, 1, 4, 1, 0, 0},   /* K > 16 */
     .narrow = {32, 16, 8, 4, 2, 8, 1, 0, 0}, /* K <= 16 */
 };
@@ -86,6 +67,12 @@ static int tuning_configs2(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     return clf_wino_tiled_tuning_configs(&wino2, p, dev, out, max);
 }
 
+static int cost2(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                 clf_cost *out)
+{
+    return clf_wino_tiled_cost(&wino2, p, dev, cfg, out);
+}
+
 static int build2(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                   clf_build_spec *spec, char *why, size_t cap)
 {
@@ -102,5 +89,6 @@ const clf_solver clf_solver_conv_winograd2x2 = {
     .default_config = default_config2,
     .config_valid = config_valid2,
     .tuning_configs = tuning_configs2,
+    .cost = cost2,
     .build = build2,
 };

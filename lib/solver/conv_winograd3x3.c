@@ -23,6 +23,8 @@
  *   C_CHUNK             input channels transformed into local memory per step */
 #include "solver/solver.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,6 +81,24 @@ static int parse_cfg(const char *cfg, wino_cfg *c, char *why, size_t cap)
     return 1;
 }
 
+/* Writes "ConvWinograd3x3 config "CFG": REASON" to why and returns 0. One vsnprintf for the
+ * reason, so that a long config only truncates the message (and GCC's -O3
+ * -Wformat-truncation does not see a fixed-size why it could overflow once config_valid is
+ * inlined into the enumeration). */
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+{
+    int n = snprintf(why, cap, "ConvWinograd3x3 config \"%s\": ", cfg);
+    if (n >= 0 && (size_t)n < cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                         char *why, size_t cap)
 {
@@ -89,38 +109,30 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     if (c.wg_t < 1 || c.wg_k < 1 || c.t_per_wi < 1 || c.k_per_wi < 1 || c.c_chunk < 1 ||
         c.wg_t > MAX_WG_SIZE || c.wg_k > MAX_WG_SIZE || c.t_per_wi > MAX_ACC_SETS ||
         c.k_per_wi > MAX_ACC_SETS || c.c_chunk > 64) {
-        snprintf(why, cap,
-                 "ConvWinograd3x3 config \"%s\": out of range (WG_T, WG_K 1..%d; T_PER_WI, "
-                 "K_PER_WI 1..%d; C_CHUNK 1..64)",
-                 cfg, MAX_WG_SIZE, MAX_ACC_SETS);
-        return 0;
+        return refuse(why, cap, cfg,
+                      "out of range (WG_T, WG_K 1..%d; T_PER_WI, K_PER_WI 1..%d; C_CHUNK 1..64)",
+                      MAX_WG_SIZE, MAX_ACC_SETS);
     }
     if (c.t_per_wi * c.k_per_wi > MAX_ACC_SETS) {
-        snprintf(why, cap,
-                 "ConvWinograd3x3 config \"%s\": T_PER_WI * K_PER_WI > %d would spill "
-                 "accumulators",
-                 cfg, MAX_ACC_SETS);
-        return 0;
+        return refuse(why, cap, cfg, "T_PER_WI * K_PER_WI > %d would spill accumulators",
+                      MAX_ACC_SETS);
     }
     size_t wg = (size_t)c.wg_t * (size_t)c.wg_k;
     size_t wg_cap = dev->max_work_group_size < MAX_WG_SIZE ? dev->max_work_group_size : MAX_WG_SIZE;
     if (wg > wg_cap) {
-        snprintf(why, cap, "ConvWinograd3x3 config \"%s\": %zu work-items per group, limit %zu",
-                 cfg, wg, wg_cap);
-        return 0;
+        return refuse(why, cap, cfg, "%zu work-items per group, limit %zu", wg, wg_cap);
     }
     size_t lb = local_bytes(&c);
     if (lb > dev->local_mem_bytes) {
-        snprintf(why, cap,
-                 "ConvWinograd3x3 config \"%s\": %zu bytes of local memory, device has %llu", cfg,
-                 lb, dev->local_mem_bytes);
-        return 0;
+        return refuse(why, cap, cfg, "%zu bytes of local memory, device has %llu", lb,
+                      dev->local_mem_bytes);
     }
     return 1;
 }
 
-/* Candidates, most reuse of each local-memory read first. All fit the 48 KiB of an H100;
- * all but the last also fit the 32 KiB OpenCL minimum. */
+/* The default's fallbacks when its own config does not fit the device, most reuse of each
+ * local-memory read first. All fit the 48 KiB of an H100; all but the last also fit the
+ * 32 KiB OpenCL minimum. */
 static const wino_cfg candidates[] = {
     {16, 8, 2, 4, 8},  /* 32 tiles x 32 channels, 128 work-items, 32 KiB: default for K > 16 */
     {32, 4, 1, 4, 8},  /* 32 x 16, 128, 24 KiB */
@@ -155,14 +167,75 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     format_cfg(&minimal, cfg, cap);
 }
 
+/* The whole config space: WG_T 8..64 and WG_K 1..16 (powers of 2), T_PER_WI and K_PER_WI
+ * 1, 2, 4 and C_CHUNK 4, 8, 16, each combination checked by config_valid (work-items,
+ * accumulator sets, local memory): about 300 on an H100. The default's last fallback (one
+ * work-item) lies outside these sets and comes first when it is the default. */
+static const long wgt_vals[] = {8, 16, 32, 64};
+static const long wgk_vals[] = {1, 2, 4, 8, 16};
+static const long per_vals[] = {1, 2, 4};
+static const long cc_vals[] = {4, 8, 16};
+#define NV(a) (sizeof a / sizeof a[0])
+
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
     int n = 0;
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && n < max; ++i)
-        if (valid_quiet(p, dev, &candidates[i], out[n], CLF_CONFIG_CAP))
-            ++n;
+    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    wino_cfg d;
+    default_config(p, dev, cfg, sizeof cfg);
+    if (parse_cfg(cfg, &d, why, sizeof why) &&
+        !(clf_config_in(d.wg_t, wgt_vals, NV(wgt_vals)) &&
+          clf_config_in(d.wg_k, wgk_vals, NV(wgk_vals)) &&
+          clf_config_in(d.t_per_wi, per_vals, NV(per_vals)) &&
+          clf_config_in(d.k_per_wi, per_vals, NV(per_vals)) &&
+          clf_config_in(d.c_chunk, cc_vals, NV(cc_vals))))
+        clf_config_emit(out, max, &n, cfg);
+    for (size_t a = 0; a < NV(wgt_vals); ++a)
+        for (size_t b = 0; b < NV(wgk_vals); ++b)
+            for (size_t i = 0; i < NV(per_vals); ++i)
+                for (size_t j = 0; j < NV(per_vals); ++j)
+                    for (size_t k = 0; k < NV(cc_vals); ++k) {
+                        wino_cfg c = {wgt_vals[a], wgk_vals[b], per_vals[i], per_vals[j],
+                                      cc_vals[k]};
+                        if (valid_quiet(p, dev, &c, cfg, sizeof cfg))
+                            clf_config_emit(out, max, &n, cfg);
+                    }
     return n;
+}
+
+/* The shape of work of a config, for the device model (lib/select/model.c). */
+static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                clf_cost *out)
+{
+    char why[CLF_REASON_CAP];
+    wino_cfg c;
+    if (!parse_cfg(cfg, &c, why, sizeof why) || !config_valid(p, dev, cfg, why, sizeof why))
+        return -1;
+    const clf_conv_problem *cv = &p->conv;
+    const double tiles = (double)cv->n * ((cv->oh + 1) / 2) * ((cv->ow + 1) / 2);
+    const double tg = (double)(c.wg_t * c.t_per_wi), kg = (double)(c.wg_k * c.k_per_wi);
+    const double groups = ceil(tiles / tg) * ceil(cv->k / kg);
+    const double chunks = ceil(cv->c / (double)c.c_chunk);
+    const double cp = chunks * (double)c.c_chunk; /* the last chunk padded */
+    out->groups = groups;
+    out->group_size = (double)(c.wg_t * c.wg_k);
+    out->local_bytes = (double)local_bytes(&c);
+    /* 16 accumulators per (tile, channel), the operands of one element, and a transform
+     * job's 4 x 4 input tile. */
+    out->regs = (double)(16 * c.t_per_wi * c.k_per_wi + c.t_per_wi + c.k_per_wi + 16);
+    /* Per group and chunk channel: 16 products per (tile, channel) pair, the input transform
+     * of each tile (B^T d B: 2 x 4 x 4 x 4 flops) and the filter transform of each channel
+     * (G g G^T: 2 x 4 x 3 x 7), then the inverse transform per pair (2 x 2 x 4 x 6). */
+    out->flops = groups * (2.0 * 16.0 * tg * kg * cp + 128.0 * tg * cp + 168.0 * kg * cp +
+                           96.0 * tg * kg);
+    out->global_bytes = 4.0 * (groups * cp * (tg * 16.0 + kg * 9.0) +
+                               (double)cv->n * cv->k * cv->oh * cv->ow);
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    out->steps = 2.0 * chunks; /* transform, barrier, products, barrier */
+    out->inner_reuse = (double)(c.t_per_wi * c.k_per_wi) / (double)(c.t_per_wi + c.k_per_wi);
+    out->kernels = 1;
+    return 0;
 }
 
 static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -202,5 +275,6 @@ const clf_solver clf_solver_conv_winograd3x3 = {
     .default_config = default_config,
     .config_valid = config_valid,
     .tuning_configs = tuning_configs,
+    .cost = cost,
     .build = build,
 };

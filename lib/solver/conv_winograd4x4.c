@@ -10,13 +10,14 @@
  * The kernel is a register-tiled GEMM over the 36 transformed-domain elements, shared with
  * ConvWinograd2x2 (M = 2), as are the config format (TG,KG,TB,KB,ES,CC[,OCC][,DB][,CU], ES a
  * divisor of 36), its checks and the build: lib/solver/winograd_tiled.c. This file holds what is
- * particular to F(4x4): the candidates and the defaults.
+ * particular to F(4x4): the defaults and their fallbacks.
  * Work-items per group: (36 / ES) * (KG / KB) * (TG / TB); accumulators: ES * KB * TB. */
 #include "solver/winograd_tiled.h"
 
-/* Candidates, most reuse of each local-memory read first (work-items, accumulators, local
- * memory). All fit the 48 KiB of an H100; all but the 8-channel-chunk one the 32 KiB
- * OpenCL minimum. */
+/* The default's fallbacks when its own config does not fit the device, most reuse of each
+ * local-memory read first (work-items, accumulators, local memory). All fit the 48 KiB of
+ * an H100; all but the 8-channel-chunk one the 32 KiB OpenCL minimum. Tuning explores the
+ * whole config space instead (winograd_tiled.c), with OCC, DB and CU. */
 static const clf_wino_cfg candidates[] = {
     {32, 16, 8, 4, 3, 4, 1, 0, 0},  /* 192, 96, 31.5 KiB: default for K > 16 */
     {16, 32, 4, 8, 3, 4, 1, 0, 0},  /* 192, 96, 31.5 KiB */
@@ -34,30 +35,6 @@ static const clf_wino_cfg candidates[] = {
     {16, 16, 4, 4, 4, 8, 1, 0, 0},  /* 144, 64, 45 KiB */
     {16, 8, 4, 4, 2, 8, 1, 0, 0},   /* 144, 32, 36 KiB: default for K <= 16 */
     {8, 8, 4, 4, 6, 4, 1, 0, 0},    /* 24, 96, 13.5 KiB: small devices */
-    /* Other unrolls of the product loop (CU), among the fastest on the H100's 3x3 layers.
-     * Double-buffered chunks (DB) never were for F(4x4) there, so none is offered. */
-    {32, 16, 8, 4, 3, 4, 1, 0, 1},
-    {16, 32, 4, 8, 3, 4, 1, 0, 4},
-};
-
-/* The same kernels asking NVIDIA's compiler for two (three) work-groups per SM: it sizes
- * registers for one (254 for the 192-work-item configs on an H100, 6 warps per SM) unless
- * told otherwise, which only the PTX can say (lib/cache/program.c). Offered on NVIDIA only:
- * elsewhere OCC changes nothing but the cache key. */
-static const clf_wino_cfg nvidia_candidates[] = {
-    {16, 32, 4, 8, 3, 4, 2, 0, 0}, /* 192 x 2: at most 168 registers */
-    {32, 16, 8, 4, 3, 4, 2, 0, 0},
-    {16, 32, 4, 8, 3, 2, 2, 0, 0},
-    {8, 64, 4, 8, 3, 4, 2, 0, 0},
-    {16, 16, 8, 8, 1, 4, 3, 0, 0}, /* 144 x 3: at most 151 registers (168 without OCC) */
-    /* With the register cap the default unroll (2) spills; 1 and 4 do not, and the first of
-     * these was the fastest config of all four r50 3x3 layers on the H100 (0.22-0.28 ms,
-     * 12-16% under the unroll of 2). */
-    {16, 32, 4, 8, 3, 4, 2, 0, 1},
-    {16, 32, 4, 8, 3, 4, 2, 0, 4},
-    {32, 16, 8, 4, 3, 4, 2, 0, 1},
-    {32, 16, 8, 4, 3, 4, 2, 0, 4},
-    {16, 16, 8, 8, 1, 4, 3, 0, 4},
 };
 
 static const clf_wino_variant wino4 = {
@@ -66,8 +43,6 @@ static const clf_wino_variant wino4 = {
     .m = 4,
     .candidates = candidates,
     .n_candidates = sizeof candidates / sizeof candidates[0],
-    .nvidia = nvidia_candidates,
-    .n_nvidia = sizeof nvidia_candidates / sizeof nvidia_candidates[0],
     .wide = {32, 16, 8, 4, 3, 4, 1, 0, 0},  /* K > 16 */
     .narrow = {16, 8, 4, 4, 2, 8, 1, 0, 0}, /* K <= 16 */
 };
@@ -97,6 +72,12 @@ static int tuning_configs4(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     return clf_wino_tiled_tuning_configs(&wino4, p, dev, out, max);
 }
 
+static int cost4(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                 clf_cost *out)
+{
+    return clf_wino_tiled_cost(&wino4, p, dev, cfg, out);
+}
+
 static int build4(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                   clf_build_spec *spec, char *why, size_t cap)
 {
@@ -113,5 +94,6 @@ const clf_solver clf_solver_conv_winograd4x4 = {
     .default_config = default_config4,
     .config_valid = config_valid4,
     .tuning_configs = tuning_configs4,
+    .cost = cost4,
     .build = build4,
 };

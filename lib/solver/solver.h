@@ -149,5 +149,14 @@ int clf_config_get(const char *cfg, const char *key, long *value);
 int clf_config_parse_exact(const char *solver, const char *cfg, const char *const *keys,
                            long *const *fields, size_t n, long lo, long hi, char *why,
                            size_t cap);
+/* Counts cfg in a tuning_configs enumeration and writes it to out[*n] while *n < max (the
+ * snprintf-style count semantics of clf_solver.tuning_configs; out may be NULL with max 0). */
+void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *cfg);
+/* 1 when v is one of vals[0..n). */
+int clf_config_in(long v, const long *vals, size_t n);
+
+/* Compulsory global-memory bytes of a convolution plan: x, w, y (and z, the per-channel
+ * epilogue vectors) each read or written once; the cost functions' dram_bytes. */
+double clf_cost_dram_bytes(const clf_fusion_problem *p);
 
 #endif

@@ -4,6 +4,7 @@
 #include "solver/winograd_tiled.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -195,20 +196,137 @@ void clf_wino_tiled_default_config(const clf_wino_variant *v, const clf_fusion_p
     format_cfg(&minimal, cfg, cap);
 }
 
+/* The whole config space, key by key:
+ *   TG 8, 16, 24, 32, 64 and KG 8, 16, 32, 64 (24 tiles: 8 x 3 tile blocks, as a candidate);
+ *   TB, KB 4 and 8: the float4 reads of the product loop (1 and 2 only for tiny devices,
+ *     which the default's fallbacks cover);
+ *   ES every divisor of E;
+ *   CC 2, 3, 4, 8;
+ *   DB 0 and 1, but 1 only with CC >= 4: with 2 or 3 channels per chunk the extra chunks
+ *     cost more than the barrier saves (never among the fastest on the H100);
+ *   CU 0 (2), 1, 4: the unroll decides register allocation and spills, which the model
+ *     cannot see, so every value stays for Find to measure;
+ *   OCC 1, and on NVIDIA 2 and 3 where the request binds: NVIDIA's compiler already fits
+ *     OCC groups of wg work-items at its 255-register maximum when wg x 255 x OCC <= 64K
+ *     registers, and then OCC changes nothing but the cache key (off NVIDIA it never does).
+ * Each combination is then checked by config_valid (work-items, accumulators, local
+ * memory). On an H100 that is about 3000 configs for F(4x4) and 5000 for F(2x2). The
+ * default's last fallback (one work-item holding a whole tile) lies outside these sets and
+ * comes first when it is the default. */
+static const long tg_vals[] = {8, 16, 24, 32, 64};
+static const long kg_vals[] = {8, 16, 32, 64};
+static const long b_vals[] = {4, 8};
+static const long cc_vals[] = {2, 3, 4, 8};
+static const long cu_vals[] = {0, 1, 4};
+#define NV(a) (sizeof a / sizeof a[0])
+#define NVIDIA_REGS_PER_CU 65536
+#define NVIDIA_MAX_REGS 255
+
+static int occ_binds(long occ, long wg)
+{
+    return occ == 1 || wg * NVIDIA_MAX_REGS * occ > NVIDIA_REGS_PER_CU;
+}
+
+static int in_space(const clf_wino_variant *v, const clf_wino_cfg *c, int nvidia)
+{
+    return clf_config_in(c->tg, tg_vals, NV(tg_vals)) &&
+           clf_config_in(c->kg, kg_vals, NV(kg_vals)) &&
+           clf_config_in(c->tb, b_vals, NV(b_vals)) && clf_config_in(c->kb, b_vals, NV(b_vals)) &&
+           c->es >= 1 && elems(v) % c->es == 0 && clf_config_in(c->cc, cc_vals, NV(cc_vals)) &&
+           (c->db == 0 || (c->db == 1 && c->cc >= 4)) &&
+           clf_config_in(c->cu, cu_vals, NV(cu_vals)) && c->occ >= 1 && c->occ <= 3 &&
+           (c->occ == 1 || nvidia) && occ_binds(c->occ, work_items(v, c));
+}
+
 int clf_wino_tiled_tuning_configs(const clf_wino_variant *v, const clf_fusion_problem *p,
                                   const clfuse_DeviceInfo *dev, char (*out)[CLF_CONFIG_CAP],
                                   int max)
 {
     int n = 0;
-    for (size_t i = 0; i < v->n_candidates && n < max; ++i)
-        if (valid_quiet(v, p, dev, &v->candidates[i], out[n], CLF_CONFIG_CAP))
-            ++n;
-    /* OCC changes nothing but the cache key off NVIDIA, so it is offered there only. */
-    if (strstr(dev->vendor, "NVIDIA") != NULL)
-        for (size_t i = 0; i < v->n_nvidia && n < max; ++i)
-            if (valid_quiet(v, p, dev, &v->nvidia[i], out[n], CLF_CONFIG_CAP))
-                ++n;
+    const int nvidia = strstr(dev->vendor, "NVIDIA") != NULL;
+    const long max_occ = nvidia ? 3 : 1;
+    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    clf_wino_cfg d;
+    clf_wino_tiled_default_config(v, p, dev, cfg, sizeof cfg);
+    if (parse_cfg(v, cfg, &d, why, sizeof why) && !in_space(v, &d, nvidia))
+        clf_config_emit(out, max, &n, cfg);
+    const long e = elems(v);
+    for (size_t a = 0; a < NV(tg_vals); ++a)
+        for (size_t b = 0; b < NV(kg_vals); ++b)
+            for (size_t i = 0; i < NV(b_vals); ++i)
+                for (size_t j = 0; j < NV(b_vals); ++j)
+                    for (long es = 1; es <= e; ++es) {
+                        if (e % es != 0)
+                            continue;
+                        for (size_t k = 0; k < NV(cc_vals); ++k)
+                            for (long occ = 1; occ <= max_occ; ++occ)
+                                for (long db = 0; db <= 1; ++db)
+                                    for (size_t u = 0; u < NV(cu_vals); ++u) {
+                                        clf_wino_cfg c = {tg_vals[a], kg_vals[b], b_vals[i],
+                                                          b_vals[j],  es,         cc_vals[k],
+                                                          occ,        db,         cu_vals[u]};
+                                        if (!in_space(v, &c, nvidia))
+                                            continue;
+                                        if (valid_quiet(v, p, dev, &c, cfg, sizeof cfg))
+                                            clf_config_emit(out, max, &n, cfg);
+                                    }
+                    }
     return n;
+}
+
+/* The shape of work of a config, for the device model (lib/select/model.c). */
+int clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_problem *p,
+                        const clfuse_DeviceInfo *dev, const char *cfg, clf_cost *out)
+{
+    char why[CLF_REASON_CAP];
+    clf_wino_cfg c;
+    if (!clf_wino_tiled_config_valid(v, p, dev, cfg, why, sizeof why) ||
+        !parse_cfg(v, cfg, &c, why, sizeof why))
+        return -1;
+    const clf_conv_problem *cv = &p->conv;
+    const double m = v->m, a = v->m + 2, e = (double)elems(v);
+    const double tiles = (double)tile_count(v, cv);
+    const double t_groups = ceil(tiles / (double)c.tg), k_groups = ceil(cv->k / (double)c.kg);
+    const double groups = t_groups * k_groups;
+    const double chunks = ceil(cv->c / (double)c.cc);
+    const double cp = chunks * (double)c.cc; /* channels walked, the last chunk padded */
+    const double wg = (double)work_items(v, &c);
+    out->groups = groups;
+    out->group_size = wg;
+    out->local_bytes = (double)(smem_floats(v, &c) * sizeof(float));
+    /* Accumulators and one element's TB + KB operands, plus the registers of the prefetched
+     * transform job (an input tile of A x A floats). */
+    double regs = (double)(c.es * c.kb * c.tb + c.tb + c.kb) + a * a;
+    /* OCC caps the registers NVIDIA's compiler may give a work-item; past the cap it
+     * spills, which the model sees as a register file no larger than the cap. */
+    if (c.occ > 1) {
+        double cap = (double)NVIDIA_REGS_PER_CU / (wg * (double)c.occ);
+        if (regs > cap)
+            regs = cap;
+    }
+    out->regs = regs;
+    /* Per group and chunk channel: E products for each of TG x KG (tile, channel) pairs; the
+     * input transform (two passes of A x A x A adds and multiplies) of each of its TG tiles
+     * and the filter transform (3x3 to A x A: A x 3 x (3 + A)) of each of its KG channels,
+     * which every group along the other dimension repeats; and per (tile, channel) pair the
+     * inverse transform (A^T m A: M x A x (A + M)). Tiles past the last and channels past
+     * K are computed and thrown away. */
+    const double prod = 2.0 * e * (double)c.tg * (double)c.kg * cp;
+    const double in_tf = 2.0 * a * a * a * (double)c.tg * cp;
+    const double f_tf = 2.0 * a * 3.0 * (3.0 + a) * (double)c.kg * cp;
+    const double inv_tf = 2.0 * m * a * (a + m) * (double)c.tg * (double)c.kg;
+    out->flops = groups * (prod + in_tf + f_tf + inv_tf);
+    /* Each group reads an A x A input tile per tile and channel (neighbouring tiles overlap
+     * by 2 rows and columns) and its KG x C x 3 x 3 filter slice, and writes its outputs. */
+    out->global_bytes = 4.0 * (groups * cp * ((double)c.tg * a * a + (double)c.kg * 9.0) +
+                               (double)cv->n * cv->k * cv->oh * cv->ow);
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    /* Two barriers per chunk (transform, then products), one with DB; then KB / JP passes of
+     * the inverse transform through local memory, two barriers each. */
+    out->steps = chunks * (c.db ? 1.0 : 2.0) + 2.0 * (double)(c.kb / stage_channels(v, &c));
+    out->inner_reuse = (double)(c.tb * c.kb) / (double)(c.tb + c.kb);
+    out->kernels = 1;
+    return 0;
 }
 
 int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,

@@ -30,10 +30,8 @@ typedef struct clf_wino_variant {
     const char *name;    /* the solver's name, for reasons */
     const char *variant; /* "F(4x4,3x3)", for reasons */
     int m;               /* output tile size: 2 or 4 */
-    const clf_wino_cfg *candidates; /* offered for tuning on every device, in this order */
+    const clf_wino_cfg *candidates; /* the default's fallbacks, in this order */
     size_t n_candidates;
-    const clf_wino_cfg *nvidia; /* offered after them on NVIDIA devices only (OCC requests) */
-    size_t n_nvidia;
     clf_wino_cfg wide, narrow; /* the defaults for K > 16 and K <= 16, where valid */
 } clf_wino_variant;
 
@@ -47,6 +45,8 @@ void clf_wino_tiled_default_config(const clf_wino_variant *v, const clf_fusion_p
 int clf_wino_tiled_tuning_configs(const clf_wino_variant *v, const clf_fusion_problem *p,
                                   const clfuse_DeviceInfo *dev, char (*out)[CLF_CONFIG_CAP],
                                   int max);
+int clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_problem *p,
+                        const clfuse_DeviceInfo *dev, const char *cfg, clf_cost *out);
 int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
                          const clfuse_DeviceInfo *dev, const char *cfg, clf_build_spec *spec,
                          char *why, size_t cap);

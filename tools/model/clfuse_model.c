@@ -1,0 +1,224 @@
+/* clfuse-model: what the device model (lib/select/model.c) sees and predicts, without a
+ * device. bench/scripts/fit_model.py feeds it find-db records and fits the model's
+ * constants to their times.
+ *
+ *   clfuse-model [device] [--param NAME=VALUE]... < lines
+ *     each line "KEY SOLVER CONFIG TIME" (CONFIG "-" for the default config, as a find-db's
+ *     ""), one output line per input line, tab-separated:
+ *       KEY SOLVER CONFIG TIME groups group_size local_bytes regs flops global_bytes
+ *       dram_bytes steps inner_reuse kernels resident per_cu occupancy inner_eff t_compute
+ *       t_latency t_l2 t_dram t_launch predicted
+ *     or "KEY SOLVER CONFIG TIME ERROR reason" when the key, solver or config does not
+ *     describe a problem the model can cost.
+ *   clfuse-model [device] [--param ...] --rank N < lines
+ *     for the KEY of each line (further fields ignored, repeated keys once), the model's N
+ *     best choices over every applicable solver's whole space:
+ *       KEY rank SOLVER CONFIG predicted
+ *   clfuse-model --list-params: the names and values of the model's constants.
+ * Device: --cu N --gpu|--cpu --vendor STR --local-mem BYTES --max-wg N (defaults: an H100,
+ * 132 CUs, NVIDIA, 48 KiB, 1024). */
+#include "core/core.h"
+#include "ir/ir.h"
+#include "select/model.h"
+#include "solver/solver.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: clfuse-model [--cu N] [--gpu|--cpu] [--vendor STR] [--local-mem B]\n"
+                    "                    [--max-wg N] [--param NAME=VALUE]... [--rank N] "
+                    "[--list-params] < lines\n");
+    exit(2);
+}
+
+/* The inverse of clf_problem_key for convolution keys: "[CHAIN:]CORE[:bn=..][:act=N][:z]",
+ * CORE "C-H-W-FYxFX-K-OH-OW-N-PHxPW-SHxSW-DHxDW-0-NCHW-FP32-F[_gG]". Fills p and the chain
+ * ("C" for a plain key); 0, or -1 when the key is not a convolution's or does not print
+ * back to itself. */
+static int parse_key(const char *key, clf_fusion_problem *p, char *chain, size_t chain_cap)
+{
+    memset(p, 0, sizeof *p);
+    char buf[4096];
+    if (clf_strlcpy(buf, key, sizeof buf) != 0)
+        return -1;
+    char *core = buf, *rest = NULL;
+    snprintf(chain, chain_cap, "C");
+    char *colon = strchr(buf, ':');
+    if (colon != NULL) {
+        *colon = '\0';
+        if (clf_strlcpy(chain, buf, chain_cap) != 0)
+            return -1;
+        core = colon + 1;
+        rest = strchr(core, ':');
+        if (rest)
+            *rest++ = '\0';
+    }
+    clf_conv_problem *c = &p->conv;
+    int used = 0;
+    if (sscanf(core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F%n", &c->c, &c->h,
+               &c->w, &c->fy, &c->fx, &c->k, &c->oh, &c->ow, &c->n, &c->pad_h, &c->pad_w,
+               &c->stride_h, &c->stride_w, &c->dil_h, &c->dil_w, &used) != 15)
+        return -1;
+    c->groups = 1;
+    if (core[used] != '\0' && sscanf(core + used, "_g%d", &c->groups) != 1)
+        return -1;
+    if (c->groups < 1 || strchr(chain, 'C') == NULL)
+        return -1;
+    p->has_conv = 1;
+    p->n = c->n;
+    p->c = c->k;
+    p->h = c->oh;
+    p->w = c->ow;
+    p->epi.has_bias = strchr(chain, 'B') != NULL;
+    p->epi.has_bn = strchr(chain, 'N') != NULL;
+    p->epi.has_activ = strchr(chain, 'A') != NULL;
+    for (char *tok = rest; tok && *tok;) {
+        char *next = strchr(tok, ':');
+        if (next)
+            *next++ = '\0';
+        if (strcmp(tok, "bn=spatial") == 0)
+            p->epi.bn_spatial = 1;
+        else if (strncmp(tok, "act=", 4) == 0)
+            p->epi.activ_mode = atoi(tok + 4);
+        else if (strcmp(tok, "z") == 0)
+            p->epi.has_z = 1;
+        tok = next;
+    }
+    char again[4096];
+    clf_problem_key(p, chain, again, sizeof again);
+    return strcmp(again, key) == 0 ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+    clfuse_DeviceInfo dev;
+    memset(&dev, 0, sizeof dev);
+    snprintf(dev.vendor, sizeof dev.vendor, "NVIDIA Corporation");
+    dev.compute_units = 132;
+    dev.is_gpu = 1;
+    dev.local_mem_bytes = 49152;
+    dev.max_work_group_size = 1024;
+    int rank = 0;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--gpu") == 0)
+            dev.is_gpu = 1;
+        else if (strcmp(a, "--cpu") == 0)
+            dev.is_gpu = 0;
+        else if (strcmp(a, "--list-params") == 0) {
+            for (int k = 0; clf_model_param_name(k); ++k)
+                printf("%s\t%g\n", clf_model_param_name(k), clf_model_param_value(k));
+            return 0;
+        } else if (v == NULL)
+            usage();
+        else if (strcmp(a, "--cu") == 0)
+            dev.compute_units = (unsigned)atoi(v), ++i;
+        else if (strcmp(a, "--vendor") == 0)
+            snprintf(dev.vendor, sizeof dev.vendor, "%s", v), ++i;
+        else if (strcmp(a, "--local-mem") == 0)
+            dev.local_mem_bytes = strtoull(v, NULL, 10), ++i;
+        else if (strcmp(a, "--max-wg") == 0)
+            dev.max_work_group_size = (size_t)strtoull(v, NULL, 10), ++i;
+        else if (strcmp(a, "--rank") == 0)
+            rank = atoi(v), ++i;
+        else if (strcmp(a, "--param") == 0) {
+            char name[128];
+            const char *eq = strchr(v, '=');
+            if (eq == NULL || (size_t)(eq - v) >= sizeof name)
+                usage();
+            memcpy(name, v, (size_t)(eq - v));
+            name[eq - v] = '\0';
+            if (clf_model_set_param(name, atof(eq + 1)) != 0) {
+                fprintf(stderr, "clfuse-model: unknown parameter %s (see --list-params)\n",
+                        name);
+                return 2;
+            }
+            ++i;
+        } else
+            usage();
+    }
+
+    struct miopenHandle handle;
+    memset(&handle, 0, sizeof handle);
+    handle.info = dev;
+    char line[8192], last_key[4096] = "";
+    while (fgets(line, sizeof line, stdin)) {
+        char key[4096], solver[128], cfg[CLF_CONFIG_CAP + 1] = "-", time[64] = "0";
+        int got = sscanf(line, "%4095s %127s %160s %63s", key, solver, cfg, time);
+        if (got < 1)
+            continue;
+        clf_fusion_problem p;
+        char chain[16];
+        const int key_ok = parse_key(key, &p, chain, sizeof chain) == 0;
+        if (rank > 0) {
+            if (strcmp(key, last_key) == 0)
+                continue;
+            snprintf(last_key, sizeof last_key, "%s", key);
+            if (!key_ok) {
+                printf("%s\t0\tERROR\tnot a convolution key\n", key);
+                continue;
+            }
+            /* A fusion plan runs one generated kernel: no self-running solver. */
+            const int fused = strcmp(chain, "C") != 0 || p.epi.has_z;
+            const clf_solver *allowed[64];
+            int n_allowed = 0;
+            for (int si = 0; si < clf_solver_count() && n_allowed < 64; ++si) {
+                const clf_solver *s = clf_solver_at(si);
+                char why[CLF_REASON_CAP];
+                if (s->kind == CLF_SOLVER_CONV && !(fused && s->unfused_only) &&
+                    s->applicable(&p, &dev, why, sizeof why))
+                    allowed[n_allowed++] = s;
+            }
+            clf_choices l = {0};
+            clf_model_rank(&handle, &p, allowed, n_allowed, 0, &l);
+            for (int r = 0; r < l.n && r < rank; ++r)
+                printf("%s\t%d\t%s\t%s\t%.6g\n", key, r, l.v[r].solver->name,
+                       l.v[r].config[0] ? l.v[r].config : "-", -l.v[r].time_ms);
+            clf_choices_free(&l);
+            continue;
+        }
+        if (got < 2) {
+            printf("%s\t-\t-\t-\tERROR\tno solver\n", key);
+            continue;
+        }
+        printf("%s\t%s\t%s\t%s\t", key, solver, cfg, time);
+        const clf_solver *s = clf_solver_by_name(solver);
+        char why[CLF_REASON_CAP] = "";
+        if (!key_ok) {
+            printf("ERROR\tnot a convolution key\n");
+            continue;
+        }
+        if (s == NULL || s->cost == NULL) {
+            printf("ERROR\tno cost for solver %s\n", solver);
+            continue;
+        }
+        if (!s->applicable(&p, &dev, why, sizeof why)) {
+            printf("ERROR\tnot applicable: %s\n", why);
+            continue;
+        }
+        char real[CLF_CONFIG_CAP];
+        if (strcmp(cfg, "-") == 0)
+            s->default_config(&p, &dev, real, sizeof real);
+        else
+            snprintf(real, sizeof real, "%s", cfg);
+        clf_cost c;
+        clf_model_detail d;
+        double t = clf_model_predict_detail(&dev, &p, s, real, &c, &d);
+        if (t < 0) {
+            s->config_valid(&p, &dev, real, why, sizeof why);
+            printf("ERROR\tno prediction: %s\n", why[0] ? why : "cost failed");
+            continue;
+        }
+        printf("%g\t%g\t%g\t%g\t%g\t%g\t%g\t%g\t%g\t%d\t%g\t%g\t%g\t%g\t%.6g\t%.6g\t%.6g\t%.6g\t"
+               "%.6g\t%.6g\n",
+               c.groups, c.group_size, c.local_bytes, c.regs, c.flops, c.global_bytes,
+               c.dram_bytes, c.steps, c.inner_reuse, c.kernels, d.resident, d.per_cu,
+               d.occupancy, d.inner_eff, d.t_compute, d.t_latency, d.t_l2, d.t_dram,
+               d.t_launch, t);
+    }
+    return 0;
+}
