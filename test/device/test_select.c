@@ -165,10 +165,13 @@ static void records_shared_across_chains(void **state)
     assert_non_null(strstr(clfuse_FusionPlanGetReport(cba.plan), "user find-db"));
     plan_case_free(&cba);
 
-    plan_case conv;
-    plan_case_init(&conv, next_c++, "C");
+    int ch = next_c++;
+    plan_case conv, twin;
+    plan_case_init(&conv, ch, "C");
+    plan_case_init(&twin, ch, "CBA"); /* for the CBA key of the same convolution */
     unusual_config(&conv, cfg, sizeof cfg);
-    key_of(&conv, "CBA", key, sizeof key);
+    key_of(&twin, "CBA", key, sizeof key);
+    plan_case_free(&twin);
     plant(key, s, c, t, 1);
     assert_int_equal(miopenCompileFusionPlan(handle, conv.plan), miopenStatusSuccess);
     expect_solver(conv.plan, "ConvImplicitGemm", cfg);
