@@ -9,6 +9,11 @@ int clf_choices_add(clf_choices *l, const clf_choice *c)
     for (int i = 0; i < l->n; ++i)
         if (l->v[i].solver == c->solver && strcmp(l->v[i].config, c->config) == 0)
             return 0;
+    return clf_choices_push(l, c);
+}
+
+int clf_choices_push(clf_choices *l, const clf_choice *c)
+{
     if (l->n == l->cap) {
         int cap = l->cap ? 2 * l->cap : 32;
         clf_choice *v = realloc(l->v, (size_t)cap * sizeof *v);

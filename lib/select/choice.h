@@ -29,6 +29,9 @@ typedef struct clf_choices {
 
 /* Appends c unless (solver, config) is already listed; -1 when out of memory. */
 int clf_choices_add(clf_choices *l, const clf_choice *c);
+/* Appends c without the duplicate check, for a caller that knows it is new (one solver's
+ * config space has no duplicates); -1 when out of memory. */
+int clf_choices_push(clf_choices *l, const clf_choice *c);
 void clf_choices_free(clf_choices *l);
 
 #endif

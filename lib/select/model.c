@@ -247,6 +247,9 @@ static int by_estimate(const void *a, const void *b)
 static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
                        const clf_solver *s, int per_solver, clf_choices *out)
 {
+    int fresh = 1;
+    for (int i = 0; i < out->n && fresh; ++i)
+        fresh = out->v[i].solver != s;
     if (s->cost == NULL)
         return -1;
     int n = s->tuning_configs ? s->tuning_configs(p, dev, NULL, 0) : 1;
@@ -299,7 +302,9 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
         ch.time_ms = -sc[i].t;
         ch.workspace = ws;
         ch.source = CLF_SOURCE_ESTIMATED;
-        rc = clf_choices_add(out, &ch);
+        /* A solver's space holds each config once: into a list that held nothing of this
+         * solver the O(1) push is enough (the duplicate check is quadratic in 10^4). */
+        rc = fresh ? clf_choices_push(out, &ch) : clf_choices_add(out, &ch);
     }
     free(sc);
     return rc;

@@ -138,10 +138,6 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
     miopenStatus_t st = miopenStatusSuccess;
     clf_choices records = {0}, ranked = {0}, cands = {0}, measured = {0};
     clf_records_for_problem(h, p, solvers, n_solvers, &records);
-    /* The heuristic: each solver's best configs by the device model; the first is its pick.
-     * Two per solver also serve as fallbacks when a build fails. */
-    clf_model_rank(h, &p->problem, solvers, n_solvers, 2, &ranked);
-
     int measure = 0;
     if (measuring_use) {
         if (mode == CLF_FIND_NORMAL)
@@ -150,6 +146,24 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
             measure = records.n == 0;
     }
     int rc = 0;
+    if (records.n == 0 || measure) {
+        /* The heuristic: each solver's best configs by the device model; the first is its
+         * pick. Two per solver also serve as fallbacks when a build fails. */
+        clf_model_rank(h, &p->problem, solvers, n_solvers, 2, &ranked);
+    } else {
+        /* A record decides: ranking ~10^4 configs (tens of ms) would only order fallbacks,
+         * so each solver's default serves as one. */
+        for (int s = 0; s < n_solvers && rc == 0; ++s) {
+            clf_choice d;
+            memset(&d, 0, sizeof d);
+            d.solver = solvers[s];
+            solvers[s]->default_config(&p->problem, &h->info, d.config, sizeof d.config);
+            d.workspace = solvers[s]->workspace ? solvers[s]->workspace(&p->problem) : 0;
+            d.time_ms = -(double)(s + 1);
+            d.source = CLF_SOURCE_ESTIMATED;
+            rc = clf_choices_add(&ranked, &d);
+        }
+    }
     if (measure) {
         rc = bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive, &cands);
         if (rc == 0) {
