@@ -1,5 +1,7 @@
-/* clfuse-bench: shared types of the bench program (clfuse_bench.c runs the suite,
- * bench_peaks.c measures the device's peaks, bench_report.c writes the result files). */
+/* clfuse-bench: shared types of the bench program. clfuse_bench.c: command line and main;
+ * bench_suite.c: the suite file; bench_entry.c, bench_measure.c: one entry (bench_entry.h);
+ * bench_peer.c: the PyTorch peer subprocess; bench_peaks.c: the device's peaks;
+ * bench_report.c: the result files; bench_util.c: clock, progress, files. */
 #ifndef CLFUSE_BENCH_H
 #define CLFUSE_BENCH_H
 
@@ -95,5 +97,31 @@ int bench_write_results(const bench_run *r, const char *dir);
 double bench_path_ms(const path_res *p);
 /* The best peer figure for a chain (fused if measured and faster, else sequence), or NULL. */
 const peer_res *bench_best_peer(const chain_res *c);
+
+/* bench_util.c */
+void bench_start_clock(void);
+double bench_now_s(void);     /* monotonic seconds */
+double bench_elapsed_s(void); /* since bench_start_clock() */
+/* A progress line on stderr, stamped with the elapsed seconds. */
+void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int bench_file_exists(const char *path);
+int bench_mkdir_p(const char *path);
+/* Appends s to out, single-quoted for a POSIX shell when it holds anything special. */
+void bench_sh_quote(char *out, size_t cap, const char *s);
+/* The whole file, NUL-terminated (caller frees), or NULL with errno set. */
+char *bench_read_file(const char *path);
+/* Minimum and median of v[0..n) (sorts v). */
+bstat bench_stats(double *v, int n);
+
+/* bench_suite.c: reads the suite, keeping the selected entries (quick == 1: the quick ones;
+ * only: a comma-separated list of names, or NULL). -1 with a message on a malformed file. */
+int bench_load_suite(const char *path, int quick, const char *only, bench_entry **out,
+                     int *count);
+
+/* bench_peer.c: runs the peer script with python over r's entries (its input file goes into
+ * outdir) and merges its figures; every figure it cannot give gets a note. */
+void bench_run_peer(bench_run *r, const char *python, const char *script, const char *outdir);
+/* Notes "skipped: why" on every peer figure. */
+void bench_peer_note_all(bench_run *r, const char *why);
 
 #endif /* CLFUSE_BENCH_H */
