@@ -38,6 +38,7 @@ typedef struct peer_res {
     int ok;             /* 1 measured */
     char variant[96];   /* "PyTorch sequence", "cuDNN fused (cudnn_convolution_relu)" */
     bstat t;
+    char timing[160];   /* how the peer timed it: "cuda_graph (...)", "eager (capture failed...)" */
     char note[256];     /* why absent */
 } peer_res;
 
@@ -52,6 +53,8 @@ typedef struct bench_entry {
     char name[64];
     int is_conv, quick;
     int n, c, h, w, k, fy, fx, pad, stride, dil, groups;
+    int act;                      /* MIOpen activation mode of every chain (RELU in the suite) */
+    double act_alpha, act_beta, act_gamma;
     int oh, ow;
     int failed;            /* a verification or run failed */
     char status[256];      /* "ok" or "FAILED: ..." */
@@ -82,6 +85,7 @@ typedef struct bench_run {
     bench_peaks peaks;
     char peer_status[512]; /* "measured: ...", or "skipped: ..." */
     char peer_backend[256];
+    char peer_timing[512]; /* the peer's timing method, as it states it */
     int nentries;
     bench_entry *entries;
     double total_seconds;

@@ -113,7 +113,8 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     SETUP(miopenCreateTensorDescriptor(&b.nd));
     SETUP(miopenDeriveBNTensorDescriptor(b.nd, b.yd, miopenBNSpatial));
     SETUP(miopenCreateActivationDescriptor(&b.ad));
-    SETUP(miopenSetActivationDescriptor(b.ad, miopenActivationRELU, 1.0, 0.0, 1.0));
+    SETUP(miopenSetActivationDescriptor(b.ad, (miopenActivationMode_t)e->act, e->act_alpha,
+                                        e->act_beta, e->act_gamma));
 
     /* FLOPs of direct convolution, minimal bytes: input, weights, output and parameters. */
     b.xn = (size_t)e->n * e->c * e->h * e->w;

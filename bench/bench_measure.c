@@ -167,7 +167,8 @@ miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const cha
     if (st == miopenStatusSuccess && strchr(chain, 'N'))
         st = miopenCreateOpBatchNormInference(b->plan[ci], &nop, miopenBNSpatial, b->nd);
     if (st == miopenStatusSuccess)
-        st = miopenCreateOpActivationForward(b->plan[ci], &aop, miopenActivationRELU);
+        st = miopenCreateOpActivationForward(b->plan[ci], &aop,
+                                             (miopenActivationMode_t)e->act);
     double t0 = bench_now_s();
     if (st == miopenStatusSuccess)
         st = miopenCompileFusionPlan(c->h, b->plan[ci]);
@@ -182,7 +183,8 @@ miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const cha
         st = miopenSetOpArgsBatchNormInference(b->args[ci], nop, &one, &zero, b->m[B_SCALE],
                                                b->m[B_SHIFT], b->m[B_MEAN], b->m[B_VAR], 1e-5);
     if (st == miopenStatusSuccess)
-        st = miopenSetOpArgsActivForward(b->args[ci], aop, &one, &zero, 1.0, 0.0, 1.0);
+        st = miopenSetOpArgsActivForward(b->args[ci], aop, &one, &zero, e->act_alpha,
+                                         e->act_beta, e->act_gamma);
     return st;
 }
 
@@ -251,7 +253,7 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
     if (bn)
         ref_bn_infer(ref, nref, oc, oh, ow, 1, b->host[B_SCALE], b->host[B_SHIFT],
                      b->host[B_MEAN], b->host[B_VAR], 1e-5);
-    ref_activation(ref, ref_count, miopenActivationRELU, 1.0, 0.0, 1.0);
+    ref_activation(ref, ref_count, e->act, e->act_alpha, e->act_beta, e->act_gamma);
     for (int p = 0; p < P_COUNT; ++p) {
         path_res *pr = &ch->p[p];
         if (pr->state != PATH_OK)

@@ -14,8 +14,10 @@ static void peer_set(peer_res *p, const cJSON *o, const char *variant)
     const cJSON *mn = cJSON_GetObjectItemCaseSensitive(o, "min");
     const cJSON *md = cJSON_GetObjectItemCaseSensitive(o, "median");
     const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, "n");
+    const cJSON *tm = cJSON_GetObjectItemCaseSensitive(o, "timing");
     if (!cJSON_IsNumber(mn) || !cJSON_IsNumber(md))
         return;
+    snprintf(p->timing, sizeof p->timing, "%s", cJSON_IsString(tm) ? tm->valuestring : "?");
     p->ok = 1;
     p->t.min = mn->valuedouble;
     p->t.med = md->valuedouble;
@@ -60,6 +62,10 @@ void bench_run_peer(bench_run *r, const char *python, const char *script, const 
             cJSON_AddNumberToObject(it, "stride", e->stride);
             cJSON_AddNumberToObject(it, "dilation", e->dil);
             cJSON_AddNumberToObject(it, "groups", e->groups);
+            cJSON_AddNumberToObject(it, "act", e->act);
+            cJSON_AddNumberToObject(it, "alpha", e->act_alpha);
+            cJSON_AddNumberToObject(it, "beta", e->act_beta);
+            cJSON_AddNumberToObject(it, "gamma", e->act_gamma);
         }
         cJSON_AddItemToArray(e->is_conv ? conv : bn, it);
     }
@@ -136,6 +142,9 @@ void bench_run_peer(bench_run *r, const char *python, const char *script, const 
              cJSON_IsString(bk) ? bk->valuestring : "?");
     snprintf(r->peer_backend, sizeof r->peer_backend, "%s",
              cJSON_IsString(bk) ? bk->valuestring : "?");
+    const cJSON *tm = cJSON_GetObjectItemCaseSensitive(res, "timing");
+    snprintf(r->peer_timing, sizeof r->peer_timing, "%s",
+             cJSON_IsString(tm) ? tm->valuestring : "not stated by the peer script");
     const cJSON *ents = cJSON_GetObjectItemCaseSensitive(res, "entries");
     int cuda = r->dev.is_gpu;
     for (int i = 0; i < r->nentries; ++i) {
@@ -148,7 +157,7 @@ void bench_run_peer(bench_run *r, const char *python, const char *script, const 
         if (e->is_conv) {
             peer_set(&e->peer_conv, cJSON_GetObjectItemCaseSensitive(pe, "conv"),
                      cuda ? "cuDNN convolution alone" : "PyTorch CPU convolution alone");
-            const char *seq = cuda ? "PyTorch sequence (cuDNN conv, then bias/BN/relu)"
+            const char *seq = cuda ? "PyTorch sequence (cuDNN conv, then bias/BN/activation)"
                                    : "PyTorch CPU sequence";
             peer_set(&e->ch[0].peer_seq, cJSON_GetObjectItemCaseSensitive(pe, "cba"), seq);
             peer_set(&e->ch[1].peer_seq, cJSON_GetObjectItemCaseSensitive(pe, "cbna"), seq);

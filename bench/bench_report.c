@@ -53,7 +53,10 @@ static const char *timing_notes[] = {
     "clblast: ConvGemm (im2col + CLBlast SGEMM) launches several kernels; the library reports "
     "its 'kernel time' as the wall clock around the solver's launches and a clFinish, so its "
     "conv step is wall clock, nothing subtracted",
-    "peer: CUDA events per iteration on a GPU, time.perf_counter per iteration on a CPU",
+    "peer: as peer.timing states and each peer figure's timing repeats: on a GPU, CUDA graph "
+    "replays (several iterations captured in one graph, CUDA events around each replay, divided "
+    "by the iterations), eager per-iteration CUDA events only where capture failed; on a CPU, "
+    "time.perf_counter per iteration",
     "flops: 2*N*K*OH*OW*C/groups*FY*FX (direct convolution; bias, BN and activation not "
     "counted); bytes: input + weights + output + per-channel parameters, each once",
 };
@@ -109,6 +112,7 @@ static cJSON *peer_json(const peer_res *p)
     if (p->ok) {
         cJSON_AddStringToObject(o, "variant", p->variant);
         cJSON_AddItemToObject(o, "ms", stat_json(p->t));
+        cJSON_AddStringToObject(o, "timing", p->timing);
     } else {
         cJSON_AddStringToObject(o, "note", p->note[0] ? p->note : "not measured");
     }
@@ -163,6 +167,8 @@ static int write_json(const bench_run *r, const char *path)
         cJSON_AddStringToObject(pk, "note", r->peaks.note);
     cJSON *peer = cJSON_AddObjectToObject(root, "peer");
     cJSON_AddStringToObject(peer, "status", r->peer_status);
+    if (r->peer_timing[0])
+        cJSON_AddStringToObject(peer, "timing", r->peer_timing);
     cJSON *notes = cJSON_AddArrayToObject(root, "timing_notes");
     for (size_t i = 0; i < sizeof timing_notes / sizeof timing_notes[0]; ++i)
         cJSON_AddItemToArray(notes, cJSON_CreateString(timing_notes[i]));
@@ -226,6 +232,9 @@ static int write_json(const bench_run *r, const char *path)
                             c->peer_seq.ok ? ratio(f, c->peer_seq.t.min) : -1);
             add_num_or_null(rt, "fused_over_peer_fused",
                             c->peer_fused.ok ? ratio(f, c->peer_fused.t.min) : -1);
+            if (e->is_conv)
+                add_num_or_null(rt, "fused_over_peer_conv_alone",
+                                e->peer_conv.ok ? ratio(f, e->peer_conv.t.min) : -1);
             if (best)
                 cJSON_AddStringToObject(rt, "peer_used", best->variant);
             if (f > 0) {
@@ -365,6 +374,16 @@ static void md_ratio(FILE *f, double v)
         fputs(" - |", f);
 }
 
+/* A peer figure: minimum (median), with a dagger where the GPU peer fell back to eager timing. */
+static void md_peer(FILE *f, const peer_res *p)
+{
+    if (p->ok)
+        fprintf(f, " %.4g (%.4g)%s |", p->t.min, p->t.med,
+                strncmp(p->timing, "eager (", 7) == 0 ? " \u2020" : "");
+    else
+        fputs(" - |", f);
+}
+
 static int write_md(const bench_run *r, const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -378,16 +397,21 @@ static int write_md(const bench_run *r, const char *path)
             r->selection, r->runs, r->warmup, r->fusion_find_mode, r->total_seconds);
     fprintf(f, "- Measured peaks: %.1f GB/s (copy), %.1f GFLOP/s (FMA chains)\n", r->peaks.gbps,
             r->peaks.gflops);
-    fprintf(f, "- Peer: %s\n\n", r->peer_status);
-    fputs("Times in ms, kernel time: minimum (median) of the runs; ratios of minima, below 1 "
-          "means fused is faster.\n\n",
+    fprintf(f, "- Peer: %s\n", r->peer_status);
+    fprintf(f, "- Peer timing: %s\n\n", r->peer_timing[0] ? r->peer_timing : "-");
+    fputs("Times in ms: clfuse's columns are kernel time (OpenCL profiling events), the peer's "
+          "are timed as the line above says; minimum (median) of the runs; ratios of minima, "
+          "below 1 means fused is faster. Peer columns: seq = PyTorch's unfused sequence (conv, "
+          "bias, BN, activation as separate calls), fused = cuDNN's fused conv+bias+relu, conv = "
+          "the peer's bare convolution (cuDNN's on a GPU) without bias or activation.\n\n",
           f);
     /* TFLOP/s on a GPU, GFLOP/s on a CPU device, so that the figures stay readable. */
     const double flop_unit = r->dev.is_gpu ? 1e12 : 1e9;
     fprintf(f,
-            "| entry | chain | fused | unfused | CLBlast | peer | fused/unfused | fused/CLBlast | "
-            "fused/peer | fused %s (%% peak) | fused GB/s (%% peak) | verified |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+            "| entry | chain | fused | unfused | CLBlast | peer seq | peer fused | peer conv | "
+            "fused/unfused | fused/CLBlast | fused/peer seq | fused/peer fused | fused/peer conv | "
+            "fused %s (%% peak) | fused GB/s (%% peak) | verified |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
             r->dev.is_gpu ? "TFLOP/s" : "GFLOP/s");
     for (int i = 0; i < r->nentries; ++i) {
         const bench_entry *e = &r->entries[i];
@@ -396,16 +420,15 @@ static int write_md(const bench_run *r, const char *path)
             fprintf(f, "| %s | %s |", e->name, c->name);
             for (int p = 0; p < P_COUNT; ++p)
                 md_ms(f, &c->p[p]);
-            const peer_res *best = bench_best_peer(c);
-            if (best)
-                fprintf(f, " %.4g (%.4g)%s |", best->t.min, best->t.med,
-                        best == &c->peer_fused ? " fused" : "");
-            else
-                fputs(" - |", f);
+            md_peer(f, &c->peer_seq);
+            md_peer(f, &c->peer_fused);
+            md_peer(f, &e->peer_conv);
             double fu = bench_path_ms(&c->p[P_FUSED]);
             md_ratio(f, ratio(fu, bench_path_ms(&c->p[P_UNFUSED])));
             md_ratio(f, ratio(fu, bench_path_ms(&c->p[P_GEMM])));
-            md_ratio(f, best ? ratio(fu, best->t.min) : -1);
+            md_ratio(f, c->peer_seq.ok ? ratio(fu, c->peer_seq.t.min) : -1);
+            md_ratio(f, c->peer_fused.ok ? ratio(fu, c->peer_fused.t.min) : -1);
+            md_ratio(f, e->peer_conv.ok ? ratio(fu, e->peer_conv.t.min) : -1);
             if (fu > 0 && c->flops > 0) {
                 double fl = c->flops / (fu * 1e-3);
                 fprintf(f, " %.3g (%.0f%%) |", fl / flop_unit,
@@ -432,7 +455,10 @@ static int write_md(const bench_run *r, const char *path)
           "rms-relative error against the CPU reference). % peak: against the peaks measured "
           "above; a tensor small enough to stay in cache can exceed the streaming-copy figure. "
           "The unfused and CLBlast columns sum the kernel times of their calls (ConvGemm's step "
-          "is wall clock).\n",
+          "is wall clock). \u2020: the peer's CUDA graph capture failed for this figure, so it "
+          "is eager per-iteration CUDA-event time (launch gaps included); results.json says why. "
+          "A peer column is - where the peer did not measure it (results.json has the reason, "
+          "e.g. no fused entry point for the activation).\n",
           f);
     fputs("\nSolvers (fused plan; unfused convolution chosen by Find; CLBlast):\n\n", f);
     for (int i = 0; i < r->nentries; ++i) {
