@@ -68,7 +68,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     double t0 = bench_now_s();
     miopenHandle_t h = c->h;
     snprintf(e->status, sizeof e->status, "ok");
-    e->nch = e->is_conv ? 2 : 1;
+    e->nch = e->is_conv && !e->cba_only ? 2 : 1;
     for (int i = 0; i < e->nch; ++i) {
         chain_res *ch = &e->ch[i];
         strcpy(ch->name, e->is_conv ? (i == 0 ? "CBA" : "CBNA") : "NA");
@@ -79,6 +79,11 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         if (!e->is_conv) {
             ch->p[P_GEMM].state = PATH_NA;
             snprintf(ch->p[P_GEMM].note, sizeof ch->p[P_GEMM].note, "no convolution");
+        }
+        for (int p = P_UNFUSED; p <= P_GEMM && e->fused_only; ++p) {
+            ch->p[p].state = PATH_NA;
+            snprintf(ch->p[p].note, sizeof ch->p[p].note,
+                     "not run: fused plans only (clfuse-bench --network without --all-paths)");
         }
     }
     miopenStatus_t st;
@@ -147,7 +152,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         ref_fill_uniform(b.host[i], hn[i], &rng, lo[i], hi[i]);
         b.m[i] = device_buffer(c, hn[i] * sizeof(float), b.host[i], &err);
     }
-    for (int i = B_YF; i <= B_T2 && err == CL_SUCCESS; ++i)
+    for (int i = B_YF; i <= (e->fused_only ? B_YF : B_T2) && err == CL_SUCCESS; ++i)
         b.m[i] = device_buffer(c, b.yn * sizeof(float), NULL, &err);
     if (err != CL_SUCCESS) {
         bench_path_fail(e, &e->ch[0].p[P_FUSED], "device buffers (%.1f MB each for outputs): OpenCL error %d",
@@ -156,7 +161,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     }
 
     /* Convolution: Find for the unfused call, workspace for Find and the GEMM path. */
-    if (e->is_conv) {
+    if (e->is_conv && !e->fused_only) {
         size_t ws_any = 0, ws_gemm = 0;
         SETUP(miopenConvolutionForwardGetWorkSpaceSize(h, b.wd, b.xd, b.cd, b.yd, &ws_any));
         int gemm_ok = miopenConvolutionForwardGetSolutionWorkspaceSize(
@@ -222,7 +227,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
                      "conv: %s (CLBlast SGEMM, workspace %zu MB); %s", gemm_solver,
                      b.ws_size >> 20, ew);
         }
-    } else {
+    } else if (!e->is_conv) {
         snprintf(e->ch[0].p[P_UNFUSED].solver, sizeof e->ch[0].p[P_UNFUSED].solver,
                  "BN, activation: FusedElementwise each");
     }
@@ -280,9 +285,10 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     } else {
         ref_to_double(b.host[B_X], conv_ref, ref_count);
     }
-    snprintf(e->verify_mode, sizeof e->verify_mode,
-             nref == e->n ? "CPU reference, whole output"
-                          : "CPU reference on image 0; whole output against the unfused path");
+    snprintf(e->verify_mode, sizeof e->verify_mode, "%s",
+             nref == e->n   ? "CPU reference, whole output"
+             : e->fused_only ? "CPU reference on image 0 only (the other images are not checked)"
+                             : "CPU reference on image 0; whole output against the unfused path");
     bench_progress("%s: CPU reference (%d image%s) in %.1f s", e->name, nref, nref > 1 ? "s" : "",
              bench_now_s() - r0);
     for (int i = 0; i < e->nch; ++i)
@@ -290,9 +296,14 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     free(conv_ref);
 out:
 #undef SETUP
-    if (keep)
+    if (keep) {
+        /* The caller runs the kept plans again; the host copies are no longer needed. */
+        for (int i = 0; i <= B_VAR; ++i) {
+            free(b.host[i]);
+            b.host[i] = NULL;
+        }
         *keep = b;
-    else
+    } else
         bench_bufs_free(&b);
     e->seconds = bench_now_s() - t0;
 }

@@ -58,4 +58,9 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
  * descriptors, buffers and plans move into *keep (the caller frees them). */
 void bench_run_entry(ctx *c, bench_entry *e, bufs *keep);
 
+/* bench_network.c: runs r's layers (from bench_load_network) in order, keeping each compiled
+ * plan, then times the whole network back to back into r->net. 0 when every layer passed, 1
+ * when one failed, 2 out of memory. */
+int bench_run_network(ctx *c, bench_run *r);
+
 #endif /* CLFUSE_BENCH_ENTRY_H */

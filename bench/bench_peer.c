@@ -25,6 +25,30 @@ static void peer_set(peer_res *p, const cJSON *o, const char *variant)
     snprintf(p->variant, sizeof p->variant, "%s", variant);
 }
 
+/* The peer's whole-network figures (peer_torch.py's "network"). */
+static void network_set(bench_network *net, const cJSON *o)
+{
+    static const char *keys[3] = {"sequence", "fused_where_available", "conv"};
+    static const char *variants[3] = {"PyTorch sequences, layer after layer",
+                                      "cuDNN fused where it applies, else the PyTorch sequence",
+                                      "the peer's convolutions alone"};
+    const cJSON *nl = cJSON_GetObjectItemCaseSensitive(o, "layers");
+    const cJSON *nf = cJSON_GetObjectItemCaseSensitive(o, "fused_layers");
+    net->peer_layers = cJSON_IsNumber(nl) ? nl->valueint : 0;
+    net->peer_fused_layers = cJSON_IsNumber(nf) ? nf->valueint : 0;
+    for (int i = 0; i < 3; ++i) {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, keys[i]);
+        peer_set(&net->peer_graph[i], cJSON_GetObjectItemCaseSensitive(k, "graph"), variants[i]);
+        peer_set(&net->peer_wall[i], cJSON_GetObjectItemCaseSensitive(k, "wall"), variants[i]);
+        if (!net->peer_graph[i].ok)
+            snprintf(net->peer_graph[i].note, sizeof net->peer_graph[i].note, "%s",
+                     o ? "no CUDA graph (CPU peer, or --no-graph)" : "not in the peer output");
+        if (!net->peer_wall[i].ok)
+            snprintf(net->peer_wall[i].note, sizeof net->peer_wall[i].note,
+                     "not in the peer output");
+    }
+}
+
 void bench_peer_note_all(bench_run *r, const char *why)
 {
     snprintf(r->peer_status, sizeof r->peer_status, "skipped: %.200s", why);
@@ -37,6 +61,12 @@ void bench_peer_note_all(bench_run *r, const char *why)
                      why);
         }
     }
+    for (int i = 0; r->net && i < 3; ++i) {
+        snprintf(r->net->peer_graph[i].note, sizeof r->net->peer_graph[i].note, "skipped: %.200s",
+                 why);
+        snprintf(r->net->peer_wall[i].note, sizeof r->net->peer_wall[i].note, "skipped: %.200s",
+                 why);
+    }
 }
 
 /* Runs the peer script over the selected entries and merges its figures. */
@@ -46,6 +76,8 @@ void bench_run_peer(bench_run *r, const char *python, const char *script, const 
     snprintf(input, sizeof input, "%s/peer_input.json", outdir);
     cJSON *root = cJSON_CreateObject(), *conv = cJSON_AddArrayToObject(root, "conv"),
           *bn = cJSON_AddArrayToObject(root, "bn");
+    /* A network: the peer also times its layers back to back. */
+    cJSON_AddBoolToObject(root, "sequence", r->net != NULL);
     for (int i = 0; i < r->nentries; ++i) {
         const bench_entry *e = &r->entries[i];
         cJSON *it = cJSON_CreateObject();
@@ -166,7 +198,7 @@ void bench_run_peer(bench_run *r, const char *python, const char *script, const 
             peer_set(&e->ch[1].peer_fused, cJSON_GetObjectItemCaseSensitive(pe, "cbna_fused"),
                      "cuDNN fused conv+bias+relu, BN folded into weights and bias");
             const char *keys[2] = {"cba_fused_error", "cbna_fused_error"};
-            for (int j = 0; j < 2; ++j) {
+            for (int j = 0; j < e->nch; ++j) {
                 const cJSON *er = cJSON_GetObjectItemCaseSensitive(pe, keys[j]);
                 if (!e->ch[j].peer_fused.ok)
                     snprintf(e->ch[j].peer_fused.note, sizeof e->ch[j].peer_fused.note, "%s",
@@ -181,6 +213,8 @@ void bench_run_peer(bench_run *r, const char *python, const char *script, const 
                      "no fused BN+relu entry point");
         }
     }
+    if (r->net)
+        network_set(r->net, cJSON_GetObjectItemCaseSensitive(res, "network"));
     cJSON_Delete(res);
 }
 

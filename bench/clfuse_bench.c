@@ -31,7 +31,8 @@ const char *const bench_path_names[P_COUNT] = {"fused", "unfused", "clblast"};
 
 typedef struct options {
     const char *suite, *out, *python, *peer_script;
-    const char *only;
+    const char *only, *network;
+    int all_paths; /* --network: the unfused and CLBlast paths per layer too */
     int quick; /* 1 quick, 0 full, -1 auto: full on a GPU, quick on a CPU device */
     int runs, warmup, peer;
 } options;
@@ -53,6 +54,11 @@ static void usage(FILE *f)
             "  --no-peer           skip the PyTorch peer\n"
             "  --peer-python PATH  the Python that runs bench/peer_torch.py (python3)\n"
             "  --peer-script FILE  the peer script (default: found as the suite is)\n"
+            "  --network FILE      a network instead of the suite: one MIOpenDriver CBAInfer line\n"
+            "                      per layer (-F 4), run in order; each layer's fused plan\n"
+            "                      verified and timed, the peer per layer, and the whole network\n"
+            "                      back to back; FILE, else bench/networks/FILE\n"
+            "  --all-paths         with --network: the unfused and CLBlast paths per layer too\n"
             "The device is the handle's default (CLFUSE_DEVICE=gpu|cpu|P:D|name picks one).\n"
             "Fused plans compile with MIOPEN_FIND_MODE_FUSION=NORMAL unless it is set.\n");
 }
@@ -82,6 +88,8 @@ static int parse(int argc, char **argv, options *o)
             o->quick = 0;
         else if (!strcmp(a, "--no-peer"))
             o->peer = 0;
+        else if (!strcmp(a, "--all-paths"))
+            o->all_paths = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             exit(0);
@@ -90,7 +98,8 @@ static int parse(int argc, char **argv, options *o)
                 return -1;
             ++i;
         } else if (!strcmp(a, "--suite") || !strcmp(a, "--out") || !strcmp(a, "--only") ||
-                   !strcmp(a, "--peer-python") || !strcmp(a, "--peer-script")) {
+                   !strcmp(a, "--peer-python") || !strcmp(a, "--peer-script") ||
+                   !strcmp(a, "--network")) {
             if (v == NULL || v[0] == '\0') {
                 fprintf(stderr, "clfuse-bench: %s expects a value\n", a);
                 return -1;
@@ -103,6 +112,8 @@ static int parse(int argc, char **argv, options *o)
                 o->only = v;
             else if (!strcmp(a, "--peer-python"))
                 o->python = v;
+            else if (!strcmp(a, "--network"))
+                o->network = v;
             else
                 o->peer_script = v;
             ++i;
@@ -111,6 +122,16 @@ static int parse(int argc, char **argv, options *o)
             usage(stderr);
             return -1;
         }
+    }
+    if (o->network && (o->suite || o->only || o->quick >= 0)) {
+        fprintf(stderr, "clfuse-bench: --network runs a network file's layers; --suite, "
+                        "--only, --quick and --full select suite entries\n");
+        return -1;
+    }
+    if (o->all_paths && !o->network) {
+        fprintf(stderr, "clfuse-bench: --all-paths goes with --network (the suite runs every "
+                        "path)\n");
+        return -1;
     }
     return 0;
 }
@@ -190,7 +211,21 @@ int main(int argc, char **argv)
              o.only && quick ? ", only " : o.only ? " " : "", o.only ? o.only : "");
 
     char peer_script[1200];
-    if (o.suite)
+    static bench_network net;
+    if (o.network) {
+        /* A path as given, else a name of the shipped bench/networks/. */
+        snprintf(r.suite_path, sizeof r.suite_path, "%s", o.network);
+        if (!bench_file_exists(r.suite_path) && strchr(o.network, '/') == NULL) {
+            char rel[1100];
+            snprintf(rel, sizeof rel, "networks/%s", o.network);
+            find_data(rel, r.suite_path, sizeof r.suite_path);
+            if (!bench_file_exists(r.suite_path))
+                snprintf(r.suite_path, sizeof r.suite_path, "%s", o.network);
+        }
+        snprintf(net.path, sizeof net.path, "%s", r.suite_path);
+        net.all_paths = o.all_paths;
+        r.net = &net;
+    } else if (o.suite)
         snprintf(r.suite_path, sizeof r.suite_path, "%s", o.suite);
     else
         find_data("suite.json", r.suite_path, sizeof r.suite_path);
@@ -199,10 +234,14 @@ int main(int argc, char **argv)
     else
         find_data("peer_torch.py", peer_script, sizeof peer_script);
     int rc = 0;
-    if (bench_load_suite(r.suite_path, quick, o.only, &r.entries, &r.nentries) != 0) {
+    if (r.net ? bench_load_network(r.suite_path, &r.entries, &r.nentries)
+              : bench_load_suite(r.suite_path, quick, o.only, &r.entries, &r.nentries)) {
         miopenDestroy(c.h);
         return 2;
     }
+    if (r.net)
+        snprintf(r.selection, sizeof r.selection, "network of %d layers, %s", r.nentries,
+                 o.all_paths ? "every path" : "fused plans only");
     if (r.nentries == 0) {
         fprintf(stderr, "clfuse-bench: no entry of %s matches (%s)\n", r.suite_path, r.selection);
         free(r.entries);
@@ -237,7 +276,9 @@ int main(int argc, char **argv)
         bench_progress("device peaks: %s", r.peaks.note[0] ? r.peaks.note : "not measured");
     bench_progress("device peaks: %.1f GB/s copy, %.1f GFLOP/s FMA", r.peaks.gbps, r.peaks.gflops);
 
-    for (int i = 0; i < r.nentries; ++i) {
+    if (r.net)
+        rc = bench_run_network(&c, &r);
+    for (int i = 0; i < r.nentries && !r.net; ++i) {
         bench_entry *e = &r.entries[i];
         if (e->is_conv)
             bench_progress("[%d/%d] %s: %dx%dx%dx%d -> %d, %dx%d pad %d stride %d", i + 1, r.nentries,
