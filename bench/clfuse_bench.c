@@ -33,6 +33,7 @@ typedef struct options {
     const char *suite, *out, *python, *peer_script;
     const char *only, *network;
     int all_paths; /* --network: the unfused and CLBlast paths per layer too */
+    int check;     /* --check: read the network file, list its layers, run nothing */
     int quick; /* 1 quick, 0 full, -1 auto: full on a GPU, quick on a CPU device */
     int runs, warmup, peer;
 } options;
@@ -59,6 +60,7 @@ static void usage(FILE *f)
             "                      verified and timed, the peer per layer, and the whole network\n"
             "                      back to back; FILE, else bench/networks/FILE\n"
             "  --all-paths         with --network: the unfused and CLBlast paths per layer too\n"
+            "  --check             with --network: read the file and list its layers, run nothing\n"
             "The device is the handle's default (CLFUSE_DEVICE=gpu|cpu|P:D|name picks one).\n"
             "Fused plans compile with MIOPEN_FIND_MODE_FUSION=NORMAL unless it is set.\n");
 }
@@ -90,6 +92,8 @@ static int parse(int argc, char **argv, options *o)
             o->peer = 0;
         else if (!strcmp(a, "--all-paths"))
             o->all_paths = 1;
+        else if (!strcmp(a, "--check"))
+            o->check = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             exit(0);
@@ -128,9 +132,8 @@ static int parse(int argc, char **argv, options *o)
                         "--only, --quick and --full select suite entries\n");
         return -1;
     }
-    if (o->all_paths && !o->network) {
-        fprintf(stderr, "clfuse-bench: --all-paths goes with --network (the suite runs every "
-                        "path)\n");
+    if ((o->all_paths || o->check) && !o->network) {
+        fprintf(stderr, "clfuse-bench: --all-paths and --check go with --network\n");
         return -1;
     }
     return 0;
@@ -160,6 +163,19 @@ static void find_data(const char *name, char *out, size_t cap)
     }
 }
 
+/* --network's file: the path as given, else a name of the shipped bench/networks/. */
+static void network_path(const char *arg, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", arg);
+    if (bench_file_exists(out) || strchr(arg, '/') != NULL)
+        return;
+    char rel[1100];
+    snprintf(rel, sizeof rel, "networks/%s", arg);
+    find_data(rel, out, cap);
+    if (!bench_file_exists(out))
+        snprintf(out, cap, "%s", arg);
+}
+
 int main(int argc, char **argv)
 {
     bench_start_clock();
@@ -185,6 +201,22 @@ int main(int argc, char **argv)
     struct tm tmv;
     gmtime_r(&now, &tmv);
     strftime(r.date, sizeof r.date, "%Y-%m-%dT%H:%M:%SZ", &tmv);
+
+    if (o.check) {
+        char path[1024];
+        bench_entry *es = NULL;
+        int n = 0;
+        network_path(o.network, path, sizeof path);
+        if (bench_load_network(path, &es, &n) != 0)
+            return 2;
+        for (int i = 0; i < n; ++i)
+            printf("%s (line %d): %dx%dx%dx%d -> %d, %dx%d pad %d stride %d groups %d act %d\n",
+                   es[i].name, es[i].src_line, es[i].n, es[i].c, es[i].h, es[i].w, es[i].k,
+                   es[i].fy, es[i].fx, es[i].pad, es[i].stride, es[i].groups, es[i].act);
+        printf("%s: %d layers\n", path, n);
+        free(es);
+        return 0;
+    }
 
     ctx c;
     memset(&c, 0, sizeof c);
@@ -213,15 +245,7 @@ int main(int argc, char **argv)
     char peer_script[1200];
     static bench_network net;
     if (o.network) {
-        /* A path as given, else a name of the shipped bench/networks/. */
-        snprintf(r.suite_path, sizeof r.suite_path, "%s", o.network);
-        if (!bench_file_exists(r.suite_path) && strchr(o.network, '/') == NULL) {
-            char rel[1100];
-            snprintf(rel, sizeof rel, "networks/%s", o.network);
-            find_data(rel, r.suite_path, sizeof r.suite_path);
-            if (!bench_file_exists(r.suite_path))
-                snprintf(r.suite_path, sizeof r.suite_path, "%s", o.network);
-        }
+        network_path(o.network, r.suite_path, sizeof r.suite_path);
         snprintf(net.path, sizeof net.path, "%s", r.suite_path);
         net.all_paths = o.all_paths;
         r.net = &net;
