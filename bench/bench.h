@@ -1,10 +1,13 @@
-/* clfuse-bench: shared types of the bench program (clfuse_bench.c runs the suite,
- * bench_peaks.c measures the device's peaks, bench_report.c writes the result files). */
+/* clfuse-bench: shared types of the bench program. clfuse_bench.c: command line and main;
+ * bench_suite.c: the suite file; bench_entry.c, bench_measure.c: one entry (bench_entry.h);
+ * bench_peer.c: the PyTorch peer subprocess; bench_peaks.c: the device's peaks;
+ * bench_report.c: the result files; bench_util.c: clock, progress, files. */
 #ifndef CLFUSE_BENCH_H
 #define CLFUSE_BENCH_H
 
 #include <clfuse/clfuse.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Minimum and median of n timings in ms; n == 0: not measured. */
 typedef struct bstat {
@@ -36,6 +39,7 @@ typedef struct peer_res {
     int ok;             /* 1 measured */
     char variant[96];   /* "PyTorch sequence", "cuDNN fused (cudnn_convolution_relu)" */
     bstat t;
+    char timing[160];   /* how the peer timed it: "cuda_graph (...)", "eager (capture failed...)" */
     char note[256];     /* why absent */
 } peer_res;
 
@@ -48,8 +52,13 @@ typedef struct chain_res {
 
 typedef struct bench_entry {
     char name[64];
-    int is_conv, quick;
+    int is_conv, quick;    /* quick: the CPU reference covers every image */
+    int cba_only;          /* only the CBA chain (network layers) */
+    int fused_only;        /* only the fused path: no Find, unfused or CLBlast path */
+    int src_line;          /* network mode: the layer's line in the network file */
     int n, c, h, w, k, fy, fx, pad, stride, dil, groups;
+    int act;                      /* MIOpen activation mode of every chain (RELU in the suite) */
+    double act_alpha, act_beta, act_gamma;
     int oh, ow;
     int failed;            /* a verification or run failed */
     char status[256];      /* "ok" or "FAILED: ..." */
@@ -68,6 +77,20 @@ typedef struct bench_peaks {
     char note[256];
 } bench_peaks;
 
+/* --network: the whole network's figures, beside its layers (the entries). */
+typedef struct bench_network {
+    char path[1024];
+    int all_paths;     /* --all-paths: the unfused and CLBlast paths per layer too */
+    bstat seq_wall;    /* every layer's fused plan enqueued back to back, one clFinish */
+    char seq_note[256]; /* why seq_wall was not measured */
+    /* The peer's whole-network figures (peer_torch.py's sequence mode): [0] the PyTorch
+     * sequences, [1] cuDNN fused where it applies, else the sequence, [2] convolutions alone;
+     * graph: the whole network in one CUDA graph (device time), wall: host clock around one
+     * eager pass and one synchronize (host overhead included). */
+    peer_res peer_graph[3], peer_wall[3];
+    int peer_layers, peer_fused_layers;
+} bench_network;
+
 typedef struct bench_run {
     clfuse_DeviceInfo dev;
     const char *lib_version;
@@ -80,20 +103,61 @@ typedef struct bench_run {
     bench_peaks peaks;
     char peer_status[512]; /* "measured: ...", or "skipped: ..." */
     char peer_backend[256];
+    char peer_timing[512]; /* the peer's timing method, as it states it */
     int nentries;
     bench_entry *entries;
+    bench_network *net;    /* --network only, else NULL */
     double total_seconds;
 } bench_run;
 
 /* Measures the device's copy bandwidth and FMA throughput on the handle's queue. */
 int bench_measure_peaks(miopenHandle_t h, bench_peaks *pk);
 
+/* bench_plot.c: plot.svg. 0 on success. */
+int bench_write_svg(const bench_run *r, const char *path);
+
 /* The files in dir: results.json, results.csv, plot.svg, results.md. 0 on success. */
 int bench_write_results(const bench_run *r, const char *dir);
+
+/* bench_report_network.c: --network's "network" object in results.json, and its results.md
+ * body (per-layer table, network totals beside the peers'). */
+struct cJSON;
+void bench_network_json(struct cJSON *root, const bench_run *r);
+void bench_network_md(FILE *f, const bench_run *r);
 
 /* The figure a ratio uses: the minimum kernel time (ms), or < 0 if not measured. */
 double bench_path_ms(const path_res *p);
 /* The best peer figure for a chain (fused if measured and faster, else sequence), or NULL. */
 const peer_res *bench_best_peer(const chain_res *c);
+
+/* bench_util.c */
+void bench_start_clock(void);
+double bench_now_s(void);     /* monotonic seconds */
+double bench_elapsed_s(void); /* since bench_start_clock() */
+/* A progress line on stderr, stamped with the elapsed seconds. */
+void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int bench_file_exists(const char *path);
+int bench_mkdir_p(const char *path);
+/* Appends s to out, single-quoted for a POSIX shell when it holds anything special. */
+void bench_sh_quote(char *out, size_t cap, const char *s);
+/* The whole file, NUL-terminated (caller frees), or NULL with errno set. */
+char *bench_read_file(const char *path);
+/* Minimum and median of v[0..n) (sorts v). */
+bstat bench_stats(double *v, int n);
+
+/* bench_suite.c: reads the suite, keeping the selected entries (quick == 1: the quick ones;
+ * only: a comma-separated list of names, or NULL). -1 with a message on a malformed file. */
+int bench_load_suite(const char *path, int quick, const char *only, bench_entry **out,
+                     int *count);
+
+/* bench_network.c: reads a network file (one CBAInfer line per layer; blank lines and #
+ * comments allowed) into CBA, fused-only entries. -1 with file:line and the reason. */
+int bench_load_network(const char *path, bench_entry **out, int *count);
+
+/* bench_peer.c: runs the peer script with python over r's entries (its input file goes into
+ * outdir) and merges its figures; every figure it cannot give gets a note. */
+void bench_run_peer(bench_run *r, const char *python, const char *script, const char *outdir);
+/* Notes "skipped: why" on every peer figure. */
+void bench_peer_note_all(bench_run *r, const char *why);
 
 #endif /* CLFUSE_BENCH_H */

@@ -1,6 +1,6 @@
 /* clfuse-bench's result files: results.json (everything), results.csv (one row per entry and
- * chain), results.md (a table for bench/RESULTS.md) and plot.svg (grouped bars per entry and
- * chain: fused, unfused, CLBlast and peer, normalised to the unfused sequence, log scale). */
+ * chain), results.md (a table for bench/RESULTS.md); plot.svg through bench_plot.c; the
+ * network parts through bench_report_network.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 
@@ -53,7 +53,10 @@ static const char *timing_notes[] = {
     "clblast: ConvGemm (im2col + CLBlast SGEMM) launches several kernels; the library reports "
     "its 'kernel time' as the wall clock around the solver's launches and a clFinish, so its "
     "conv step is wall clock, nothing subtracted",
-    "peer: CUDA events per iteration on a GPU, time.perf_counter per iteration on a CPU",
+    "peer: as peer.timing states and each peer figure's timing repeats: on a GPU, CUDA graph "
+    "replays (several iterations captured in one graph, CUDA events around each replay, divided "
+    "by the iterations), eager per-iteration CUDA events only where capture failed; on a CPU, "
+    "time.perf_counter per iteration",
     "flops: 2*N*K*OH*OW*C/groups*FY*FX (direct convolution; bias, BN and activation not "
     "counted); bytes: input + weights + output + per-channel parameters, each once",
 };
@@ -109,6 +112,7 @@ static cJSON *peer_json(const peer_res *p)
     if (p->ok) {
         cJSON_AddStringToObject(o, "variant", p->variant);
         cJSON_AddItemToObject(o, "ms", stat_json(p->t));
+        cJSON_AddStringToObject(o, "timing", p->timing);
     } else {
         cJSON_AddStringToObject(o, "note", p->note[0] ? p->note : "not measured");
     }
@@ -122,7 +126,7 @@ static int write_json(const bench_run *r, const char *path)
     cJSON_AddStringToObject(root, "library_version", r->lib_version);
     cJSON_AddStringToObject(root, "date", r->date);
     cJSON_AddStringToObject(root, "command", r->command);
-    cJSON_AddStringToObject(root, "suite", r->suite_path);
+    cJSON_AddStringToObject(root, r->net ? "network_file" : "suite", r->suite_path);
     cJSON_AddStringToObject(root, "selection", r->selection);
     cJSON_AddNumberToObject(root, "runs", r->runs);
     cJSON_AddNumberToObject(root, "warmup", r->warmup);
@@ -163,6 +167,8 @@ static int write_json(const bench_run *r, const char *path)
         cJSON_AddStringToObject(pk, "note", r->peaks.note);
     cJSON *peer = cJSON_AddObjectToObject(root, "peer");
     cJSON_AddStringToObject(peer, "status", r->peer_status);
+    if (r->peer_timing[0])
+        cJSON_AddStringToObject(peer, "timing", r->peer_timing);
     cJSON *notes = cJSON_AddArrayToObject(root, "timing_notes");
     for (size_t i = 0; i < sizeof timing_notes / sizeof timing_notes[0]; ++i)
         cJSON_AddItemToArray(notes, cJSON_CreateString(timing_notes[i]));
@@ -226,6 +232,9 @@ static int write_json(const bench_run *r, const char *path)
                             c->peer_seq.ok ? ratio(f, c->peer_seq.t.min) : -1);
             add_num_or_null(rt, "fused_over_peer_fused",
                             c->peer_fused.ok ? ratio(f, c->peer_fused.t.min) : -1);
+            if (e->is_conv)
+                add_num_or_null(rt, "fused_over_peer_conv_alone",
+                                e->peer_conv.ok ? ratio(f, e->peer_conv.t.min) : -1);
             if (best)
                 cJSON_AddStringToObject(rt, "peer_used", best->variant);
             if (f > 0) {
@@ -240,6 +249,8 @@ static int write_json(const bench_run *r, const char *path)
             }
         }
     }
+    if (r->net)
+        bench_network_json(root, r);
     cJSON_AddNumberToObject(root, "total_seconds", r->total_seconds);
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
@@ -365,6 +376,16 @@ static void md_ratio(FILE *f, double v)
         fputs(" - |", f);
 }
 
+/* A peer figure: minimum (median), with a dagger where the GPU peer fell back to eager timing. */
+static void md_peer(FILE *f, const peer_res *p)
+{
+    if (p->ok)
+        fprintf(f, " %.4g (%.4g)%s |", p->t.min, p->t.med,
+                strncmp(p->timing, "eager (", 7) == 0 ? " \u2020" : "");
+    else
+        fputs(" - |", f);
+}
+
 static int write_md(const bench_run *r, const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -378,16 +399,25 @@ static int write_md(const bench_run *r, const char *path)
             r->selection, r->runs, r->warmup, r->fusion_find_mode, r->total_seconds);
     fprintf(f, "- Measured peaks: %.1f GB/s (copy), %.1f GFLOP/s (FMA chains)\n", r->peaks.gbps,
             r->peaks.gflops);
-    fprintf(f, "- Peer: %s\n\n", r->peer_status);
-    fputs("Times in ms, kernel time: minimum (median) of the runs; ratios of minima, below 1 "
-          "means fused is faster.\n\n",
+    fprintf(f, "- Peer: %s\n", r->peer_status);
+    fprintf(f, "- Peer timing: %s\n\n", r->peer_timing[0] ? r->peer_timing : "-");
+    if (r->net) {
+        bench_network_md(f, r);
+        return fclose(f) == 0 ? 0 : -1;
+    }
+    fputs("Times in ms: clfuse's columns are kernel time (OpenCL profiling events), the peer's "
+          "are timed as the line above says; minimum (median) of the runs; ratios of minima, "
+          "below 1 means fused is faster. Peer columns: seq = PyTorch's unfused sequence (conv, "
+          "bias, BN, activation as separate calls), fused = cuDNN's fused conv+bias+relu, conv = "
+          "the peer's bare convolution (cuDNN's on a GPU) without bias or activation.\n\n",
           f);
     /* TFLOP/s on a GPU, GFLOP/s on a CPU device, so that the figures stay readable. */
     const double flop_unit = r->dev.is_gpu ? 1e12 : 1e9;
     fprintf(f,
-            "| entry | chain | fused | unfused | CLBlast | peer | fused/unfused | fused/CLBlast | "
-            "fused/peer | fused %s (%% peak) | fused GB/s (%% peak) | verified |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+            "| entry | chain | fused | unfused | CLBlast | peer seq | peer fused | peer conv | "
+            "fused/unfused | fused/CLBlast | fused/peer seq | fused/peer fused | fused/peer conv | "
+            "fused %s (%% peak) | fused GB/s (%% peak) | verified |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
             r->dev.is_gpu ? "TFLOP/s" : "GFLOP/s");
     for (int i = 0; i < r->nentries; ++i) {
         const bench_entry *e = &r->entries[i];
@@ -396,16 +426,15 @@ static int write_md(const bench_run *r, const char *path)
             fprintf(f, "| %s | %s |", e->name, c->name);
             for (int p = 0; p < P_COUNT; ++p)
                 md_ms(f, &c->p[p]);
-            const peer_res *best = bench_best_peer(c);
-            if (best)
-                fprintf(f, " %.4g (%.4g)%s |", best->t.min, best->t.med,
-                        best == &c->peer_fused ? " fused" : "");
-            else
-                fputs(" - |", f);
+            md_peer(f, &c->peer_seq);
+            md_peer(f, &c->peer_fused);
+            md_peer(f, &e->peer_conv);
             double fu = bench_path_ms(&c->p[P_FUSED]);
             md_ratio(f, ratio(fu, bench_path_ms(&c->p[P_UNFUSED])));
             md_ratio(f, ratio(fu, bench_path_ms(&c->p[P_GEMM])));
-            md_ratio(f, best ? ratio(fu, best->t.min) : -1);
+            md_ratio(f, c->peer_seq.ok ? ratio(fu, c->peer_seq.t.min) : -1);
+            md_ratio(f, c->peer_fused.ok ? ratio(fu, c->peer_fused.t.min) : -1);
+            md_ratio(f, e->peer_conv.ok ? ratio(fu, e->peer_conv.t.min) : -1);
             if (fu > 0 && c->flops > 0) {
                 double fl = c->flops / (fu * 1e-3);
                 fprintf(f, " %.3g (%.0f%%) |", fl / flop_unit,
@@ -432,7 +461,10 @@ static int write_md(const bench_run *r, const char *path)
           "rms-relative error against the CPU reference). % peak: against the peaks measured "
           "above; a tensor small enough to stay in cache can exceed the streaming-copy figure. "
           "The unfused and CLBlast columns sum the kernel times of their calls (ConvGemm's step "
-          "is wall clock).\n",
+          "is wall clock). \u2020: the peer's CUDA graph capture failed for this figure, so it "
+          "is eager per-iteration CUDA-event time (launch gaps included); results.json says why. "
+          "A peer column is - where the peer did not measure it (results.json has the reason, "
+          "e.g. no fused entry point for the activation).\n",
           f);
     fputs("\nSolvers (fused plan; unfused convolution chosen by Find; CLBlast):\n\n", f);
     for (int i = 0; i < r->nentries; ++i) {
@@ -458,128 +490,6 @@ static int write_md(const bench_run *r, const char *path)
     return fclose(f) == 0 ? 0 : -1;
 }
 
-/* ---- SVG --------------------------------------------------------------------------------- */
-
-static void svg_text(FILE *f, const char *s)
-{
-    for (; *s; ++s) {
-        if (*s == '<')
-            fputs("&lt;", f);
-        else if (*s == '>')
-            fputs("&gt;", f);
-        else if (*s == '&')
-            fputs("&amp;", f);
-        else if (*s == '"')
-            fputs("&quot;", f);
-        else
-            fputc(*s, f);
-    }
-}
-
-static int write_svg(const bench_run *r, const char *path)
-{
-    /* One group per (entry, chain); bars: time / unfused time, log2 axis. */
-    int groups = 0;
-    double lo = 1, hi = 1;
-    for (int i = 0; i < r->nentries; ++i)
-        for (int j = 0; j < r->entries[i].nch; ++j) {
-            const chain_res *c = &r->entries[i].ch[j];
-            ++groups;
-            double u = bench_path_ms(&c->p[P_UNFUSED]);
-            const peer_res *best = bench_best_peer(c);
-            double v[4] = {bench_path_ms(&c->p[P_FUSED]), u, bench_path_ms(&c->p[P_GEMM]),
-                           best ? best->t.min : -1};
-            for (int k = 0; k < 4; ++k) {
-                double q = ratio(v[k], u);
-                if (q > 0) {
-                    lo = q < lo ? q : lo;
-                    hi = q > hi ? q : hi;
-                }
-            }
-        }
-    int e_lo = (int)floor(log2(lo) - 0.25), e_hi = (int)ceil(log2(hi));
-    if (e_hi <= e_lo)
-        e_hi = e_lo + 1;
-    const int bar = 14, gap = 22, left = 70, top = 70, plot_h = 320, bottom = 150;
-    const int group_w = 4 * bar + gap;
-    int width = left + groups * group_w + 40;
-    if (width < 700)
-        width = 700;
-    int height = top + plot_h + bottom;
-    FILE *f = fopen(path, "w");
-    if (f == NULL)
-        return -1;
-    static const char *colors[4] = {"#1f77b4", "#7f7f7f", "#ff7f0e", "#2ca02c"};
-    static const char *labels[4] = {"clfuse fused plan", "clfuse unfused calls",
-                                    "clfuse CLBlast GEMM path", "peer (PyTorch)"};
-    fprintf(f,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-            "font-family=\"sans-serif\" font-size=\"11\">\n"
-            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-            width, height);
-    fputs("<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">clfuse-bench: time "
-          "relative to clfuse's unfused sequence (kernel time minimum; lower is faster)</text>\n",
-          f);
-    fputs("<text x=\"10\" y=\"38\">", f);
-    svg_text(f, r->dev.name);
-    fprintf(f, " (%s, driver ", r->dev.platform_name);
-    svg_text(f, r->dev.driver_version);
-    fprintf(f, "), clfuse %s, %s; peer: ", r->lib_version, r->date);
-    svg_text(f, r->peer_status);
-    fputs("</text>\n", f);
-    for (int k = 0; k < 4; ++k)
-        fprintf(f,
-                "<rect x=\"%d\" y=\"46\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-                "<text x=\"%d\" y=\"56\">%s</text>\n",
-                10 + k * 190, colors[k], 26 + k * 190, labels[k]);
-    double span = e_hi - e_lo;
-#define YPOS(q) (top + plot_h - (int)((log2(q) - e_lo) / span * plot_h))
-    for (int e = e_lo; e <= e_hi; ++e) {
-        double q = ldexp(1.0, e);
-        int y = YPOS(q);
-        fprintf(f,
-                "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>"
-                "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%g</text>\n",
-                left, y, width - 20, y, e == 0 ? "#000" : "#ddd", left - 6, y + 4, q);
-    }
-    fprintf(f,
-            "<text x=\"16\" y=\"%d\" transform=\"rotate(-90 16 %d)\" text-anchor=\"middle\">"
-            "time / unfused time (log scale)</text>\n",
-            top + plot_h / 2, top + plot_h / 2);
-    int g = 0;
-    for (int i = 0; i < r->nentries; ++i)
-        for (int j = 0; j < r->entries[i].nch; ++j, ++g) {
-            const bench_entry *en = &r->entries[i];
-            const chain_res *c = &en->ch[j];
-            int x0 = left + 10 + g * group_w;
-            double u = bench_path_ms(&c->p[P_UNFUSED]);
-            const peer_res *best = bench_best_peer(c);
-            double v[4] = {bench_path_ms(&c->p[P_FUSED]), u, bench_path_ms(&c->p[P_GEMM]),
-                           best ? best->t.min : -1};
-            for (int k = 0; k < 4; ++k) {
-                double q = ratio(v[k], u);
-                if (q <= 0)
-                    continue;
-                int y = YPOS(q), base = top + plot_h;
-                fprintf(f,
-                        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">"
-                        "<title>%s %s %s: %.4g ms (%.3g x unfused)</title></rect>\n",
-                        x0 + k * bar, y, bar - 1, base - y > 0 ? base - y : 1, colors[k],
-                        en->name, c->name, labels[k], v[k], q);
-            }
-            int lx = x0 + 2 * bar, ly = top + plot_h + 10;
-            fprintf(f, "<text x=\"%d\" y=\"%d\" transform=\"rotate(45 %d %d)\">", lx, ly, lx, ly);
-            svg_text(f, en->name);
-            fprintf(f, " %s%s</text>\n", c->name, en->failed ? " FAILED" : "");
-            if (u <= 0)
-                fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#a00\">n/a</text>\n", x0,
-                        top + plot_h - 4);
-        }
-#undef YPOS
-    fputs("</svg>\n", f);
-    return fclose(f) == 0 ? 0 : -1;
-}
-
 int bench_write_results(const bench_run *r, const char *dir)
 {
     char p[1200];
@@ -589,7 +499,7 @@ int bench_write_results(const bench_run *r, const char *dir)
     snprintf(p, sizeof p, "%s/results.csv", dir);
     rc |= write_csv(r, p);
     snprintf(p, sizeof p, "%s/plot.svg", dir);
-    rc |= write_svg(r, p);
+    rc |= bench_write_svg(r, p);
     snprintf(p, sizeof p, "%s/results.md", dir);
     rc |= write_md(r, p);
     return rc;

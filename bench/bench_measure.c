@@ -1,0 +1,305 @@
+/* clfuse-bench, one chain of one entry: runs each path once to check its output against the
+ * double-precision CPU reference (and against the unfused path), then times the paths that
+ * passed: kernel time with profiling on, wall clock around the calls and a clFinish with it
+ * off. */
+#define _POSIX_C_SOURCE 200809L
+#include "bench_entry.h"
+#include "ref/ref.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One iteration of a path: its calls in order. With profiling on, *kms is the sum of the
+ * calls' kernel times and step[] each one's. */
+static miopenStatus_t run_once(ctx *c, bufs *b, const bench_entry *e, const chain_res *ch, int ci,
+                               int path, double *kms, double *step)
+{
+    miopenHandle_t h = c->h;
+    float one = 1.0f, zero = 0.0f;
+    int bias, bn, s = 0;
+    bench_chain_has(ch, &bias, &bn);
+    double sum = 0;
+    miopenStatus_t st;
+#define STEP(call)                                                                                 \
+    do {                                                                                           \
+        st = (call);                                                                               \
+        if (st != miopenStatusSuccess)                                                             \
+            return st;                                                                             \
+        if (kms) {                                                                                 \
+            float kt = 0;                                                                          \
+            miopenGetKernelTime(h, &kt);                                                           \
+            sum += kt;                                                                             \
+            if (step)                                                                              \
+                step[s] = kt;                                                                      \
+        }                                                                                          \
+        ++s;                                                                                       \
+    } while (0)
+    if (path == P_FUSED) {
+        STEP(miopenExecuteFusionPlan(h, b->plan[ci], b->xd, b->m[B_X], b->yd, b->m[B_YF],
+                                     b->args[ci]));
+    } else {
+        cl_mem out = path == P_UNFUSED ? b->m[B_YU] : b->m[B_YG];
+        cl_mem src = b->m[B_X];
+        if (e->is_conv) {
+            if (path == P_UNFUSED)
+                STEP(miopenConvolutionForward(h, &one, b->xd, b->m[B_X], b->wd, b->m[B_W], b->cd,
+                                              b->algo, &zero, b->yd, b->m[B_T1], b->m[B_WS],
+                                              b->ws_size));
+            else
+                STEP(miopenConvolutionForwardImmediate(h, b->wd, b->m[B_W], b->xd, b->m[B_X],
+                                                       b->cd, b->yd, b->m[B_T1], b->m[B_WS],
+                                                       b->ws_size, GEMM_SOLUTION_ID));
+            src = b->m[B_T1];
+            if (bias) /* y = 1 * y + bias, in place */
+                STEP(miopenConvolutionForwardBias(h, &one, b->bd, b->m[B_BIAS], &one, b->yd,
+                                                  b->m[B_T1]));
+        }
+        if (bn) {
+            cl_mem dst = src == b->m[B_T1] ? b->m[B_T2] : b->m[B_T1];
+            STEP(miopenBatchNormalizationForwardInference(
+                h, miopenBNSpatial, &one, &zero, b->yd, src, b->yd, dst, b->nd, b->m[B_SCALE],
+                b->m[B_SHIFT], b->m[B_MEAN], b->m[B_VAR], 1e-5));
+            src = dst;
+        }
+        STEP(miopenActivationForward(h, b->ad, &one, b->yd, src, &zero, b->yd, out));
+    }
+#undef STEP
+    if (kms)
+        *kms = sum;
+    return miopenStatusSuccess;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+bstat bench_stats(double *v, int n)
+{
+    bstat s = {0, 0, 0};
+    if (n <= 0)
+        return s;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    s.n = n;
+    s.min = v[0];
+    s.med = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    return s;
+}
+
+/* Times a verified path: profiled runs (kernel times), then unprofiled ones (wall clock). */
+static int measure(ctx *c, bufs *b, const bench_entry *e, chain_res *ch, int ci, int path)
+{
+    path_res *p = &ch->p[path];
+    int n = c->runs;
+    double *kt = calloc((size_t)n, sizeof *kt), *wt = calloc((size_t)n, sizeof *wt);
+    double *steps = calloc((size_t)n * BENCH_MAX_STEPS, sizeof *steps);
+    miopenStatus_t st = kt && wt && steps ? miopenStatusSuccess : miopenStatusAllocFailed;
+    if (st == miopenStatusSuccess)
+        st = miopenEnableProfiling(c->h, true);
+    for (int i = 0; i < c->warmup && st == miopenStatusSuccess; ++i)
+        st = run_once(c, b, e, ch, ci, path, &kt[0], NULL);
+    for (int i = 0; i < n && st == miopenStatusSuccess; ++i)
+        st = run_once(c, b, e, ch, ci, path, &kt[i], &steps[(size_t)i * BENCH_MAX_STEPS]);
+    for (int s = 0; s < p->nsteps && st == miopenStatusSuccess; ++s) {
+        double m = 1e300;
+        for (int i = 0; i < n; ++i)
+            if (steps[(size_t)i * BENCH_MAX_STEPS + s] < m)
+                m = steps[(size_t)i * BENCH_MAX_STEPS + s];
+        p->step_min[s] = m;
+    }
+    if (st == miopenStatusSuccess)
+        st = miopenEnableProfiling(c->h, false);
+    for (int i = 0; i < n + 1 && st == miopenStatusSuccess; ++i) {
+        double t0 = bench_now_s();
+        st = run_once(c, b, e, ch, ci, path, NULL, NULL);
+        if (st == miopenStatusSuccess && clFinish(c->q) != CL_SUCCESS)
+            st = miopenStatusInternalError;
+        if (i > 0) /* the first is a warm-up after the profiled runs */
+            wt[i - 1] = (bench_now_s() - t0) * 1e3;
+    }
+    miopenEnableProfiling(c->h, true);
+    if (st != miopenStatusSuccess) {
+        p->state = PATH_FAILED;
+        snprintf(p->note, sizeof p->note, "FAILED while timing: %s: %s", miopenGetErrorString(st),
+                 bench_last_error(c->h));
+    } else {
+        p->kern = bench_stats(kt, n);
+        p->wall = bench_stats(wt, n);
+    }
+    free(kt);
+    free(wt);
+    free(steps);
+    return st == miopenStatusSuccess ? 0 : -1;
+}
+
+/* rms-relative difference of two float arrays, MIOpen's rms_range with a as the yardstick. */
+static double rms_rel_ff(const float *a, const float *b, size_t n)
+{
+    double s = 0, m = 0;
+    for (size_t i = 0; i < n; ++i) {
+        double x = a[i], y = b[i];
+        if (!isfinite(x) || !isfinite(y))
+            return INFINITY;
+        s += (x - y) * (x - y);
+        if (fabs(x) > m)
+            m = fabs(x);
+        if (fabs(y) > m)
+            m = fabs(y);
+    }
+    return n == 0 || m == 0 ? 0 : sqrt(s) / (sqrt((double)n) * m);
+}
+
+miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const char *chain,
+                                 int ci, double *compile_ms)
+{
+    miopenStatus_t st;
+    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, aop = NULL;
+    float one = 1.0f, zero = 0.0f;
+    st = miopenCreateFusionPlan(&b->plan[ci], miopenVerticalFusion, b->xd);
+    if (st == miopenStatusSuccess && e->is_conv)
+        st = miopenCreateOpConvForward(b->plan[ci], &cop, b->cd, b->wd);
+    if (st == miopenStatusSuccess && strchr(chain, 'B'))
+        st = miopenCreateOpBiasForward(b->plan[ci], &bop, b->bd);
+    if (st == miopenStatusSuccess && strchr(chain, 'N'))
+        st = miopenCreateOpBatchNormInference(b->plan[ci], &nop, miopenBNSpatial, b->nd);
+    if (st == miopenStatusSuccess)
+        st = miopenCreateOpActivationForward(b->plan[ci], &aop,
+                                             (miopenActivationMode_t)e->act);
+    double t0 = bench_now_s();
+    if (st == miopenStatusSuccess)
+        st = miopenCompileFusionPlan(c->h, b->plan[ci]);
+    *compile_ms = (bench_now_s() - t0) * 1e3;
+    if (st == miopenStatusSuccess)
+        st = miopenCreateOperatorArgs(&b->args[ci]);
+    if (st == miopenStatusSuccess && cop)
+        st = miopenSetOpArgsConvForward(b->args[ci], cop, &one, &zero, b->m[B_W]);
+    if (st == miopenStatusSuccess && bop)
+        st = miopenSetOpArgsBiasForward(b->args[ci], bop, &one, &zero, b->m[B_BIAS]);
+    if (st == miopenStatusSuccess && nop)
+        st = miopenSetOpArgsBatchNormInference(b->args[ci], nop, &one, &zero, b->m[B_SCALE],
+                                               b->m[B_SHIFT], b->m[B_MEAN], b->m[B_VAR], 1e-5);
+    if (st == miopenStatusSuccess)
+        st = miopenSetOpArgsActivForward(b->args[ci], aop, &one, &zero, e->act_alpha,
+                                         e->act_beta, e->act_gamma);
+    return st;
+}
+
+void bench_path_fail(bench_entry *e, path_res *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    p->state = PATH_FAILED;
+    vsnprintf(p->note, sizeof p->note, fmt, ap);
+    va_end(ap);
+    if (!e->failed) {
+        e->failed = 1;
+        snprintf(e->status, sizeof e->status, "FAILED: %.240s", p->note);
+    }
+}
+
+/* Output of one path's run into host, after poisoning the device buffer. */
+static int run_for_check(ctx *c, bufs *b, bench_entry *e, chain_res *ch, int ci, int path,
+                         float *host)
+{
+    path_res *p = &ch->p[path];
+    cl_mem out = b->m[path == P_FUSED ? B_YF : path == P_UNFUSED ? B_YU : B_YG];
+    ref_poison(host, b->yn);
+    cl_int err = clEnqueueWriteBuffer(c->q, out, CL_TRUE, 0, b->yn * sizeof(float), host, 0, NULL,
+                                      NULL);
+    miopenStatus_t st = err == CL_SUCCESS ? run_once(c, b, e, ch, ci, path, NULL, NULL)
+                                          : miopenStatusInternalError;
+    if (st == miopenStatusSuccess)
+        err = clEnqueueReadBuffer(c->q, out, CL_TRUE, 0, b->yn * sizeof(float), host, 0, NULL,
+                                  NULL);
+    if (st != miopenStatusSuccess || err != CL_SUCCESS) {
+        bench_path_fail(e, p, "%s %s run failed: %s: %s", ch->name, bench_path_names[path],
+                  miopenGetErrorString(st), err != CL_SUCCESS ? "OpenCL error" : bench_last_error(c->h));
+        return -1;
+    }
+    size_t bad = ref_first_unwritten(host, b->yn);
+    if (bad != (size_t)-1) {
+        bench_path_fail(e, p, "%s %s: output element %zu was never written", ch->name,
+                  bench_path_names[path], bad);
+        return -1;
+    }
+    return 0;
+}
+
+/* Verifies every runnable path of chain ci, then times those that passed. */
+void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv_ref,
+                      size_t ref_count)
+{
+    chain_res *ch = &e->ch[ci];
+    int bias, bn;
+    bench_chain_has(ch, &bias, &bn);
+    float *out[P_COUNT] = {NULL, NULL, NULL};
+    double *ref = malloc(ref_count * sizeof *ref);
+    for (int p = 0; p < P_COUNT; ++p)
+        if (ch->p[p].state == PATH_OK)
+            out[p] = malloc(b->yn * sizeof(float));
+    if (ref == NULL) {
+        bench_path_fail(e, &ch->p[P_FUSED], "out of host memory");
+        goto out;
+    }
+    int oc = e->is_conv ? e->k : e->c, oh = e->is_conv ? e->oh : e->h, ow = e->is_conv ? e->ow : e->w;
+    int nref = (int)(ref_count / ((size_t)oc * oh * ow));
+    memcpy(ref, conv_ref, ref_count * sizeof *ref);
+    if (bias)
+        ref_bias(ref, nref, oc, oh, ow, b->host[B_BIAS]);
+    if (bn)
+        ref_bn_infer(ref, nref, oc, oh, ow, 1, b->host[B_SCALE], b->host[B_SHIFT],
+                     b->host[B_MEAN], b->host[B_VAR], 1e-5);
+    ref_activation(ref, ref_count, e->act, e->act_alpha, e->act_beta, e->act_gamma);
+    for (int p = 0; p < P_COUNT; ++p) {
+        path_res *pr = &ch->p[p];
+        if (pr->state != PATH_OK)
+            continue;
+        if (out[p] == NULL) {
+            bench_path_fail(e, pr, "out of host memory");
+            continue;
+        }
+        if (run_for_check(c, b, e, ch, ci, p, out[p]) != 0)
+            continue;
+        pr->err_ref = ref_rms_relative(ref, out[p], ref_count);
+        if (!(pr->err_ref < BOUND_REF))
+            bench_path_fail(e, pr, "%s %s: rms-relative error %.3g against the CPU reference (bound %.3g)",
+                      ch->name, bench_path_names[p], pr->err_ref, (double)BOUND_REF);
+    }
+    if (ch->p[P_UNFUSED].state == PATH_OK)
+        for (int p = 0; p < P_COUNT; ++p) {
+            path_res *pr = &ch->p[p];
+            if (p == P_UNFUSED || pr->state != PATH_OK)
+                continue;
+            pr->err_unfused = rms_rel_ff(out[P_UNFUSED], out[p], b->yn);
+            if (!(pr->err_unfused < BOUND_PAIR))
+                bench_path_fail(e, pr, "%s %s: rms-relative difference %.3g from the unfused path (bound %.3g)",
+                          ch->name, bench_path_names[p], pr->err_unfused, (double)BOUND_PAIR);
+        }
+    for (int p = 0; p < P_COUNT; ++p)
+        if (ch->p[p].state == PATH_OK)
+            measure(c, b, e, ch, ci, p);
+    for (int p = 0; p < P_COUNT; ++p)
+        if (ch->p[p].state == PATH_FAILED)
+            bench_progress("%s %s %s: %s", e->name, ch->name, bench_path_names[p], ch->p[p].note);
+    char line[256] = "";
+    for (int p = 0; p < P_COUNT; ++p) {
+        size_t n = strlen(line);
+        double ms = bench_path_ms(&ch->p[p]);
+        if (ms >= 0)
+            snprintf(line + n, sizeof line - n, "%s %s %.4f ms", p ? "," : "", bench_path_names[p],
+                     ms);
+        else
+            snprintf(line + n, sizeof line - n, "%s %s %s", p ? "," : "", bench_path_names[p],
+                     ch->p[p].state == PATH_NA ? "n/a" : "FAILED");
+    }
+    bench_progress("%s %s:%s (kernel time, minimum of %d)", e->name, ch->name, line, c->runs);
+out:
+    free(ref);
+    for (int p = 0; p < P_COUNT; ++p)
+        free(out[p]);
+}
+

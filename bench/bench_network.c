@@ -1,0 +1,177 @@
+/* clfuse-bench --network FILE: a network as a list of layers, one CBAInfer line each, run in
+ * order. Each layer is an entry with the CBA chain only: its fused plan is compiled, verified
+ * against the double-precision CPU reference and timed as a suite entry is (bench_entry.c).
+ * The plans stay compiled, and then the whole network is run back to back: every plan
+ * enqueued with profiling off, one clFinish, host clock around it (host overhead included). */
+#define _POSIX_C_SOURCE 200809L
+#include "bench_cbainfer.h"
+#include "bench_entry.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Layers whose reference over every image costs at most this many flops verify every image;
+ * bigger ones (batches on a GPU) image 0, so that the CPU reference stays within seconds. */
+#define REF_ALL_FLOPS 2e9
+
+int bench_load_network(const char *path, bench_entry **out, int *count)
+{
+    char *text = bench_read_file(path);
+    if (text == NULL) {
+        fprintf(stderr, "clfuse-bench: cannot read the network %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int cap = 16, n = 0, rc = 0, lineno = 0;
+    bench_entry *es = calloc((size_t)cap, sizeof *es);
+    for (char *line = text, *next; line && es && rc == 0; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        ++lineno;
+        bench_layer L;
+        char err[256];
+        int got = bench_parse_cbainfer(line, &L, err, sizeof err);
+        if (got < 0) {
+            fprintf(stderr, "clfuse-bench: %s:%d: %s\n", path, lineno, err);
+            rc = -1;
+        }
+        if (got <= 0)
+            continue;
+        if (n == cap) {
+            bench_entry *t = realloc(es, (size_t)(cap *= 2) * sizeof *es);
+            if (t == NULL) {
+                free(es);
+                es = NULL;
+                break;
+            }
+            es = t;
+        }
+        bench_entry *e = &es[n];
+        memset(e, 0, sizeof *e);
+        /* Numbered, so that repeated shapes and names stay distinct keys for the peer. */
+        snprintf(e->name, sizeof e->name, "%03d_%s", n + 1, L.name[0] ? L.name : "conv");
+        e->is_conv = e->cba_only = e->fused_only = 1;
+        e->src_line = lineno;
+        e->n = L.n;
+        e->c = L.c;
+        e->h = L.h;
+        e->w = L.w;
+        e->k = L.k;
+        e->fy = L.y;
+        e->fx = L.x;
+        e->pad = L.p;
+        e->stride = L.u;
+        e->dil = L.l;
+        e->groups = L.g;
+        e->act = L.m;
+        e->act_alpha = L.alpha;
+        e->act_beta = L.beta;
+        e->act_gamma = L.gamma;
+        /* Output size as MIOpen's default padding mode gives it, for the reference's cost. */
+        int oh = (L.h + 2 * L.p - L.l * (L.y - 1) - 1) / L.u + 1;
+        int ow = (L.w + 2 * L.q - L.j * (L.x - 1) - 1) / L.v + 1;
+        double flops = 2.0 * L.n * L.k * (oh > 0 ? oh : 1) * (ow > 0 ? ow : 1) *
+                       (double)(L.c / L.g) * L.y * L.x;
+        e->quick = L.n == 1 || flops <= REF_ALL_FLOPS;
+        ++n;
+    }
+    free(text);
+    if (es == NULL) {
+        fprintf(stderr, "clfuse-bench: out of memory reading %s\n", path);
+        return -1;
+    }
+    if (rc != 0 || n == 0) {
+        if (rc == 0)
+            fprintf(stderr, "clfuse-bench: %s has no CBAInfer line\n", path);
+        free(es);
+        return -1;
+    }
+    *out = es;
+    *count = n;
+    return 0;
+}
+
+/* The network back to back: every layer's compiled fused plan on its own buffers, enqueued in
+ * order with profiling off, then one clFinish. */
+static void time_sequence(ctx *c, bench_run *r, bufs *kept)
+{
+    bench_network *net = r->net;
+    int failed = 0;
+    for (int i = 0; i < r->nentries; ++i)
+        failed += r->entries[i].failed || kept[i].plan[0] == NULL;
+    if (failed) {
+        snprintf(net->seq_note, sizeof net->seq_note,
+                 "not measured: %d of %d layers failed to compile, verify or run", failed,
+                 r->nentries);
+        return;
+    }
+    int n = c->runs;
+    double *t = calloc((size_t)n, sizeof *t);
+    miopenStatus_t st = t ? miopenEnableProfiling(c->h, false) : miopenStatusAllocFailed;
+    int li = -1;
+    for (int rep = -c->warmup; rep < n && st == miopenStatusSuccess; ++rep) {
+        double t0 = bench_now_s();
+        for (li = 0; li < r->nentries && st == miopenStatusSuccess; ++li) {
+            bufs *b = &kept[li];
+            st = miopenExecuteFusionPlan(c->h, b->plan[0], b->xd, b->m[B_X], b->yd, b->m[B_YF],
+                                         b->args[0]);
+        }
+        cl_int err = st == miopenStatusSuccess ? clFinish(c->q) : CL_SUCCESS;
+        if (err != CL_SUCCESS) {
+            snprintf(net->seq_note, sizeof net->seq_note, "FAILED: clFinish: OpenCL error %d",
+                     err);
+            st = miopenStatusInternalError;
+            li = -1;
+        }
+        if (rep >= 0 && st == miopenStatusSuccess)
+            t[rep] = (bench_now_s() - t0) * 1e3;
+    }
+    miopenEnableProfiling(c->h, true);
+    if (st == miopenStatusSuccess)
+        net->seq_wall = bench_stats(t, n);
+    else if (li > 0)
+        snprintf(net->seq_note, sizeof net->seq_note, "FAILED at layer %s: %s: %.150s",
+                 r->entries[li - 1].name, miopenGetErrorString(st), bench_last_error(c->h));
+    else if (!net->seq_note[0])
+        snprintf(net->seq_note, sizeof net->seq_note, "FAILED: %s", miopenGetErrorString(st));
+    free(t);
+}
+
+int bench_run_network(ctx *c, bench_run *r)
+{
+    int rc = 0;
+    bufs *kept = calloc((size_t)r->nentries, sizeof *kept);
+    if (kept == NULL) {
+        fprintf(stderr, "clfuse-bench: out of memory\n");
+        return 2;
+    }
+    double fused_sum = 0;
+    for (int i = 0; i < r->nentries; ++i) {
+        bench_entry *e = &r->entries[i];
+        e->fused_only = !r->net->all_paths;
+        bench_progress("[%d/%d] %s (line %d): %dx%dx%dx%d -> %d, %dx%d pad %d stride %d groups %d "
+                       "act %d",
+                       i + 1, r->nentries, e->name, e->src_line, e->n, e->c, e->h, e->w, e->k,
+                       e->fy, e->fx, e->pad, e->stride, e->groups, e->act);
+        bench_run_entry(c, e, &kept[i]);
+        double ms = bench_path_ms(&e->ch[0].p[P_FUSED]);
+        fused_sum += ms > 0 ? ms : 0;
+        bench_progress("[%d/%d] %s: %s (%.1f s); fused sum so far %.4f ms", i + 1, r->nentries,
+                       e->name, e->status, e->seconds, fused_sum);
+        if (e->failed)
+            rc = 1;
+    }
+    time_sequence(c, r, kept);
+    if (r->net->seq_wall.n)
+        bench_progress("network back to back: %.4f ms (median %.4f) wall, host overhead "
+                       "included; per-layer fused kernel times sum to %.4f ms",
+                       r->net->seq_wall.min, r->net->seq_wall.med, fused_sum);
+    else
+        bench_progress("network back to back: %s", r->net->seq_note);
+    for (int i = 0; i < r->nentries; ++i)
+        bench_bufs_free(&kept[i]);
+    free(kept);
+    return rc;
+}

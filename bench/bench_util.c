@@ -1,0 +1,119 @@
+/* clfuse-bench's small helpers: the clock, progress lines on stderr, files and folders,
+ * shell quoting for the peer's command line. */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* Progress lines carry the seconds since the bench started. */
+static double t_start;
+
+void bench_start_clock(void)
+{
+    t_start = bench_now_s();
+}
+
+double bench_elapsed_s(void)
+{
+    return bench_now_s() - t_start;
+}
+
+double bench_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void bench_progress(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "[%7.1f s] ", bench_now_s() - t_start);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+int bench_file_exists(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int bench_mkdir_p(const char *path)
+{
+    char buf[1024];
+    if (strlen(path) >= sizeof buf)
+        return -1;
+    strcpy(buf, path);
+    for (char *p = buf + 1; *p; ++p) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Appends s to out, single-quoted for a POSIX shell when it holds anything special. */
+void bench_sh_quote(char *out, size_t cap, const char *s)
+{
+    size_t n = strlen(out);
+    int plain = s[0] != '\0';
+    for (const char *p = s; *p; ++p)
+        plain &= (strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=,:+@%",
+                         *p) != NULL);
+    if (plain) {
+        snprintf(out + n, cap - n, "%s", s);
+        return;
+    }
+    if (n + 1 < cap)
+        out[n++] = '\'';
+    for (const char *p = s; *p && n + 5 < cap; ++p) {
+        if (*p == '\'') {
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else
+            out[n++] = *p;
+    }
+    if (n + 1 < cap)
+        out[n++] = '\'';
+    out[n < cap ? n : cap - 1] = '\0';
+}
+
+char *bench_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *s = malloc(cap);
+    while (s) {
+        if (n + 4096 + 1 > cap) {
+            char *t = realloc(s, cap *= 2);
+            if (t == NULL) {
+                free(s);
+                s = NULL;
+                break;
+            }
+            s = t;
+        }
+        size_t got = fread(s + n, 1, 4096, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    fclose(f);
+    if (s)
+        s[n] = '\0';
+    return s;
+}
+
