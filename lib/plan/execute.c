@@ -232,6 +232,27 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
     return miopenStatusSuccess;
 }
 
+/* The plan's own workspace, for callers that pass none (ExecuteFusionPlan): allocated once,
+ * on the first such execute, under the plan's lock. */
+static miopenStatus_t own_workspace(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                    const char *api)
+{
+    miopenStatus_t st = miopenStatusSuccess;
+    pthread_mutex_lock(&p->lock);
+    if (p->own_workspace == NULL) {
+        cl_int err;
+        p->own_workspace =
+            clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, p->workspace, NULL, &err);
+        if (p->own_workspace == NULL)
+            st = clf_fail(h, miopenStatusAllocFailed,
+                          "%s: solver %s needs a workspace of %zu bytes and none was given; "
+                          "allocating one failed: %s",
+                          api, p->solver->name, p->workspace, clf_cl_error_name(err));
+    }
+    pthread_mutex_unlock(&p->lock);
+    return st;
+}
+
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
@@ -296,10 +317,17 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         return st;
     if (p->problem.epi.has_z && z == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: the plan adds z but z is NULL", api);
-    if (p->workspace > 0 && (workspace == NULL || workspace_size < p->workspace))
+    if (p->workspace > 0 && workspace == NULL) {
+        st = own_workspace(h, p, api);
+        if (st != miopenStatusSuccess)
+            return st;
+        workspace = b.workspace = p->own_workspace;
+        workspace_size = b.workspace_size = p->workspace;
+    }
+    if (p->workspace > 0 && workspace_size < p->workspace)
         return clf_fail(h, miopenStatusBadParm,
                         "%s: solver %s needs a workspace of %zu bytes, %zu given", api,
-                        p->solver->name, p->workspace, workspace ? workspace_size : (size_t)0);
+                        p->solver->name, p->workspace, workspace_size);
     if (workspace)
         st = check_buffer(h, workspace, p->workspace, "workspace");
     if (st != miopenStatusSuccess)

@@ -22,6 +22,9 @@ void clf_plan_reset(struct miopenFusionPlanDescriptor *p)
     if (p->kernel)
         clf_clw_release_kernel(p->kernel);
     p->kernel = NULL;
+    if (p->own_workspace)
+        clf_clw_release_mem(p->own_workspace);
+    p->own_workspace = NULL;
     p->compiled = 0;
     p->compiled_for = NULL;
     p->solver = NULL;

@@ -45,6 +45,10 @@ struct miopenFusionPlanDescriptor {
     cl_kernel kernel;
     clf_launch launch;
     size_t workspace;
+    /* The workspace a plan needs when its caller gives none (miopenExecuteFusionPlan has no
+     * workspace argument): allocated on the first such execute, released with the
+     * compiled state. */
+    cl_mem own_workspace;
     int program_origin; /* clf_program_origin of the kernel's program */
     pthread_mutex_t lock; /* kernel arguments are set and enqueued under it */
     char report[CLF_REPORT_CAP];

@@ -11,7 +11,9 @@
  *
  * The workspace holds the im2col matrix of one image (workspace()); a larger one lets one
  * im2col launch unfold several (all, when it fits) images at once. Everything is enqueued
- * in order on h->queue. Several launches, so fusion plans never choose it (unfused_only). */
+ * in order on h->queue. Fusion plans may choose it too (several launches: the epilogue is one
+ * pass over y after the SGEMM); a plan executed without a workspace allocates its own
+ * (lib/plan/execute.c). On CPU devices CLBlast's SGEMM is often the fastest convolution. */
 #include "solver/solver.h"
 #include "cache/program.h"
 #include "clw/clw.h"
@@ -409,7 +411,7 @@ const clf_solver clf_solver_conv_gemm = {
     .tuning_configs = NULL,
     .cost = cost,
     .build = NULL,
-    .unfused_only = 1,
+    .unfused_only = 0,
     .prepare = prepare,
     .run = run,
 };

@@ -115,12 +115,36 @@ static void reexecute_with_new_args(void **state)
     check_case(&na, 98, 3);
 }
 
+/* SetAlgo(GEMM): the plan runs ConvGemm (im2col + CLBlast SGEMM + one epilogue pass), with
+ * a workspace of its own since ExecuteFusionPlan takes none; every chain, a 1x1 layer (no
+ * im2col), batch > 1 and groups. */
+static void gemm_every_chain(void **state)
+{
+    (void)state;
+    static const char *const conv_chains[] = {"CBNA", "CBA", "CBN", "CNA", "CA", "CB", "CN", "C"};
+    for (size_t i = 0; i < sizeof conv_chains / sizeof conv_chains[0]; ++i) {
+        fusion_case fc = {conv_chains[i], 2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 0};
+        fusion_result r;
+        check_case(&fc, 300 + i, 2);
+        assert_int_equal(fusion_case_run(handle, &fc, 300 + i, 1, &r), 0);
+        if (strcmp(r.solver, "ConvGemm") != 0)
+            fail_msg("%s with SetAlgo(GEMM) ran %s", fc.chain, r.solver);
+    }
+    static const fusion_case shapes[] = {
+        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 0, 8, 0}, /* 1x1: no im2col */
+        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 2, 1, 3, 0, 1, 3, 0},   /* groups, stride 2 */
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+        check_case(&shapes[i], 320 + i, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_chain_every_activation),
         cmocka_unit_test(convolution_shapes),
         cmocka_unit_test(reexecute_with_new_args),
+        cmocka_unit_test(gemm_every_chain),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -195,8 +195,15 @@ static void bad_plan_building(void **state)
     assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 0, &count, algos), miopenStatusBadParm);
     assert_int_equal(miopenFusionPlanConvolutionSetAlgo(plan, (miopenConvFwdAlgorithm_t)4),
                      miopenStatusBadParm);
-    /* GEMM is a known algorithm that no fusion solver of this version provides */
+    /* GEMM runs ConvGemm (im2col + SGEMM + epilogue pass); FFT has no solver: the report
+     * names every solver and why it was refused */
     assert_int_equal(miopenFusionPlanConvolutionSetAlgo(plan, miopenConvolutionFwdAlgoGEMM),
+                     miopenStatusSuccess);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusSuccess);
+    const char *gemm_name = NULL;
+    assert_int_equal(clfuse_FusionPlanGetSolver(plan, NULL, &gemm_name, NULL), miopenStatusSuccess);
+    assert_string_equal(gemm_name, "ConvGemm");
+    assert_int_equal(miopenFusionPlanConvolutionSetAlgo(plan, miopenConvolutionFwdAlgoFFT),
                      miopenStatusSuccess);
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
     assert_true(strlen(clfuse_GetLastErrorMessage(handle)) > 10);
