@@ -68,23 +68,37 @@ typedef cl_command_queue miopenAcceleratorQueue_t;
  * platform, else the first device. The handle owns its context and queue. */
 MIOPEN_EXPORT miopenStatus_t miopenCreate(miopenHandle_t *handle);
 
-/** Creates a handle over a user's command queue; context and device come from the queue.
- * The library retains the queue while it uses it and never releases the user's reference. */
+/** Creates a handle over a user's command queue (any in-order queue of any context and
+ * device that has an OpenCL C compiler and OpenCL 1.2 or later); context and device come
+ * from the queue. The library retains the queue and its context while it uses them and never
+ * releases the user's references. stream NULL: the handle makes its own context and queue,
+ * as miopenCreate. A queue clfuse cannot use (out-of-order, no compiler, OpenCL < 1.2) gives
+ * miopenStatusBadParm with the reason in the message; an invalid queue gives BadParm too. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateWithStream(miopenHandle_t *handle,
                                                     miopenAcceleratorQueue_t stream);
 
 /** Destroys a handle and everything it built (programs, kernels, its own queue). NULL is ok. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroy(miopenHandle_t handle);
 
-/** Replaces the queue the handle enqueues on. The queue must belong to the handle's context. */
+/** Replaces the queue the handle enqueues on (the previous one is finished first and its
+ * retain released). The queue may belong to another context or device: the handle then
+ * works there, reads that device's identity again, and drops the programs and compiled
+ * unfused calls it held for the previous context (they are rebuilt, or loaded from the disk
+ * cache, on next use); a fusion plan compiled before the switch is rebuilt with the same
+ * solver on its next execute. streamID NULL: the handle's own queue on its current context
+ * (made if needed). Statuses as miopenCreateWithStream. Not to be called while another
+ * thread uses the handle. */
 MIOPEN_EXPORT miopenStatus_t miopenSetStream(miopenHandle_t handle,
                                              miopenAcceleratorQueue_t streamID);
 MIOPEN_EXPORT miopenStatus_t miopenGetStream(miopenHandle_t handle,
                                              miopenAcceleratorQueue_t *streamID);
 
 /** With profiling on, each library call waits for its kernels and records their device time,
- * readable with miopenGetKernelTime. A user queue without CL_QUEUE_PROFILING_ENABLE makes
- * this call fail with miopenStatusBadParm. */
+ * readable with miopenGetKernelTime. On a user queue without CL_QUEUE_PROFILING_ENABLE this
+ * still succeeds: one-kernel calls are then timed on an internal profiling queue of the same
+ * context and device (after the user's queue has finished its earlier commands), and
+ * several-kernel solvers by the host clock; the handle's message says so. A time that cannot
+ * be read makes the profiled call fail (InternalError), never report a made-up time. */
 MIOPEN_EXPORT miopenStatus_t miopenEnableProfiling(miopenHandle_t handle, bool enable);
 /** Device time in ms of the kernels of the last profiled call. */
 MIOPEN_EXPORT miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float *time);
@@ -260,6 +274,10 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionDescriptor(miopenConvolutionDes
                                                             int *pad_h, int *pad_w, int *stride_h,
                                                             int *stride_w, int *dilation_h,
                                                             int *dilation_w);
+/** As MIOpen: copies the first requestedSpatialDim pads, strides and dilations (0 up to the
+ * descriptor's spatial dimensions; more gives miopenStatusBadParm), the spatial dimension
+ * count (spatialDim may be NULL) and the mode. With requestedSpatialDim 0 the arrays may be
+ * NULL (a query of the dimension count). */
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionNdDescriptor(
     miopenConvolutionDescriptor_t convDesc, int requestedSpatialDim, int *spatialDim, int *padA,
     int *strideA, int *dilationA, miopenConvolutionMode_t *c_mode);

@@ -16,14 +16,18 @@
 
 struct clf_program_cache; /* in-process compiled programs, owned by lib/plan */
 
+/* The handle holds one reference of its own on each OpenCL object below (never the user's):
+ * context and queue are always the current queue's; own_queue and timing_queue, when made,
+ * belong to that same context and device (a change of context releases them). */
 struct miopenHandle {
     uint32_t magic;
     cl_platform_id platform;
     cl_device_id device;
     cl_context context;
-    cl_command_queue queue;
-    int owns_context;        /* created by miopenCreate: released on destroy */
-    int queue_is_user;       /* the queue came from the user: we hold one extra retain */
+    cl_command_queue queue;        /* where every call enqueues: the user's or own_queue */
+    cl_command_queue own_queue;    /* made by the handle (profiling on); NULL until needed */
+    cl_command_queue timing_queue; /* made on the first timed call when queue cannot profile */
+    int queue_profiles;            /* queue has CL_QUEUE_PROFILING_ENABLE */
     int profiling;
     float kernel_ms;
     clfuse_DeviceInfo info;
@@ -36,6 +40,14 @@ struct miopenHandle {
 
 /* True for a live handle made by miopenCreate*. */
 int clf_handle_valid(const struct miopenHandle *h);
+
+/* The queue a timed launch goes on, so that a time can be read from its event: the handle's
+ * queue when it records profiling information; else the handle's internal profiling queue on
+ * the same context and device (made on first use), after the handle's queue has finished
+ * what was enqueued before (the two queues are not ordered with each other). The caller
+ * waits for its timed commands before returning, so later work on the handle's queue comes
+ * after them. */
+miopenStatus_t clf_handle_timing_queue(miopenHandle_t h, cl_command_queue *q, const char *api);
 
 /* Formats a message, stores it on h (if non-NULL) and on the calling thread, logs it at
  * error level, and returns st so callers can write `return clf_fail(...)`. */

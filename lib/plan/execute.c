@@ -189,14 +189,20 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
     const clf_solver *s = p->solver;
     int want_time = h->profiling || ms != NULL;
     if (s->run) {
+        /* Several launches on the handle's queue: the host clock around them, from an empty
+         * queue (so earlier commands are not counted) to the end of the last one. */
+        cl_int err = want_time ? clf_clw_finish(h->queue) : CL_SUCCESS;
+        if (err != CL_SUCCESS)
+            return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
+                            s->name, clf_cl_error_name(err));
         double t0 = want_time ? now_ms() : 0;
         miopenStatus_t st = s->run(h, &p->problem, p->config, a);
         if (st == miopenStatusSuccess && want_time) {
-            cl_int err = clf_clw_finish(h->queue);
+            err = clf_clw_finish(h->queue);
             if (err != CL_SUCCESS)
                 return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
                                 s->name, clf_cl_error_name(err));
-            double t = now_ms() - t0; /* several launches: wall clock around them */
+            double t = now_ms() - t0;
             if (ms)
                 *ms = t;
             if (h->profiling)
@@ -204,13 +210,21 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
         }
         return st;
     }
+    /* A timed launch goes where its event records times (the handle's internal profiling
+     * queue when the user's queue has no profiling). */
+    cl_command_queue q = h->queue;
+    if (want_time) {
+        miopenStatus_t st = clf_handle_timing_queue(h, &q, api);
+        if (st != miopenStatusSuccess)
+            return st;
+    }
     pthread_mutex_lock(&p->lock);
     cl_int err = set_args(p->kernel, a);
     cl_event ev = NULL;
     const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
     if (err == CL_SUCCESS)
-        err = clf_clw_enqueue_kernel(h->queue, p->kernel, (cl_uint)p->launch.dims,
-                                     p->launch.global, local, want_time ? &ev : NULL);
+        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global,
+                                     local, want_time ? &ev : NULL);
     pthread_mutex_unlock(&p->lock);
     if (err != CL_SUCCESS)
         return clf_fail(h, miopenStatusInternalError,
@@ -221,8 +235,11 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
         double t = 0;
         err = clf_clw_event_ms(ev, &t);
         clf_clw_release_event(ev);
+        /* A time that cannot be read is an error, never a made-up number. */
         if (err != CL_SUCCESS)
-            return clf_fail(h, miopenStatusInternalError, "%s: kernel of solver %s failed: %s",
+            return clf_fail(h, miopenStatusInternalError,
+                            "%s: kernel of solver %s: waiting for it or reading its profiling "
+                            "times: %s",
                             api, s->name, clf_cl_error_name(err));
         if (ms)
             *ms = t;
@@ -230,6 +247,40 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
             h->kernel_ms = (float)t;
     }
     return miopenStatusSuccess;
+}
+
+/* A plan compiled before miopenSetStream moved the handle to another context holds a kernel
+ * of the previous context, which the new queue cannot run: rebuild it with the same solver
+ * and config for the current context (programs come from the disk cache when they can). */
+static miopenStatus_t follow_context(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                     const char *api)
+{
+    if (p->kernel == NULL) /* self-running solvers fetch their programs on every run */
+        return miopenStatusSuccess;
+    pthread_mutex_lock(&p->lock);
+    cl_context kctx = NULL;
+    cl_int err = clf_clw_kernel_context(p->kernel, &kctx);
+    miopenStatus_t st = miopenStatusSuccess;
+    if (err != CL_SUCCESS) {
+        st = clf_fail(h, miopenStatusInternalError, "%s: clGetKernelInfo(CL_KERNEL_CONTEXT): %s",
+                      api, clf_cl_error_name(err));
+    } else if (kctx != h->context) {
+        const clf_solver *s = p->solver;
+        char cfg[CLF_CONFIG_CAP];
+        clf_strlcpy(cfg, p->config, sizeof cfg);
+        clf_log(CLF_LOG_INFO, "%s: the plan was compiled for the handle's previous context; "
+                              "rebuilding %s \"%s\" for '%s'",
+                api, s->name, cfg, h->info.name);
+        st = clf_plan_build_with(h, p, s, cfg);
+        if (st != miopenStatusSuccess) /* the plan is left uncompiled: Compile starts over */
+            st = clf_fail(h, st,
+                          "%s: the plan was compiled before miopenSetStream moved the handle to "
+                          "another context, and rebuilding it with solver %s for '%s' failed "
+                          "(compile it again): %s",
+                          api, s->name, h->info.name, clf_thread_errmsg());
+    }
+    pthread_mutex_unlock(&p->lock);
+    return st;
 }
 
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
@@ -252,7 +303,9 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         return clf_fail(h, miopenStatusBadParm,
                         "%s: the plan was compiled with another handle; compile it for this one",
                         api);
-    st = clf_tensor_check(h, inputDesc, api, "inputDesc");
+    st = follow_context(h, p, api);
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_check(h, inputDesc, api, "inputDesc");
     if (st == miopenStatusSuccess)
         st = clf_tensor_check(h, outputDesc, api, "outputDesc");
     if (st != miopenStatusSuccess)
