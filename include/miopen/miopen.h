@@ -177,7 +177,9 @@ MIOPEN_EXPORT miopenStatus_t miopenGetActivationDescriptor(
 MIOPEN_EXPORT miopenStatus_t miopenDestroyActivationDescriptor(
     miopenActivationDescriptor_t activDesc);
 
-/** y = act(x) elementwise; alpha must be 1 and beta 0 (MIOpen's OpenCL behaviour). */
+/** y = act(x) elementwise. alpha must be 1 and beta 0 (NULL means those): other values give
+ * miopenStatusNotImplemented (MIOpen refuses them too, through a status-less exception that
+ * it reports as miopenStatusUnknownError). */
 MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const miopenActivationDescriptor_t activDesc,
                                                      const void *alpha,
@@ -199,7 +201,9 @@ MIOPEN_EXPORT miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescript
                                                             const miopenTensorDescriptor_t xDesc,
                                                             miopenBatchNormMode_t bn_mode);
 
-/** y = scale * (x - mean) / sqrt(var + epsilon) + bias. alpha 1 and beta 0 only. */
+/** y = scale * (x - mean) / sqrt(var + epsilon) + bias. alpha 1 and beta 0 only (NULL means
+ * those); other values give miopenStatusNotImplemented (MIOpen: UnknownError, as for
+ * miopenActivationForward). */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardInference(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, void *alpha, void *beta,
     const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
@@ -317,14 +321,19 @@ MIOPEN_EXPORT miopenStatus_t miopenFindConvolutionForwardAlgorithm(
     const int requestAlgoCount, int *returnedAlgoCount, miopenConvAlgoPerf_t *perfResults,
     void *workSpace, size_t workSpaceSize, bool exhaustiveSearch);
 
-/** y = alpha * conv(x, w) + beta * y with the given algorithm. */
+/** y = alpha * conv(x, w) with the given algorithm (NULL alpha means 1). beta must be 0
+ * (NULL means 0): other values give miopenStatusNotImplemented, as MIOpen's 2-d convolutions
+ * (which refuse alpha other than 1 too; clfuse scales by it). */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForward(
     miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenTensorDescriptor_t wDesc, const void *w,
     const miopenConvolutionDescriptor_t convDesc, miopenConvFwdAlgorithm_t algo, const void *beta,
     const miopenTensorDescriptor_t yDesc, void *y, void *workSpace, size_t workSpaceSize);
 
-/** y = alpha * bias + beta * y, bias 1xKx1x1 broadcast over y. */
+/** MIOpen's y = alpha * (y + b) + beta * y in place, b 1xKx1x1 broadcast over y: with
+ * alpha 1 and beta 0 (MIOpen's documented values, what its driver passes) it adds the bias to
+ * y. alpha and beta are host pointers to floats and required (NULL gives BadParm, as in
+ * MIOpen). Any beta is taken; alpha other than 1 gives miopenStatusNotImplemented. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardBias(miopenHandle_t handle, const void *alpha,
                                                           const miopenTensorDescriptor_t bDesc,
                                                           const void *b, const void *beta,
@@ -437,8 +446,11 @@ MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle
                                                      const miopenTensorDescriptor_t outputDesc,
                                                      void *output, miopenOperatorArgs_t args);
 
-/** y = act(alpha1 * conv(x, w) + alpha2 * z + bias) in one call. z may be NULL when alpha2
- * is 0. workspace may be NULL. */
+/** y = act(alpha1 * conv(x, w) + alpha2 * z + bias) in one call. As in MIOpen, a NULL alpha1
+ * or alpha2 means 1.0 (so z is added); alpha2 = 0 leaves z out (z and zDesc may then be
+ * NULL), and with alpha2 and z both NULL there is nothing to add. A non-zero alpha2 with a
+ * NULL z gives miopenStatusBadParm; zDesc must equal yDesc. Every activation mode is taken
+ * (MIOpen: RELU only) and bias may be NULL (no bias). workspace may be NULL. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionBiasActivationForward(
     miopenHandle_t handle, const void *alpha1, const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenTensorDescriptor_t wDesc, const void *w,
