@@ -60,6 +60,17 @@ typedef enum {
 /** Static, human-readable name of a status ("miopenStatusBadParm"). Never NULL. */
 MIOPEN_EXPORT const char *miopenGetErrorString(miopenStatus_t error);
 
+/** The library's version (the CMake project version, as clfuse_GetVersion spells it):
+ * MIOpen's signature; each pointer may be NULL and is then skipped. Always succeeds. */
+MIOPEN_EXPORT miopenStatus_t miopenGetVersion(size_t *major, size_t *minor, size_t *patch);
+
+/** A device allocator for miopenSetAllocator: returns a cl_mem (as void *) of at least
+ * sizeBytes in the handle's context, readable and writable by kernels, with one reference
+ * that passes to the library; NULL when it cannot. */
+typedef void *(*miopenAllocatorFunction)(void *context, size_t sizeBytes);
+/** Releases a buffer (a cl_mem as void *) that the library is done with. */
+typedef void (*miopenDeallocatorFunction)(void *context, void *memory);
+
 typedef struct miopenHandle *miopenHandle_t;
 typedef cl_command_queue miopenAcceleratorQueue_t;
 
@@ -92,6 +103,20 @@ MIOPEN_EXPORT miopenStatus_t miopenSetStream(miopenHandle_t handle,
                                              miopenAcceleratorQueue_t streamID);
 MIOPEN_EXPORT miopenStatus_t miopenGetStream(miopenHandle_t handle,
                                              miopenAcceleratorQueue_t *streamID);
+
+/** Routes every device buffer the library allocates for itself (Find's scratch tensors and
+ * workspaces, internal buffers) through allocator and, when done with it, deallocator, both
+ * given allocatorContext. Buffers the caller passes in are never touched. As in MIOpen, NULL
+ * restores the default of that function (clCreateBuffer with CL_MEM_READ_WRITE in the
+ * handle's context / clReleaseMemObject), and a buffer is always given back through the
+ * deallocator in force when it was allocated. A buffer the allocator returns that is NULL,
+ * of another context, smaller than asked or not read-write fails the call that needed it
+ * with miopenStatusAllocFailed (and goes back to the deallocator). BadParm for an invalid
+ * handle. */
+MIOPEN_EXPORT miopenStatus_t miopenSetAllocator(miopenHandle_t handle,
+                                                miopenAllocatorFunction allocator,
+                                                miopenDeallocatorFunction deallocator,
+                                                void *allocatorContext);
 
 /** With profiling on, each library call waits for its kernels and records their device time,
  * readable with miopenGetKernelTime. On a user queue without CL_QUEUE_PROFILING_ENABLE this
@@ -445,6 +470,18 @@ MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle
                                                      const void *input,
                                                      const miopenTensorDescriptor_t outputDesc,
                                                      void *output, miopenOperatorArgs_t args);
+
+/** miopenExecuteFusionPlan with a workspace (MIOpen's current entry point; the plain one is
+ * deprecated there): workspace is a cl_mem of at least workspaceSize bytes, or NULL with
+ * workspaceSize 0. miopenFusionPlanGetWorkSpaceSize says what the compiled plan needs (0 for
+ * every fused kernel clfuse has today); a smaller workspace than that, a NULL one with a
+ * non-zero size, or a buffer smaller than workspaceSize gives miopenStatusBadParm. Every
+ * other check and status is miopenExecuteFusionPlan's. The workspace stays the caller's. */
+MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan_v2(
+    const miopenHandle_t handle, const miopenFusionPlanDescriptor_t fusePlanDesc,
+    const miopenTensorDescriptor_t inputDesc, const void *input,
+    const miopenTensorDescriptor_t outputDesc, void *output, miopenOperatorArgs_t args,
+    void *workspace, size_t workspaceSize);
 
 /** y = act(alpha1 * conv(x, w) + alpha2 * z + bias) in one call. As in MIOpen, a NULL alpha1
  * or alpha2 means 1.0 (so z is added); alpha2 = 0 leaves z out (z and zDesc may then be

@@ -345,6 +345,17 @@ cl_int clf_clw_release_mem(cl_mem m)
     return released(clReleaseMemObject(m));
 }
 
+void clf_clw_adopt_mem(cl_mem m)
+{
+    created(m);
+}
+
+void clf_clw_hand_over(const void *obj)
+{
+    if (obj)
+        released(CL_SUCCESS);
+}
+
 cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value)
 {
     cl_int err = injected("clGetMemObjectInfo");

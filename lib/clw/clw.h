@@ -66,6 +66,12 @@ cl_int clf_clw_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, con
 cl_mem clf_clw_create_buffer(cl_context ctx, cl_mem_flags flags, size_t size, void *host,
                              cl_int *err);
 cl_int clf_clw_release_mem(cl_mem m);
+/* Counts a buffer made outside clw (by a miopenSetAllocator allocator) as a live object of the
+ * library, so that clf_clw_release_mem or clf_clw_hand_over balances it. */
+void clf_clw_adopt_mem(cl_mem m);
+/* The library stops counting a live object it passes to someone else to release (a
+ * miopenSetAllocator deallocator). */
+void clf_clw_hand_over(const void *obj);
 cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value);
 cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, const void *src);
 cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, void *dst);

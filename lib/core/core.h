@@ -15,6 +15,7 @@
 #define CLF_MAGIC_HANDLE 0x636c6648u /* "clfH" */
 
 struct clf_program_cache; /* in-process compiled programs, owned by lib/plan */
+struct clf_user_buffer;   /* buffers of a miopenSetAllocator allocator (lib/core/handle.c) */
 
 /* The handle holds one reference of its own on each OpenCL object below (never the user's):
  * context and queue are always the current queue's; own_queue and timing_queue, when made,
@@ -28,6 +29,11 @@ struct miopenHandle {
     cl_command_queue own_queue;    /* made by the handle (profiling on); NULL until needed */
     cl_command_queue timing_queue; /* made on the first timed call when queue cannot profile */
     int queue_profiles;            /* queue has CL_QUEUE_PROFILING_ENABLE */
+    /* miopenSetAllocator: NULL members mean clCreateBuffer / clReleaseMemObject. */
+    miopenAllocatorFunction allocator;
+    miopenDeallocatorFunction deallocator;
+    void *allocator_context;
+    struct clf_user_buffer *user_buffers; /* outstanding buffers either function touches */
     int profiling;
     float kernel_ms;
     clfuse_DeviceInfo info;
@@ -48,6 +54,15 @@ int clf_handle_valid(const struct miopenHandle *h);
  * waits for its timed commands before returning, so later work on the handle's queue comes
  * after them. */
 miopenStatus_t clf_handle_timing_queue(miopenHandle_t h, cl_command_queue *q, const char *api);
+
+/* A device buffer of the library's own (workspace, scratch): from the miopenSetAllocator
+ * allocator when one is set (checked to be a cl_mem of the handle's context, at least bytes
+ * long), else clCreateBuffer(CL_MEM_READ_WRITE). NULL after failing with a message naming
+ * what (AllocFailed). Give it back with clf_handle_free, never clReleaseMemObject. */
+cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopenStatus_t *st);
+/* Gives back a buffer of clf_handle_alloc (NULL is ignored) through the deallocator that
+ * matches the allocator it came from, even if the allocator was changed since. */
+void clf_handle_free(miopenHandle_t h, cl_mem m);
 
 /* Formats a message, stores it on h (if non-NULL) and on the calling thread, logs it at
  * error level, and returns st so callers can write `return clf_fail(...)`. */

