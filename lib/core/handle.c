@@ -279,7 +279,11 @@ static miopenStatus_t make_own_queue(struct miopenHandle *h, const char *api)
 {
     cl_int err;
     cl_command_queue q = clf_clw_create_queue(h->context, h->device, 1, &err);
-    if (q == NULL || err != CL_SUCCESS)
+    if (q != NULL && err != CL_SUCCESS) {
+        clf_clw_release_queue(q);
+        q = NULL;
+    }
+    if (q == NULL)
         return clf_fail(clf_handle_valid(h) ? h : NULL, miopenStatusNotInitialized,
                         "%s: clCreateCommandQueue on '%s': %s", api, h->info.name,
                         clf_cl_error_name(err));
