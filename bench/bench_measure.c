@@ -53,8 +53,8 @@ static miopenStatus_t run_once(ctx *c, bufs *b, const bench_entry *e, const chai
                                                        b->cd, b->yd, b->m[B_T1], b->m[B_WS],
                                                        b->ws_size, GEMM_SOLUTION_ID));
             src = b->m[B_T1];
-            if (bias) /* y = 1 * y + bias, in place */
-                STEP(miopenConvolutionForwardBias(h, &one, b->bd, b->m[B_BIAS], &one, b->yd,
+            if (bias) /* MIOpen's y = alpha * (y + bias) + beta * y: alpha 1, beta 0 */
+                STEP(miopenConvolutionForwardBias(h, &one, b->bd, b->m[B_BIAS], &zero, b->yd,
                                                   b->m[B_T1]));
         }
         if (bn) {

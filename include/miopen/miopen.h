@@ -60,6 +60,17 @@ typedef enum {
 /** Static, human-readable name of a status ("miopenStatusBadParm"). Never NULL. */
 MIOPEN_EXPORT const char *miopenGetErrorString(miopenStatus_t error);
 
+/** The library's version (the CMake project version, as clfuse_GetVersion spells it):
+ * MIOpen's signature; each pointer may be NULL and is then skipped. Always succeeds. */
+MIOPEN_EXPORT miopenStatus_t miopenGetVersion(size_t *major, size_t *minor, size_t *patch);
+
+/** A device allocator for miopenSetAllocator: returns a cl_mem (as void *) of at least
+ * sizeBytes in the handle's context, readable and writable by kernels, with one reference
+ * that passes to the library; NULL when it cannot. */
+typedef void *(*miopenAllocatorFunction)(void *context, size_t sizeBytes);
+/** Releases a buffer (a cl_mem as void *) that the library is done with. */
+typedef void (*miopenDeallocatorFunction)(void *context, void *memory);
+
 typedef struct miopenHandle *miopenHandle_t;
 typedef cl_command_queue miopenAcceleratorQueue_t;
 
@@ -68,23 +79,51 @@ typedef cl_command_queue miopenAcceleratorQueue_t;
  * platform, else the first device. The handle owns its context and queue. */
 MIOPEN_EXPORT miopenStatus_t miopenCreate(miopenHandle_t *handle);
 
-/** Creates a handle over a user's command queue; context and device come from the queue.
- * The library retains the queue while it uses it and never releases the user's reference. */
+/** Creates a handle over a user's command queue (any in-order queue of any context and
+ * device that has an OpenCL C compiler and OpenCL 1.2 or later); context and device come
+ * from the queue. The library retains the queue and its context while it uses them and never
+ * releases the user's references. stream NULL: the handle makes its own context and queue,
+ * as miopenCreate. A queue clfuse cannot use (out-of-order, no compiler, OpenCL < 1.2) gives
+ * miopenStatusBadParm with the reason in the message; an invalid queue gives BadParm too. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateWithStream(miopenHandle_t *handle,
                                                     miopenAcceleratorQueue_t stream);
 
 /** Destroys a handle and everything it built (programs, kernels, its own queue). NULL is ok. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroy(miopenHandle_t handle);
 
-/** Replaces the queue the handle enqueues on. The queue must belong to the handle's context. */
+/** Replaces the queue the handle enqueues on (the previous one is finished first and its
+ * retain released). The queue may belong to another context or device: the handle then
+ * works there, reads that device's identity again, and drops the programs and compiled
+ * unfused calls it held for the previous context (they are rebuilt, or loaded from the disk
+ * cache, on next use); a fusion plan compiled before the switch is rebuilt with the same
+ * solver on its next execute. streamID NULL: the handle's own queue on its current context
+ * (made if needed). Statuses as miopenCreateWithStream. Not to be called while another
+ * thread uses the handle. */
 MIOPEN_EXPORT miopenStatus_t miopenSetStream(miopenHandle_t handle,
                                              miopenAcceleratorQueue_t streamID);
 MIOPEN_EXPORT miopenStatus_t miopenGetStream(miopenHandle_t handle,
                                              miopenAcceleratorQueue_t *streamID);
 
+/** Routes every device buffer the library allocates for itself (Find's scratch tensors and
+ * workspaces, internal buffers) through allocator and, when done with it, deallocator, both
+ * given allocatorContext. Buffers the caller passes in are never touched. As in MIOpen, NULL
+ * restores the default of that function (clCreateBuffer with CL_MEM_READ_WRITE in the
+ * handle's context / clReleaseMemObject), and a buffer is always given back through the
+ * deallocator in force when it was allocated. A buffer the allocator returns that is NULL,
+ * of another context, smaller than asked or not read-write fails the call that needed it
+ * with miopenStatusAllocFailed (and goes back to the deallocator). BadParm for an invalid
+ * handle. */
+MIOPEN_EXPORT miopenStatus_t miopenSetAllocator(miopenHandle_t handle,
+                                                miopenAllocatorFunction allocator,
+                                                miopenDeallocatorFunction deallocator,
+                                                void *allocatorContext);
+
 /** With profiling on, each library call waits for its kernels and records their device time,
- * readable with miopenGetKernelTime. A user queue without CL_QUEUE_PROFILING_ENABLE makes
- * this call fail with miopenStatusBadParm. */
+ * readable with miopenGetKernelTime. On a user queue without CL_QUEUE_PROFILING_ENABLE this
+ * still succeeds: one-kernel calls are then timed on an internal profiling queue of the same
+ * context and device (after the user's queue has finished its earlier commands), and
+ * several-kernel solvers by the host clock; the handle's message says so. A time that cannot
+ * be read makes the profiled call fail (InternalError), never report a made-up time. */
 MIOPEN_EXPORT miopenStatus_t miopenEnableProfiling(miopenHandle_t handle, bool enable);
 /** Device time in ms of the kernels of the last profiled call. */
 MIOPEN_EXPORT miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float *time);
@@ -163,7 +202,9 @@ MIOPEN_EXPORT miopenStatus_t miopenGetActivationDescriptor(
 MIOPEN_EXPORT miopenStatus_t miopenDestroyActivationDescriptor(
     miopenActivationDescriptor_t activDesc);
 
-/** y = act(x) elementwise; alpha must be 1 and beta 0 (MIOpen's OpenCL behaviour). */
+/** y = act(x) elementwise. alpha must be 1 and beta 0 (NULL means those): other values give
+ * miopenStatusNotImplemented (MIOpen refuses them too, through a status-less exception that
+ * it reports as miopenStatusUnknownError). */
 MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const miopenActivationDescriptor_t activDesc,
                                                      const void *alpha,
@@ -185,7 +226,9 @@ MIOPEN_EXPORT miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescript
                                                             const miopenTensorDescriptor_t xDesc,
                                                             miopenBatchNormMode_t bn_mode);
 
-/** y = scale * (x - mean) / sqrt(var + epsilon) + bias. alpha 1 and beta 0 only. */
+/** y = scale * (x - mean) / sqrt(var + epsilon) + bias. alpha 1 and beta 0 only (NULL means
+ * those); other values give miopenStatusNotImplemented (MIOpen: UnknownError, as for
+ * miopenActivationForward). */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardInference(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, void *alpha, void *beta,
     const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
@@ -260,6 +303,10 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionDescriptor(miopenConvolutionDes
                                                             int *pad_h, int *pad_w, int *stride_h,
                                                             int *stride_w, int *dilation_h,
                                                             int *dilation_w);
+/** As MIOpen: copies the first requestedSpatialDim pads, strides and dilations (0 up to the
+ * descriptor's spatial dimensions; more gives miopenStatusBadParm), the spatial dimension
+ * count (spatialDim may be NULL) and the mode. With requestedSpatialDim 0 the arrays may be
+ * NULL (a query of the dimension count). */
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionNdDescriptor(
     miopenConvolutionDescriptor_t convDesc, int requestedSpatialDim, int *spatialDim, int *padA,
     int *strideA, int *dilationA, miopenConvolutionMode_t *c_mode);
@@ -299,14 +346,19 @@ MIOPEN_EXPORT miopenStatus_t miopenFindConvolutionForwardAlgorithm(
     const int requestAlgoCount, int *returnedAlgoCount, miopenConvAlgoPerf_t *perfResults,
     void *workSpace, size_t workSpaceSize, bool exhaustiveSearch);
 
-/** y = alpha * conv(x, w) + beta * y with the given algorithm. */
+/** y = alpha * conv(x, w) with the given algorithm (NULL alpha means 1). beta must be 0
+ * (NULL means 0): other values give miopenStatusNotImplemented, as MIOpen's 2-d convolutions
+ * (which refuse alpha other than 1 too; clfuse scales by it). */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForward(
     miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenTensorDescriptor_t wDesc, const void *w,
     const miopenConvolutionDescriptor_t convDesc, miopenConvFwdAlgorithm_t algo, const void *beta,
     const miopenTensorDescriptor_t yDesc, void *y, void *workSpace, size_t workSpaceSize);
 
-/** y = alpha * bias + beta * y, bias 1xKx1x1 broadcast over y. */
+/** MIOpen's y = alpha * (y + b) + beta * y in place, b 1xKx1x1 broadcast over y: with
+ * alpha 1 and beta 0 (MIOpen's documented values, what its driver passes) it adds the bias to
+ * y. alpha and beta are host pointers to floats and required (NULL gives BadParm, as in
+ * MIOpen). Any beta is taken; alpha other than 1 gives miopenStatusNotImplemented. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardBias(miopenHandle_t handle, const void *alpha,
                                                           const miopenTensorDescriptor_t bDesc,
                                                           const void *b, const void *beta,
@@ -419,8 +471,23 @@ MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle
                                                      const miopenTensorDescriptor_t outputDesc,
                                                      void *output, miopenOperatorArgs_t args);
 
-/** y = act(alpha1 * conv(x, w) + alpha2 * z + bias) in one call. z may be NULL when alpha2
- * is 0. workspace may be NULL. */
+/** miopenExecuteFusionPlan with a workspace (MIOpen's current entry point; the plain one is
+ * deprecated there): workspace is a cl_mem of at least workspaceSize bytes, or NULL with
+ * workspaceSize 0. miopenFusionPlanGetWorkSpaceSize says what the compiled plan needs (0 for
+ * every fused kernel clfuse has today); a smaller workspace than that, a NULL one with a
+ * non-zero size, or a buffer smaller than workspaceSize gives miopenStatusBadParm. Every
+ * other check and status is miopenExecuteFusionPlan's. The workspace stays the caller's. */
+MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan_v2(
+    const miopenHandle_t handle, const miopenFusionPlanDescriptor_t fusePlanDesc,
+    const miopenTensorDescriptor_t inputDesc, const void *input,
+    const miopenTensorDescriptor_t outputDesc, void *output, miopenOperatorArgs_t args,
+    void *workspace, size_t workspaceSize);
+
+/** y = act(alpha1 * conv(x, w) + alpha2 * z + bias) in one call. As in MIOpen, a NULL alpha1
+ * or alpha2 means 1.0 (so z is added); alpha2 = 0 leaves z out (z and zDesc may then be
+ * NULL), and with alpha2 and z both NULL there is nothing to add. A non-zero alpha2 with a
+ * NULL z gives miopenStatusBadParm; zDesc must equal yDesc. Every activation mode is taken
+ * (MIOpen: RELU only) and bias may be NULL (no bias). workspace may be NULL. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionBiasActivationForward(
     miopenHandle_t handle, const void *alpha1, const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenTensorDescriptor_t wDesc, const void *w,

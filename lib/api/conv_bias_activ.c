@@ -24,17 +24,21 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
     miopenStatus_t st = clf_activ_check(handle, activationDesc, api);
     if (st != miopenStatusSuccess)
         return st;
+    /* As MIOpen: a NULL alpha1 or alpha2 means 1, so y = act(alpha1 * conv + alpha2 * z +
+     * bias) adds z unless alpha2 is given as 0. With neither alpha2 nor z there is nothing to
+     * add (MIOpen would dereference the NULL z). */
     float a1 = alpha1 ? *(const float *)alpha1 : 1.0f;
-    float a2 = alpha2 ? *(const float *)alpha2 : 0.0f;
+    float a2 = alpha2 ? *(const float *)alpha2 : 1.0f;
     if (!isfinite(a1) || !isfinite(a2))
         return clf_fail(handle, miopenStatusBadParm, "%s: alpha1 and alpha2 must be finite", api);
-    int use_z = a2 != 0.0f;
+    int use_z = a2 != 0.0f && !(alpha2 == NULL && z == NULL);
     if (use_z) {
         st = clf_tensor_check(handle, zDesc, api, "zDesc");
         if (st != miopenStatusSuccess)
             return st;
         if (z == NULL)
-            return clf_fail(handle, miopenStatusBadParm, "%s: alpha2 = %g but z is NULL", api,
+            return clf_fail(handle, miopenStatusBadParm,
+                            "%s: alpha2 = %g but z is NULL (give alpha2 = 0 for no z)", api,
                             (double)a2);
         if (yDesc == NULL || !clf_tensor_equal(zDesc, yDesc))
             return clf_fail(handle, miopenStatusBadParm,

@@ -161,19 +161,31 @@ miopenStatus_t miopenConvolutionForwardBias(miopenHandle_t handle, const void *a
     const char *api = "miopenConvolutionForwardBias";
     clf_clear_error(handle);
     miopenHandle_t h = clf_handle_valid(handle) ? handle : NULL;
-    /* y = beta * y + alpha * b, in place: each element is read and written by one work-item. */
-    float a = alpha ? *(const float *)alpha : 1.0f, be = beta ? *(const float *)beta : 1.0f;
-    if (a != 1.0f || !isfinite(be))
+    /* MIOpen runs OpTensor(Add, alpha0 = alpha, A = y, alpha1 = alpha, B = b, beta, C = y):
+     *   y = (alpha * y + alpha * b[k]) + beta * y,
+     * so alpha 1 and beta 0 (what its documentation allows) add the bias to y. Both pointers
+     * are required, as there. The one-op plan computes conv_alpha * y + b[k]: with alpha 1
+     * that is the formula above for any beta; other alphas would need a scaled bias. */
+    if (alpha == NULL || beta == NULL)
+        return clf_fail(h, miopenStatusBadParm, "%s: %s is NULL (a host pointer to a float)", api,
+                        alpha == NULL ? "alpha" : "beta");
+    float a = *(const float *)alpha, be = *(const float *)beta;
+    if (!isfinite(a) || !isfinite(be))
+        return clf_fail(h, miopenStatusBadParm, "%s: alpha = %g, beta = %g must be finite", api,
+                        (double)a, (double)be);
+    if (a != 1.0f)
         return clf_fail(h, miopenStatusNotImplemented,
-                        "%s: alpha = %g; only alpha 1 is supported (beta scales y)", api,
-                        (double)a);
+                        "%s: alpha = %g; only alpha 1 is supported (MIOpen documents alpha 1 and "
+                        "beta 0; any beta is taken: y = (1 + beta) * y + b)",
+                        api, (double)a);
     if (b == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: b is NULL", api);
     clf_run_args r;
     memset(&r, 0, sizeof r);
+    /* In place: each element is read and written by one work-item. */
     r.x = (cl_mem)y;
     r.y = (cl_mem)y;
-    r.conv_alpha = be;
+    r.conv_alpha = a + be;
     r.bias = (cl_mem)(uintptr_t)b;
     return run_elementwise(handle, api, yDesc, yDesc, add_bias, &bDesc, &r);
 }

@@ -306,6 +306,12 @@ cl_int clf_clw_release_kernel(cl_kernel k)
     return released(clReleaseKernel(k));
 }
 
+cl_int clf_clw_kernel_context(cl_kernel k, cl_context *ctx)
+{
+    cl_int err = injected("clGetKernelInfo");
+    return err ? err : clGetKernelInfo(k, CL_KERNEL_CONTEXT, sizeof *ctx, ctx, NULL);
+}
+
 cl_int clf_clw_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value)
 {
     cl_int err = injected("clSetKernelArg");
@@ -337,6 +343,17 @@ cl_mem clf_clw_create_buffer(cl_context ctx, cl_mem_flags flags, size_t size, vo
 cl_int clf_clw_release_mem(cl_mem m)
 {
     return released(clReleaseMemObject(m));
+}
+
+void clf_clw_adopt_mem(cl_mem m)
+{
+    created(m);
+}
+
+void clf_clw_hand_over(const void *obj)
+{
+    if (obj)
+        released(CL_SUCCESS);
 }
 
 cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value)

@@ -57,6 +57,8 @@ cl_kernel clf_clw_create_kernel(cl_program prog, const char *name, cl_int *err);
  * register use can make it smaller than the device's maximum). */
 cl_int clf_clw_kernel_work_group_size(cl_kernel k, cl_device_id dev, size_t *size);
 cl_int clf_clw_release_kernel(cl_kernel k);
+/* CL_KERNEL_CONTEXT: the context the kernel's program was built in. */
+cl_int clf_clw_kernel_context(cl_kernel k, cl_context *ctx);
 cl_int clf_clw_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value);
 cl_int clf_clw_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *global,
                               const size_t *local, cl_event *ev);
@@ -64,6 +66,12 @@ cl_int clf_clw_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, con
 cl_mem clf_clw_create_buffer(cl_context ctx, cl_mem_flags flags, size_t size, void *host,
                              cl_int *err);
 cl_int clf_clw_release_mem(cl_mem m);
+/* Counts a buffer made outside clw (by a miopenSetAllocator allocator) as a live object of the
+ * library, so that clf_clw_release_mem or clf_clw_hand_over balances it. */
+void clf_clw_adopt_mem(cl_mem m);
+/* The library stops counting a live object it passes to someone else to release (a
+ * miopenSetAllocator deallocator). */
+void clf_clw_hand_over(const void *obj);
 cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value);
 cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, const void *src);
 cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, void *dst);

@@ -15,15 +15,25 @@
 #define CLF_MAGIC_HANDLE 0x636c6648u /* "clfH" */
 
 struct clf_program_cache; /* in-process compiled programs, owned by lib/plan */
+struct clf_user_buffer;   /* buffers of a miopenSetAllocator allocator (lib/core/handle.c) */
 
+/* The handle holds one reference of its own on each OpenCL object below (never the user's):
+ * context and queue are always the current queue's; own_queue and timing_queue, when made,
+ * belong to that same context and device (a change of context releases them). */
 struct miopenHandle {
     uint32_t magic;
     cl_platform_id platform;
     cl_device_id device;
     cl_context context;
-    cl_command_queue queue;
-    int owns_context;        /* created by miopenCreate: released on destroy */
-    int queue_is_user;       /* the queue came from the user: we hold one extra retain */
+    cl_command_queue queue;        /* where every call enqueues: the user's or own_queue */
+    cl_command_queue own_queue;    /* made by the handle (profiling on); NULL until needed */
+    cl_command_queue timing_queue; /* made on the first timed call when queue cannot profile */
+    int queue_profiles;            /* queue has CL_QUEUE_PROFILING_ENABLE */
+    /* miopenSetAllocator: NULL members mean clCreateBuffer / clReleaseMemObject. */
+    miopenAllocatorFunction allocator;
+    miopenDeallocatorFunction deallocator;
+    void *allocator_context;
+    struct clf_user_buffer *user_buffers; /* outstanding buffers either function touches */
     int profiling;
     float kernel_ms;
     clfuse_DeviceInfo info;
@@ -36,6 +46,23 @@ struct miopenHandle {
 
 /* True for a live handle made by miopenCreate*. */
 int clf_handle_valid(const struct miopenHandle *h);
+
+/* The queue a timed launch goes on, so that a time can be read from its event: the handle's
+ * queue when it records profiling information; else the handle's internal profiling queue on
+ * the same context and device (made on first use), after the handle's queue has finished
+ * what was enqueued before (the two queues are not ordered with each other). The caller
+ * waits for its timed commands before returning, so later work on the handle's queue comes
+ * after them. */
+miopenStatus_t clf_handle_timing_queue(miopenHandle_t h, cl_command_queue *q, const char *api);
+
+/* A device buffer of the library's own (workspace, scratch): from the miopenSetAllocator
+ * allocator when one is set (checked to be a cl_mem of the handle's context, at least bytes
+ * long), else clCreateBuffer(CL_MEM_READ_WRITE). NULL after failing with a message naming
+ * what (AllocFailed). Give it back with clf_handle_free, never clReleaseMemObject. */
+cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopenStatus_t *st);
+/* Gives back a buffer of clf_handle_alloc (NULL is ignored) through the deallocator that
+ * matches the allocator it came from, even if the allocator was changed since. */
+void clf_handle_free(miopenHandle_t h, cl_mem m);
 
 /* Formats a message, stores it on h (if non-NULL) and on the calling thread, logs it at
  * error level, and returns st so callers can write `return clf_fail(...)`. */

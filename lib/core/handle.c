@@ -1,6 +1,7 @@
 /* The handle: device selection, context and queue ownership, profiling.
  * A handle made over a user's queue retains it while in use and releases only that retain,
- * so the user's own reference is never touched. */
+ * so the user's own reference is never touched. A queue of another context or device moves
+ * the handle there: what it built for the previous context is dropped and rebuilt on use. */
 #include "core/core.h"
 #include "clw/clw.h"
 
@@ -16,6 +17,18 @@
 
 void clf_program_cache_destroy(struct miopenHandle *h); /* lib/cache */
 void clf_invokers_destroy(struct miopenHandle *h);      /* lib/plan */
+
+/* A buffer from clf_handle_alloc that a user function made or will release: which
+ * deallocator it goes back to (NULL: clReleaseMemObject), whatever the handle's functions
+ * are by then. Every buffer of clf_handle_alloc counts as a live object of clw until it is
+ * given back, so the tests' leak check covers buffers of a user allocator too. */
+struct clf_user_buffer {
+    cl_mem mem;
+    miopenDeallocatorFunction deallocator;
+    void *context;
+    struct clf_user_buffer *next;
+};
+static void give_back(struct clf_user_buffer *b);
 
 typedef struct candidate {
     cl_platform_id platform;
@@ -178,97 +191,243 @@ static void free_handle(struct miopenHandle *h)
     free(h);
 }
 
-miopenStatus_t miopenCreate(miopenHandle_t *handle)
+/* Why dev cannot run clfuse's kernels (every kernel is built from OpenCL C 1.2 source at
+ * run time), or NULL when it can. */
+static const char *device_unusable(cl_device_id dev, char *why, size_t cap)
 {
-    clf_clear_error(NULL);
-    if (handle == NULL)
-        return clf_fail(NULL, miopenStatusBadParm, "miopenCreate: handle pointer is NULL");
-    *handle = NULL;
+    cl_bool yes = CL_FALSE;
+    cl_int err = clf_clw_device_info(dev, CL_DEVICE_AVAILABLE, sizeof yes, &yes);
+    if (err != CL_SUCCESS) {
+        snprintf(why, cap, "CL_DEVICE_AVAILABLE: %s", clf_cl_error_name(err));
+        return why;
+    }
+    if (!yes) {
+        snprintf(why, cap, "the device is not available (CL_DEVICE_AVAILABLE is false)");
+        return why;
+    }
+    err = clf_clw_device_info(dev, CL_DEVICE_COMPILER_AVAILABLE, sizeof yes, &yes);
+    if (err != CL_SUCCESS) {
+        snprintf(why, cap, "CL_DEVICE_COMPILER_AVAILABLE: %s", clf_cl_error_name(err));
+        return why;
+    }
+    if (!yes) {
+        snprintf(why, cap, "it has no OpenCL C compiler (CL_DEVICE_COMPILER_AVAILABLE is "
+                           "false) and clfuse builds its kernels from source");
+        return why;
+    }
+    char version[128];
+    int major = 0, minor = 0;
+    err = clf_clw_device_string(dev, CL_DEVICE_VERSION, version, sizeof version);
+    if (err != CL_SUCCESS || sscanf(version, "OpenCL %d.%d", &major, &minor) != 2) {
+        snprintf(why, cap, "CL_DEVICE_VERSION '%s' is not 'OpenCL <major>.<minor> ...'%s%s",
+                 version, err != CL_SUCCESS ? ": " : "",
+                 err != CL_SUCCESS ? clf_cl_error_name(err) : "");
+        return why;
+    }
+    if (major < 1 || (major == 1 && minor < 2)) {
+        snprintf(why, cap, "it implements %s; clfuse needs OpenCL 1.2 or later", version);
+        return why;
+    }
+    return NULL;
+}
+
+/* What the handle needs to know about a queue before using it. */
+typedef struct queue_facts {
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_context context;
+    int profiles;
+} queue_facts;
+
+/* Reads q's context, device, platform and properties and checks that clfuse can use it;
+ * fails (BadParm, message on herr) without touching any reference. */
+static miopenStatus_t inspect_queue(miopenHandle_t herr, cl_command_queue q, const char *api,
+                                    queue_facts *f)
+{
+    cl_command_queue_properties props = 0;
+    cl_int err = clf_clw_queue_info(q, CL_QUEUE_CONTEXT, sizeof f->context, &f->context);
+    if (err == CL_SUCCESS)
+        err = clf_clw_queue_info(q, CL_QUEUE_DEVICE, sizeof f->device, &f->device);
+    if (err == CL_SUCCESS)
+        err = clf_clw_queue_info(q, CL_QUEUE_PROPERTIES, sizeof props, &props);
+    if (err != CL_SUCCESS)
+        return clf_fail(herr, miopenStatusBadParm,
+                        "%s: the stream is not a valid cl_command_queue (%s)", api,
+                        clf_cl_error_name(err));
+    err = clf_clw_device_info(f->device, CL_DEVICE_PLATFORM, sizeof f->platform, &f->platform);
+    if (err != CL_SUCCESS)
+        return clf_fail(herr, miopenStatusBadParm, "%s: the queue's device: CL_DEVICE_PLATFORM: %s",
+                        api, clf_cl_error_name(err));
+    char name[256], why[256];
+    clf_clw_device_string(f->device, CL_DEVICE_NAME, name, sizeof name);
+    if (device_unusable(f->device, why, sizeof why))
+        return clf_fail(herr, miopenStatusBadParm, "%s: the queue's device '%s' cannot be used: %s",
+                        api, name, why);
+    /* Solvers enqueue dependent kernels one after the other (im2col, GEMM, epilogue) and
+     * every call relies on the user's earlier commands having run first. */
+    if (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
+        return clf_fail(herr, miopenStatusBadParm,
+                        "%s: the queue on '%s' was created with "
+                        "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE; clfuse needs an in-order queue "
+                        "(its calls take no events to order them by)",
+                        api, name);
+    f->profiles = (props & CL_QUEUE_PROFILING_ENABLE) != 0;
+    return miopenStatusSuccess;
+}
+
+/* Makes the handle's own profiling queue on its current context and device. */
+static miopenStatus_t make_own_queue(struct miopenHandle *h, const char *api)
+{
+    cl_int err;
+    cl_command_queue q = clf_clw_create_queue(h->context, h->device, 1, &err);
+    if (q != NULL && err != CL_SUCCESS) {
+        clf_clw_release_queue(q);
+        q = NULL;
+    }
+    if (q == NULL)
+        return clf_fail(clf_handle_valid(h) ? h : NULL, miopenStatusNotInitialized,
+                        "%s: clCreateCommandQueue on '%s': %s", api, h->info.name,
+                        clf_cl_error_name(err));
+    h->own_queue = q;
+    return miopenStatusSuccess;
+}
+
+/* A handle on the device CLFUSE_DEVICE selects, with its own context and queue. */
+static miopenStatus_t create_own(miopenHandle_t *handle, const char *api)
+{
     candidate c;
     miopenStatus_t st = select_device(&c);
     if (st != miopenStatusSuccess)
         return st;
+    char why[256];
+    if (device_unusable(c.device, why, sizeof why))
+        return clf_fail(NULL, miopenStatusNotInitialized, "%s: device '%s' cannot be used: %s",
+                        api, c.name, why);
     struct miopenHandle *h = alloc_handle();
     if (h == NULL)
-        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreate: out of host memory");
+        return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
     h->platform = c.platform;
     h->device = c.device;
     cl_int err;
     h->context = clf_clw_create_context(c.platform, c.device, &err);
     if (h->context == NULL || err != CL_SUCCESS) {
         free_handle(h);
-        return clf_fail(NULL, miopenStatusNotInitialized,
-                        "miopenCreate: clCreateContext on '%s': %s", c.name,
-                        clf_cl_error_name(err));
-    }
-    h->owns_context = 1;
-    h->queue = clf_clw_create_queue(h->context, h->device, 1, &err);
-    if (h->queue == NULL || err != CL_SUCCESS) {
-        clf_clw_release_context(h->context);
-        free_handle(h);
-        return clf_fail(NULL, miopenStatusNotInitialized,
-                        "miopenCreate: clCreateCommandQueue on '%s': %s", c.name,
-                        clf_cl_error_name(err));
+        return clf_fail(NULL, miopenStatusNotInitialized, "%s: clCreateContext on '%s': %s", api,
+                        c.name, clf_cl_error_name(err));
     }
     fill_info(h);
+    h->magic = 0; /* not a live handle yet: failures below leave no message on it */
+    st = make_own_queue(h, api);
+    h->magic = CLF_MAGIC_HANDLE;
+    if (st == miopenStatusSuccess && (err = clf_clw_retain_queue(h->own_queue)) != CL_SUCCESS) {
+        clf_clw_release_queue(h->own_queue);
+        st = clf_fail(NULL, miopenStatusNotInitialized, "%s: clRetainCommandQueue: %s", api,
+                      clf_cl_error_name(err));
+    }
+    if (st != miopenStatusSuccess) {
+        clf_clw_release_context(h->context);
+        free_handle(h);
+        return st;
+    }
+    h->queue = h->own_queue; /* the second reference: one as own, one as current */
+    h->queue_profiles = 1;
     clf_log(CLF_LOG_INFO, "handle on %s (%s, driver %s, %u CUs)", h->info.name,
             h->info.platform_name, h->info.driver_version, h->info.compute_units);
     *handle = h;
     return miopenStatusSuccess;
 }
 
-/* Takes platform, device and context from a user's queue; retains queue and context. */
-static miopenStatus_t adopt_queue(struct miopenHandle *h, cl_command_queue q, const char *api)
+miopenStatus_t miopenCreate(miopenHandle_t *handle)
 {
-    cl_context ctx = NULL;
-    cl_device_id dev = NULL;
-    cl_int err = clf_clw_queue_info(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx);
-    if (err == CL_SUCCESS)
-        err = clf_clw_queue_info(q, CL_QUEUE_DEVICE, sizeof dev, &dev);
+    clf_clear_error(NULL);
+    if (handle == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "miopenCreate: handle pointer is NULL");
+    *handle = NULL;
+    return create_own(handle, "miopenCreate");
+}
+
+/* Everything the handle built for its current context: compiled programs and unfused
+ * invokers (kernels of that context), the find-db opened for that device, and the queues the
+ * handle made there. Called before the handle moves to another context. */
+static void drop_context_state(struct miopenHandle *h)
+{
+    clf_invokers_destroy(h);
+    clf_program_cache_destroy(h);
+    clf_finddb_close(h->finddb); /* NULL when never opened */
+    h->finddb = NULL;
+    if (h->timing_queue) {
+        clf_clw_release_queue(h->timing_queue);
+        h->timing_queue = NULL;
+    }
+    if (h->own_queue) {
+        clf_clw_release_queue(h->own_queue);
+        h->own_queue = NULL;
+    }
+}
+
+/* Makes q (inspected into f) the handle's queue: retains it (and its context when that
+ * changes), lets the previous queue finish, drops what belonged to the previous context and
+ * releases the previous references. */
+static miopenStatus_t switch_queue(struct miopenHandle *h, cl_command_queue q,
+                                   const queue_facts *f, const char *api)
+{
+    miopenHandle_t herr = clf_handle_valid(h) ? h : NULL;
+    if (q == h->queue)
+        return miopenStatusSuccess;
+    const int new_context = f->context != h->context || f->device != h->device;
+    cl_int err = clf_clw_retain_queue(q);
     if (err != CL_SUCCESS)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: the stream is not a valid cl_command_queue (%s)",
-                        api, clf_cl_error_name(err));
-    cl_platform_id plat = NULL;
-    err = clf_clw_device_info(dev, CL_DEVICE_PLATFORM, sizeof plat, &plat);
-    if (err != CL_SUCCESS)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: CL_DEVICE_PLATFORM: %s", api,
+        return clf_fail(herr, miopenStatusBadParm, "%s: clRetainCommandQueue: %s", api,
                         clf_cl_error_name(err));
-    err = clf_clw_retain_queue(q);
-    if (err != CL_SUCCESS)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: clRetainCommandQueue: %s", api,
-                        clf_cl_error_name(err));
-    err = clf_clw_retain_context(ctx);
-    if (err != CL_SUCCESS) {
+    if (new_context && (err = clf_clw_retain_context(f->context)) != CL_SUCCESS) {
         clf_clw_release_queue(q);
-        return clf_fail(NULL, miopenStatusBadParm, "%s: clRetainContext: %s", api,
+        return clf_fail(herr, miopenStatusBadParm, "%s: clRetainContext: %s", api,
                         clf_cl_error_name(err));
     }
-    h->platform = plat;
-    h->device = dev;
-    h->context = ctx;
+    if (h->queue) {
+        /* What the library enqueued there finishes before the handle lets go of it. */
+        clf_clw_finish(h->queue);
+        clf_clw_release_queue(h->queue);
+    }
+    if (new_context) {
+        drop_context_state(h);
+        if (h->context)
+            clf_clw_release_context(h->context);
+        h->platform = f->platform;
+        h->device = f->device;
+        h->context = f->context;
+        fill_info(h);
+        clf_log(CLF_LOG_INFO, "%s: handle on %s (%s, driver %s, %u CUs)", api, h->info.name,
+                h->info.platform_name, h->info.driver_version, h->info.compute_units);
+    }
     h->queue = q;
-    h->queue_is_user = 1;
-    h->owns_context = 1; /* our own retain, released on destroy */
+    h->queue_profiles = f->profiles;
     return miopenStatusSuccess;
 }
 
 miopenStatus_t miopenCreateWithStream(miopenHandle_t *handle, miopenAcceleratorQueue_t stream)
 {
+    const char *api = "miopenCreateWithStream";
     clf_clear_error(NULL);
     if (handle == NULL)
-        return clf_fail(NULL, miopenStatusBadParm, "miopenCreateWithStream: handle pointer is NULL");
+        return clf_fail(NULL, miopenStatusBadParm, "%s: handle pointer is NULL", api);
     *handle = NULL;
-    if (stream == NULL)
-        return clf_fail(NULL, miopenStatusBadParm, "miopenCreateWithStream: stream is NULL");
+    if (stream == NULL) /* as MIOpen: no stream means the handle makes its own */
+        return create_own(handle, api);
+    queue_facts f;
+    miopenStatus_t st = inspect_queue(NULL, stream, api, &f);
+    if (st != miopenStatusSuccess)
+        return st;
     struct miopenHandle *h = alloc_handle();
     if (h == NULL)
-        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateWithStream: out of host memory");
-    miopenStatus_t st = adopt_queue(h, stream, "miopenCreateWithStream");
+        return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
+    h->magic = 0; /* not live until it holds a queue: messages go to the thread only */
+    st = switch_queue(h, stream, &f, api);
     if (st != miopenStatusSuccess) {
         free_handle(h);
         return st;
     }
-    fill_info(h);
+    h->magic = CLF_MAGIC_HANDLE;
     *handle = h;
     return miopenStatusSuccess;
 }
@@ -279,15 +438,21 @@ miopenStatus_t miopenDestroy(miopenHandle_t handle)
         return miopenStatusSuccess;
     if (!clf_handle_valid(handle))
         return clf_fail(NULL, miopenStatusBadParm, "miopenDestroy: not a valid miopenHandle_t");
-    clf_invokers_destroy(handle);
-    clf_finddb_close(handle->finddb); /* NULL when never opened */
-    handle->finddb = NULL;
-    clf_program_cache_destroy(handle);
     if (handle->queue) {
         clf_clw_finish(handle->queue);
         clf_clw_release_queue(handle->queue);
+        handle->queue = NULL;
     }
-    if (handle->owns_context && handle->context)
+    drop_context_state(handle);
+    /* Buffers of the library are given back by the calls that made them; any left (a bug)
+     * still go back to their deallocator rather than leak. */
+    while (handle->user_buffers) {
+        struct clf_user_buffer *b = handle->user_buffers;
+        handle->user_buffers = b->next;
+        clf_log(CLF_LOG_WARNING, "miopenDestroy: a buffer of the library was still allocated");
+        give_back(b);
+    }
+    if (handle->context)
         clf_clw_release_context(handle->context);
     free_handle(handle);
     return miopenStatusSuccess;
@@ -295,44 +460,26 @@ miopenStatus_t miopenDestroy(miopenHandle_t handle)
 
 miopenStatus_t miopenSetStream(miopenHandle_t handle, miopenAcceleratorQueue_t streamID)
 {
+    const char *api = "miopenSetStream";
     clf_clear_error(handle);
     if (!clf_handle_valid(handle))
-        return clf_fail(NULL, miopenStatusBadParm, "miopenSetStream: not a valid miopenHandle_t");
-    if (streamID == NULL)
-        return clf_fail(handle, miopenStatusBadParm, "miopenSetStream: stream is NULL");
-    cl_context ctx = NULL;
-    cl_device_id dev = NULL;
-    cl_int err = clf_clw_queue_info(streamID, CL_QUEUE_CONTEXT, sizeof ctx, &ctx);
-    if (err == CL_SUCCESS)
-        err = clf_clw_queue_info(streamID, CL_QUEUE_DEVICE, sizeof dev, &dev);
-    if (err != CL_SUCCESS)
-        return clf_fail(handle, miopenStatusBadParm,
-                        "miopenSetStream: the stream is not a valid cl_command_queue (%s)",
-                        clf_cl_error_name(err));
-    if (ctx != handle->context || dev != handle->device)
-        return clf_fail(handle, miopenStatusBadParm,
-                        "miopenSetStream: the queue belongs to another context or device than "
-                        "the handle's ('%s'); programs built for the handle cannot run on it",
-                        handle->info.name);
-    if (handle->profiling) {
-        /* Profiled calls read event times: the new queue must record them too. */
-        cl_command_queue_properties props = 0;
-        err = clf_clw_queue_info(streamID, CL_QUEUE_PROPERTIES, sizeof props, &props);
-        if (err != CL_SUCCESS || !(props & CL_QUEUE_PROFILING_ENABLE))
-            return clf_fail(handle, miopenStatusBadParm,
-                            "miopenSetStream: profiling is enabled on the handle but the new "
-                            "queue was created without CL_QUEUE_PROFILING_ENABLE; call "
-                            "miopenEnableProfiling(handle, false) first");
+        return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
+    if (streamID == NULL) {
+        /* The handle's own queue on the context it works in now (made if it has none
+         * there), so nothing built for that context is lost. */
+        if (handle->own_queue == NULL) {
+            miopenStatus_t st = make_own_queue(handle, api);
+            if (st != miopenStatusSuccess)
+                return st;
+        }
+        queue_facts own = {handle->platform, handle->device, handle->context, 1};
+        return switch_queue(handle, handle->own_queue, &own, api);
     }
-    err = clf_clw_retain_queue(streamID);
-    if (err != CL_SUCCESS)
-        return clf_fail(handle, miopenStatusBadParm, "miopenSetStream: clRetainCommandQueue: %s",
-                        clf_cl_error_name(err));
-    clf_clw_finish(handle->queue);
-    clf_clw_release_queue(handle->queue);
-    handle->queue = streamID;
-    handle->queue_is_user = 1;
-    return miopenStatusSuccess;
+    queue_facts f;
+    miopenStatus_t st = inspect_queue(handle, streamID, api, &f);
+    if (st != miopenStatusSuccess)
+        return st;
+    return switch_queue(handle, streamID, &f, api);
 }
 
 miopenStatus_t miopenGetStream(miopenHandle_t handle, miopenAcceleratorQueue_t *streamID)
@@ -346,24 +493,51 @@ miopenStatus_t miopenGetStream(miopenHandle_t handle, miopenAcceleratorQueue_t *
     return miopenStatusSuccess;
 }
 
+miopenStatus_t clf_handle_timing_queue(miopenHandle_t h, cl_command_queue *q, const char *api)
+{
+    if (h->queue_profiles) {
+        *q = h->queue;
+        return miopenStatusSuccess;
+    }
+    pthread_mutex_lock(&h->lock);
+    cl_int err = CL_SUCCESS;
+    if (h->timing_queue == NULL) {
+        h->timing_queue = clf_clw_create_queue(h->context, h->device, 1, &err);
+        if (h->timing_queue && err != CL_SUCCESS) {
+            clf_clw_release_queue(h->timing_queue);
+            h->timing_queue = NULL;
+        }
+    }
+    cl_command_queue tq = h->timing_queue;
+    pthread_mutex_unlock(&h->lock);
+    if (tq == NULL)
+        return clf_fail(h, miopenStatusInternalError,
+                        "%s: the handle's queue records no profiling information and the "
+                        "profiling queue for timing could not be made: clCreateCommandQueue on "
+                        "'%s': %s",
+                        api, h->info.name, clf_cl_error_name(err));
+    /* The user's earlier commands (writes of the inputs) run before the timed ones. */
+    err = clf_clw_finish(h->queue);
+    if (err != CL_SUCCESS)
+        return clf_fail(h, miopenStatusInternalError, "%s: clFinish on the handle's queue: %s",
+                        api, clf_cl_error_name(err));
+    *q = tq;
+    return miopenStatusSuccess;
+}
+
 miopenStatus_t miopenEnableProfiling(miopenHandle_t handle, bool enable)
 {
     clf_clear_error(handle);
     if (!clf_handle_valid(handle))
         return clf_fail(NULL, miopenStatusBadParm, "miopenEnableProfiling: not a valid handle");
-    if (enable) {
-        cl_command_queue_properties props = 0;
-        cl_int err = clf_clw_queue_info(handle->queue, CL_QUEUE_PROPERTIES, sizeof props, &props);
-        if (err != CL_SUCCESS)
-            return clf_fail(handle, miopenStatusBadParm,
-                            "miopenEnableProfiling: CL_QUEUE_PROPERTIES: %s",
-                            clf_cl_error_name(err));
-        if (!(props & CL_QUEUE_PROFILING_ENABLE))
-            return clf_fail(handle, miopenStatusBadParm,
-                            "miopenEnableProfiling: the handle's queue was created without "
-                            "CL_QUEUE_PROFILING_ENABLE, so kernel times cannot be read");
-    }
     handle->profiling = enable ? 1 : 0;
+    if (enable && !handle->queue_profiles)
+        clf_note(handle,
+                 "miopenEnableProfiling: the handle's queue was created without "
+                 "CL_QUEUE_PROFILING_ENABLE: single kernels are timed on an internal profiling "
+                 "queue of the same device, after the queue's earlier commands have finished "
+                 "(so profiled calls wait for them); solvers of several kernels (ConvGemm) are "
+                 "timed by the host clock around them, which includes the launch overhead");
     return miopenStatusSuccess;
 }
 
@@ -376,6 +550,140 @@ miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float *time)
         return clf_fail(handle, miopenStatusBadParm, "miopenGetKernelTime: time is NULL");
     *time = handle->kernel_ms;
     return miopenStatusSuccess;
+}
+
+/* ---- miopenSetAllocator -------------------------------------------------------------------- */
+
+
+miopenStatus_t miopenSetAllocator(miopenHandle_t handle, miopenAllocatorFunction allocator,
+                                  miopenDeallocatorFunction deallocator, void *allocatorContext)
+{
+    clf_clear_error(handle);
+    if (!clf_handle_valid(handle))
+        return clf_fail(NULL, miopenStatusBadParm, "miopenSetAllocator: not a valid handle");
+    pthread_mutex_lock(&handle->lock);
+    handle->allocator = allocator;
+    handle->deallocator = deallocator;
+    handle->allocator_context = allocatorContext;
+    pthread_mutex_unlock(&handle->lock);
+    return miopenStatusSuccess;
+}
+
+/* Gives m back as the record says (the record is already out of the list). */
+static void give_back(struct clf_user_buffer *b)
+{
+    if (b->deallocator) {
+        clf_clw_hand_over(b->mem);
+        b->deallocator(b->context, (void *)b->mem);
+    } else {
+        clf_clw_release_mem(b->mem);
+    }
+    free(b);
+}
+
+/* Why a buffer from the user's allocator cannot serve as bytes of the handle's scratch, or
+ * NULL when it can. */
+static const char *user_buffer_unfit(miopenHandle_t h, cl_mem m, size_t bytes, char *why,
+                                     size_t cap)
+{
+    cl_context c = NULL;
+    size_t size = 0;
+    cl_mem_flags flags = 0;
+    cl_int err = clf_clw_mem_info(m, CL_MEM_CONTEXT, sizeof c, &c);
+    if (err == CL_SUCCESS)
+        err = clf_clw_mem_info(m, CL_MEM_SIZE, sizeof size, &size);
+    if (err == CL_SUCCESS)
+        err = clf_clw_mem_info(m, CL_MEM_FLAGS, sizeof flags, &flags);
+    if (err != CL_SUCCESS)
+        snprintf(why, cap, "it is not a valid cl_mem (%s)", clf_cl_error_name(err));
+    else if (c != h->context)
+        snprintf(why, cap, "it belongs to another context than the handle's");
+    else if (size < bytes)
+        snprintf(why, cap, "it holds %zu bytes", size);
+    else if (flags & (CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY))
+        snprintf(why, cap, "it is not CL_MEM_READ_WRITE");
+    else
+        return NULL;
+    return why;
+}
+
+cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopenStatus_t *st)
+{
+    pthread_mutex_lock(&h->lock);
+    miopenAllocatorFunction alloc = h->allocator;
+    miopenDeallocatorFunction dealloc = h->deallocator;
+    void *uctx = h->allocator_context;
+    pthread_mutex_unlock(&h->lock);
+    struct clf_user_buffer *b = NULL;
+    if (alloc || dealloc) {
+        b = calloc(1, sizeof *b);
+        if (b == NULL) {
+            *st = clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", what);
+            return NULL;
+        }
+        b->deallocator = dealloc;
+        b->context = uctx;
+    }
+    cl_mem m = NULL;
+    cl_int err = CL_SUCCESS;
+    if (alloc) {
+        m = (cl_mem)alloc(uctx, bytes);
+        char why[160];
+        if (m == NULL) {
+            free(b);
+            *st = clf_fail(h, miopenStatusAllocFailed,
+                           "%s: the miopenSetAllocator allocator returned NULL for %zu bytes",
+                           what, bytes);
+            return NULL;
+        }
+        clf_clw_adopt_mem(m);
+        b->mem = m;
+        if (user_buffer_unfit(h, m, bytes, why, sizeof why)) {
+            give_back(b);
+            *st = clf_fail(h, miopenStatusAllocFailed,
+                           "%s: the buffer the miopenSetAllocator allocator returned for %zu "
+                           "bytes cannot be used: %s",
+                           what, bytes, why);
+            return NULL;
+        }
+    } else {
+        m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+        if (m == NULL || err != CL_SUCCESS) {
+            if (m)
+                clf_clw_release_mem(m);
+            free(b);
+            *st = clf_fail(h, miopenStatusAllocFailed, "%s: clCreateBuffer(%zu bytes) on '%s': %s",
+                           what, bytes, h->info.name, clf_cl_error_name(err));
+            return NULL;
+        }
+    }
+    if (b) {
+        b->mem = m;
+        pthread_mutex_lock(&h->lock);
+        b->next = h->user_buffers;
+        h->user_buffers = b;
+        pthread_mutex_unlock(&h->lock);
+    }
+    *st = miopenStatusSuccess;
+    return m;
+}
+
+void clf_handle_free(miopenHandle_t h, cl_mem m)
+{
+    if (m == NULL)
+        return;
+    pthread_mutex_lock(&h->lock);
+    struct clf_user_buffer **pp = &h->user_buffers;
+    while (*pp && (*pp)->mem != m)
+        pp = &(*pp)->next;
+    struct clf_user_buffer *b = *pp;
+    if (b)
+        *pp = b->next;
+    pthread_mutex_unlock(&h->lock);
+    if (b)
+        give_back(b);
+    else
+        clf_clw_release_mem(m);
 }
 
 miopenStatus_t clfuse_GetDeviceInfo(miopenHandle_t handle, clfuse_DeviceInfo *info)

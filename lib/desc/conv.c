@@ -149,14 +149,25 @@ miopenStatus_t miopenGetConvolutionNdDescriptor(miopenConvolutionDescriptor_t co
     miopenStatus_t st = clf_conv_check(NULL, convDesc, api);
     if (st != miopenStatusSuccess)
         return st;
-    if (!spatialDim || !padA || !strideA || !dilationA || !c_mode)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: an output pointer is NULL", api);
-    if (requestedSpatialDim < convDesc->spatial)
+    /* As MIOpen: the first requestedSpatialDim values are copied, so asking for fewer than
+     * the descriptor has is fine (0 with NULL arrays reads only the dimension count, which
+     * TensorFlow's and ONNX Runtime's descriptor hashing rely on), and asking for more is
+     * refused. spatialDim may be NULL. */
+    if (requestedSpatialDim < 0 || requestedSpatialDim > convDesc->spatial)
         return clf_fail(NULL, miopenStatusBadParm,
-                        "%s: requestedSpatialDim %d is smaller than the descriptor's %d", api,
-                        requestedSpatialDim, convDesc->spatial);
-    *spatialDim = convDesc->spatial;
-    for (int i = 0; i < convDesc->spatial; ++i) {
+                        "%s: requestedSpatialDim %d is %s the descriptor's %d spatial dimensions",
+                        api, requestedSpatialDim,
+                        requestedSpatialDim < 0 ? "negative; it must be 0 to" : "larger than",
+                        convDesc->spatial);
+    if (c_mode == NULL ||
+        (requestedSpatialDim > 0 && (padA == NULL || strideA == NULL || dilationA == NULL)))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: c_mode is NULL, or padA, strideA or dilationA is NULL with "
+                        "requestedSpatialDim %d",
+                        api, requestedSpatialDim);
+    if (spatialDim)
+        *spatialDim = convDesc->spatial;
+    for (int i = 0; i < requestedSpatialDim; ++i) {
         padA[i] = convDesc->pads[i];
         strideA[i] = convDesc->strides[i];
         dilationA[i] = convDesc->dilations[i];

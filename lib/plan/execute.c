@@ -189,14 +189,20 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
     const clf_solver *s = p->solver;
     int want_time = h->profiling || ms != NULL;
     if (s->run) {
+        /* Several launches on the handle's queue: the host clock around them, from an empty
+         * queue (so earlier commands are not counted) to the end of the last one. */
+        cl_int err = want_time ? clf_clw_finish(h->queue) : CL_SUCCESS;
+        if (err != CL_SUCCESS)
+            return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
+                            s->name, clf_cl_error_name(err));
         double t0 = want_time ? now_ms() : 0;
         miopenStatus_t st = s->run(h, &p->problem, p->config, a);
         if (st == miopenStatusSuccess && want_time) {
-            cl_int err = clf_clw_finish(h->queue);
+            err = clf_clw_finish(h->queue);
             if (err != CL_SUCCESS)
                 return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
                                 s->name, clf_cl_error_name(err));
-            double t = now_ms() - t0; /* several launches: wall clock around them */
+            double t = now_ms() - t0;
             if (ms)
                 *ms = t;
             if (h->profiling)
@@ -204,13 +210,21 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
         }
         return st;
     }
+    /* A timed launch goes where its event records times (the handle's internal profiling
+     * queue when the user's queue has no profiling). */
+    cl_command_queue q = h->queue;
+    if (want_time) {
+        miopenStatus_t st = clf_handle_timing_queue(h, &q, api);
+        if (st != miopenStatusSuccess)
+            return st;
+    }
     pthread_mutex_lock(&p->lock);
     cl_int err = set_args(p->kernel, a);
     cl_event ev = NULL;
     const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
     if (err == CL_SUCCESS)
-        err = clf_clw_enqueue_kernel(h->queue, p->kernel, (cl_uint)p->launch.dims,
-                                     p->launch.global, local, want_time ? &ev : NULL);
+        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global,
+                                     local, want_time ? &ev : NULL);
     pthread_mutex_unlock(&p->lock);
     if (err != CL_SUCCESS)
         return clf_fail(h, miopenStatusInternalError,
@@ -221,8 +235,11 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
         double t = 0;
         err = clf_clw_event_ms(ev, &t);
         clf_clw_release_event(ev);
+        /* A time that cannot be read is an error, never a made-up number. */
         if (err != CL_SUCCESS)
-            return clf_fail(h, miopenStatusInternalError, "%s: kernel of solver %s failed: %s",
+            return clf_fail(h, miopenStatusInternalError,
+                            "%s: kernel of solver %s: waiting for it or reading its profiling "
+                            "times: %s",
                             api, s->name, clf_cl_error_name(err));
         if (ms)
             *ms = t;
@@ -233,12 +250,23 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
 }
 
 /* The plan's own workspace, for callers that pass none (ExecuteFusionPlan): allocated once,
- * on the first such execute, under the plan's lock. */
+ * on the first such execute, under the plan's lock, and again after miopenSetStream moved
+ * the handle to another context. It is the plan's, not the handle's (a plan may outlive its
+ * handle), so it is allocated with OpenCL directly rather than miopenSetAllocator's
+ * functions. */
 static miopenStatus_t own_workspace(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                     const char *api)
 {
     miopenStatus_t st = miopenStatusSuccess;
     pthread_mutex_lock(&p->lock);
+    if (p->own_workspace) {
+        cl_context ctx = NULL;
+        if (clf_clw_mem_info(p->own_workspace, CL_MEM_CONTEXT, sizeof ctx, &ctx) != CL_SUCCESS ||
+            ctx != h->context) {
+            clf_clw_release_mem(p->own_workspace);
+            p->own_workspace = NULL;
+        }
+    }
     if (p->own_workspace == NULL) {
         cl_int err;
         p->own_workspace =
@@ -248,6 +276,40 @@ static miopenStatus_t own_workspace(miopenHandle_t h, struct miopenFusionPlanDes
                           "%s: solver %s needs a workspace of %zu bytes and none was given; "
                           "allocating one failed: %s",
                           api, p->solver->name, p->workspace, clf_cl_error_name(err));
+    }
+    pthread_mutex_unlock(&p->lock);
+    return st;
+}
+
+/* A plan compiled before miopenSetStream moved the handle to another context holds a kernel
+ * of the previous context, which the new queue cannot run: rebuild it with the same solver
+ * and config for the current context (programs come from the disk cache when they can). */
+static miopenStatus_t follow_context(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                     const char *api)
+{
+    if (p->kernel == NULL) /* self-running solvers fetch their programs on every run */
+        return miopenStatusSuccess;
+    pthread_mutex_lock(&p->lock);
+    cl_context kctx = NULL;
+    cl_int err = clf_clw_kernel_context(p->kernel, &kctx);
+    miopenStatus_t st = miopenStatusSuccess;
+    if (err != CL_SUCCESS) {
+        st = clf_fail(h, miopenStatusInternalError, "%s: clGetKernelInfo(CL_KERNEL_CONTEXT): %s",
+                      api, clf_cl_error_name(err));
+    } else if (kctx != h->context) {
+        const clf_solver *s = p->solver;
+        char cfg[CLF_CONFIG_CAP];
+        clf_strlcpy(cfg, p->config, sizeof cfg);
+        clf_log(CLF_LOG_INFO, "%s: the plan was compiled for the handle's previous context; "
+                              "rebuilding %s \"%s\" for '%s'",
+                api, s->name, cfg, h->info.name);
+        st = clf_plan_build_with(h, p, s, cfg);
+        if (st != miopenStatusSuccess) /* the plan is left uncompiled: Compile starts over */
+            st = clf_fail(h, st,
+                          "%s: the plan was compiled before miopenSetStream moved the handle to "
+                          "another context, and rebuilding it with solver %s for '%s' failed "
+                          "(compile it again): %s",
+                          api, s->name, h->info.name, clf_thread_errmsg());
     }
     pthread_mutex_unlock(&p->lock);
     return st;
@@ -273,7 +335,9 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         return clf_fail(h, miopenStatusBadParm,
                         "%s: the plan was compiled with another handle; compile it for this one",
                         api);
-    st = clf_tensor_check(h, inputDesc, api, "inputDesc");
+    st = follow_context(h, p, api);
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_check(h, inputDesc, api, "inputDesc");
     if (st == miopenStatusSuccess)
         st = clf_tensor_check(h, outputDesc, api, "outputDesc");
     if (st != miopenStatusSuccess)
@@ -344,4 +408,31 @@ miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
     clf_clear_error(handle);
     return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args,
                             NULL, 0.0f, NULL, 0);
+}
+
+miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
+                                          const miopenFusionPlanDescriptor_t fusePlanDesc,
+                                          const miopenTensorDescriptor_t inputDesc,
+                                          const void *input,
+                                          const miopenTensorDescriptor_t outputDesc, void *output,
+                                          miopenOperatorArgs_t args, void *workspace,
+                                          size_t workspaceSize)
+{
+    const char *api = "miopenExecuteFusionPlan_v2";
+    clf_clear_error(handle);
+    miopenHandle_t h = clf_handle_valid(handle) ? handle : NULL;
+    if (workspace == NULL && workspaceSize > 0)
+        return clf_fail(h, miopenStatusBadParm, "%s: workspaceSize is %zu but workspace is NULL",
+                        api, workspaceSize);
+    /* The size the caller claims is what a solver may use: the buffer must hold it. */
+    if (workspace != NULL && h != NULL) {
+        miopenStatus_t st = check_buffer(h, (cl_mem)workspace, workspaceSize, "the workspace");
+        if (st != miopenStatusSuccess)
+            return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
+    }
+    miopenStatus_t st = clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output,
+                                         args, NULL, 0.0f, (cl_mem)workspace, workspaceSize);
+    if (st != miopenStatusSuccess)
+        return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
+    return st;
 }

@@ -81,13 +81,18 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
     *out = NULL;
     if (bytes == 0)
         return miopenStatusSuccess;
-    cl_int err;
-    cl_mem m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
-    if (m == NULL)
-        return clf_fail(h, miopenStatusAllocFailed,
+    /* Through miopenSetAllocator's functions when the caller set them. */
+    miopenStatus_t ast = miopenStatusSuccess;
+    cl_mem m = clf_handle_alloc(h, bytes, "benchmark scratch", &ast);
+    if (m == NULL) {
+        char why[CLF_ERRMSG_CAP];
+        clf_strlcpy(why, clf_thread_errmsg(), sizeof why);
+        return clf_fail(h, ast == miopenStatusSuccess ? miopenStatusAllocFailed : ast,
                         "benchmark: cannot allocate the %zu-byte %s scratch buffer: %s", bytes,
-                        what, clf_cl_error_name(err));
+                        what, why);
+    }
     s->m[s->n++] = m;
+    cl_int err;
     float *fill = malloc(bytes);
     if (fill == NULL)
         return clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory (%zu bytes)",
@@ -296,7 +301,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         if (c[i].plan)
             miopenDestroyFusionPlan(c[i].plan);
     for (int i = 0; i < owned.n; ++i)
-        clf_clw_release_mem(owned.m[i]);
+        clf_handle_free(h, owned.m[i]);
     free(c);
     return st;
 }

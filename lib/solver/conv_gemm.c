@@ -279,7 +279,9 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     if (st != miopenStatusSuccess)
         return st;
     cl_kernel k_im2col = NULL, k_epi = NULL;
-    timing t = {.on = h->profiling, .first = NULL, .last = NULL};
+    /* Events carry times only on a profiling queue; on any other, clf_plan_launch times the
+     * launches by the host clock instead. */
+    timing t = {.on = h->profiling && h->queue_profiles, .first = NULL, .last = NULL};
     cl_int err = CL_SUCCESS;
     if (!direct) {
         k_im2col = clf_clw_create_kernel(prog, "clf_im2col", &err);

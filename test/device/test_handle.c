@@ -25,6 +25,9 @@
 #include "cache/program.h"
 #include "clw/clw.h"
 #include "core/core.h"
+#include "ref/ref.h"
+
+#include <float.h>
 
 #define OK(call) assert_int_equal((call), miopenStatusSuccess)
 #define CL_OK(call) assert_int_equal((call), CL_SUCCESS)
@@ -43,7 +46,8 @@ static void msg_has(miopenHandle_t h, const char *frag, int line)
 /* ---- environment and temp dirs, saved and restored around every test -------------------- */
 
 static const char *const env_names[] = {"CLFUSE_DEVICE", "MIOPEN_CUSTOM_CACHE_DIR",
-                                        "MIOPEN_DISABLE_CACHE"};
+                                        "MIOPEN_DISABLE_CACHE", "MIOPEN_USER_DB_PATH",
+                                        "MIOPEN_FIND_MODE_FUSION"};
 #define N_ENV (sizeof env_names / sizeof env_names[0])
 static char *saved_env[N_ENV];
 static char cache_dir[512];
@@ -490,11 +494,18 @@ static void create_with_user_stream(void **state)
     CL_OK(clReleaseCommandQueue(q));
     CL_OK(clReleaseContext(ctx));
 
-    /* NULL stream, NULL handle pointer. */
+    /* A NULL stream: the handle makes its own context and profiling queue, as miopenCreate. */
     h = (miopenHandle_t)(uintptr_t)1;
-    assert_int_equal(miopenCreateWithStream(&h, NULL), miopenStatusBadParm);
-    assert_null(h);
-    MSG_HAS(NULL, "stream is NULL");
+    OK(miopenCreateWithStream(&h, NULL));
+    assert_non_null(h);
+    OK(miopenGetStream(h, &got));
+    assert_non_null(got);
+    assert_ptr_equal(got, h->own_queue);
+    cl_command_queue_properties props = 0;
+    CL_OK(clGetCommandQueueInfo(got, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL));
+    assert_true(props & CL_QUEUE_PROFILING_ENABLE);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    OK(miopenDestroy(h));
     assert_int_equal(miopenCreateWithStream(NULL, NULL), miopenStatusBadParm);
     MSG_HAS(NULL, "handle pointer is NULL");
 }
@@ -511,21 +522,44 @@ static void set_get_stream(void **state)
     CL_OK(clGetCommandQueueInfo(own, CL_QUEUE_CONTEXT, sizeof hctx, &hctx, NULL));
     assert_ptr_equal(hctx, h->context);
     rawdev d = {.platform = h->platform, .device = h->device};
+    /* The test's own queue on the handle's first context keeps that context alive after the
+     * handle lets go of it. */
+    cl_command_queue home = raw_queue(hctx, &d, 0);
 
-    /* A queue of another context (same device) is refused; the handle keeps its queue. */
+    /* A queue of another context (same device) is taken: the handle moves to that context,
+     * builds there, and NULL brings it back to a queue of its own, on that context. */
     cl_context other = raw_context(&d);
     cl_command_queue foreign = raw_queue(other, &d, 0);
-    cl_uint f_before = queue_refs(foreign);
-    assert_int_equal(miopenSetStream(h, foreign), miopenStatusBadParm);
-    MSG_HAS(h, "another context");
-    assert_int_equal(queue_refs(foreign), f_before);
+    cl_uint f_before = queue_refs(foreign), c_before = context_refs(other);
+    OK(miopenSetStream(h, foreign));
     cl_command_queue got = NULL;
     OK(miopenGetStream(h, &got));
-    assert_ptr_equal(got, own);
-    assert_int_equal(miopenSetStream(h, NULL), miopenStatusBadParm);
-    MSG_HAS(h, "stream is NULL");
+    assert_ptr_equal(got, foreign);
+    assert_ptr_equal(h->context, other);
+    assert_null(h->own_queue); /* the one of the previous context is gone */
+    assert_true(context_refs(other) > c_before); /* the handle holds its own reference */
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT); /* built for the new context */
+    OK(miopenSetStream(h, NULL));
+    OK(miopenGetStream(h, &got));
+    assert_non_null(got);
+    assert_ptr_equal(got, h->own_queue);
+    assert_true(got != foreign && got != own);
+    assert_ptr_equal(h->context, other);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_IN_MEMORY); /* same context: nothing dropped */
+    /* Back to the first context through the test's queue there: programs come from disk. */
+    OK(miopenSetStream(h, home));
+    assert_ptr_equal(h->context, hctx);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_FROM_DISK);
+    OK(miopenDestroy(h));
+    CL_OK(clFinish(foreign));
+    assert_int_equal(settled_queue_refs(foreign, f_before), f_before);
+    assert_int_equal(context_refs(other), c_before);
+    CL_OK(clReleaseCommandQueue(home));
 
     /* A second queue on the handle's context is taken, used and given back. */
+    OK(miopenCreate(&h));
+    OK(miopenGetStream(h, &own));
+    d = (rawdev){.platform = h->platform, .device = h->device};
     cl_command_queue mine = raw_queue(h->context, &d, 0);
     cl_uint m_before = queue_refs(mine);
     OK(miopenSetStream(h, mine));
@@ -534,9 +568,10 @@ static void set_get_stream(void **state)
     assert_true(queue_refs(mine) > m_before);
     OK(miopenSetStream(h, mine)); /* setting the same queue again changes nothing */
     assert_int_equal(queue_refs(mine), m_before + 1);
-    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT); /* runs on the user's queue */
-    /* The user's queue has no profiling, so profiling cannot be enabled now. */
-    assert_int_equal(miopenEnableProfiling(h, true), miopenStatusBadParm);
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_FROM_DISK); /* runs on the user's queue */
+    OK(miopenSetStream(h, NULL)); /* the handle's own queue again */
+    OK(miopenGetStream(h, &got));
+    assert_ptr_equal(got, own);
     OK(miopenDestroy(h));
     CL_OK(clFinish(mine));
     assert_int_equal(settled_queue_refs(mine, m_before), m_before);
@@ -544,8 +579,28 @@ static void set_get_stream(void **state)
     CL_OK(clReleaseCommandQueue(foreign));
     CL_OK(clReleaseContext(other));
 
-    /* NULL outputs and handles. */
+    /* An out-of-order queue is refused with the reason, and the handle keeps its queue. */
     OK(miopenCreate(&h));
+    OK(miopenGetStream(h, &own));
+    cl_int err = CL_SUCCESS;
+    cl_command_queue ooo = clCreateCommandQueue(h->context, h->device,
+                                                CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
+    if (ooo != NULL && err == CL_SUCCESS) {
+        assert_int_equal(miopenSetStream(h, ooo), miopenStatusBadParm);
+        MSG_HAS(h, "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE");
+        OK(miopenGetStream(h, &got));
+        assert_ptr_equal(got, own);
+        miopenHandle_t h2 = (miopenHandle_t)(uintptr_t)1;
+        assert_int_equal(miopenCreateWithStream(&h2, ooo), miopenStatusBadParm);
+        assert_null(h2);
+        MSG_HAS(NULL, "in-order queue");
+        CL_OK(clReleaseCommandQueue(ooo));
+    } else {
+        print_message("the device makes no out-of-order queue (%d): that check is skipped\n",
+                      (int)err);
+    }
+
+    /* NULL outputs and handles. */
     assert_int_equal(miopenGetStream(h, NULL), miopenStatusBadParm);
     MSG_HAS(h, "streamID is NULL");
     OK(miopenDestroy(h));
@@ -564,23 +619,22 @@ static void profiling(void **state)
     assert_int_equal(miopenGetKernelTime(h, NULL), miopenStatusBadParm);
     MSG_HAS(h, "time is NULL");
 
-    /* With profiling on, SetStream refuses a queue that cannot record times. */
+    /* With profiling on, SetStream takes a queue that cannot record times too. */
     rawdev d = {.platform = h->platform, .device = h->device};
     cl_command_queue plain = raw_queue(h->context, &d, 0);
-    assert_int_equal(miopenSetStream(h, plain), miopenStatusBadParm);
-    MSG_HAS(h, "CL_QUEUE_PROFILING_ENABLE");
-    OK(miopenEnableProfiling(h, false));
     OK(miopenSetStream(h, plain));
+    assert_int_equal(h->queue_profiles, 0);
     OK(miopenDestroy(h));
     CL_OK(clReleaseCommandQueue(plain));
 
-    /* A user queue without profiling: enabling fails with a reason, disabling is fine. */
+    /* A user queue without profiling: enabling succeeds and says how times are taken. */
     rawdev td = test_device();
     cl_context ctx = raw_context(&td);
     cl_command_queue q = raw_queue(ctx, &td, 0);
     OK(miopenCreateWithStream(&h, q));
-    assert_int_equal(miopenEnableProfiling(h, true), miopenStatusBadParm);
+    OK(miopenEnableProfiling(h, true));
     MSG_HAS(h, "CL_QUEUE_PROFILING_ENABLE");
+    MSG_HAS(h, "internal profiling queue");
     OK(miopenEnableProfiling(h, false));
     assert_string_equal(clfuse_GetLastErrorMessage(h), "");
     OK(miopenDestroy(h));
@@ -625,6 +679,453 @@ static void null_and_foreign_handles(void **state)
     assert_int_equal(miopenGetKernelTime(&fake, &t), miopenStatusBadParm);
     assert_int_equal(clfuse_GetDeviceInfo(&fake, &info), miopenStatusBadParm);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(&fake), "not a valid"));
+}
+
+/* ---- a small fused plan (convolution + bias + ReLU) run on any queue -------------------- */
+
+enum { CB_N = 1, CB_C = 2, CB_H = 6, CB_W = 6, CB_K = 3, CB_F = 3 };
+#define CB_XN (CB_N * CB_C * CB_H * CB_W)
+#define CB_WN (CB_K * CB_C * CB_F * CB_F)
+#define CB_YN (CB_N * CB_K * CB_H * CB_W) /* pad 1, stride 1: same size */
+
+typedef struct small_cba {
+    miopenTensorDescriptor_t xd, wd, bd, yd;
+    miopenConvolutionDescriptor_t cd;
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t conv, bias, act;
+    float x[CB_XN], w[CB_WN], b[CB_K];
+    double ref[CB_YN];
+} small_cba;
+
+static miopenTensorDescriptor_t tensor4(int n, int c, int h, int w)
+{
+    miopenTensorDescriptor_t t = NULL;
+    OK(miopenCreateTensorDescriptor(&t));
+    OK(miopenSet4dTensorDescriptor(t, miopenFloat, n, c, h, w));
+    return t;
+}
+
+/* Descriptors, the (uncompiled) plan, random data and its double reference. */
+static void cba_init(small_cba *c, uint64_t seed)
+{
+    c->xd = tensor4(CB_N, CB_C, CB_H, CB_W);
+    c->wd = tensor4(CB_K, CB_C, CB_F, CB_F);
+    c->bd = tensor4(1, CB_K, 1, 1);
+    c->yd = tensor4(CB_N, CB_K, CB_H, CB_W);
+    OK(miopenCreateConvolutionDescriptor(&c->cd));
+    OK(miopenInitConvolutionDescriptor(c->cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+    OK(miopenCreateFusionPlan(&c->plan, miopenVerticalFusion, c->xd));
+    OK(miopenCreateOpConvForward(c->plan, &c->conv, c->cd, c->wd));
+    OK(miopenCreateOpBiasForward(c->plan, &c->bias, c->bd));
+    OK(miopenCreateOpActivationForward(c->plan, &c->act, miopenActivationRELU));
+    uint64_t rng = ref_rng_seed(seed);
+    ref_fill_uniform(c->x, CB_XN, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(c->w, CB_WN, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(c->b, CB_K, &rng, -0.5f, 0.5f);
+    ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
+    ref_conv2d_fwd(c->x, CB_N, CB_C, CB_H, CB_W, c->w, CB_K, CB_F, CB_F, &rp, c->ref, CB_H, CB_W);
+    ref_bias(c->ref, CB_N, CB_K, CB_H, CB_W, c->b);
+    ref_activation(c->ref, CB_YN, 3, 0.0, 0.0, 0.0);
+}
+
+static void cba_free(small_cba *c)
+{
+    OK(miopenDestroyFusionPlan(c->plan));
+    OK(miopenDestroyConvolutionDescriptor(c->cd));
+    OK(miopenDestroyTensorDescriptor(c->xd));
+    OK(miopenDestroyTensorDescriptor(c->wd));
+    OK(miopenDestroyTensorDescriptor(c->bd));
+    OK(miopenDestroyTensorDescriptor(c->yd));
+}
+
+static cl_mem raw_buffer(cl_command_queue q, const float *data, size_t n)
+{
+    cl_context ctx = NULL;
+    CL_OK(clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL));
+    cl_int err = CL_SUCCESS;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
+    CL_OK(err);
+    CL_OK(clEnqueueWriteBuffer(q, m, CL_FALSE, 0, n * sizeof(float), data, 0, NULL, NULL));
+    return m;
+}
+
+/* Executes the compiled plan with buffers of q's context (inputs written on q without
+ * waiting, output read back on q) and checks every output against the reference. Returns the
+ * status of the execute; on success the output was checked. */
+static miopenStatus_t cba_execute_v2(miopenHandle_t h, small_cba *c, cl_command_queue q, int v2,
+                                     cl_mem ws, size_t ws_size);
+static miopenStatus_t cba_execute(miopenHandle_t h, small_cba *c, cl_command_queue q)
+{
+    return cba_execute_v2(h, c, q, 0, NULL, 0);
+}
+
+/* As cba_execute, through miopenExecuteFusionPlan_v2 with (ws, ws_size) when v2 is set. */
+static miopenStatus_t cba_execute_v2(miopenHandle_t h, small_cba *c, cl_command_queue q, int v2,
+                                     cl_mem ws, size_t ws_size)
+{
+    float y[CB_YN];
+    ref_poison(y, CB_YN);
+    cl_mem bx = raw_buffer(q, c->x, CB_XN), bw = raw_buffer(q, c->w, CB_WN);
+    cl_mem bb = raw_buffer(q, c->b, CB_K), by = raw_buffer(q, y, CB_YN);
+    miopenOperatorArgs_t args = NULL;
+    OK(miopenCreateOperatorArgs(&args));
+    float one = 1.0f, zero = 0.0f;
+    OK(miopenSetOpArgsConvForward(args, c->conv, &one, &zero, bw));
+    OK(miopenSetOpArgsBiasForward(args, c->bias, &one, &zero, bb));
+    OK(miopenSetOpArgsActivForward(args, c->act, &one, &zero, 0.0, 0.0, 0.0));
+    miopenStatus_t st =
+        v2 ? miopenExecuteFusionPlan_v2(h, c->plan, c->xd, bx, c->yd, by, args, ws, ws_size)
+           : miopenExecuteFusionPlan(h, c->plan, c->xd, bx, c->yd, by, args);
+    if (st == miopenStatusSuccess) {
+        CL_OK(clEnqueueReadBuffer(q, by, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+        size_t unwritten = ref_first_unwritten(y, CB_YN);
+        if (unwritten != (size_t)-1)
+            fail_msg("y[%zu] was not written", unwritten);
+        double rms = ref_rms_relative(c->ref, y, CB_YN);
+        if (!(rms < 80.0 * FLT_EPSILON))
+            fail_msg("rms-relative error %g against the double reference", rms);
+    }
+    OK(miopenDestroyOperatorArgs(args));
+    CL_OK(clReleaseMemObject(bx));
+    CL_OK(clReleaseMemObject(bw));
+    CL_OK(clReleaseMemObject(bb));
+    CL_OK(clReleaseMemObject(by));
+    return st;
+}
+
+/* A plan compiled on the library's context keeps working after SetStream moves the handle to
+ * a context the test made with plain OpenCL (rebuilt there), and so do new plans and unfused
+ * calls (whose compiled kernels the handle dropped with the old context). */
+static void plan_follows_stream_to_another_context(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    cl_command_queue own = NULL;
+    OK(miopenGetStream(h, &own));
+    small_cba c;
+    cba_init(&c, 7);
+    OK(miopenCompileFusionPlan(h, c.plan));
+    OK(cba_execute(h, &c, own));
+
+    rawdev d = test_device();
+    cl_context other = raw_context(&d);
+    cl_command_queue q = raw_queue(other, &d, 0);
+    OK(miopenSetStream(h, q));
+    OK(cba_execute(h, &c, q)); /* the plan is rebuilt for the new context */
+    OK(cba_execute(h, &c, q)); /* and then simply runs */
+
+    /* A plan compiled after the switch, on the new context. */
+    small_cba c2;
+    cba_init(&c2, 8);
+    OK(miopenCompileFusionPlan(h, c2.plan));
+    OK(cba_execute(h, &c2, q));
+
+    /* An unfused call: its invoker is built for the new context. */
+    miopenActivationDescriptor_t ad = NULL;
+    OK(miopenCreateActivationDescriptor(&ad));
+    OK(miopenSetActivationDescriptor(ad, miopenActivationLEAKYRELU, 0.25, 0.0, 0.0));
+    float y[CB_XN];
+    ref_poison(y, CB_XN);
+    cl_mem bx = raw_buffer(q, c.x, CB_XN), by = raw_buffer(q, y, CB_XN);
+    float one = 1.0f, zero = 0.0f;
+    OK(miopenActivationForward(h, ad, &one, c.xd, bx, &zero, c.xd, by));
+    CL_OK(clEnqueueReadBuffer(q, by, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+    double ref[CB_XN];
+    ref_to_double(c.x, ref, CB_XN);
+    ref_activation(ref, CB_XN, 8, 0.25, 0.0, 0.0);
+    assert_true(ref_rms_relative(ref, y, CB_XN) < 80.0 * FLT_EPSILON);
+    CL_OK(clReleaseMemObject(bx));
+    CL_OK(clReleaseMemObject(by));
+    OK(miopenDestroyActivationDescriptor(ad));
+
+    cba_free(&c2);
+    cba_free(&c);
+    OK(miopenDestroy(h));
+    CL_OK(clReleaseCommandQueue(q));
+    CL_OK(clReleaseContext(other));
+}
+
+/* Profiling on a user queue without CL_QUEUE_PROFILING_ENABLE: the execute still runs
+ * correctly and miopenGetKernelTime reports a measured, positive time. A time that cannot be
+ * taken is an error status, never a made-up number. */
+static void kernel_time_on_plain_queue(void **state)
+{
+    (void)state;
+    rawdev d = test_device();
+    cl_context ctx = raw_context(&d);
+    cl_command_queue q = raw_queue(ctx, &d, 0);
+    miopenHandle_t h = NULL;
+    OK(miopenCreateWithStream(&h, q));
+    small_cba c;
+    cba_init(&c, 11);
+    OK(miopenCompileFusionPlan(h, c.plan));
+    OK(miopenEnableProfiling(h, true));
+    MSG_HAS(h, "internal profiling queue");
+    h->kernel_ms = -1.0f;
+    OK(cba_execute(h, &c, q));
+    float t = -1.0f;
+    OK(miopenGetKernelTime(h, &t));
+    if (!(t > 0.0f))
+        fail_msg("miopenGetKernelTime gave %g ms after a profiled execute", (double)t);
+    assert_non_null(h->timing_queue);
+
+    /* The time cannot be read: the call fails and the last time is not replaced. */
+    h->kernel_ms = -1.0f;
+    clf_clw_inject_fault("clWaitForEvents", 1, CL_OUT_OF_RESOURCES);
+    assert_int_equal(cba_execute(h, &c, q), miopenStatusInternalError);
+    MSG_HAS(h, "CL_OUT_OF_RESOURCES");
+    OK(miopenGetKernelTime(h, &t));
+    assert_true(t == -1.0f);
+    OK(miopenDestroy(h));
+
+    /* The profiling queue cannot be made: the profiled call fails and says why. */
+    OK(miopenCreateWithStream(&h, q));
+    OK(miopenCompileFusionPlan(h, c.plan));
+    OK(miopenEnableProfiling(h, true));
+    clf_clw_inject_fault("clCreateCommandQueue", 1, CL_OUT_OF_HOST_MEMORY);
+    assert_int_equal(cba_execute(h, &c, q), miopenStatusInternalError);
+    MSG_HAS(h, "profiling queue");
+    MSG_HAS(h, "CL_OUT_OF_HOST_MEMORY");
+    /* Without profiling the same execute runs on the user's queue. */
+    OK(miopenEnableProfiling(h, false));
+    OK(cba_execute(h, &c, q));
+    OK(miopenDestroy(h));
+
+    /* A profiling user queue is timed on itself: no internal queue is made. */
+    cl_command_queue pq = raw_queue(ctx, &d, CL_QUEUE_PROFILING_ENABLE);
+    OK(miopenCreateWithStream(&h, pq));
+    OK(miopenCompileFusionPlan(h, c.plan));
+    OK(miopenEnableProfiling(h, true));
+    assert_string_equal(clfuse_GetLastErrorMessage(h), "");
+    OK(cba_execute(h, &c, pq));
+    OK(miopenGetKernelTime(h, &t));
+    assert_true(t > 0.0f);
+    assert_null(h->timing_queue);
+    OK(miopenDestroy(h));
+
+    cba_free(&c);
+    CL_OK(clReleaseCommandQueue(pq));
+    CL_OK(clReleaseCommandQueue(q));
+    CL_OK(clReleaseContext(ctx));
+}
+
+/* miopenExecuteFusionPlan_v2: the same plan and results as miopenExecuteFusionPlan, with or
+ * without a workspace; a workspace that does not hold what the caller claims is refused. */
+static void execute_v2_workspace(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    cl_command_queue q = NULL;
+    OK(miopenGetStream(h, &q));
+    small_cba c;
+    cba_init(&c, 21);
+    OK(miopenCompileFusionPlan(h, c.plan));
+    size_t need = 1;
+    OK(miopenFusionPlanGetWorkSpaceSize(h, c.plan, &need, miopenConvolutionFwdAlgoDirect));
+    assert_int_equal(need, 0); /* fused kernels need none today */
+    OK(cba_execute_v2(h, &c, q, 1, NULL, 0));
+    float zeros[64] = {0};
+    cl_mem ws = raw_buffer(q, zeros, 64);
+    OK(cba_execute_v2(h, &c, q, 1, ws, 64 * sizeof(float)));
+    OK(cba_execute_v2(h, &c, q, 1, ws, 16)); /* less than the buffer holds is fine */
+    assert_int_equal(cba_execute_v2(h, &c, q, 1, NULL, 256), miopenStatusBadParm);
+    MSG_HAS(h, "miopenExecuteFusionPlan_v2");
+    MSG_HAS(h, "workspace is NULL");
+    assert_int_equal(cba_execute_v2(h, &c, q, 1, ws, 4096), miopenStatusBadParm);
+    MSG_HAS(h, "4096");
+    /* Execute's own checks, under the v2 name. */
+    miopenOperatorArgs_t args = NULL;
+    OK(miopenCreateOperatorArgs(&args));
+    assert_int_equal(miopenExecuteFusionPlan_v2(h, c.plan, c.yd, ws, c.yd, ws, args, NULL, 0),
+                     miopenStatusBadParm);
+    MSG_HAS(h, "miopenExecuteFusionPlan_v2");
+    MSG_HAS(h, "inputDesc");
+    OK(miopenDestroyOperatorArgs(args));
+    CL_OK(clReleaseMemObject(ws));
+    cba_free(&c);
+    OK(miopenDestroy(h));
+}
+
+/* ---- miopenGetVersion, miopenSetAllocator --------------------------------------------------- */
+
+static void version(void **state)
+{
+    (void)state;
+    size_t major = 99, minor = 99, patch = 99;
+    OK(miopenGetVersion(&major, &minor, &patch));
+    char s[64];
+    snprintf(s, sizeof s, "%zu.%zu.%zu", major, minor, patch);
+    assert_string_equal(s, clfuse_GetVersion());
+    assert_int_equal(major, CLFUSE_VERSION_MAJOR);
+    assert_int_equal(minor, CLFUSE_VERSION_MINOR);
+    assert_int_equal(patch, CLFUSE_VERSION_PATCH);
+    size_t only = 99;
+    OK(miopenGetVersion(NULL, &only, NULL)); /* NULL pointers are skipped, as in MIOpen */
+    assert_int_equal(only, minor);
+    OK(miopenGetVersion(NULL, NULL, NULL));
+}
+
+/* A user allocator that counts, and can misbehave on request. */
+typedef struct counting {
+    int allocs, frees;
+    size_t bytes;
+    cl_context ctx;   /* where it allocates */
+    int misbehave;    /* 0 no, 1 return NULL, 2 too small, 3 read-only */
+} counting;
+
+static void *count_alloc(void *context, size_t n)
+{
+    counting *k = context;
+    k->allocs++;
+    k->bytes += n;
+    if (k->misbehave == 1)
+        return NULL;
+    cl_int err = CL_SUCCESS;
+    cl_mem m = clCreateBuffer(k->ctx, k->misbehave == 3 ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE,
+                              k->misbehave == 2 ? n / 2 : n, NULL, &err);
+    return err == CL_SUCCESS ? m : NULL;
+}
+
+static void count_free(void *context, void *memory)
+{
+    counting *k = context;
+    k->frees++;
+    clReleaseMemObject((cl_mem)memory);
+}
+
+static cl_uint mem_refs(cl_mem m)
+{
+    cl_uint refs = 0;
+    CL_OK(clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof refs, &refs, NULL));
+    return refs;
+}
+
+static void allocator(void **state)
+{
+    (void)state;
+    assert_int_equal(miopenSetAllocator(NULL, count_alloc, count_free, NULL), miopenStatusBadParm);
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    cl_command_queue q = NULL;
+    OK(miopenGetStream(h, &q));
+    counting k = {.ctx = h->context};
+    OK(miopenSetAllocator(h, count_alloc, count_free, &k));
+
+    /* The library's buffers come from the allocator, work, and go back to the deallocator. */
+    miopenStatus_t st = miopenStatusUnknownError;
+    cl_mem m = clf_handle_alloc(h, 4096, "test scratch", &st);
+    OK(st);
+    assert_non_null(m);
+    assert_int_equal(k.allocs, 1);
+    assert_int_equal(k.bytes, 4096);
+    float v[4] = {1, 2, 3, 4}, back[4] = {0};
+    CL_OK(clEnqueueWriteBuffer(q, m, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
+    CL_OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL));
+    assert_true(back[3] == 4.0f);
+    assert_int_equal(clf_clw_live_objects(), 3 + 1); /* context, queue x2, and this buffer */
+    clf_handle_free(h, m);
+    assert_int_equal(k.frees, 1);
+    assert_int_equal(clf_clw_live_objects(), 3);
+
+    /* Buffers it cannot use fail the allocation (AllocFailed) and go back. */
+    static const struct {
+        int misbehave;
+        const char *why;
+        int given_back;
+    } bad[] = {{1, "returned NULL", 0}, {2, "holds 512 bytes", 1}, {3, "CL_MEM_READ_WRITE", 1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        k.misbehave = bad[i].misbehave;
+        int frees = k.frees;
+        m = clf_handle_alloc(h, 1024, "test scratch", &st);
+        assert_null(m);
+        assert_int_equal(st, miopenStatusAllocFailed);
+        MSG_HAS(h, bad[i].why);
+        MSG_HAS(h, "test scratch");
+        assert_int_equal(k.frees, frees + bad[i].given_back);
+    }
+    k.misbehave = 0;
+    /* A buffer of another context. */
+    rawdev d = {.platform = h->platform, .device = h->device};
+    cl_context other = raw_context(&d);
+    k.ctx = other;
+    m = clf_handle_alloc(h, 256, "test scratch", &st);
+    assert_null(m);
+    assert_int_equal(st, miopenStatusAllocFailed);
+    MSG_HAS(h, "another context");
+    k.ctx = h->context;
+    CL_OK(clReleaseContext(other));
+
+    /* A buffer goes back to the deallocator of its allocation, whatever is set by then. */
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    OK(miopenSetAllocator(h, NULL, NULL, NULL));
+    int frees = k.frees;
+    clf_handle_free(h, m);
+    assert_int_equal(k.frees, frees + 1);
+    /* Default allocation now: clCreateBuffer, released by the library. */
+    int allocs = k.allocs;
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    clf_handle_free(h, m);
+    assert_int_equal(k.allocs, allocs);
+    assert_int_equal(k.frees, frees + 1);
+    /* Only an allocator: the library releases what it returned. */
+    OK(miopenSetAllocator(h, count_alloc, NULL, &k));
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    CL_OK(clRetainMemObject(m));
+    cl_uint refs = mem_refs(m);
+    clf_handle_free(h, m);
+    assert_int_equal(mem_refs(m), refs - 1);
+    CL_OK(clReleaseMemObject(m));
+    assert_int_equal(k.frees, frees + 1);
+    /* Only a deallocator: the library's clCreateBuffer buffers go to it. */
+    OK(miopenSetAllocator(h, NULL, count_free, &k));
+    allocs = k.allocs;
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    clf_handle_free(h, m);
+    assert_int_equal(k.allocs, allocs);
+    assert_int_equal(k.frees, frees + 2);
+    /* One still out at destroy goes back too. */
+    OK(miopenSetAllocator(h, count_alloc, count_free, &k));
+    m = clf_handle_alloc(h, 64, "test scratch", &st);
+    OK(st);
+    OK(miopenDestroy(h));
+    assert_int_equal(k.allocs, k.frees + 1 /* the NULL one */);
+}
+
+/* A library path end to end: a NORMAL-mode compile benchmarks on scratch buffers, which come
+ * from the user's allocator (a bias + ReLU plan has one candidate: cheap). */
+static void allocator_serves_find_scratch(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    counting k = {.ctx = h->context};
+    OK(miopenSetAllocator(h, count_alloc, count_free, &k));
+    miopenTensorDescriptor_t xd = tensor4(2, 3, 4, 5), bd = tensor4(1, 3, 1, 1);
+    miopenFusionPlanDescriptor_t plan = NULL;
+    miopenFusionOpDescriptor_t bias, act;
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
+    OK(miopenCreateOpBiasForward(plan, &bias, bd));
+    OK(miopenCreateOpActivationForward(plan, &act, miopenActivationRELU));
+    char db[sizeof cache_dir + 8];
+    snprintf(db, sizeof db, "%s/db", cache_dir);
+    setenv("MIOPEN_USER_DB_PATH", db, 1);
+    setenv("MIOPEN_FIND_MODE_FUSION", "NORMAL", 1);
+    miopenStatus_t st = miopenCompileFusionPlan(h, plan);
+    unsetenv("MIOPEN_FIND_MODE_FUSION");
+    OK(st);
+    OK(miopenDestroyFusionPlan(plan));
+    OK(miopenDestroyTensorDescriptor(xd));
+    OK(miopenDestroyTensorDescriptor(bd));
+    OK(miopenDestroy(h));
+    assert_int_equal(k.allocs, k.frees);
+    assert_true(k.allocs >= 2); /* the benchmark's scratch x and y at least */
+    assert_true(k.bytes >= 2 * 2 * 3 * 4 * 5 * sizeof(float)); /* x and y at least */
 }
 
 /* ---- the OpenCL smoke test and program reuse -------------------------------------------- */
@@ -825,6 +1326,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(create_with_user_stream, setup, teardown),
         cmocka_unit_test_setup_teardown(set_get_stream, setup, teardown),
         cmocka_unit_test_setup_teardown(profiling, setup, teardown),
+        cmocka_unit_test_setup_teardown(plan_follows_stream_to_another_context, setup, teardown),
+        cmocka_unit_test_setup_teardown(kernel_time_on_plain_queue, setup, teardown),
+        cmocka_unit_test_setup_teardown(execute_v2_workspace, setup, teardown),
+        cmocka_unit_test_setup_teardown(version, setup, teardown),
+        cmocka_unit_test_setup_teardown(allocator, setup, teardown),
+        cmocka_unit_test_setup_teardown(allocator_serves_find_scratch, setup, teardown),
         cmocka_unit_test_setup_teardown(null_and_foreign_handles, setup, teardown),
         cmocka_unit_test_setup_teardown(smoke_library_queue, setup, teardown),
         cmocka_unit_test_setup_teardown(smoke_user_queue, setup, teardown),

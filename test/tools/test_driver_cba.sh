@@ -26,6 +26,10 @@ small="-n 2 -c 4 -H 9 -W 11 -k 6"
 check "cbna verifies"  0 "Verification: .*PASSED" "$drv" CBAInfer $small -F 0 -V 1
 check "na by name"     0 "plan NA: .*PASSED|PASSED" "$drv" CBAInfer $small -F na -m 9 -V 1
 check "stride 2 same"  0 "PASSED" "$drv" CBAInfer $small -F 4 -u 2 -v 2 -z 1 -V 1
+check "-z same"        0 "PASSED" "$drv" CBAInfer $small -F 4 -u 2 -v 2 -z same -V 1
+check "-z valid"       0 "PASSED" "$drv" CBAInfer $small -F 0 -y 3 -x 5 -z valid -V 1
+check "-z default"     0 "PASSED" "$drv" CBAInfer $small -F 6 -p 1 -q 2 -z default -V 1
+check "-z bad"         2 "not a padding mode" "$drv" CBAInfer $small -F 4 -z wide
 check "grouped"        0 "PASSED" "$drv" CBAInfer -n 1 -c 6 -H 8 -W 8 -k 9 -g 3 -F 5 -V 1
 check "timing"         0 "GPU Kernel Time Elapsed" "$drv" CBAInfer $small -F 4 -t 1 -i 3 -V 0
 check "bad groups"     1 "channels|groups" "$drv" CBAInfer -n 1 -c 4 -H 8 -W 8 -k 6 -g 3 -F 4

@@ -39,6 +39,13 @@ run 0 'Verification: .*PASSED' "${shape[@]}" -S ConvNaiveDirect -V 1 -w 1
 run 0 'solution: id 1 ConvNaiveDirect' "${shape[@]}" -S 1
 # Same padding and stride 2, and groups, through Immediate mode's best (fallback: no db record).
 run 0 'Verification: .*PASSED' -n 1 -c 4 -H 7 -W 6 -k 4 -g 2 -u 2 -v 2 -z 1 -i 1 -S 0
+# -z by MIOpenDriver's names (any case), as numbers still, and a bad name.
+run 0 'Verification: .*PASSED' -n 1 -c 4 -H 7 -W 6 -k 4 -u 2 -v 2 -z same -i 1 -S 0
+run 0 'Verification: .*PASSED' -n 1 -c 4 -H 7 -W 6 -k 4 -y 3 -x 2 -u 2 -v 1 -z valid -i 1 -S 0
+run 0 'Verification: .*PASSED' -n 1 -c 4 -H 7 -W 6 -k 4 -p 1 -q 1 -z default -i 1 -S 0
+run 0 'Verification: .*PASSED' -n 1 -c 4 -H 7 -W 6 -k 4 -z Valid -i 1 -S 0
+run 2 'not a padding mode \(default, same or valid' "${shape[@]}" -z full
+run 2 'not a padding mode' "${shape[@]}" -z 3
 # -F 0 runs forward and says the backward directions are not implemented.
 run 0 'backward .*not implemented' "${shape[@]}" -S 0 -F 0
 # Refusals.

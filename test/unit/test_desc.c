@@ -532,9 +532,28 @@ static void conv_nd_get(void **state)
     }
     OK(miopenGetConvolutionSpatialDim(c, &sp));
     assert_int_equal(sp, 3);
-    BADPARM(miopenGetConvolutionNdDescriptor(c, 2, &sp, gp, gs, gd, &mode),
-            "requestedSpatialDim 2", NULL);
+    /* MIOpen's rule: more than the descriptor has is refused, fewer copies that many. */
+    BADPARM(miopenGetConvolutionNdDescriptor(c, 4, &sp, gp, gs, gd, &mode),
+            "requestedSpatialDim 4 is larger than the descriptor's 3", NULL);
+    BADPARM(miopenGetConvolutionNdDescriptor(c, -1, &sp, gp, gs, gd, &mode), "negative", NULL);
+    int fp[3] = {-1, -1, -1}, fs[3] = {-1, -1, -1}, fd[3] = {-1, -1, -1};
+    sp = 0;
+    OK(miopenGetConvolutionNdDescriptor(c, 2, &sp, fp, fs, fd, &mode));
+    assert_int_equal(sp, 3);
+    assert_int_equal(fp[0], 1);
+    assert_int_equal(fs[1], 5);
+    assert_int_equal(fd[1], 8);
+    assert_int_equal(fp[2], -1); /* only the two requested are written */
+    assert_int_equal(fs[2], -1);
+    assert_int_equal(fd[2], -1);
+    /* 0 with NULL arrays and a NULL spatialDim: TensorFlow's hashing asks just for the count. */
+    sp = 0;
+    OK(miopenGetConvolutionNdDescriptor(c, 0, &sp, NULL, NULL, NULL, &mode));
+    assert_int_equal(sp, 3);
+    assert_int_equal(mode, miopenTranspose);
+    OK(miopenGetConvolutionNdDescriptor(c, 0, NULL, NULL, NULL, NULL, &mode));
     BADPARM(miopenGetConvolutionNdDescriptor(c, 3, &sp, NULL, gs, gd, &mode), "NULL", NULL);
+    BADPARM(miopenGetConvolutionNdDescriptor(c, 0, &sp, NULL, NULL, NULL, NULL), "c_mode", NULL);
     int ph, pw, sh, sw, dh, dw;
     BADPARM(miopenGetConvolutionDescriptor(c, &mode, &ph, &pw, &sh, &sw, &dh, &dw), "3-d",
             "miopenGetConvolutionNdDescriptor");
@@ -551,9 +570,10 @@ static void conv_nd_get(void **state)
     BADPARM(miopenSetTransposeConvNdOutputPadding(c, 3, NULL), "NULL", NULL);
     BADPARM(miopenSetTransposeConvOutputPadding(c, 0, 0), "spatialDim 2", NULL);
 
-    /* A 2-d descriptor read through the Nd getter with room to spare. */
+    /* A 2-d descriptor read through the Nd getter: asking for 3 is refused (MIOpen), 2 works. */
     OK(miopenInitConvolutionDescriptor(c, miopenConvolution, 1, 0, 2, 1, 1, 3));
-    OK(miopenGetConvolutionNdDescriptor(c, 3, &sp, gp, gs, gd, &mode));
+    BADPARM(miopenGetConvolutionNdDescriptor(c, 3, &sp, gp, gs, gd, &mode), "larger than", NULL);
+    OK(miopenGetConvolutionNdDescriptor(c, 2, &sp, gp, gs, gd, &mode));
     assert_int_equal(sp, 2);
     assert_int_equal(gp[0], 1);
     assert_int_equal(gs[0], 2);

@@ -25,7 +25,7 @@ static void help(void)
             "  -n batch (32)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels (32)\n"
             "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
             "  -u stride h (1)  -v stride w (1)  -l dilation h (1)  -j dilation w (1)  -g groups (1)\n"
-            "  -z padding mode: 0 default, 1 same, 2 valid (0)\n"
+            "  -z padding mode: default, same or valid (or 0, 1, 2) (default)\n"
             "  -m activation mode 0..9 (3 = RELU)  -A alpha (1)  -B beta (0)  -G gamma (1)\n"
             "  -M batch-norm mode: 0 per-activation, 1 spatial (0)\n"
             "  -F fusion: 0 cbna 1 cna 2 na 3 cn 4 cba 5 ca 6 cb, clfuse: 7 c 8 cbn 9 n 10 a 11 b\n"
@@ -42,6 +42,11 @@ static int parse(int argc, char **argv, options *o)
     int opt;
     optind = 1;
     while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:h")) != -1) {
+        if (opt == 'z') {
+            if (driver_pad_mode(optarg, &o->z) != 0)
+                return -1;
+            continue;
+        }
         char *end = NULL;
         long iv = 0;
         double dv = 0;
@@ -71,7 +76,6 @@ static int parse(int argc, char **argv, options *o)
         case 'l': o->l = (int)iv; break;
         case 'j': o->j = (int)iv; break;
         case 'g': o->g = (int)iv; break;
-        case 'z': o->z = (int)iv; break;
         case 'm': o->m = (int)iv; break;
         case 'M': o->bn_mode = (int)iv; break;
         case 'F': o->fusion = (int)iv; break;

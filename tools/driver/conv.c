@@ -29,7 +29,7 @@ static void help(void)
             "  -n batch (100)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels (32)\n"
             "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
             "  -u stride h (1)  -v stride w (1)  -l dilation h (1)  -j dilation w (1)  -g groups (1)\n"
-            "  -z padding mode: 0 default, 1 same, 2 valid (0)\n"
+            "  -z padding mode: default, same or valid (or 0, 1, 2) (default)\n"
             "  -F directions: 0 all, 1 forward, 2 backward data, 4 backward weights; clfuse\n"
             "     implements forward only (0)\n"
             "  -S solution: < 0 Find (-1), 0 Immediate mode's best, an id or a solver name (e.g.\n"
@@ -91,6 +91,11 @@ static int parse(int argc, char **argv, options *o)
                 return -1;
             continue;
         }
+        if (opt == 'z') {
+            if (driver_pad_mode(optarg, &o->z) != 0)
+                return -1;
+            continue;
+        }
         char *end = NULL;
         long iv = 0;
         if (opt != 'h' && opt != '?') {
@@ -115,7 +120,6 @@ static int parse(int argc, char **argv, options *o)
         case 'l': o->l = (int)iv; break;
         case 'j': o->j = (int)iv; break;
         case 'g': o->g = (int)iv; break;
-        case 'z': o->z = (int)iv; break;
         case 'F': o->dirs = (int)iv; break;
         case 's': o->search = (int)iv; break;
         case 'i': o->iters = (int)iv; break;

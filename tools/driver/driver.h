@@ -17,6 +17,10 @@ void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2],
 #include <miopen/miopen.h>
 #include <stdint.h>
 
+/* -z: the padding mode by MIOpenDriver's names (default, same, valid; any case) or by
+ * number (0, 1, 2). Returns 0 with *mode set, or -1 after printing what is accepted. */
+int driver_pad_mode(const char *arg, int *mode);
+
 /* Monotonic milliseconds. */
 double driver_now_ms(void);
 

@@ -7,6 +7,8 @@
 #include <clfuse/clfuse.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 #include <time.h>
 
 double driver_now_ms(void)
@@ -61,3 +63,18 @@ void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2],
     }
 }
 
+
+int driver_pad_mode(const char *arg, int *mode)
+{
+    /* MIOpenDriver's -z takes the name (its default is "default"); logged command lines and
+     * scripts written for it pass names, earlier clfuse-driver lines pass numbers. */
+    static const char *const names[] = {"default", "same", "valid"};
+    for (int i = 0; i < 3; ++i)
+        if (strcasecmp(arg, names[i]) == 0 || (arg[0] == (char)('0' + i) && arg[1] == '\0')) {
+            *mode = i;
+            return 0;
+        }
+    fprintf(stderr, "clfuse-driver: -z %s is not a padding mode (default, same or valid; or 0, 1, "
+                    "2)\n", arg);
+    return -1;
+}
