@@ -3,6 +3,8 @@
  * that fits in size_t (and in a cl_mem size). */
 #include "desc/desc.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,21 +93,28 @@ void clf_tensor_describe(const struct miopenTensorDescriptor *t, char *out, size
     }
 }
 
-void clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
-                             int h, int w)
+int clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
+                            int h, int w)
 {
     memset(t, 0, sizeof *t);
     t->magic = CLF_MAGIC_TENSOR;
-    t->is_set = 1;
     t->type = type;
     t->nd = 4;
     int lens[4] = {n, c, h, w};
-    int stride = 1;
+    /* 64-bit, and checked: each stride must fit the int the descriptor keeps (as set_tensor
+     * requires), and the element count must fit size_t. */
+    int64_t stride = 1;
     for (int i = 3; i >= 0; --i) {
+        if (lens[i] < 1 || stride > INT_MAX)
+            return -1;
         t->lens[i] = lens[i];
-        t->strides[i] = stride;
+        t->strides[i] = (int)stride;
         stride *= lens[i];
     }
+    if ((uint64_t)stride > SIZE_MAX / clf_type_size(type))
+        return -1;
+    t->is_set = 1;
+    return 0;
 }
 
 static const char *dim_name(int nd, int i)

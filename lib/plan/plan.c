@@ -132,11 +132,17 @@ static struct miopenFusionOpDescriptor *begin_op(miopenFusionPlanDescriptor_t p,
 }
 
 static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDescriptor_t *out,
-                                struct miopenFusionOpDescriptor *op)
+                                struct miopenFusionOpDescriptor *op, const char *api)
 {
     clf_ir_op *ir = &p->ir.ops[p->ir.nops];
-    clf_tensor_set4d_packed(&p->output, p->input.type, ir->out[0], ir->out[1], ir->out[2],
-                            ir->out[3]);
+    struct miopenTensorDescriptor next;
+    if (clf_tensor_set4d_packed(&next, p->input.type, ir->out[0], ir->out[1], ir->out[2],
+                                ir->out[3]) != 0)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: the op's output, %dx%dx%dx%d %s, is too large (a packed stride "
+                        "exceeds the int range)", api, ir->out[0], ir->out[1], ir->out[2],
+                        ir->out[3], clf_type_name(p->input.type));
+    p->output = next;
     p->ir.nops++;
     *out = op;
     return miopenStatusSuccess;
@@ -185,7 +191,7 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
     op->wdesc = *wDesc;
     op->algo_requested = algo_requested;
     op->algo = algo;
-    return commit_op(p, out, op);
+    return commit_op(p, out, op, api);
 }
 
 miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -232,7 +238,7 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
     if (bDesc->type != fusePlanDesc->input.type)
         return clf_fail(NULL, miopenStatusBadParm, "%s: bDesc is %s but the plan is %s", api,
                         clf_type_name(bDesc->type), clf_type_name(fusePlanDesc->input.type));
-    return commit_op(fusePlanDesc, biasOp, op);
+    return commit_op(fusePlanDesc, biasOp, op, api);
 }
 
 miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -267,7 +273,7 @@ miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fus
                         run[2], run[3], run[1], want_h, want_w);
     }
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
-    return commit_op(fusePlanDesc, bnOp, op);
+    return commit_op(fusePlanDesc, bnOp, op, api);
 }
 
 miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -285,7 +291,7 @@ miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fuse
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
                         (int)mode);
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
-    return commit_op(fusePlanDesc, activFwdOp, op);
+    return commit_op(fusePlanDesc, activFwdOp, op, api);
 }
 
 miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc, const int op_idx,
