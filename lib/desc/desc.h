@@ -44,9 +44,17 @@ struct miopenActivationDescriptor {
 /* Checks that t is a live, set descriptor; on failure fails with a message naming `what`. */
 miopenStatus_t clf_tensor_check(miopenHandle_t h, const struct miopenTensorDescriptor *t,
                                 const char *api, const char *what);
+/* Until strided tensors are supported end to end, every kernel reads and writes its tensors as
+ * packed NCHW: a descriptor with other strides would be silently misread. Refuses one with
+ * miopenStatusNotImplemented and a message naming the api, the descriptor (`name`) and its
+ * shape and strides; success for a packed one. t must have passed clf_tensor_check. */
+miopenStatus_t clf_tensor_require_packed(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                         const char *api, const char *name);
 size_t clf_type_size(miopenDataType_t t);
 const char *clf_type_name(miopenDataType_t t); /* "FP32", "FP16", ... */
 size_t clf_tensor_elements(const struct miopenTensorDescriptor *t);
+/* True when the strides lay the tensor out as packed NCHW (strides of length-1 dimensions,
+ * which address nothing, are not compared). */
 int clf_tensor_is_packed(const struct miopenTensorDescriptor *t);
 /* Same type, lengths and strides. */
 int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b);

@@ -59,13 +59,27 @@ size_t clf_tensor_elements(const struct miopenTensorDescriptor *t)
 
 int clf_tensor_is_packed(const struct miopenTensorDescriptor *t)
 {
+    /* The stride of a dimension of length 1 never multiplies a non-zero index, so it does
+     * not change the layout: a 1xKx1x1 bias with strides K,1,K,K is as packed as 1x1x1x1. */
     size_t expect = 1;
     for (int i = t->nd - 1; i >= 0; --i) {
-        if ((size_t)t->strides[i] != expect)
+        if (t->lens[i] != 1 && (size_t)t->strides[i] != expect)
             return 0;
         expect *= (size_t)t->lens[i];
     }
     return 1;
+}
+
+miopenStatus_t clf_tensor_require_packed(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                         const char *api, const char *name)
+{
+    if (clf_tensor_is_packed(t))
+        return miopenStatusSuccess;
+    char d[192];
+    clf_tensor_describe(t, d, sizeof d);
+    return clf_fail(h, miopenStatusNotImplemented,
+                    "%s: %s is %s: tensors with non-packed strides are not supported yet (the "
+                    "kernels would read it as packed); use a packed descriptor", api, name, d);
 }
 
 int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b)

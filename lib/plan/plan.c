@@ -43,6 +43,8 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown fusion direction %d", api,
                         (int)fuseDirection);
     miopenStatus_t st = clf_tensor_check(NULL, inputDesc, api, "inputDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, inputDesc, api, "inputDesc");
     if (st != miopenStatusSuccess)
         return st;
     if (inputDesc->nd != 4)
@@ -160,6 +162,8 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
         return st;
     int nd = 0, lens[CLF_MAX_DIMS];
     st = clf_conv_output_shape(NULL, api, conv, &p->input, wDesc, &nd, lens);
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, wDesc, api, "wDesc");
     if (st != miopenStatusSuccess)
         return st;
     if (conv->spatial != 2 || nd != 4)
@@ -224,6 +228,8 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
     if (op == NULL)
         return st;
     st = clf_tensor_check(NULL, bDesc, api, "bDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, bDesc, api, "bDesc");
     if (st != miopenStatusSuccess)
         return st;
     int k = fusePlanDesc->output.lens[1];
@@ -257,6 +263,8 @@ miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fus
                         (int)bn_mode);
     const miopenTensorDescriptor_t d = bnScaleBiasMeanVarDesc;
     st = clf_tensor_check(NULL, d, api, "bnScaleBiasMeanVarDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, d, api, "bnScaleBiasMeanVarDesc");
     if (st != miopenStatusSuccess)
         return st;
     const int *run = fusePlanDesc->output.lens;
