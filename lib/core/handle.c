@@ -175,11 +175,17 @@ static struct miopenHandle *alloc_handle(void)
         return NULL;
     }
     h->magic = CLF_MAGIC_HANDLE;
+    if (clf_live_add(CLF_LIVE_HANDLE, h) != 0) {
+        pthread_mutex_destroy(&h->lock);
+        free(h);
+        return NULL;
+    }
     return h;
 }
 
 static void free_handle(struct miopenHandle *h)
 {
+    clf_live_remove(CLF_LIVE_HANDLE, h);
     h->magic = 0;
     pthread_mutex_destroy(&h->lock);
     free(h);

@@ -12,9 +12,10 @@ miopenStatus_t clf_conv_check(miopenHandle_t h, const struct miopenConvolutionDe
 {
     if (c == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: convDesc is NULL", api);
-    if (c->magic != CLF_MAGIC_CONV)
-        return clf_fail(h, miopenStatusBadParm, "%s: convDesc is not a live convolution descriptor",
-                        api);
+    if (!clf_live_check(CLF_LIVE_CONV, c))
+        return clf_fail(h, miopenStatusBadParm,
+                        "%s: convDesc is not a live convolution descriptor (destroyed, or never "
+                        "created)", api);
     if (!c->is_set)
         return clf_fail(h, miopenStatusBadParm,
                         "%s: convDesc was never initialised (miopenInitConvolutionDescriptor)", api);
@@ -33,6 +34,11 @@ miopenStatus_t miopenCreateConvolutionDescriptor(miopenConvolutionDescriptor_t *
                         "miopenCreateConvolutionDescriptor: out of memory");
     c->magic = CLF_MAGIC_CONV;
     c->groups = 1;
+    if (clf_live_add(CLF_LIVE_CONV, c) != 0) {
+        free(c);
+        return clf_fail(NULL, miopenStatusAllocFailed,
+                        "miopenCreateConvolutionDescriptor: out of memory");
+    }
     *convDesc = c;
     return miopenStatusSuccess;
 }
@@ -42,9 +48,10 @@ miopenStatus_t miopenDestroyConvolutionDescriptor(miopenConvolutionDescriptor_t 
     clf_clear_error(NULL);
     if (convDesc == NULL)
         return miopenStatusSuccess;
-    if (convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_remove(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenDestroyConvolutionDescriptor: not a live convolution descriptor");
+                        "miopenDestroyConvolutionDescriptor: not a live convolution descriptor "
+                        "(already destroyed, or never created)");
     convDesc->magic = 0;
     free(convDesc);
     return miopenStatusSuccess;
@@ -62,7 +69,7 @@ static miopenStatus_t init_conv(const char *api, miopenConvolutionDescriptor_t c
                                 miopenConvolutionMode_t mode)
 {
     clf_clear_error(NULL);
-    if (c == NULL || c->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, c))
         return clf_fail(NULL, miopenStatusBadParm, "%s: convDesc is not a live descriptor", api);
     if (spatial < 1 || spatial > CLF_MAX_SPATIAL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: spatialDim %d is outside 1..%d", api,
@@ -185,7 +192,7 @@ miopenStatus_t miopenSetConvolutionGroupCount(miopenConvolutionDescriptor_t conv
                                               int groupCount)
 {
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
                         "miopenSetConvolutionGroupCount: convDesc is not a live descriptor");
     if (groupCount < 1)
@@ -199,7 +206,7 @@ miopenStatus_t miopenGetConvolutionGroupCount(miopenConvolutionDescriptor_t conv
                                               int *groupCount)
 {
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
                         "miopenGetConvolutionGroupCount: convDesc is not a live descriptor");
     if (groupCount == NULL)
@@ -243,7 +250,7 @@ miopenStatus_t clfuse_SetConvolutionPaddingMode(miopenConvolutionDescriptor_t co
                                                 miopenPaddingMode_t mode)
 {
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
                         "clfuse_SetConvolutionPaddingMode: convDesc is not a live descriptor");
     if (mode != miopenPaddingDefault && mode != miopenPaddingSame && mode != miopenPaddingValid)
@@ -257,7 +264,7 @@ miopenStatus_t clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t co
                                                 miopenPaddingMode_t *mode)
 {
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
                         "clfuse_GetConvolutionPaddingMode: convDesc is not a live descriptor");
     if (mode == NULL)
@@ -311,8 +318,8 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
                                      int out_lens[CLF_MAX_DIMS])
 {
     miopenStatus_t st = clf_conv_check(h, conv, api);
-    if (st == miopenStatusSuccess)
-        st = clf_tensor_check(h, x, api, "xDesc");
+    if (st == miopenStatusSuccess) /* the caller's, or a plan's own copy: see desc.h */
+        st = clf_tensor_check_set(h, x, api, "xDesc");
     if (st == miopenStatusSuccess)
         st = clf_tensor_check(h, w, api, "wDesc");
     if (st != miopenStatusSuccess)
@@ -405,8 +412,9 @@ miopenStatus_t miopenGetConvolutionNdForwardOutputDim(miopenConvolutionDescripto
     if (nDim == NULL || outputTensorDimA == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: nDim or outputTensorDimA is NULL", api);
     int lens[CLF_MAX_DIMS], nd = 0;
-    miopenStatus_t st =
-        clf_conv_output_shape(NULL, api, convDesc, inputTensorDesc, filterDesc, &nd, lens);
+    miopenStatus_t st = clf_tensor_check(NULL, inputTensorDesc, api, "xDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_conv_output_shape(NULL, api, convDesc, inputTensorDesc, filterDesc, &nd, lens);
     if (st != miopenStatusSuccess)
         return st;
     *nDim = nd;
@@ -424,8 +432,9 @@ miopenStatus_t miopenGetConvolutionForwardOutputDim(miopenConvolutionDescriptor_
     if (!n || !c || !h || !w)
         return clf_fail(NULL, miopenStatusBadParm, "%s: an output pointer is NULL", api);
     int lens[CLF_MAX_DIMS], nd = 0;
-    miopenStatus_t st =
-        clf_conv_output_shape(NULL, api, convDesc, inputTensorDesc, filterDesc, &nd, lens);
+    miopenStatus_t st = clf_tensor_check(NULL, inputTensorDesc, api, "xDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_conv_output_shape(NULL, api, convDesc, inputTensorDesc, filterDesc, &nd, lens);
     if (st != miopenStatusSuccess)
         return st;
     if (nd != 4)

@@ -41,9 +41,14 @@ struct miopenActivationDescriptor {
     double alpha, beta, gamma;
 };
 
-/* Checks that t is a live, set descriptor; on failure fails with a message naming `what`. */
+/* Checks that t is a live (created, not destroyed: the registry says so without reading it),
+ * set descriptor; on failure fails with a message naming `what`. For descriptors from users. */
 miopenStatus_t clf_tensor_check(miopenHandle_t h, const struct miopenTensorDescriptor *t,
                                 const char *api, const char *what);
+/* Only that t is a set descriptor: for the library's own copies (a plan's input and output),
+ * which are never in the registry, and for user descriptors already checked as above. */
+miopenStatus_t clf_tensor_check_set(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                    const char *api, const char *what);
 /* Until strided tensors are supported end to end, every kernel reads and writes its tensors as
  * packed NCHW: a descriptor with other strides would be silently misread. Refuses one with
  * miopenStatusNotImplemented and a message naming the api, the descriptor (`name`) and its

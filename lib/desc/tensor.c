@@ -40,8 +40,19 @@ miopenStatus_t clf_tensor_check(miopenHandle_t h, const struct miopenTensorDescr
 {
     if (t == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: %s is NULL", api, what);
-    if (t->magic != CLF_MAGIC_TENSOR)
-        return clf_fail(h, miopenStatusBadParm, "%s: %s is not a live tensor descriptor", api, what);
+    /* The registry, not the object: a destroyed descriptor must not be read. */
+    if (!clf_live_check(CLF_LIVE_TENSOR, t))
+        return clf_fail(h, miopenStatusBadParm,
+                        "%s: %s is not a live tensor descriptor (destroyed, or never created)",
+                        api, what);
+    return clf_tensor_check_set(h, t, api, what);
+}
+
+miopenStatus_t clf_tensor_check_set(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                    const char *api, const char *what)
+{
+    if (t == NULL || t->magic != CLF_MAGIC_TENSOR)
+        return clf_fail(h, miopenStatusBadParm, "%s: %s is not a tensor descriptor", api, what);
     if (!t->is_set)
         return clf_fail(h, miopenStatusBadParm,
                         "%s: %s was created but never set (call miopenSet4dTensorDescriptor)", api,
@@ -149,7 +160,7 @@ static miopenStatus_t set_tensor(const char *api, miopenTensorDescriptor_t t, mi
                                  int nd, const int *lens, const int *strides)
 {
     clf_clear_error(NULL);
-    if (t == NULL || t->magic != CLF_MAGIC_TENSOR)
+    if (t == NULL || !clf_live_check(CLF_LIVE_TENSOR, t))
         return clf_fail(NULL, miopenStatusBadParm, "%s: tensorDesc is not a live tensor descriptor",
                         api);
     if (clf_type_size(type) == 0)
@@ -215,6 +226,10 @@ miopenStatus_t miopenCreateTensorDescriptor(miopenTensorDescriptor_t *tensorDesc
     if (t == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
     t->magic = CLF_MAGIC_TENSOR;
+    if (clf_live_add(CLF_LIVE_TENSOR, t) != 0) {
+        free(t);
+        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
+    }
     *tensorDesc = t;
     return miopenStatusSuccess;
 }
@@ -321,9 +336,12 @@ miopenStatus_t miopenDestroyTensorDescriptor(miopenTensorDescriptor_t tensorDesc
     clf_clear_error(NULL);
     if (tensorDesc == NULL)
         return miopenStatusSuccess;
-    if (tensorDesc->magic != CLF_MAGIC_TENSOR)
+    /* Removing from the registry is the check: a second destroy finds nothing and never
+     * reads the freed descriptor. */
+    if (!clf_live_remove(CLF_LIVE_TENSOR, tensorDesc))
         return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenDestroyTensorDescriptor: not a live tensor descriptor");
+                        "miopenDestroyTensorDescriptor: not a live tensor descriptor (already "
+                        "destroyed, or never created)");
     tensorDesc->magic = 0;
     free(tensorDesc);
     return miopenStatusSuccess;
@@ -338,7 +356,7 @@ miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescriptor_t derivedBn
     miopenStatus_t st = clf_tensor_check(NULL, xDesc, api, "xDesc");
     if (st != miopenStatusSuccess)
         return st;
-    if (derivedBnDesc == NULL || derivedBnDesc->magic != CLF_MAGIC_TENSOR)
+    if (derivedBnDesc == NULL || !clf_live_check(CLF_LIVE_TENSOR, derivedBnDesc))
         return clf_fail(NULL, miopenStatusBadParm, "%s: derivedBnDesc is not a live descriptor",
                         api);
     if (bn_mode != miopenBNSpatial && bn_mode != miopenBNPerActivation)

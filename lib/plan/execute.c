@@ -79,8 +79,11 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
 static const clf_op_args *find_args(miopenOperatorArgs_t args,
                                     const struct miopenFusionOpDescriptor *op)
 {
+    /* Op address and plan serial: args set for the op of a destroyed plan that a new plan
+     * now occupies do not count. */
     for (int i = 0; i < args->count; ++i)
-        if (args->items[i].op == op && args->items[i].set)
+        if (args->items[i].op == op && args->items[i].plan_serial == op->plan->serial &&
+            args->items[i].set)
             return &args->items[i];
     return NULL;
 }
@@ -273,7 +276,7 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     if (input == NULL || output == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: %s is NULL", api,
                         input == NULL ? "input" : "output");
-    if (args == NULL || args->magic != CLF_MAGIC_ARGS)
+    if (args == NULL || !clf_live_check(CLF_LIVE_ARGS, args))
         return clf_fail(h, miopenStatusBadParm, "%s: args is not a live operator-args object", api);
     clf_run_args b;
     memset(&b, 0, sizeof b);

@@ -3,6 +3,7 @@
 #include "plan/plan.h"
 #include "clw/clw.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +12,32 @@ miopenStatus_t clf_plan_check(const struct miopenFusionPlanDescriptor *p, const 
 {
     if (p == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: fusePlanDesc is NULL", api);
-    if (p->magic != CLF_MAGIC_PLAN)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: fusePlanDesc is not a live fusion plan",
+    if (!clf_live_check(CLF_LIVE_PLAN, p) || p->magic != CLF_MAGIC_PLAN)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: fusePlanDesc is not a live fusion plan (destroyed, or never created)",
                         api);
     return miopenStatusSuccess;
 }
 
+/* Serials start at 1: 0 marks an args entry that belongs to no plan. */
+static atomic_uint_fast64_t next_serial = 1;
+
+int clf_plan_register(struct miopenFusionPlanDescriptor *p)
+{
+    if (clf_live_check(CLF_LIVE_PLAN, p))
+        return 0;
+    p->serial = atomic_fetch_add(&next_serial, 1);
+    return clf_live_add(CLF_LIVE_PLAN, p);
+}
+
 void clf_plan_reset(struct miopenFusionPlanDescriptor *p)
 {
+    /* Transitional: clf_plan_clone (compile.c) does not register its clones yet, and Find
+     * releases them with miopenDestroyFusionPlan. Every clone is built (clf_plan_build_with,
+     * which starts here) before it can be released, so it is registered here. Remove once
+     * clf_plan_clone calls clf_plan_register itself. */
+    if (!clf_live_check(CLF_LIVE_PLAN, p))
+        (void)clf_plan_register(p); /* out of memory: a clone then leaks, nothing worse */
     if (p->kernel)
         clf_clw_release_kernel(p->kernel);
     p->kernel = NULL;
@@ -59,6 +78,11 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
         return clf_fail(NULL, miopenStatusInternalError, "%s: pthread_mutex_init failed", api);
     }
     p->magic = CLF_MAGIC_PLAN;
+    if (clf_plan_register(p) != 0) {
+        pthread_mutex_destroy(&p->lock);
+        free(p);
+        return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
+    }
     p->input = *inputDesc;
     p->output = *inputDesc;
     p->ir.type = inputDesc->type;
@@ -72,16 +96,31 @@ miopenStatus_t miopenDestroyFusionPlan(miopenFusionPlanDescriptor_t fusePlanDesc
     clf_clear_error(NULL);
     if (fusePlanDesc == NULL)
         return miopenStatusSuccess;
-    miopenStatus_t st = clf_plan_check(fusePlanDesc, "miopenDestroyFusionPlan");
-    if (st != miopenStatusSuccess)
-        return st;
-    clf_plan_reset(fusePlanDesc);
-    for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
-        fusePlanDesc->ops[i].magic = 0;
-    fusePlanDesc->magic = 0;
-    pthread_mutex_destroy(&fusePlanDesc->lock);
-    free(fusePlanDesc);
+    /* Removing from the registry is the check: a second destroy finds nothing and never
+     * reads the freed plan. */
+    if (!clf_live_remove(CLF_LIVE_PLAN, fusePlanDesc))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "miopenDestroyFusionPlan: fusePlanDesc is not a live fusion plan "
+                        "(already destroyed, or never created)");
+    clf_plan_free(fusePlanDesc);
     return miopenStatusSuccess;
+}
+
+void clf_plan_free(struct miopenFusionPlanDescriptor *p)
+{
+    if (p == NULL)
+        return;
+    clf_live_remove(CLF_LIVE_PLAN, p); /* a no-op when the caller already removed it */
+    for (int i = 0; i < p->ir.nops; ++i)
+        clf_live_remove(CLF_LIVE_OP, &p->ops[i]);
+    if (p->kernel)
+        clf_clw_release_kernel(p->kernel);
+    p->kernel = NULL;
+    for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
+        p->ops[i].magic = 0;
+    p->magic = 0;
+    pthread_mutex_destroy(&p->lock);
+    free(p);
 }
 
 /* Common checks of every CreateOp call; returns the op slot to fill, or NULL after failing. */
@@ -144,6 +183,9 @@ static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDe
                         "%s: the op's output, %dx%dx%dx%d %s, is too large (a packed stride "
                         "exceeds the int range)", api, ir->out[0], ir->out[1], ir->out[2],
                         ir->out[3], clf_type_name(p->input.type));
+    /* The op is live from here until its plan is destroyed. */
+    if (clf_live_add(CLF_LIVE_OP, op) != 0)
+        return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
     p->output = next;
     p->ir.nops++;
     *out = op;
