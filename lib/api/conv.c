@@ -37,6 +37,13 @@ static miopenStatus_t conv_problem_make(miopenHandle_t h, const char *api,
         st = clf_tensor_check(h, wDesc, api, "wDesc");
     if (st == miopenStatusSuccess)
         st = clf_tensor_check(h, yDesc, api, "yDesc");
+    /* Strided tensors are not supported yet: refused, never read as packed. */
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(h, xDesc, api, "xDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(h, wDesc, api, "wDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(h, yDesc, api, "yDesc");
     if (st != miopenStatusSuccess)
         return st;
     int nd = 0, lens[CLF_MAX_DIMS];

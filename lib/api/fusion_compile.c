@@ -127,7 +127,7 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
 
 const char *clfuse_FusionPlanGetReport(miopenFusionPlanDescriptor_t p)
 {
-    if (p == NULL || p->magic != CLF_MAGIC_PLAN)
+    if (!clf_live_check(CLF_LIVE_PLAN, p)) /* a lookup: p is not read unless live */
         return "not a live fusion plan";
     return p->report;
 }

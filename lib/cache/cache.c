@@ -155,6 +155,30 @@ static ssize_t clf_cache_read_full(int fd, unsigned char *buf, size_t len) {
   return (ssize_t)got;
 }
 
+/* What a non-regular file is, for messages. */
+static const char *clf_cache_file_type(mode_t m) {
+  return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket"
+       : S_ISCHR(m) || S_ISBLK(m) ? "a device" : "not a plain file";
+}
+
+/* 1 when path holds a cache file of a newer format version (which a store must not
+ * replace). Opened non-blocking, so a FIFO there cannot hang the check. */
+static int clf_cache_newer_entry(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) return 0;
+  struct stat st;
+  unsigned char hdr[CLF_CACHE_OFF_KEYHASH];
+  int newer = 0;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+      clf_cache_read_full(fd, hdr, sizeof hdr) == (ssize_t)sizeof hdr &&
+      memcmp(hdr + CLF_CACHE_OFF_MAGIC, clf_cache_magic, sizeof clf_cache_magic) == 0) {
+    uint32_t v = clf_cache_get_u32(hdr + CLF_CACHE_OFF_VERSION);
+    newer = v > CLF_CACHE_FORMAT_VERSION && v <= CLF_CACHE_FORMAT_VERSION + 1000;
+  }
+  close(fd);
+  return newer;
+}
+
 /* Removes a bad entry, but only if path still names the file we read (a
  * concurrent store may have renamed a fresh one over it). */
 static const char *clf_cache_discard(const char *path, const struct stat *st) {
@@ -177,8 +201,11 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
   clf_cache_key_hash(key_material, key_len, hash);
   clf_cache_entry_path(c, hash, path, sizeof path);
 
+  /* O_NONBLOCK: opening a FIFO planted at the entry's path would otherwise wait for a
+   * writer forever; with it the open returns at once and fstat below refuses the FIFO. It
+   * changes nothing for the regular files we accept. */
   int fd;
-  do fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  do fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   while (fd < 0 && errno == EINTR);
   if (fd < 0) {
     if (errno != ENOENT && errno != ENOTDIR)
@@ -195,7 +222,10 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
     return 0;
   }
   if (!S_ISREG(st.st_mode)) {
-    clf_cache_msg(why, why_cap, "%s: not a regular file", path);
+    /* Not ours to remove (a directory, FIFO or device someone put there): ignored, so the
+     * program is built from source; a store's rename replaces a FIFO or socket. */
+    clf_cache_msg(why, why_cap, "%s: not a regular file (%s); ignored", path,
+                  clf_cache_file_type(st.st_mode));
     close(fd);
     return 0;
   }
@@ -223,6 +253,15 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
     goto bad;
   }
   uint32_t version = clf_cache_get_u32(hdr + CLF_CACHE_OFF_VERSION);
+  if (version > CLF_CACHE_FORMAT_VERSION && version <= CLF_CACHE_FORMAT_VERSION + 1000) {
+    /* A newer clfuse sharing this directory wrote it: a good entry for that build, so it
+     * is left in place (and clf_cache_store does not replace it either). */
+    clf_cache_msg(why, why_cap, "%s: written by a newer clfuse (format version %lu, this build "
+                  "reads %u); left alone, building from source", path, (unsigned long)version,
+                  CLF_CACHE_FORMAT_VERSION);
+    close(fd);
+    return 0;
+  }
   if (version != CLF_CACHE_FORMAT_VERSION) {
     snprintf(reason, sizeof reason, "foreign format version %lu (expected %u)",
              (unsigned long)version, CLF_CACHE_FORMAT_VERSION);
@@ -406,6 +445,11 @@ int clf_cache_store(const clf_cache *c, const char *key_material, size_t key_len
     unlink(tmp);
     return -1;
   }
+  if (clf_cache_newer_entry(path)) {
+    clf_cache_msg(err, err_cap, "%s: holds an entry of a newer clfuse; not replaced", path);
+    unlink(tmp);
+    return -1;
+  }
   if (rename(tmp, path) != 0) {
     e = errno;
     clf_cache_msg(err, err_cap, "cannot rename %s to %s: %s", tmp, path,
@@ -415,7 +459,7 @@ int clf_cache_store(const clf_cache *c, const char *key_material, size_t key_len
   }
 
   /* Make the rename durable; best effort (some filesystems refuse fsync on dirs). */
-  int dfd = open(c->dir, O_RDONLY | O_CLOEXEC);
+  int dfd = open(c->dir, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK);
   if (dfd >= 0) {
     (void)fsync(dfd);
     close(dfd);

@@ -53,8 +53,10 @@ void clf_cache_init(clf_cache *c, const char *version);
  * reason naming the path when the file was bad: wrong magic, foreign format
  * version, key hash or key length mismatch, truncated, trailing bytes, absurd
  * length, checksum mismatch; such a file is removed (only if the path still
- * names the file that was read). An unreadable or non-regular file gives a
- * reason but is left alone. Never crashes on any file content. */
+ * names the file that was read). An unreadable or non-regular file (opened
+ * non-blocking: a FIFO never hangs the load) and an entry written by a newer
+ * format version give a reason but are left alone. Never crashes on any file
+ * content. */
 int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
                    unsigned char **bin, size_t *bin_len, char *why, size_t why_cap);
 
@@ -62,8 +64,9 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
  * file in the same dir (mode 0600), fsync, rename to the final name, fsync
  * the dir (best effort). Returns 0, or -1 with a message naming the path and
  * the errno string in err (may be NULL). An empty binary or one over
- * CLF_CACHE_MAX_PAYLOAD is refused with -1. A disabled cache returns 0 and
- * does nothing. */
+ * CLF_CACHE_MAX_PAYLOAD is refused with -1, and so is replacing an entry of a
+ * newer format version (a newer clfuse sharing the directory keeps its good
+ * entry). A disabled cache returns 0 and does nothing. */
 int clf_cache_store(const clf_cache *c, const char *key_material, size_t key_len,
                     const unsigned char *bin, size_t bin_len, char *err, size_t err_cap);
 

@@ -1,12 +1,21 @@
 /* In-memory and on-disk program reuse. The disk key holds everything that can change the
- * binary: platform version, device name, driver version, build options and the source. */
+ * binary: platform version, device name, driver version, build options and the source.
+ *
+ * A cached binary can load and build yet still be unusable: it lacks a kernel the source
+ * declares (caught here, at load), or its kernels cannot launch as the source's would
+ * (CL_INVALID_WORK_GROUP_SIZE at enqueue: the launcher calls clf_program_evict). Either way
+ * the file is removed and the program rebuilt from source, so one bad file never fails
+ * every later run. */
+#define _POSIX_C_SOURCE 200809L
 #include "cache/program.h"
 #include "cache/cache.h"
 #include "clw/clw.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -14,6 +23,9 @@
 typedef struct program_entry {
     XXH128_hash_t key;
     cl_program program;
+    char *disk_path; /* the cache file it was loaded from; NULL when built here */
+    int evicted;     /* found unusable: lookups skip it; kept (with its reference) until the
+                      * handle goes, so kernels made from it still name a known program */
     struct program_entry *next;
 } program_entry;
 
@@ -29,6 +41,7 @@ void clf_program_cache_destroy(struct miopenHandle *h)
     while (e) {
         program_entry *next = e->next;
         clf_clw_release_program(e->program);
+        free(e->disk_path);
         free(e);
         e = next;
     }
@@ -36,7 +49,8 @@ void clf_program_cache_destroy(struct miopenHandle *h)
     h->programs = NULL;
 }
 
-static char *key_material(miopenHandle_t h, const char *source, const char *options, size_t *len)
+char *clf_program_key_material(miopenHandle_t h, const char *source, const char *options,
+                               size_t *len)
 {
     const clfuse_DeviceInfo *i = &h->info;
     size_t n = strlen(i->platform_version) + strlen(i->name) + strlen(i->driver_version) +
@@ -123,6 +137,107 @@ static cl_program from_disk(miopenHandle_t h, const char *what, const clf_cache 
     return prog;
 }
 
+/* Skips blanks and comments. */
+static const char *skip_space(const char *p)
+{
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            ++p;
+        if (p[0] == '/' && p[1] == '/') {
+            while (*p && *p != '\n')
+                ++p;
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *end = strstr(p + 2, "*/");
+            p = end ? end + 2 : p + strlen(p);
+        } else {
+            return p;
+        }
+    }
+}
+
+static int ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Checks that every kernel the source declares ("__kernel [__attribute__((...))] void NAME(")
+ * can be created from prog. 0, or -1 with the reason in why. */
+static int check_kernels(const char *source, cl_program prog, char *why, size_t cap)
+{
+    static const char kw[] = "__kernel";
+    for (const char *p = strstr(source, kw); p; p = strstr(p + 1, kw)) {
+        if ((p > source && ident_char(p[-1])) || ident_char(p[sizeof kw - 1]))
+            continue;
+        const char *q = skip_space(p + sizeof kw - 1);
+        while (strncmp(q, "__attribute__", 13) == 0) {
+            q = skip_space(q + 13);
+            if (*q != '(')
+                break;
+            int depth = 0;
+            do {
+                depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+                ++q;
+            } while (*q && depth > 0);
+            q = skip_space(q);
+        }
+        if (strncmp(q, "void", 4) != 0 || ident_char(q[4]))
+            continue; /* not a declaration this scan understands: nothing to check */
+        q = skip_space(q + 4);
+        char name[128];
+        size_t n = 0;
+        while (ident_char(q[n]) && n + 1 < sizeof name) {
+            name[n] = q[n];
+            ++n;
+        }
+        name[n] = '\0';
+        if (n == 0 || *skip_space(q + n) != '(')
+            continue;
+        cl_int err;
+        cl_kernel k = clf_clw_create_kernel(prog, name, &err);
+        if (k == NULL) {
+            snprintf(why, cap, "kernel '%s' of the source: clCreateKernel: %s", name,
+                     clf_cl_error_name(err));
+            return -1;
+        }
+        clf_clw_release_kernel(k);
+    }
+    return 0;
+}
+
+/* Removes a cache file found unusable, saying so once. */
+static void discard_file(const char *what, const char *path, const char *why)
+{
+    if (unlink(path) == 0)
+        clf_log(CLF_LOG_WARNING, "%s: cached binary %s %s; removed, rebuilding from source", what,
+                path, why);
+    else
+        clf_log(CLF_LOG_WARNING, "%s: cached binary %s %s; could not remove it (%s), rebuilding "
+                "from source", what, path, why, strerror(errno));
+}
+
+int clf_program_evict(miopenHandle_t h, cl_program prog, const char *what)
+{
+    char *path = NULL;
+    int from_disk = 0;
+    pthread_mutex_lock(&h->lock);
+    for (program_entry *e = h->programs ? h->programs->head : NULL; e; e = e->next) {
+        if (e->program != prog)
+            continue;
+        if (e->disk_path) {
+            from_disk = 1;
+            if (!e->evicted) { /* the first plan to fail removes the file; later ones rebuild */
+                e->evicted = 1;
+                path = e->disk_path;
+            }
+        }
+        break;
+    }
+    pthread_mutex_unlock(&h->lock);
+    if (path) /* entries are only freed with the handle: path stays valid */
+        discard_file(what, path, "cannot launch its kernel");
+    return from_disk;
+}
+
 /* The occupancy a kernel asks for: "#define CLF_MIN_GROUPS_PER_CU n" in its source (being in
  * the source, it is part of the cache key). 0 when absent. */
 static int min_groups_wanted(const char *source)
@@ -196,7 +311,7 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
 {
     *out = NULL;
     size_t km_len = 0;
-    char *km = key_material(h, source, options, &km_len);
+    char *km = clf_program_key_material(h, source, options, &km_len);
     if (km == NULL)
         return clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", what);
     XXH128_hash_t key = XXH3_128bits(km, km_len);
@@ -206,7 +321,7 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
         h->programs = calloc(1, sizeof *h->programs);
     program_entry *e = h->programs ? h->programs->head : NULL;
     for (; e; e = e->next)
-        if (XXH128_isEqual(e->key, key))
+        if (!e->evicted && XXH128_isEqual(e->key, key))
             break;
     if (e && clf_clw_retain_program(e->program) == CL_SUCCESS) {
         pthread_mutex_unlock(&h->lock);
@@ -222,6 +337,20 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
     clf_cache_init(&cache, CLFUSE_VERSION_STRING);
     clf_program_origin how = CLF_PROGRAM_FROM_DISK;
     cl_program prog = cache.enabled ? from_disk(h, what, &cache, km, km_len, options) : NULL;
+    char *disk_path = NULL;
+    if (prog != NULL) {
+        char path[CLF_CACHE_PATH_MAX], why[512];
+        clf_cache_path(&cache, km, km_len, path, sizeof path);
+        if (check_kernels(source, prog, why, sizeof why) != 0) {
+            discard_file(what, path, why);
+            clf_clw_release_program(prog);
+            prog = NULL;
+        } else {
+            disk_path = malloc(strlen(path) + 1);
+            if (disk_path) /* out of memory only costs a later eviction */
+                memcpy(disk_path, path, strlen(path) + 1);
+        }
+    }
     if (prog == NULL) {
         how = CLF_PROGRAM_BUILT;
         cl_int err;
@@ -261,14 +390,18 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
         /* The map keeps the reference we built; the caller gets its own. */
         ne->key = key;
         ne->program = prog;
+        ne->disk_path = disk_path;
+        ne->evicted = 0;
         ne->next = h->programs->head;
         h->programs->head = ne;
         if (clf_clw_retain_program(prog) != CL_SUCCESS) {
             h->programs->head = ne->next; /* cannot share it: keep the caller's only */
+            free(ne->disk_path);
             free(ne);
         }
     } else {
         free(ne); /* out of memory only costs the in-memory reuse */
+        free(disk_path);
     }
     pthread_mutex_unlock(&h->lock);
     *out = prog;

@@ -18,6 +18,19 @@ typedef enum clf_program_origin {
 miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *source,
                                const char *options, cl_program *out, clf_program_origin *origin);
 
+/* For a kernel of prog that failed to launch in a way a wrong binary explains
+ * (CL_INVALID_WORK_GROUP_SIZE, CL_INVALID_KERNEL, ...): when prog came from the on-disk
+ * cache, removes the file (once), makes the handle forget prog, and returns 1: the caller
+ * then builds again (clf_program_get now compiles from source) and retries. Returns 0 when
+ * prog was built from source here (a rebuild would not help). `what` names the requester in
+ * the warning. */
+int clf_program_evict(miopenHandle_t h, cl_program prog, const char *what);
+
+/* The on-disk cache's key material for source + options on h (malloc'ed, *len bytes; NULL when
+ * out of memory): what clf_program_get hashes. For tools and tests. */
+char *clf_program_key_material(miopenHandle_t h, const char *source, const char *options,
+                               size_t *len);
+
 /* Releases the handle's programs (miopenDestroy). */
 void clf_program_cache_destroy(struct miopenHandle *h);
 

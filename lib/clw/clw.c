@@ -301,6 +301,14 @@ cl_int clf_clw_kernel_work_group_size(cl_kernel k, cl_device_id dev, size_t *siz
     return clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof *size, size, NULL);
 }
 
+cl_int clf_clw_kernel_program(cl_kernel k, cl_program *prog)
+{
+    cl_int err = injected("clGetKernelInfo");
+    if (err != CL_SUCCESS)
+        return err;
+    return clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof *prog, prog, NULL);
+}
+
 cl_int clf_clw_release_kernel(cl_kernel k)
 {
     return released(clReleaseKernel(k));

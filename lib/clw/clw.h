@@ -56,6 +56,8 @@ cl_kernel clf_clw_create_kernel(cl_program prog, const char *name, cl_int *err);
 /* CL_KERNEL_WORK_GROUP_SIZE: the largest work-group the compiled kernel can run with (its
  * register use can make it smaller than the device's maximum). */
 cl_int clf_clw_kernel_work_group_size(cl_kernel k, cl_device_id dev, size_t *size);
+/* CL_KERNEL_PROGRAM: the program the kernel was created from (no new reference). */
+cl_int clf_clw_kernel_program(cl_kernel k, cl_program *prog);
 cl_int clf_clw_release_kernel(cl_kernel k);
 /* CL_KERNEL_CONTEXT: the context the kernel's program was built in. */
 cl_int clf_clw_kernel_context(cl_kernel k, cl_context *ctx);

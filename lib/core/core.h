@@ -44,7 +44,29 @@ struct miopenHandle {
     char errmsg[CLF_ERRMSG_CAP];
 };
 
-/* True for a live handle made by miopenCreate*. */
+/* Live-object registries (live.c): every object the API hands out is recorded on creation
+ * and forgotten on destruction, so a call can tell a live object from a destroyed one (or
+ * from garbage) by its pointer value alone, without reading freed memory. */
+typedef enum clf_live_kind {
+    CLF_LIVE_HANDLE,
+    CLF_LIVE_TENSOR,
+    CLF_LIVE_CONV,
+    CLF_LIVE_ACTIV,
+    CLF_LIVE_PLAN,
+    CLF_LIVE_OP, /* ops live and die with their plan */
+    CLF_LIVE_ARGS,
+    CLF_LIVE_KINDS
+} clf_live_kind;
+/* Records ptr; 0, or -1 when out of memory (the object must then not be handed out). */
+int clf_live_add(clf_live_kind kind, const void *ptr);
+/* Forgets ptr; 1 when it was live, 0 when it was not (a second destroy, or garbage). */
+int clf_live_remove(clf_live_kind kind, const void *ptr);
+/* 1 when ptr is a live object of that kind. */
+int clf_live_check(clf_live_kind kind, const void *ptr);
+/* How many objects of a kind are live (tests: nothing left behind). */
+size_t clf_live_count(clf_live_kind kind);
+
+/* True for a live handle made by miopenCreate* (a registry lookup: safe on any pointer). */
 int clf_handle_valid(const struct miopenHandle *h);
 
 /* The queue a timed launch goes on, so that a time can be read from its event: the handle's

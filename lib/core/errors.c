@@ -28,7 +28,8 @@ const char *miopenGetErrorString(miopenStatus_t error)
 
 int clf_handle_valid(const struct miopenHandle *h)
 {
-    return h != NULL && h->magic == CLF_MAGIC_HANDLE;
+    /* The registry first: only a live handle may be read. */
+    return h != NULL && clf_live_check(CLF_LIVE_HANDLE, h) && h->magic == CLF_MAGIC_HANDLE;
 }
 
 miopenStatus_t clf_fail(miopenHandle_t h, miopenStatus_t st, const char *fmt, ...)

@@ -92,12 +92,20 @@ static int contains_nocase(const char *hay, const char *needle)
     return n == 0;
 }
 
+/* Platform and device discovery is serialised: with plain OpenCL, two threads making their
+ * first handles at once race inside the ICD loader's and PoCL's first initialisation, and
+ * one of them saw no devices at all. Enumeration is cheap and rare (once per miopenCreate),
+ * so every one takes the lock, not only the first. */
+static pthread_mutex_t enumerate_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* CLFUSE_DEVICE: gpu | cpu | P:D | substring of the device name. */
 static miopenStatus_t select_device(candidate *chosen)
 {
     candidate all[MAX_DEVICES];
     unsigned n = 0;
+    pthread_mutex_lock(&enumerate_lock);
     miopenStatus_t st = enumerate(all, MAX_DEVICES, &n);
+    pthread_mutex_unlock(&enumerate_lock);
     if (st != miopenStatusSuccess)
         return st;
     const char *want = getenv("CLFUSE_DEVICE");
@@ -181,11 +189,17 @@ static struct miopenHandle *alloc_handle(void)
         return NULL;
     }
     h->magic = CLF_MAGIC_HANDLE;
+    if (clf_live_add(CLF_LIVE_HANDLE, h) != 0) {
+        pthread_mutex_destroy(&h->lock);
+        free(h);
+        return NULL;
+    }
     return h;
 }
 
 static void free_handle(struct miopenHandle *h)
 {
+    clf_live_remove(CLF_LIVE_HANDLE, h);
     h->magic = 0;
     pthread_mutex_destroy(&h->lock);
     free(h);

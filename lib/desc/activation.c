@@ -18,7 +18,7 @@ miopenStatus_t clf_activ_check(miopenHandle_t h, const struct miopenActivationDe
 {
     if (a == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: activDesc is NULL", api);
-    if (a->magic != CLF_MAGIC_ACTIV)
+    if (!clf_live_check(CLF_LIVE_ACTIV, a))
         return clf_fail(h, miopenStatusBadParm, "%s: activDesc is not a live activation descriptor",
                         api);
     if (!a->is_set)
@@ -38,6 +38,11 @@ miopenStatus_t miopenCreateActivationDescriptor(miopenActivationDescriptor_t *ac
         return clf_fail(NULL, miopenStatusAllocFailed,
                         "miopenCreateActivationDescriptor: out of memory");
     a->magic = CLF_MAGIC_ACTIV;
+    if (clf_live_add(CLF_LIVE_ACTIV, a) != 0) {
+        free(a);
+        return clf_fail(NULL, miopenStatusAllocFailed,
+                        "miopenCreateActivationDescriptor: out of memory");
+    }
     *activDesc = a;
     return miopenStatusSuccess;
 }
@@ -48,7 +53,7 @@ miopenStatus_t miopenSetActivationDescriptor(const miopenActivationDescriptor_t 
 {
     const char *api = "miopenSetActivationDescriptor";
     clf_clear_error(NULL);
-    if (activDesc == NULL || activDesc->magic != CLF_MAGIC_ACTIV)
+    if (!clf_live_check(CLF_LIVE_ACTIV, activDesc))
         return clf_fail(NULL, miopenStatusBadParm, "%s: activDesc is not a live descriptor", api);
     if (clf_activ_name(mode) == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
@@ -88,9 +93,10 @@ miopenStatus_t miopenDestroyActivationDescriptor(miopenActivationDescriptor_t ac
     clf_clear_error(NULL);
     if (activDesc == NULL)
         return miopenStatusSuccess;
-    if (activDesc->magic != CLF_MAGIC_ACTIV)
+    if (!clf_live_remove(CLF_LIVE_ACTIV, activDesc))
         return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenDestroyActivationDescriptor: not a live activation descriptor");
+                        "miopenDestroyActivationDescriptor: not a live activation descriptor "
+                        "(already destroyed, or never created)");
     activDesc->magic = 0;
     free(activDesc);
     return miopenStatusSuccess;

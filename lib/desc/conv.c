@@ -1,6 +1,8 @@
 /* Convolution descriptors and MIOpen's output-size rules (semantics 4.1). */
 #include "desc/desc.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +12,10 @@ miopenStatus_t clf_conv_check(miopenHandle_t h, const struct miopenConvolutionDe
 {
     if (c == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: convDesc is NULL", api);
-    if (c->magic != CLF_MAGIC_CONV)
-        return clf_fail(h, miopenStatusBadParm, "%s: convDesc is not a live convolution descriptor",
-                        api);
+    if (!clf_live_check(CLF_LIVE_CONV, c))
+        return clf_fail(h, miopenStatusBadParm,
+                        "%s: convDesc is not a live convolution descriptor (destroyed, or never "
+                        "created)", api);
     if (!c->is_set)
         return clf_fail(h, miopenStatusBadParm,
                         "%s: convDesc was never initialised (miopenInitConvolutionDescriptor)", api);
@@ -31,6 +34,11 @@ miopenStatus_t miopenCreateConvolutionDescriptor(miopenConvolutionDescriptor_t *
                         "miopenCreateConvolutionDescriptor: out of memory");
     c->magic = CLF_MAGIC_CONV;
     c->groups = 1;
+    if (clf_live_add(CLF_LIVE_CONV, c) != 0) {
+        free(c);
+        return clf_fail(NULL, miopenStatusAllocFailed,
+                        "miopenCreateConvolutionDescriptor: out of memory");
+    }
     *convDesc = c;
     return miopenStatusSuccess;
 }
@@ -40,9 +48,10 @@ miopenStatus_t miopenDestroyConvolutionDescriptor(miopenConvolutionDescriptor_t 
     clf_clear_error(NULL);
     if (convDesc == NULL)
         return miopenStatusSuccess;
-    if (convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_remove(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenDestroyConvolutionDescriptor: not a live convolution descriptor");
+                        "miopenDestroyConvolutionDescriptor: not a live convolution descriptor "
+                        "(already destroyed, or never created)");
     convDesc->magic = 0;
     free(convDesc);
     return miopenStatusSuccess;
@@ -60,7 +69,7 @@ static miopenStatus_t init_conv(const char *api, miopenConvolutionDescriptor_t c
                                 miopenConvolutionMode_t mode)
 {
     clf_clear_error(NULL);
-    if (c == NULL || c->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, c))
         return clf_fail(NULL, miopenStatusBadParm, "%s: convDesc is not a live descriptor", api);
     if (spatial < 1 || spatial > CLF_MAX_SPATIAL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: spatialDim %d is outside 1..%d", api,
@@ -194,7 +203,7 @@ miopenStatus_t miopenSetConvolutionGroupCount(miopenConvolutionDescriptor_t conv
                                               int groupCount)
 {
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
                         "miopenSetConvolutionGroupCount: convDesc is not a live descriptor");
     if (groupCount < 1)
@@ -208,7 +217,7 @@ miopenStatus_t miopenGetConvolutionGroupCount(miopenConvolutionDescriptor_t conv
                                               int *groupCount)
 {
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
                         "miopenGetConvolutionGroupCount: convDesc is not a live descriptor");
     if (groupCount == NULL)
@@ -252,7 +261,7 @@ miopenStatus_t clfuse_SetConvolutionPaddingMode(miopenConvolutionDescriptor_t co
                                                 miopenPaddingMode_t mode)
 {
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
                         "clfuse_SetConvolutionPaddingMode: convDesc is not a live descriptor");
     if (mode != miopenPaddingDefault && mode != miopenPaddingSame && mode != miopenPaddingValid)
@@ -266,7 +275,7 @@ miopenStatus_t clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t co
                                                 miopenPaddingMode_t *mode)
 {
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
                         "clfuse_GetConvolutionPaddingMode: convDesc is not a live descriptor");
     if (mode == NULL)
@@ -275,15 +284,24 @@ miopenStatus_t clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t co
     return miopenStatusSuccess;
 }
 
-static int ceil_div(int a, int b)
+/* Shape arithmetic is done in 64 bits: every operand is an int, so a product of two of them
+ * and a sum of a few such products cannot overflow int64_t, and each result is checked
+ * against the int range before it is stored. */
+static int64_t ceil_div64(int64_t a, int64_t b)
 {
     return (a + b - 1) / b;
 }
 
-/* Total Same-mode padding, as TensorFlow and MIOpen compute it. */
-static int same_total_pad(int in, int eff_k, int s)
+/* The dilated filter extent 1 + d * (k - 1). */
+static int64_t dilated_extent(int d, int k)
 {
-    int total = (in % s == 0) ? eff_k - s : eff_k - (in % s);
+    return 1 + (int64_t)d * ((int64_t)k - 1);
+}
+
+/* Total Same-mode padding, as TensorFlow and MIOpen compute it. */
+static int64_t same_total_pad(int64_t in, int64_t eff_k, int64_t s)
+{
+    int64_t total = (in % s == 0) ? eff_k - s : eff_k - (in % s);
     return total > 0 ? total : 0;
 }
 
@@ -291,9 +309,13 @@ void clf_conv_effective_pads(const struct miopenConvolutionDescriptor *c, const 
                              const int filter_hw[2], int pads_out[2])
 {
     for (int i = 0; i < 2; ++i) {
-        int eff = 1 + c->dilations[i] * (filter_hw[i] - 1);
+        /* clf_conv_output_shape refused extents past INT_MAX, so the Same pad (at most
+         * half the extent) fits an int. */
+        int64_t eff = dilated_extent(c->dilations[i], filter_hw[i]);
         switch (c->pad_mode) {
-        case miopenPaddingSame: pads_out[i] = same_total_pad(in_hw[i], eff, c->strides[i]) / 2; break;
+        case miopenPaddingSame:
+            pads_out[i] = (int)(same_total_pad(in_hw[i], eff, c->strides[i]) / 2);
+            break;
         case miopenPaddingValid: pads_out[i] = 0; break;
         default: pads_out[i] = c->pads[i]; break;
         }
@@ -307,8 +329,8 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
                                      int out_lens[CLF_MAX_DIMS])
 {
     miopenStatus_t st = clf_conv_check(h, conv, api);
-    if (st == miopenStatusSuccess)
-        st = clf_tensor_check(h, x, api, "xDesc");
+    if (st == miopenStatusSuccess) /* the caller's, or a plan's own copy: see desc.h */
+        st = clf_tensor_check_set(h, x, api, "xDesc");
     if (st == miopenStatusSuccess)
         st = clf_tensor_check(h, w, api, "wDesc");
     if (st != miopenStatusSuccess)
@@ -322,6 +344,7 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
         return clf_fail(h, miopenStatusBadParm, "%s: xDesc is %s but wDesc is %s", api,
                         clf_type_name(x->type), clf_type_name(w->type));
     int c = x->lens[1], g = conv->groups;
+    int64_t g64 = g;
     if (conv->mode == miopenTranspose) {
         /* Filter is C x K/g x ...: its first length must be the input channels. */
         if (w->lens[0] != c)
@@ -336,7 +359,7 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
         if (c % g != 0)
             return clf_fail(h, miopenStatusBadParm,
                             "%s: input channels %d do not divide into %d groups", api, c, g);
-        if (wc * g != c)
+        if ((int64_t)wc * g64 != c)
             return clf_fail(h, miopenStatusBadParm,
                             "%s: channels do not match the filter: input has %d channels, the "
                             "filter has %d per group x %d group(s)", api, c, wc, g);
@@ -345,33 +368,45 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
                             "%s: filter count (output channels) %d does not divide into %d groups",
                             api, k, g);
     }
+    int64_t out_c = conv->mode == miopenTranspose ? (int64_t)w->lens[1] * g64 : w->lens[0];
+    if (out_c > INT_MAX)
+        return clf_fail(h, miopenStatusBadParm,
+                        "%s: output channels %d x %d groups = %lld exceed the int range", api,
+                        w->lens[1], g, (long long)out_c);
     out_lens[0] = x->lens[0];
-    out_lens[1] = conv->mode == miopenTranspose ? w->lens[1] * g : w->lens[0];
+    out_lens[1] = (int)out_c;
     for (int i = 0; i < sp; ++i) {
-        int in = x->lens[2 + i], k = w->lens[2 + i];
-        int s = conv->strides[i], d = conv->dilations[i], p = conv->pads[i];
-        int eff = 1 + d * (k - 1);
-        long out;
+        int64_t in = x->lens[2 + i], k = w->lens[2 + i];
+        int64_t s = conv->strides[i], d = conv->dilations[i], p = conv->pads[i];
+        int64_t eff = dilated_extent(conv->dilations[i], w->lens[2 + i]);
+        if (eff > INT_MAX)
+            return clf_fail(h, miopenStatusBadParm,
+                            "%s: the dilated filter extent along %s, 1 + %lld x (%lld - 1) = "
+                            "%lld, exceeds the int range", api, axis(sp, i), (long long)d,
+                            (long long)k, (long long)eff);
+        int64_t out;
         if (conv->mode == miopenTranspose) {
-            out = (long)s * (in - 1) + 1 + (long)d * (k - 1) - 2L * p + conv->out_pads[i];
+            out = s * (in - 1) + 1 + d * (k - 1) - 2 * p + conv->out_pads[i];
             if (out < 1)
                 out = 1;
         } else if (conv->pad_mode == miopenPaddingSame) {
-            out = ceil_div(in, s);
+            out = ceil_div64(in, s);
         } else if (conv->pad_mode == miopenPaddingValid) {
             if (in < eff)
                 return clf_fail(h, miopenStatusBadParm,
-                                "%s: Valid padding: the dilated filter (%d along %s) is larger "
-                                "than the input (%d)", api, eff, axis(sp, i), in);
-            out = ceil_div(in - eff + 1, s);
+                                "%s: Valid padding: the dilated filter (%lld along %s) is larger "
+                                "than the input (%lld)", api, (long long)eff, axis(sp, i),
+                                (long long)in);
+            out = ceil_div64(in - eff + 1, s);
         } else {
-            out = ((long)in - eff + 2L * p) / s + 1;
+            out = (in - eff + 2 * p) / s + 1;
             if (out < 1)
                 out = 1;
         }
-        if (out > 0x7fffffff)
-            return clf_fail(h, miopenStatusBadParm, "%s: output length along %s overflows", api,
-                            axis(sp, i));
+        if (out > INT_MAX)
+            return clf_fail(h, miopenStatusBadParm,
+                            "%s: output length along %s (%lld) exceeds the int range", api,
+                            axis(sp, i), (long long)out);
         out_lens[2 + i] = (int)out;
     }
     *nd = sp + 2;
@@ -388,8 +423,9 @@ miopenStatus_t miopenGetConvolutionNdForwardOutputDim(miopenConvolutionDescripto
     if (nDim == NULL || outputTensorDimA == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: nDim or outputTensorDimA is NULL", api);
     int lens[CLF_MAX_DIMS], nd = 0;
-    miopenStatus_t st =
-        clf_conv_output_shape(NULL, api, convDesc, inputTensorDesc, filterDesc, &nd, lens);
+    miopenStatus_t st = clf_tensor_check(NULL, inputTensorDesc, api, "xDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_conv_output_shape(NULL, api, convDesc, inputTensorDesc, filterDesc, &nd, lens);
     if (st != miopenStatusSuccess)
         return st;
     *nDim = nd;
@@ -407,8 +443,9 @@ miopenStatus_t miopenGetConvolutionForwardOutputDim(miopenConvolutionDescriptor_
     if (!n || !c || !h || !w)
         return clf_fail(NULL, miopenStatusBadParm, "%s: an output pointer is NULL", api);
     int lens[CLF_MAX_DIMS], nd = 0;
-    miopenStatus_t st =
-        clf_conv_output_shape(NULL, api, convDesc, inputTensorDesc, filterDesc, &nd, lens);
+    miopenStatus_t st = clf_tensor_check(NULL, inputTensorDesc, api, "xDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_conv_output_shape(NULL, api, convDesc, inputTensorDesc, filterDesc, &nd, lens);
     if (st != miopenStatusSuccess)
         return st;
     if (nd != 4)

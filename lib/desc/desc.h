@@ -41,19 +41,34 @@ struct miopenActivationDescriptor {
     double alpha, beta, gamma;
 };
 
-/* Checks that t is a live, set descriptor; on failure fails with a message naming `what`. */
+/* Checks that t is a live (created, not destroyed: the registry says so without reading it),
+ * set descriptor; on failure fails with a message naming `what`. For descriptors from users. */
 miopenStatus_t clf_tensor_check(miopenHandle_t h, const struct miopenTensorDescriptor *t,
                                 const char *api, const char *what);
+/* Only that t is a set descriptor: for the library's own copies (a plan's input and output),
+ * which are never in the registry, and for user descriptors already checked as above. */
+miopenStatus_t clf_tensor_check_set(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                    const char *api, const char *what);
+/* Until strided tensors are supported end to end, every kernel reads and writes its tensors as
+ * packed NCHW: a descriptor with other strides would be silently misread. Refuses one with
+ * miopenStatusNotImplemented and a message naming the api, the descriptor (`name`) and its
+ * shape and strides; success for a packed one. t must have passed clf_tensor_check. */
+miopenStatus_t clf_tensor_require_packed(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                         const char *api, const char *name);
 size_t clf_type_size(miopenDataType_t t);
 const char *clf_type_name(miopenDataType_t t); /* "FP32", "FP16", ... */
 size_t clf_tensor_elements(const struct miopenTensorDescriptor *t);
+/* True when the strides lay the tensor out as packed NCHW (strides of length-1 dimensions,
+ * which address nothing, are not compared). */
 int clf_tensor_is_packed(const struct miopenTensorDescriptor *t);
 /* Same type, lengths and strides. */
 int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b);
 /* "1x64x56x56 FP32" (strides appended when not packed). */
 void clf_tensor_describe(const struct miopenTensorDescriptor *t, char *out, size_t cap);
-/* Sets a packed 4-d NCHW descriptor without the API checks (internal use). */
-void clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
+/* Sets a packed 4-d NCHW descriptor without the API checks (internal use). Returns 0, or -1
+ * (descriptor left unset) when a length is < 1, a packed stride exceeds the int range or the
+ * byte size exceeds size_t. */
+int clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
                              int h, int w);
 
 /* Effective pads of a 2-d convolution for an input extent (Same mode derives them). */

@@ -3,6 +3,8 @@
  * that fits in size_t (and in a cl_mem size). */
 #include "desc/desc.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +40,19 @@ miopenStatus_t clf_tensor_check(miopenHandle_t h, const struct miopenTensorDescr
 {
     if (t == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: %s is NULL", api, what);
-    if (t->magic != CLF_MAGIC_TENSOR)
-        return clf_fail(h, miopenStatusBadParm, "%s: %s is not a live tensor descriptor", api, what);
+    /* The registry, not the object: a destroyed descriptor must not be read. */
+    if (!clf_live_check(CLF_LIVE_TENSOR, t))
+        return clf_fail(h, miopenStatusBadParm,
+                        "%s: %s is not a live tensor descriptor (destroyed, or never created)",
+                        api, what);
+    return clf_tensor_check_set(h, t, api, what);
+}
+
+miopenStatus_t clf_tensor_check_set(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                    const char *api, const char *what)
+{
+    if (t == NULL || t->magic != CLF_MAGIC_TENSOR)
+        return clf_fail(h, miopenStatusBadParm, "%s: %s is not a tensor descriptor", api, what);
     if (!t->is_set)
         return clf_fail(h, miopenStatusBadParm,
                         "%s: %s was created but never set (call miopenSet4dTensorDescriptor)", api,
@@ -57,13 +70,27 @@ size_t clf_tensor_elements(const struct miopenTensorDescriptor *t)
 
 int clf_tensor_is_packed(const struct miopenTensorDescriptor *t)
 {
+    /* The stride of a dimension of length 1 never multiplies a non-zero index, so it does
+     * not change the layout: a 1xKx1x1 bias with strides K,1,K,K is as packed as 1x1x1x1. */
     size_t expect = 1;
     for (int i = t->nd - 1; i >= 0; --i) {
-        if ((size_t)t->strides[i] != expect)
+        if (t->lens[i] != 1 && (size_t)t->strides[i] != expect)
             return 0;
         expect *= (size_t)t->lens[i];
     }
     return 1;
+}
+
+miopenStatus_t clf_tensor_require_packed(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                         const char *api, const char *name)
+{
+    if (clf_tensor_is_packed(t))
+        return miopenStatusSuccess;
+    char d[192];
+    clf_tensor_describe(t, d, sizeof d);
+    return clf_fail(h, miopenStatusNotImplemented,
+                    "%s: %s is %s: tensors with non-packed strides are not supported yet (the "
+                    "kernels would read it as packed); use a packed descriptor", api, name, d);
 }
 
 int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b)
@@ -91,21 +118,28 @@ void clf_tensor_describe(const struct miopenTensorDescriptor *t, char *out, size
     }
 }
 
-void clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
-                             int h, int w)
+int clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
+                            int h, int w)
 {
     memset(t, 0, sizeof *t);
     t->magic = CLF_MAGIC_TENSOR;
-    t->is_set = 1;
     t->type = type;
     t->nd = 4;
     int lens[4] = {n, c, h, w};
-    int stride = 1;
+    /* 64-bit, and checked: each stride must fit the int the descriptor keeps (as set_tensor
+     * requires), and the element count must fit size_t. */
+    int64_t stride = 1;
     for (int i = 3; i >= 0; --i) {
+        if (lens[i] < 1 || stride > INT_MAX)
+            return -1;
         t->lens[i] = lens[i];
-        t->strides[i] = stride;
+        t->strides[i] = (int)stride;
         stride *= lens[i];
     }
+    if ((uint64_t)stride > SIZE_MAX / clf_type_size(type))
+        return -1;
+    t->is_set = 1;
+    return 0;
 }
 
 static const char *dim_name(int nd, int i)
@@ -126,7 +160,7 @@ static miopenStatus_t set_tensor(const char *api, miopenTensorDescriptor_t t, mi
                                  int nd, const int *lens, const int *strides)
 {
     clf_clear_error(NULL);
-    if (t == NULL || t->magic != CLF_MAGIC_TENSOR)
+    if (t == NULL || !clf_live_check(CLF_LIVE_TENSOR, t))
         return clf_fail(NULL, miopenStatusBadParm, "%s: tensorDesc is not a live tensor descriptor",
                         api);
     if (clf_type_size(type) == 0)
@@ -192,6 +226,10 @@ miopenStatus_t miopenCreateTensorDescriptor(miopenTensorDescriptor_t *tensorDesc
     if (t == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
     t->magic = CLF_MAGIC_TENSOR;
+    if (clf_live_add(CLF_LIVE_TENSOR, t) != 0) {
+        free(t);
+        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
+    }
     *tensorDesc = t;
     return miopenStatusSuccess;
 }
@@ -298,9 +336,12 @@ miopenStatus_t miopenDestroyTensorDescriptor(miopenTensorDescriptor_t tensorDesc
     clf_clear_error(NULL);
     if (tensorDesc == NULL)
         return miopenStatusSuccess;
-    if (tensorDesc->magic != CLF_MAGIC_TENSOR)
+    /* Removing from the registry is the check: a second destroy finds nothing and never
+     * reads the freed descriptor. */
+    if (!clf_live_remove(CLF_LIVE_TENSOR, tensorDesc))
         return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenDestroyTensorDescriptor: not a live tensor descriptor");
+                        "miopenDestroyTensorDescriptor: not a live tensor descriptor (already "
+                        "destroyed, or never created)");
     tensorDesc->magic = 0;
     free(tensorDesc);
     return miopenStatusSuccess;
@@ -315,7 +356,7 @@ miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescriptor_t derivedBn
     miopenStatus_t st = clf_tensor_check(NULL, xDesc, api, "xDesc");
     if (st != miopenStatusSuccess)
         return st;
-    if (derivedBnDesc == NULL || derivedBnDesc->magic != CLF_MAGIC_TENSOR)
+    if (derivedBnDesc == NULL || !clf_live_check(CLF_LIVE_TENSOR, derivedBnDesc))
         return clf_fail(NULL, miopenStatusBadParm, "%s: derivedBnDesc is not a live descriptor",
                         api);
     if (bn_mode != miopenBNSpatial && bn_mode != miopenBNPerActivation)

@@ -441,7 +441,8 @@ static int parse_entry(const cJSON *it, clf_finddb_entry *e, char *why, size_t w
     return 0;
 }
 
-/* Checks the top level. Fills *fdev with the file's device. 0 ok, -1 bad (why). */
+/* Checks the top level. Fills *fdev with the file's device. 0 ok, -1 bad (why), -2 written
+** by a newer version (why). */
 static int check_header(const cJSON *root, clf_device_identity *fdev, char *why, size_t why_cap)
 {
     if (!cJSON_IsObject(root)) {
@@ -456,6 +457,14 @@ static int check_header(const cJSON *root, clf_device_identity *fdev, char *why,
         return -1;
     }
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "version");
+    if (cJSON_IsNumber(ver) && ver->valuedouble > CLF_FINDDB_VERSION &&
+        ver->valuedouble <= 1e6 && ver->valuedouble == floor(ver->valuedouble)) {
+        /* A newer clfuse wrote it: its records are good for that build, so the caller
+        ** leaves the file alone rather than set it aside. */
+        set_err(why, why_cap, "written by a newer clfuse (find-db version %d, this build reads "
+                "version %d)", (int)ver->valuedouble, CLF_FINDDB_VERSION);
+        return -2;
+    }
     if (!cJSON_IsNumber(ver) || ver->valuedouble != CLF_FINDDB_VERSION) {
         if (cJSON_IsNumber(ver))
             set_err(why, why_cap, "unsupported find-db version %g (this build reads version %d)",
@@ -507,12 +516,15 @@ static void line_col(const char *buf, size_t pos, int *line, int *col)
     }
 }
 
-enum { PF_OK, PF_MISSING, PF_BAD, PF_OTHER_DEVICE };
+enum { PF_OK, PF_MISSING, PF_BAD, PF_OTHER_DEVICE, PF_LEAVE };
 
 /*
 ** Reads and parses one file and checks its top level. On PF_OK *root is the
 ** document (caller deletes). With dev != NULL a different device gives
-** PF_OTHER_DEVICE (with a reason in why). PF_BAD: reason in why.
+** PF_OTHER_DEVICE (with a reason in why). PF_BAD: a damaged or foreign file, to be
+** set aside (reason in why). PF_LEAVE: a file that may hold good records this build
+** cannot use (not a regular file, no permission, a read error, a newer version):
+** reported and left alone, never set aside or overwritten (reason in why).
 */
 static int parse_file(const char *path, const clf_device_identity *dev, cJSON **root, char *why,
                       size_t why_cap)
@@ -520,14 +532,18 @@ static int parse_file(const char *path, const clf_device_identity *dev, cJSON **
     *root = NULL;
     char *buf;
     size_t len;
-    int missing;
+    int what;
     char r[512];
-    if (clf_finddb_read_file(path, CLF_FINDDB_MAX_FILE_BYTES, &buf, &len, &missing, r,
-                             sizeof r) != 0) {
-        if (missing)
+    if (clf_finddb_read_file_ex(path, CLF_FINDDB_MAX_FILE_BYTES, &buf, &len, &what, r,
+                                sizeof r) != 0) {
+        if (what == CLF_FINDDB_READ_MISSING)
             return PF_MISSING;
+        if (what == CLF_FINDDB_READ_TOO_BIG) {
+            set_err(why, why_cap, "%s", r);
+            return PF_BAD;
+        }
         set_err(why, why_cap, "unreadable: %s", r);
-        return PF_BAD;
+        return PF_LEAVE;
     }
     size_t ws = 0;
     while (ws < len && (buf[ws] == ' ' || buf[ws] == '\t' || buf[ws] == '\n' || buf[ws] == '\r'))
@@ -563,9 +579,10 @@ static int parse_file(const char *path, const clf_device_identity *dev, cJSON **
     }
     free(buf);
     clf_device_identity fdev;
-    if (check_header(doc, &fdev, why, why_cap) != 0) {
+    int hr = check_header(doc, &fdev, why, why_cap);
+    if (hr != 0) {
         cJSON_Delete(doc);
-        return PF_BAD;
+        return hr == -2 ? PF_LEAVE : PF_BAD;
     }
     if (dev && !clf_finddb_identity_equal(dev, &fdev)) {
         set_err(why, why_cap,
@@ -831,7 +848,8 @@ static char *doc_print(const cJSON *doc, size_t *len)
 ** With the lock held: re-reads the user file. A missing file gives a fresh
 ** document; a bad or foreign file is reported, set aside, and replaced by a fresh
 ** document; bad records/entries are reported and pruned. On success *doc is the
-** document and *t its records. Returns 0, or -1 on OOM (message in err).
+** document and *t its records. Returns 0, -1 on OOM (message in err), or -2 when the
+** file must be left alone (PF_LEAVE: reason in err; nothing loaded, nothing to free).
 */
 static int user_reload_locked(clf_finddb *db, sink *s, cJSON **doc, table *t, char *err,
                               size_t err_cap)
@@ -840,6 +858,11 @@ static int user_reload_locked(clf_finddb *db, sink *s, cJSON **doc, table *t, ch
     memset(t, 0, sizeof *t);
     char why[1024];
     int rc = parse_file(db->user_path, &db->dev, doc, why, sizeof why);
+    if (rc == PF_LEAVE) {
+        /* Open reported it already; a writer must not replace it. */
+        set_err(err, err_cap, "%s: %s; left alone, not overwritten", db->user_path, why);
+        return -2;
+    }
     if (rc == PF_BAD || rc == PF_OTHER_DEVICE) {
         char aside[4096], r[4096 + 128];
         if (clf_finddb_set_aside(db->user_path, aside, sizeof aside, r, sizeof r) == 0)
@@ -1010,7 +1033,7 @@ static int load_system_dir(clf_finddb *db, const char *dir, sink *s)
         cJSON *doc;
         char why[1024];
         int pr = parse_file(path, &db->dev, &doc, why, sizeof why);
-        if (pr == PF_BAD) {
+        if (pr == PF_BAD || pr == PF_LEAVE) {
             sink_line(s, path, "%s; file ignored", why);
         } else if (pr == PF_OK) {
             /* Each file is loaded on its own (a key twice in one file is a problem),
@@ -1079,6 +1102,9 @@ clf_finddb *clf_finddb_open(const clf_device_identity *dev, const char *system_d
             cJSON_Delete(doc);
             if (lr != 0)
                 goto oom;
+        } else if (pr == PF_LEAVE) {
+            sink_line(&s, db->user_path, "%s; left alone: its records are not used and "
+                      "stores to it are refused", why);
         } else if (pr != PF_MISSING) {
             /* Bad file: re-check and set it aside under the lock, so that we never
             ** rename a good file that another process has just written. */
@@ -1091,6 +1117,10 @@ clf_finddb *clf_finddb_open(const clf_device_identity *dev, const char *system_d
                 table t;
                 int rr = user_reload_locked(db, &s, &doc, &t, lerr, sizeof lerr);
                 clf_finddb_unlock(fd);
+                if (rr == -2) { /* became unusable since: report, use nothing */
+                    sink_line(&s, db->user_path, "%s", lerr);
+                    goto user_done;
+                }
                 if (rr != 0)
                     goto oom;
                 cJSON_Delete(doc);
@@ -1098,6 +1128,7 @@ clf_finddb *clf_finddb_open(const clf_device_identity *dev, const char *system_d
             }
         }
     }
+user_done:
     if (db->warn.oom)
         goto oom;
     return db;
@@ -1261,7 +1292,7 @@ static int user_update(clf_finddb *db, const char *key, const clf_finddb_entry *
     table t;
     if (user_reload_locked(db, &s, &doc, &t, err, err_cap) != 0) {
         clf_finddb_unlock(fd);
-        return -1;
+        return -1; /* out of memory, or a file left alone (err says which) */
     }
     table_free(&t);
     cJSON *recs = cJSON_GetObjectItemCaseSensitive(doc, "records");

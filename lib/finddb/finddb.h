@@ -173,6 +173,21 @@ int clf_finddb_identity_equal(const clf_device_identity *a, const clf_device_ide
 int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t *len,
                          int *missing, char *err, size_t err_cap);
 
+/* The same, telling what was found: a missing file (or folder); one that exists but cannot
+** be used as it is (not a regular file: a directory, FIFO, socket or device; no permission;
+** a read error; out of memory), which callers leave alone; or one over max_bytes. */
+enum {
+    CLF_FINDDB_READ_OK = 0,
+    CLF_FINDDB_READ_MISSING,
+    CLF_FINDDB_READ_UNUSABLE,
+    CLF_FINDDB_READ_TOO_BIG
+};
+int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size_t *len,
+                            int *what, char *err, size_t err_cap);
+
+/* "a directory", "a FIFO", ... for a st_mode, for messages. */
+const char *clf_finddb_file_type(unsigned mode);
+
 /* mkdir -p with mode 0777 (before umask). 0 or -1 with a message. */
 int clf_finddb_mkdir_p(const char *dir, char *err, size_t err_cap);
 

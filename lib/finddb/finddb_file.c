@@ -40,17 +40,36 @@ static void set_err(char *err, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *clf_finddb_file_type(unsigned mode)
+{
+    mode_t m = (mode_t)mode;
+    return S_ISREG(m) ? "a regular file" : S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO"
+         : S_ISSOCK(m) ? "a socket" : S_ISCHR(m) || S_ISBLK(m) ? "a device" : "not a plain file";
+}
+
 int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t *len,
                          int *missing, char *err, size_t err_cap)
 {
+    int what = CLF_FINDDB_READ_OK;
+    int rc = clf_finddb_read_file_ex(path, max_bytes, buf, len, &what, err, err_cap);
+    if (missing)
+        *missing = what == CLF_FINDDB_READ_MISSING;
+    return rc;
+}
+
+int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size_t *len,
+                            int *what, char *err, size_t err_cap)
+{
     *buf = NULL;
     *len = 0;
-    if (missing)
-        *missing = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    *what = CLF_FINDDB_READ_UNUSABLE;
+    /* O_NONBLOCK: a FIFO at the path would otherwise block the open (and so Find, Immediate
+    ** mode and plan compile) until some writer appeared; with it the open returns and the
+    ** fstat below refuses anything but a regular file. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) {
-        if (errno == ENOENT && missing)
-            *missing = 1;
+        if (errno == ENOENT || errno == ENOTDIR)
+            *what = CLF_FINDDB_READ_MISSING;
         set_err(err, err_cap, "cannot open: %s", strerror(errno));
         return -1;
     }
@@ -61,11 +80,12 @@ int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t 
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {
-        set_err(err, err_cap, "not a regular file");
+        set_err(err, err_cap, "not a regular file (%s)", clf_finddb_file_type(st.st_mode));
         close(fd);
         return -1;
     }
     if (st.st_size < 0 || (unsigned long long)st.st_size > max_bytes) {
+        *what = CLF_FINDDB_READ_TOO_BIG;
         set_err(err, err_cap, "file is %lld bytes, larger than the %zu-byte limit",
                 (long long)st.st_size, max_bytes);
         close(fd);
@@ -99,6 +119,7 @@ int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t 
     p[got] = '\0';
     *buf = p;
     *len = got;
+    *what = CLF_FINDDB_READ_OK;
     return 0;
 }
 
@@ -158,9 +179,19 @@ static void sleep_ms(int ms)
 
 int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err_cap)
 {
-    int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    /* Non-blocking for the same reason as reads: a FIFO planted as the lock file must not
+    ** hang us; only a regular file is used as a lock. */
+    int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);
     if (fd < 0) {
         set_err(err, err_cap, "cannot open lock file %s: %s", lock_path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    int st_rc = fstat(fd, &st);
+    if (st_rc != 0 || !S_ISREG(st.st_mode)) {
+        set_err(err, err_cap, "lock file %s is not usable: %s", lock_path,
+                st_rc != 0 ? strerror(errno) : clf_finddb_file_type(st.st_mode));
+        close(fd);
         return -1;
     }
     double start = now_ms();
@@ -273,7 +304,7 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
     /* Make the rename itself durable; failure here is not an error for the caller. */
     char *dir = dir_of(path);
     if (dir) {
-        int dfd = open(dir, O_RDONLY | O_CLOEXEC);
+        int dfd = open(dir, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK);
         if (dfd >= 0) {
             fsync(dfd);
             close(dfd);

@@ -15,6 +15,10 @@ miopenStatus_t miopenCreateOperatorArgs(miopenOperatorArgs_t *args)
     if (a == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateOperatorArgs: out of memory");
     a->magic = CLF_MAGIC_ARGS;
+    if (clf_live_add(CLF_LIVE_ARGS, a) != 0) {
+        free(a);
+        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateOperatorArgs: out of memory");
+    }
     *args = a;
     return miopenStatusSuccess;
 }
@@ -24,9 +28,10 @@ miopenStatus_t miopenDestroyOperatorArgs(miopenOperatorArgs_t args)
     clf_clear_error(NULL);
     if (args == NULL)
         return miopenStatusSuccess;
-    if (args->magic != CLF_MAGIC_ARGS)
+    if (!clf_live_remove(CLF_LIVE_ARGS, args))
         return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenDestroyOperatorArgs: not a live operator-args object");
+                        "miopenDestroyOperatorArgs: not a live operator-args object (already "
+                        "destroyed, or never created)");
     args->magic = 0;
     free(args->items);
     free(args);
@@ -38,23 +43,37 @@ static clf_op_args *slot(miopenOperatorArgs_t args, const struct miopenFusionOpD
                          clf_ir_kind kind, const char *api, miopenStatus_t *st)
 {
     *st = miopenStatusSuccess;
-    if (args == NULL || args->magic != CLF_MAGIC_ARGS) {
+    if (args == NULL || !clf_live_check(CLF_LIVE_ARGS, args)) {
         *st = clf_fail(NULL, miopenStatusBadParm, "%s: args is not a live operator-args object",
                        api);
         return NULL;
     }
-    if (op == NULL || op->magic != CLF_MAGIC_OP) {
-        *st = clf_fail(NULL, miopenStatusBadParm, "%s: the op is not a live fusion op", api);
+    /* The registry, not the op: the op of a destroyed plan is freed memory. */
+    if (op == NULL || !clf_live_check(CLF_LIVE_OP, op)) {
+        *st = clf_fail(NULL, miopenStatusBadParm,
+                       "%s: the op is not a live fusion op (its plan was destroyed, or it never "
+                       "was one)", api);
         return NULL;
     }
+    uint64_t serial = op->plan->serial; /* a live op's plan is live */
     if (op->kind != kind) {
         *st = clf_fail(NULL, miopenStatusBadParm, "%s: op %d of its plan is a %s op, not a %s op",
                        api, op->index, clf_ir_kind_name(op->kind), clf_ir_kind_name(kind));
         return NULL;
     }
-    for (int i = 0; i < args->count; ++i)
-        if (args->items[i].op == op)
-            return &args->items[i];
+    for (int i = 0; i < args->count; ++i) {
+        clf_op_args *e = &args->items[i];
+        if (e->op != op)
+            continue;
+        if (e->plan_serial != serial) {
+            /* Left over from a destroyed plan whose op had this address: start afresh. */
+            memset(e, 0, sizeof *e);
+            e->op = op;
+            e->plan_serial = serial;
+            e->alpha = 1.0f;
+        }
+        return e;
+    }
     if (args->count == args->cap) {
         int cap = args->cap ? args->cap * 2 : 8;
         clf_op_args *p = realloc(args->items, (size_t)cap * sizeof *p);
@@ -68,6 +87,7 @@ static clf_op_args *slot(miopenOperatorArgs_t args, const struct miopenFusionOpD
     clf_op_args *e = &args->items[args->count++];
     memset(e, 0, sizeof *e);
     e->op = op;
+    e->plan_serial = serial;
     e->alpha = 1.0f;
     return e;
 }

@@ -83,40 +83,48 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         char dump_name[96];
         snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
         clf_codegen_dump(dump_name, &gen);
-        cl_program prog = NULL;
-        clf_program_origin origin = CLF_PROGRAM_BUILT;
         /* Messages name the solver and config: a Find compiles many of one plan. */
         char what[64 + CLF_CONFIG_CAP + 64];
         snprintf(what, sizeof what, "%s (%s \"%s\")", title, s->name, cfg);
-        miopenStatus_t st =
-            clf_program_get(h, what, clf_strbuf_str(&gen.source), gen.options, &prog, &origin);
-        p->program_origin = (int)origin;
-        if (st != miopenStatusSuccess) {
-            clf_generated_free(&gen);
-            return st;
-        }
-        cl_int err;
-        cl_kernel k = clf_clw_create_kernel(prog, gen.kernel_name, &err);
-        clf_clw_release_program(prog); /* the kernel keeps the program alive */
-        if (k == NULL) {
-            clf_generated_free(&gen);
-            return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: clCreateKernel: %s",
-                            name, s->name, clf_cl_error_name(err));
-        }
-        /* A config the device allows can still exceed what the compiled kernel can run
-         * (registers): refuse it here, where Find skips it, rather than at launch. */
-        size_t wg = gen.launch.local[0];
-        for (int d = 1; d < gen.launch.dims; ++d)
-            wg *= gen.launch.local[d];
-        size_t wg_max = 0;
-        err = clf_clw_kernel_work_group_size(k, h->device, &wg_max);
-        if (err != CL_SUCCESS || wg > wg_max) {
-            clf_clw_release_kernel(k);
+        cl_kernel k = NULL;
+        /* A binary from the disk cache that loads but yields no usable kernel is evicted and
+         * the program built from source once more. */
+        for (int attempt = 0; k == NULL; ++attempt) {
+            cl_program prog = NULL;
+            clf_program_origin origin = CLF_PROGRAM_BUILT;
+            miopenStatus_t st =
+                clf_program_get(h, what, clf_strbuf_str(&gen.source), gen.options, &prog, &origin);
+            p->program_origin = (int)origin;
+            if (st != miopenStatusSuccess) {
+                clf_generated_free(&gen);
+                return st;
+            }
+            cl_int err;
+            k = clf_clw_create_kernel(prog, gen.kernel_name, &err);
+            clf_clw_release_program(prog); /* the kernel keeps the program alive */
+            /* A config the device allows can still exceed what the compiled kernel can run
+             * (registers): refuse it here, where Find skips it, rather than at launch. */
+            size_t wg = gen.launch.local[0];
+            for (int d = 1; d < gen.launch.dims; ++d)
+                wg *= gen.launch.local[d];
+            size_t wg_max = 0;
+            const char *call = "clCreateKernel";
+            if (k != NULL) {
+                call = "clGetKernelWorkGroupInfo";
+                err = clf_clw_kernel_work_group_size(k, h->device, &wg_max);
+            }
+            if (k != NULL && err == CL_SUCCESS && wg <= wg_max)
+                break;
+            if (k != NULL)
+                clf_clw_release_kernel(k);
+            k = NULL;
+            /* prog only identifies the program here (released above). */
+            if (attempt == 0 && clf_program_evict(h, prog, what))
+                continue;
             clf_generated_free(&gen);
             if (err != CL_SUCCESS)
-                return clf_fail(h, miopenStatusInternalError,
-                                "plan %s: solver %s: clGetKernelWorkGroupInfo: %s", name, s->name,
-                                clf_cl_error_name(err));
+                return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: %s: %s", name,
+                                s->name, call, clf_cl_error_name(err));
             return clf_fail(h, miopenStatusBadParm,
                             "plan %s: solver %s config \"%s\": %zu work-items per group, the "
                             "compiled kernel runs at most %zu",
@@ -155,6 +163,11 @@ struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanD
     c->algo_filter_set = p->algo_filter_set;
     c->algo_filter = p->algo_filter;
     c->problem = p->problem;
+    if (clf_plan_register(c) != 0) {
+        pthread_mutex_destroy(&c->lock);
+        free(c);
+        return NULL;
+    }
     return c;
 }
 

@@ -2,6 +2,7 @@
  * enqueued (descriptors, buffer sizes, the arguments each op needs), so a mismatch is a
  * clear BadParm rather than an out-of-bounds kernel. */
 #define _POSIX_C_SOURCE 200809L
+#include "cache/program.h"
 #include "clw/clw.h"
 #include "plan/plan.h"
 
@@ -79,8 +80,11 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
 static const clf_op_args *find_args(miopenOperatorArgs_t args,
                                     const struct miopenFusionOpDescriptor *op)
 {
+    /* Op address and plan serial: args set for the op of a destroyed plan that a new plan
+     * now occupies do not count. */
     for (int i = 0; i < args->count; ++i)
-        if (args->items[i].op == op && args->items[i].set)
+        if (args->items[i].op == op && args->items[i].plan_serial == op->plan->serial &&
+            args->items[i].set)
             return &args->items[i];
     return NULL;
 }
@@ -182,6 +186,39 @@ static cl_int set_args(cl_kernel k, const clf_run_args *a)
     return CL_SUCCESS;
 }
 
+/* A launch error that a bad cached binary explains: its kernel does not take the launch the
+ * source's would. When the kernel's program came from the on-disk cache, the file is evicted
+ * and the plan rebuilt from source (with p->lock held, so no other launch sees it half
+ * built); returns 1 when the plan was rebuilt and the launch is worth a second try. */
+static int relaunch_from_source(miopenHandle_t h, struct miopenFusionPlanDescriptor *p, cl_int err)
+{
+    if (err != CL_INVALID_WORK_GROUP_SIZE && err != CL_INVALID_KERNEL &&
+        err != CL_INVALID_PROGRAM_EXECUTABLE && err != CL_INVALID_KERNEL_ARGS)
+        return 0;
+    cl_program prog = NULL;
+    if (p->kernel == NULL || clf_clw_kernel_program(p->kernel, &prog) != CL_SUCCESS)
+        return 0;
+    char name[8], what[96];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    snprintf(what, sizeof what, "plan %s (%s)", name, p->solver->name);
+    if (!clf_program_evict(h, prog, what))
+        return 0;
+    char cfg[CLF_CONFIG_CAP]; /* build_with copies the config into the plan: not from itself */
+    clf_strlcpy(cfg, p->config, sizeof cfg);
+    return clf_plan_build_with(h, p, p->solver, cfg) == miopenStatusSuccess;
+}
+
+static cl_int launch_again(cl_command_queue q, struct miopenFusionPlanDescriptor *p,
+                           const clf_run_args *a, cl_event *ev)
+{
+    cl_int err = set_args(p->kernel, a);
+    const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
+    if (err == CL_SUCCESS)
+        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims,
+                                     p->launch.global, local, ev);
+    return err;
+}
+
 miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                const clf_run_args *a, double *ms)
 {
@@ -225,6 +262,8 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
     if (err == CL_SUCCESS)
         err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global,
                                      local, want_time ? &ev : NULL);
+    if (relaunch_from_source(h, p, err))
+        err = launch_again(q, p, a, want_time ? &ev : NULL);
     pthread_mutex_unlock(&p->lock);
     if (err != CL_SUCCESS)
         return clf_fail(h, miopenStatusInternalError,
@@ -358,7 +397,7 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     if (input == NULL || output == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: %s is NULL", api,
                         input == NULL ? "input" : "output");
-    if (args == NULL || args->magic != CLF_MAGIC_ARGS)
+    if (args == NULL || !clf_live_check(CLF_LIVE_ARGS, args))
         return clf_fail(h, miopenStatusBadParm, "%s: args is not a live operator-args object", api);
     clf_run_args b;
     memset(&b, 0, sizeof b);

@@ -18,7 +18,7 @@ void clf_invokers_destroy(struct miopenHandle *h)
     struct clf_invoker *e = h->invokers;
     while (e) {
         struct clf_invoker *next = e->next;
-        miopenDestroyFusionPlan(e->plan);
+        clf_plan_free(e->plan); /* a clone: see plan.h */
         free(e);
         e = next;
     }
@@ -45,14 +45,13 @@ miopenStatus_t clf_invoker_get(miopenHandle_t h, const struct miopenFusionPlanDe
     struct clf_invoker *e = calloc(1, sizeof *e);
     if (p == NULL || e == NULL) {
         free(e);
-        if (p)
-            miopenDestroyFusionPlan(p);
+        clf_plan_free(p);
         return clf_fail(h, miopenStatusAllocFailed, "out of host memory");
     }
     p->allow_unfused = 1;
     miopenStatus_t st = clf_plan_build_with(h, p, s, cfg);
     if (st != miopenStatusSuccess) {
-        miopenDestroyFusionPlan(p);
+        clf_plan_free(p);
         free(e);
         return st;
     }

@@ -3,6 +3,7 @@
 #include "plan/plan.h"
 #include "clw/clw.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,22 @@ miopenStatus_t clf_plan_check(const struct miopenFusionPlanDescriptor *p, const 
 {
     if (p == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: fusePlanDesc is NULL", api);
-    if (p->magic != CLF_MAGIC_PLAN)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: fusePlanDesc is not a live fusion plan",
+    if (!clf_live_check(CLF_LIVE_PLAN, p) || p->magic != CLF_MAGIC_PLAN)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: fusePlanDesc is not a live fusion plan (destroyed, or never created)",
                         api);
     return miopenStatusSuccess;
+}
+
+/* Serials start at 1: 0 marks an args entry that belongs to no plan. */
+static atomic_uint_fast64_t next_serial = 1;
+
+int clf_plan_register(struct miopenFusionPlanDescriptor *p)
+{
+    if (clf_live_check(CLF_LIVE_PLAN, p))
+        return 0;
+    p->serial = atomic_fetch_add(&next_serial, 1);
+    return clf_live_add(CLF_LIVE_PLAN, p);
 }
 
 void clf_plan_reset(struct miopenFusionPlanDescriptor *p)
@@ -46,6 +59,8 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown fusion direction %d", api,
                         (int)fuseDirection);
     miopenStatus_t st = clf_tensor_check(NULL, inputDesc, api, "inputDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, inputDesc, api, "inputDesc");
     if (st != miopenStatusSuccess)
         return st;
     if (inputDesc->nd != 4)
@@ -60,6 +75,11 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
         return clf_fail(NULL, miopenStatusInternalError, "%s: pthread_mutex_init failed", api);
     }
     p->magic = CLF_MAGIC_PLAN;
+    if (clf_plan_register(p) != 0) {
+        pthread_mutex_destroy(&p->lock);
+        free(p);
+        return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
+    }
     p->input = *inputDesc;
     p->output = *inputDesc;
     p->ir.type = inputDesc->type;
@@ -73,16 +93,29 @@ miopenStatus_t miopenDestroyFusionPlan(miopenFusionPlanDescriptor_t fusePlanDesc
     clf_clear_error(NULL);
     if (fusePlanDesc == NULL)
         return miopenStatusSuccess;
-    miopenStatus_t st = clf_plan_check(fusePlanDesc, "miopenDestroyFusionPlan");
-    if (st != miopenStatusSuccess)
-        return st;
-    clf_plan_reset(fusePlanDesc);
-    for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
-        fusePlanDesc->ops[i].magic = 0;
-    fusePlanDesc->magic = 0;
-    pthread_mutex_destroy(&fusePlanDesc->lock);
-    free(fusePlanDesc);
+    /* Removing from the registry is the check: a second destroy finds nothing and never
+     * reads the freed plan. */
+    if (!clf_live_remove(CLF_LIVE_PLAN, fusePlanDesc))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "miopenDestroyFusionPlan: fusePlanDesc is not a live fusion plan "
+                        "(already destroyed, or never created)");
+    clf_plan_free(fusePlanDesc);
     return miopenStatusSuccess;
+}
+
+void clf_plan_free(struct miopenFusionPlanDescriptor *p)
+{
+    if (p == NULL)
+        return;
+    clf_live_remove(CLF_LIVE_PLAN, p); /* a no-op when the caller already removed it */
+    for (int i = 0; i < p->ir.nops; ++i)
+        clf_live_remove(CLF_LIVE_OP, &p->ops[i]);
+    clf_plan_reset(p);
+    for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
+        p->ops[i].magic = 0;
+    p->magic = 0;
+    pthread_mutex_destroy(&p->lock);
+    free(p);
 }
 
 /* Common checks of every CreateOp call; returns the op slot to fill, or NULL after failing. */
@@ -135,11 +168,20 @@ static struct miopenFusionOpDescriptor *begin_op(miopenFusionPlanDescriptor_t p,
 }
 
 static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDescriptor_t *out,
-                                struct miopenFusionOpDescriptor *op)
+                                struct miopenFusionOpDescriptor *op, const char *api)
 {
     clf_ir_op *ir = &p->ir.ops[p->ir.nops];
-    clf_tensor_set4d_packed(&p->output, p->input.type, ir->out[0], ir->out[1], ir->out[2],
-                            ir->out[3]);
+    struct miopenTensorDescriptor next;
+    if (clf_tensor_set4d_packed(&next, p->input.type, ir->out[0], ir->out[1], ir->out[2],
+                                ir->out[3]) != 0)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: the op's output, %dx%dx%dx%d %s, is too large (a packed stride "
+                        "exceeds the int range)", api, ir->out[0], ir->out[1], ir->out[2],
+                        ir->out[3], clf_type_name(p->input.type));
+    /* The op is live from here until its plan is destroyed. */
+    if (clf_live_add(CLF_LIVE_OP, op) != 0)
+        return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
+    p->output = next;
     p->ir.nops++;
     *out = op;
     return miopenStatusSuccess;
@@ -157,6 +199,8 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
         return st;
     int nd = 0, lens[CLF_MAX_DIMS];
     st = clf_conv_output_shape(NULL, api, conv, &p->input, wDesc, &nd, lens);
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, wDesc, api, "wDesc");
     if (st != miopenStatusSuccess)
         return st;
     if (conv->spatial != 2 || nd != 4)
@@ -188,7 +232,7 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
     op->wdesc = *wDesc;
     op->algo_requested = algo_requested;
     op->algo = algo;
-    return commit_op(p, out, op);
+    return commit_op(p, out, op, api);
 }
 
 miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -221,6 +265,8 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
     if (op == NULL)
         return st;
     st = clf_tensor_check(NULL, bDesc, api, "bDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, bDesc, api, "bDesc");
     if (st != miopenStatusSuccess)
         return st;
     int k = fusePlanDesc->output.lens[1];
@@ -235,7 +281,7 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
     if (bDesc->type != fusePlanDesc->input.type)
         return clf_fail(NULL, miopenStatusBadParm, "%s: bDesc is %s but the plan is %s", api,
                         clf_type_name(bDesc->type), clf_type_name(fusePlanDesc->input.type));
-    return commit_op(fusePlanDesc, biasOp, op);
+    return commit_op(fusePlanDesc, biasOp, op, api);
 }
 
 miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -254,6 +300,8 @@ miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fus
                         (int)bn_mode);
     const miopenTensorDescriptor_t d = bnScaleBiasMeanVarDesc;
     st = clf_tensor_check(NULL, d, api, "bnScaleBiasMeanVarDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, d, api, "bnScaleBiasMeanVarDesc");
     if (st != miopenStatusSuccess)
         return st;
     const int *run = fusePlanDesc->output.lens;
@@ -270,7 +318,7 @@ miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fus
                         run[2], run[3], run[1], want_h, want_w);
     }
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
-    return commit_op(fusePlanDesc, bnOp, op);
+    return commit_op(fusePlanDesc, bnOp, op, api);
 }
 
 miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -288,7 +336,7 @@ miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fuse
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
                         (int)mode);
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
-    return commit_op(fusePlanDesc, activFwdOp, op);
+    return commit_op(fusePlanDesc, activFwdOp, op, api);
 }
 
 miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc, const int op_idx,

@@ -28,6 +28,9 @@ struct miopenFusionOpDescriptor {
 
 struct miopenFusionPlanDescriptor {
     uint32_t magic;
+    /* Unique per registered plan, never reused: operator args remember it with the op, so
+     * args set for a destroyed plan's op never apply to a new plan at the same address. */
+    uint64_t serial;
     struct miopenTensorDescriptor input;
     struct miopenTensorDescriptor output; /* derived from the last op */
     clf_ir ir;
@@ -54,9 +57,11 @@ struct miopenFusionPlanDescriptor {
     char report[CLF_REPORT_CAP];
 };
 
-/* Per-op runtime arguments, keyed by the op (never dereferenced: args outlive plans). */
+/* Per-op runtime arguments, keyed by the op and its plan's serial (the op is never
+ * dereferenced through an entry: args outlive plans, and an address can be reused). */
 typedef struct clf_op_args {
     const struct miopenFusionOpDescriptor *op;
+    uint64_t plan_serial;
     int set;                  /* every required value was given */
     float alpha;              /* convolution scale */
     cl_mem mem[4];            /* w | bias | scale, bias, mean, variance */
@@ -70,8 +75,17 @@ struct miopenOperatorArgs {
     clf_op_args *items;
 };
 
-/* Checks that p is a live plan; fails with a message naming api. */
+/* Checks that p is a live plan (a registry lookup; p is not read unless it is live); fails
+ * with a message naming api. */
 miopenStatus_t clf_plan_check(const struct miopenFusionPlanDescriptor *p, const char *api);
+
+/* Records a plan made outside miopenCreateFusionPlan (clf_plan_clone) as live and gives it a
+ * serial, so miopenDestroyFusionPlan and clf_plan_check accept it. 0, or -1 when out of memory. */
+int clf_plan_register(struct miopenFusionPlanDescriptor *p);
+
+/* Releases a plan, its ops' registrations and its kernel, whether or not it was registered
+ * (internal clones); miopenDestroyFusionPlan is this after the registry check. */
+void clf_plan_free(struct miopenFusionPlanDescriptor *p);
 
 /* The solvers that could run the plan's problem, in the order compile tries them, each with
  * its reason when not applicable. Writes a human-readable account into report. */

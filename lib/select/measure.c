@@ -298,8 +298,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
     }
     free(ok);
     for (int i = 0; i < n; ++i)
-        if (c[i].plan)
-            miopenDestroyFusionPlan(c[i].plan);
+        clf_plan_free(c[i].plan);
     for (int i = 0; i < owned.n; ++i)
         clf_handle_free(h, owned.m[i]);
     free(c);

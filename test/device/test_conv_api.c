@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <clfuse/clfuse.h>
 #include "device/conv_case.h"
@@ -290,10 +291,13 @@ static void corrupted_db_files(void **state)
     static const char *const bodies[] = {
         "{\"format\": \"clfuse-finddb\", \"version\": 1, \"recor", /* truncated */
         "\x01\x02garbage\xff\xfe not json at all",
-        "{\"format\": \"clfuse-finddb\", \"version\": 99, \"records\": {}}",
+        "{\"format\": \"clfuse-finddb\", \"version\": 0, \"records\": {}}",
         "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": 7, \"records\": []}",
         "",
+        /* a newer clfuse's file: reported, left as it is (never set aside or overwritten) */
+        "{\"format\": \"clfuse-finddb\", \"version\": 99, \"records\": {}}",
     };
+    const size_t newer = sizeof bodies / sizeof bodies[0] - 1;
     char path[600];
     user_db_file(path, sizeof path);
     for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; ++i) {
@@ -316,14 +320,24 @@ static void corrupted_db_files(void **state)
         const char *msg = clfuse_GetLastErrorMessage(h2);
         if (strstr(msg, "find-db") == NULL)
             fail_msg("corruption %zu not reported: '%s'", i, msg);
+        if (i == newer && strstr(msg, "newer clfuse") == NULL)
+            fail_msg("newer file not reported as such: '%s'", msg);
         conv_case_free(&cc);
         miopenDestroy(h2);
         FILE *check = fopen(path, "rb");
-        assert_non_null(check); /* rewritten by the Find above */
+        assert_non_null(check); /* rewritten by the Find above, or left alone */
+        char body[256] = "";
+        size_t got = fread(body, 1, sizeof body - 1, check);
+        body[got] = '\0';
         fclose(check);
         char err[256];
+        if (i == newer) {
+            assert_string_equal(body, bodies[i]);
+            continue;
+        }
         assert_int_equal(clf_finddb_check_file(path, err, sizeof err), 0);
     }
+    unlink(path);
     int aside = 0;
     DIR *d = opendir(user_dir);
     for (struct dirent *e; d && (e = readdir(d));)
@@ -424,6 +438,9 @@ static void bad_input(void **state)
 
 int main(void)
 {
+    /* CLFUSE_TEST_FILTER=name (cmocka's wildcards) runs only the matching tests. */
+    if (getenv("CLFUSE_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("CLFUSE_TEST_FILTER"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(immediate_fallback_on_empty_db),
         cmocka_unit_test(every_solver_matches_reference),

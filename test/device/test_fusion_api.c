@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <clfuse/clfuse.h>
+#include "plan/plan.h" /* bad_args_and_execute looks inside an args object */
 #include "ref/ref.h"
 
 static miopenHandle_t handle;
@@ -297,6 +298,23 @@ static void bad_args_and_execute(void **state)
     miopenDestroy(second);
     /* and then it runs */
     assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusSuccess);
+    /* Args remember each op with its plan's serial. An entry left by a destroyed plan whose op
+     * had the same address (here: the entry given an older plan's serial, since ASan's
+     * quarantine never hands the same address back) does not apply to this plan; setting the
+     * op's args again replaces it. */
+    struct miopenOperatorArgs *raw = args;
+    clf_op_args *entry = NULL;
+    for (int i = 0; i < raw->count; ++i)
+        if (raw->items[i].op == bop)
+            entry = &raw->items[i];
+    assert_non_null(entry);
+    assert_int_equal(entry->plan_serial, plan->serial);
+    entry->plan_serial = plan->serial - 1;
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "no arguments for op 0"));
+    assert_int_equal(miopenSetOpArgsBiasForward(args, bop, NULL, NULL, bias), miopenStatusSuccess);
+    assert_int_equal(entry->plan_serial, plan->serial);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusSuccess);
     size_t ws = 1;
     assert_int_equal(miopenFusionPlanGetWorkSpaceSize(handle, plan, &ws,
                                                       miopenConvolutionFwdAlgoDirect), 0);
@@ -310,14 +328,84 @@ static void bad_args_and_execute(void **state)
     clReleaseMemObject(out);
     clReleaseMemObject(small);
     clReleaseMemObject(bias);
-    assert_int_equal(miopenDestroyOperatorArgs(args), miopenStatusSuccess);
     assert_int_equal(miopenDestroyFusionPlan(plan), miopenStatusSuccess);
+    /* the ops of a destroyed plan are refused, without reading the freed plan */
+    assert_int_equal(miopenSetOpArgsActivForward(args, aop, NULL, NULL, 0, 0, 0),
+                     miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "not a live fusion op"));
+    assert_int_equal(miopenSetOpArgsBiasForward(args, bop, NULL, NULL, bias), miopenStatusBadParm);
+    assert_int_equal(miopenDestroyOperatorArgs(args), miopenStatusSuccess);
     assert_int_equal(miopenDestroyFusionPlan(other_plan), miopenStatusSuccess);
     assert_int_equal(miopenDestroyFusionPlan(NULL), miopenStatusSuccess);
     miopenDestroyTensorDescriptor(x);
     miopenDestroyTensorDescriptor(y);
     miopenDestroyTensorDescriptor(other);
     miopenDestroyTensorDescriptor(b);
+}
+
+/* Destroying anything twice, or using it after destroying it, is BadParm with a message; the
+ * check is a lookup in the live-object registries, so under ASan nothing reads freed memory. */
+#define REFUSED(call, frag)                                                                       \
+    do {                                                                                          \
+        assert_int_equal((call), miopenStatusBadParm);                                            \
+        if (!strstr(clfuse_GetLastErrorMessage(NULL), (frag)))                                    \
+            fail_msg("line %d: message \"%s\" lacks \"%s\"", __LINE__,                           \
+                     clfuse_GetLastErrorMessage(NULL), (frag));                                   \
+    } while (0)
+
+static void destroyed_objects_refused(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t t;
+    assert_int_equal(miopenCreateTensorDescriptor(&t), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(t, miopenFloat, 1, 2, 3, 3), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(t), 0);
+    REFUSED(miopenDestroyTensorDescriptor(t), "miopenDestroyTensorDescriptor: not a live tensor");
+    size_t bytes;
+    REFUSED(miopenGetTensorNumBytes(t, &bytes), "not a live tensor descriptor");
+    REFUSED(miopenSet4dTensorDescriptor(t, miopenFloat, 1, 1, 1, 1), "not a live tensor");
+    miopenFusionPlanDescriptor_t plan = NULL;
+    REFUSED(miopenCreateFusionPlan(&plan, miopenVerticalFusion, t), "inputDesc is not a live");
+
+    miopenConvolutionDescriptor_t c;
+    assert_int_equal(miopenCreateConvolutionDescriptor(&c), 0);
+    assert_int_equal(miopenDestroyConvolutionDescriptor(c), 0);
+    REFUSED(miopenDestroyConvolutionDescriptor(c), "not a live convolution descriptor");
+    REFUSED(miopenSetConvolutionGroupCount(c, 2), "not a live");
+
+    miopenActivationDescriptor_t a;
+    assert_int_equal(miopenCreateActivationDescriptor(&a), 0);
+    assert_int_equal(miopenDestroyActivationDescriptor(a), 0);
+    REFUSED(miopenDestroyActivationDescriptor(a), "not a live activation descriptor");
+    REFUSED(miopenSetActivationDescriptor(a, miopenActivationRELU, 0, 0, 0), "not a live");
+
+    miopenOperatorArgs_t args;
+    assert_int_equal(miopenCreateOperatorArgs(&args), 0);
+    assert_int_equal(miopenDestroyOperatorArgs(args), 0);
+    REFUSED(miopenDestroyOperatorArgs(args), "not a live operator-args object");
+
+    assert_int_equal(miopenCreateTensorDescriptor(&t), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(t, miopenFloat, 1, 2, 3, 3), 0);
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, t), 0);
+    miopenFusionOpDescriptor_t op;
+    assert_int_equal(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU), 0);
+    assert_int_equal(miopenCreateOperatorArgs(&args), 0);
+    assert_int_equal(miopenDestroyFusionPlan(plan), 0);
+    REFUSED(miopenDestroyFusionPlan(plan), "not a live fusion plan");
+    REFUSED(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU), "not a live fusion plan");
+    REFUSED(miopenFusionPlanGetOp(plan, 0, &op), "not a live fusion plan");
+    REFUSED(miopenCompileFusionPlan(handle, plan), "not a live fusion plan");
+    REFUSED(miopenSetOpArgsActivForward(args, op, NULL, NULL, 0, 0, 0), "not a live fusion op");
+    assert_int_equal(miopenDestroyOperatorArgs(args), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(t), 0);
+
+    miopenHandle_t h;
+    assert_int_equal(miopenCreate(&h), 0);
+    assert_int_equal(miopenDestroy(h), 0);
+    REFUSED(miopenDestroy(h), "not a valid miopenHandle_t");
+    miopenAcceleratorQueue_t q;
+    REFUSED(miopenGetStream(h, &q), "not a valid miopenHandle_t");
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(h), "not a valid"));
 }
 
 /* Compiling a plan consults the find-db per MIOPEN_FIND_MODE_FUSION (FAST by default, so a
@@ -383,6 +471,9 @@ static void plan_compile_uses_find_db(void **state)
 
 int main(void)
 {
+    /* CLFUSE_TEST_FILTER=name (cmocka's wildcards) runs only the matching tests. */
+    if (getenv("CLFUSE_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("CLFUSE_TEST_FILTER"));
     char db[] = "/tmp/clfuse-fusion-api-XXXXXX";
     if (!mkdtemp(db))
         return 1;
@@ -393,6 +484,7 @@ int main(void)
         cmocka_unit_test(seed_conv_bias_activation),
         cmocka_unit_test(bad_plan_building),
         cmocka_unit_test(bad_args_and_execute),
+        cmocka_unit_test(destroyed_objects_refused),
         cmocka_unit_test(plan_compile_uses_find_db),
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);

@@ -22,9 +22,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cache/cache.h"
 #include "cache/program.h"
 #include "clw/clw.h"
+#include "codegen/codegen.h"
 #include "core/core.h"
+#include "plan/plan.h"
 #include "ref/ref.h"
 
 #include <float.h>
@@ -1220,6 +1223,161 @@ static void bad_cached_binary_is_rebuilt(void **state)
     OK(miopenDestroy(h));
 }
 
+/* The path of source + options' entry in the test's cache dir. */
+static void entry_path(miopenHandle_t h, const char *source, const char *options, char *path,
+                       size_t cap)
+{
+    size_t km_len = 0;
+    char *km = clf_program_key_material(h, source, options, &km_len);
+    assert_non_null(km);
+    clf_cache cache;
+    clf_cache_init(&cache, clfuse_GetVersion());
+    clf_cache_path(&cache, km, km_len, path, cap);
+    free(km);
+}
+
+/* Stores the binary of planted_src (built on h) under the key of source + options: a file the
+ * cache layer accepts (right key, right checksum) holding the wrong program. */
+static void plant_binary(miopenHandle_t h, const char *planted_src, const char *source,
+                         const char *options)
+{
+    cl_program bad = NULL;
+    OK(clf_program_get(h, "planted", planted_src, options, &bad, NULL));
+    unsigned char *bin = NULL;
+    size_t len = 0;
+    CL_OK(clf_clw_program_binary(bad, &bin, &len));
+    CL_OK(clf_clw_release_program(bad));
+    size_t km_len = 0;
+    char *km = clf_program_key_material(h, source, options, &km_len);
+    assert_non_null(km);
+    clf_cache cache;
+    clf_cache_init(&cache, clfuse_GetVersion());
+    char err[512];
+    if (clf_cache_store(&cache, km, km_len, bin, len, err, sizeof err) != 0)
+        fail_msg("planting: %s", err);
+    free(km);
+    free(bin);
+}
+
+/* A cached binary that loads and builds but lacks the source's kernel (a planted file: right
+ * key and checksum, wrong program) is found at load, removed and rebuilt from source; the
+ * rebuilt binary then serves the next handle. Before, every later run failed at
+ * clCreateKernel until the cache was cleared. */
+static void planted_binary_without_kernel(void **state)
+{
+    (void)state;
+    static const char other_src[] =
+        "__kernel void not_axpb(__global const float *x, __global float *y, float a)\n"
+        "{ y[get_global_id(0)] = x[get_global_id(0)] - a; }\n";
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    char path[CLF_CACHE_PATH_MAX];
+    entry_path(h, smoke_src, smoke_opts, path, sizeof path);
+    assert_int_equal(access(path, F_OK), 0);
+    plant_binary(h, other_src, smoke_src, smoke_opts);
+    OK(miopenDestroy(h));
+
+    OK(miopenCreate(&h));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT); /* the planted file was refused */
+    OK(miopenDestroy(h));
+    OK(miopenCreate(&h));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_FROM_DISK); /* and replaced by a good one */
+    OK(miopenDestroy(h));
+}
+
+/* Compiles a one-op RELU plan on h and runs it on 1x4x8x8 values; checks every output. Returns
+ * where the plan's program came from at compile; *after gets where it came from after the run
+ * (a rebuild during the run changes it). */
+static int relu_plan_runs(miopenHandle_t h, char *source_out, size_t source_cap,
+                          char *options_out, size_t options_cap, int *after)
+{
+    enum { N = 1 * 4 * 8 * 8 };
+    miopenTensorDescriptor_t x;
+    OK(miopenCreateTensorDescriptor(&x));
+    OK(miopenSet4dTensorDescriptor(x, miopenFloat, 1, 4, 8, 8));
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t op;
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x));
+    OK(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU));
+    OK(miopenCompileFusionPlan(h, plan));
+    int origin = plan->program_origin;
+    if (source_out) { /* the source and options compile.c built, as its codegen makes them */
+        clf_generated gen;
+        char why[512], name[8], title[64];
+        clf_ir_fusion_name(&plan->ir, name, sizeof name);
+        snprintf(title, sizeof title, "plan %s", name);
+        if (clf_codegen_generate(&plan->problem, plan->solver, &h->info, plan->config, title,
+                                 &gen, why, sizeof why) != 0)
+            fail_msg("codegen: %s", why);
+        assert_int_equal(clf_strlcpy(source_out, clf_strbuf_str(&gen.source), source_cap), 0);
+        assert_int_equal(clf_strlcpy(options_out, gen.options, options_cap), 0);
+        clf_generated_free(&gen);
+    }
+    miopenOperatorArgs_t args;
+    OK(miopenCreateOperatorArgs(&args));
+    OK(miopenSetOpArgsActivForward(args, op, NULL, NULL, 0, 0, 0));
+    float in[N], out[N];
+    for (int i = 0; i < N; ++i) {
+        in[i] = (float)(i % 13) - 6.0f;
+        out[i] = -99.0f;
+    }
+    cl_int err;
+    cl_mem bx = clCreateBuffer(h->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof in,
+                               in, &err);
+    CL_OK(err);
+    cl_mem by = clCreateBuffer(h->context, CL_MEM_READ_WRITE, sizeof out, NULL, &err);
+    CL_OK(err);
+    miopenStatus_t st = miopenExecuteFusionPlan(h, plan, x, bx, x, by, args);
+    if (st != miopenStatusSuccess)
+        fail_msg("execute: %s: %s", miopenGetErrorString(st), clfuse_GetLastErrorMessage(h));
+    *after = plan->program_origin;
+    CL_OK(clEnqueueReadBuffer(h->queue, by, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    for (int i = 0; i < N; ++i)
+        if (out[i] != (in[i] > 0 ? in[i] : 0.0f))
+            fail_msg("y[%d] = %g, expected %g", i, (double)out[i], (double)(in[i] > 0 ? in[i] : 0));
+    CL_OK(clReleaseMemObject(bx));
+    CL_OK(clReleaseMemObject(by));
+    OK(miopenDestroyOperatorArgs(args));
+    OK(miopenDestroyFusionPlan(plan));
+    OK(miopenDestroyTensorDescriptor(x));
+    return origin;
+}
+
+/* A cached binary whose kernel has the source's name but cannot take the plan's launch (a
+ * planted kernel with reqd_work_group_size(128), launched with 64): the launch fails with
+ * CL_INVALID_WORK_GROUP_SIZE, the file is evicted, the plan rebuilt from source and run again
+ * within the same execute call, with correct results; the next handle loads the good binary. */
+static void planted_binary_cannot_launch(void **state)
+{
+    (void)state;
+    static char source[1 << 16], options[1024], planted[(1 << 16) + 128];
+    miopenHandle_t h = NULL;
+    int after = -1;
+    OK(miopenCreate(&h));
+    assert_int_equal(relu_plan_runs(h, source, sizeof source, options, sizeof options, &after),
+                     CLF_PROGRAM_BUILT);
+    char path[CLF_CACHE_PATH_MAX];
+    entry_path(h, source, options, path, sizeof path);
+    assert_int_equal(access(path, F_OK), 0); /* the regenerated source is compile.c's */
+    static const char decl[] = "__kernel void clf_fused(";
+    const char *at = strstr(source, decl);
+    assert_non_null(at);
+    snprintf(planted, sizeof planted, "%.*s__kernel __attribute__((reqd_work_group_size(128, 1, "
+             "1))) void clf_fused(%s", (int)(at - source), source, at + strlen(decl));
+    plant_binary(h, planted, source, options);
+    OK(miopenDestroy(h));
+
+    OK(miopenCreate(&h));
+    assert_int_equal(relu_plan_runs(h, NULL, 0, NULL, 0, &after), CLF_PROGRAM_FROM_DISK);
+    assert_int_equal(after, CLF_PROGRAM_BUILT); /* evicted and rebuilt during the run */
+    OK(miopenDestroy(h));
+    OK(miopenCreate(&h));
+    assert_int_equal(relu_plan_runs(h, NULL, 0, NULL, 0, &after), CLF_PROGRAM_FROM_DISK);
+    assert_int_equal(after, CLF_PROGRAM_FROM_DISK); /* the rebuilt binary, which launches */
+    OK(miopenDestroy(h));
+}
+
 static void build_error_has_log(void **state)
 {
     (void)state;
@@ -1336,6 +1494,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(smoke_library_queue, setup, teardown),
         cmocka_unit_test_setup_teardown(smoke_user_queue, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_cached_binary_is_rebuilt, setup, teardown),
+        cmocka_unit_test_setup_teardown(planted_binary_without_kernel, setup, teardown),
+        cmocka_unit_test_setup_teardown(planted_binary_cannot_launch, setup, teardown),
         cmocka_unit_test_setup_teardown(build_error_has_log, setup, teardown),
         cmocka_unit_test_setup_teardown(fault_create_context, setup, teardown),
     };

@@ -394,7 +394,7 @@ static void corrupt_and_check(fixture *fx, enum corruption kind, const char *exp
   case TRUNC_PAYLOAD: len = CLF_CACHE_HEADER_SIZE + sizeof bin / 2; break;
   case FLIP_PAYLOAD: f[CLF_CACHE_HEADER_SIZE + 500] ^= 0x01; break;
   case WRONG_MAGIC: f[0] = 'X'; break;
-  case FOREIGN_VERSION: f[8] = 2; break;
+  case FOREIGN_VERSION: f[8] = 0; break; /* an older format (newer: test_newer_version) */
   case KEY_LEN_MISMATCH: put_u64(f + 28, strlen(KEY_A) + 1); break;
   case ABSURD_LENGTH: put_u64(f + 36, UINT64_MAX / 2); break;
   case ZERO_LENGTH: put_u64(f + 36, 0); break;
@@ -505,6 +505,67 @@ static void test_non_regular_entry(void **state) {
   assert_true(exists(path)); /* left alone */
 }
 
+/* A FIFO at the entry's path: the load returns at once (a blocking open would wait for a
+ * writer forever), reports it and leaves it; the next store replaces it. The alarm turns a
+ * hang into a failure. */
+static void test_fifo_entry(void **state) {
+  fixture *fx = *state;
+  clf_cache c;
+  cache_at(&c, fx, NULL);
+  char path[CLF_CACHE_PATH_MAX];
+  clf_cache_path(&c, KEY_A, strlen(KEY_A), path, sizeof path);
+  assert_int_equal(mkfifo(path, 0600), 0);
+  alarm(20);
+  unsigned char *out = NULL;
+  size_t out_len = 0;
+  char why[512];
+  assert_int_equal(clf_cache_load(&c, KEY_A, strlen(KEY_A), &out, &out_len, why, sizeof why), 0);
+  alarm(0);
+  assert_null(out);
+  assert_non_null(strstr(why, "not a regular file (a FIFO)"));
+  assert_non_null(strstr(why, path));
+  unsigned char bin[64];
+  fill_payload(bin, sizeof bin, 3);
+  store_ok(&c, KEY_A, bin, sizeof bin);
+  assert_int_equal(clf_cache_load(&c, KEY_A, strlen(KEY_A), &out, &out_len, why, sizeof why), 1);
+  assert_int_equal(out_len, sizeof bin);
+  assert_memory_equal(out, bin, sizeof bin);
+  free(out);
+}
+
+/* An entry written by a newer clfuse (a higher format version) in a shared directory is a
+ * good entry for that build: loads report it and leave it, stores do not replace it. */
+static void test_newer_version(void **state) {
+  fixture *fx = *state;
+  clf_cache c;
+  cache_at(&c, fx, NULL);
+  unsigned char bin[100];
+  fill_payload(bin, sizeof bin, 9);
+  store_ok(&c, KEY_A, bin, sizeof bin);
+  char path[CLF_CACHE_PATH_MAX];
+  clf_cache_path(&c, KEY_A, strlen(KEY_A), path, sizeof path);
+  size_t len;
+  unsigned char *f = read_file(path, &len);
+  f[8] = (unsigned char)(CLF_CACHE_FORMAT_VERSION + 1);
+  write_file(path, f, len);
+  unsigned char *out = NULL;
+  size_t out_len = 0;
+  char why[512], err[512];
+  assert_int_equal(clf_cache_load(&c, KEY_A, strlen(KEY_A), &out, &out_len, why, sizeof why), 0);
+  assert_null(out);
+  assert_non_null(strstr(why, "newer clfuse"));
+  assert_true(exists(path));
+  assert_int_equal(clf_cache_store(&c, KEY_A, strlen(KEY_A), bin, sizeof bin, err, sizeof err), -1);
+  assert_non_null(strstr(err, "newer clfuse"));
+  size_t len2;
+  unsigned char *g = read_file(path, &len2);
+  assert_int_equal(len2, len);
+  assert_memory_equal(g, f, len); /* untouched */
+  assert_int_equal(count_entries(fx->tmp), 1); /* no temp file left behind */
+  free(g);
+  free(f);
+}
+
 /* ---- store failures / disabled ---- */
 
 static void test_store_unwritable(void **state) {
@@ -603,6 +664,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_corrupt_zero_length, setup, teardown),
       cmocka_unit_test_setup_teardown(test_garbage_never_crashes, setup, teardown),
       cmocka_unit_test_setup_teardown(test_non_regular_entry, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_fifo_entry, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_newer_version, setup, teardown),
       cmocka_unit_test_setup_teardown(test_store_unwritable, setup, teardown),
       cmocka_unit_test_setup_teardown(test_store_refuses_empty, setup, teardown),
       cmocka_unit_test_setup_teardown(test_disabled_never_writes, setup, teardown),

@@ -381,6 +381,289 @@ static void tensor_rejects_overflow(void **state)
     OK(miopenDestroyTensorDescriptor(d));
 }
 
+/* ---- random descriptors, huge values included --------------------------------------------- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rng(void)
+{
+    /* xorshift64*: fixed seed, so a failure reproduces. */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545f4914f6cdd1dull;
+}
+
+/* A length, stride, pad or dilation: mostly small, often at the edges of int. */
+static int rnd_int(void)
+{
+    static const int edge[] = {0, 1, 2, 3, -1, 65535, 65536, 65537, 1 << 20, 1 << 30,
+                               0x7fffffff, 0x7ffffffe, -0x7fffffff - 1, 46341, 1 << 16 | 1};
+    switch (rng() % 4) {
+    case 0: return edge[rng() % (sizeof edge / sizeof edge[0])];
+    case 1: return (int)(rng() % 9);
+    case 2: return (int)(rng() % 300);
+    default: return (int)(uint32_t)rng();
+    }
+}
+
+/* A tensor length: usually a valid small one, so that the later calls are reached. */
+static int rnd_len(void)
+{
+    return rng() % 4 == 0 ? rnd_int() : (int)(rng() % 8) + 1;
+}
+
+/* Reference output length of one spatial axis (semantics 4.1), in 64 bits; -1 where the call
+ * must fail (Valid padding with a filter larger than the input, or a value past INT_MAX). */
+static int64_t ref_out(int mode, int pad_mode, int64_t in, int64_t k, int64_t p, int64_t s, int64_t d,
+                       int64_t adj)
+{
+    int64_t eff = 1 + d * (k - 1), out;
+    if (eff > 0x7fffffff)
+        return -1;
+    if (mode == miopenTranspose) {
+        out = s * (in - 1) + 1 + d * (k - 1) - 2 * p + adj;
+        if (out < 1)
+            out = 1;
+    } else if (pad_mode == miopenPaddingSame) {
+        out = (in + s - 1) / s;
+    } else if (pad_mode == miopenPaddingValid) {
+        if (in < eff)
+            return -1;
+        out = (in - eff + 1 + s - 1) / s;
+    } else {
+        out = (in - eff + 2 * p) / s + 1;
+        if (out < 1)
+            out = 1;
+    }
+    return out > 0x7fffffff ? -1 : out;
+}
+
+/* A few thousand random tensor and convolution descriptors, and fusion plans built from them,
+ * with lengths, strides, pads, strides and dilations up to and past INT_MAX. Under UBSan any
+ * overflow aborts the test; every result is compared with a 64-bit reference, and every
+ * failure must be BadParm with a message. */
+static void random_descriptors(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t x = NULL, w = NULL, b = NULL;
+    miopenConvolutionDescriptor_t cd = NULL;
+    OK(miopenCreateTensorDescriptor(&x));
+    OK(miopenCreateTensorDescriptor(&w));
+    OK(miopenCreateTensorDescriptor(&b));
+    OK(miopenCreateConvolutionDescriptor(&cd));
+    int outputs_checked = 0, plans_built = 0;
+    for (int iter = 0; iter < 6000; ++iter) {
+        int nd = 4;
+        int xl[4], xs[4], wl[4];
+        for (int i = 0; i < 4; ++i) {
+            xl[i] = rnd_len();
+            xs[i] = rnd_int();
+            wl[i] = rng() % 2 ? (int)(rng() % 5) + 1 : rnd_len();
+        }
+        if (rng() % 4)
+            wl[1] = xl[1]; /* usually a matching channel count */
+        miopenStatus_t sx = rng() % 3 == 0 ? miopenSetTensorDescriptor(x, miopenFloat, nd, xl, xs)
+                                           : miopenSetTensorDescriptor(x, miopenFloat, nd, xl, NULL);
+        miopenStatus_t sw = miopenSetTensorDescriptor(w, miopenFloat, nd, wl, NULL);
+        if (sx != miopenStatusSuccess)
+            assert_int_equal(sx, miopenStatusBadParm);
+        if (sw != miopenStatusSuccess)
+            assert_int_equal(sw, miopenStatusBadParm);
+        size_t bytes = 0;
+        if (sx == miopenStatusSuccess) {
+            OK(miopenGetTensorNumBytes(x, &bytes));
+            int gl[4], gs[4];
+            miopenDataType_t t;
+            OK(miopenGetTensorDescriptor(x, &t, gl, gs));
+            uint64_t span = 1;
+            for (int i = 0; i < 4; ++i) {
+                assert_int_equal(gl[i], xl[i]);
+                span += (uint64_t)(gl[i] - 1) * (uint64_t)gs[i];
+            }
+            assert_true(span * 4 == bytes);
+        }
+        int pads[2] = {rng() % 3 ? (int)(rng() % 4) : rnd_int(), rng() % 3 ? (int)(rng() % 4) : rnd_int()};
+        int strides[2] = {rnd_len(), rnd_len()};
+        int dils[2] = {rnd_len(), rnd_len()};
+        int mode = rng() % 4 == 0 ? miopenTranspose : miopenConvolution;
+        miopenStatus_t sc = miopenInitConvolutionNdDescriptor(cd, 2, pads, strides, dils,
+                                                              (miopenConvolutionMode_t)mode);
+        if (sc != miopenStatusSuccess) {
+            assert_int_equal(sc, miopenStatusBadParm);
+            continue;
+        }
+        int groups = rng() % 4 == 0 ? rnd_int() : 1;
+        if (groups >= 1)
+            OK(miopenSetConvolutionGroupCount(cd, groups));
+        else
+            groups = 1, OK(miopenSetConvolutionGroupCount(cd, 1));
+        int pad_mode = (int)(rng() % 3);
+        OK(clfuse_SetConvolutionPaddingMode(cd, (miopenPaddingMode_t)pad_mode));
+        int adj[2] = {0, 0};
+        if (mode == miopenTranspose)
+            for (int i = 0; i < 2; ++i)
+                adj[i] = strides[i] > 1 ? (int)(rng() % (uint64_t)strides[i]) : 0;
+        if (mode == miopenTranspose)
+            OK(miopenSetTransposeConvNdOutputPadding(cd, 2, adj));
+        if (sx != miopenStatusSuccess || sw != miopenStatusSuccess)
+            continue;
+        int on = 0, ol[8];
+        miopenStatus_t so = miopenGetConvolutionNdForwardOutputDim(cd, x, w, &on, ol);
+        /* the reference */
+        int64_t c = xl[1], g = groups, expect[4] = {xl[0], 0, 0, 0};
+        int ok = 1;
+        if (mode == miopenTranspose) {
+            ok = wl[0] == c && c % g == 0;
+            expect[1] = (int64_t)wl[1] * g;
+        } else {
+            ok = c % g == 0 && (int64_t)wl[1] * g == c && wl[0] % g == 0;
+            expect[1] = wl[0];
+        }
+        if (expect[1] > 0x7fffffff)
+            ok = 0;
+        for (int i = 0; ok && i < 2; ++i) {
+            expect[2 + i] = ref_out(mode, pad_mode, xl[2 + i], wl[2 + i], pads[i], strides[i],
+                                    dils[i], adj[i]);
+            ok = expect[2 + i] > 0;
+        }
+        if (!ok) {
+            if (so != miopenStatusBadParm)
+                fail_msg("iteration %d: expected BadParm, got %s", iter, miopenGetErrorString(so));
+            msg_has(__FILE__, __LINE__, "miopenGetConvolutionNdForwardOutputDim", NULL);
+            continue;
+        }
+        if (so != miopenStatusSuccess)
+            fail_msg("iteration %d: %s: %s", iter, miopenGetErrorString(so),
+                     clfuse_GetLastErrorMessage(NULL));
+        assert_int_equal(on, 4);
+        for (int i = 0; i < 4; ++i)
+            if (ol[i] != expect[i])
+                fail_msg("iteration %d: output length %d is %d, the reference %lld", iter, i,
+                         ol[i], (long long)expect[i]);
+        ++outputs_checked;
+        /* A fusion plan over the same shapes: its running shape must not overflow either. */
+        if (mode == miopenTranspose)
+            continue;
+        miopenFusionPlanDescriptor_t plan = NULL;
+        miopenStatus_t sp = miopenCreateFusionPlan(&plan, miopenVerticalFusion, x);
+        if (sp != miopenStatusSuccess) {
+            assert_int_equal(sp, clf_tensor_is_packed(x) ? miopenStatusBadParm
+                                                         : miopenStatusNotImplemented);
+            continue;
+        }
+        miopenFusionOpDescriptor_t op = NULL;
+        sp = miopenCreateOpConvForward(plan, &op, cd, w);
+        if (sp == miopenStatusSuccess) {
+            int bl[4] = {1, ol[1], 1, 1};
+            if (miopenSetTensorDescriptor(b, miopenFloat, 4, bl, NULL) == miopenStatusSuccess) {
+                sp = miopenCreateOpBiasForward(plan, &op, b);
+                if (sp != miopenStatusSuccess)
+                    assert_int_equal(sp, miopenStatusBadParm);
+            }
+            sp = miopenCreateOpActivationForward(plan, &op, miopenActivationRELU);
+            OK(sp);
+            ++plans_built;
+        } else {
+            assert_int_equal(sp, miopenStatusBadParm);
+            msg_has(__FILE__, __LINE__, "miopenCreateOpConvForward", NULL);
+        }
+        OK(miopenDestroyFusionPlan(plan));
+    }
+    /* The loop did reach the interesting paths. */
+    print_message("%d output shapes checked, %d plans built\n", outputs_checked, plans_built);
+    assert_true(outputs_checked > 500);
+    assert_true(plans_built > 300);
+    OK(miopenDestroyTensorDescriptor(x));
+    OK(miopenDestroyTensorDescriptor(w));
+    OK(miopenDestroyTensorDescriptor(b));
+    OK(miopenDestroyConvolutionDescriptor(cd));
+}
+
+/* The finding's cases, spelled out: dilation 2^30 and a 65537 x 65537 running shape. */
+static void huge_shapes_rejected(void **state)
+{
+    (void)state;
+    miopenConvolutionDescriptor_t cd = conv2d(0, 0, 1, 1, 1 << 30, 1);
+    out4 o;
+    BADPARM(conv_out(cd, 1, 1, 8, 8, 1, 1, 3, 3, &o), "dilated filter extent along h",
+            "exceeds the int range");
+    OK(miopenDestroyConvolutionDescriptor(cd));
+    /* Padding grows a 1x1x1x1 input to 1 x 1 x 65537 x 65537 (fits), then 65537 channels of it
+     * (a packed stride of 2^32 + ...: does not). */
+    cd = conv2d(32768, 32768, 1, 1, 1, 1);
+    expect_out(cd, 1, 1, 1, 1, 65537, 1, 1, 1, 1, 65537, 65537, 65537);
+    miopenTensorDescriptor_t x = tensor4(miopenFloat, 1, 1, 1, 1);
+    miopenTensorDescriptor_t w = tensor4(miopenFloat, 65537, 1, 1, 1);
+    miopenFusionPlanDescriptor_t plan = NULL;
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x));
+    miopenFusionOpDescriptor_t op = NULL;
+    BADPARM(miopenCreateOpConvForward(plan, &op, cd, w), "too large", "65537x65537");
+    OK(miopenDestroyFusionPlan(plan));
+    OK(miopenDestroyTensorDescriptor(x));
+    OK(miopenDestroyTensorDescriptor(w));
+    OK(miopenDestroyConvolutionDescriptor(cd));
+}
+
+/* Tensors with non-packed strides would be read as packed by every kernel: each call that
+ * takes one is refused with NotImplemented and a message naming the descriptor, until strided
+ * tensors are supported. Strides of length-1 dimensions do not count. */
+static void non_packed_refused(void **state)
+{
+    (void)state;
+#define NOTIMPL(call, frag1, frag2)                                                               \
+    do {                                                                                          \
+        assert_int_equal((call), miopenStatusNotImplemented);                                     \
+        msg_has(__FILE__, __LINE__, (frag1), (frag2));                                            \
+    } while (0)
+    miopenTensorDescriptor_t strided = NULL;
+    OK(miopenCreateTensorDescriptor(&strided));
+    miopenFusionPlanDescriptor_t plan = NULL;
+    miopenFusionOpDescriptor_t op = NULL;
+    /* input: rows padded to 16 */
+    OK(miopenSet4dTensorDescriptorEx(strided, miopenFloat, 1, 3, 8, 8, 3 * 8 * 16, 8 * 16, 16, 1));
+    NOTIMPL(miopenCreateFusionPlan(&plan, miopenVerticalFusion, strided), "inputDesc",
+            "non-packed strides");
+    assert_null(plan);
+    msg_has(__FILE__, __LINE__, "1x3x8x8 FP32 strides 384x128x16x1", NULL);
+
+    miopenTensorDescriptor_t x = tensor4(miopenFloat, 1, 3, 8, 8);
+    miopenConvolutionDescriptor_t cd = conv2d(1, 1, 1, 1, 1, 1);
+    /* filter: channel-last strides */
+    OK(miopenSet4dTensorDescriptorEx(strided, miopenFloat, 4, 3, 3, 3, 27, 1, 9, 3));
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x));
+    NOTIMPL(miopenCreateOpConvForward(plan, &op, cd, strided), "miopenCreateOpConvForward",
+            "wDesc is 4x3x3x3 FP32 strides 27x1x9x3");
+    NOTIMPL(miopenCreateOpConvForwardAlgo(plan, &op, cd, miopenConvolutionFwdAlgoDirect, strided),
+            "miopenCreateOpConvForwardAlgo", "wDesc");
+    miopenTensorDescriptor_t w = tensor4(miopenFloat, 4, 3, 3, 3);
+    OK(miopenCreateOpConvForward(plan, &op, cd, w));
+    /* bias: every other channel */
+    OK(miopenSet4dTensorDescriptorEx(strided, miopenFloat, 1, 4, 1, 1, 8, 2, 1, 1));
+    NOTIMPL(miopenCreateOpBiasForward(plan, &op, strided), "bDesc", "non-packed");
+    /* strides of length-1 dimensions address nothing: accepted */
+    OK(miopenSet4dTensorDescriptorEx(strided, miopenFloat, 1, 4, 1, 1, 4, 1, 4, 4));
+    OK(miopenCreateOpBiasForward(plan, &op, strided));
+    /* batch-norm parameters, per activation: padded rows */
+    OK(miopenSet4dTensorDescriptorEx(strided, miopenFloat, 1, 4, 8, 8, 4 * 8 * 9, 8 * 9, 9, 1));
+    NOTIMPL(miopenCreateOpBatchNormInference(plan, &op, miopenBNPerActivation, strided),
+            "bnScaleBiasMeanVarDesc", "non-packed");
+    miopenTensorDescriptor_t bn = tensor4(miopenFloat, 1, 4, 8, 8);
+    OK(miopenCreateOpBatchNormInference(plan, &op, miopenBNPerActivation, bn));
+    OK(miopenDestroyFusionPlan(plan));
+    /* the helper the unfused convolution uses */
+    OK(clf_tensor_require_packed(NULL, w, "api", "wDesc"));
+    OK(miopenSet4dTensorDescriptorEx(strided, miopenFloat, 4, 3, 3, 3, 27, 1, 9, 3));
+    NOTIMPL(clf_tensor_require_packed(NULL, strided, "someApi", "wDesc"), "someApi: wDesc is",
+            "strides 27x1x9x3");
+    OK(miopenDestroyTensorDescriptor(bn));
+    OK(miopenDestroyTensorDescriptor(w));
+    OK(miopenDestroyTensorDescriptor(x));
+    OK(miopenDestroyTensorDescriptor(strided));
+    OK(miopenDestroyConvolutionDescriptor(cd));
+#undef NOTIMPL
+}
+
 /* ---- convolution descriptors ------------------------------------------------------------ */
 
 static void conv_init_get(void **state)
@@ -994,6 +1277,9 @@ int main(void)
         cmocka_unit_test(tensor_rejects_lengths_strides),
         cmocka_unit_test(tensor_rejects_rank_type_null),
         cmocka_unit_test(tensor_rejects_overflow),
+        cmocka_unit_test(random_descriptors),
+        cmocka_unit_test(huge_shapes_rejected),
+        cmocka_unit_test(non_packed_refused),
         cmocka_unit_test(conv_init_get),
         cmocka_unit_test(conv_init_rejects),
         cmocka_unit_test(conv_nd_get),

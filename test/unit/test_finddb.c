@@ -473,7 +473,7 @@ static void test_corrupt_user_files(void **state)
         {"truncated", "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100
                       ", \"records\": {\"K\": [{\"solver\": \"S\", \"time_", 0, "invalid JSON"},
         {"garbage", garbage, sizeof garbage - 1, "invalid JSON"},
-        {"wrong version", "{\"format\": \"clfuse-finddb\", \"version\": 2, " DEVICE_H100
+        {"wrong version", "{\"format\": \"clfuse-finddb\", \"version\": 0, " DEVICE_H100
                           ", \"records\": {}}", 0, "version"},
         {"wrong format", "{\"format\": \"something-else\", \"version\": 1, " DEVICE_H100
                          ", \"records\": {}}", 0, "format"},
@@ -481,6 +481,8 @@ static void test_corrupt_user_files(void **state)
                                   ", \"records\": [1, 2]}", 0, "records"},
         {"records missing", "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 "}", 0,
          "records"},
+        {"fractional version", "{\"format\": \"clfuse-finddb\", \"version\": 1.5, " DEVICE_H100
+                               ", \"records\": {}}", 0, "version"},
         {"top level array", "[1, 2, 3]", 0, "not a JSON object"},
         {"empty file", "", 0, "empty"},
         {"whitespace only", " \n\t\n", 0, "empty"},
@@ -675,6 +677,122 @@ static void test_too_big_file(void **state)
     assert_non_null(db);
     assert_non_null(strstr(warn, "limit"));
     assert_non_null(strstr(warn, "set aside"));
+    clf_finddb_close(db);
+    rm_rf(tmp);
+    free(tmp);
+}
+
+/*
+** A user file that may hold good records this build cannot use: a directory or a FIFO in its
+** place, a file without read permission, one written by a newer version. Each is reported once
+** at open, left exactly where and as it is (never set aside, never overwritten: stores are
+** refused with the reason), and never hangs (alarm) or crashes. Once the obstacle is gone,
+** stores work again.
+*/
+enum leave_kind { LEAVE_DIR, LEAVE_FIFO, LEAVE_NEWER, LEAVE_NO_PERMISSION };
+
+static void test_user_file_left_alone(void **state)
+{
+    (void)state;
+    static const struct {
+        enum leave_kind kind;
+        const char *expect;
+    } cases[] = {
+        {LEAVE_DIR, "not a regular file (a directory)"},
+        {LEAVE_FIFO, "not a regular file (a FIFO)"},
+        {LEAVE_NEWER, "written by a newer clfuse (find-db version 2"},
+        {LEAVE_NO_PERMISSION, "Permission denied"},
+    };
+    static const char newer[] =
+        "{\"format\": \"clfuse-finddb\", \"version\": 2, " DEVICE_H100
+        ", \"records\": {\"K\": [{\"solver\": \"S2\", \"time_ms\": 1, \"workspace\": 0, "
+        "\"algorithm\": \"a\", \"future_field\": {\"x\": 1}}]}}";
+    clf_device_identity d = dev_h100();
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        if (cases[c].kind == LEAVE_NO_PERMISSION && geteuid() == 0)
+            continue; /* permissions do not bind root */
+        char *tmp = make_tmpdir();
+        char upath[1024], warn[4096], err[2048];
+        user_file_path(tmp, upath, sizeof upath);
+        switch (cases[c].kind) {
+        case LEAVE_DIR: assert_int_equal(mkdir(upath, 0700), 0); break;
+        case LEAVE_FIFO: assert_int_equal(mkfifo(upath, 0600), 0); break;
+        case LEAVE_NEWER: write_str(upath, newer); break;
+        case LEAVE_NO_PERMISSION:
+            write_str(upath, newer);
+            assert_int_equal(chmod(upath, 0), 0);
+            break;
+        }
+        alarm(20); /* a blocking open of the FIFO would hang here */
+        clf_finddb *db = clf_finddb_open(&d, NULL, tmp, warn, sizeof warn);
+        assert_non_null(db);
+        if (!strstr(warn, upath) || !strstr(warn, cases[c].expect) || !strstr(warn, "left alone"))
+            fail_msg("case %zu: unexpected warning: %s", c, warn);
+        clf_finddb_entry out[2];
+        assert_int_equal(clf_finddb_lookup(db, "K", out, 2, NULL), 0);
+        clf_finddb_entry e = entry("Mine", 0.5, 0);
+        assert_int_equal(clf_finddb_store(db, "K", &e, 1, err, sizeof err), -1);
+        if (!strstr(err, upath) || !strstr(err, cases[c].expect) || !strstr(err, "not overwritten"))
+            fail_msg("case %zu: unexpected store error: %s", c, err);
+        assert_int_equal(clf_finddb_remove(db, "K", err, sizeof err), -1);
+        /* reported once: the refused store added nothing to the open-time warnings */
+        assert_string_equal(clf_finddb_warnings(db), warn);
+        clf_finddb_close(db);
+        alarm(0);
+        /* still there, as it was, and nothing set aside */
+        struct stat st;
+        assert_int_equal(lstat(upath, &st), 0);
+        assert_int_equal(count_with_prefix(tmp, "NVIDIA_H100_80GB_HBM3_132cu_580.159.04.ufdb.json.corrupt-"), 0);
+        switch (cases[c].kind) {
+        case LEAVE_DIR: assert_true(S_ISDIR(st.st_mode)); rmdir(upath); break;
+        case LEAVE_FIFO: assert_true(S_ISFIFO(st.st_mode)); unlink(upath); break;
+        case LEAVE_NO_PERMISSION: assert_int_equal(chmod(upath, 0600), 0); /* fall through */
+        case LEAVE_NEWER: {
+            char *now = read_all(upath);
+            assert_string_equal(now, newer);
+            free(now);
+            unlink(upath);
+            break;
+        }
+        }
+        /* obstacle gone: the same object stores again */
+        db = clf_finddb_open(&d, NULL, tmp, warn, sizeof warn);
+        assert_non_null(db);
+        assert_string_equal(warn, "");
+        assert_int_equal(clf_finddb_store(db, "K", &e, 1, err, sizeof err), 0);
+        assert_int_equal(clf_finddb_lookup(db, "K", out, 2, NULL), 1);
+        assert_string_equal(out[0].solver, "Mine");
+        clf_finddb_close(db);
+        rm_rf(tmp);
+        free(tmp);
+    }
+}
+
+/* A FIFO or a directory named *.json in the system dir is reported and skipped; the other
+** system files still load. */
+static void test_system_dir_non_regular(void **state)
+{
+    (void)state;
+    char *tmp = make_tmpdir();
+    char path[1024], warn[4096];
+    snprintf(path, sizeof path, "%s/a_fifo.json", tmp);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    snprintf(path, sizeof path, "%s/b_dir.json", tmp);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/c_good.json", tmp);
+    write_str(path, "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100
+                    ", \"records\": {\"K\": [{\"solver\": \"Sys\", \"time_ms\": 1, "
+                    "\"workspace\": 0, \"algorithm\": \"a\"}]}}");
+    clf_device_identity d = dev_h100();
+    alarm(20);
+    clf_finddb *db = clf_finddb_open(&d, tmp, NULL, warn, sizeof warn);
+    alarm(0);
+    assert_non_null(db);
+    assert_non_null(strstr(warn, "a_fifo.json: unreadable: not a regular file (a FIFO)"));
+    assert_non_null(strstr(warn, "b_dir.json: unreadable: not a regular file (a directory)"));
+    clf_finddb_entry out[1];
+    assert_int_equal(clf_finddb_lookup(db, "K", out, 1, NULL), 1);
+    assert_string_equal(out[0].solver, "Sys");
     clf_finddb_close(db);
     rm_rf(tmp);
     free(tmp);
@@ -1126,6 +1244,8 @@ int main(void)
         cmocka_unit_test(test_bad_entries_skipped),
         cmocka_unit_test(test_many_problems_and_small_buffer),
         cmocka_unit_test(test_too_big_file),
+        cmocka_unit_test(test_user_file_left_alone),
+        cmocka_unit_test(test_system_dir_non_regular),
         cmocka_unit_test(test_concurrent_store),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_store_unwritable),
