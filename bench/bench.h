@@ -26,6 +26,7 @@ typedef struct path_res {
     int state;         /* PATH_* */
     char note[512];    /* why not run or failed */
     char solver[512];  /* solver(s) and config(s) the path ran */
+    double compile_ms; /* fused path: miopenCompileFusionPlan's wall time (selection included) */
     bstat kern;        /* sum of the steps' kernel times per iteration (profiling on) */
     bstat wall;        /* wall clock around the sequence and one clFinish (profiling off) */
     int nsteps;

@@ -258,6 +258,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
                       miopenGetErrorString(st), bench_last_error(h));
             continue;
         }
+        pf->compile_ms = ms;
         uint64_t id = 0;
         const char *sname = "?", *scfg = "";
         clfuse_FusionPlanGetSolver(b.plan[i], &id, &sname, &scfg);

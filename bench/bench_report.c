@@ -90,6 +90,8 @@ static cJSON *path_json(const path_res *p, const chain_res *c)
         cJSON_AddStringToObject(o, "note", p->note);
     if (p->solver[0])
         cJSON_AddStringToObject(o, "solver", p->solver);
+    if (p->compile_ms > 0)
+        cJSON_AddNumberToObject(o, "compile_ms", p->compile_ms);
     if (p->kern.n) {
         cJSON_AddItemToObject(o, "kernel_ms", stat_json(p->kern));
         cJSON_AddItemToObject(o, "wall_ms", stat_json(p->wall));
