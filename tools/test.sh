@@ -5,6 +5,9 @@
 # so they never touch ~.
 #   CLFUSE_TEST_BUILD    sanitizer build dir (default build-ci)
 #   CLFUSE_TEST_RELEASE  0 skips the Release pass (default 1)
+#   CLFUSE_TEST_LONG     1 also runs the tests labelled `long` (test_solvers_long: every
+#                        solver x every tuning config, about 30 min more on 2 cold cores);
+#                        by default they are left out (`ctest -L long` runs them alone)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -35,7 +38,9 @@ run_ctest() {
         # PoCL keeps its own kernel cache (~/.cache/pocl): left in place, so a warm machine
         # does not recompile every kernel under ASan (minutes on 2 cores).
         cd "$build"
-        ctest --output-on-failure -j"$jobs" --timeout 900
+        local labels=(-LE '^long$')
+        [ "${CLFUSE_TEST_LONG:-0}" = 1 ] && labels=()
+        ctest --output-on-failure -j"$jobs" --timeout 900 "${labels[@]}"
     )
 }
 

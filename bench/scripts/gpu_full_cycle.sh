@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# On the GPU machine: the solver contract tests on the GPU, then (only if they pass) a fresh
-# system find-db for the device and the whole-suite bench using it.
+# On the GPU machine: the solver contract tests on the GPU (test_solvers --long: every solver
+# and tuning config), then (only if they pass) a fresh system find-db for the device and the
+# whole-suite bench using it.
 #   usage: bench/scripts/gpu_full_cycle.sh OUT_DIR
 set -u
 out=$1
@@ -10,7 +11,7 @@ if [ "${SKIP_TESTS:-0}" = 1 ]; then
   echo "test_solvers skipped (SKIP_TESTS=1)"
 else
 ( cd .gpu/build/test && MIOPEN_CUSTOM_CACHE_DIR=$(mktemp -d) MIOPEN_USER_DB_PATH=$(mktemp -d) \
-    ../../gpu-run.sh ./test_solvers > "$out/test_solvers.log" 2>&1 )
+    ../../gpu-run.sh ./test_solvers --long > "$out/test_solvers.log" 2>&1 )
 rc=$?
 tail -3 "$out/test_solvers.log"
 [ $rc -eq 0 ] || { echo "test_solvers failed on the GPU: no find-db, no bench"; exit 1; }

@@ -73,12 +73,28 @@ static void log_remarks(const char *what, char *log)
     free(log);
 }
 
+/* PoCL's compiler (clang) prints "N warnings generated." on the process's stderr itself,
+ * whatever becomes of the build log. So on PoCL, below MIOPEN_LOG_LEVEL=5 (where build logs
+ * are printed anyway), builds from source pass -w: an OpenCL option that only silences
+ * warnings, so it stays out of the binary-cache key (PoCL's own cache keys on it, so it
+ * keeps one entry per setting). Elsewhere the options are left alone. */
+static const char *quiet_options(miopenHandle_t h, const char *options, char *buf, size_t cap)
+{
+    if (strstr(h->info.platform_name, "Portable Computing Language") == NULL ||
+        clf_log_level() >= CLF_LOG_INFO)
+        return options;
+    int n = snprintf(buf, cap, "%s%s-w", options, options[0] ? " " : "");
+    return n > 0 && (size_t)n < cap ? buf : options;
+}
+
 /* Builds prog; the build log head goes into the failure message. */
 static miopenStatus_t build(miopenHandle_t h, const char *what, cl_program prog,
                             const char *options)
 {
     char *log = NULL;
-    cl_int err = clf_clw_build_program(prog, h->device, options, &log);
+    char quiet[4096];
+    cl_int err = clf_clw_build_program(prog, h->device,
+                                       quiet_options(h, options, quiet, sizeof quiet), &log);
     if (err == CL_SUCCESS) {
         log_remarks(what, log);
         return miopenStatusSuccess;

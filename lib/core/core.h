@@ -87,7 +87,9 @@ cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopen
 void clf_handle_free(miopenHandle_t h, cl_mem m);
 
 /* Formats a message, stores it on h (if non-NULL) and on the calling thread, logs it at
- * error level, and returns st so callers can write `return clf_fail(...)`. */
+ * info level (printed from MIOPEN_LOG_LEVEL=5: by default a failing call writes nothing to
+ * stderr, its message is clfuse_GetLastErrorMessage's), and returns st so callers can write
+ * `return clf_fail(...)`. */
 miopenStatus_t clf_fail(miopenHandle_t h, miopenStatus_t st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -101,7 +103,11 @@ void clf_clear_error(miopenHandle_t h);
 /* The thread's last message. */
 const char *clf_thread_errmsg(void);
 
-/* Logging honours MIOPEN_LOG_LEVEL (1 quiet .. 7 trace; default 4 = warnings). */
+/* Logging to stderr honours MIOPEN_LOG_LEVEL, MIOpen's levels: 0 or unset = the default, 4;
+ * 1 quiet; 2 fatal; 3 errors; 4 warnings; 5 info; 6 more info; 7 trace. A message of level L
+ * prints when L <= the level. Failures a call returns are logged at info (see clf_fail);
+ * errors and warnings are kept for what a caller cannot see in a status (a find-db set
+ * aside, a binary cache that cannot be written). */
 enum { CLF_LOG_ERROR = 3, CLF_LOG_WARNING = 4, CLF_LOG_INFO = 5, CLF_LOG_TRACE = 7 };
 void clf_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int clf_log_level(void);

@@ -1,6 +1,11 @@
 /* The unfused convolution API on the test device: every solver through Immediate mode
  * against the CPU reference, Find and Forward, the Immediate fallback on an empty db, the
- * find-db speedup, each find mode on a hit and a miss, corrupted db files, bad input. */
+ * find-db speedup, each find mode on a hit and a miss, corrupted db files, bad input.
+ *
+ * Find builds every applicable solver's kernels for its problem, seconds each on a cold PoCL.
+ * So the Find tests share one problem (SHARED_CASE) and each gets a find-db of its own
+ * instead (db_handle): the problem's kernels are built once per process (later handles load
+ * them from the binary cache), while every test still starts from an empty db. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +14,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -67,11 +73,44 @@ static void fresh_case(conv_case *cc, int f, int pad, int stride, int dil, int g
                                     groups, next_shape), 0);
 }
 
-static void expect_status(miopenStatus_t got, miopenStatus_t want)
+static void expect_status_on(miopenHandle_t h, miopenStatus_t got, miopenStatus_t want)
 {
     if (got != want)
         fail_msg("status %s, expected %s: %s", miopenGetErrorString(got),
-                 miopenGetErrorString(want), clfuse_GetLastErrorMessage(handle));
+                 miopenGetErrorString(want), clfuse_GetLastErrorMessage(h));
+}
+
+static void expect_status(miopenStatus_t got, miopenStatus_t want)
+{
+    expect_status_on(handle, got, want);
+}
+
+/* A new handle whose user find-db is a directory of its own (under user_dir), empty. The
+ * handle opens its db on first use, so MIOPEN_USER_DB_PATH stays pointed there until
+ * db_handle_destroy. */
+static miopenHandle_t db_handle(void)
+{
+    static int made;
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/db%d", user_dir, made++);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    setenv("MIOPEN_USER_DB_PATH", dir, 1);
+    miopenHandle_t h;
+    assert_int_equal(miopenCreate(&h), miopenStatusSuccess);
+    return h;
+}
+
+static void db_handle_destroy(miopenHandle_t h)
+{
+    miopenDestroy(h);
+    setenv("MIOPEN_USER_DB_PATH", user_dir, 1);
+}
+
+/* The Find tests' problem: 3x3 stride 1, which Direct, Winograd, GEMM and implicit GEMM
+ * solvers all take. */
+static void shared_case(conv_case *cc, miopenHandle_t h)
+{
+    assert_int_equal(conv_case_init(cc, h, 2, 5, 9, 10, 4, 3, 1, 1, 1, 1, 17), 0);
 }
 
 static void immediate_fallback_on_empty_db(void **state)
@@ -148,14 +187,15 @@ static void find_then_forward(void **state)
 {
     (void)state;
     setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
+    miopenHandle_t h = db_handle();
     conv_case cc;
-    fresh_case(&cc, 3, 1, 1, 1, 1);
+    shared_case(&cc, h);
     miopenConvAlgoPerf_t perf[8];
     int n = 0;
-    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
-                                                        cc.yd, cc.y, 8, &n, perf, cc.ws,
-                                                        cc.ws_size, true),
-                  miopenStatusSuccess);
+    expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                              cc.yd, cc.y, 8, &n, perf, cc.ws,
+                                                              cc.ws_size, false),
+                     miopenStatusSuccess);
     unsetenv("MIOPEN_FIND_MODE");
     assert_true(n >= 2); /* Direct and Winograd at least, for 3x3 stride 1 */
     for (int i = 0; i < n; ++i) {
@@ -164,53 +204,100 @@ static void find_then_forward(void **state)
             assert_true(perf[i].time >= perf[i - 1].time);
         for (int j = 0; j < i; ++j)
             assert_int_not_equal(perf[i].fwd_algo, perf[j].fwd_algo);
-        conv_case_poison(&cc, handle);
+        conv_case_poison(&cc, h);
         float alpha = 1, beta = 0;
-        expect_status(miopenConvolutionForward(handle, &alpha, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
-                                               perf[i].fwd_algo, &beta, cc.yd, cc.y, cc.ws,
-                                               cc.ws_size), miopenStatusSuccess);
-        assert_true(conv_case_error(&cc, handle) < RMS_BOUND);
+        expect_status_on(h, miopenConvolutionForward(h, &alpha, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                     perf[i].fwd_algo, &beta, cc.yd, cc.y, cc.ws,
+                                                     cc.ws_size), miopenStatusSuccess);
+        assert_true(conv_case_error(&cc, h) < RMS_BOUND);
     }
     /* Immediate mode now lists the measured entries from the user db, fastest first. */
     clfuse_ConvSolutionInfo info[16];
     size_t got = 0;
-    expect_status(clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 16,
-                                                          &got, info), miopenStatusSuccess);
+    expect_status_on(h, clfuse_ConvolutionForwardGetSolutionsEx(h, cc.wd, cc.xd, cc.cd, cc.yd,
+                                                                16, &got, info),
+                     miopenStatusSuccess);
     assert_true(got >= (size_t)n);
     for (size_t i = 0; i < got; ++i) {
         assert_int_equal(info[i].source, clfuseSolutionUserDb);
         assert_true(info[i].solution.time >= 0);
     }
     conv_case_free(&cc);
+    db_handle_destroy(h);
 }
 
-static double find_ms(conv_case *cc, miopenConvAlgoPerf_t *perf, int *n)
+/* exhaustiveSearch benchmarks every tuning config of every applicable solver and records
+ * them as such. On a depthwise problem: ConvDirectTiled's candidates and ConvNaiveDirect,
+ * 8 kernels, where a dense 3x3 has about 60 (minutes on a cold PoCL; every candidate's
+ * correctness is test_solvers' to check). */
+static void exhaustive_find_searches_configs(void **state)
+{
+    (void)state;
+    miopenHandle_t h = db_handle();
+    conv_case cc;
+    assert_int_equal(conv_case_init(&cc, h, 2, 5, 9, 10, 5, 3, 1, 1, 1, 5, 19), 0);
+    miopenConvAlgoPerf_t perf[8];
+    int n = 0;
+    expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                              cc.yd, cc.y, 8, &n, perf, cc.ws,
+                                                              cc.ws_size, true),
+                     miopenStatusSuccess);
+    assert_true(n >= 1);
+    assert_true(perf[0].time >= 0);
+    conv_case_poison(&cc, h);
+    float alpha = 1, beta = 0;
+    expect_status_on(h, miopenConvolutionForward(h, &alpha, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                 perf[0].fwd_algo, &beta, cc.yd, cc.y, cc.ws,
+                                                 cc.ws_size), miopenStatusSuccess);
+    assert_true(conv_case_error(&cc, h) < RMS_BOUND);
+    /* the user db has the search's results: measured, and marked exhaustive */
+    clf_fusion_problem p;
+    harness_conv_problem(&p, cc.n, cc.c, cc.height, cc.width, cc.k, cc.fy, cc.fx, cc.pad,
+                         cc.stride, cc.dil, cc.groups);
+    char key[512];
+    clf_problem_key(&p, "C", key, sizeof key);
+    static clf_finddb_entry e[1024];
+    int got = clf_finddb_lookup(clf_handle_finddb(h), key, e, 1024, NULL);
+    assert_true(got >= 2);
+    for (int i = 0; i < got; ++i) {
+        assert_true(e[i].time_ms >= 0);
+        assert_string_equal(e[i].provenance, "exhaustive");
+    }
+    conv_case_free(&cc);
+    db_handle_destroy(h);
+}
+
+static double find_ms(miopenHandle_t h, conv_case *cc, miopenConvAlgoPerf_t *perf, int *n)
 {
     double t0 = now_ms();
-    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc->xd, cc->x, cc->wd, cc->w,
-                                                        cc->cd, cc->yd, cc->y, 4, n, perf, cc->ws,
-                                                        cc->ws_size, false),
-                  miopenStatusSuccess);
+    expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc->xd, cc->x, cc->wd, cc->w,
+                                                              cc->cd, cc->yd, cc->y, 4, n, perf,
+                                                              cc->ws, cc->ws_size, false),
+                     miopenStatusSuccess);
     return now_ms() - t0;
 }
 
+/* The first Find benchmarks (with kernels loaded from the binary cache, as on any warm
+ * machine); the second is a db hit. */
 static void second_find_is_ten_times_faster(void **state)
 {
     (void)state;
+    miopenHandle_t h = db_handle();
     conv_case cc;
-    fresh_case(&cc, 3, 1, 1, 1, 1);
+    shared_case(&cc, h);
     miopenConvAlgoPerf_t perf[4];
     int n = 0;
-    double first = find_ms(&cc, perf, &n);
-    double second = find_ms(&cc, perf, &n);
+    double first = find_ms(h, &cc, perf, &n);
+    double second = find_ms(h, &cc, perf, &n);
     print_message("  first Find %.2f ms, second (db hit) %.3f ms: %.0fx\n", first, second,
                   first / second);
     assert_true(first >= 10 * second);
     conv_case_free(&cc);
+    db_handle_destroy(h);
 }
 
-/* Stores a made-up db entry with a distinctive time for cc's problem. */
-static void plant_entry(conv_case *cc, double time_ms)
+/* Stores a made-up db entry with a distinctive time for cc's problem in h's user db. */
+static void plant_entry(miopenHandle_t h, conv_case *cc, double time_ms)
 {
     clf_fusion_problem p;
     harness_conv_problem(&p, cc->n, cc->c, cc->height, cc->width, cc->k, cc->fy, cc->fx, cc->pad,
@@ -225,7 +312,7 @@ static void plant_entry(conv_case *cc, double time_ms)
     snprintf(e.algorithm, sizeof e.algorithm, "miopenConvolutionFwdAlgoDirect");
     snprintf(e.provenance, sizeof e.provenance, "find");
     char err[256];
-    assert_int_equal(clf_finddb_store(clf_handle_finddb(handle), key, &e, 1, err, sizeof err), 0);
+    assert_int_equal(clf_finddb_store(clf_handle_finddb(h), key, &e, 1, err, sizeof err), 0);
 }
 
 static void find_modes_on_hit_and_miss(void **state)
@@ -238,34 +325,36 @@ static void find_modes_on_hit_and_miss(void **state)
         clf_find_mode m = clf_find_mode_from_env("MIOPEN_FIND_MODE", CLF_FIND_DYNAMIC_HYBRID);
         miopenConvAlgoPerf_t perf[4];
         int n = 0;
-        /* miss */
+        /* miss: an empty db */
+        miopenHandle_t h = db_handle();
         conv_case cc;
-        fresh_case(&cc, 3, 1, 1, 1, 1);
-        find_ms(&cc, perf, &n);
+        shared_case(&cc, h);
+        find_ms(h, &cc, perf, &n);
         clfuse_ConvSolutionInfo info;
         size_t got = 0;
         assert_true(n >= 1);
         if (m == CLF_FIND_FAST) {
             assert_true(perf[0].time < 0); /* the fallback, nothing benchmarked */
-            clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got,
-                                                    &info);
+            clfuse_ConvolutionForwardGetSolutionsEx(h, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got, &info);
             assert_int_equal(info.source, clfuseSolutionEstimated); /* nothing recorded */
         } else {
             assert_true(perf[0].time >= 0);
-            clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got,
-                                                    &info);
+            clfuse_ConvolutionForwardGetSolutionsEx(h, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got, &info);
             assert_int_equal(info.source, clfuseSolutionUserDb);
         }
         conv_case_free(&cc);
-        /* hit: a planted entry with a time no benchmark would produce */
-        fresh_case(&cc, 3, 1, 1, 1, 1);
-        plant_entry(&cc, 123.5);
-        find_ms(&cc, perf, &n);
+        db_handle_destroy(h);
+        /* hit: a db holding only a planted entry, with a time no benchmark would produce */
+        h = db_handle();
+        shared_case(&cc, h);
+        plant_entry(h, &cc, 123.5);
+        find_ms(h, &cc, perf, &n);
         if (m == CLF_FIND_NORMAL)
             assert_true(perf[0].time != 123.5f); /* NORMAL always benchmarks */
         else
             assert_true(perf[0].time == 123.5f);
         conv_case_free(&cc);
+        db_handle_destroy(h);
     }
     unsetenv("MIOPEN_FIND_MODE");
 }
@@ -308,8 +397,7 @@ static void corrupted_db_files(void **state)
         miopenHandle_t h2;
         assert_int_equal(miopenCreate(&h2), miopenStatusSuccess);
         conv_case cc;
-        int c = (int)next_shape++;
-        assert_int_equal(conv_case_init(&cc, h2, 1, c, 8, 8, 4, 3, 1, 1, 1, 1, 7), 0);
+        shared_case(&cc, h2); /* a miss every round: the db file was just replaced */
         miopenConvAlgoPerf_t perf[4];
         int n = 0;
         miopenStatus_t st = miopenFindConvolutionForwardAlgorithm(
@@ -352,29 +440,32 @@ static void corrupted_db_files(void **state)
 static void find_with_too_little_workspace(void **state)
 {
     (void)state;
+    miopenHandle_t h = db_handle();
     conv_case cc;
-    fresh_case(&cc, 3, 1, 1, 1, 1);
+    shared_case(&cc, h);
     assert_true(cc.ws_size > 0); /* ConvGemm's im2col matrix */
     setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
     miopenConvAlgoPerf_t perf[8];
     int n = 0;
-    expect_status(miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
-                                                        cc.yd, cc.y, 8, &n, perf, NULL, 0, false),
-                  miopenStatusSuccess);
+    expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                              cc.yd, cc.y, 8, &n, perf, NULL, 0,
+                                                              false),
+                     miopenStatusSuccess);
     unsetenv("MIOPEN_FIND_MODE");
     assert_true(n >= 1);
     for (int i = 0; i < n; ++i) {
         assert_int_not_equal(perf[i].fwd_algo, miopenConvolutionFwdAlgoGEMM);
         assert_int_equal(perf[i].memory, 0);
     }
-    const char *msg = clfuse_GetLastErrorMessage(handle);
+    const char *msg = clfuse_GetLastErrorMessage(h);
     if (strstr(msg, "ConvGemm") == NULL || strstr(msg, "workspace") == NULL)
         fail_msg("the skipped solver is not reported: '%s'", msg);
     clfuse_ConvSolutionInfo info;
     size_t got = 0;
-    clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got, &info);
+    clfuse_ConvolutionForwardGetSolutionsEx(h, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got, &info);
     assert_int_equal(info.source, clfuseSolutionEstimated); /* nothing recorded */
     conv_case_free(&cc);
+    db_handle_destroy(h);
 }
 
 static void bad_input(void **state)
@@ -445,6 +536,7 @@ int main(void)
         cmocka_unit_test(immediate_fallback_on_empty_db),
         cmocka_unit_test(every_solver_matches_reference),
         cmocka_unit_test(find_then_forward),
+        cmocka_unit_test(exhaustive_find_searches_configs),
         cmocka_unit_test(second_find_is_ten_times_faster),
         cmocka_unit_test(find_modes_on_hit_and_miss),
         cmocka_unit_test(corrupted_db_files),

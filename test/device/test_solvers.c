@@ -1,9 +1,22 @@
+#define _POSIX_C_SOURCE 200809L
 /* Solver contract tests: for every registered solver and a corpus of shapes, when the
  * solver is applicable its default config is valid, builds, writes every output and matches
  * the double CPU reference; so does every config it offers for tuning; defaults stay valid on
  * devices with little local memory or small work-groups; the registry has no duplicate ids or
  * names; every solver either builds one kernel or runs itself (prepare/run, unfused only),
- * and the harness runs both kinds. */
+ * and the harness runs both kinds.
+ *
+ * Every run is a kernel build, slow on PoCL (seconds under ASan), so there are two suites:
+ *   test_solvers         (ctest's default) checks every config for validity, as below, but
+ *                        runs on the device only a fixed sample: each solver's default on
+ *                        every SHAPE_EVERY-th shape it applies to, RUN_PER_SHAPE tuning
+ *                        configs spread over each solver's space per sweep shape, and each
+ *                        odd config of
+ *                        the *_limits tests on one of their shapes; the sample is rotated
+ *                        by solver, shape and config index so together they reach different
+ *                        shapes and configs, and it is the same in every run.
+ *   test_solvers --long  (ctest -L long: test_solvers_long; the GPU scripts) runs every
+ *                        default and RUN_PER_SHAPE_LONG configs per solver and sweep shape. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +33,23 @@
 #include "ref/ref.h"
 
 static miopenHandle_t handle;
+
+/* --long: every (solver, shape, config) run; otherwise the sample described above. */
+static int long_run;
+enum { SHAPE_EVERY = 4 };
+
+/* Whether run number index (offset rotates the sample) is in this suite. */
+static int sampled(size_t index, size_t offset, size_t every)
+{
+    return long_run || (index + offset) % every == 0;
+}
+
+/* The sample's size, for the log. */
+static void print_sample(const char *what, int ran, int total)
+{
+    print_message("  %s: ran %d of %d%s\n", what, ran, total,
+                  long_run || ran == total ? "" : " (the rest: test_solvers --long)");
+}
 
 static int setup(void **state)
 {
@@ -169,9 +199,10 @@ static void check_run(const clf_solver *s, const clf_fusion_problem *p, const ch
 static void every_solver_matches_reference(void **state)
 {
     (void)state;
-    int ran = 0;
+    int ran = 0, total = 0;
     for (int si = 0; si < clf_solver_count(); ++si) {
         const clf_solver *s = clf_solver_at(si);
+        size_t applicable = 0; /* shapes s applies to so far: the sample counts these */
         for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
             const shape *sh = &shapes[i];
             clf_fusion_problem p;
@@ -189,6 +220,9 @@ static void every_solver_matches_reference(void **state)
             s->default_config(&p, &handle->info, cfg, sizeof cfg);
             if (!s->config_valid(&p, &handle->info, cfg, why, sizeof why))
                 fail_msg("%s shape %zu: default config invalid: %s", s->name, i, why);
+            ++total;
+            if (!sampled(applicable++, (size_t)si, SHAPE_EVERY))
+                continue;
             char what[32];
             snprintf(what, sizeof what, "shape %zu", i);
             check_run(s, &p, cfg, 1234 + i, what);
@@ -196,6 +230,7 @@ static void every_solver_matches_reference(void **state)
         }
     }
     assert_true(ran > 0);
+    print_sample("(solver, shape) defaults", ran, total);
 }
 
 /* Shapes for the tuning sweep, few because every config is a separate program build: edge
@@ -213,13 +248,16 @@ static const shape sweep_shapes[] = {
 /* Every config in a solver's space is valid, and configs spread over the whole space run
  * correctly, not only the default: Find may pick any of them. The spaces hold hundreds to
  * thousands of configs per shape (each a kernel compile), so every one is checked for
- * validity but only every stride-th one runs, at most RUN_PER_SHAPE per solver and shape,
- * offset by the shape so that the shapes together cover different parts of the space. */
+ * validity but only every stride-th one runs, at most RUN_PER_SHAPE per solver and shape
+ * (RUN_PER_SHAPE_LONG with --long; running all ~10^4 per shape would take hours even on a
+ * GPU host), offset by solver and shape so that together they cover different parts of the
+ * space, the same in every run. */
 static void every_tuning_config_matches_reference(void **state)
 {
     (void)state;
-    enum { MAX_CONFIGS = 8192, RUN_PER_SHAPE = 12 };
+    enum { MAX_CONFIGS = 8192, RUN_PER_SHAPE = 3, RUN_PER_SHAPE_LONG = 64 };
     static char cfgs[MAX_CONFIGS][CLF_CONFIG_CAP];
+    int ran = 0, total = 0;
     for (int si = 0; si < clf_solver_count(); ++si) {
         const clf_solver *s = clf_solver_at(si);
         if (s->tuning_configs == NULL || s->kind != CLF_SOLVER_CONV)
@@ -235,15 +273,19 @@ static void every_tuning_config_matches_reference(void **state)
             for (int ci = 0; ci < count; ++ci)
                 if (!s->config_valid(&p, &handle->info, cfgs[ci], why, sizeof why))
                     fail_msg("%s sweep shape %zu: offered config invalid: %s", s->name, i, why);
-            int stride = (count + RUN_PER_SHAPE - 1) / RUN_PER_SHAPE;
-            for (int ci = (int)i % stride; ci < count; ci += stride) {
+            int runs = long_run ? RUN_PER_SHAPE_LONG : RUN_PER_SHAPE;
+            int stride = (count + runs - 1) / runs;
+            total += count;
+            for (int ci = (int)(i + (size_t)si) % stride; ci < count; ci += stride) {
                 char what[32];
                 snprintf(what, sizeof what, "sweep shape %zu", i);
                 p.epi.has_z = ci % 2; /* odd configs also fuse the residual input */
                 check_run(s, &p, cfgs[ci], 99 + i, what);
+                ++ran;
             }
         }
     }
+    print_sample("(solver, sweep shape, tuning config) runs", ran, total);
 }
 
 /* Host-only: on devices far smaller than the test device, an applicable solver's default is
@@ -459,13 +501,15 @@ static void tiled_winograd_limits(uint32_t id, const char *name, const char *con
         {1, 7, 9, 14, 5, 3, 3, 1, 1, 1, 1, 0, 1, 1},
         SQ(1, 5, 5, 10, 6, 3, 3, 2, 1, 1, 1),
     };
-    for (size_t si = 0; si < sizeof odd_shapes / sizeof odd_shapes[0]; ++si) {
+    size_t n_shapes = sizeof odd_shapes / sizeof odd_shapes[0];
+    for (size_t si = 0; si < n_shapes; ++si) {
         clf_fusion_problem q;
         make_problem(&q, &odd_shapes[si], 4);
         for (size_t i = 0; i < n_odd; ++i) {
             if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
                 fail_msg("%s: config \"%s\" refused: %s", name, odd[i], why);
-            check_run(s, &q, odd[i], 7 + i + 100 * si, "limits");
+            if (sampled(i, n_shapes - si, n_shapes)) /* config i on shape i mod n_shapes */
+                check_run(s, &q, odd[i], 7 + i + 100 * si, "limits");
         }
     }
 }
@@ -628,13 +672,16 @@ static void implicit_gemm_limits(void **state)
         /* strided and padded 5x3, 72 output pixels: float4 stores after a gather */
         {1, 7, 17, 15, 6, 5, 3, 2, 2, 1, 1, 1, 1, 1},
     };
-    for (size_t j = 0; j < sizeof odd_shapes / sizeof odd_shapes[0]; ++j) {
+    size_t n_shapes = sizeof odd_shapes / sizeof odd_shapes[0];
+    for (size_t j = 0; j < n_shapes; ++j) {
         clf_fusion_problem q;
         make_problem(&q, &odd_shapes[j], (int)j + 5);
         assert_true(s->applicable(&q, &handle->info, why, sizeof why));
         for (size_t i = 0; i < sizeof odd / sizeof odd[0]; ++i) {
             if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
                 fail_msg("config \"%s\" refused: %s", odd[i], why);
+            if (!sampled(i, n_shapes - j, n_shapes)) /* config i on shape i mod n_shapes */
+                continue;
             q.epi.has_z = (int)(i % 2);
             char what[32];
             snprintf(what, sizeof what, "limits shape %zu", j);
@@ -643,8 +690,18 @@ static void implicit_gemm_limits(void **state)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 2 || (argc == 2 && strcmp(argv[1], "--long") != 0)) {
+        fprintf(stderr, "usage: %s [--long]\n", argv[0]);
+        return 2;
+    }
+    long_run = argc == 2;
+    /* The binary cache is not what these tests check (test_handle and test_processes do),
+     * and on PoCL writing a program's binary compiles its kernels once more (PoCL builds a
+     * generic work-group-size variant for clGetProgramInfo(CL_PROGRAM_BINARIES)): about
+     * twice the build time of each run. */
+    setenv("MIOPEN_DISABLE_CACHE", "1", 0);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(registry_unique),
         cmocka_unit_test(registry_well_formed),
