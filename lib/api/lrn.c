@@ -156,7 +156,7 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int cross = lrnDesc->mode == miopenLRNCrossChannel;
-    const cl_int half = (cl_int)((lrnDesc->n - 1) / 2);
+    const cl_int rad = (cl_int)((lrnDesc->n - 1) / 2);
     const double area = cross ? (double)lrnDesc->n : (double)lrnDesc->n * lrnDesc->n;
     const float aoa = (float)(lrnDesc->alpha / area), lb = (float)lrnDesc->beta,
                 lk = (float)lrnDesc->k;
@@ -166,7 +166,7 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
     const cl_int4 sy = {{yDesc->strides[0], yDesc->strides[1], yDesc->strides[2],
                          yDesc->strides[3]}};
     const float al = clf_api_scalar(alpha, 1.0f), be = clf_api_scalar(beta, 0.0f);
-    const clf_karg args[] = {CLF_KARG(xm),  CLF_KARG(ym),  CLF_KARG(cross), CLF_KARG(half),
+    const clf_karg args[] = {CLF_KARG(xm),  CLF_KARG(ym),  CLF_KARG(cross), CLF_KARG(rad),
                              CLF_KARG(aoa), CLF_KARG(lb),  CLF_KARG(lk),    CLF_KARG(len),
                              CLF_KARG(sx),  CLF_KARG(sy),  CLF_KARG(al),    CLF_KARG(be)};
     return clf_api_run(h, api, "lrn", "clf_lrn_fwd", args, (int)(sizeof args / sizeof args[0]),
