@@ -173,6 +173,74 @@ MIOPEN_EXPORT miopenStatus_t miopenGetTensorNumBytes(miopenTensorDescriptor_t te
                                                      size_t *numBytes);
 MIOPEN_EXPORT miopenStatus_t miopenDestroyTensorDescriptor(miopenTensorDescriptor_t tensorDesc);
 
+/** Memory layouts for miopenSetNdTensorDescriptorWithLayout. Lengths are always given in the
+ * logical order (N, C, [D,] H, W); the layout only decides the strides. clfuse takes NCHW, NHWC,
+ * NCDHW and NDHWC; the others are refused with miopenStatusNotImplemented. */
+typedef enum {
+    miopenTensorNCHW = 0,
+    miopenTensorNHWC = 1,
+    miopenTensorCHWN = 2,
+    miopenTensorNCHWc4 = 3,
+    miopenTensorNCHWc8 = 4,
+    miopenTensorCHWNc4 = 5,
+    miopenTensorCHWNc8 = 6,
+    miopenTensorNCDHW = 7,
+    miopenTensorNDHWC = 8,
+} miopenTensorLayout_t;
+
+/** A tensor whose strides follow tensorLayout; lens holds num_lens logical lengths. */
+MIOPEN_EXPORT miopenStatus_t miopenSetNdTensorDescriptorWithLayout(
+    miopenTensorDescriptor_t tensorDesc, miopenDataType_t dataType,
+    miopenTensorLayout_t tensorLayout, const int *lens, int num_lens);
+/** miopenSetTensorDescriptor with size_t lengths and strides (each must fit an int here). */
+MIOPEN_EXPORT miopenStatus_t miopenSetTensorDescriptorV2(miopenTensorDescriptor_t tensorDesc,
+                                                         miopenDataType_t dataType, int nbDims,
+                                                         const size_t *dimsA,
+                                                         const size_t *stridesA);
+/** miopenGetTensorDescriptor with size_t lengths and strides. */
+MIOPEN_EXPORT miopenStatus_t miopenGetTensorDescriptorV2(miopenTensorDescriptor_t tensorDesc,
+                                                         miopenDataType_t *dataType,
+                                                         size_t *dimsA, size_t *stridesA);
+
+/** Sequence tensors belong to the RNN API, which clfuse does not implement. */
+typedef struct miopenSeqTensorDescriptor *miopenSeqTensorDescriptor_t;
+MIOPEN_EXPORT miopenStatus_t miopenCreateSeqTensorDescriptor(
+    miopenSeqTensorDescriptor_t *tensorDesc);
+MIOPEN_EXPORT miopenStatus_t miopenDestroySeqTensorDescriptor(
+    miopenSeqTensorDescriptor_t tensorDesc);
+
+typedef enum {
+    miopenTensorOpAdd = 0,
+    miopenTensorOpMul = 1,
+    miopenTensorOpMin = 2,
+    miopenTensorOpMax = 3,
+} miopenTensorOp_t;
+
+/** C = op(alpha1 * A, alpha2 * B) + beta * C, elementwise, fp32, 1 to 5 dimensions, any strides.
+ * A and C have the same lengths; each length of B equals C's or is 1 (B is broadcast along it).
+ * With beta 0, C is only written. alpha1, alpha2, beta point to floats on the host. */
+MIOPEN_EXPORT miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp,
+                                            const void *alpha1,
+                                            const miopenTensorDescriptor_t aDesc, const void *A,
+                                            const void *alpha2,
+                                            const miopenTensorDescriptor_t bDesc, const void *B,
+                                            const void *beta,
+                                            const miopenTensorDescriptor_t cDesc, void *C);
+/** Every element of y (as yDesc spans it, strides honoured) = *(const float *)alpha. */
+MIOPEN_EXPORT miopenStatus_t miopenSetTensor(miopenHandle_t handle,
+                                             const miopenTensorDescriptor_t yDesc, void *y,
+                                             const void *alpha);
+/** y *= *(const float *)alpha, in place. */
+MIOPEN_EXPORT miopenStatus_t miopenScaleTensor(miopenHandle_t handle,
+                                               const miopenTensorDescriptor_t yDesc, void *y,
+                                               const void *alpha);
+/** y = alpha * x + beta * y; x and y have the same lengths and may have different strides
+ * (a layout change). fp32 only (no int8 vectorisation). */
+MIOPEN_EXPORT miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
+                                                   const miopenTensorDescriptor_t xDesc,
+                                                   const void *x, const void *beta,
+                                                   const miopenTensorDescriptor_t yDesc, void *y);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Activation                                                                                   */
 
@@ -213,8 +281,16 @@ MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const miopenTensorDescriptor_t yDesc,
                                                      void *y);
 
+/** Not implemented (training). */
+MIOPEN_EXPORT miopenStatus_t miopenActivationBackward(
+    miopenHandle_t handle, const miopenActivationDescriptor_t activDesc, const void *alpha,
+    const miopenTensorDescriptor_t yDesc, const void *y, const miopenTensorDescriptor_t dyDesc,
+    const void *dy, const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
+    const miopenTensorDescriptor_t dxDesc, void *dx);
+
+
 /* ------------------------------------------------------------------------------------------ */
-/* Batch normalization (inference)                                                              */
+/* Batch normalization                                                                          */
 
 typedef enum {
     miopenBNPerActivation = 0, /* parameters 1xCxHxW */
@@ -234,6 +310,23 @@ MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardInference(
     const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
     void *y, const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc, void *bnScale, void *bnBias,
     void *estimatedMean, void *estimatedVariance, double epsilon);
+
+/** Not implemented (training). */
+MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardTraining(
+    miopenHandle_t handle, miopenBatchNormMode_t bn_mode, void *alpha, void *beta,
+    const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
+    void *y, const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc, void *bnScale, void *bnBias,
+    double expAvgFactor, void *resultRunningMean, void *resultRunningVariance, double epsilon,
+    void *resultSaveMean, void *resultSaveInvVariance);
+/** Not implemented (training). */
+MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationBackward(
+    miopenHandle_t handle, miopenBatchNormMode_t bn_mode, const void *alphaDataDiff,
+    const void *betaDataDiff, const void *alphaParamDiff, const void *betaParamDiff,
+    const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t dyDesc,
+    const void *dy, const miopenTensorDescriptor_t dxDesc, void *dx,
+    const miopenTensorDescriptor_t bnScaleBiasDiffDesc, const void *bnScale,
+    void *resultBnScaleDiff, void *resultBnBiasDiff, double epsilon, const void *savedMean,
+    const void *savedInvVariance);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Convolution                                                                                  */
@@ -260,6 +353,22 @@ typedef enum {
 } miopenConvFwdAlgorithm_t;
 
 typedef enum {
+    miopenConvolutionBwdWeightsAlgoGEMM = 0,
+    miopenConvolutionBwdWeightsAlgoDirect = 1,
+    miopenConvolutionBwdWeightsAlgoWinograd = 3,
+    miopenConvolutionBwdWeightsAlgoImplicitGEMM = 5,
+} miopenConvBwdWeightsAlgorithm_t;
+
+typedef enum {
+    miopenConvolutionBwdDataAlgoGEMM = 0,
+    miopenConvolutionBwdDataAlgoDirect = 1,
+    miopenConvolutionBwdDataAlgoFFT = 2,
+    miopenConvolutionBwdDataAlgoWinograd = 3,
+    miopenTransposeBwdDataAlgoGEMM = 4, /* deprecated */
+    miopenConvolutionBwdDataAlgoImplicitGEMM = 5,
+} miopenConvBwdDataAlgorithm_t;
+
+typedef enum {
     miopenConvolutionAlgoGEMM = 0,
     miopenConvolutionAlgoDirect = 1,
     miopenConvolutionAlgoFFT = 2,
@@ -270,8 +379,8 @@ typedef enum {
 typedef struct {
     union {
         miopenConvFwdAlgorithm_t fwd_algo;
-        int bwd_weights_algo;
-        int bwd_data_algo;
+        miopenConvBwdWeightsAlgorithm_t bwd_weights_algo;
+        miopenConvBwdDataAlgorithm_t bwd_data_algo;
     };
     float time;    /* ms */
     size_t memory; /* workspace bytes */
@@ -331,6 +440,20 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionNdForwardOutputDim(
 MIOPEN_EXPORT miopenStatus_t miopenDestroyConvolutionDescriptor(
     miopenConvolutionDescriptor_t convDesc);
 
+typedef enum {
+    MIOPEN_CONVOLUTION_ATTRIB_FP16_ALT_IMPL = 0, /* -1 default, 0 off, 1 on; no effect on fp32 */
+    MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC = 1, /* 0 (default) or 1 */
+} miopenConvolutionAttrib_t;
+
+/** Stores an attribute on the descriptor; a value outside the attribute's range is
+ * miopenStatusBadParm. Every clfuse convolution solver is deterministic already. */
+MIOPEN_EXPORT miopenStatus_t miopenSetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
+                                                           const miopenConvolutionAttrib_t attr,
+                                                           int value);
+MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
+                                                           const miopenConvolutionAttrib_t attr,
+                                                           int *value);
+
 /** Largest workspace any applicable solver needs for this problem. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
@@ -389,6 +512,260 @@ MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardImmediate(
     const miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t yDesc, void *y,
     void *workSpace, size_t workSpaceSize, const uint64_t solution_id);
 
+/* Backward data and backward weights (training): declared for source compatibility, every
+ * call returns miopenStatusNotImplemented. */
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardDataGetSolutionCount(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t wDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dxDesc, size_t *solutionCount);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardDataGetSolution(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t wDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dxDesc, const size_t maxSolutionCount, size_t *solutionCount,
+    miopenConvSolution_t *solutions);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardDataGetSolutionWorkspaceSize(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t wDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dxDesc, const uint64_t solution_id, size_t *workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardDataCompileSolution(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t wDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dxDesc, const uint64_t solution_id);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardDataImmediate(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc, const void *dy,
+    const miopenTensorDescriptor_t wDesc, const void *w,
+    const miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t dxDesc, void *dx,
+    void *workSpace, size_t workSpaceSize, const uint64_t solution_id);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardWeightsGetSolutionCount(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dwDesc, size_t *solutionCount);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardWeightsGetSolution(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dwDesc, const size_t maxSolutionCount, size_t *solutionCount,
+    miopenConvSolution_t *solutions);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardWeightsGetSolutionWorkspaceSize(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dwDesc, const uint64_t solution_id, size_t *workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardWeightsCompileSolution(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dwDesc, const uint64_t solution_id);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardWeightsImmediate(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc, const void *dy,
+    const miopenTensorDescriptor_t xDesc, const void *x,
+    const miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t dwDesc, void *dw,
+    void *workSpace, size_t workSpaceSize, const uint64_t solution_id);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardDataGetWorkSpaceSize(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t wDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dxDesc, size_t *workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenFindConvolutionBackwardDataAlgorithm(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc, const void *dy,
+    const miopenTensorDescriptor_t wDesc, const void *w,
+    const miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t dxDesc, void *dx,
+    const int requestAlgoCount, int *returnedAlgoCount, miopenConvAlgoPerf_t *perfResults,
+    void *workSpace, size_t workSpaceSize, bool exhaustiveSearch);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardData(
+    miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t dyDesc,
+    const void *dy, const miopenTensorDescriptor_t wDesc, const void *w,
+    const miopenConvolutionDescriptor_t convDesc, miopenConvBwdDataAlgorithm_t algo,
+    const void *beta, const miopenTensorDescriptor_t dxDesc, void *dx, void *workSpace,
+    size_t workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardWeightsGetWorkSpaceSize(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t dwDesc, size_t *workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenFindConvolutionBackwardWeightsAlgorithm(
+    miopenHandle_t handle, const miopenTensorDescriptor_t dyDesc, const void *dy,
+    const miopenTensorDescriptor_t xDesc, const void *x,
+    const miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t dwDesc, void *dw,
+    const int requestAlgoCount, int *returnedAlgoCount, miopenConvAlgoPerf_t *perfResults,
+    void *workSpace, size_t workSpaceSize, bool exhaustiveSearch);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardWeights(
+    miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t dyDesc,
+    const void *dy, const miopenTensorDescriptor_t xDesc, const void *x,
+    const miopenConvolutionDescriptor_t convDesc, miopenConvBwdWeightsAlgorithm_t algo,
+    const void *beta, const miopenTensorDescriptor_t dwDesc, void *dw, void *workSpace,
+    size_t workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardBias(miopenHandle_t handle,
+                                                           const void *alpha,
+                                                           const miopenTensorDescriptor_t dyDesc,
+                                                           const void *dy, const void *beta,
+                                                           const miopenTensorDescriptor_t dbDesc,
+                                                           void *db);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Pooling                                                                                      */
+
+typedef enum {
+    miopenPoolingMax = 0,
+    miopenPoolingAverage = 1,          /* divides by the window cells inside the input */
+    miopenPoolingAverageInclusive = 2, /* divides by the window cells, padding included */
+} miopenPoolingMode_t;
+
+/** Where max pooling's saved indices point: into the window, or into the input image. */
+typedef enum {
+    miopenPoolingWorkspaceIndexMask = 0,
+    miopenPoolingWorkspaceIndexImage = 1,
+} miopenPoolingWorkspaceIndexMode_t;
+
+/** Element type of max pooling's saved indices (default miopenIndexUint8). */
+typedef enum {
+    miopenIndexUint8 = 0,
+    miopenIndexUint16 = 1,
+    miopenIndexUint32 = 2,
+    miopenIndexUint64 = 3,
+} miopenIndexType_t;
+
+typedef struct miopenPoolingDescriptor *miopenPoolingDescriptor_t;
+
+MIOPEN_EXPORT miopenStatus_t miopenCreatePoolingDescriptor(miopenPoolingDescriptor_t *poolDesc);
+MIOPEN_EXPORT miopenStatus_t miopenSetPoolingIndexType(miopenPoolingDescriptor_t poolDesc,
+                                                       miopenIndexType_t index_type);
+MIOPEN_EXPORT miopenStatus_t miopenGetPoolingIndexType(miopenPoolingDescriptor_t poolDesc,
+                                                       miopenIndexType_t *index_type);
+MIOPEN_EXPORT miopenStatus_t miopenSetPoolingWorkSpaceIndexMode(
+    miopenPoolingDescriptor_t poolDesc, miopenPoolingWorkspaceIndexMode_t workspace_index);
+MIOPEN_EXPORT miopenStatus_t miopenGetPoolingWorkSpaceIndexMode(
+    miopenPoolingDescriptor_t poolDesc, miopenPoolingWorkspaceIndexMode_t *workspace_index);
+/** Window >= 1, pad >= 0, stride >= 1, else miopenStatusBadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenSet2dPoolingDescriptor(miopenPoolingDescriptor_t poolDesc,
+                                                          miopenPoolingMode_t mode,
+                                                          int windowHeight, int windowWidth,
+                                                          int pad_h, int pad_w, int stride_h,
+                                                          int stride_w);
+MIOPEN_EXPORT miopenStatus_t miopenGet2dPoolingDescriptor(const miopenPoolingDescriptor_t poolDesc,
+                                                          miopenPoolingMode_t *mode,
+                                                          int *windowHeight, int *windowWidth,
+                                                          int *pad_h, int *pad_w, int *stride_h,
+                                                          int *stride_w);
+/** Output lengths: max(1, (in + 2 * pad - window) / stride + 1) per spatial dimension. */
+MIOPEN_EXPORT miopenStatus_t miopenGetPoolingForwardOutputDim(
+    const miopenPoolingDescriptor_t poolDesc, const miopenTensorDescriptor_t tensorDesc, int *n,
+    int *c, int *h, int *w);
+/** nbDims spatial dimensions (2 or 3). */
+MIOPEN_EXPORT miopenStatus_t miopenSetNdPoolingDescriptor(miopenPoolingDescriptor_t poolDesc,
+                                                          const miopenPoolingMode_t mode,
+                                                          int nbDims, const int *windowDimA,
+                                                          const int *padA, const int *stridesA);
+MIOPEN_EXPORT miopenStatus_t miopenGetNdPoolingDescriptor(const miopenPoolingDescriptor_t poolDesc,
+                                                          int nbDimsRequested,
+                                                          miopenPoolingMode_t *mode, int *nbDims,
+                                                          int *windowDimA, int *padA,
+                                                          int *stridesA);
+/** dims is the rank of tensorDesc (spatial dimensions + 2). */
+MIOPEN_EXPORT miopenStatus_t miopenGetPoolingNdForwardOutputDim(
+    const miopenPoolingDescriptor_t poolDesc, const miopenTensorDescriptor_t tensorDesc, int dims,
+    int *tensorDimArr);
+/** Bytes of max pooling's indices for yDesc, one uint8 per output element. */
+MIOPEN_EXPORT miopenStatus_t miopenPoolingGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
+                                                           size_t *workSpaceSize);
+/** Bytes of the indices with the descriptor's index type: 0 for the average modes. */
+MIOPEN_EXPORT miopenStatus_t miopenPoolingGetWorkSpaceSizeV2(
+    const miopenPoolingDescriptor_t poolDesc, const miopenTensorDescriptor_t yDesc,
+    size_t *workSpaceSize);
+/** y = alpha * pool(x) + beta * y for 2-d pooling of fp32 NCHW tensors (any strides). Saving
+ * indices for a backward pass (do_backward true) is not implemented. */
+MIOPEN_EXPORT miopenStatus_t miopenPoolingForward(miopenHandle_t handle,
+                                                  const miopenPoolingDescriptor_t poolDesc,
+                                                  const void *alpha,
+                                                  const miopenTensorDescriptor_t xDesc,
+                                                  const void *x, const void *beta,
+                                                  const miopenTensorDescriptor_t yDesc, void *y,
+                                                  bool do_backward, void *workSpace,
+                                                  size_t workSpaceSize);
+/** Not implemented (training). */
+MIOPEN_EXPORT miopenStatus_t miopenPoolingBackward(
+    miopenHandle_t handle, const miopenPoolingDescriptor_t poolDesc, const void *alpha,
+    const miopenTensorDescriptor_t yDesc, const void *y, const miopenTensorDescriptor_t dyDesc,
+    const void *dy, const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
+    const miopenTensorDescriptor_t dxDesc, void *dx, void *workSpace);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyPoolingDescriptor(miopenPoolingDescriptor_t poolDesc);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Local response normalization                                                                 */
+
+typedef enum {
+    miopenLRNWithinChannel = 0, /* a lrnN x lrnN window in the channel's plane */
+    miopenLRNCrossChannel = 1,  /* lrnN neighbouring channels at the same pixel */
+} miopenLRNMode_t;
+
+typedef struct miopenLRNDescriptor *miopenLRNDescriptor_t;
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateLRNDescriptor(miopenLRNDescriptor_t *lrnDesc);
+/** lrnN is the window's diameter: odd and >= 1, else miopenStatusBadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenSetLRNDescriptor(const miopenLRNDescriptor_t lrnDesc,
+                                                    miopenLRNMode_t mode, unsigned int lrnN,
+                                                    double lrnAlpha, double lrnBeta, double lrnK);
+MIOPEN_EXPORT miopenStatus_t miopenGetLRNDescriptor(const miopenLRNDescriptor_t lrnDesc,
+                                                    miopenLRNMode_t *mode, unsigned int *lrnN,
+                                                    double *lrnAlpha, double *lrnBeta,
+                                                    double *lrnK);
+/** Bytes a backward pass would keep: one element per element of yDesc. */
+MIOPEN_EXPORT miopenStatus_t miopenLRNGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
+                                                       size_t *workSpaceSize);
+/** y = alpha * x / (K + lrnAlpha / A * sum of x^2 over the window)^lrnBeta + beta * y, with
+ * A = lrnN (cross-channel) or lrnN^2 (within-channel); fp32 4-d tensors. do_backward true is
+ * not implemented. */
+MIOPEN_EXPORT miopenStatus_t miopenLRNForward(miopenHandle_t handle,
+                                              const miopenLRNDescriptor_t lrnDesc,
+                                              const void *alpha,
+                                              const miopenTensorDescriptor_t xDesc, const void *x,
+                                              const void *beta,
+                                              const miopenTensorDescriptor_t yDesc, void *y,
+                                              bool do_backward, void *workSpace);
+/** Not implemented (training). */
+MIOPEN_EXPORT miopenStatus_t miopenLRNBackward(
+    miopenHandle_t handle, const miopenLRNDescriptor_t lrnDesc, const void *alpha,
+    const miopenTensorDescriptor_t yDesc, const void *y, const miopenTensorDescriptor_t dyDesc,
+    const void *dy, const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
+    const miopenTensorDescriptor_t dxDesc, void *dx, const void *workSpace);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyLRNDescriptor(miopenLRNDescriptor_t lrnDesc);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Softmax                                                                                      */
+
+typedef enum {
+    MIOPEN_SOFTMAX_FAST = 0,     /* e^x / sum e^x */
+    MIOPEN_SOFTMAX_ACCURATE = 1, /* the same with the maximum subtracted first */
+    MIOPEN_SOFTMAX_LOG = 2,      /* log of the accurate softmax */
+} miopenSoftmaxAlgorithm_t;
+
+typedef enum {
+    MIOPEN_SOFTMAX_MODE_INSTANCE = 0, /* over C, H and W of each image */
+    MIOPEN_SOFTMAX_MODE_CHANNEL = 1,  /* over C at each pixel of each image */
+} miopenSoftmaxMode_t;
+
+/** miopenSoftmaxForward_V2 with MIOPEN_SOFTMAX_ACCURATE and MIOPEN_SOFTMAX_MODE_CHANNEL. */
+MIOPEN_EXPORT miopenStatus_t miopenSoftmaxForward(miopenHandle_t handle, const void *alpha,
+                                                  const miopenTensorDescriptor_t xDesc,
+                                                  const void *x, const void *beta,
+                                                  const miopenTensorDescriptor_t yDesc, void *y);
+/** Not implemented (training). */
+MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward(miopenHandle_t handle, const void *alpha,
+                                                   const miopenTensorDescriptor_t yDesc,
+                                                   const void *y,
+                                                   const miopenTensorDescriptor_t dyDesc,
+                                                   const void *dy, const void *beta,
+                                                   const miopenTensorDescriptor_t dxDesc,
+                                                   void *dx);
+/** y = alpha * softmax(x) + beta * y over fp32 4-d tensors (x and y may differ in strides). */
+MIOPEN_EXPORT miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
+                                                     const miopenTensorDescriptor_t xDesc,
+                                                     const void *x, const void *beta,
+                                                     const miopenTensorDescriptor_t yDesc,
+                                                     void *y, miopenSoftmaxAlgorithm_t algorithm,
+                                                     miopenSoftmaxMode_t mode);
+/** Not implemented (training). */
+MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward_V2(
+    miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t yDesc, const void *y,
+    const miopenTensorDescriptor_t dyDesc, const void *dy, const void *beta,
+    const miopenTensorDescriptor_t dxDesc, void *dx, miopenSoftmaxAlgorithm_t algorithm,
+    miopenSoftmaxMode_t mode);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Fusion API                                                                                   */
 
@@ -400,6 +777,7 @@ typedef enum {
 typedef struct miopenFusionPlanDescriptor *miopenFusionPlanDescriptor_t;
 typedef struct miopenFusionOpDescriptor *miopenFusionOpDescriptor_t;
 typedef struct miopenOperatorArgs *miopenOperatorArgs_t;
+typedef struct miopenOperatorDescriptor *miopenOperatorDescriptor_t; /* unused by the API */
 
 /** A plan over inputDesc (copied). Ops are appended in data order. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc,
@@ -442,6 +820,16 @@ MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormInference(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnOp,
     const miopenBatchNormMode_t bn_mode,
     const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc);
+/* Training ops: declared, not implemented yet (miopenStatusNotImplemented). */
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormForward(
+    miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnFwdOp,
+    const miopenBatchNormMode_t bn_mode, bool runningMeanVariance);
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormBackward(
+    miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnBwdOp,
+    const miopenBatchNormMode_t bn_mode);
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpActivationBackward(
+    miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *activBwdOp,
+    miopenActivationMode_t mode);
 
 MIOPEN_EXPORT miopenStatus_t miopenCreateOperatorArgs(miopenOperatorArgs_t *args);
 MIOPEN_EXPORT miopenStatus_t miopenDestroyOperatorArgs(miopenOperatorArgs_t args);
@@ -459,6 +847,21 @@ MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormInference(
     miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
     const void *beta, const void *bnScale, const void *bnBias, const void *estimatedMean,
     const void *estimatedVariance, double epsilon);
+/* Arguments of the training ops: declared, not implemented yet. */
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormForward(
+    miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
+    const void *beta, const void *bnScale, const void *bnBias, void *savedMean,
+    void *savedInvVariance, void *runningMean, void *runningVariance, double expAvgFactor,
+    double epsilon);
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormBackward(
+    miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
+    const void *beta, const void *x, const void *bnScale, const void *bnBias,
+    void *resultBnScaleDiff, void *resultBnBiasDiff, const void *savedMean,
+    const void *savedInvVariance);
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivBackward(
+    miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t activBwdOp, const void *alpha,
+    const void *beta, const void *y, const void *reserved, double activAlpha, double activBeta,
+    double activGamma);
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBiasForward(miopenOperatorArgs_t args,
                                                         const miopenFusionOpDescriptor_t biasOp,
                                                         const void *alpha, const void *beta,
@@ -496,6 +899,424 @@ MIOPEN_EXPORT miopenStatus_t miopenConvolutionBiasActivationForward(
     const void *z, const miopenTensorDescriptor_t biasDesc, const void *bias,
     const miopenActivationDescriptor_t activationDesc, const miopenTensorDescriptor_t yDesc,
     void *y);
+
+/* ------------------------------------------------------------------------------------------ */
+/* RNN: declared for source compatibility; every call returns miopenStatusNotImplemented.       */
+
+typedef enum {
+    miopenRNNRELU = 0,
+    miopenRNNTANH = 1,
+    miopenLSTM = 2,
+    miopenGRU = 3,
+} miopenRNNMode_t;
+
+typedef enum {
+    miopenRNNlinear = 0,
+    miopenRNNskip = 1,
+} miopenRNNInputMode_t;
+
+typedef enum {
+    miopenRNNdefault = 0,
+    miopenRNNfundamental = 1,
+} miopenRNNAlgo_t;
+
+typedef enum {
+    miopenRNNunidirection = 0,
+    miopenRNNbidirection = 1,
+} miopenRNNDirectionMode_t;
+
+typedef enum {
+    miopenRNNNoBias = 0,
+    miopenRNNwithBias = 1,
+} miopenRNNBiasMode_t;
+
+typedef enum {
+    miopenRNNAlgoGEMM = 0,
+} miopenRNNGEMMalgoMode_t;
+
+typedef enum {
+    miopenRNNIONotPadded = 0,
+    miopenRNNIOWithPadding = 1,
+} miopenRNNPaddingMode_t;
+
+typedef enum {
+    miopenRNNTraining = 0,
+    miopenRNNInference = 1,
+} miopenRNNFWDMode_t;
+
+typedef enum {
+    miopenRNNDataUnknownLayout = 0,
+    miopenRNNDataSeqMajorNotPadded = 1,
+    miopenRNNDataSeqMajorPadded = 2,
+    miopenRNNDataBatchMajorPadded = 3,
+} miopenRNNBaseLayout_t;
+
+typedef struct miopenRNNDescriptor *miopenRNNDescriptor_t;
+typedef struct miopenDropoutDescriptor *miopenDropoutDescriptor_t;
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateRNNDescriptor(miopenRNNDescriptor_t *rnnDesc);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNDescriptor(miopenRNNDescriptor_t rnnDesc,
+                                                    miopenRNNMode_t *rnnMode,
+                                                    miopenRNNAlgo_t *algoMode,
+                                                    miopenRNNInputMode_t *inputMode,
+                                                    miopenRNNDirectionMode_t *dirMode,
+                                                    miopenRNNBiasMode_t *biasMode,
+                                                    int *hiddenSize, int *layer);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNDescriptor_V2(
+    miopenRNNDescriptor_t rnnDesc, int *hiddenSize, int *layer,
+    miopenDropoutDescriptor_t *dropoutDesc, miopenRNNInputMode_t *inputMode,
+    miopenRNNDirectionMode_t *dirMode, miopenRNNMode_t *rnnMode, miopenRNNBiasMode_t *biasMode,
+    miopenRNNAlgo_t *algoMode, miopenDataType_t *dataType);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyRNNDescriptor(miopenRNNDescriptor_t rnnDesc);
+MIOPEN_EXPORT miopenStatus_t miopenSetRNNDescriptor(miopenRNNDescriptor_t rnnDesc, const int hsize,
+                                                    const int nlayers,
+                                                    miopenRNNInputMode_t inMode,
+                                                    miopenRNNDirectionMode_t direction,
+                                                    miopenRNNMode_t rnnMode,
+                                                    miopenRNNBiasMode_t biasMode,
+                                                    miopenRNNAlgo_t algo,
+                                                    miopenDataType_t dataType);
+MIOPEN_EXPORT miopenStatus_t miopenSetRNNDescriptor_V2(
+    miopenRNNDescriptor_t rnnDesc, const int hsize, const int nlayers,
+    miopenDropoutDescriptor_t dropoutDesc, miopenRNNInputMode_t inMode,
+    miopenRNNDirectionMode_t direction, miopenRNNMode_t rnnMode, miopenRNNBiasMode_t biasMode,
+    miopenRNNAlgo_t algo, miopenDataType_t dataType);
+MIOPEN_EXPORT miopenStatus_t miopenSetRNNDataSeqTensorDescriptor(
+    miopenSeqTensorDescriptor_t seqTensorDesc, miopenDataType_t dataType,
+    miopenRNNBaseLayout_t layout, int maxSequenceLen, int batchSize, int vectorSize,
+    const int *sequenceLenArray, void *paddingMarker);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNDataSeqTensorDescriptor(
+    miopenSeqTensorDescriptor_t seqTensorDesc, miopenDataType_t *dataType,
+    miopenRNNBaseLayout_t *layout, int *maxSequenceLen, int *batchSize, int *vectorSize,
+    int sequenceLenArrayLimit, int *sequenceLenArray, void *paddingMarker);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNWorkspaceSize(miopenHandle_t handle,
+                                                       const miopenRNNDescriptor_t rnnDesc,
+                                                       const int sequenceLen,
+                                                       const miopenTensorDescriptor_t *xDesc,
+                                                       size_t *numBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNTrainingReserveSize(
+    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int sequenceLen,
+    const miopenTensorDescriptor_t *xDesc, size_t *numBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNTempSpaceSizes(miopenHandle_t handle,
+                                                        miopenRNNDescriptor_t rnnDesc,
+                                                        miopenSeqTensorDescriptor_t xDesc,
+                                                        miopenRNNFWDMode_t fwdMode,
+                                                        size_t *workSpaceSize,
+                                                        size_t *reserveSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNParamsSize(miopenHandle_t handle,
+                                                    miopenRNNDescriptor_t rnnDesc,
+                                                    miopenTensorDescriptor_t xDesc,
+                                                    size_t *numBytes, miopenDataType_t dtype);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNParamsDescriptor(miopenHandle_t handle,
+                                                          miopenRNNDescriptor_t rnnDesc,
+                                                          miopenTensorDescriptor_t xDesc,
+                                                          miopenTensorDescriptor_t wDesc,
+                                                          miopenDataType_t dtype);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNInputTensorSize(miopenHandle_t handle,
+                                                         miopenRNNDescriptor_t rnnDesc,
+                                                         const int seqLen,
+                                                         miopenTensorDescriptor_t *xDesc,
+                                                         size_t *numBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNHiddenTensorSize(miopenHandle_t handle,
+                                                          miopenRNNDescriptor_t rnnDesc,
+                                                          const int seqLen,
+                                                          miopenTensorDescriptor_t *xDesc,
+                                                          size_t *numBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerParamSize(miopenHandle_t handle,
+                                                        miopenRNNDescriptor_t rnnDesc,
+                                                        const int layer,
+                                                        miopenTensorDescriptor_t xDesc,
+                                                        const int paramID, size_t *numBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerBiasSize(miopenHandle_t handle,
+                                                       miopenRNNDescriptor_t rnnDesc,
+                                                       const int layer, const int biasID,
+                                                       size_t *numBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerParam(
+    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
+    miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, const void *w,
+    const int paramID, miopenTensorDescriptor_t paramDesc, void *layerParam);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerBias(
+    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
+    miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, const void *w,
+    const int biasID, miopenTensorDescriptor_t biasDesc, void *layerBias);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerParamOffset(miopenRNNDescriptor_t rnnDesc,
+                                                          const int layer,
+                                                          miopenTensorDescriptor_t xDesc,
+                                                          const int paramID,
+                                                          miopenTensorDescriptor_t paramDesc,
+                                                          size_t *layerParamOffset);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerBiasOffset(miopenRNNDescriptor_t rnnDesc,
+                                                         const int layer,
+                                                         miopenTensorDescriptor_t xDesc,
+                                                         const int biasID,
+                                                         miopenTensorDescriptor_t biasDesc,
+                                                         size_t *layerBiasOffset);
+MIOPEN_EXPORT miopenStatus_t miopenSetRNNLayerParam(
+    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
+    miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, void *w, const int paramID,
+    miopenTensorDescriptor_t paramDesc, const void *layerParam);
+MIOPEN_EXPORT miopenStatus_t miopenSetRNNLayerBias(
+    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
+    miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, void *w, const int biasID,
+    miopenTensorDescriptor_t biasDesc, const void *layerBias);
+MIOPEN_EXPORT miopenStatus_t miopenSetRNNPaddingMode(miopenRNNDescriptor_t rnnDesc,
+                                                     miopenRNNPaddingMode_t paddingMode);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNPaddingMode(miopenRNNDescriptor_t rnnDesc,
+                                                     miopenRNNPaddingMode_t *paddingMode);
+MIOPEN_EXPORT miopenStatus_t miopenRNNForward(
+    miopenHandle_t handle, const miopenRNNDescriptor_t rnnDesc, miopenRNNFWDMode_t fwdMode,
+    const miopenSeqTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t hDesc,
+    const void *hx, void *hy, const miopenTensorDescriptor_t cDesc, const void *cx, void *cy,
+    const miopenSeqTensorDescriptor_t yDesc, void *y, const void *w, size_t weightSpaceSize,
+    void *workSpace, size_t workSpaceNumBytes, void *reserveSpace, size_t reserveSpaceNumBytes);
+MIOPEN_EXPORT miopenStatus_t miopenRNNBackwardSeqData(
+    miopenHandle_t handle, const miopenRNNDescriptor_t rnnDesc,
+    const miopenSeqTensorDescriptor_t yDesc, const void *y, const void *dy,
+    const miopenTensorDescriptor_t hDesc, const void *hx, const void *dhy, void *dhx,
+    const miopenTensorDescriptor_t cDesc, const void *cx, const void *dcy, void *dcx,
+    const miopenSeqTensorDescriptor_t xDesc, void *dx, const void *w, size_t weightSpaceSize,
+    void *workSpace, size_t workSpaceNumBytes, void *reserveSpace, size_t reserveSpaceNumBytes);
+MIOPEN_EXPORT miopenStatus_t miopenRNNBackwardWeightsSeqTensor(
+    miopenHandle_t handle, const miopenRNNDescriptor_t rnnDesc,
+    const miopenSeqTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t hDesc,
+    const void *hx, const miopenSeqTensorDescriptor_t yDesc, const void *y, void *dw,
+    size_t weightSpaceSize, void *workSpace, size_t workSpaceNumBytes, const void *reserveSpace,
+    size_t reserveSpaceNumBytes);
+MIOPEN_EXPORT miopenStatus_t miopenRNNForwardTraining(
+    miopenHandle_t handle, const miopenRNNDescriptor_t rnnDesc, const int sequenceLen,
+    const miopenTensorDescriptor_t *xDesc, const void *x, const miopenTensorDescriptor_t hxDesc,
+    const void *hx, const miopenTensorDescriptor_t cxDesc, const void *cx,
+    const miopenTensorDescriptor_t wDesc, const void *w, const miopenTensorDescriptor_t *yDesc,
+    void *y, const miopenTensorDescriptor_t hyDesc, void *hy,
+    const miopenTensorDescriptor_t cyDesc, void *cy, void *workSpace, size_t workSpaceNumBytes,
+    void *reserveSpace, size_t reserveSpaceNumBytes);
+MIOPEN_EXPORT miopenStatus_t miopenRNNBackwardData(
+    miopenHandle_t handle, const miopenRNNDescriptor_t rnnDesc, const int sequenceLen,
+    const miopenTensorDescriptor_t *yDesc, const void *y, const miopenTensorDescriptor_t *dyDesc,
+    const void *dy, const miopenTensorDescriptor_t dhyDesc, const void *dhy,
+    const miopenTensorDescriptor_t dcyDesc, const void *dcy,
+    const miopenTensorDescriptor_t wDesc, const void *w, const miopenTensorDescriptor_t hxDesc,
+    const void *hx, const miopenTensorDescriptor_t cxDesc, const void *cx,
+    const miopenTensorDescriptor_t *dxDesc, void *dx, const miopenTensorDescriptor_t dhxDesc,
+    void *dhx, const miopenTensorDescriptor_t dcxDesc, void *dcx, void *workSpace,
+    size_t workSpaceNumBytes, void *reserveSpace, size_t reserveSpaceNumBytes);
+MIOPEN_EXPORT miopenStatus_t miopenRNNBackwardWeights(
+    miopenHandle_t handle, const miopenRNNDescriptor_t rnnDesc, const int sequenceLen,
+    const miopenTensorDescriptor_t *xDesc, const void *x, const miopenTensorDescriptor_t hxDesc,
+    const void *hx, const miopenTensorDescriptor_t *yDesc, const void *y,
+    const miopenTensorDescriptor_t dwDesc, void *dw, void *workSpace, size_t workSpaceNumBytes,
+    const void *reserveSpace, size_t reserveSpaceNumBytes);
+MIOPEN_EXPORT miopenStatus_t miopenRNNForwardInference(
+    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int sequenceLen,
+    const miopenTensorDescriptor_t *xDesc, const void *x, const miopenTensorDescriptor_t hxDesc,
+    const void *hx, const miopenTensorDescriptor_t cxDesc, const void *cx,
+    const miopenTensorDescriptor_t wDesc, const void *w, const miopenTensorDescriptor_t *yDesc,
+    void *y, const miopenTensorDescriptor_t hyDesc, void *hy,
+    const miopenTensorDescriptor_t cyDesc, void *cy, void *workSpace, size_t workSpaceNumBytes);
+
+/* ------------------------------------------------------------------------------------------ */
+/* CTC loss: declared for source compatibility; every call returns miopenStatusNotImplemented.  */
+
+typedef enum {
+    MIOPEN_CTC_LOSS_ALGO_DETERMINISTIC = 0,
+} miopenCTCLossAlgo_t;
+
+typedef struct miopenCTCLossDescriptor *miopenCTCLossDescriptor_t;
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateCTCLossDescriptor(miopenCTCLossDescriptor_t *ctcLossDesc);
+MIOPEN_EXPORT miopenStatus_t miopenGetCTCLossDescriptor(miopenCTCLossDescriptor_t ctcLossDesc,
+                                                        miopenDataType_t *dataType,
+                                                        int *blank_label_id,
+                                                        bool *apply_softmax_layer);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyCTCLossDescriptor(miopenCTCLossDescriptor_t ctcLossDesc);
+MIOPEN_EXPORT miopenStatus_t miopenSetCTCLossDescriptor(miopenCTCLossDescriptor_t ctcLossDesc,
+                                                        miopenDataType_t dataType,
+                                                        const int blank_label_id,
+                                                        bool apply_softmax_layer);
+MIOPEN_EXPORT miopenStatus_t miopenGetCTCLossWorkspaceSize(
+    miopenHandle_t handle, const miopenTensorDescriptor_t probsDesc,
+    const miopenTensorDescriptor_t gradientsDesc, const int *labels, const int *labelLengths,
+    const int *inputLengths, miopenCTCLossAlgo_t algo,
+    const miopenCTCLossDescriptor_t ctcLossDesc, size_t *workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenCTCLoss(
+    miopenHandle_t handle, const miopenTensorDescriptor_t probsDesc, const void *probs,
+    const int *labels, const int *labelLengths, const int *inputLengths, void *losses,
+    const miopenTensorDescriptor_t gradientsDesc, void *gradients, miopenCTCLossAlgo_t algo,
+    const miopenCTCLossDescriptor_t ctcLossDesc, void *workSpace, size_t workSpaceSize);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Dropout: declared for source compatibility; every call returns miopenStatusNotImplemented.   */
+
+typedef enum {
+    MIOPEN_RNG_PSEUDO_XORWOW = 0,
+} miopenRNGType_t;
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateDropoutDescriptor(miopenDropoutDescriptor_t *dropoutDesc);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyDropoutDescriptor(miopenDropoutDescriptor_t dropoutDesc);
+MIOPEN_EXPORT miopenStatus_t miopenDropoutGetReserveSpaceSize(const miopenTensorDescriptor_t xDesc,
+                                                              size_t *reserveSpaceSizeInBytes);
+MIOPEN_EXPORT miopenStatus_t miopenDropoutGetStatesSize(miopenHandle_t handle,
+                                                        size_t *stateSizeInBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetDropoutDescriptor(miopenDropoutDescriptor_t dropoutDesc,
+                                                        miopenHandle_t handle, float *dropout,
+                                                        void **states, unsigned long long *seed,
+                                                        bool *use_mask, bool *state_evo,
+                                                        miopenRNGType_t *rng_mode);
+MIOPEN_EXPORT miopenStatus_t miopenRestoreDropoutDescriptor(
+    miopenDropoutDescriptor_t dropoutDesc, miopenHandle_t handle, float dropout, void *states,
+    size_t stateSizeInBytes, unsigned long long seed, bool use_mask, bool state_evo,
+    miopenRNGType_t rng_mode);
+MIOPEN_EXPORT miopenStatus_t miopenSetDropoutDescriptor(
+    miopenDropoutDescriptor_t dropoutDesc, miopenHandle_t handle, float dropout, void *states,
+    size_t stateSizeInBytes, unsigned long long seed, bool use_mask, bool state_evo,
+    miopenRNGType_t rng_mode);
+MIOPEN_EXPORT miopenStatus_t miopenDropoutForward(
+    miopenHandle_t handle, const miopenDropoutDescriptor_t dropoutDesc,
+    const miopenTensorDescriptor_t noise_shape, const miopenTensorDescriptor_t xDesc,
+    const void *x, const miopenTensorDescriptor_t yDesc, void *y, void *reserveSpace,
+    size_t reserveSpaceSizeInBytes);
+MIOPEN_EXPORT miopenStatus_t miopenDropoutBackward(
+    miopenHandle_t handle, const miopenDropoutDescriptor_t dropoutDesc,
+    const miopenTensorDescriptor_t noise_shape, const miopenTensorDescriptor_t dyDesc,
+    const void *dy, const miopenTensorDescriptor_t dxDesc, void *dx, void *reserveSpace,
+    size_t reserveSpaceSizeInBytes);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Tensor reduction: declared for source compatibility; every call returns                      */
+/* miopenStatusNotImplemented.                                                                  */
+
+#define MIOPEN_API_VERSION_REDUCE_TENSOR 1
+
+typedef enum {
+    MIOPEN_REDUCE_TENSOR_ADD = 0,
+    MIOPEN_REDUCE_TENSOR_MUL = 1,
+    MIOPEN_REDUCE_TENSOR_MIN = 2,
+    MIOPEN_REDUCE_TENSOR_MAX = 3,
+    MIOPEN_REDUCE_TENSOR_AMAX = 4,
+    MIOPEN_REDUCE_TENSOR_AVG = 5,
+    MIOPEN_REDUCE_TENSOR_NORM1 = 6,
+    MIOPEN_REDUCE_TENSOR_NORM2 = 7,
+} miopenReduceTensorOp_t;
+
+typedef enum {
+    MIOPEN_NOT_PROPAGATE_NAN = 0,
+    MIOPEN_PROPAGATE_NAN = 1,
+} miopenNanPropagation_t;
+
+typedef enum {
+    MIOPEN_REDUCE_TENSOR_NO_INDICES = 0,
+    MIOPEN_REDUCE_TENSOR_FLATTENED_INDICES = 1,
+} miopenReduceTensorIndices_t;
+
+typedef enum {
+    MIOPEN_32BIT_INDICES = 0,
+    MIOPEN_64BIT_INDICES = 1,
+    MIOPEN_16BIT_INDICES = 2,
+    MIOPEN_8BIT_INDICES = 3,
+} miopenIndicesType_t;
+
+typedef struct miopenReduceTensorDescriptor *miopenReduceTensorDescriptor_t;
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateReduceTensorDescriptor(
+    miopenReduceTensorDescriptor_t *reduceTensorDesc);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyReduceTensorDescriptor(
+    miopenReduceTensorDescriptor_t reduceTensorDesc);
+MIOPEN_EXPORT miopenStatus_t miopenSetReduceTensorDescriptor(
+    miopenReduceTensorDescriptor_t reduceTensorDesc, miopenReduceTensorOp_t reduceTensorOp,
+    miopenDataType_t reduceTensorCompType, miopenNanPropagation_t reduceTensorNanOpt,
+    miopenReduceTensorIndices_t reduceTensorIndices,
+    miopenIndicesType_t reduceTensorIndicesType);
+MIOPEN_EXPORT miopenStatus_t miopenGetReduceTensorDescriptor(
+    const miopenReduceTensorDescriptor_t reduceTensorDesc, miopenReduceTensorOp_t *reduceTensorOp,
+    miopenDataType_t *reduceTensorCompType, miopenNanPropagation_t *reduceTensorNanOpt,
+    miopenReduceTensorIndices_t *reduceTensorIndices,
+    miopenIndicesType_t *reduceTensorIndicesType);
+MIOPEN_EXPORT miopenStatus_t miopenGetReductionIndicesSize(
+    miopenHandle_t handle, const miopenReduceTensorDescriptor_t reduceTensorDesc,
+    const miopenTensorDescriptor_t aDesc, const miopenTensorDescriptor_t cDesc,
+    size_t *sizeInBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetReductionWorkspaceSize(
+    miopenHandle_t handle, const miopenReduceTensorDescriptor_t reduceTensorDesc,
+    const miopenTensorDescriptor_t aDesc, const miopenTensorDescriptor_t cDesc,
+    size_t *sizeInBytes);
+MIOPEN_EXPORT miopenStatus_t miopenReduceTensor(
+    miopenHandle_t handle, const miopenReduceTensorDescriptor_t reduceTensorDesc, void *indices,
+    size_t indicesSizeInBytes, void *workspace, size_t workspaceSizeInBytes, const void *alpha,
+    const miopenTensorDescriptor_t aDesc, const void *A, const void *beta,
+    const miopenTensorDescriptor_t cDesc, void *C);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Find 2.0 (problem / solution API): declared for source compatibility; every call returns     */
+/* miopenStatusNotImplemented. Find and Immediate mode above are the supported paths.           */
+
+typedef struct miopenProblem *miopenProblem_t;
+typedef struct miopenFindOptions *miopenFindOptions_t;
+typedef struct miopenSolution *miopenSolution_t;
+
+typedef enum {
+    miopenProblemDirectionForward = 0,
+    miopenProblemDirectionBackward = 1,
+    miopenProblemDirectionBackwardWeights = 2,
+} miopenProblemDirection_t;
+
+typedef enum {
+    miopenTensorArgumentIdInvalid = 0,
+    miopenTensorConvolutionX = 1,
+    miopenTensorConvolutionW = 2,
+    miopenTensorConvolutionY = 3,
+} miopenTensorArgumentId_t;
+
+typedef enum {
+    miopenFindResultsOrderByTime = 0,
+    miopenFindResultsOrderByWorkspaceSize = 1,
+} miopenFindResultsOrder_t;
+
+/* MIOpen names the struct tag itself; the typedef makes the name usable from C too. */
+typedef struct miopenTensorArgument_t {
+    miopenTensorArgumentId_t id;
+    miopenTensorDescriptor_t *descriptor;
+    void *buffer;
+} miopenTensorArgument_t;
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateConvProblem(miopenProblem_t *problem,
+                                                     miopenConvolutionDescriptor_t operatorDesc,
+                                                     miopenProblemDirection_t direction);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyProblem(miopenProblem_t problem);
+MIOPEN_EXPORT miopenStatus_t miopenSetProblemTensorDescriptor(
+    miopenProblem_t problem, miopenTensorArgumentId_t id,
+    const miopenTensorDescriptor_t descriptor);
+MIOPEN_EXPORT miopenStatus_t miopenCreateFindOptions(miopenFindOptions_t *options);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyFindOptions(miopenFindOptions_t options);
+MIOPEN_EXPORT miopenStatus_t miopenSetFindOptionTuning(miopenFindOptions_t options, int value);
+MIOPEN_EXPORT miopenStatus_t miopenSetFindOptionResultsOrder(miopenFindOptions_t options,
+                                                             miopenFindResultsOrder_t value);
+MIOPEN_EXPORT miopenStatus_t miopenSetFindOptionWorkspaceLimit(miopenFindOptions_t options,
+                                                               size_t value);
+MIOPEN_EXPORT miopenStatus_t miopenSetFindOptionPreallocatedWorkspace(miopenFindOptions_t options,
+                                                                      void *buffer, size_t size);
+MIOPEN_EXPORT miopenStatus_t miopenSetFindOptionPreallocatedTensor(miopenFindOptions_t options,
+                                                                   miopenTensorArgumentId_t id,
+                                                                   void *buffer);
+MIOPEN_EXPORT miopenStatus_t miopenFindSolutions(miopenHandle_t handle, miopenProblem_t problem,
+                                                 miopenFindOptions_t options,
+                                                 miopenSolution_t *solutions,
+                                                 size_t *numSolutions, size_t maxSolutions);
+MIOPEN_EXPORT miopenStatus_t miopenRunSolution(miopenHandle_t handle, miopenSolution_t solution,
+                                               size_t nInputs,
+                                               const miopenTensorArgument_t *tensors,
+                                               void *workspace, size_t workspaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenDestroySolution(miopenSolution_t solution);
+MIOPEN_EXPORT miopenStatus_t miopenLoadSolution(miopenSolution_t *solution, const char *data,
+                                                size_t size);
+MIOPEN_EXPORT miopenStatus_t miopenSaveSolution(miopenSolution_t solution, char *data);
+MIOPEN_EXPORT miopenStatus_t miopenGetSolutionSize(miopenSolution_t solution, size_t *size);
+MIOPEN_EXPORT miopenStatus_t miopenGetSolutionWorkspaceSize(miopenSolution_t solution,
+                                                            size_t *workspaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenGetSolutionTime(miopenSolution_t solution, float *time);
+MIOPEN_EXPORT miopenStatus_t miopenGetSolutionSolverId(miopenSolution_t solution,
+                                                       uint64_t *solverId);
+MIOPEN_EXPORT miopenStatus_t miopenGetSolverIdConvAlgorithm(uint64_t solverId,
+                                                            miopenConvAlgorithm_t *result);
 
 #ifdef __cplusplus
 }

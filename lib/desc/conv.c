@@ -34,6 +34,7 @@ miopenStatus_t miopenCreateConvolutionDescriptor(miopenConvolutionDescriptor_t *
                         "miopenCreateConvolutionDescriptor: out of memory");
     c->magic = CLF_MAGIC_CONV;
     c->groups = 1;
+    c->attr_fp16_alt = -1;
     if (clf_live_add(CLF_LIVE_CONV, c) != 0) {
         free(c);
         return clf_fail(NULL, miopenStatusAllocFailed,
@@ -54,6 +55,62 @@ miopenStatus_t miopenDestroyConvolutionDescriptor(miopenConvolutionDescriptor_t 
                         "(already destroyed, or never created)");
     convDesc->magic = 0;
     free(convDesc);
+    return miopenStatusSuccess;
+}
+
+/* The attribute's storage and its range, or NULL for an unknown attribute. */
+static int *conv_attribute(miopenConvolutionDescriptor_t c, miopenConvolutionAttrib_t attr,
+                           int *lo, int *hi, const char **name)
+{
+    switch (attr) {
+    case MIOPEN_CONVOLUTION_ATTRIB_FP16_ALT_IMPL:
+        *lo = -1, *hi = 1, *name = "MIOPEN_CONVOLUTION_ATTRIB_FP16_ALT_IMPL";
+        return &c->attr_fp16_alt;
+    case MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC:
+        *lo = 0, *hi = 1, *name = "MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC";
+        return &c->attr_deterministic;
+    }
+    return NULL;
+}
+
+/* compat: FP16_ALT_IMPL and DETERMINISTIC are stored and read back; neither changes clfuse's
+ * fp32 solvers, which are all deterministic */
+miopenStatus_t miopenSetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
+                                             const miopenConvolutionAttrib_t attr, int value)
+{
+    const char *api = "miopenSetConvolutionAttribute";
+    clf_clear_error(NULL);
+    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: convDesc is not a live convolution descriptor", api);
+    int lo, hi;
+    const char *name;
+    int *slot = conv_attribute(convDesc, attr, &lo, &hi, &name);
+    if (slot == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown attribute %d", api, (int)attr);
+    if (value < lo || value > hi)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: %s = %d is outside %d..%d", api, name,
+                        value, lo, hi);
+    *slot = value;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
+                                             const miopenConvolutionAttrib_t attr, int *value)
+{
+    const char *api = "miopenGetConvolutionAttribute";
+    clf_clear_error(NULL);
+    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: convDesc is not a live convolution descriptor", api);
+    if (value == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: value is NULL", api);
+    int lo, hi;
+    const char *name;
+    const int *slot = conv_attribute(convDesc, attr, &lo, &hi, &name);
+    if (slot == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown attribute %d", api, (int)attr);
+    *value = *slot;
     return miopenStatusSuccess;
 }
 

@@ -32,6 +32,10 @@ struct miopenConvolutionDescriptor {
     int dilations[CLF_MAX_SPATIAL];
     int out_pads[CLF_MAX_SPATIAL]; /* transpose output padding */
     int groups;
+    /* miopenSetConvolutionAttribute values, kept so that Get returns what was set; no clfuse
+     * solver depends on them (fp32 only, and every solver is deterministic). */
+    int attr_fp16_alt;      /* -1 default, 0, 1 */
+    int attr_deterministic; /* 0 default, 1 */
 };
 
 struct miopenActivationDescriptor {

@@ -316,6 +316,105 @@ miopenStatus_t miopenGetTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
     return miopenStatusSuccess;
 }
 
+/* compat: NCHW, NHWC, NCDHW and NDHWC; CHWN and the vectorised layouts are refused */
+miopenStatus_t miopenSetNdTensorDescriptorWithLayout(miopenTensorDescriptor_t tensorDesc,
+                                                     miopenDataType_t dataType,
+                                                     miopenTensorLayout_t tensorLayout,
+                                                     const int *lens, int num_lens)
+{
+    const char *api = "miopenSetNdTensorDescriptorWithLayout";
+    clf_clear_error(NULL);
+    int spatial;
+    switch (tensorLayout) {
+    case miopenTensorNCHW:
+    case miopenTensorNHWC: spatial = 2; break;
+    case miopenTensorNCDHW:
+    case miopenTensorNDHWC: spatial = 3; break;
+    case miopenTensorCHWN:
+    case miopenTensorNCHWc4:
+    case miopenTensorNCHWc8:
+    case miopenTensorCHWNc4:
+    case miopenTensorCHWNc8:
+        return clf_fail(NULL, miopenStatusNotImplemented,
+                        "%s: layout %d (CHWN or vectorised) is not implemented; clfuse takes "
+                        "NCHW, NHWC, NCDHW and NDHWC",
+                        api, (int)tensorLayout);
+    default:
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown layout %d", api,
+                        (int)tensorLayout);
+    }
+    if (lens == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: lens is NULL", api);
+    if (num_lens != spatial + 2)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: layout %d takes %d lengths, got %d", api,
+                        (int)tensorLayout, spatial + 2, num_lens);
+    const int channels_last = tensorLayout == miopenTensorNHWC || tensorLayout == miopenTensorNDHWC;
+    if (!channels_last)
+        return set_tensor(api, tensorDesc, dataType, num_lens, lens, NULL);
+    /* Channels last: C is the fastest dimension, then the spatial ones from W outwards, then
+     * N. Lengths are checked by set_tensor before the strides are trusted; a length < 1 here
+     * only makes a meaningless stride that set_tensor's length check rejects first. */
+    int strides[CLF_MAX_DIMS];
+    long long s = 1;
+    strides[1] = 1;
+    s *= lens[1] > 0 ? lens[1] : 1;
+    for (int i = num_lens - 1; i >= 2; --i) {
+        if (s > 0x7fffffffLL)
+            return clf_fail(NULL, miopenStatusBadParm, "%s: a stride exceeds the int range", api);
+        strides[i] = (int)s;
+        s *= lens[i] > 0 ? lens[i] : 1;
+    }
+    if (s > 0x7fffffffLL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: a stride exceeds the int range", api);
+    strides[0] = (int)s;
+    return set_tensor(api, tensorDesc, dataType, num_lens, lens, strides);
+}
+
+/* compat: lengths and strides must each fit an int (clfuse's descriptors hold ints) */
+miopenStatus_t miopenSetTensorDescriptorV2(miopenTensorDescriptor_t tensorDesc,
+                                           miopenDataType_t dataType, int nbDims,
+                                           const size_t *dimsA, const size_t *stridesA)
+{
+    const char *api = "miopenSetTensorDescriptorV2";
+    clf_clear_error(NULL);
+    if (dimsA == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: dimsA is NULL", api);
+    if (nbDims < 1 || nbDims > CLF_MAX_DIMS)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: nbDims %d is outside 1..%d", api, nbDims,
+                        CLF_MAX_DIMS);
+    int lens[CLF_MAX_DIMS], strides[CLF_MAX_DIMS];
+    for (int i = 0; i < nbDims; ++i) {
+        if (dimsA[i] > 0x7fffffffu || (stridesA && stridesA[i] > 0x7fffffffu))
+            return clf_fail(NULL, miopenStatusNotImplemented,
+                            "%s: length or stride of dimension %d exceeds the int range, which "
+                            "clfuse does not implement",
+                            api, i);
+        lens[i] = (int)dimsA[i];
+        strides[i] = stridesA ? (int)stridesA[i] : 0;
+    }
+    return set_tensor(api, tensorDesc, dataType, nbDims, lens, stridesA ? strides : NULL);
+}
+
+miopenStatus_t miopenGetTensorDescriptorV2(miopenTensorDescriptor_t tensorDesc,
+                                           miopenDataType_t *dataType, size_t *dimsA,
+                                           size_t *stridesA)
+{
+    clf_clear_error(NULL);
+    miopenStatus_t st =
+        clf_tensor_check(NULL, tensorDesc, "miopenGetTensorDescriptorV2", "tensorDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (dataType)
+        *dataType = tensorDesc->type;
+    for (int i = 0; i < tensorDesc->nd; ++i) {
+        if (dimsA)
+            dimsA[i] = (size_t)tensorDesc->lens[i];
+        if (stridesA)
+            stridesA[i] = (size_t)tensorDesc->strides[i];
+    }
+    return miopenStatusSuccess;
+}
+
 miopenStatus_t miopenGetTensorNumBytes(miopenTensorDescriptor_t tensorDesc, size_t *numBytes)
 {
     clf_clear_error(NULL);
