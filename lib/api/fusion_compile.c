@@ -112,6 +112,12 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
                  "  chosen: %s config \"%s\" (%s; %s)\n", c->solver->name, c->config,
                  source_name(c->source),
                  c->solver->run ? "several kernels" : origins[p->program_origin]);
+        if (c->solver->describe) {
+            char how[CLF_REASON_CAP * 2];
+            c->solver->describe(&p->problem, c->config, how, sizeof how);
+            used = strlen(p->report);
+            snprintf(p->report + used, sizeof p->report - used, "  %s\n", how);
+        }
         clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, c->solver->name,
                 c->config, now_ms() - t0);
         log_driver_command(p);

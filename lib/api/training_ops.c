@@ -23,7 +23,7 @@ static miopenStatus_t run_training(miopenHandle_t h, const char *api,
         st = add(plan, ctx);
     }
     if (st != miopenStatusSuccess) {
-        miopenDestroyFusionPlan(plan);
+        clf_plan_free(plan);
         return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     }
     st = clf_plan_prepare(h, plan, api);
@@ -54,7 +54,8 @@ static miopenStatus_t run_training(miopenHandle_t h, const char *api,
     }
     if (st == miopenStatusSuccess)
         st = clf_plan_launch(h, p, a, NULL);
-    miopenDestroyFusionPlan(plan);
+    /* Not miopenDestroyFusionPlan: it would clear the thread's copy of the message. */
+    clf_plan_free(plan);
     return st;
 }
 

@@ -366,6 +366,33 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     return st;
 }
 
+static void describe(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap)
+{
+    const char *over = p->epi.bn_spatial ? "N, H, W (one work-group of " : "N (one work-item a "
+                                                                          "parameter";
+    char wg[32] = "";
+    if (p->epi.bn_spatial)
+        snprintf(wg, sizeof wg, "%ld items a channel", config_wg(cfg));
+    switch (p->train) {
+    case CLF_TRAIN_FWD:
+        snprintf(out, cap,
+                 NAME " runs two phases: clf_bn_stats reduces over %s%s) into the batch mean "
+                      "and inverse variance (and the saved and running statistics), then "
+                      "clf_bn_fwd_apply normalises%s",
+                 over, wg, p->epi.has_activ ? " with the activation forward fused in" : "");
+        break;
+    case CLF_TRAIN_BWD:
+        snprintf(out, cap,
+                 NAME " runs two phases: clf_bn_bwd_reduce reduces over %s%s) into dscale and "
+                      "dbias%s, then clf_bn_bwd_apply writes dx",
+                 over, wg,
+                 p->epi.has_activ ? ", the activation backward fused into both passes" : "");
+        break;
+    default:
+        snprintf(out, cap, NAME " runs one elementwise kernel, clf_activ_bwd_apply");
+    }
+}
+
 const clf_solver clf_solver_bn_train = {
     .id = 8,
     .name = NAME,
@@ -381,4 +408,5 @@ const clf_solver clf_solver_bn_train = {
     .unfused_only = 0,
     .prepare = prepare,
     .run = run,
+    .describe = describe,
 };

@@ -149,6 +149,9 @@ typedef struct clf_solver {
     miopenStatus_t (*prepare)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg);
     miopenStatus_t (*run)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
                           const clf_run_args *a);
+    /* How the solver runs p with cfg, one line for the plan report (a self-running solver's
+     * kernels, say); NULL: nothing beyond the chosen line. */
+    void (*describe)(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap);
 } clf_solver;
 
 /* The registry, in fallback order (best first when nothing was measured). */
