@@ -281,16 +281,23 @@ MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const miopenTensorDescriptor_t yDesc,
                                                      void *y);
 
-/** Not implemented (training). */
-MIOPEN_EXPORT miopenStatus_t miopenActivationBackward(
-    miopenHandle_t handle, const miopenActivationDescriptor_t activDesc, const void *alpha,
-    const miopenTensorDescriptor_t yDesc, const void *y, const miopenTensorDescriptor_t dyDesc,
-    const void *dy, const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
-    const miopenTensorDescriptor_t dxDesc, void *dx);
-
+/** dx = act'(x, y) * dy elementwise (y the forward output, x its input). Every descriptor must
+ * equal the others. alpha 1 and beta 0 only (NULL means those), as miopenActivationForward.
+ * POWER gives dy * gamma * beta * y / (alpha + beta * x): MIOpen drops the dy factor there. */
+MIOPEN_EXPORT miopenStatus_t miopenActivationBackward(miopenHandle_t handle,
+                                                      const miopenActivationDescriptor_t activDesc,
+                                                      const void *alpha,
+                                                      const miopenTensorDescriptor_t yDesc,
+                                                      const void *y,
+                                                      const miopenTensorDescriptor_t dyDesc,
+                                                      const void *dy,
+                                                      const miopenTensorDescriptor_t xDesc,
+                                                      const void *x, const void *beta,
+                                                      const miopenTensorDescriptor_t dxDesc,
+                                                      void *dx);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Batch normalization                                                                          */
+/* Batch normalization (inference and training)                                                 */
 
 typedef enum {
     miopenBNPerActivation = 0, /* parameters 1xCxHxW */
@@ -311,14 +318,24 @@ MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardInference(
     void *y, const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc, void *bnScale, void *bnBias,
     void *estimatedMean, void *estimatedVariance, double epsilon);
 
-/** Not implemented (training). */
+/** Training forward: batch statistics over N, H, W (spatial) or over N (per-activation),
+ * y = scale * (x - mean) / sqrt(var + epsilon) + bias with the biased variance. When both
+ * resultSaveMean and resultSaveInvVariance are given they receive mean and 1 / sqrt(var +
+ * epsilon); when both resultRunningMean and resultRunningVariance are given they become
+ * (1 - f) * running + f * batch value, the variance unbiased (var * n / (n - 1), n the count
+ * a statistic is taken over; var when n is 1), f = expAvgFactor. alpha 1 and beta 0 only
+ * (NULL means those). */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardTraining(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, void *alpha, void *beta,
     const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
     void *y, const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc, void *bnScale, void *bnBias,
     double expAvgFactor, void *resultRunningMean, void *resultRunningVariance, double epsilon,
     void *resultSaveMean, void *resultSaveInvVariance);
-/** Not implemented (training). */
+
+/** Training backward: dx, dscale = sum(dy * xhat), dbias = sum(dy). The saved statistics are
+ * used when both savedMean and savedInvVariance are given, else recomputed from x with
+ * epsilon. alphaDataDiff / alphaParamDiff 1 and betaDataDiff / betaParamDiff 0 only (NULL
+ * means those). */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationBackward(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, const void *alphaDataDiff,
     const void *betaDataDiff, const void *alphaParamDiff, const void *betaParamDiff,
@@ -820,13 +837,21 @@ MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormInference(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnOp,
     const miopenBatchNormMode_t bn_mode,
     const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc);
-/* Training ops: declared, not implemented yet (miopenStatusNotImplemented). */
-MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormForward(
-    miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnFwdOp,
-    const miopenBatchNormMode_t bn_mode, bool runningMeanVariance);
+/** Training ops fuse as MIOpen supports them: BatchNormForward (training) + ActivationForward,
+ * and BatchNormBackward + ActivationBackward (each may also stand alone, except
+ * ActivationBackward). Any other order or mix is refused here with miopenStatusBadParm.
+ * The parameters' shape follows from the running shape and bn_mode. runningMeanVariance:
+ * whether execute updates the running mean and variance. */
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                            miopenFusionOpDescriptor_t *bnFwdOp,
+                                                            const miopenBatchNormMode_t bn_mode,
+                                                            bool runningMeanVariance);
+/** Batch-norm backward: the plan's input is dy, its output dx. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormBackward(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnBwdOp,
     const miopenBatchNormMode_t bn_mode);
+/** Activation backward: only after a BatchNormBackward op (which recomputes the activation's
+ * forward input). */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpActivationBackward(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *activBwdOp,
     miopenActivationMode_t mode);
@@ -847,21 +872,28 @@ MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormInference(
     miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
     const void *beta, const void *bnScale, const void *bnBias, const void *estimatedMean,
     const void *estimatedVariance, double epsilon);
-/* Arguments of the training ops: declared, not implemented yet. */
+/** y: the activation's forward output; reserved must be NULL. alpha / beta are ignored. */
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivBackward(
+    miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t activBwdOp, const void *alpha,
+    const void *beta, const void *y, const void *reserved, double activAlpha, double activBeta,
+    double activGamma);
+/** savedMean / savedInvVariance receive the batch statistics: both or neither (one alone is
+ * miopenStatusBadParm); runningMean / runningVariance are required when the op was created
+ * with runningMeanVariance (miopenStatusBadParm if NULL), ignored otherwise. alpha / beta are
+ * ignored. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormForward(
     miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
     const void *beta, const void *bnScale, const void *bnBias, void *savedMean,
     void *savedInvVariance, void *runningMean, void *runningVariance, double expAvgFactor,
     double epsilon);
+/** x: the batch-norm's forward input. savedMean and savedInvVariance are required (the op has
+ * no epsilon to recompute them). bnBias serves the activation backward that may follow.
+ * alpha / beta are ignored. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormBackward(
     miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
     const void *beta, const void *x, const void *bnScale, const void *bnBias,
     void *resultBnScaleDiff, void *resultBnBiasDiff, const void *savedMean,
     const void *savedInvVariance);
-MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivBackward(
-    miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t activBwdOp, const void *alpha,
-    const void *beta, const void *y, const void *reserved, double activAlpha, double activBeta,
-    double activGamma);
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBiasForward(miopenOperatorArgs_t args,
                                                         const miopenFusionOpDescriptor_t biasOp,
                                                         const void *alpha, const void *beta,

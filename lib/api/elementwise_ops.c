@@ -63,7 +63,8 @@ static miopenStatus_t run_elementwise(miopenHandle_t h, const char *api,
     }
     if (st == miopenStatusSuccess)
         st = clf_plan_launch(h, p, a, NULL);
-    miopenDestroyFusionPlan(plan);
+    /* Not miopenDestroyFusionPlan: it would clear the thread's copy of a failure's message. */
+    clf_plan_free(plan);
     return st;
 }
 

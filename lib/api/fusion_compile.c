@@ -33,6 +33,8 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
     clf_ir_fusion_name(&p->ir, name, sizeof name);
     const clf_fusion_problem *q = &p->problem;
     int mode = clf_fusion_mode_from_name(name);
+    if (q->train != CLF_TRAIN_NONE || mode < 0)
+        return; /* CBAInfer replays inference chains only */
     int activ = q->epi.has_activ ? q->epi.activ_mode : 3;
     int bn_mode = q->epi.bn_spatial ? 1 : 0;
     if (q->has_conv) {
@@ -110,6 +112,12 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
                  "  chosen: %s config \"%s\" (%s; %s)\n", c->solver->name, c->config,
                  source_name(c->source),
                  c->solver->run ? "several kernels" : origins[p->program_origin]);
+        if (c->solver->describe) {
+            char how[CLF_REASON_CAP * 2];
+            c->solver->describe(&p->problem, c->config, how, sizeof how);
+            used = strlen(p->report);
+            snprintf(p->report + used, sizeof p->report - used, "  %s\n", how);
+        }
         clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, c->solver->name,
                 c->config, now_ms() - t0);
         log_driver_command(p);
@@ -232,7 +240,8 @@ miopenStatus_t miopenFusionPlanGetWorkSpaceSize(miopenHandle_t handle,
         return clf_fail(handle, st, "%s", clf_thread_errmsg());
     if (workSpaceSize == NULL)
         return clf_fail(handle, miopenStatusBadParm, "%s: workSpaceSize is NULL", api);
-    /* Fused kernels run in one launch and need no workspace. */
+    /* Single-kernel plans need none; self-running solvers (ConvGemm's im2col matrix,
+     * BatchNormTraining's batch statistics) say what theirs need once compiled. */
     *workSpaceSize = p->compiled ? p->workspace : 0;
     return miopenStatusSuccess;
 }

@@ -42,38 +42,7 @@ miopenStatus_t miopenDestroySeqTensorDescriptor(miopenSeqTensorDescriptor_t tens
 }
 
 /* ---- Activation ---------------------------------------------------------------------------- */
-miopenStatus_t miopenActivationBackward(miopenHandle_t handle,
-    const miopenActivationDescriptor_t activDesc, const void *alpha,
-    const miopenTensorDescriptor_t yDesc, const void *y, const miopenTensorDescriptor_t dyDesc,
-    const void *dy, const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
-    const miopenTensorDescriptor_t dxDesc, void *dx)
-{
-    return CLF_NOT_IMPLEMENTED(handle);
-}
-
 /* ---- Batch normalization ------------------------------------------------------------------- */
-miopenStatus_t miopenBatchNormalizationForwardTraining(miopenHandle_t handle,
-    miopenBatchNormMode_t bn_mode, void *alpha, void *beta, const miopenTensorDescriptor_t xDesc,
-    const void *x, const miopenTensorDescriptor_t yDesc, void *y,
-    const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc, void *bnScale, void *bnBias,
-    double expAvgFactor, void *resultRunningMean, void *resultRunningVariance, double epsilon,
-    void *resultSaveMean, void *resultSaveInvVariance)
-{
-    return CLF_NOT_IMPLEMENTED(handle);
-}
-
-miopenStatus_t miopenBatchNormalizationBackward(miopenHandle_t handle,
-    miopenBatchNormMode_t bn_mode, const void *alphaDataDiff, const void *betaDataDiff,
-    const void *alphaParamDiff, const void *betaParamDiff, const miopenTensorDescriptor_t xDesc,
-    const void *x, const miopenTensorDescriptor_t dyDesc, const void *dy,
-    const miopenTensorDescriptor_t dxDesc, void *dx,
-    const miopenTensorDescriptor_t bnScaleBiasDiffDesc, const void *bnScale,
-    void *resultBnScaleDiff, void *resultBnBiasDiff, double epsilon, const void *savedMean,
-    const void *savedInvVariance)
-{
-    return CLF_NOT_IMPLEMENTED(handle);
-}
-
 /* ---- Convolution --------------------------------------------------------------------------- */
 miopenStatus_t miopenConvolutionBackwardDataGetSolutionCount(miopenHandle_t handle,
     const miopenTensorDescriptor_t dyDesc, const miopenTensorDescriptor_t wDesc,
@@ -252,49 +221,6 @@ miopenStatus_t miopenSoftmaxBackward_V2(miopenHandle_t handle, const void *alpha
     miopenSoftmaxAlgorithm_t algorithm, miopenSoftmaxMode_t mode)
 {
     return CLF_NOT_IMPLEMENTED(handle);
-}
-
-/* ---- Fusion API ---------------------------------------------------------------------------- */
-miopenStatus_t miopenCreateOpBatchNormForward(miopenFusionPlanDescriptor_t fusePlanDesc,
-    miopenFusionOpDescriptor_t *bnFwdOp, const miopenBatchNormMode_t bn_mode,
-    bool runningMeanVariance)
-{
-    return CLF_NOT_IMPLEMENTED(NULL);
-}
-
-miopenStatus_t miopenCreateOpBatchNormBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
-    miopenFusionOpDescriptor_t *bnBwdOp, const miopenBatchNormMode_t bn_mode)
-{
-    return CLF_NOT_IMPLEMENTED(NULL);
-}
-
-miopenStatus_t miopenCreateOpActivationBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
-    miopenFusionOpDescriptor_t *activBwdOp, miopenActivationMode_t mode)
-{
-    return CLF_NOT_IMPLEMENTED(NULL);
-}
-
-miopenStatus_t miopenSetOpArgsBatchNormForward(miopenOperatorArgs_t args,
-    const miopenFusionOpDescriptor_t bnOp, const void *alpha, const void *beta,
-    const void *bnScale, const void *bnBias, void *savedMean, void *savedInvVariance,
-    void *runningMean, void *runningVariance, double expAvgFactor, double epsilon)
-{
-    return CLF_NOT_IMPLEMENTED(NULL);
-}
-
-miopenStatus_t miopenSetOpArgsBatchNormBackward(miopenOperatorArgs_t args,
-    const miopenFusionOpDescriptor_t bnOp, const void *alpha, const void *beta, const void *x,
-    const void *bnScale, const void *bnBias, void *resultBnScaleDiff, void *resultBnBiasDiff,
-    const void *savedMean, const void *savedInvVariance)
-{
-    return CLF_NOT_IMPLEMENTED(NULL);
-}
-
-miopenStatus_t miopenSetOpArgsActivBackward(miopenOperatorArgs_t args,
-    const miopenFusionOpDescriptor_t activBwdOp, const void *alpha, const void *beta,
-    const void *y, const void *reserved, double activAlpha, double activBeta, double activGamma)
-{
-    return CLF_NOT_IMPLEMENTED(NULL);
 }
 
 /* ---- RNN ----------------------------------------------------------------------------------- */

@@ -15,8 +15,46 @@ const char *clf_ir_kind_name(clf_ir_kind k)
     case CLF_IR_BIAS: return "bias";
     case CLF_IR_BN: return "batch-norm";
     case CLF_IR_ACTIV: return "activation";
+    case CLF_IR_BN_TRAIN_FWD: return "batch-norm forward training";
+    case CLF_IR_BN_BWD: return "batch-norm backward";
+    case CLF_IR_ACTIV_BWD: return "activation backward";
     }
     return "?";
+}
+
+int clf_ir_is_training(clf_ir_kind k)
+{
+    return k == CLF_IR_BN_TRAIN_FWD || k == CLF_IR_BN_BWD || k == CLF_IR_ACTIV_BWD;
+}
+
+int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap)
+{
+    static const char training[] =
+        "clfuse fuses training ops as MIOpen does: BatchNormForward (training) + "
+        "ActivationForward, or BatchNormBackward + ActivationBackward, and never with "
+        "convolution, bias or inference ops";
+    /* Any op may come first. (ACTIV_BWD alone needs the activation's forward input x, which
+     * miopenSetOpArgsActivBackward does not take: the public API refuses that plan at
+     * creation, in plan.c; the unfused miopenActivationBackward passes x itself.) */
+    if (prev < 0)
+        return 1;
+    clf_ir_kind p = (clf_ir_kind)prev;
+    int ok;
+    if (clf_ir_is_training(p) || clf_ir_is_training(next))
+        ok = (p == CLF_IR_BN_TRAIN_FWD && next == CLF_IR_ACTIV) ||
+             (p == CLF_IR_BN_BWD && next == CLF_IR_ACTIV_BWD);
+    else
+        ok = clf_ir_rank(next) > clf_ir_rank(p);
+    if (ok)
+        return 1;
+    if (clf_ir_is_training(p) || clf_ir_is_training(next))
+        snprintf(why, cap, "%s", training);
+    else if (next == CLF_IR_CONV)
+        snprintf(why, cap, "a convolution must be the first op of a plan (one per plan)");
+    else
+        snprintf(why, cap, "clfuse fuses the vertical chain convolution? bias? batch-norm? "
+                           "activation?, each at most once, in that order");
+    return 0;
 }
 
 int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
@@ -28,9 +66,12 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
     const int *shape = ir->input;
     for (int i = 0; i < ir->nops; ++i) {
         const clf_ir_op *op = &ir->ops[i];
-        if (i > 0 && clf_ir_rank(op->kind) <= clf_ir_rank(ir->ops[i - 1].kind)) {
-            snprintf(why, cap, "op %d (%s) cannot follow op %d (%s): clfuse fuses C? B? N? A?", i,
-                     clf_ir_kind_name(op->kind), i - 1, clf_ir_kind_name(ir->ops[i - 1].kind));
+        char reason[CLF_REASON_CAP];
+        if (!clf_ir_may_follow(i > 0 ? (int)ir->ops[i - 1].kind : -1, op->kind, reason,
+                               sizeof reason)) {
+            snprintf(why, cap, "op %d (%s) cannot follow op %d (%s): %s", i,
+                     clf_ir_kind_name(op->kind), i - 1, clf_ir_kind_name(ir->ops[i - 1].kind),
+                     reason);
             return -1;
         }
         if (memcmp(op->in, shape, sizeof op->in) != 0) {
@@ -49,10 +90,13 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
 
 void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap)
 {
-    static const char letters[] = "CBNA";
+    static const char *const letters[] = {"C", "B", "N", "A", "Nt", "Nb", "Ab"};
     size_t n = 0;
-    for (int i = 0; i < ir->nops && n + 1 < cap; ++i)
-        out[n++] = letters[ir->ops[i].kind];
+    if (cap == 0)
+        return;
+    for (int i = 0; i < ir->nops; ++i)
+        for (const char *l = letters[ir->ops[i].kind]; *l && n + 1 < cap; ++l)
+            out[n++] = *l;
     out[n] = '\0';
 }
 
@@ -76,9 +120,15 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
                               op->stride_w, op->dil_h, op->dil_w, op->groups);
             break;
         case CLF_IR_BN:
+        case CLF_IR_BN_BWD:
             clf_strbuf_printf(b, " %s", op->bn_spatial ? "spatial" : "per-activation");
             break;
+        case CLF_IR_BN_TRAIN_FWD:
+            clf_strbuf_printf(b, " %s%s", op->bn_spatial ? "spatial" : "per-activation",
+                              op->bn_running ? " running" : "");
+            break;
         case CLF_IR_ACTIV:
+        case CLF_IR_ACTIV_BWD:
             clf_strbuf_printf(b, " mode=%d", op->activ_mode);
             break;
         case CLF_IR_BIAS:
@@ -127,6 +177,18 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
             p->epi.has_activ = 1;
             p->epi.activ_mode = op->activ_mode;
             break;
+        case CLF_IR_BN_TRAIN_FWD:
+        case CLF_IR_BN_BWD:
+            p->train = op->kind == CLF_IR_BN_TRAIN_FWD ? CLF_TRAIN_FWD : CLF_TRAIN_BWD;
+            p->epi.has_bn = 1;
+            p->epi.bn_spatial = op->bn_spatial;
+            break;
+        case CLF_IR_ACTIV_BWD:
+            if (p->train == CLF_TRAIN_NONE)
+                p->train = CLF_TRAIN_ACTIV_BWD;
+            p->epi.has_activ = 1;
+            p->epi.activ_mode = op->activ_mode;
+            break;
         }
         out = op->out;
     }
@@ -158,5 +220,6 @@ void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, 
         snprintf(bn, sizeof bn, ":bn=%s", p->epi.bn_spatial ? "spatial" : "peract");
     if (p->epi.has_activ)
         snprintf(act, sizeof act, ":act=%d", p->epi.activ_mode);
+    /* Training chains ("Nt", "Nb", "Ab") already differ from inference ones by name. */
     snprintf(out, cap, "%s:%s%s%s%s", chain, core, bn, act, p->epi.has_z ? ":z" : "");
 }

@@ -202,3 +202,125 @@ miopenStatus_t miopenSetOpArgsActivForward(miopenOperatorArgs_t args,
     e->set = 1;
     return miopenStatusSuccess;
 }
+
+miopenStatus_t miopenSetOpArgsActivBackward(miopenOperatorArgs_t args,
+                                            const miopenFusionOpDescriptor_t activBwdOp,
+                                            const void *alpha, const void *beta, const void *y,
+                                            const void *reserved, double activAlpha,
+                                            double activBeta, double activGamma)
+{
+    const char *api = "miopenSetOpArgsActivBackward";
+    clf_clear_error(NULL);
+    (void)alpha; /* ignored, as in MIOpen */
+    (void)beta;
+    miopenStatus_t st = need(y, api, "y (the activation's forward output)");
+    if (st != miopenStatusSuccess)
+        return st;
+    if (reserved != NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: reserved must be NULL", api);
+    if (!isfinite(activAlpha) || !isfinite(activBeta) || !isfinite(activGamma))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: activation alpha, beta, gamma must be finite (got %g, %g, %g)", api,
+                        activAlpha, activBeta, activGamma);
+    clf_op_args *e = slot(args, activBwdOp, CLF_IR_ACTIV_BWD, api, &st);
+    if (e == NULL)
+        return st;
+    e->mem[0] = (cl_mem)(uintptr_t)y;
+    e->act[0] = activAlpha;
+    e->act[1] = activBeta;
+    e->act[2] = activGamma;
+    e->set = 1;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenSetOpArgsBatchNormForward(miopenOperatorArgs_t args,
+                                               const miopenFusionOpDescriptor_t bnOp,
+                                               const void *alpha, const void *beta,
+                                               const void *bnScale, const void *bnBias,
+                                               void *savedMean, void *savedInvVariance,
+                                               void *runningMean, void *runningVariance,
+                                               double expAvgFactor, double epsilon)
+{
+    const char *api = "miopenSetOpArgsBatchNormForward";
+    clf_clear_error(NULL);
+    (void)alpha;
+    (void)beta;
+    miopenStatus_t st = need(bnScale, api, "bnScale");
+    if (st == miopenStatusSuccess)
+        st = need(bnBias, api, "bnBias");
+    if (st != miopenStatusSuccess)
+        return st;
+    /* One saved buffer without the other would be silently left unwritten. */
+    if ((savedMean == NULL) != (savedInvVariance == NULL))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: %s is NULL but %s is not: give both saved-statistics buffers or "
+                        "neither", api, savedMean ? "savedInvVariance" : "savedMean",
+                        savedMean ? "savedMean" : "savedInvVariance");
+    if (!(epsilon > 0.0) || !isfinite(epsilon))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: epsilon = %g must be positive and finite",
+                        api, epsilon);
+    if (!isfinite(expAvgFactor))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: expAvgFactor = %g must be finite", api,
+                        expAvgFactor);
+    clf_op_args *e = slot(args, bnOp, CLF_IR_BN_TRAIN_FWD, api, &st);
+    if (e == NULL)
+        return st;
+    /* A live op (slot checked it): whether it updates the running statistics. */
+    if (bnOp->running && (runningMean == NULL || runningVariance == NULL))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: the op was created with runningMeanVariance, so runningMean and "
+                        "runningVariance are required (%s is NULL)", api,
+                        runningMean == NULL ? "runningMean" : "runningVariance");
+    e->mem[0] = (cl_mem)(uintptr_t)bnScale;
+    e->mem[1] = (cl_mem)(uintptr_t)bnBias;
+    e->mem[2] = (cl_mem)savedMean;
+    e->mem[3] = (cl_mem)savedInvVariance;
+    e->mem[4] = bnOp->running ? (cl_mem)runningMean : NULL;
+    e->mem[5] = bnOp->running ? (cl_mem)runningVariance : NULL;
+    e->exp_avg = expAvgFactor;
+    e->eps = epsilon;
+    e->set = 1;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenSetOpArgsBatchNormBackward(miopenOperatorArgs_t args,
+                                                const miopenFusionOpDescriptor_t bnOp,
+                                                const void *alpha, const void *beta,
+                                                const void *x, const void *bnScale,
+                                                const void *bnBias, void *resultBnScaleDiff,
+                                                void *resultBnBiasDiff, const void *savedMean,
+                                                const void *savedInvVariance)
+{
+    const char *api = "miopenSetOpArgsBatchNormBackward";
+    clf_clear_error(NULL);
+    (void)alpha;
+    (void)beta;
+    miopenStatus_t st = need(x, api, "x (the batch-norm's forward input)");
+    if (st == miopenStatusSuccess)
+        st = need(bnScale, api, "bnScale");
+    if (st == miopenStatusSuccess)
+        st = need(resultBnScaleDiff, api, "resultBnScaleDiff");
+    if (st == miopenStatusSuccess)
+        st = need(resultBnBiasDiff, api, "resultBnBiasDiff");
+    if (st != miopenStatusSuccess)
+        return st;
+    /* The fused op has no epsilon, so it cannot recompute the statistics
+     * (miopenBatchNormalizationBackward can). */
+    if (savedMean == NULL || savedInvVariance == NULL)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: %s is NULL: the fused batch-norm backward needs the saved mean and "
+                        "inverse variance of the forward pass", api,
+                        savedMean == NULL ? "savedMean" : "savedInvVariance");
+    clf_op_args *e = slot(args, bnOp, CLF_IR_BN_BWD, api, &st);
+    if (e == NULL)
+        return st;
+    e->mem[0] = (cl_mem)(uintptr_t)bnScale;
+    e->mem[1] = (cl_mem)(uintptr_t)bnBias; /* may be NULL: only an activation backward needs it */
+    e->mem[2] = (cl_mem)(uintptr_t)savedMean;
+    e->mem[3] = (cl_mem)(uintptr_t)savedInvVariance;
+    e->mem[4] = (cl_mem)(uintptr_t)x;
+    e->mem[5] = (cl_mem)resultBnScaleDiff;
+    e->mem[6] = (cl_mem)resultBnBiasDiff;
+    e->set = 1;
+    return miopenStatusSuccess;
+}

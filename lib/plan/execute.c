@@ -48,6 +48,29 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
     miopenStatus_t st = check_buffer(h, a->x, in_n * fs, "x (the input)");
     if (st == miopenStatusSuccess)
         st = check_buffer(h, a->y, out_n * fs, "y (the output)");
+    if (q->train != CLF_TRAIN_NONE) {
+        /* Training plans: the buffers their run arguments name (solver.h), each optional
+         * one checked when given; which are required the API call has decided. */
+        const struct {
+            cl_mem m;
+            size_t n;
+            const char *what;
+        } bufs[] = {
+            {a->bn_scale, par_n, "bnScale"},        {a->bn_bias, par_n, "bnBias"},
+            {a->saved_mean, par_n, "savedMean"},    {a->saved_inv_var, par_n, "savedInvVariance"},
+            {a->run_mean, par_n, "runningMean"},    {a->run_var, par_n, "runningVariance"},
+            {a->bn_x, out_n, "x (the batch-norm's forward input)"},
+            {a->dscale, par_n, "resultBnScaleDiff"}, {a->dbias, par_n, "resultBnBiasDiff"},
+            {a->act_x, out_n, "x (the activation's forward input)"},
+            {a->act_y, out_n, "y (the activation's forward output)"},
+        };
+        for (size_t i = 0; i < sizeof bufs / sizeof bufs[0] && st == miopenStatusSuccess; ++i)
+            if (bufs[i].m != NULL)
+                st = check_buffer(h, bufs[i].m, bufs[i].n * fs, bufs[i].what);
+        if (st == miopenStatusSuccess && a->workspace != NULL)
+            st = check_buffer(h, a->workspace, a->workspace_size, "workspace");
+        return st;
+    }
     if (st == miopenStatusSuccess && q->has_conv) {
         const clf_conv_problem *c = &q->conv;
         st = check_buffer(h, a->w, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs,
@@ -96,6 +119,9 @@ static const char *setter_name(clf_ir_kind k)
     case CLF_IR_BIAS: return "miopenSetOpArgsBiasForward";
     case CLF_IR_BN: return "miopenSetOpArgsBatchNormInference";
     case CLF_IR_ACTIV: return "miopenSetOpArgsActivForward";
+    case CLF_IR_BN_TRAIN_FWD: return "miopenSetOpArgsBatchNormForward";
+    case CLF_IR_BN_BWD: return "miopenSetOpArgsBatchNormBackward";
+    case CLF_IR_ACTIV_BWD: return "miopenSetOpArgsActivBackward";
     }
     return "?";
 }
@@ -148,10 +174,63 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
             b->act_beta = (float)a->act[1];
             b->act_gamma = (float)a->act[2];
             break;
+        case CLF_IR_BN_TRAIN_FWD: {
+            size_t n = ir->bn_spatial ? channels : channels * plane;
+            /* scale, bias, savedMean, savedInvVariance, runningMean, runningVariance; the
+             * saved and running pairs are optional (SetOpArgs checked which are given). */
+            static const char *names[6] = {"bnScale", "bnBias", "savedMean", "savedInvVariance",
+                                           "runningMean", "runningVariance"};
+            for (int j = 0; j < 6 && st == miopenStatusSuccess; ++j)
+                if (j < 2 || a->mem[j] != NULL)
+                    st = check_buffer(h, a->mem[j], n * fs, names[j]);
+            b->bn_scale = a->mem[0];
+            b->bn_bias = a->mem[1];
+            b->saved_mean = a->mem[2];
+            b->saved_inv_var = a->mem[3];
+            /* SetOpArgs stored them only when the op updates the running statistics. */
+            b->run_mean = op->running ? a->mem[4] : NULL;
+            b->run_var = op->running ? a->mem[5] : NULL;
+            b->bn_eps = (float)a->eps;
+            b->exp_avg = (float)a->exp_avg;
+            break;
+        }
+        case CLF_IR_BN_BWD: {
+            size_t n = ir->bn_spatial ? channels : channels * plane;
+            size_t all = (size_t)ir->out[0] * channels * plane;
+            static const char *names[7] = {"bnScale", "bnBias", "savedMean", "savedInvVariance",
+                                           "x (the batch-norm's forward input)",
+                                           "resultBnScaleDiff", "resultBnBiasDiff"};
+            for (int j = 0; j < 7 && st == miopenStatusSuccess; ++j)
+                if (j != 1 || a->mem[j] != NULL)
+                    st = check_buffer(h, a->mem[j], (j == 4 ? all : n) * fs, names[j]);
+            b->bn_scale = a->mem[0];
+            b->bn_bias = a->mem[1];
+            b->saved_mean = a->mem[2];
+            b->saved_inv_var = a->mem[3];
+            b->bn_x = a->mem[4];
+            b->dscale = a->mem[5];
+            b->dbias = a->mem[6];
+            break;
+        }
+        case CLF_IR_ACTIV_BWD:
+            st = check_buffer(h, a->mem[0], (size_t)ir->out[0] * channels * plane * fs,
+                              "y (the activation's forward output)");
+            b->act_y = a->mem[0];
+            b->act_alpha = (float)a->act[0];
+            b->act_beta = (float)a->act[1];
+            b->act_gamma = (float)a->act[2];
+            break;
         }
         if (st != miopenStatusSuccess)
             return st;
     }
+    /* The activation backward after a batch-norm backward recomputes its forward input as
+     * scale * xhat + bias. */
+    if (p->problem.train == CLF_TRAIN_BWD && p->problem.epi.has_activ && b->bn_bias == NULL)
+        return clf_fail(h, miopenStatusBadParm,
+                        "miopenExecuteFusionPlan: the activation backward op needs the "
+                        "batch-norm's bnBias (miopenSetOpArgsBatchNormBackward gave NULL) to "
+                        "recompute the activation's forward input");
     return miopenStatusSuccess;
 }
 
@@ -288,33 +367,36 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
     return miopenStatusSuccess;
 }
 
-/* The plan's own workspace, for callers that pass none (ExecuteFusionPlan): allocated once,
- * on the first such execute, under the plan's lock, and again after miopenSetStream moved
- * the handle to another context. It is the plan's, not the handle's (a plan may outlive its
- * handle), so it is allocated with OpenCL directly rather than miopenSetAllocator's
- * functions. */
-static miopenStatus_t own_workspace(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
-                                    const char *api)
+/* The plan's own workspace, for callers that pass none (ExecuteFusionPlan, the unfused
+ * training calls): at least bytes, allocated on first need under the plan's lock, and again
+ * after miopenSetStream moved the handle to another context. It is the plan's, not the
+ * handle's (a plan may outlive its handle), so it is allocated with OpenCL directly rather
+ * than miopenSetAllocator's functions; and it stays until the plan is reset, so no enqueued
+ * kernel ever outlives the buffer it writes. */
+miopenStatus_t clf_plan_own_workspace(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                      size_t bytes, const char *api)
 {
     miopenStatus_t st = miopenStatusSuccess;
     pthread_mutex_lock(&p->lock);
     if (p->own_workspace) {
         cl_context ctx = NULL;
         if (clf_clw_mem_info(p->own_workspace, CL_MEM_CONTEXT, sizeof ctx, &ctx) != CL_SUCCESS ||
-            ctx != h->context) {
+            ctx != h->context || p->own_workspace_size < bytes) {
             clf_clw_release_mem(p->own_workspace);
             p->own_workspace = NULL;
+            p->own_workspace_size = 0;
         }
     }
     if (p->own_workspace == NULL) {
         cl_int err;
-        p->own_workspace =
-            clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, p->workspace, NULL, &err);
+        p->own_workspace = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
         if (p->own_workspace == NULL)
             st = clf_fail(h, miopenStatusAllocFailed,
                           "%s: solver %s needs a workspace of %zu bytes and none was given; "
                           "allocating one failed: %s",
-                          api, p->solver->name, p->workspace, clf_cl_error_name(err));
+                          api, p->solver->name, bytes, clf_cl_error_name(err));
+        else
+            p->own_workspace_size = bytes;
     }
     pthread_mutex_unlock(&p->lock);
     return st;
@@ -421,7 +503,7 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     if (p->problem.epi.has_z && z == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: the plan adds z but z is NULL", api);
     if (p->workspace > 0 && workspace == NULL) {
-        st = own_workspace(h, p, api);
+        st = clf_plan_own_workspace(h, p, p->workspace, api);
         if (st != miopenStatusSuccess)
             return st;
         workspace = b.workspace = p->own_workspace;

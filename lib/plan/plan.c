@@ -38,6 +38,7 @@ void clf_plan_reset(struct miopenFusionPlanDescriptor *p)
     if (p->own_workspace)
         clf_clw_release_mem(p->own_workspace);
     p->own_workspace = NULL;
+    p->own_workspace_size = 0;
     p->compiled = 0;
     p->compiled_for = NULL;
     p->solver = NULL;
@@ -136,17 +137,23 @@ static struct miopenFusionOpDescriptor *begin_op(miopenFusionPlanDescriptor_t p,
                        "%s: the plan is already compiled; create a new plan to add ops", api);
         return NULL;
     }
+    char why[CLF_REASON_CAP];
     if (p->ir.nops > 0) {
         clf_ir_kind last = p->ir.ops[p->ir.nops - 1].kind;
-        if (clf_ir_rank(kind) <= clf_ir_rank(last)) {
-            const char *why = kind == CLF_IR_CONV
-                                  ? "a convolution must be the first op of a plan (one per plan)"
-                                  : "clfuse fuses the vertical chain convolution? bias? "
-                                    "batch-norm? activation?, each at most once, in that order";
+        if (!clf_ir_may_follow((int)last, kind, why, sizeof why)) {
             *st = clf_fail(NULL, miopenStatusBadParm, "%s: a %s op cannot follow the %s op (op %d): %s",
                            api, clf_ir_kind_name(kind), clf_ir_kind_name(last), p->ir.nops - 1, why);
             return NULL;
         }
+    } else if (kind == CLF_IR_ACTIV_BWD && !p->allow_unfused) {
+        /* Its derivative needs the activation's forward input, which only a preceding
+         * batch-norm backward recomputes (miopenSetOpArgsActivBackward passes y alone). */
+        *st = clf_fail(NULL, miopenStatusBadParm,
+                       "%s: an activation backward op fuses only after a batch-norm backward op "
+                       "(BatchNormBackward + ActivationBackward, as MIOpen supports): alone it "
+                       "needs the activation's forward input x, which miopenSetOpArgsActivBackward "
+                       "does not take; use miopenActivationBackward", api);
+        return NULL;
     }
     if (p->ir.nops >= CLF_IR_MAX_OPS) {
         *st = clf_fail(NULL, miopenStatusBadParm, "%s: the plan already has %d ops", api,
@@ -354,4 +361,71 @@ miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc, 
                         api, op_idx, fusePlanDesc->ir.nops);
     *op = &fusePlanDesc->ops[op_idx];
     return miopenStatusSuccess;
+}
+
+/* The batch-norm mode check shared by the training CreateOp calls. */
+static miopenStatus_t check_bn_mode(miopenBatchNormMode_t mode, const char *api)
+{
+    if (mode != miopenBNSpatial && mode != miopenBNPerActivation)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: unknown batch-norm mode %d (miopenBNPerActivation 0, miopenBNSpatial 1)",
+                        api, (int)mode);
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t miopenCreateOpBatchNormForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                              miopenFusionOpDescriptor_t *bnFwdOp,
+                                              const miopenBatchNormMode_t bn_mode,
+                                              bool runningMeanVariance)
+{
+    const char *api = "miopenCreateOpBatchNormForward";
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op =
+        begin_op(fusePlanDesc, bnFwdOp, CLF_IR_BN_TRAIN_FWD, api, &st);
+    if (op == NULL)
+        return st;
+    if ((st = check_bn_mode(bn_mode, api)) != miopenStatusSuccess)
+        return st;
+    /* The parameters' shape follows from the running shape and the mode (MIOpen's
+     * miopenDeriveBNTensorDescriptor); the op takes no descriptor. */
+    clf_ir_op *ir = &fusePlanDesc->ir.ops[fusePlanDesc->ir.nops];
+    ir->bn_spatial = bn_mode == miopenBNSpatial;
+    ir->bn_running = runningMeanVariance ? 1 : 0;
+    op->running = ir->bn_running;
+    return commit_op(fusePlanDesc, bnFwdOp, op, api);
+}
+
+miopenStatus_t miopenCreateOpBatchNormBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                               miopenFusionOpDescriptor_t *bnBwdOp,
+                                               const miopenBatchNormMode_t bn_mode)
+{
+    const char *api = "miopenCreateOpBatchNormBackward";
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op = begin_op(fusePlanDesc, bnBwdOp, CLF_IR_BN_BWD, api, &st);
+    if (op == NULL)
+        return st;
+    if ((st = check_bn_mode(bn_mode, api)) != miopenStatusSuccess)
+        return st;
+    fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
+    return commit_op(fusePlanDesc, bnBwdOp, op, api);
+}
+
+miopenStatus_t miopenCreateOpActivationBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                miopenFusionOpDescriptor_t *activBwdOp,
+                                                miopenActivationMode_t mode)
+{
+    const char *api = "miopenCreateOpActivationBackward";
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op =
+        begin_op(fusePlanDesc, activBwdOp, CLF_IR_ACTIV_BWD, api, &st);
+    if (op == NULL)
+        return st;
+    if (clf_activ_name(mode) == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
+                        (int)mode);
+    fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
+    return commit_op(fusePlanDesc, activBwdOp, op, api);
 }

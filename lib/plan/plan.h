@@ -24,6 +24,7 @@ struct miopenFusionOpDescriptor {
     struct miopenTensorDescriptor wdesc; /* convolution filter */
     int algo_requested;                  /* CreateOpConvForwardAlgo */
     miopenConvFwdAlgorithm_t algo;
+    int running; /* BatchNormForward (training): runningMeanVariance */
 };
 
 struct miopenFusionPlanDescriptor {
@@ -52,6 +53,7 @@ struct miopenFusionPlanDescriptor {
      * workspace argument): allocated on the first such execute, released with the
      * compiled state. */
     cl_mem own_workspace;
+    size_t own_workspace_size;
     int program_origin; /* clf_program_origin of the kernel's program */
     pthread_mutex_t lock; /* kernel arguments are set and enqueued under it */
     char report[CLF_REPORT_CAP];
@@ -64,8 +66,13 @@ typedef struct clf_op_args {
     uint64_t plan_serial;
     int set;                  /* every required value was given */
     float alpha;              /* convolution scale */
-    cl_mem mem[4];            /* w | bias | scale, bias, mean, variance */
+    /* w | bias | scale, bias, mean, variance (inference batch-norm)
+     * | scale, bias, savedMean, savedInvVariance, runningMean, runningVariance (forward
+     *   training) | scale, bias, savedMean, savedInvVariance, x, dScale, dBias (backward)
+     * | y (activation backward) */
+    cl_mem mem[8];
     double eps;               /* batch-norm */
+    double exp_avg;           /* batch-norm forward training: expAvgFactor */
     double act[3];            /* activation alpha, beta, gamma */
 } clf_op_args;
 
@@ -132,6 +139,11 @@ miopenStatus_t clf_plan_prepare(miopenHandle_t h, struct miopenFusionPlanDescrip
 miopenStatus_t clf_invoker_get(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
                                const clf_solver *s, const char *cfg,
                                struct miopenFusionPlanDescriptor **out);
+
+/* The plan's own workspace of at least bytes (for callers that give none), allocated on
+ * first need and kept with the compiled state; fails with a message naming api. */
+miopenStatus_t clf_plan_own_workspace(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                      size_t bytes, const char *api);
 
 /* Releases the compiled state (kernel). */
 void clf_plan_reset(struct miopenFusionPlanDescriptor *p);

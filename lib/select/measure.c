@@ -71,7 +71,7 @@ static void build_all(miopenHandle_t h, candidate *c, int n)
 /* Scratch buffers of the problem's sizes with defined contents (timings must not depend on
  * NaNs or denormals in fresh memory). */
 typedef struct scratch_set {
-    cl_mem m[12];
+    cl_mem m[24]; /* every buffer scratch_args may allocate (19 for a training plan) */
     int n;
 } scratch_set;
 
@@ -137,6 +137,17 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
     }
     if (st == miopenStatusSuccess && p->epi.has_z)
         st = scratch(h, out_n * fs, "z", s, &a->z);
+    /* Training plans (solver.h's run arguments): every buffer their kernels may touch. */
+    if (st == miopenStatusSuccess && p->train != CLF_TRAIN_NONE) {
+        cl_mem *par[] = {&a->saved_mean, &a->saved_inv_var, &a->run_mean, &a->run_var,
+                         &a->dscale, &a->dbias};
+        for (size_t i = 0; i < sizeof par / sizeof par[0] && st == miopenStatusSuccess; ++i)
+            st = scratch(h, par_n * fs, "training statistics", s, par[i]);
+        cl_mem *all[] = {&a->bn_x, &a->act_x, &a->act_y};
+        for (size_t i = 0; i < sizeof all / sizeof all[0] && st == miopenStatusSuccess; ++i)
+            st = scratch(h, out_n * fs, "training tensor", s, all[i]);
+        a->exp_avg = 0.1f;
+    }
     if (st == miopenStatusSuccess)
         st = scratch(h, ws, "workspace", s, &a->workspace);
     a->workspace_size = ws;

@@ -14,6 +14,11 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         snprintf(why, cap, "the plan has a convolution");
         return 0;
     }
+    if (p->train != CLF_TRAIN_NONE) {
+        snprintf(why, cap, "a training plan: its batch statistics are reductions that one "
+                           "elementwise pass cannot compute");
+        return 0;
+    }
     return 1;
 }
 

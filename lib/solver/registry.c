@@ -13,6 +13,7 @@ extern const clf_solver clf_solver_conv_direct_tiled;
 extern const clf_solver clf_solver_conv_gemm;
 extern const clf_solver clf_solver_conv_naive;
 extern const clf_solver clf_solver_elementwise;
+extern const clf_solver clf_solver_bn_train;
 
 static const clf_solver *const registry[] = {
     &clf_solver_conv_winograd3x3,   /* id 3 */
@@ -23,6 +24,7 @@ static const clf_solver *const registry[] = {
     &clf_solver_conv_gemm,          /* id 5 */
     &clf_solver_conv_naive,         /* id 1 */
     &clf_solver_elementwise,        /* id 100 */
+    &clf_solver_bn_train,           /* id 8: training plans only */
 };
 
 int clf_solver_count(void)

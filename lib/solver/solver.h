@@ -42,12 +42,24 @@ typedef struct clf_epilogue {
     int has_z;      /* residual: + z_alpha * z, before the bias (ConvBiasActivationForward) */
 } clf_epilogue;
 
+/* Training plans, which only the BatchNormTraining solver runs. */
+typedef enum clf_train_kind {
+    CLF_TRAIN_NONE = 0,      /* an inference plan */
+    CLF_TRAIN_FWD = 1,       /* batch-norm forward training (+ activation forward) */
+    CLF_TRAIN_BWD = 2,       /* batch-norm backward (+ activation backward) */
+    CLF_TRAIN_ACTIV_BWD = 3, /* activation backward alone (miopenActivationBackward) */
+} clf_train_kind;
+
 /* A whole plan's problem, as solvers see it. fp32 NCHW packed only in this version. */
 typedef struct clf_fusion_problem {
     int has_conv;
     clf_conv_problem conv;
     int n, c, h, w; /* the tensor the epilogue runs over: conv output, or the input */
     clf_epilogue epi;
+    /* clf_train_kind. For training plans epi.has_bn / bn_spatial describe the training
+     * batch-norm and epi.has_activ / activ_mode the forward (FWD) or backward (BWD,
+     * ACTIV_BWD) activation; no other epi field is set. */
+    int train;
 } clf_fusion_problem;
 
 typedef struct clf_launch {
@@ -87,6 +99,15 @@ typedef struct clf_run_args {
     cl_mem x, w, y, workspace, bias, bn_scale, bn_bias, bn_mean, bn_var, z;
     size_t workspace_size;
     float conv_alpha, bn_eps, act_alpha, act_beta, act_gamma, z_alpha;
+    /* Training plans (x is the input the plan runs on: the forward input, or dy backward;
+     * y its output: the forward output, or dx). Forward: saved_mean / saved_inv_var are
+     * written when both are given, run_mean / run_var updated with exp_avg when given.
+     * Backward: bn_x is the batch-norm's forward input; saved_mean / saved_inv_var are read
+     * when both are given, else recomputed from bn_x with bn_eps into the workspace; dscale
+     * and dbias are written. Activation backward: act_y is the activation's forward output,
+     * act_x its forward input (alone only: after a batch-norm backward it is recomputed). */
+    cl_mem saved_mean, saved_inv_var, run_mean, run_var, bn_x, dscale, dbias, act_x, act_y;
+    float exp_avg;
 } clf_run_args;
 
 typedef struct clf_solver {
@@ -128,6 +149,9 @@ typedef struct clf_solver {
     miopenStatus_t (*prepare)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg);
     miopenStatus_t (*run)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
                           const clf_run_args *a);
+    /* How the solver runs p with cfg, one line for the plan report (a self-running solver's
+     * kernels, say); NULL: nothing beyond the chosen line. */
+    void (*describe)(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap);
 } clf_solver;
 
 /* The registry, in fallback order (best first when nothing was measured). */

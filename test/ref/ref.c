@@ -155,6 +155,136 @@ void ref_activation(double *y, size_t count, int mode, double alpha, double beta
         y[i] = ref_activation_one(y[i], mode, alpha, beta, gamma);
 }
 
+double ref_activation_bwd_one(double dy, double x, double y, int mode, double alpha, double beta,
+                              double gamma)
+{
+    switch (mode) {
+    case ACT_PASTHRU:
+        return dy;
+    case ACT_LOGISTIC:
+        return dy * y * (1.0 - y);
+    case ACT_TANH:
+        return dy * alpha * (beta - y * y / beta);
+    case ACT_RELU:
+        return x > 0.0 ? dy : 0.0;
+    case ACT_SOFTRELU: {
+        const double e = exp(fmin(x, 50.0));
+        return dy * e / (e + 1.0);
+    }
+    case ACT_ABS:
+        return dy * (x > 0.0 ? 1.0 : -1.0);
+    case ACT_POWER: {
+        const double base = alpha + beta * x;
+        return base <= DBL_EPSILON ? 0.0 : dy * gamma * beta * y / base;
+    }
+    case ACT_CLIPPEDRELU:
+        return (x > 0.0 && x <= alpha) ? dy : 0.0;
+    case ACT_LEAKYRELU:
+        return dy * (x > 0.0 ? 1.0 : alpha);
+    case ACT_ELU:
+        return dy * (x > 0.0 ? 1.0 : y + alpha);
+    default:
+        return NAN;
+    }
+}
+
+/* The shape of a batch-norm's reduction: parameters, values a parameter, and the tensor
+ * index of the j-th value of parameter p. */
+typedef struct bn_shape {
+    int n, c, hw, spatial;
+    size_t params, m;
+} bn_shape;
+
+static bn_shape bn_shape_of(int n, int c, int h, int w, int bn_mode)
+{
+    bn_shape s = {n, c, h * w, bn_mode == 1, 0, 0};
+    s.params = s.spatial ? (size_t)c : (size_t)c * s.hw;
+    s.m = s.spatial ? (size_t)n * s.hw : (size_t)n;
+    return s;
+}
+
+static size_t bn_elem(const bn_shape *s, size_t p, size_t j)
+{
+    if (s->spatial)
+        return ((j / (size_t)s->hw) * (size_t)s->c + p) * (size_t)s->hw + j % (size_t)s->hw;
+    return j * (size_t)s->c * (size_t)s->hw + p;
+}
+
+static void bn_stats(const float *x, const bn_shape *s, size_t p, double eps, double *mean,
+                     double *var, double *inv)
+{
+    double sum = 0.0;
+    for (size_t j = 0; j < s->m; ++j)
+        sum += x[bn_elem(s, p, j)];
+    *mean = sum / (double)s->m;
+    double q = 0.0;
+    for (size_t j = 0; j < s->m; ++j) {
+        const double d = x[bn_elem(s, p, j)] - *mean;
+        q += d * d;
+    }
+    *var = q / (double)s->m;
+    *inv = 1.0 / sqrt(*var + eps);
+}
+
+void ref_bn_train_fwd(const float *x, int n, int c, int h, int w, int bn_mode,
+                      const float *scale, const float *bias, double eps, double exp_avg,
+                      double *y, double *mean, double *inv, double *run_mean, double *run_var)
+{
+    const bn_shape s = bn_shape_of(n, c, h, w, bn_mode);
+    for (size_t p = 0; p < s.params; ++p) {
+        double mu, var, iv;
+        bn_stats(x, &s, p, eps, &mu, &var, &iv);
+        mean[p] = mu;
+        inv[p] = iv;
+        for (size_t j = 0; j < s.m; ++j) {
+            const size_t i = bn_elem(&s, p, j);
+            y[i] = (double)scale[p] * ((x[i] - mu) * iv) + (double)bias[p];
+        }
+        if (run_mean && run_var) {
+            const double unbiased = s.m > 1 ? var * (double)s.m / (double)(s.m - 1) : var;
+            run_mean[p] = (1.0 - exp_avg) * run_mean[p] + exp_avg * mu;
+            run_var[p] = (1.0 - exp_avg) * run_var[p] + exp_avg * unbiased;
+        }
+    }
+}
+
+void ref_bn_bwd(const float *x, const float *dy, int n, int c, int h, int w, int bn_mode,
+                const float *scale, const float *bias, const float *mean, const float *inv,
+                double eps, int act_mode, double act_alpha, double act_beta, double act_gamma,
+                const float *act_y, double *dx, double *dscale, double *dbias)
+{
+    const bn_shape s = bn_shape_of(n, c, h, w, bn_mode);
+    for (size_t p = 0; p < s.params; ++p) {
+        double mu, iv, var;
+        if (mean && inv) {
+            mu = mean[p];
+            iv = inv[p];
+        } else {
+            bn_stats(x, &s, p, eps, &mu, &var, &iv);
+        }
+        double sg = 0.0, sgx = 0.0;
+        /* g for every value, then the sums, then dx: two passes as the formula needs. */
+        for (int pass = 0; pass < 2; ++pass)
+            for (size_t j = 0; j < s.m; ++j) {
+                const size_t i = bn_elem(&s, p, j);
+                const double xhat = (x[i] - mu) * iv;
+                double g = dy[i];
+                if (act_mode >= 0)
+                    g = ref_activation_bwd_one(dy[i], scale[p] * xhat + bias[p], act_y[i],
+                                               act_mode, act_alpha, act_beta, act_gamma);
+                if (pass == 0) {
+                    sg += g;
+                    sgx += g * xhat;
+                } else {
+                    const double m = (double)s.m;
+                    dx[i] = scale[p] * iv / m * (m * g - sg - xhat * sgx);
+                }
+            }
+        dbias[p] = sg;
+        dscale[p] = sgx;
+    }
+}
+
 double ref_rms_relative(const double *ref, const float *out, size_t n)
 {
     if (n == 0)

@@ -56,6 +56,36 @@ void ref_activation(double *y, size_t count, int mode, double alpha, double beta
  * LEAKYRELU and ELU use alpha for x <= 0. An unknown mode yields NaN so a test fails loudly. */
 double ref_activation_one(double x, int mode, double alpha, double beta, double gamma);
 
+/* One activation derivative, dx from dy, the forward input x and the forward output y, as
+ * MIOpen's visitActivationHostBwd (test/fusionHost.hpp): LOGISTIC dy*y*(1-y), TANH
+ * dy*alpha*(beta - y*y/beta), RELU dy where x > 0, SOFTRELU dy*e/(e+1) with e = exp(min(x,
+ * 50)), ABS dy*(x > 0 ? 1 : -1), CLIPPEDRELU dy where 0 < x <= alpha, LEAKYRELU dy*(x > 0 ?
+ * 1 : alpha), ELU dy*(x > 0 ? 1 : y + alpha). POWER is dy*gamma*beta*y/(alpha + beta*x) (0
+ * where the base <= DBL_EPSILON): MIOpen drops the dy factor, clfuse keeps the chain rule. */
+double ref_activation_bwd_one(double dy, double x, double y, int mode, double alpha, double beta,
+                              double gamma);
+
+/* Batch-norm forward training over x (n x c x h x w floats). Statistics per parameter (a
+ * channel for bn_mode 1, spatial; a (c,h,w) for bn_mode 0) over the m = n*h*w (spatial) or n
+ * values that share it: mean, the biased variance var; inv = 1/sqrt(var + eps).
+ * Out: y (n*c*h*w doubles) = scale*(x - mean)*inv + bias; mean and inv (one double a
+ * parameter); run_mean / run_var (doubles, in and out; may be NULL) become (1-f)*run + f*mean
+ * and (1-f)*run + f*var*m/(m-1) (var when m is 1), f = exp_avg. */
+void ref_bn_train_fwd(const float *x, int n, int c, int h, int w, int bn_mode,
+                      const float *scale, const float *bias, double eps, double exp_avg,
+                      double *y, double *mean, double *inv, double *run_mean, double *run_var);
+
+/* Batch-norm backward (MIOpen's batchNorm*HostBwdTrain, optionally with the activation
+ * backward of batchNormActiv*HostBwdTrain). In: x the batch-norm's forward input, dy, scale,
+ * bias, the statistics mean / inv (floats, one a parameter; NULL: recomputed from x with
+ * eps). act_mode < 0: no activation; else g = ref_activation_bwd_one(dy, scale*xhat + bias,
+ * act_y, ...) replaces dy (act_y: the activation's forward output). Out (doubles): dbias =
+ * sum g, dscale = sum g*xhat, dx = scale*inv/m * (m*g - dbias - xhat*dscale). */
+void ref_bn_bwd(const float *x, const float *dy, int n, int c, int h, int w, int bn_mode,
+                const float *scale, const float *bias, const float *mean, const float *inv,
+                double eps, int act_mode, double act_alpha, double act_beta, double act_gamma,
+                const float *act_y, double *dx, double *dscale, double *dbias);
+
 /* MIOpen's rms_range: sqrt(sum (ref-out)^2) / (sqrt(n) * max(max|ref|, max|out|)).
  * In: ref, out, both n long. Returns 0 if n == 0 or both are all zero, and INFINITY if any element
  * of out (or of ref) is NaN or infinite, so that a non-finite result can never pass a tolerance. */
