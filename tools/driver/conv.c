@@ -79,6 +79,8 @@ static int parse_solution(const char *arg, options *o)
     return 0;
 }
 
+/* 0: options parsed; 1: -h (help printed); -1: bad flags (message printed). Never exits, so
+ * the fuzz target (test/fuzz/fuzz_driver_args.c) can call it over and over. */
 static int parse(int argc, char **argv, options *o)
 {
     *o = (options){.n = 100, .c = 3, .h = 32, .w = 32, .k = 32, .y = 3, .x = 3, .u = 1, .v = 1,
@@ -122,7 +124,7 @@ static int parse(int argc, char **argv, options *o)
         case 't': o->time = (int)iv; break;
         case 'V': o->verify = (int)iv; break;
         case 'w': o->wall = (int)iv; break;
-        case 'h': help(); exit(0);
+        case 'h': help(); return 1;
         default: help(); return -1;
         }
     }
@@ -235,11 +237,18 @@ static int workspace_buffer(run *r, size_t bytes)
     return 0;
 }
 
+int driver_conv_parse(int argc, char **argv)
+{
+    options o;
+    return parse(argc, argv, &o);
+}
+
 int driver_conv(int argc, char **argv)
 {
     options o;
-    if (parse(argc, argv, &o) != 0)
-        return 2;
+    int parsed = parse(argc, argv, &o);
+    if (parsed != 0)
+        return parsed == 1 ? 0 : 2;
     setvbuf(stdout, NULL, _IOLBF, 0); /* keep stdout and stderr lines in order */
     run r;
     memset(&r, 0, sizeof r);
