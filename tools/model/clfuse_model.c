@@ -203,8 +203,13 @@ int main(int argc, char **argv)
         char real[CLF_CONFIG_CAP];
         if (strcmp(cfg, "-") == 0)
             s->default_config(&p, &dev, real, sizeof real);
-        else
-            snprintf(real, sizeof real, "%s", cfg);
+        else if (strlen(cfg) >= sizeof real) {
+            /* cfg holds one byte more than a config may: refuse rather than cut it (gcc's
+             * -Wformat-truncation in the Debug build flags the snprintf this replaces) */
+            printf("ERROR\tconfig longer than %d bytes\n", CLF_CONFIG_CAP - 1);
+            continue;
+        } else
+            memcpy(real, cfg, strlen(cfg) + 1);
         clf_cost c;
         clf_model_detail d;
         double t = clf_model_predict_detail(&dev, &p, s, real, &c, &d);
