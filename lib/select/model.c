@@ -327,7 +327,10 @@ void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
                 rest[n_rest++] = allowed[i];
         }
     }
-    qsort(out->v + start, (size_t)(out->n - start), sizeof *out->v, by_estimate);
+    /* Not with nothing ranked: out->v may still be NULL, and qsort(NULL, 0, ...) is
+     * undefined behaviour (UBSan reports it: compiling an elementwise plan). */
+    if (out->n - start > 1)
+        qsort(out->v + start, (size_t)(out->n - start), sizeof *out->v, by_estimate);
     /* Below every estimate, in order: a time further from zero than the slowest estimate
      * (or than 1 ms when there is none), one more ms per place. */
     double worst = 1.0;

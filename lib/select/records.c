@@ -135,7 +135,10 @@ void clf_records_for_key(miopenHandle_t h, const clf_fusion_problem *p, const ch
     int first = out->n;
     layer_records(h, db, p, key, 0, allowed, n_allowed, out);
     layer_records(h, db, p, key, 1, allowed, n_allowed, out);
-    qsort(out->v + first, (size_t)(out->n - first), sizeof *out->v, by_time);
+    /* Not with nothing found: out->v may still be NULL, and qsort(NULL, 0, ...) is
+     * undefined behaviour (UBSan reports it: a first compile with an empty find-db). */
+    if (out->n - first > 1)
+        qsort(out->v + first, (size_t)(out->n - first), sizeof *out->v, by_time);
 }
 
 /* The keys under which other plans of the same convolution keep their records: every
@@ -194,7 +197,10 @@ void clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDesc
     int first = out->n;
     sibling_ctx ctx = {h, &p->problem, key, allowed, n_allowed, out};
     sibling_keys(&p->problem, visit_sibling, &ctx);
-    qsort(out->v + first, (size_t)(out->n - first), sizeof *out->v, by_time);
+    /* Not with nothing found: out->v may still be NULL, and qsort(NULL, 0, ...) is
+     * undefined behaviour (UBSan reports it: a first compile with an empty find-db). */
+    if (out->n - first > 1)
+        qsort(out->v + first, (size_t)(out->n - first), sizeof *out->v, by_time);
 }
 
 void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, int exhaustive)
