@@ -42,7 +42,11 @@ static int parse(int argc, char **argv, options *o)
                    .l = 1, .j = 1, .g = 1, .m = 3, .iters = 1, .verify = 1, .act_alpha = 1.0,
                    .act_gamma = 1.0};
     int opt;
-    optind = 1;
+    /* 0, not 1: glibc (and musl) then also reset getopt's scan position inside the last
+     * argument. With 1 it kept pointing into the previous call's argv, freed by then
+     * in fuzz_driver_args: after "-h" the next parse read the freed bytes as flags
+     * (Release build; ASan's quarantine hid it, and glibc is not instrumented). */
+    optind = 0;
     while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:h")) != -1) {
         char *end = NULL;
         long iv = 0;

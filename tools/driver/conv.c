@@ -86,7 +86,11 @@ static int parse(int argc, char **argv, options *o)
     *o = (options){.n = 100, .c = 3, .h = 32, .w = 32, .k = 32, .y = 3, .x = 3, .u = 1, .v = 1,
                    .l = 1, .j = 1, .g = 1, .iters = 10, .verify = 1, .solution = -1};
     int opt;
-    optind = 1;
+    /* 0, not 1: glibc (and musl) then also reset getopt's scan position inside the last
+     * argument. With 1 it kept pointing into the previous call's argv, freed by then
+     * in fuzz_driver_args: after "-h" the next parse read the freed bytes as flags
+     * (Release build; ASan's quarantine hid it, and glibc is not instrumented). */
+    optind = 0;
     while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:F:s:S:i:t:V:w:h")) != -1) {
         if (opt == 'S') {
             if (parse_solution(optarg, o) != 0)
