@@ -32,6 +32,18 @@ run_pass() {
     echo "== pass: $name"
     oclgrind "$@" --num-threads 2 --log "$log" "$bin" "$mode"
     local rc=$?
+    if [ "${CLFUSE_OCLGRIND_OPTIMISED:-0}" = 1 ] && [ -s "$log" ]; then
+        # Oclgrind 21.10 lacks the llvm.experimental.noalias.scope.decl intrinsic, so it
+        # cannot create some optimised kernels (test_oclgrind marks those runs UNCHECKED;
+        # the unoptimised pass runs them). Drop exactly those reports: the fatal error
+        # naming the intrinsic and the clCreateKernel error it causes; anything else stays.
+        awk 'BEGIN { RS = ""; ORS = "\n\n" }
+             /Undefined external function: llvm\.experimental\.noalias\.scope\.decl/ { next }
+             /Function: clCreateKernel/ && /Kernel .clf_fused. not found/ { next }
+             { print }' "$log" > "$log.kept"
+        mv "$log.kept" "$log"
+        grep -q '[^[:space:]]' "$log" || : > "$log"
+    fi
     if [ -s "$log" ]; then
         echo "== oclgrind reported ($name):"
         cat "$log"
@@ -44,7 +56,7 @@ run_pass() {
     fi
     rm -rf "$MIOPEN_CUSTOM_CACHE_DIR" # the next pass builds from source under its checks
 }
-run_pass "optimised: --check-api --data-races" --check-api --data-races
+CLFUSE_OCLGRIND_OPTIMISED=1 run_pass "optimised: --check-api --data-races" --check-api --data-races
 run_pass "unoptimised: --check-api --data-races --uninitialized" --check-api --data-races \
     --uninitialized --build-options "-cl-opt-disable"
 echo "oclgrind: no errors reported"

@@ -41,7 +41,7 @@ static const int elementwise_shape[4] = {2, 3, 5, 7};
 static const char *const conv_chains[] = {"CBNA", "CBA", "CNA", "CA", "CBN", "CB", "CN", "C"};
 static const char *const plain_chains[] = {"BNA", "BA", "NA", "BN", "B", "N", "A"};
 
-static int failures, runs;
+static int failures, runs, unchecked;
 
 static void set_chain(clf_fusion_problem *p, const char *chain, int variant)
 {
@@ -62,6 +62,16 @@ static void run_one(miopenHandle_t h, const clf_fusion_problem *p, const clf_sol
     printf("run %s %s config '%s'\n", what, s->name, cfg);
     fflush(stdout);
     if (harness_run(h, p, s, cfg, 1234 + (uint64_t)runs, &r, msg, sizeof msg) != 0) {
+        /* Oclgrind 21.10 cannot load some optimised kernels (it lacks LLVM's
+         * llvm.experimental.noalias.scope.decl, which inlining restrict pointers emits):
+         * run_oclgrind.sh's optimised pass sets CLFUSE_OCLGRIND_OPTIMISED and checks that
+         * this is the only reason; the unoptimised pass runs these kernels. */
+        if (getenv("CLFUSE_OCLGRIND_OPTIMISED") && strstr(msg, "CL_INVALID_KERNEL_NAME")) {
+            printf("UNCHECKED %s %s config '%s': Oclgrind cannot load the optimised kernel\n",
+                   what, s->name, cfg);
+            unchecked++;
+            return;
+        }
         printf("FAIL %s %s config '%s': %s\n", what, s->name, cfg, msg);
         failures++;
     } else if (r.unwritten != (size_t)-1 || !(r.rms < RMS_BOUND) || !(r.max_abs_ref > 0)) {
@@ -155,6 +165,10 @@ int main(int argc, char **argv)
                 conv_case(h, &conv_shapes[s], conv_chains[c], variant++, c == 0 ? 4 : 0, NULL);
         for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
             plain_case(h, plain_chains[c], (int)c);
+    } else if (argc > 1 && strcmp(argv[1], "plain") == 0) {
+        /* the elementwise chains alone (to look at one part of the full set) */
+        for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
+            plain_case(h, plain_chains[c], (int)c);
     } else {
         /* A few plans: the fused chain on the naive and the tiled direct solver and one
          * Winograd, and the elementwise solver. */
@@ -169,7 +183,7 @@ int main(int argc, char **argv)
         printf("FAIL %ld OpenCL objects still live after miopenDestroy\n", live);
         failures++;
     }
-    printf("%d runs, %d failures\n", runs, failures);
+    printf("%d runs, %d failures, %d unchecked\n", runs, failures, unchecked);
     if (runs == 0) {
         printf("FAIL nothing ran\n");
         return 1;
