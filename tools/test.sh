@@ -8,6 +8,8 @@
 #   CLFUSE_TEST_LONG     1 also runs the tests labelled `long` (test_solvers_long: every
 #                        solver x every tuning config, about 30 min more on 2 cold cores);
 #                        by default they are left out (`ctest -L long` runs them alone)
+#   CLFUSE_TEST_TSAN     1 adds a ThreadSanitizer pass: build-tsan, test_threads only
+#                        (default 0: the extra library build takes minutes on 2 cores)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -57,5 +59,17 @@ if [ "${CLFUSE_TEST_RELEASE:-1}" != 0 ]; then
         -DCLFUSE_ASAN=OFF -DCLFUSE_UBSAN=OFF
     cmake --build "$build-release" -j"$jobs"
     run_ctest "$build-release" release
+fi
+if [ "${CLFUSE_TEST_TSAN:-0}" = 1 ]; then
+    echo "== ThreadSanitizer build (Debug, -Werror): test_threads"
+    cmake -S . -B "$build-tsan" -DCMAKE_BUILD_TYPE=Debug -DCLFUSE_WERROR=ON -DCLFUSE_TSAN=ON \
+        -DCLFUSE_ASAN=OFF -DCLFUSE_UBSAN=OFF -DCLFUSE_BUILD_TOOLS=OFF
+    cmake --build "$build-tsan" -j"$jobs" --target test_threads
+    mkdir -p "$scratch/tsan/home"
+    (
+        export MIOPEN_CUSTOM_CACHE_DIR="$scratch/tsan/cache" MIOPEN_USER_DB_PATH="$scratch/tsan/db"
+        cd "$build-tsan"
+        ctest --output-on-failure -R '^test_threads$' --timeout 900
+    )
 fi
 echo "tools/test.sh: all passed in $((SECONDS - start)) s"

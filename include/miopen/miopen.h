@@ -7,6 +7,28 @@
  *
  * Every failing call returns a status and leaves a message that names what failed:
  * clfuse_GetLastErrorMessage() (include/clfuse/clfuse.h) reads it.
+ *
+ * Threads (test/device/test_threads.c tests exactly what follows, also under
+ * ThreadSanitizer):
+ * - One handle per thread is safe: threads create, use and destroy their own handles,
+ *   descriptors, plans and args objects concurrently. Caveat, open on this version (issue
+ *   19, item 0): the first miopenCreate of a process must not race another one; create a
+ *   first handle before starting the threads.
+ * - One handle shared by several threads is safe for: compiling plans (each thread its
+ *   own plan; the handle's program cache, compiled unfused calls and find-db are locked),
+ *   executing compiled plans, one plan from several threads included (its kernel arguments
+ *   are set and enqueued under the plan's lock), each thread with its own args object and
+ *   buffers, Find and the unfused calls (CLBlast calls are serialised). The work of all
+ *   threads goes to the handle's one in-order queue: for device-side concurrency use a
+ *   handle per thread.
+ * - Not safe, the caller synchronises: an object (descriptor, plan, args) used by two
+ *   threads when either call changes it: setters, op creation, miopenSetOpArgs*,
+ *   miopenCompileFusionPlan, miopenFusionPlanConvolutionSetAlgo and the destroy calls (so
+ *   never compile a plan while another thread executes it); miopenSetStream,
+ *   miopenEnableProfiling and miopenDestroy on a handle other threads are using;
+ *   miopenGetKernelTime and clfuse_GetLastErrorMessage(handle) on a shared handle (they
+ *   read what the last thread left; clfuse_GetLastErrorMessage(NULL) gives the calling
+ *   thread's own message, always safe).
  */
 #ifndef MIOPEN_GUARD_MIOPEN_H_
 #define MIOPEN_GUARD_MIOPEN_H_

@@ -3,7 +3,15 @@
 #include "clw/clw.h"
 
 #include <clblast_c.h>
+#include <pthread.h>
 #include <stdio.h>
+
+/* Every CLBlast call is made under this lock. CLBlast (1.5 as Debian ships it) keeps
+ * process-wide caches (its tuning database, compiled programs) that two threads entering
+ * a routine at once corrupt: ASan saw a heap-use-after-free in
+ * clblast::Routine::InitDatabase when two threads ran Find on one handle (test_threads).
+ * The calls only enqueue work once a routine is built, so the lock costs little. */
+static pthread_mutex_t clblast_lock = PTHREAD_MUTEX_INITIALIZER;
 
 typedef struct status_entry {
     int code;
@@ -108,10 +116,12 @@ int clf_gemm_sgemm(cl_command_queue q, size_t m, size_t n, size_t k, float alpha
     if (fault != CL_SUCCESS)
         return (int)fault;
     cl_event e = NULL;
+    pthread_mutex_lock(&clblast_lock);
     CLBlastStatusCode st =
         CLBlastSgemm(CLBlastLayoutRowMajor, CLBlastTransposeNo, CLBlastTransposeNo, m, n, k,
                      alpha, a, a_off, lda, b, b_off, ldb, 0.0f, c, c_off, ldc, &q,
                      ev ? &e : NULL);
+    pthread_mutex_unlock(&clblast_lock);
     if (e != NULL) {
         clf_clw_adopt_event(e);
         if (st == CLBlastSuccess)
@@ -126,6 +136,9 @@ int clf_gemm_set_min_indirect_size(cl_device_id dev, size_t size)
 {
     const char *names[] = {"XGEMM_MIN_INDIRECT_SIZE"};
     const size_t values[] = {size};
-    return (int)CLBlastOverrideParameters(dev, "GemmRoutine", CLBlastPrecisionSingle, 1, names,
-                                          values);
+    pthread_mutex_lock(&clblast_lock);
+    int st = (int)CLBlastOverrideParameters(dev, "GemmRoutine", CLBlastPrecisionSingle, 1, names,
+                                            values);
+    pthread_mutex_unlock(&clblast_lock);
+    return st;
 }

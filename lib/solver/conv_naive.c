@@ -57,8 +57,10 @@ static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const
     out->flops = 2.0 * groups * 64.0 * red;
     /* Per group: the input window under its 16 x 4 outputs for every channel, and one
      * output channel's filter. */
-    const double win = (double)(15 * c->stride_w + (c->fx - 1) * c->dil_w + 1) *
-                       (double)(3 * c->stride_h + (c->fy - 1) * c->dil_h + 1);
+    /* In double from the start: strides and dilations are any positive int, and the int
+     * products overflowed (UBSan, fuzz_plan: stride 2^30). */
+    const double win = (15.0 * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0) *
+                       (3.0 * c->stride_h + (double)(c->fy - 1) * c->dil_h + 1.0);
     out->global_bytes = 4.0 * (groups * ((double)(c->c / c->groups) * win + red) +
                                (double)c->n * c->k * c->oh * c->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);

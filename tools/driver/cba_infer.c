@@ -34,13 +34,19 @@ static void help(void)
             "  -V 1: verify against the double CPU reference (1)\n");
 }
 
+/* 0: options parsed; 1: -h (help printed); -1: bad flags (message printed). Never exits, so
+ * the fuzz target (test/fuzz/fuzz_driver_args.c) can call it over and over. */
 static int parse(int argc, char **argv, options *o)
 {
     *o = (options){.n = 32, .c = 3, .h = 32, .w = 32, .k = 32, .y = 3, .x = 3, .u = 1, .v = 1,
                    .l = 1, .j = 1, .g = 1, .m = 3, .iters = 1, .verify = 1, .act_alpha = 1.0,
                    .act_gamma = 1.0};
     int opt;
-    optind = 1;
+    /* 0, not 1: glibc (and musl) then also reset getopt's scan position inside the last
+     * argument. With 1 it kept pointing into the previous call's argv, freed by then
+     * in fuzz_driver_args: after "-h" the next parse read the freed bytes as flags
+     * (Release build; ASan's quarantine hid it, and glibc is not instrumented). */
+    optind = 0;
     while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:h")) != -1) {
         if (opt == 'z') {
             if (driver_pad_mode(optarg, &o->z) != 0)
@@ -86,7 +92,7 @@ static int parse(int argc, char **argv, options *o)
         case 'A': o->act_alpha = dv; break;
         case 'B': o->act_beta = dv; break;
         case 'G': o->act_gamma = dv; break;
-        case 'h': help(); exit(0);
+        case 'h': help(); return 1;
         default: help(); return -1;
         }
     }
@@ -134,11 +140,18 @@ static void release(run *r)
 
 enum { X = 0, W, Y, BIAS, SCALE, SHIFT, MEAN, VAR };
 
+int driver_cba_parse(int argc, char **argv)
+{
+    options o;
+    return parse(argc, argv, &o);
+}
+
 int driver_cba_infer(int argc, char **argv)
 {
     options o;
-    if (parse(argc, argv, &o) != 0)
-        return 2;
+    int parsed = parse(argc, argv, &o);
+    if (parsed != 0)
+        return parsed == 1 ? 0 : 2;
     const char *chain = clf_fusion_mode_name(o.fusion);
     int conv = strchr(chain, 'C') != NULL;
     run r;

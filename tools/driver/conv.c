@@ -79,12 +79,18 @@ static int parse_solution(const char *arg, options *o)
     return 0;
 }
 
+/* 0: options parsed; 1: -h (help printed); -1: bad flags (message printed). Never exits, so
+ * the fuzz target (test/fuzz/fuzz_driver_args.c) can call it over and over. */
 static int parse(int argc, char **argv, options *o)
 {
     *o = (options){.n = 100, .c = 3, .h = 32, .w = 32, .k = 32, .y = 3, .x = 3, .u = 1, .v = 1,
                    .l = 1, .j = 1, .g = 1, .iters = 10, .verify = 1, .solution = -1};
     int opt;
-    optind = 1;
+    /* 0, not 1: glibc (and musl) then also reset getopt's scan position inside the last
+     * argument. With 1 it kept pointing into the previous call's argv, freed by then
+     * in fuzz_driver_args: after "-h" the next parse read the freed bytes as flags
+     * (Release build; ASan's quarantine hid it, and glibc is not instrumented). */
+    optind = 0;
     while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:F:s:S:i:t:V:w:h")) != -1) {
         if (opt == 'S') {
             if (parse_solution(optarg, o) != 0)
@@ -126,7 +132,7 @@ static int parse(int argc, char **argv, options *o)
         case 't': o->time = (int)iv; break;
         case 'V': o->verify = (int)iv; break;
         case 'w': o->wall = (int)iv; break;
-        case 'h': help(); exit(0);
+        case 'h': help(); return 1;
         default: help(); return -1;
         }
     }
@@ -239,11 +245,18 @@ static int workspace_buffer(run *r, size_t bytes)
     return 0;
 }
 
+int driver_conv_parse(int argc, char **argv)
+{
+    options o;
+    return parse(argc, argv, &o);
+}
+
 int driver_conv(int argc, char **argv)
 {
     options o;
-    if (parse(argc, argv, &o) != 0)
-        return 2;
+    int parsed = parse(argc, argv, &o);
+    if (parsed != 0)
+        return parsed == 1 ? 0 : 2;
     setvbuf(stdout, NULL, _IOLBF, 0); /* keep stdout and stderr lines in order */
     run r;
     memset(&r, 0, sizeof r);

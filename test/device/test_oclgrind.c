@@ -1,0 +1,192 @@
+/* Every solver's kernels under Oclgrind, the OpenCL device simulator that checks each memory
+ * access: run by test/device/run_oclgrind.sh as
+ *   oclgrind --check-api --data-races --uninitialized test_oclgrind short|full
+ * which fails on any error Oclgrind reports (out-of-bounds or uninitialised accesses, data
+ * races, API misuse), as well as on a wrong result here.
+ *
+ * For each chain (every order of C, B, N, A that a plan accepts) on small odd shapes, each
+ * applicable solver runs its default config and, in the full set, a sample of its tuning
+ * space (first, last and evenly spread configs), through the same harness as test_solvers
+ * (codegen, program cache, random inputs, poisoned output), and is checked against the
+ * double CPU reference. "short" is a few plans for the default suite (the simulator runs
+ * each work-item in an interpreter: a 3x3 convolution on 1x3x5x7 takes seconds with every
+ * check on); "full" is the whole set (ctest label long). */
+#define _POSIX_C_SOURCE 200809L
+#include "device/solver_harness.h"
+#include "clw/clw.h"
+#include "ref/ref.h"
+
+#include <clfuse/clfuse.h>
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* As test_solvers: MIOpen's RMS-relative bound for every solver. */
+#define RMS_BOUND (80 * FLT_EPSILON)
+
+typedef struct shape {
+    int n, c, h, w, k, f, pad, stride, dil, groups;
+} shape;
+
+/* Small and odd: partial tiles and work-groups everywhere. */
+static const shape conv_shapes[] = {
+    {1, 3, 5, 7, 4, 3, 1, 1, 1, 1},  /* 3x3, same-size output: every Winograd applies */
+    {2, 5, 4, 3, 3, 1, 0, 1, 1, 1},  /* 1x1: implicit GEMM */
+    {1, 4, 9, 7, 5, 3, 1, 2, 1, 1},  /* strided */
+    {1, 4, 6, 5, 4, 3, 2, 1, 2, 2},  /* dilated, grouped */
+};
+static const int elementwise_shape[4] = {2, 3, 5, 7};
+
+static const char *const conv_chains[] = {"CBNA", "CBA", "CNA", "CA", "CBN", "CB", "CN", "C"};
+static const char *const plain_chains[] = {"BNA", "BA", "NA", "BN", "B", "N", "A"};
+
+static int failures, runs, unchecked;
+
+static void set_chain(clf_fusion_problem *p, const char *chain, int variant)
+{
+    p->epi.has_bias = strchr(chain, 'B') != NULL;
+    p->epi.has_bn = strchr(chain, 'N') != NULL;
+    p->epi.bn_spatial = variant % 2;
+    p->epi.has_activ = strchr(chain, 'A') != NULL;
+    /* every activation mode across the set; ELU and LOGISTIC (exp) most of all */
+    p->epi.activ_mode = (3 + 7 * variant) % 10;
+}
+
+static void run_one(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
+                    const char *cfg, const char *what)
+{
+    harness_result r;
+    char msg[2048];
+    runs++;
+    printf("run %s %s config '%s'\n", what, s->name, cfg);
+    fflush(stdout);
+    if (harness_run(h, p, s, cfg, 1234 + (uint64_t)runs, &r, msg, sizeof msg) != 0) {
+        /* Oclgrind 21.10 cannot load some optimised kernels (it lacks LLVM's
+         * llvm.experimental.noalias.scope.decl, which inlining restrict pointers emits):
+         * run_oclgrind.sh's optimised pass sets CLFUSE_OCLGRIND_OPTIMISED and checks that
+         * this is the only reason; the unoptimised pass runs these kernels. */
+        if (getenv("CLFUSE_OCLGRIND_OPTIMISED") && strstr(msg, "CL_INVALID_KERNEL_NAME")) {
+            printf("UNCHECKED %s %s config '%s': Oclgrind cannot load the optimised kernel\n",
+                   what, s->name, cfg);
+            unchecked++;
+            return;
+        }
+        printf("FAIL %s %s config '%s': %s\n", what, s->name, cfg, msg);
+        failures++;
+    } else if (r.unwritten != (size_t)-1 || !(r.rms < RMS_BOUND) || !(r.max_abs_ref > 0)) {
+        printf("FAIL %s %s config '%s': rms %.2f eps, unwritten %zd\n", what, s->name, cfg,
+               r.rms / FLT_EPSILON, (ssize_t)r.unwritten);
+        failures++;
+    }
+}
+
+/* The default config, then (samples > 0) up to `samples` more spread over the space. */
+static void run_solvers(miopenHandle_t h, const clf_fusion_problem *p, const char *what,
+                        int samples, const char *only)
+{
+    clfuse_DeviceInfo dev;
+    clfuse_GetDeviceInfo(h, &dev);
+    for (int i = 0; i < clf_solver_count(); ++i) {
+        const clf_solver *s = clf_solver_at(i);
+        char why[CLF_REASON_CAP], cfg[CLF_CONFIG_CAP];
+        if ((s->kind == CLF_SOLVER_CONV) != (p->has_conv != 0))
+            continue;
+        if (only != NULL && strcmp(only, s->name) != 0)
+            continue;
+        if (!s->applicable(p, &dev, why, sizeof why))
+            continue;
+        s->default_config(p, &dev, cfg, sizeof cfg);
+        run_one(h, p, s, cfg, what);
+        if (samples <= 0 || s->tuning_configs == NULL)
+            continue;
+        int total = s->tuning_configs(p, &dev, NULL, 0);
+        if (total <= 1)
+            continue;
+        char(*space)[CLF_CONFIG_CAP] = malloc((size_t)total * sizeof *space);
+        if (space == NULL) {
+            printf("FAIL out of host memory\n");
+            failures++;
+            return;
+        }
+        s->tuning_configs(p, &dev, space, total);
+        for (int j = 0; j < samples; ++j) {
+            int at = samples == 1 ? total - 1 : (int)((long)j * (total - 1) / (samples - 1));
+            if (strcmp(space[at], cfg) != 0)
+                run_one(h, p, s, space[at], what);
+        }
+        free(space);
+    }
+}
+
+static void conv_case(miopenHandle_t h, const shape *sh, const char *chain, int variant,
+                      int samples, const char *only)
+{
+    clf_fusion_problem p;
+    harness_conv_problem(&p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad,
+                         sh->stride, sh->dil, sh->groups);
+    set_chain(&p, chain, variant);
+    char what[96];
+    snprintf(what, sizeof what, "%s %dx%dx%dx%d k%d %dx%d p%d s%d d%d g%d", chain, sh->n, sh->c,
+             sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad, sh->stride, sh->dil, sh->groups);
+    run_solvers(h, &p, what, samples, only);
+}
+
+static void plain_case(miopenHandle_t h, const char *chain, int variant)
+{
+    clf_fusion_problem p;
+    memset(&p, 0, sizeof p);
+    p.n = elementwise_shape[0];
+    p.c = elementwise_shape[1];
+    p.h = elementwise_shape[2];
+    p.w = elementwise_shape[3];
+    set_chain(&p, chain, variant);
+    char what[64];
+    snprintf(what, sizeof what, "%s %dx%dx%dx%d", chain, p.n, p.c, p.h, p.w);
+    run_solvers(h, &p, what, 0, NULL);
+}
+
+int main(int argc, char **argv)
+{
+    int full = argc > 1 && strcmp(argv[1], "full") == 0;
+    miopenHandle_t h;
+    if (miopenCreate(&h) != miopenStatusSuccess) {
+        printf("FAIL miopenCreate: %s\n", clfuse_GetLastErrorMessage(NULL));
+        return 1;
+    }
+    clfuse_DeviceInfo dev;
+    clfuse_GetDeviceInfo(h, &dev);
+    printf("device: %s (%s)\n", dev.name, dev.platform_name);
+    if (full) {
+        int variant = 0;
+        for (size_t s = 0; s < sizeof conv_shapes / sizeof conv_shapes[0]; ++s)
+            for (size_t c = 0; c < sizeof conv_chains / sizeof conv_chains[0]; ++c)
+                /* the tuning sample on the full chain of each shape; defaults elsewhere */
+                conv_case(h, &conv_shapes[s], conv_chains[c], variant++, c == 0 ? 4 : 0, NULL);
+        for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
+            plain_case(h, plain_chains[c], (int)c);
+    } else if (argc > 1 && strcmp(argv[1], "plain") == 0) {
+        /* the elementwise chains alone (to look at one part of the full set) */
+        for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
+            plain_case(h, plain_chains[c], (int)c);
+    } else {
+        /* A few plans: the fused chain on the naive and the tiled direct solver and one
+         * Winograd, and the elementwise solver. */
+        conv_case(h, &conv_shapes[0], "CBNA", 0, 0, "ConvNaiveDirect");
+        conv_case(h, &conv_shapes[0], "CBA", 1, 0, "ConvDirectTiled");
+        conv_case(h, &conv_shapes[0], "CNA", 2, 0, "ConvWinograd3x3");
+        plain_case(h, "BNA", 3);
+    }
+    miopenDestroy(h);
+    long live = clf_clw_live_objects();
+    if (live != 0) {
+        printf("FAIL %ld OpenCL objects still live after miopenDestroy\n", live);
+        failures++;
+    }
+    printf("%d runs, %d failures, %d unchecked\n", runs, failures, unchecked);
+    if (runs == 0) {
+        printf("FAIL nothing ran\n");
+        return 1;
+    }
+    return failures ? 1 : 0;
+}
