@@ -11,9 +11,8 @@
  * Threads (test/device/test_threads.c tests exactly what follows, also under
  * ThreadSanitizer):
  * - One handle per thread is safe: threads create, use and destroy their own handles,
- *   descriptors, plans and args objects concurrently. Caveat, open on this version (issue
- *   19, item 0): the first miopenCreate of a process must not race another one; create a
- *   first handle before starting the threads.
+ *   descriptors, plans and args objects concurrently, the first handles of a process
+ *   included (platform and device discovery is serialised: test_handle_threads).
  * - One handle shared by several threads is safe for: compiling plans (each thread its
  *   own plan; the handle's program cache, compiled unfused calls and find-db are locked),
  *   executing compiled plans, one plan from several threads included (its kernel arguments
