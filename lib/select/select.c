@@ -182,6 +182,11 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
     if (rc == 0 && st == miopenStatusSuccess) {
         if (rq->use == CLF_USE_IMMEDIATE) {
             rc = records.n > 0 ? append_all(out, &records) : immediate_fallback(&ranked, out);
+        } else if (rq->use == CLF_USE_FIND) {
+            /* Find reports results, not fallbacks: what it measured, else the records, else
+             * (FAST on a miss) the model's estimates. An empty measurement is an error. */
+            const clf_choices *src = measure ? &measured : records.n > 0 ? &records : &ranked;
+            rc = append_all(out, src);
         } else {
             /* Best first: what was measured now, then the records, then the model's
              * ranking, each later entry a fallback for a build that fails. */
@@ -195,8 +200,12 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
     if (rc != 0 && st == miopenStatusSuccess)
         st = clf_fail(h, miopenStatusAllocFailed, "selecting for %s: out of host memory", key);
     if (st == miopenStatusSuccess && out->n == 0)
-        st = clf_fail(h, rq->use == CLF_USE_IMMEDIATE ? miopenStatusNotImplemented
-                                                       : miopenStatusUnsupportedOp,
+        st = (rq->use == CLF_USE_FIND && measure)
+                 ? clf_fail(h, miopenStatusUnknownError,
+                            "no suitable algorithm was found to execute the convolution "
+                            "(no candidate built and ran):\n%s", report)
+                 : clf_fail(h, rq->use == CLF_USE_IMMEDIATE ? miopenStatusNotImplemented
+                                                             : miopenStatusUnsupportedOp,
                       "no choice for %s (find-db empty for it%s):\n%s", key,
                       rq->use == CLF_USE_IMMEDIATE ? ", immediate fallback disabled" : "",
                       report);
