@@ -832,8 +832,9 @@ static void test_descriptors_and_not_implemented(void **state)
     assert_null(rnn); /* a client's cleanup of it stays harmless */
     miopenFusionPlanDescriptor_t plan = NULL;
     miopenFusionOpDescriptor_t op = NULL;
+    /* implemented since (the training ops): a NULL plan is refused, naming the call */
     FAILS(miopenCreateOpBatchNormForward(plan, &op, miopenBNSpatial, true),
-          miopenStatusNotImplemented, NULL, "miopenCreateOpBatchNormForward");
+          miopenStatusBadParm, NULL, "miopenCreateOpBatchNormForward");
     FAILS(miopenFindSolutions(h, NULL, NULL, NULL, NULL, 0), miopenStatusNotImplemented, h,
           "miopenFindSolutions");
     FAILS(miopenPoolingBackward(h, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
