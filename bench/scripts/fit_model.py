@@ -160,6 +160,8 @@ def main():
                     "--max-wg 1024")
     ap.add_argument("--fit", default="")
     ap.add_argument("--iters", type=int, default=600)
+    ap.add_argument("--set", default="", help="NAME=VALUE,... to start from (with --iters 0: "
+                    "to evaluate, e.g. constants fitted on other dbs)")
     a = ap.parse_args()
     device = a.device.split()
     recs = load(a.dbs)
@@ -169,6 +171,12 @@ def main():
     for line in run_tool(a.tool, [], {}, [], ["--list-params"]):
         name, value = line.split("\t")
         defaults[name] = float(value)
+    base = {}
+    for item in filter(None, a.set.split(",")):
+        name, value = item.split("=")
+        if name not in defaults:
+            sys.exit("unknown parameter %s (clfuse-model --list-params)" % name)
+        defaults[name] = base[name] = float(value)
     # Drop entries the model cannot describe (no convolution, solver without cost).
     preds = predictions(a.tool, device, {}, recs)
     recs = [r for r, p in zip(recs, preds) if p is not None]
@@ -180,17 +188,18 @@ def main():
     for n in names:
         if n not in defaults:
             sys.exit("unknown parameter %s (clfuse-model --list-params)" % n)
-    report(a.tool, device, {}, recs, "model as built")
+    report(a.tool, device, base, recs, "model as built" + (" with --set" if base else ""))
 
     def objective(x):
-        params = {n: math.exp(v) for n, v in zip(names, x)}
+        params = dict(base)
+        params.update({n: math.exp(v) for n, v in zip(names, x)})
         return loss(predictions(a.tool, device, params, recs), recs)[0]
 
     x0 = [math.log(defaults[n]) for n in names]
     x, val = nelder_mead(objective, x0, a.iters)
     fitted = {n: math.exp(v) for n, v in zip(names, x)}
     print()
-    report(a.tool, device, fitted, recs, "fitted")
+    report(a.tool, device, dict(base, **fitted), recs, "fitted")
     print("\nfitted constants (rms log error %.3f):" % val)
     for n in names:
         print("  %-28s %.4g   (was %.4g)" % (n, fitted[n], defaults[n]))

@@ -35,6 +35,7 @@ typedef struct dev_class {
     double regs;       /* 32-bit registers per compute unit; 0: not a limit */
     double reg_base;   /* registers a work-item needs beyond cost.regs (indices, addresses) */
     double reg_max;    /* registers one work-item may have before it spills */
+    double spill;      /* slowdown per unit of registers wanted over those allowed (fitted) */
     double local;      /* local memory per compute unit (all groups in flight) */
     double dram_gbs;   /* DRAM bandwidth, GB/s */
     double l2_gbs;     /* L2 bandwidth with every compute unit busy, GB/s */
@@ -52,7 +53,7 @@ typedef struct dev_class {
  * unphysical 38 TB/s, so it stays the hardware figure. */
 static dev_class nvidia = {
     .lanes = 128, .ghz = 1.7, .max_items = 2048, .max_groups = 32, .regs = 65536,
-    .reg_base = 24, .reg_max = 255, .local = 200 * 1024, .dram_gbs = 3000, .l2_gbs = 8000,
+    .reg_base = 24, .reg_max = 255, .spill = 1, .local = 200 * 1024, .dram_gbs = 3000, .l2_gbs = 8000,
     .launch_us = 4.0, .step_us = 0.41, .sat = 270, .reuse_sat = 2.4, .overlap = 0.42,
 };
 
@@ -61,7 +62,7 @@ static dev_class nvidia = {
  * ~3 TB/s L2. Not fitted: NVIDIA's fitted constants where they are not hardware figures. */
 static dev_class gpu = {
     .lanes = 64, .ghz = 1.8, .max_items = 2560, .max_groups = 32, .regs = 131072,
-    .reg_base = 24, .reg_max = 255, .local = 64 * 1024, .dram_gbs = 1000, .l2_gbs = 3000,
+    .reg_base = 24, .reg_max = 255, .spill = 1, .local = 64 * 1024, .dram_gbs = 1000, .l2_gbs = 3000,
     .launch_us = 5.0, .step_us = 0.41, .sat = 270, .reuse_sat = 2.4, .overlap = 0.42,
 };
 
@@ -141,9 +142,12 @@ static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev,
     *spill = 1.0;
     if (d->regs > 0) {
         double want = c->regs + d->reg_base;
-        if (want > d->reg_max) {
-            *spill = want / d->reg_max;
-            want = d->reg_max;
+        /* An occupancy hint caps registers below the device's maximum; spilled values go
+         * through local (off-chip) memory, so the slowdown grows with what did not fit. */
+        const double cap = c->reg_cap > 0 ? min2(d->reg_max, c->reg_cap) : d->reg_max;
+        if (want > cap) {
+            *spill = 1.0 + d->spill * (want / cap - 1.0);
+            want = cap;
         }
         double alloc = ceil(want / 8.0) * 8.0; /* allocation granularity */
         r = min2(r, floor(d->regs / (alloc * c->group_size)));
@@ -362,6 +366,7 @@ static param params[] = {
     {"nvidia.reg_base", &nvidia.reg_base},   {"nvidia.l2_gbs", &nvidia.l2_gbs},
     {"nvidia.dram_gbs", &nvidia.dram_gbs},   {"nvidia.local", &nvidia.local},
     {"nvidia.overlap", &nvidia.overlap},     {"gpu.overlap", &gpu.overlap},
+    {"nvidia.spill", &nvidia.spill},         {"gpu.spill", &gpu.spill},
     {"cpu.overlap", &cpu.overlap},
     {"gpu.launch_us", &gpu.launch_us},       {"gpu.step_us", &gpu.step_us},
     {"gpu.sat", &gpu.sat},                   {"gpu.reuse_sat", &gpu.reuse_sat},

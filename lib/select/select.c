@@ -62,8 +62,9 @@ static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescr
     clf_choices more = {0};
     /* CLFUSE_SEARCH_LIMIT overrides the search's per-solver limit (0: no limit, every
      * valid config), for tuning runs that can afford it. */
-    long limit = exhaustive ? clf_env_long("CLFUSE_SEARCH_LIMIT", CLF_SEARCH_LIMIT)
-                            : CLF_NORMAL_PER_SOLVER;
+    long limit = exhaustive          ? clf_env_long("CLFUSE_SEARCH_LIMIT", CLF_SEARCH_LIMIT)
+                 : h->info.is_gpu ? CLF_NORMAL_PER_SOLVER_GPU
+                                  : CLF_NORMAL_PER_SOLVER_CPU;
     if (limit < 0)
         limit = CLF_SEARCH_LIMIT;
     clf_model_rank(h, &p->problem, solvers, n_solvers, (int)limit, &more);

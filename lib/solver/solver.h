@@ -82,6 +82,7 @@ typedef struct clf_cost {
     double group_size;    /* work-items per group */
     double local_bytes;   /* local memory per group */
     double regs;          /* live values per work-item (accumulators + operands), a register proxy */
+    double reg_cap;       /* registers the build limits a work-item to (an occupancy hint); 0: none */
     double flops;         /* floating-point operations executed, padding and transforms included */
     double global_bytes;  /* bytes every group reads or writes in global memory, summed (L2 traffic) */
     double dram_bytes;    /* compulsory bytes: each tensor read or written once */

@@ -296,15 +296,11 @@ int clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_problem *p,
     out->local_bytes = (double)(smem_floats(v, &c) * sizeof(float));
     /* Accumulators and one element's TB + KB operands, plus the registers of the prefetched
      * transform job (an input tile of A x A floats). */
-    double regs = (double)(c.es * c.kb * c.tb + c.tb + c.kb) + a * a;
-    /* OCC caps the registers NVIDIA's compiler may give a work-item; past the cap it
-     * spills, which the model sees as a register file no larger than the cap. */
-    if (c.occ > 1) {
-        double cap = (double)NVIDIA_REGS_PER_CU / (wg * (double)c.occ);
-        if (regs > cap)
-            regs = cap;
-    }
-    out->regs = regs;
+    out->regs = (double)(c.es * c.kb * c.tb + c.tb + c.kb) + a * a;
+    /* OCC makes NVIDIA's compiler fit OCC groups per compute unit, capping a work-item's
+     * registers; what does not fit spills, which the model charges for. */
+    if (c.occ > 1)
+        out->reg_cap = (double)NVIDIA_REGS_PER_CU / (wg * (double)c.occ);
     /* Per group and chunk channel: E products for each of TG x KG (tile, channel) pairs; the
      * input transform (two passes of A x A x A adds and multiplies) of each of its TG tiles
      * and the filter transform (3x3 to A x A: A x 3 x (3 + A)) of each of its KG channels,
