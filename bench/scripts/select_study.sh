@@ -4,7 +4,8 @@
 #   default  MIOPEN_FIND_MODE_FUSION=FAST (a db miss: the device model's pick)
 #   normal   MIOPEN_FIND_MODE_FUSION=NORMAL (measure the model's candidates)
 #   search   MIOPEN_FIND_ENFORCE=SEARCH (every valid config, CLFUSE_SEARCH_LIMIT per solver)
-# then tabulates per layer default/search and normal/search with select_study.py.
+# (MODES="default normal" leaves SEARCH out), then tabulates per layer default/search and
+# normal/search with select_study.py.
 #   usage: bench/scripts/select_study.sh NETWORK OUTDIR [BENCH] [extra clfuse-bench flags]
 # The figures depend on the device CLFUSE_DEVICE picks; peers are timed in the default run
 # only (pass --no-peer to skip them).
@@ -15,7 +16,7 @@ shift $(( $# >= 3 ? 3 : $# ))
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 empty=$(mktemp -d); trap 'rm -rf "$empty"' EXIT
-for mode in default normal search; do
+for mode in ${MODES:-default normal search}; do
     db="$out/db_$mode"; rm -rf "$db"; mkdir -p "$db"
     peer=(--no-peer); [ "$mode" = default ] && peer=()
     env_mode=(MIOPEN_FIND_MODE_FUSION=FAST)
@@ -26,5 +27,6 @@ for mode in default normal search; do
         "$bench" --network "$net" --out "$out/$mode" "${peer[@]}" "$@" > "$out/$mode.log" 2>&1 ||
         echo "select_study: $mode run failed (see $out/$mode.log)" >&2
 done
+[ -f "$out/search/results.json" ] || exit 0
 python3 "$here/select_study.py" "$out/default/results.json" "$out/normal/results.json" \
     "$out/search/results.json" | tee "$out/study.md"
