@@ -18,6 +18,12 @@ export CLFUSE_DEVICE=${CLFUSE_DEVICE:-gpu}
 export MIOPEN_CUSTOM_CACHE_DIR="$work/cache"
 export PYTHONUNBUFFERED=1
 start=$SECONDS
+# Packs every 20 s too: a run killed mid-network still returns its logs and user dbs (the
+# dbs hold every measured config of the layers done).
+( while sleep 20; do
+      (cd "$work" && tar czf "$out/partial.tgz" --exclude=cache . && mv "$out/partial.tgz" "$out/select_study.tar.gz")
+  done ) &
+packer=$!
 {
     echo "date: $(date -u +%FT%TZ)"
     echo "commit: $(git -C "$root" rev-parse HEAD 2>/dev/null)"
@@ -39,5 +45,6 @@ for net in "$@"; do
     tail -8 "$work/$net/study.md" 2>/dev/null >&2
     (cd "$work" && tar czf "$out/select_study.tar.gz" --exclude=cache .)
 done
+kill "$packer" 2>/dev/null; wait "$packer" 2>/dev/null
 (cd "$work" && tar czf "$out/select_study.tar.gz" --exclude=cache .)
 rm -rf "$work"
