@@ -27,6 +27,7 @@
 #include "device/conv_case.h"
 #include "device/solver_harness.h"
 #include "finddb/finddb.h"
+#include "finddb/finddb_edit.h"
 #include "ir/ir.h"
 #include "select/select.h"
 

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "finddb/finddb.h"
+#include "finddb/finddb_edit.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
