@@ -182,9 +182,6 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
 /* "a directory", "a FIFO", ... for a st_mode, for messages. */
 const char *clf_finddb_file_type(unsigned mode);
 
-/* mkdir -p with mode 0777 (before umask). 0 or -1 with a message. */
-int clf_finddb_mkdir_p(const char *dir, char *err, size_t err_cap);
-
 /* Takes an exclusive flock on lock_path (created if needed), polling for at most
 ** timeout_ms. Returns the lock fd (>= 0) or -1 with a message. */
 int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err_cap);

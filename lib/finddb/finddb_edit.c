@@ -15,18 +15,18 @@ int clf_finddb_check_file(const char *path, char *err, size_t err_cap)
     if (err && err_cap)
         err[0] = '\0';
     if (!path) {
-        clf_fdb_set_err(err, err_cap, "no path");
+        clf_set_err(err, err_cap, "no path");
         return -1;
     }
     cJSON *doc;
     char why[1024];
     int pr = clf_fdb_parse_file(path, NULL, &doc, why, sizeof why);
     if (pr == PF_MISSING) {
-        clf_fdb_set_err(err, err_cap, "finddb: %s: no such file", path);
+        clf_set_err(err, err_cap, "finddb: %s: no such file", path);
         return -1;
     }
     if (pr != PF_OK) {
-        clf_fdb_set_err(err, err_cap, "finddb: %s: %s", path, why);
+        clf_set_err(err, err_cap, "finddb: %s: %s", path, why);
         return -1;
     }
     clf_fdb_sink s = {err, err_cap, 0, 0, NULL};
@@ -37,7 +37,7 @@ int clf_finddb_check_file(const char *path, char *err, size_t err_cap)
     clf_fdb_table_free(&t);
     cJSON_Delete(doc);
     if (lr != 0) {
-        clf_fdb_set_err(err, err_cap, "finddb: %s: out of memory", path);
+        clf_set_err(err, err_cap, "finddb: %s: out of memory", path);
         return -1;
     }
     return f.problems ? -1 : 0;
@@ -100,25 +100,25 @@ clf_finddb_file *clf_finddb_file_load(const char *path, char *warnings, size_t w
     if (warnings && warnings_cap)
         warnings[0] = '\0';
     if (!path) {
-        clf_fdb_set_err(err, err_cap, "no path");
+        clf_set_err(err, err_cap, "no path");
         return NULL;
     }
     cJSON *doc;
     char why[1024];
     int pr = clf_fdb_parse_file(path, NULL, &doc, why, sizeof why);
     if (pr == PF_MISSING) {
-        clf_fdb_set_err(err, err_cap, "finddb: %s: no such file", path);
+        clf_set_err(err, err_cap, "finddb: %s: no such file", path);
         return NULL;
     }
     if (pr != PF_OK) {
-        clf_fdb_set_err(err, err_cap, "finddb: %s: %s", path, why);
+        clf_set_err(err, err_cap, "finddb: %s: %s", path, why);
         return NULL;
     }
     clf_finddb_file *f = calloc(1, sizeof *f);
     if (!f || clf_fdb_check_header(doc, &f->dev, why, sizeof why) != 0) {
         cJSON_Delete(doc);
         free(f);
-        clf_fdb_set_err(err, err_cap, "finddb: %s: out of memory", path);
+        clf_set_err(err, err_cap, "finddb: %s: out of memory", path);
         return NULL;
     }
     f->doc = doc;
@@ -128,7 +128,7 @@ clf_finddb_file *clf_finddb_file_load(const char *path, char *warnings, size_t w
     clf_fdb_problems_done(&fc);
     if (lr != 0) {
         clf_finddb_file_free(f);
-        clf_fdb_set_err(err, err_cap, "finddb: %s: out of memory", path);
+        clf_set_err(err, err_cap, "finddb: %s: out of memory", path);
         return NULL;
     }
     return f;
@@ -201,7 +201,7 @@ int clf_finddb_file_put(clf_finddb_file *f, const char *key, const clf_finddb_en
     if (err && err_cap)
         err[0] = '\0';
     if (!f) {
-        clf_fdb_set_err(err, err_cap, "find-db file is NULL");
+        clf_set_err(err, err_cap, "find-db file is NULL");
         return -1;
     }
     if (clf_fdb_check_key(key, err, err_cap) || clf_fdb_check_entries(e, n, err, err_cap))
@@ -229,11 +229,11 @@ int clf_finddb_file_put(clf_finddb_file *f, const char *key, const clf_finddb_en
     }
     if (!ok) {
         cJSON_Delete(arr);
-        clf_fdb_set_err(err, err_cap, "out of memory");
+        clf_set_err(err, err_cap, "out of memory");
         return -1;
     }
     if (file_reindex(f) != 0) {
-        clf_fdb_set_err(err, err_cap, "out of memory");
+        clf_set_err(err, err_cap, "out of memory");
         return -1;
     }
     return 0;
@@ -256,11 +256,11 @@ int clf_finddb_file_merge(clf_finddb_file *dst, const clf_finddb_file *src, char
     if (err && err_cap)
         err[0] = '\0';
     if (!dst || !src) {
-        clf_fdb_set_err(err, err_cap, "find-db file is NULL");
+        clf_set_err(err, err_cap, "find-db file is NULL");
         return -1;
     }
     if (!clf_finddb_identity_equal(&dst->dev, &src->dev)) {
-        clf_fdb_set_err(err, err_cap,
+        clf_set_err(err, err_cap,
                 "the devices differ (\"%s\" / \"%s\" / driver \"%s\" / %u CUs against \"%s\" / "
                 "\"%s\" / driver \"%s\" / %u CUs)",
                 dst->dev.vendor, dst->dev.name, dst->dev.driver, dst->dev.compute_units,
@@ -276,7 +276,7 @@ int clf_finddb_file_merge(clf_finddb_file *dst, const clf_finddb_file *src, char
         int dn = d ? d->n : 0;
         clf_finddb_entry *u = malloc((size_t)(dn + s->n) * sizeof *u);
         if (!u) {
-            clf_fdb_set_err(err, err_cap, "out of memory");
+            clf_set_err(err, err_cap, "out of memory");
             return -1;
         }
         if (dn)

@@ -4,7 +4,6 @@
 ** library and this one is the layer's insides: the record table, the warning sink, the JSON
 ** reader and writer, ranking and entry checks. Internal symbols take clf_fdb_.
 **
-**   finddb_util.c        set_err, strdup and the string buffer
 **   finddb_sink.c        the warning sink (a caller buffer and/or the db's own copy)
 **   finddb_rank.c        the order of entries, and the checks a stored record passes
 **   finddb_table.c       the record table (key -> ranked entries)
@@ -19,28 +18,11 @@
 #ifndef CLF_FINDDB_INT_H
 #define CLF_FINDDB_INT_H
 
+#include "core/util.h"
 #include "finddb/finddb.h"
 
 #include <cJSON.h>
 #include <stddef.h>
-
-/* ---- finddb_util.c -------------------------------------------------------- */
-
-/* snprintf into err when err is usable. */
-void clf_fdb_set_err(char *err, size_t cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* malloc'ed copy of s, or NULL. */
-char *clf_fdb_strdup(const char *s);
-
-/* Growable string. On OOM `oom` is set and further appends are ignored. */
-typedef struct clf_fdb_strbuf {
-    char *p;
-    size_t len, cap;
-    int oom;
-} clf_fdb_strbuf;
-
-void clf_fdb_sb_add(clf_fdb_strbuf *b, const char *s, size_t n);
-void clf_fdb_sb_puts(clf_fdb_strbuf *b, const char *s);
 
 /* ---- finddb_sink.c -------------------------------------------------------- */
 
@@ -49,7 +31,7 @@ typedef struct clf_fdb_sink {
     char *buf; /* caller buffer, may be NULL */
     size_t cap, len;
     int full;
-    clf_fdb_strbuf *dyn; /* db->warn, may be NULL */
+    clf_strbuf *dyn; /* db->warn, may be NULL */
 } clf_fdb_sink;
 
 /* Per-file problem counter, so a file full of bad entries gives a few lines. */

@@ -51,19 +51,19 @@ static int get_str(const cJSON *obj, const char *name, int required, char *dst, 
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, name);
     if (!it) {
         if (required) {
-            clf_fdb_set_err(why, why_cap, "\"%s\" is missing", name);
+            clf_set_err(why, why_cap, "\"%s\" is missing", name);
             return -1;
         }
         dst[0] = '\0';
         return 0;
     }
     if (!cJSON_IsString(it) || !it->valuestring) {
-        clf_fdb_set_err(why, why_cap, "\"%s\" is not a string", name);
+        clf_set_err(why, why_cap, "\"%s\" is not a string", name);
         return -1;
     }
     size_t n = strlen(it->valuestring);
     if (n >= cap) {
-        clf_fdb_set_err(why, why_cap, "\"%s\" is %zu bytes long, the limit is %zu", name, n, cap - 1);
+        clf_set_err(why, why_cap, "\"%s\" is %zu bytes long, the limit is %zu", name, n, cap - 1);
         return -1;
     }
     memcpy(dst, it->valuestring, n + 1);
@@ -74,15 +74,15 @@ static int get_num(const cJSON *obj, const char *name, double *out, char *why, s
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, name);
     if (!it) {
-        clf_fdb_set_err(why, why_cap, "\"%s\" is missing", name);
+        clf_set_err(why, why_cap, "\"%s\" is missing", name);
         return -1;
     }
     if (!cJSON_IsNumber(it)) {
-        clf_fdb_set_err(why, why_cap, "\"%s\" is not a number", name);
+        clf_set_err(why, why_cap, "\"%s\" is not a number", name);
         return -1;
     }
     if (!isfinite(it->valuedouble)) {
-        clf_fdb_set_err(why, why_cap, "\"%s\" is not finite", name);
+        clf_set_err(why, why_cap, "\"%s\" is not finite", name);
         return -1;
     }
     *out = it->valuedouble;
@@ -96,7 +96,7 @@ static int parse_entry(const cJSON *it, clf_finddb_entry *e, char *why, size_t w
 {
     memset(e, 0, sizeof *e);
     if (!cJSON_IsObject(it)) {
-        clf_fdb_set_err(why, why_cap, "not an object");
+        clf_set_err(why, why_cap, "not an object");
         return -1;
     }
     double ws;
@@ -108,11 +108,11 @@ static int parse_entry(const cJSON *it, clf_finddb_entry *e, char *why, size_t w
         get_str(it, "provenance", 0, e->provenance, sizeof e->provenance, why, why_cap))
         return -1;
     if (!e->solver[0]) {
-        clf_fdb_set_err(why, why_cap, "\"solver\" is empty");
+        clf_set_err(why, why_cap, "\"solver\" is empty");
         return -1;
     }
     if (!is_count(ws, (double)CLF_FINDDB_MAX_WORKSPACE)) {
-        clf_fdb_set_err(why, why_cap, "\"workspace\" is not an integer in [0, 2^53]");
+        clf_set_err(why, why_cap, "\"workspace\" is not an integer in [0, 2^53]");
         return -1;
     }
     e->workspace = (uint64_t)ws;
@@ -124,12 +124,12 @@ static int parse_entry(const cJSON *it, clf_finddb_entry *e, char *why, size_t w
 int clf_fdb_check_header(const cJSON *root, clf_device_identity *fdev, char *why, size_t why_cap)
 {
     if (!cJSON_IsObject(root)) {
-        clf_fdb_set_err(why, why_cap, "not a clfuse find-db: the top level is not a JSON object");
+        clf_set_err(why, why_cap, "not a clfuse find-db: the top level is not a JSON object");
         return -1;
     }
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, CLF_FINDDB_FORMAT) != 0) {
-        clf_fdb_set_err(why, why_cap, "not a clfuse find-db: \"format\" is %s, expected \"%s\"",
+        clf_set_err(why, why_cap, "not a clfuse find-db: \"format\" is %s, expected \"%s\"",
                 !fmt ? "missing" : cJSON_IsString(fmt) ? "different" : "not a string",
                 CLF_FINDDB_FORMAT);
         return -1;
@@ -139,22 +139,22 @@ int clf_fdb_check_header(const cJSON *root, clf_device_identity *fdev, char *why
         ver->valuedouble <= 1e6 && ver->valuedouble == floor(ver->valuedouble)) {
         /* A newer clfuse wrote it: its records are good for that build, so the caller
         ** leaves the file alone rather than set it aside. */
-        clf_fdb_set_err(why, why_cap, "written by a newer clfuse (find-db version %d, this build reads "
+        clf_set_err(why, why_cap, "written by a newer clfuse (find-db version %d, this build reads "
                 "version %d)", (int)ver->valuedouble, CLF_FINDDB_VERSION);
         return -2;
     }
     if (!cJSON_IsNumber(ver) || ver->valuedouble != CLF_FINDDB_VERSION) {
         if (cJSON_IsNumber(ver))
-            clf_fdb_set_err(why, why_cap, "unsupported find-db version %g (this build reads version %d)",
+            clf_set_err(why, why_cap, "unsupported find-db version %g (this build reads version %d)",
                     ver->valuedouble, CLF_FINDDB_VERSION);
         else
-            clf_fdb_set_err(why, why_cap, "\"version\" is %s (this build reads version %d)",
+            clf_set_err(why, why_cap, "\"version\" is %s (this build reads version %d)",
                     ver ? "not a number" : "missing", CLF_FINDDB_VERSION);
         return -1;
     }
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(root, "device");
     if (!cJSON_IsObject(dev)) {
-        clf_fdb_set_err(why, why_cap, "\"device\" is %s", dev ? "not an object" : "missing");
+        clf_set_err(why, why_cap, "\"device\" is %s", dev ? "not an object" : "missing");
         return -1;
     }
     char r[200];
@@ -164,17 +164,17 @@ int clf_fdb_check_header(const cJSON *root, clf_device_identity *fdev, char *why
         get_str(dev, "name", 1, fdev->name, sizeof fdev->name, r, sizeof r) ||
         get_str(dev, "driver", 1, fdev->driver, sizeof fdev->driver, r, sizeof r) ||
         get_num(dev, "compute_units", &cu, r, sizeof r)) {
-        clf_fdb_set_err(why, why_cap, "bad \"device\": %s", r);
+        clf_set_err(why, why_cap, "bad \"device\": %s", r);
         return -1;
     }
     if (!is_count(cu, (double)UINT_MAX)) {
-        clf_fdb_set_err(why, why_cap, "bad \"device\": \"compute_units\" is not a non-negative integer");
+        clf_set_err(why, why_cap, "bad \"device\": \"compute_units\" is not a non-negative integer");
         return -1;
     }
     fdev->compute_units = (unsigned)cu;
     const cJSON *recs = cJSON_GetObjectItemCaseSensitive(root, "records");
     if (!cJSON_IsObject(recs)) {
-        clf_fdb_set_err(why, why_cap, "\"records\" is %s", recs ? "not an object" : "missing");
+        clf_set_err(why, why_cap, "\"records\" is %s", recs ? "not an object" : "missing");
         return -1;
     }
     return 0;
@@ -215,17 +215,17 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         if (what == CLF_FINDDB_READ_MISSING)
             return PF_MISSING;
         if (what == CLF_FINDDB_READ_TOO_BIG) {
-            clf_fdb_set_err(why, why_cap, "%s", r);
+            clf_set_err(why, why_cap, "%s", r);
             return PF_BAD;
         }
-        clf_fdb_set_err(why, why_cap, "unreadable: %s", r);
+        clf_set_err(why, why_cap, "unreadable: %s", r);
         return PF_LEAVE;
     }
     size_t ws = 0;
     while (ws < len && (buf[ws] == ' ' || buf[ws] == '\t' || buf[ws] == '\n' || buf[ws] == '\r'))
         ws++;
     if (ws == len) {
-        clf_fdb_set_err(why, why_cap, "file is empty%s (truncated write?)", len ? " (only whitespace)" : "");
+        clf_set_err(why, why_cap, "file is empty%s (truncated write?)", len ? " (only whitespace)" : "");
         free(buf);
         return PF_BAD;
     }
@@ -235,7 +235,7 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         size_t pos = end && end >= buf && end <= buf + len ? (size_t)(end - buf) : 0;
         int line, col;
         line_col(buf, pos, &line, &col);
-        clf_fdb_set_err(why, why_cap,
+        clf_set_err(why, why_cap,
                 "invalid JSON at line %d column %d (byte %zu of %zu): %s", line, col, pos, len,
                 pos + 1 >= len ? "unexpected end of file (truncated?)" : "syntax error or garbage");
         free(buf);
@@ -247,7 +247,7 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
     if (pos < len) {
         int line, col;
         line_col(buf, pos, &line, &col);
-        clf_fdb_set_err(why, why_cap, "unexpected data after the JSON document at line %d column %d", line,
+        clf_set_err(why, why_cap, "unexpected data after the JSON document at line %d column %d", line,
                 col);
         cJSON_Delete(doc);
         free(buf);
@@ -261,7 +261,7 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         return hr == -2 ? PF_LEAVE : PF_BAD;
     }
     if (dev && !clf_finddb_identity_equal(dev, &fdev)) {
-        clf_fdb_set_err(why, why_cap,
+        clf_set_err(why, why_cap,
                 "belongs to another device (\"%s\" / \"%s\" / driver \"%s\" / %u CUs; this one is "
                 "\"%s\" / \"%s\" / driver \"%s\" / %u CUs)",
                 fdev.vendor, fdev.name, fdev.driver, fdev.compute_units, dev->vendor, dev->name,

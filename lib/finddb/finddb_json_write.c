@@ -48,16 +48,16 @@ cJSON *clf_fdb_new_doc(const clf_device_identity *dev)
 }
 
 /* Appends a JSON string literal. */
-static void sb_json_string(clf_fdb_strbuf *b, const char *s)
+static void sb_json_string(clf_strbuf *b, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
-    clf_fdb_sb_add(b, "\"", 1);
+    clf_strbuf_append_n(b, "\"", 1);
     const char *run = s;
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c >= 0x20 && c != '"' && c != '\\')
             continue;
-        clf_fdb_sb_add(b, run, (size_t)(s - run));
+        clf_strbuf_append_n(b, run, (size_t)(s - run));
         char esc[7] = {'\\', 0, 0, 0, 0, 0, 0};
         size_t n = 2;
         switch (c) {
@@ -74,20 +74,20 @@ static void sb_json_string(clf_fdb_strbuf *b, const char *s)
             esc[5] = hex[c & 15];
             n = 6;
         }
-        clf_fdb_sb_add(b, esc, n);
+        clf_strbuf_append_n(b, esc, n);
         run = s + 1;
     }
-    clf_fdb_sb_add(b, run, (size_t)(s - run));
-    clf_fdb_sb_add(b, "\"", 1);
+    clf_strbuf_append_n(b, run, (size_t)(s - run));
+    clf_strbuf_append_n(b, "\"", 1);
 }
 
 /* Appends a number that reads back as exactly the same double (cJSON's own
 ** printer compares with a tolerance and can lose the last bit, e.g. 2^53). */
-static void sb_json_number(clf_fdb_strbuf *b, double d)
+static void sb_json_number(clf_strbuf *b, double d)
 {
     char tmp[40];
     if (!isfinite(d)) {
-        clf_fdb_sb_puts(b, "null");
+        clf_strbuf_append(b, "null");
         return;
     }
     if (d == 0 || ((d < 0 ? -d : d) < 9.2e18 && (double)(long long)d == d)) {
@@ -99,37 +99,37 @@ static void sb_json_number(clf_fdb_strbuf *b, double d)
                 break;
         }
     }
-    clf_fdb_sb_puts(b, tmp);
+    clf_strbuf_append(b, tmp);
 }
 
 /* Appends any JSON value, compactly. */
-static void sb_json_value(clf_fdb_strbuf *b, const cJSON *v)
+static void sb_json_value(clf_strbuf *b, const cJSON *v)
 {
     if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
         int obj = cJSON_IsObject(v);
-        clf_fdb_sb_puts(b, obj ? "{" : "[");
+        clf_strbuf_append(b, obj ? "{" : "[");
         for (const cJSON *c = v->child; c; c = c->next) {
             if (obj) {
                 sb_json_string(b, c->string ? c->string : "");
-                clf_fdb_sb_puts(b, ": ");
+                clf_strbuf_append(b, ": ");
             }
             sb_json_value(b, c);
             if (c->next)
-                clf_fdb_sb_puts(b, ", ");
+                clf_strbuf_append(b, ", ");
         }
-        clf_fdb_sb_puts(b, obj ? "}" : "]");
+        clf_strbuf_append(b, obj ? "}" : "]");
     } else if (cJSON_IsString(v)) {
         sb_json_string(b, v->valuestring ? v->valuestring : "");
     } else if (cJSON_IsNumber(v)) {
         sb_json_number(b, v->valuedouble);
     } else if (cJSON_IsTrue(v)) {
-        clf_fdb_sb_puts(b, "true");
+        clf_strbuf_append(b, "true");
     } else if (cJSON_IsFalse(v)) {
-        clf_fdb_sb_puts(b, "false");
+        clf_strbuf_append(b, "false");
     } else if (cJSON_IsRaw(v) && v->valuestring) {
-        clf_fdb_sb_puts(b, v->valuestring);
+        clf_strbuf_append(b, v->valuestring);
     } else {
-        clf_fdb_sb_puts(b, "null");
+        clf_strbuf_append(b, "null");
     }
 }
 
@@ -142,46 +142,46 @@ static int name_cmp(const void *a, const void *b)
 ** one entry per line. Returns malloc'ed text or NULL on OOM. */
 char *clf_fdb_doc_print(const cJSON *doc, size_t *len)
 {
-    clf_fdb_strbuf b = {0};
-    clf_fdb_sb_puts(&b, "{\n");
+    clf_strbuf b = {0};
+    clf_strbuf_append(&b, "{\n");
     for (const cJSON *m = doc->child; m; m = m->next) {
-        clf_fdb_sb_puts(&b, "  ");
+        clf_strbuf_append(&b, "  ");
         sb_json_string(&b, m->string);
-        clf_fdb_sb_puts(&b, ": ");
+        clf_strbuf_append(&b, ": ");
         if (strcmp(m->string, "records") != 0 || !cJSON_IsObject(m)) {
             sb_json_value(&b, m);
         } else {
             int n = cJSON_GetArraySize(m), i = 0;
             cJSON **v = malloc((size_t)(n ? n : 1) * sizeof *v);
             if (!v) {
-                b.oom = 1;
+                b.failed = 1;
                 break;
             }
             for (cJSON *r = m->child; r; r = r->next)
                 v[i++] = r;
             qsort(v, (size_t)n, sizeof *v, name_cmp);
-            clf_fdb_sb_puts(&b, n ? "{\n" : "{");
+            clf_strbuf_append(&b, n ? "{\n" : "{");
             for (i = 0; i < n; i++) {
-                clf_fdb_sb_puts(&b, "    ");
+                clf_strbuf_append(&b, "    ");
                 sb_json_string(&b, v[i]->string);
-                clf_fdb_sb_puts(&b, ": [\n");
+                clf_strbuf_append(&b, ": [\n");
                 for (const cJSON *e = v[i]->child; e; e = e->next) {
-                    clf_fdb_sb_puts(&b, "      ");
+                    clf_strbuf_append(&b, "      ");
                     sb_json_value(&b, e);
-                    clf_fdb_sb_puts(&b, e->next ? ",\n" : "\n");
+                    clf_strbuf_append(&b, e->next ? ",\n" : "\n");
                 }
-                clf_fdb_sb_puts(&b, i + 1 < n ? "    ],\n" : "    ]\n");
+                clf_strbuf_append(&b, i + 1 < n ? "    ],\n" : "    ]\n");
             }
-            clf_fdb_sb_puts(&b, n ? "  }" : "}");
+            clf_strbuf_append(&b, n ? "  }" : "}");
             free(v);
         }
-        clf_fdb_sb_puts(&b, m->next ? ",\n" : "\n");
+        clf_strbuf_append(&b, m->next ? ",\n" : "\n");
     }
-    clf_fdb_sb_puts(&b, "}\n");
-    if (b.oom) {
-        free(b.p);
+    clf_strbuf_append(&b, "}\n");
+    if (b.failed) {
+        free(b.data);
         return NULL;
     }
     *len = b.len;
-    return b.p;
+    return b.data;
 }

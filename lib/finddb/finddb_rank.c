@@ -48,12 +48,12 @@ static int field_ok(const char *f, size_t cap) { return memchr(f, '\0', cap) != 
 int clf_fdb_check_key(const char *key, char *err, size_t err_cap)
 {
     if (!key || !key[0]) {
-        clf_fdb_set_err(err, err_cap, "find-db key is empty");
+        clf_set_err(err, err_cap, "find-db key is empty");
         return -1;
     }
     size_t n = strlen(key);
     if (n > CLF_FINDDB_MAX_KEY) {
-        clf_fdb_set_err(err, err_cap, "find-db key is %zu bytes long, the limit is %d", n,
+        clf_set_err(err, err_cap, "find-db key is %zu bytes long, the limit is %d", n,
                 CLF_FINDDB_MAX_KEY);
         return -1;
     }
@@ -63,7 +63,7 @@ int clf_fdb_check_key(const char *key, char *err, size_t err_cap)
 int clf_fdb_check_entries(const clf_finddb_entry *e, int n, char *err, size_t err_cap)
 {
     if (!e || n < 1) {
-        clf_fdb_set_err(err, err_cap, "no entries to store (use clf_finddb_remove to delete a key)");
+        clf_set_err(err, err_cap, "no entries to store (use clf_finddb_remove to delete a key)");
         return -1;
     }
     for (int i = 0; i < n; i++) {
@@ -83,7 +83,7 @@ int clf_fdb_check_entries(const clf_finddb_entry *e, int n, char *err, size_t er
         else if (e[i].workspace > CLF_FINDDB_MAX_WORKSPACE)
             bad = "workspace is larger than 2^53 bytes";
         if (bad) {
-            clf_fdb_set_err(err, err_cap, "entry %d: %s", i, bad);
+            clf_set_err(err, err_cap, "entry %d: %s", i, bad);
             return -1;
         }
     }

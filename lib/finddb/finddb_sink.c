@@ -47,7 +47,7 @@ void clf_fdb_sink_line(clf_fdb_sink *s, const char *path, const char *fmt, ...)
     size_t len = (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
     fixed_add(s->buf, s->cap, &s->len, &s->full, line, len);
     if (s->dyn)
-        clf_fdb_sb_add(s->dyn, line, len);
+        clf_strbuf_append_n(s->dyn, line, len);
 }
 
 void clf_fdb_problem(clf_fdb_filectx *f, const char *fmt, ...)

@@ -41,7 +41,7 @@ struct clf_finddb {
     const char **keys; /* merged sorted key list, built lazily */
     int nkeys;
     int keys_valid;
-    clf_fdb_strbuf warn;
+    clf_strbuf warn;
     int lock_timeout_ms;
 };
 
@@ -61,7 +61,7 @@ static int user_reload_locked(clf_finddb *db, clf_fdb_sink *s, cJSON **doc, clf_
     int rc = clf_fdb_parse_file(db->user_path, &db->dev, doc, why, sizeof why);
     if (rc == PF_LEAVE) {
         /* Open reported it already; a writer must not replace it. */
-        clf_fdb_set_err(err, err_cap, "%s: %s; left alone, not overwritten", db->user_path, why);
+        clf_set_err(err, err_cap, "%s: %s; left alone, not overwritten", db->user_path, why);
         return -2;
     }
     if (rc == PF_BAD || rc == PF_OTHER_DEVICE) {
@@ -76,7 +76,7 @@ static int user_reload_locked(clf_finddb *db, clf_fdb_sink *s, cJSON **doc, clf_
     if (rc != PF_OK) {
         *doc = clf_fdb_new_doc(&db->dev);
         if (!*doc) {
-            clf_fdb_set_err(err, err_cap, "out of memory");
+            clf_set_err(err, err_cap, "out of memory");
             return -1;
         }
         return 0;
@@ -88,7 +88,7 @@ static int user_reload_locked(clf_finddb *db, clf_fdb_sink *s, cJSON **doc, clf_
         clf_fdb_table_free(t);
         cJSON_Delete(*doc);
         *doc = NULL;
-        clf_fdb_set_err(err, err_cap, "out of memory loading %s", db->user_path);
+        clf_set_err(err, err_cap, "out of memory loading %s", db->user_path);
         return -1;
     }
     return 0;
@@ -129,7 +129,7 @@ static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
             names = q;
             cap = nc;
         }
-        if (!(names[n] = clf_fdb_strdup(de->d_name))) {
+        if (!(names[n] = clf_strdup(de->d_name))) {
             rc = -1;
             break;
         }
@@ -200,7 +200,7 @@ clf_finddb *clf_finddb_open(const clf_device_identity *dev, const char *system_d
         char base[256];
         clf_finddb_basename(&db->dev, base, sizeof base);
         size_t pl = strlen(user_dir) + strlen(base) + 16;
-        db->user_dir = clf_fdb_strdup(user_dir);
+        db->user_dir = clf_strdup(user_dir);
         db->user_path = malloc(pl);
         db->lock_path = malloc(pl + 8);
         if (!db->user_dir || !db->user_path || !db->lock_path)
@@ -245,7 +245,7 @@ clf_finddb *clf_finddb_open(const clf_device_identity *dev, const char *system_d
         }
     }
 user_done:
-    if (db->warn.oom)
+    if (db->warn.failed)
         goto oom;
     return db;
 
@@ -261,7 +261,7 @@ void clf_finddb_close(clf_finddb *db)
     clf_fdb_table_free(&db->sys);
     clf_fdb_table_free(&db->user);
     invalidate_keys(db);
-    free(db->warn.p);
+    free(db->warn.data);
     free(db->user_dir);
     free(db->user_path);
     free(db->lock_path);
@@ -343,18 +343,19 @@ static int user_update(clf_finddb *db, const char *key, const clf_finddb_entry *
                        char *err, size_t err_cap)
 {
     if (!db->user_path) {
-        clf_fdb_set_err(err, err_cap, "find-db has no user directory: it is read-only (set "
+        clf_set_err(err, err_cap, "find-db has no user directory: it is read-only (set "
                               "MIOPEN_USER_DB_PATH)");
         return -1;
     }
     char e2[1024];
-    if (clf_finddb_mkdir_p(db->user_dir, e2, sizeof e2) != 0) {
-        clf_fdb_set_err(err, err_cap, "cannot store find-db record in %s: %s", db->user_path, e2);
+    if (clf_mkdir_p(db->user_dir, 0777, e2, sizeof e2) != 0) {
+        clf_set_err(err, err_cap, "cannot store find-db record in %s: cannot create directory %s",
+                    db->user_path, e2);
         return -1;
     }
     int fd = clf_finddb_lock(db->lock_path, db->lock_timeout_ms, e2, sizeof e2);
     if (fd < 0) {
-        clf_fdb_set_err(err, err_cap, "cannot update %s: %s", db->user_path, e2);
+        clf_set_err(err, err_cap, "cannot update %s: %s", db->user_path, e2);
         return -1;
     }
     clf_fdb_sink s = {NULL, 0, 0, 0, &db->warn};
@@ -391,7 +392,7 @@ static int user_update(clf_finddb *db, const char *key, const clf_finddb_entry *
         if (!ok) {
             cJSON_Delete(arr);
             rc = -1;
-            clf_fdb_set_err(err, err_cap, "out of memory");
+            clf_set_err(err, err_cap, "out of memory");
         }
     } else {
         cJSON *old = cJSON_DetachItemFromObjectCaseSensitive(recs, key);
@@ -404,11 +405,11 @@ static int user_update(clf_finddb *db, const char *key, const clf_finddb_entry *
         size_t len;
         char *text = clf_fdb_doc_print(doc, &len);
         if (!text) {
-            clf_fdb_set_err(err, err_cap, "out of memory");
+            clf_set_err(err, err_cap, "out of memory");
             rc = -1;
         } else {
             if (clf_finddb_write_atomic(db->user_path, text, len, e2, sizeof e2) != 0) {
-                clf_fdb_set_err(err, err_cap, "cannot write find-db %s: %s", db->user_path, e2);
+                clf_set_err(err, err_cap, "cannot write find-db %s: %s", db->user_path, e2);
                 rc = -1;
             }
             free(text);
@@ -421,7 +422,7 @@ static int user_update(clf_finddb *db, const char *key, const clf_finddb_entry *
         clf_fdb_filectx f = {NULL, db->user_path, 0};
         if (clf_fdb_load_records(doc, &t, &f, 0) != 0) {
             clf_fdb_table_free(&t);
-            clf_fdb_set_err(err, err_cap, "out of memory");
+            clf_set_err(err, err_cap, "out of memory");
             rc = -1;
         } else {
             clf_fdb_table_free(&db->user);
@@ -439,7 +440,7 @@ int clf_finddb_store(clf_finddb *db, const char *key, const clf_finddb_entry *en
     if (err && err_cap)
         err[0] = '\0';
     if (!db) {
-        clf_fdb_set_err(err, err_cap, "find-db is NULL");
+        clf_set_err(err, err_cap, "find-db is NULL");
         return -1;
     }
     if (clf_fdb_check_key(key, err, err_cap) || clf_fdb_check_entries(entries, n, err, err_cap))
@@ -455,7 +456,7 @@ int clf_finddb_remove(clf_finddb *db, const char *key, char *err, size_t err_cap
     if (err && err_cap)
         err[0] = '\0';
     if (!db) {
-        clf_fdb_set_err(err, err_cap, "find-db is NULL");
+        clf_set_err(err, err_cap, "find-db is NULL");
         return -1;
     }
     if (clf_fdb_check_key(key, err, err_cap))
@@ -533,5 +534,5 @@ const char *clf_finddb_user_path(clf_finddb *db)
 
 const char *clf_finddb_warnings(clf_finddb *db)
 {
-    return db && db->warn.p ? db->warn.p : "";
+    return db && db->warn.data ? db->warn.data : "";
 }

@@ -75,7 +75,7 @@ int clf_fdb_table_put(clf_fdb_table *t, const char *key, clf_finddb_entry *e, in
         free(e);
         return -1;
     }
-    char *k = clf_fdb_strdup(key);
+    char *k = clf_strdup(key);
     if (!k) {
         free(e);
         return -1;

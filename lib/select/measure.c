@@ -1,6 +1,7 @@
 /* Benchmarking candidates: build them in parallel (lib/plan/build.c), run them
  * (lib/plan/execute.c), rank them by measured time. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/util.h"
 #include "select/select.h"
 #include "clw/clw.h"
 #include <stdarg.h>
@@ -158,19 +159,6 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
     return st;
 }
 
-static void report_line(char *report, size_t cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void report_line(char *report, size_t cap, const char *fmt, ...)
-{
-    size_t used = strlen(report);
-    if (used + 1 >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(report + used, cap - used, fmt, ap);
-    va_end(ap);
-}
-
 /* Minimum of up to `runs` timed runs within budget_ms; stops after one run when that run is
  * already 3x the best so far (a clearly slower candidate needs no precise figure). */
 static miopenStatus_t time_candidate(miopenHandle_t h, candidate *c, const clf_run_args *a,
@@ -216,7 +204,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         const clf_solver *s = cands->v[i].solver;
         size_t ws = s->workspace ? s->workspace(p) : 0;
         if (args && ws > 0 && (args->workspace == NULL || ws > ws_limit)) {
-            report_line(report, report_cap,
+            clf_appendf(report, report_cap,
                         "  %s: skipped, needs a workspace of %zu bytes (%zu given)\n", s->name,
                         ws, args->workspace ? ws_limit : (size_t)0);
             *narrowed = 1;
@@ -260,7 +248,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
     double best_so_far = 0;
     for (int i = 0; st == miopenStatusSuccess && i < n; ++i) {
         if (c[i].status != miopenStatusSuccess) {
-            report_line(report, report_cap, "  %s \"%s\": not built: %s\n", c[i].solver->name,
+            clf_appendf(report, report_cap, "  %s \"%s\": not built: %s\n", c[i].solver->name,
                         c[i].config, c[i].message);
             continue;
         }
@@ -270,7 +258,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         if (rs == miopenStatusSuccess)
             rs = time_candidate(h, &c[i], &a, 10, 2000.0, best_so_far);
         if (rs != miopenStatusSuccess) {
-            report_line(report, report_cap, "  %s \"%s\": failed to run: %s\n",
+            clf_appendf(report, report_cap, "  %s \"%s\": failed to run: %s\n",
                         c[i].solver->name, c[i].config, clf_thread_errmsg());
             continue;
         }
@@ -291,7 +279,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
     }
     for (int i = 0; st == miopenStatusSuccess && i < n_ok; ++i) {
         if (ok[i]->best >= 1e300) {
-            report_line(report, report_cap, "  %s \"%s\": failed when timed again\n",
+            clf_appendf(report, report_cap, "  %s \"%s\": failed when timed again\n",
                         ok[i]->solver->name, ok[i]->config);
             continue;
         }

@@ -16,7 +16,7 @@
 #define CLFUSE_SOLVER_H
 
 #include "core/core.h"
-#include "codegen/strbuf.h"
+#include "core/util.h"
 
 #include <stdint.h>
 
