@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "clw/clw.h"
+#include "common/test_common.h"
 #include "core/core.h"
 #include "ref.h"
 
@@ -36,15 +37,6 @@
 /* MIOpen's test tolerance: RMS-relative error under 80 float epsilons. */
 #define TOL (80.0 * FLT_EPSILON)
 
-static void msg_has(miopenHandle_t h, const char *frag, int line)
-{
-    const char *m = clfuse_GetLastErrorMessage(h);
-    if (m == NULL || m[0] == '\0')
-        fail_msg("line %d: expected an error message, got none", line);
-    if (strstr(m, frag) == NULL)
-        fail_msg("line %d: message \"%s\" lacks \"%s\"", line, m, frag);
-}
-#define MSG_HAS(h, frag) msg_has((h), (frag), __LINE__)
 #define FAILS(call, status, h, frag)                                                               \
     do {                                                                                           \
         assert_int_equal((call), (status));                                                        \
