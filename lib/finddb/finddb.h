@@ -21,6 +21,8 @@
 #ifndef CLF_FINDDB_H
 #define CLF_FINDDB_H
 
+#include "core/limits.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,19 +43,19 @@ extern "C" {
 #define CLF_FINDDB_MAX_WORKSPACE 9007199254740992ull
 
 typedef struct clf_device_identity {
-    char vendor[128];
-    char name[128];
-    char driver[64];
+    char vendor[CLF_DEVICE_STRING_CAP];
+    char name[CLF_DEVICE_STRING_CAP];
+    char driver[CLF_DRIVER_STRING_CAP];
     unsigned compute_units;
 } clf_device_identity;
 
 typedef struct clf_finddb_entry {
-    char solver[64];     /* solver name, stable */
-    char config[160];    /* solver-specific tuning string, "" = default */
-    double time_ms;      /* measured time; negative = estimate */
-    uint64_t workspace;  /* bytes */
-    char algorithm[48];  /* e.g. "miopenConvolutionFwdAlgoDirect" */
-    char provenance[16]; /* "find", "exhaustive", "system" ... */
+    char solver[CLF_SOLVER_NAME_CAP];     /* solver name, stable */
+    char config[CLF_CONFIG_CAP];          /* solver-specific tuning string, "" = default */
+    double time_ms;                       /* measured time; negative = estimate */
+    uint64_t workspace;                   /* bytes */
+    char algorithm[CLF_ALGORITHM_NAME_CAP]; /* e.g. "miopenConvolutionFwdAlgoDirect" */
+    char provenance[CLF_PROVENANCE_CAP];  /* "find", "exhaustive", "system" ... */
 } clf_finddb_entry;
 
 typedef struct clf_finddb clf_finddb;

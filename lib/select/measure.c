@@ -1,6 +1,7 @@
 /* Benchmarking candidates: build them in parallel (lib/plan/build.c), run them
  * (lib/plan/execute.c), rank them by measured time. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/limits.h"
 #include "core/util.h"
 #include "select/select.h"
 #include "clw/clw.h"
@@ -252,11 +253,11 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
                         c[i].config, c[i].message);
             continue;
         }
-        /* Warm-up, then the minimum of up to 10 runs within 2 s. */
+        /* Warm-up, then the minimum of up to CLF_FIND_RUNS runs within CLF_FIND_BUDGET_MS. */
         double warm = 0;
         miopenStatus_t rs = clf_plan_launch(h, c[i].plan, &a, &warm);
         if (rs == miopenStatusSuccess)
-            rs = time_candidate(h, &c[i], &a, 10, 2000.0, best_so_far);
+            rs = time_candidate(h, &c[i], &a, CLF_FIND_RUNS, CLF_FIND_BUDGET_MS, best_so_far);
         if (rs != miopenStatusSuccess) {
             clf_appendf(report, report_cap, "  %s \"%s\": failed to run: %s\n",
                         c[i].solver->name, c[i].config, clf_thread_errmsg());
@@ -271,9 +272,10 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
          * does not decide between candidates within noise of each other. */
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
         int top = n_ok < CLF_RETIME_TOP ? n_ok : CLF_RETIME_TOP;
-        for (int round = 0; round < 3; ++round)
+        for (int round = 0; round < CLF_FIND_RETIME_ROUNDS; ++round)
             for (int i = 0; i < top; ++i)
-                if (time_candidate(h, ok[i], &a, 5, 1000.0, 0) != miopenStatusSuccess)
+                if (time_candidate(h, ok[i], &a, CLF_FIND_RETIME_RUNS, CLF_FIND_RETIME_BUDGET_MS,
+                                   0) != miopenStatusSuccess)
                     ok[i]->best = 1e300; /* it ran before: a failure now is reported below */
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
     }

@@ -19,6 +19,7 @@
 #ifndef CLFUSE_SELECT_H
 #define CLFUSE_SELECT_H
 
+#include "core/limits.h" /* CLF_FIND_*, CLF_RETIME_TOP */
 #include "select/choice.h"
 #include "select/model.h"
 
@@ -41,7 +42,6 @@ int clf_find_enforce_search(void);
  * (NORMAL). A cut is logged with the counts, never silent. */
 #define CLF_SEARCH_LIMIT 96  /* per solver, SEARCH */
 #define CLF_NORMAL_PER_SOLVER 4 /* the model's best configs per solver, NORMAL */
-#define CLF_RETIME_TOP 3 /* the fastest few are timed again before the winner is decided */
 
 typedef enum clf_select_use {
     CLF_USE_COMPILE,   /* fusion plan compile: MIOPEN_FIND_MODE_FUSION, default FAST */
