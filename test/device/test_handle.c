@@ -3,7 +3,11 @@
  * profiling, NULL and foreign handles, the OpenCL smoke test (a kernel built through the
  * program cache runs on the handle's queue, library-made and user-made), program reuse in
  * memory and from disk, build errors with their log, and fault injection. After every test
- * the library holds no OpenCL object (clf_clw_live_objects() == 0). */
+ * the library holds no OpenCL object (clf_clw_live_objects() == 0).
+ *
+ * Over 600 lines: its tests share one fixture (environment, temp cache dir and the leak check
+ * saved and restored around every test); a split by concern (devices and queues, program
+ * cache, faults) would first move that fixture to test/common. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <setjmp.h>

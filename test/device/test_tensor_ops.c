@@ -7,7 +7,10 @@
  * every element an output descriptor spans must be written while the gaps between strided
  * elements must stay untouched. Then the bad-input statuses and messages, the descriptors
  * (pooling, LRN, layouts, convolution attributes) and the not-implemented entry points.
- * After every test the library holds no OpenCL object. */
+ * After every test the library holds no OpenCL object.
+ *
+ * Over 600 lines: one program for the four inference calls beside convolutions, which share
+ * its CPU reference, its poison/gap checks and its bad-input macros. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,7 @@
-/* Unit tests for the on-disk program binary cache (lib/cache). */
+/* Unit tests for the on-disk program binary cache (lib/cache).
+ *
+ * Over 600 lines: one program for one layer; most of the length is the corruption cases
+ * (one short test each over the same fixture: a temp cache dir and an entry writer). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>

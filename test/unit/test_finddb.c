@@ -1,6 +1,10 @@
 /*
 ** Unit tests for lib/finddb: layering, ranking, corruption handling, locking and
 ** concurrent writers. Pure CPU; every test works in its own mkdtemp directory.
+**
+** Over 600 lines: one program for one layer, its fixtures (a device identity, entries, a
+** user file path) shared by every test; a split by concern (format and layering, stores
+** and locking, the edit API) would first move those fixtures to test/common.
 */
 #define _DEFAULT_SOURCE
 #ifndef _POSIX_C_SOURCE
