@@ -206,29 +206,8 @@ int clf_finddb_file_put(clf_finddb_file *f, const char *key, const clf_finddb_en
     }
     if (clf_fdb_check_key(key, err, err_cap) || clf_fdb_check_entries(e, n, err, err_cap))
         return -1;
-    clf_finddb_entry *sorted = malloc((size_t)n * sizeof *sorted);
-    cJSON *arr = cJSON_CreateArray();
-    int ok = sorted && arr;
-    if (ok) {
-        memcpy(sorted, e, (size_t)n * sizeof *sorted);
-        ok = clf_fdb_rank_sort(sorted, n) == 0;
-    }
-    for (int i = 0; ok && i < n; i++) {
-        cJSON *o = clf_fdb_entry_json(&sorted[i]);
-        ok = o && cJSON_AddItemToArray(arr, o);
-        if (o && !ok)
-            cJSON_Delete(o);
-    }
-    free(sorted);
     cJSON *recs = cJSON_GetObjectItemCaseSensitive(f->doc, "records");
-    if (ok) {
-        if (cJSON_GetObjectItemCaseSensitive(recs, key))
-            ok = cJSON_ReplaceItemInObjectCaseSensitive(recs, key, arr);
-        else
-            ok = cJSON_AddItemToObject(recs, key, arr);
-    }
-    if (!ok) {
-        cJSON_Delete(arr);
+    if (clf_fdb_put_record(recs, key, e, n) != 0) {
         clf_set_err(err, err_cap, "out of memory");
         return -1;
     }

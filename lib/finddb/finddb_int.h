@@ -100,6 +100,8 @@ int clf_fdb_load_records(cJSON *root, clf_fdb_table *t, clf_fdb_filectx *f, int 
 /* ---- finddb_json_write.c -------------------------------------------------- */
 
 cJSON *clf_fdb_entry_json(const clf_finddb_entry *e);
+/* records[key] = the entries, ranked (added or replaced). 0, or -1 on OOM (unchanged). */
+int clf_fdb_put_record(cJSON *recs, const char *key, const clf_finddb_entry *entries, int n);
 /* An empty document for dev. */
 cJSON *clf_fdb_new_doc(const clf_device_identity *dev);
 /* The document as clfuse writes it; malloc'ed, or NULL on OOM. */

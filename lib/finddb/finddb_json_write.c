@@ -47,6 +47,37 @@ cJSON *clf_fdb_new_doc(const clf_device_identity *dev)
     return doc;
 }
 
+/* Sets records[key] (added or replaced) to the entries, ranked, as JSON. 0, or -1 on OOM
+** (records unchanged). */
+int clf_fdb_put_record(cJSON *recs, const char *key, const clf_finddb_entry *entries, int n)
+{
+    cJSON *arr = cJSON_CreateArray();
+    clf_finddb_entry *sorted = malloc((size_t)n * sizeof *sorted);
+    int ok = arr && sorted;
+    if (ok) {
+        memcpy(sorted, entries, (size_t)n * sizeof *sorted);
+        ok = clf_fdb_rank_sort(sorted, n) == 0;
+    }
+    for (int i = 0; ok && i < n; i++) {
+        cJSON *o = clf_fdb_entry_json(&sorted[i]);
+        ok = o && cJSON_AddItemToArray(arr, o);
+        if (o && !ok)
+            cJSON_Delete(o);
+    }
+    free(sorted);
+    if (ok) {
+        if (cJSON_GetObjectItemCaseSensitive(recs, key))
+            ok = cJSON_ReplaceItemInObjectCaseSensitive(recs, key, arr);
+        else
+            ok = cJSON_AddItemToObject(recs, key, arr);
+    }
+    if (!ok) {
+        cJSON_Delete(arr);
+        return -1;
+    }
+    return 0;
+}
+
 /* Appends a JSON string literal. */
 static void sb_json_string(clf_strbuf *b, const char *s)
 {

@@ -369,28 +369,7 @@ static int user_update(clf_finddb *db, const char *key, const clf_finddb_entry *
     cJSON *recs = cJSON_GetObjectItemCaseSensitive(doc, "records");
     int rc = 1;
     if (entries) {
-        cJSON *arr = cJSON_CreateArray();
-        clf_finddb_entry *sorted = malloc((size_t)n * sizeof *sorted);
-        int ok = arr && sorted;
-        if (ok) {
-            memcpy(sorted, entries, (size_t)n * sizeof *sorted);
-            ok = clf_fdb_rank_sort(sorted, n) == 0;
-        }
-        for (int i = 0; ok && i < n; i++) {
-            cJSON *o = clf_fdb_entry_json(&sorted[i]);
-            ok = o && cJSON_AddItemToArray(arr, o);
-            if (o && !ok)
-                cJSON_Delete(o);
-        }
-        free(sorted);
-        if (ok) {
-            if (cJSON_GetObjectItemCaseSensitive(recs, key))
-                ok = cJSON_ReplaceItemInObjectCaseSensitive(recs, key, arr);
-            else
-                ok = cJSON_AddItemToObject(recs, key, arr);
-        }
-        if (!ok) {
-            cJSON_Delete(arr);
+        if (clf_fdb_put_record(recs, key, entries, n) != 0) {
             rc = -1;
             clf_set_err(err, err_cap, "out of memory");
         }
