@@ -138,7 +138,6 @@ double bench_elapsed_s(void); /* since bench_start_clock() */
 /* A progress line on stderr, stamped with the elapsed seconds. */
 void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int bench_file_exists(const char *path);
-int bench_mkdir_p(const char *path);
 /* Appends s to out, single-quoted for a POSIX shell when it holds anything special. */
 void bench_sh_quote(char *out, size_t cap, const char *s);
 /* The whole file, NUL-terminated (caller frees), or NULL with errno set. */

@@ -190,17 +190,19 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
                 goto out;
             }
         }
-        miopenConvAlgoPerf_t perf[8];
+        enum { MAX_PERF = 8, MAX_SOLUTIONS = 16 }; /* room for every algorithm, every solver */
+        miopenConvAlgoPerf_t perf[MAX_PERF];
         int got = 0;
         double f0 = bench_now_s();
         SETUP(miopenFindConvolutionForwardAlgorithm(h, b.xd, b.m[B_X], b.wd, b.m[B_W], b.cd, b.yd,
-                                                    b.m[B_T1], 8, &got, perf, b.m[B_WS], b.ws_size,
-                                                    false));
+                                                    b.m[B_T1], MAX_PERF, &got, perf, b.m[B_WS],
+                                                    b.ws_size, false));
         b.algo = perf[0].fwd_algo;
-        clfuse_ConvSolutionInfo sol[16];
+        clfuse_ConvSolutionInfo sol[MAX_SOLUTIONS];
         size_t ns = 0;
         char conv_solver[256] = "?", gemm_solver[256] = "ConvGemm";
-        if (clfuse_ConvolutionForwardGetSolutionsEx(h, b.wd, b.xd, b.cd, b.yd, 16, &ns, sol) ==
+        if (clfuse_ConvolutionForwardGetSolutionsEx(h, b.wd, b.xd, b.cd, b.yd, MAX_SOLUTIONS, &ns,
+                                                    sol) ==
             miopenStatusSuccess) {
             int found = 0;
             for (size_t i = 0; i < ns; ++i) {

@@ -2,6 +2,7 @@
  * shell quoting for the peer's command line. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
+#include "core/util.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -26,9 +27,7 @@ double bench_elapsed_s(void)
 
 double bench_now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+    return clf_now_ms() / 1e3;
 }
 
 void bench_progress(const char *fmt, ...)
@@ -44,23 +43,6 @@ int bench_file_exists(const char *p)
 {
     struct stat st;
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-int bench_mkdir_p(const char *path)
-{
-    char buf[1024];
-    if (strlen(path) >= sizeof buf)
-        return -1;
-    strcpy(buf, path);
-    for (char *p = buf + 1; *p; ++p) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
 /* Appends s to out, single-quoted for a POSIX shell when it holds anything special. */

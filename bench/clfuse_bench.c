@@ -11,6 +11,7 @@
  * This file: the command line and the run's order; the work is in the other bench_*.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench_entry.h"
+#include "core/util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -284,8 +285,9 @@ int main(int argc, char **argv)
         snprintf(outdir, sizeof outdir, "%s-%s",
                  in_tree ? "bench/results" : "clfuse-bench-results", stamp);
     }
-    if (bench_mkdir_p(outdir) != 0) {
-        fprintf(stderr, "clfuse-bench: cannot create %s: %s\n", outdir, strerror(errno));
+    char mkerr[1200];
+    if (clf_mkdir_p(outdir, 0777, mkerr, sizeof mkerr) != 0) {
+        fprintf(stderr, "clfuse-bench: cannot create %s\n", mkerr);
         free(r.entries);
         miopenDestroy(c.h);
         return 2;

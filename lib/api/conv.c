@@ -10,6 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clfuse.h spells the sizes out; they must be the library's (core/limits.h). */
+_Static_assert(sizeof(((clfuse_ConvSolutionInfo *)0)->solver_name) == CLF_SOLVER_NAME_CAP,
+               "clfuse_ConvSolutionInfo.solver_name is CLF_SOLVER_NAME_CAP bytes");
+_Static_assert(sizeof(((clfuse_ConvSolutionInfo *)0)->config) == CLF_CONFIG_CAP,
+               "clfuse_ConvSolutionInfo.config is CLF_CONFIG_CAP bytes");
+_Static_assert((int)clfuseSolutionMeasured == (int)CLF_SOURCE_MEASURED &&
+                   (int)clfuseSolutionUserDb == (int)CLF_SOURCE_USER_DB &&
+                   (int)clfuseSolutionSystemDb == (int)CLF_SOURCE_SYSTEM_DB &&
+                   (int)clfuseSolutionEstimated == (int)CLF_SOURCE_ESTIMATED,
+               "clfuse_SolutionSource and clf_choice_source have the same values");
+
 /* A one-op plan for the problem, checked against yDesc, with its candidate solvers. */
 typedef struct conv_problem {
     struct miopenFusionPlanDescriptor *plan;

@@ -3,26 +3,12 @@
  * ranks the choices, lib/plan builds the first that builds. Every candidate that is skipped
  * leaves its reason in the plan's report, so an unsupported plan says exactly which solver
  * refused it and why. */
+#include "core/util.h"
 #include "select/select.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static void report_add(char *report, size_t cap, const char *fmt, const char *a, const char *b)
-{
-    size_t used = strlen(report);
-    if (used + 1 < cap)
-        snprintf(report + used, cap - used, fmt, a, b);
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
 
 /* MIOPEN_ENABLE_LOGGING_CMD: the driver line that reproduces this plan. */
 static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
@@ -89,7 +75,7 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
         return clf_fail(handle, st, "%s: plan %s: %s", api, name, why);
     }
     int nc = choices.n;
-    double t0 = now_ms();
+    double t0 = clf_now_ms();
     miopenStatus_t first_failure = miopenStatusSuccess;
     char first_msg[CLF_ERRMSG_CAP] = "";
     for (int i = 0; i < nc; ++i) {
@@ -100,26 +86,24 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
                 first_failure = st;
                 clf_strlcpy(first_msg, clfuse_GetLastErrorMessage(handle), sizeof first_msg);
             }
-            report_add(p->report, sizeof p->report, "  %s: %s\n", c->solver->name,
+            clf_appendf(p->report, sizeof p->report, "  %s: %s\n", c->solver->name,
                        "build failed");
             continue;
         }
         static const char *const origins[] = {"program reused in memory",
                                               "binary from the disk cache",
                                               "built from source"};
-        size_t used = strlen(p->report);
-        snprintf(p->report + used, sizeof p->report - used,
+        clf_appendf(p->report, sizeof p->report,
                  "  chosen: %s config \"%s\" (%s; %s)\n", c->solver->name, c->config,
                  source_name(c->source),
                  c->solver->run ? "several kernels" : origins[p->program_origin]);
         if (c->solver->describe) {
             char how[CLF_REASON_CAP * 2];
             c->solver->describe(&p->problem, c->config, how, sizeof how);
-            used = strlen(p->report);
-            snprintf(p->report + used, sizeof p->report - used, "  %s\n", how);
+            clf_appendf(p->report, sizeof p->report, "  %s\n", how);
         }
         clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, c->solver->name,
-                c->config, now_ms() - t0);
+                c->config, clf_now_ms() - t0);
         log_driver_command(p);
         clf_choices_free(&choices);
         clf_clear_error(handle);

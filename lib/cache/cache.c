@@ -2,10 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cache/cache.h"
+#include "core/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,26 +33,8 @@ _Static_assert(CLF_CACHE_OFF_END == CLF_CACHE_HEADER_SIZE, "header layout");
 
 /* ---- small helpers ---- */
 
-static void clf_cache_msg(char *buf, size_t cap, const char *fmt, ...) {
-  if (!buf || cap == 0) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, cap, fmt, ap);
-  va_end(ap);
-}
-
 static void clf_cache_clear(char *buf, size_t cap) {
   if (buf && cap) buf[0] = '\0';
-}
-
-/* Thread-safe errno text (XSI strerror_r; GNU variant when _GNU_SOURCE leaks in). */
-static const char *clf_cache_strerror(int e, char *buf, size_t cap) {
-#if defined(_GNU_SOURCE)
-  return strerror_r(e, buf, cap);
-#else
-  if (strerror_r(e, buf, cap) != 0) snprintf(buf, cap, "error %d", e);
-  return buf;
-#endif
 }
 
 static void clf_cache_put_u32(unsigned char *p, uint32_t v) {
@@ -209,22 +191,22 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
   while (fd < 0 && errno == EINTR);
   if (fd < 0) {
     if (errno != ENOENT && errno != ENOTDIR)
-      clf_cache_msg(why, why_cap, "%s: cannot open: %s", path,
-                    clf_cache_strerror(errno, eb, sizeof eb));
+      clf_set_err(why, why_cap, "%s: cannot open: %s", path,
+                    clf_strerror(errno, eb, sizeof eb));
     return 0;
   }
 
   struct stat st;
   if (fstat(fd, &st) != 0) {
-    clf_cache_msg(why, why_cap, "%s: cannot stat: %s", path,
-                  clf_cache_strerror(errno, eb, sizeof eb));
+    clf_set_err(why, why_cap, "%s: cannot stat: %s", path,
+                  clf_strerror(errno, eb, sizeof eb));
     close(fd);
     return 0;
   }
   if (!S_ISREG(st.st_mode)) {
     /* Not ours to remove (a directory, FIFO or device someone put there): ignored, so the
      * program is built from source; a store's rename replaces a FIFO or socket. */
-    clf_cache_msg(why, why_cap, "%s: not a regular file (%s); ignored", path,
+    clf_set_err(why, why_cap, "%s: not a regular file (%s); ignored", path,
                   clf_cache_file_type(st.st_mode));
     close(fd);
     return 0;
@@ -238,8 +220,8 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
 
   ssize_t r = clf_cache_read_full(fd, hdr, sizeof hdr);
   if (r < 0) { /* I/O error: report, but do not delete what we could not read */
-    clf_cache_msg(why, why_cap, "%s: read error: %s", path,
-                  clf_cache_strerror(errno, eb, sizeof eb));
+    clf_set_err(why, why_cap, "%s: read error: %s", path,
+                  clf_strerror(errno, eb, sizeof eb));
     close(fd);
     return 0;
   }
@@ -256,7 +238,7 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
   if (version > CLF_CACHE_FORMAT_VERSION && version <= CLF_CACHE_FORMAT_VERSION + 1000) {
     /* A newer clfuse sharing this directory wrote it: a good entry for that build, so it
      * is left in place (and clf_cache_store does not replace it either). */
-    clf_cache_msg(why, why_cap, "%s: written by a newer clfuse (format version %lu, this build "
+    clf_set_err(why, why_cap, "%s: written by a newer clfuse (format version %lu, this build "
                   "reads %u); left alone, building from source", path, (unsigned long)version,
                   CLF_CACHE_FORMAT_VERSION);
     close(fd);
@@ -297,15 +279,15 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
 
   payload = malloc((size_t)pay_len);
   if (!payload) {
-    clf_cache_msg(why, why_cap, "%s: out of memory for %llu bytes", path,
+    clf_set_err(why, why_cap, "%s: out of memory for %llu bytes", path,
                   (unsigned long long)pay_len);
     close(fd);
     return 0;
   }
   r = clf_cache_read_full(fd, payload, (size_t)pay_len);
   if (r < 0) {
-    clf_cache_msg(why, why_cap, "%s: read error: %s", path,
-                  clf_cache_strerror(errno, eb, sizeof eb));
+    clf_set_err(why, why_cap, "%s: read error: %s", path,
+                  clf_strerror(errno, eb, sizeof eb));
     free(payload);
     close(fd);
     return 0;
@@ -331,7 +313,7 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
 bad:
   free(payload);
   close(fd);
-  clf_cache_msg(why, why_cap, "%s: %s (%s)", path, reason, clf_cache_discard(path, &st));
+  clf_set_err(why, why_cap, "%s: %s (%s)", path, reason, clf_cache_discard(path, &st));
   return 0;
 }
 
@@ -350,42 +332,6 @@ static int clf_cache_write_full(int fd, const unsigned char *buf, size_t len) {
   return 0;
 }
 
-/* mkdir -p; on failure returns -1 with errno set and the failing prefix in failed. */
-static int clf_cache_mkdirs(const char *dir, char *failed, size_t failed_cap) {
-  char buf[sizeof ((clf_cache *)0)->dir];
-  size_t len = strlen(dir);
-  if (len == 0 || len >= sizeof buf) {
-    snprintf(failed, failed_cap, "%s", dir);
-    errno = len ? ENAMETOOLONG : ENOENT;
-    return -1;
-  }
-  memcpy(buf, dir, len + 1);
-  for (size_t i = 1; i <= len; i++) {
-    if (buf[i] != '/' && buf[i] != '\0') continue;
-    char saved = buf[i];
-    buf[i] = '\0';
-    if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
-      int e = errno;
-      snprintf(failed, failed_cap, "%s", buf);
-      errno = e;
-      return -1;
-    }
-    buf[i] = saved;
-  }
-  struct stat st;
-  int e = 0;
-  if (stat(dir, &st) != 0)
-    e = errno;
-  else if (!S_ISDIR(st.st_mode))
-    e = ENOTDIR;
-  if (e) {
-    snprintf(failed, failed_cap, "%s", dir);
-    errno = e;
-    return -1;
-  }
-  return 0;
-}
-
 int clf_cache_store(const clf_cache *c, const char *key_material, size_t key_len,
                     const unsigned char *bin, size_t bin_len, char *err, size_t err_cap) {
   clf_cache_clear(err, err_cap);
@@ -398,15 +344,14 @@ int clf_cache_store(const clf_cache *c, const char *key_material, size_t key_len
   clf_cache_entry_path(c, hash, path, sizeof path);
 
   if (!bin || bin_len == 0 || bin_len > CLF_CACHE_MAX_PAYLOAD) {
-    clf_cache_msg(err, err_cap, "%s: refusing to store a binary of %zu bytes (limit %zu)", path,
+    clf_set_err(err, err_cap, "%s: refusing to store a binary of %zu bytes (limit %zu)", path,
                   bin ? bin_len : (size_t)0, CLF_CACHE_MAX_PAYLOAD);
     return -1;
   }
 
-  char failed[sizeof c->dir];
-  if (clf_cache_mkdirs(c->dir, failed, sizeof failed) != 0) {
-    clf_cache_msg(err, err_cap, "cannot create cache directory %s: %s", failed,
-                  clf_cache_strerror(errno, eb, sizeof eb));
+  char failed[sizeof c->dir + 128];
+  if (clf_mkdir_p(c->dir, 0700, failed, sizeof failed) != 0) {
+    clf_set_err(err, err_cap, "cannot create cache directory %s", failed);
     return -1;
   }
 
@@ -423,8 +368,8 @@ int clf_cache_store(const clf_cache *c, const char *key_material, size_t key_len
   snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
   int fd = mkstemp(tmp);
   if (fd < 0) {
-    clf_cache_msg(err, err_cap, "cannot create temporary file %s: %s", tmp,
-                  clf_cache_strerror(errno, eb, sizeof eb));
+    clf_set_err(err, err_cap, "cannot create temporary file %s: %s", tmp,
+                  clf_strerror(errno, eb, sizeof eb));
     return -1;
   }
   (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
@@ -441,19 +386,19 @@ int clf_cache_store(const clf_cache *c, const char *key_material, size_t key_len
     e = errno;
   }
   if (what) {
-    clf_cache_msg(err, err_cap, "%s %s: %s", what, tmp, clf_cache_strerror(e, eb, sizeof eb));
+    clf_set_err(err, err_cap, "%s %s: %s", what, tmp, clf_strerror(e, eb, sizeof eb));
     unlink(tmp);
     return -1;
   }
   if (clf_cache_newer_entry(path)) {
-    clf_cache_msg(err, err_cap, "%s: holds an entry of a newer clfuse; not replaced", path);
+    clf_set_err(err, err_cap, "%s: holds an entry of a newer clfuse; not replaced", path);
     unlink(tmp);
     return -1;
   }
   if (rename(tmp, path) != 0) {
     e = errno;
-    clf_cache_msg(err, err_cap, "cannot rename %s to %s: %s", tmp, path,
-                  clf_cache_strerror(e, eb, sizeof eb));
+    clf_set_err(err, err_cap, "cannot rename %s to %s: %s", tmp, path,
+                  clf_strerror(e, eb, sizeof eb));
     unlink(tmp);
     return -1;
   }

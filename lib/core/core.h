@@ -66,6 +66,22 @@ int clf_live_check(clf_live_kind kind, const void *ptr);
 /* How many objects of a kind are live (tests: nothing left behind). */
 size_t clf_live_count(clf_live_kind kind);
 
+/* Devices (device.c). A device of some platform, as CLFUSE_DEVICE chooses among them. */
+typedef struct clf_device_candidate {
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_device_type type;
+    unsigned pi, di; /* platform and device index, as CLFUSE_DEVICE=P:D names them */
+    char name[256];
+} clf_device_candidate;
+/* CLFUSE_DEVICE: gpu | cpu | P:D | substring of the device name; unset, the first GPU, else
+ * the first device. Fails (message naming the devices there are) when nothing matches. */
+miopenStatus_t clf_device_select(clf_device_candidate *chosen);
+/* h->info from h->platform and h->device. */
+void clf_device_fill_info(struct miopenHandle *h);
+/* Why dev cannot run clfuse's kernels (written to why), or NULL when it can. */
+const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap);
+
 /* True for a live handle made by miopenCreate* (a registry lookup: safe on any pointer). */
 int clf_handle_valid(const struct miopenHandle *h);
 

@@ -1,19 +1,16 @@
-/* The handle: device selection, context and queue ownership, profiling.
+/* The handle: context and queue ownership, profiling, the user's allocator (the device it
+ * runs on is chosen and described in device.c).
  * A handle made over a user's queue retains it while in use and releases only that retain,
  * so the user's own reference is never touched. A queue of another context or device moves
  * the handle there: what it built for the previous context is dropped and rebuilt on use. */
 #include "core/core.h"
 #include "clw/clw.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "finddb/finddb.h"
-
-#define MAX_PLATFORMS 16
-#define MAX_DEVICES 64
 
 void clf_program_cache_destroy(struct miopenHandle *h); /* lib/cache */
 void clf_invokers_destroy(struct miopenHandle *h);      /* lib/plan */
@@ -29,155 +26,6 @@ struct clf_user_buffer {
     struct clf_user_buffer *next;
 };
 static void give_back(struct clf_user_buffer *b);
-
-typedef struct candidate {
-    cl_platform_id platform;
-    cl_device_id device;
-    cl_device_type type;
-    unsigned pi, di;
-    char name[256];
-} candidate;
-
-/* Lists every device of every platform, in platform order. */
-static miopenStatus_t enumerate(candidate *out, unsigned cap, unsigned *count)
-{
-    cl_platform_id plats[MAX_PLATFORMS];
-    cl_uint np = 0;
-    *count = 0;
-    cl_int err = clf_clw_get_platforms(MAX_PLATFORMS, plats, &np);
-    if (err == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */ || (err == CL_SUCCESS && np == 0))
-        return clf_fail(NULL, miopenStatusNotInitialized,
-                        "miopenCreate: no OpenCL platform found (is an ICD such as "
-                        "pocl-opencl-icd installed?)");
-    if (err != CL_SUCCESS)
-        return clf_fail(NULL, miopenStatusNotInitialized, "miopenCreate: clGetPlatformIDs: %s",
-                        clf_cl_error_name(err));
-    if (np > MAX_PLATFORMS)
-        np = MAX_PLATFORMS;
-    for (cl_uint p = 0; p < np; ++p) {
-        cl_device_id devs[MAX_DEVICES];
-        cl_uint nd = 0;
-        err = clf_clw_get_devices(plats[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, devs, &nd);
-        if (err != CL_SUCCESS)
-            continue; /* a platform with no devices is not an error for the others */
-        if (nd > MAX_DEVICES)
-            nd = MAX_DEVICES;
-        for (cl_uint d = 0; d < nd && *count < cap; ++d) {
-            candidate *c = &out[(*count)++];
-            c->platform = plats[p];
-            c->device = devs[d];
-            c->pi = p;
-            c->di = d;
-            c->type = 0;
-            clf_clw_device_info(devs[d], CL_DEVICE_TYPE, sizeof c->type, &c->type);
-            clf_clw_device_string(devs[d], CL_DEVICE_NAME, c->name, sizeof c->name);
-        }
-    }
-    if (*count == 0)
-        return clf_fail(NULL, miopenStatusNotInitialized,
-                        "miopenCreate: OpenCL platforms found, but no devices");
-    return miopenStatusSuccess;
-}
-
-static int contains_nocase(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; ++hay) {
-        size_t i = 0;
-        while (i < n && hay[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
-            ++i;
-        if (i == n)
-            return 1;
-    }
-    return n == 0;
-}
-
-/* Platform and device discovery is serialised: with plain OpenCL, two threads making their
- * first handles at once race inside the ICD loader's and PoCL's first initialisation, and
- * one of them saw no devices at all. Enumeration is cheap and rare (once per miopenCreate),
- * so every one takes the lock, not only the first. */
-static pthread_mutex_t enumerate_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* CLFUSE_DEVICE: gpu | cpu | P:D | substring of the device name. */
-static miopenStatus_t select_device(candidate *chosen)
-{
-    candidate all[MAX_DEVICES];
-    unsigned n = 0;
-    pthread_mutex_lock(&enumerate_lock);
-    miopenStatus_t st = enumerate(all, MAX_DEVICES, &n);
-    pthread_mutex_unlock(&enumerate_lock);
-    if (st != miopenStatusSuccess)
-        return st;
-    const char *want = getenv("CLFUSE_DEVICE");
-    if (want == NULL || *want == '\0') {
-        for (unsigned i = 0; i < n; ++i)
-            if (all[i].type & CL_DEVICE_TYPE_GPU) {
-                *chosen = all[i];
-                return miopenStatusSuccess;
-            }
-        *chosen = all[0];
-        return miopenStatusSuccess;
-    }
-    char names[1024] = ""; /* the devices there are, for the messages below */
-    for (unsigned i = 0; i < n; ++i) {
-        char one[300];
-        snprintf(one, sizeof one, "%s%u:%u %s", i ? ", " : "", all[i].pi, all[i].di, all[i].name);
-        strncat(names, one, sizeof names - strlen(names) - 1);
-    }
-    unsigned p, d;
-    char tail;
-    if (sscanf(want, "%u:%u%c", &p, &d, &tail) == 2) {
-        for (unsigned i = 0; i < n; ++i)
-            if (all[i].pi == p && all[i].di == d) {
-                *chosen = all[i];
-                return miopenStatusSuccess;
-            }
-        return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenCreate: CLFUSE_DEVICE=%s: no device %u on platform %u (have: %s)",
-                        want, d, p, names);
-    }
-    cl_device_type type = clf_strcaseeq(want, "gpu") ? CL_DEVICE_TYPE_GPU
-                          : clf_strcaseeq(want, "cpu") ? CL_DEVICE_TYPE_CPU
-                                                       : 0;
-    for (unsigned i = 0; i < n; ++i) {
-        if (type ? (all[i].type & type) != 0 : contains_nocase(all[i].name, want)) {
-            *chosen = all[i];
-            return miopenStatusSuccess;
-        }
-    }
-    return clf_fail(NULL, miopenStatusBadParm,
-                    "miopenCreate: CLFUSE_DEVICE=%s matches no device (have: %s)", want, names);
-}
-
-static void fill_info(struct miopenHandle *h)
-{
-    clfuse_DeviceInfo *i = &h->info;
-    memset(i, 0, sizeof *i);
-    clf_clw_platform_string(h->platform, CL_PLATFORM_NAME, i->platform_name,
-                            sizeof i->platform_name);
-    clf_clw_platform_string(h->platform, CL_PLATFORM_VERSION, i->platform_version,
-                            sizeof i->platform_version);
-    clf_clw_device_string(h->device, CL_DEVICE_VENDOR, i->vendor, sizeof i->vendor);
-    clf_clw_device_string(h->device, CL_DEVICE_NAME, i->name, sizeof i->name);
-    clf_clw_device_string(h->device, CL_DRIVER_VERSION, i->driver_version,
-                          sizeof i->driver_version);
-    clf_clw_device_string(h->device, CL_DEVICE_VERSION, i->device_version,
-                          sizeof i->device_version);
-    cl_uint cu = 0;
-    clf_clw_device_info(h->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu);
-    i->compute_units = cu;
-    cl_ulong gm = 0, lm = 0;
-    clf_clw_device_info(h->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof gm, &gm);
-    clf_clw_device_info(h->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof lm, &lm);
-    i->global_mem_bytes = gm;
-    i->local_mem_bytes = lm;
-    size_t wg = 0;
-    clf_clw_device_info(h->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg);
-    i->max_work_group_size = wg;
-    cl_device_type t = 0;
-    clf_clw_device_info(h->device, CL_DEVICE_TYPE, sizeof t, &t);
-    i->is_gpu = (t & CL_DEVICE_TYPE_GPU) != 0;
-}
 
 static struct miopenHandle *alloc_handle(void)
 {
@@ -203,46 +51,6 @@ static void free_handle(struct miopenHandle *h)
     h->magic = 0;
     pthread_mutex_destroy(&h->lock);
     free(h);
-}
-
-/* Why dev cannot run clfuse's kernels (every kernel is built from OpenCL C 1.2 source at
- * run time), or NULL when it can. */
-static const char *device_unusable(cl_device_id dev, char *why, size_t cap)
-{
-    cl_bool yes = CL_FALSE;
-    cl_int err = clf_clw_device_info(dev, CL_DEVICE_AVAILABLE, sizeof yes, &yes);
-    if (err != CL_SUCCESS) {
-        snprintf(why, cap, "CL_DEVICE_AVAILABLE: %s", clf_cl_error_name(err));
-        return why;
-    }
-    if (!yes) {
-        snprintf(why, cap, "the device is not available (CL_DEVICE_AVAILABLE is false)");
-        return why;
-    }
-    err = clf_clw_device_info(dev, CL_DEVICE_COMPILER_AVAILABLE, sizeof yes, &yes);
-    if (err != CL_SUCCESS) {
-        snprintf(why, cap, "CL_DEVICE_COMPILER_AVAILABLE: %s", clf_cl_error_name(err));
-        return why;
-    }
-    if (!yes) {
-        snprintf(why, cap, "it has no OpenCL C compiler (CL_DEVICE_COMPILER_AVAILABLE is "
-                           "false) and clfuse builds its kernels from source");
-        return why;
-    }
-    char version[128];
-    int major = 0, minor = 0;
-    err = clf_clw_device_string(dev, CL_DEVICE_VERSION, version, sizeof version);
-    if (err != CL_SUCCESS || sscanf(version, "OpenCL %d.%d", &major, &minor) != 2) {
-        snprintf(why, cap, "CL_DEVICE_VERSION '%s' is not 'OpenCL <major>.<minor> ...'%s%s",
-                 version, err != CL_SUCCESS ? ": " : "",
-                 err != CL_SUCCESS ? clf_cl_error_name(err) : "");
-        return why;
-    }
-    if (major < 1 || (major == 1 && minor < 2)) {
-        snprintf(why, cap, "it implements %s; clfuse needs OpenCL 1.2 or later", version);
-        return why;
-    }
-    return NULL;
 }
 
 /* What the handle needs to know about a queue before using it. */
@@ -274,7 +82,7 @@ static miopenStatus_t inspect_queue(miopenHandle_t herr, cl_command_queue q, con
                         api, clf_cl_error_name(err));
     char name[256], why[256];
     clf_clw_device_string(f->device, CL_DEVICE_NAME, name, sizeof name);
-    if (device_unusable(f->device, why, sizeof why))
+    if (clf_device_unusable(f->device, why, sizeof why))
         return clf_fail(herr, miopenStatusBadParm, "%s: the queue's device '%s' cannot be used: %s",
                         api, name, why);
     /* Solvers enqueue dependent kernels one after the other (im2col, GEMM, epilogue) and
@@ -309,12 +117,12 @@ static miopenStatus_t make_own_queue(struct miopenHandle *h, const char *api)
 /* A handle on the device CLFUSE_DEVICE selects, with its own context and queue. */
 static miopenStatus_t create_own(miopenHandle_t *handle, const char *api)
 {
-    candidate c;
-    miopenStatus_t st = select_device(&c);
+    clf_device_candidate c;
+    miopenStatus_t st = clf_device_select(&c);
     if (st != miopenStatusSuccess)
         return st;
     char why[256];
-    if (device_unusable(c.device, why, sizeof why))
+    if (clf_device_unusable(c.device, why, sizeof why))
         return clf_fail(NULL, miopenStatusNotInitialized, "%s: device '%s' cannot be used: %s",
                         api, c.name, why);
     struct miopenHandle *h = alloc_handle();
@@ -329,7 +137,7 @@ static miopenStatus_t create_own(miopenHandle_t *handle, const char *api)
         return clf_fail(NULL, miopenStatusNotInitialized, "%s: clCreateContext on '%s': %s", api,
                         c.name, clf_cl_error_name(err));
     }
-    fill_info(h);
+    clf_device_fill_info(h);
     h->magic = 0; /* not a live handle yet: failures below leave no message on it */
     st = make_own_queue(h, api);
     h->magic = CLF_MAGIC_HANDLE;
@@ -410,7 +218,7 @@ static miopenStatus_t switch_queue(struct miopenHandle *h, cl_command_queue q,
         h->platform = f->platform;
         h->device = f->device;
         h->context = f->context;
-        fill_info(h);
+        clf_device_fill_info(h);
         clf_log(CLF_LOG_INFO, "%s: handle on %s (%s, driver %s, %u CUs)", api, h->info.name,
                 h->info.platform_name, h->info.driver_version, h->info.compute_units);
     }

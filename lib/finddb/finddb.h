@@ -7,8 +7,9 @@
 **   <user_dir>/<clf_finddb_basename(dev)>.ufdb.json
 ** and a user record replaces the system record for the same key (as in MIOpen).
 **
-** The file format, locking and corruption handling are documented at the top of
-** finddb.c and in docs/finddb.md.
+** The file format is documented at the top of finddb_json_read.c, locking and
+** corruption handling at the top of finddb_store.c and finddb_file.c, and all
+** three in docs/finddb.md. finddb_int.h lists the files of this folder.
 **
 ** Thread safety: one clf_finddb may be used from several threads; lookup, store,
 ** remove and the counters are serialised by a mutex inside the object. Pointers
@@ -19,6 +20,8 @@
 */
 #ifndef CLF_FINDDB_H
 #define CLF_FINDDB_H
+
+#include "core/limits.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -40,19 +43,19 @@ extern "C" {
 #define CLF_FINDDB_MAX_WORKSPACE 9007199254740992ull
 
 typedef struct clf_device_identity {
-    char vendor[128];
-    char name[128];
-    char driver[64];
+    char vendor[CLF_DEVICE_STRING_CAP];
+    char name[CLF_DEVICE_STRING_CAP];
+    char driver[CLF_DRIVER_STRING_CAP];
     unsigned compute_units;
 } clf_device_identity;
 
 typedef struct clf_finddb_entry {
-    char solver[64];     /* solver name, stable */
-    char config[160];    /* solver-specific tuning string, "" = default */
-    double time_ms;      /* measured time; negative = estimate */
-    uint64_t workspace;  /* bytes */
-    char algorithm[48];  /* e.g. "miopenConvolutionFwdAlgoDirect" */
-    char provenance[16]; /* "find", "exhaustive", "system" ... */
+    char solver[CLF_SOLVER_NAME_CAP];     /* solver name, stable */
+    char config[CLF_CONFIG_CAP];          /* solver-specific tuning string, "" = default */
+    double time_ms;                       /* measured time; negative = estimate */
+    uint64_t workspace;                   /* bytes */
+    char algorithm[CLF_ALGORITHM_NAME_CAP]; /* e.g. "miopenConvolutionFwdAlgoDirect" */
+    char provenance[CLF_PROVENANCE_CAP];  /* "find", "exhaustive", "system" ... */
 } clf_finddb_entry;
 
 typedef struct clf_finddb clf_finddb;
@@ -142,13 +145,6 @@ void clf_finddb_default_user_dir(char *out, size_t cap);
 int clf_finddb_key_count(clf_finddb *db);
 const char *clf_finddb_key_at(clf_finddb *db, int i);
 
-/*
-** Loads and validates a single file for tooling (clfuse-db check/merge), without
-** any device filter. Returns 0 if the file is valid in every entry, -1 with the
-** reason(s) in err (file-level problem or the first skipped entries).
-*/
-int clf_finddb_check_file(const char *path, char *err, size_t err_cap);
-
 /* ---- additions ---------------------------------------------------------- */
 
 /* Bounded wait for the user-db lock in store/remove (default
@@ -188,9 +184,6 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
 /* "a directory", "a FIFO", ... for a st_mode, for messages. */
 const char *clf_finddb_file_type(unsigned mode);
 
-/* mkdir -p with mode 0777 (before umask). 0 or -1 with a message. */
-int clf_finddb_mkdir_p(const char *dir, char *err, size_t err_cap);
-
 /* Takes an exclusive flock on lock_path (created if needed), polling for at most
 ** timeout_ms. Returns the lock fd (>= 0) or -1 with a message. */
 int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err_cap);
@@ -205,65 +198,6 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
 ** 0 or -1 with a message. */
 int clf_finddb_set_aside(const char *path, char *aside, size_t aside_cap, char *err,
                          size_t err_cap);
-
-
-/* ---- one file as a document, for tools (clfuse-db) ---------------------- */
-
-/*
-** A single find-db file loaded without layering or a device filter: its device
-** identity and its records, editable in memory and serialisable in the format
-** clfuse writes (records sorted by key, entries ranked, one entry per line;
-** unknown members outside the records changed are kept). Not thread-safe.
-*/
-typedef struct clf_finddb_file clf_finddb_file;
-
-/*
-** Loads path. A file-level problem (missing, unreadable, invalid JSON, wrong
-** format/version/device header) returns NULL with "finddb: <path>: <problem>" in
-** err. Bad records and entries are dropped, each reported as one line in
-** warnings (may be NULL), as clf_finddb_check_file reports them.
-*/
-clf_finddb_file *clf_finddb_file_load(const char *path, char *warnings, size_t warnings_cap,
-                                      char *err, size_t err_cap);
-
-/* An empty document for dev. NULL on out-of-memory. */
-clf_finddb_file *clf_finddb_file_new(const clf_device_identity *dev);
-
-/* Frees everything; accepts NULL. */
-void clf_finddb_file_free(clf_finddb_file *f);
-
-const clf_device_identity *clf_finddb_file_device(const clf_finddb_file *f);
-
-/* Keys in strcmp order; the pointer from key_at stays valid until the next change. */
-int clf_finddb_file_key_count(clf_finddb_file *f);
-const char *clf_finddb_file_key_at(clf_finddb_file *f, int i);
-
-/* Entries of key, ranked as clf_finddb_lookup ranks them: copies at most max and
-** returns the number copied (0 if absent). With out == NULL returns the count. */
-int clf_finddb_file_get(clf_finddb_file *f, const char *key, clf_finddb_entry *out, int max);
-
-/* Replaces (or adds) the record for key with n >= 1 entries, validated as
-** clf_finddb_store validates them. 0, or -1 with a message. */
-int clf_finddb_file_put(clf_finddb_file *f, const char *key, const clf_finddb_entry *e, int n,
-                        char *err, size_t err_cap);
-
-/* Removes key: 1 removed, 0 absent. */
-int clf_finddb_file_remove(clf_finddb_file *f, const char *key);
-
-/*
-** Merges every record of src into dst. The devices must be equal
-** (clf_finddb_identity_equal), else -1 with a message naming both and dst is
-** unchanged. For a key in both, the record becomes the union of the entries,
-** one per (solver, config): of two entries with the same solver and config the
-** better ranked one is kept (a measurement before an estimate, then the smaller
-** time; on a tie dst's). Returns the number of records added or changed, or -1.
-*/
-int clf_finddb_file_merge(clf_finddb_file *dst, const clf_finddb_file *src, char *err,
-                          size_t err_cap);
-
-/* The document as clfuse writes it: malloc'ed, NUL-terminated text (length in
-** *len, may be NULL), or NULL on out-of-memory. */
-char *clf_finddb_file_serialise(const clf_finddb_file *f, size_t *len);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /*
-** finddb_file.c: the file-system side of the find-db: capped reads, mkdir -p,
-** the advisory lock, atomic replace, and setting a corrupted file aside.
+** finddb_file.c: the file-system side of the find-db: capped reads, the advisory
+** lock, atomic replace, and setting a corrupted file aside.
 **
 ** Locking: an exclusive flock(2) on the sibling file "<user file>.lock". flock
 ** locks belong to the open file description, so two threads of one process that
@@ -15,11 +15,11 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "core/util.h"
 #include "finddb/finddb.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,17 +28,6 @@
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
-
-/* snprintf into err when err is usable. */
-static void set_err(char *err, size_t cap, const char *fmt, ...)
-{
-    if (!err || cap == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
-}
 
 const char *clf_finddb_file_type(unsigned mode)
 {
@@ -70,23 +59,23 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
     if (fd < 0) {
         if (errno == ENOENT || errno == ENOTDIR)
             *what = CLF_FINDDB_READ_MISSING;
-        set_err(err, err_cap, "cannot open: %s", strerror(errno));
+        clf_set_err(err, err_cap, "cannot open: %s", strerror(errno));
         return -1;
     }
     struct stat st;
     if (fstat(fd, &st) != 0) {
-        set_err(err, err_cap, "cannot stat: %s", strerror(errno));
+        clf_set_err(err, err_cap, "cannot stat: %s", strerror(errno));
         close(fd);
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {
-        set_err(err, err_cap, "not a regular file (%s)", clf_finddb_file_type(st.st_mode));
+        clf_set_err(err, err_cap, "not a regular file (%s)", clf_finddb_file_type(st.st_mode));
         close(fd);
         return -1;
     }
     if (st.st_size < 0 || (unsigned long long)st.st_size > max_bytes) {
         *what = CLF_FINDDB_READ_TOO_BIG;
-        set_err(err, err_cap, "file is %lld bytes, larger than the %zu-byte limit",
+        clf_set_err(err, err_cap, "file is %lld bytes, larger than the %zu-byte limit",
                 (long long)st.st_size, max_bytes);
         close(fd);
         return -1;
@@ -94,7 +83,7 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
     size_t want = (size_t)st.st_size;
     char *p = malloc(want + 1);
     if (!p) {
-        set_err(err, err_cap, "out of memory reading %zu bytes", want);
+        clf_set_err(err, err_cap, "out of memory reading %zu bytes", want);
         close(fd);
         return -1;
     }
@@ -106,7 +95,7 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
         if (r < 0) {
             if (errno == EINTR)
                 continue;
-            set_err(err, err_cap, "read error: %s", strerror(errno));
+            clf_set_err(err, err_cap, "read error: %s", strerror(errno));
             free(p);
             close(fd);
             return -1;
@@ -123,78 +112,24 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
     return 0;
 }
 
-int clf_finddb_mkdir_p(const char *dir, char *err, size_t err_cap)
-{
-    size_t n = strlen(dir);
-    if (n == 0) {
-        set_err(err, err_cap, "empty directory name");
-        return -1;
-    }
-    char *tmp = malloc(n + 1);
-    if (!tmp) {
-        set_err(err, err_cap, "out of memory");
-        return -1;
-    }
-    memcpy(tmp, dir, n + 1);
-    /* Create each prefix ending before a '/', then the whole path. */
-    for (size_t i = 1; i <= n; i++) {
-        if (tmp[i] != '/' && tmp[i] != '\0')
-            continue;
-        if (tmp[i - 1] == '/')
-            continue; /* "//" */
-        char saved = tmp[i];
-        tmp[i] = '\0';
-        if (mkdir(tmp, 0777) != 0) {
-            int e = errno;
-            struct stat st;
-            if (e != EEXIST || stat(tmp, &st) != 0 || !S_ISDIR(st.st_mode)) {
-                if (e == EEXIST)
-                    set_err(err, err_cap, "cannot create directory %s: exists and is not a directory",
-                            tmp);
-                else
-                    set_err(err, err_cap, "cannot create directory %s: %s", tmp, strerror(e));
-                free(tmp);
-                return -1;
-            }
-        }
-        tmp[i] = saved;
-    }
-    free(tmp);
-    return 0;
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
-    }
-}
-
 int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err_cap)
 {
     /* Non-blocking for the same reason as reads: a FIFO planted as the lock file must not
     ** hang us; only a regular file is used as a lock. */
     int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);
     if (fd < 0) {
-        set_err(err, err_cap, "cannot open lock file %s: %s", lock_path, strerror(errno));
+        clf_set_err(err, err_cap, "cannot open lock file %s: %s", lock_path, strerror(errno));
         return -1;
     }
     struct stat st;
     int st_rc = fstat(fd, &st);
     if (st_rc != 0 || !S_ISREG(st.st_mode)) {
-        set_err(err, err_cap, "lock file %s is not usable: %s", lock_path,
+        clf_set_err(err, err_cap, "lock file %s is not usable: %s", lock_path,
                 st_rc != 0 ? strerror(errno) : clf_finddb_file_type(st.st_mode));
         close(fd);
         return -1;
     }
-    double start = now_ms();
+    double start = clf_now_ms();
     int delay = 1;
     for (;;) {
         if (flock(fd, LOCK_EX | LOCK_NB) == 0)
@@ -203,16 +138,16 @@ int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err
         if (e == EINTR)
             continue;
         if (e != EWOULDBLOCK && e != EAGAIN) {
-            set_err(err, err_cap,
+            clf_set_err(err, err_cap,
                     "cannot lock %s: %s (the file system may not support flock; "
                     "point MIOPEN_USER_DB_PATH at a local directory)",
                     lock_path, strerror(e));
             close(fd);
             return -1;
         }
-        double waited = now_ms() - start;
+        double waited = clf_now_ms() - start;
         if (waited >= (double)timeout_ms) {
-            set_err(err, err_cap,
+            clf_set_err(err, err_cap,
                     "timed out after %.1f s waiting for the lock on %s: another process is "
                     "writing this find-db and still holds it (flock locks are released when "
                     "their holder exits)",
@@ -221,7 +156,7 @@ int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err
             return -1;
         }
         int left = timeout_ms - (int)waited;
-        sleep_ms(delay < left ? delay : (left > 0 ? left : 1));
+        clf_sleep_ms(delay < left ? delay : (left > 0 ? left : 1));
         if (delay < 50)
             delay *= 2;
     }
@@ -260,7 +195,7 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
     size_t pn = strlen(path);
     char *tmp = malloc(pn + 5);
     if (!tmp) {
-        set_err(err, err_cap, "out of memory");
+        clf_set_err(err, err_cap, "out of memory");
         return -1;
     }
     memcpy(tmp, path, pn);
@@ -269,7 +204,7 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
     unlink(tmp);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
     if (fd < 0) {
-        set_err(err, err_cap, "cannot create %s: %s", tmp, strerror(errno));
+        clf_set_err(err, err_cap, "cannot create %s: %s", tmp, strerror(errno));
         free(tmp);
         return -1;
     }
@@ -279,23 +214,23 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
         if (w < 0) {
             if (errno == EINTR)
                 continue;
-            set_err(err, err_cap, "cannot write %s: %s", tmp, strerror(errno));
+            clf_set_err(err, err_cap, "cannot write %s: %s", tmp, strerror(errno));
             goto fail_fd;
         }
         off += (size_t)w;
     }
     if (fsync(fd) != 0) {
-        set_err(err, err_cap, "cannot fsync %s: %s", tmp, strerror(errno));
+        clf_set_err(err, err_cap, "cannot fsync %s: %s", tmp, strerror(errno));
         goto fail_fd;
     }
     if (close(fd) != 0) {
-        set_err(err, err_cap, "cannot close %s: %s", tmp, strerror(errno));
+        clf_set_err(err, err_cap, "cannot close %s: %s", tmp, strerror(errno));
         unlink(tmp);
         free(tmp);
         return -1;
     }
     if (rename(tmp, path) != 0) {
-        set_err(err, err_cap, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+        clf_set_err(err, err_cap, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
         unlink(tmp);
         free(tmp);
         return -1;
@@ -326,7 +261,7 @@ int clf_finddb_set_aside(const char *path, char *aside, size_t aside_cap, char *
     size_t n = strlen(path) + 64;
     char *name = malloc(n);
     if (!name) {
-        set_err(err, err_cap, "out of memory");
+        clf_set_err(err, err_cap, "out of memory");
         return -1;
     }
     long long t = (long long)time(NULL);
@@ -335,7 +270,7 @@ int clf_finddb_set_aside(const char *path, char *aside, size_t aside_cap, char *
     for (int i = 1; i < 1000 && lstat(name, &st) == 0; i++)
         snprintf(name, n, "%s.corrupt-%lld-%d", path, t, i);
     if (rename(path, name) != 0) {
-        set_err(err, err_cap, "cannot rename %s to %s: %s", path, name, strerror(errno));
+        clf_set_err(err, err_cap, "cannot rename %s to %s: %s", path, name, strerror(errno));
         free(name);
         return -1;
     }

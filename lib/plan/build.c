@@ -5,18 +5,12 @@
 #include "cache/program.h"
 #include "clw/clw.h"
 #include "codegen/codegen.h"
+#include "core/util.h"
 #include "plan/plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void report_add(char *report, size_t cap, const char *fmt, const char *a, const char *b)
-{
-    size_t used = strlen(report);
-    if (used + 1 < cap)
-        snprintf(report + used, cap - used, fmt, a, b);
-}
 
 int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse_DeviceInfo *dev,
                         const clf_solver **out, int max, char *report, size_t cap)
@@ -40,18 +34,18 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
         if (prob.has_conv != (s->kind == CLF_SOLVER_CONV))
             continue; /* the other family: not a candidate, nothing to report */
         if (s->unfused_only && !p->allow_unfused) {
-            report_add(report, cap, "  %s: %s\n", s->name,
+            clf_appendf(report, cap, "  %s: %s\n", s->name,
                        "runs several kernels, so it serves unfused calls only");
             continue;
         }
         if (requested && s->kind == CLF_SOLVER_CONV && (int)s->algo != (int)algo) {
             snprintf(why, sizeof why, "the plan asks for convolution algorithm %d, this is %d",
                      (int)algo, (int)s->algo);
-            report_add(report, cap, "  %s: %s\n", s->name, why);
+            clf_appendf(report, cap, "  %s: %s\n", s->name, why);
             continue;
         }
         if (!s->applicable(&prob, dev, why, sizeof why)) {
-            report_add(report, cap, "  %s: %s\n", s->name, why);
+            clf_appendf(report, cap, "  %s: %s\n", s->name, why);
             continue;
         }
         if (n < max)

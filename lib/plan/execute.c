@@ -4,11 +4,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cache/program.h"
 #include "clw/clw.h"
+#include "core/util.h"
 #include "plan/plan.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 /* Kernel argument indices: the order CLF_KERNEL_PARAMS declares (cl/epilogue.cl). */
 enum {
@@ -35,6 +35,19 @@ static miopenStatus_t check_buffer(miopenHandle_t h, cl_mem m, size_t need, cons
                         "%s holds %zu bytes, the operation needs %zu", what,
                         size, need);
     return miopenStatusSuccess;
+}
+
+/* The workspace a plan's solver needs: given (when it needs one), at least that large, and a
+ * buffer that holds it. api (may be NULL) prefixes the message. */
+static miopenStatus_t check_workspace(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                      cl_mem ws, size_t ws_size, const char *api)
+{
+    if (p->workspace > 0 && (ws == NULL || ws_size < p->workspace))
+        return clf_fail(h, miopenStatusBadParm,
+                        "%s%ssolver %s needs a workspace of %zu bytes, %zu given",
+                        api ? api : "", api ? ": " : "", p->solver->name, p->workspace,
+                        ws ? ws_size : (size_t)0);
+    return ws ? check_buffer(h, ws, p->workspace, "workspace") : miopenStatusSuccess;
 }
 
 miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
@@ -89,14 +102,8 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
     }
     if (st == miopenStatusSuccess && q->epi.has_z)
         st = check_buffer(h, a->z, out_n * fs, "z");
-    if (st == miopenStatusSuccess && p->workspace > 0) {
-        if (a->workspace == NULL || a->workspace_size < p->workspace)
-            return clf_fail(h, miopenStatusBadParm,
-                            "solver %s needs a workspace of %zu bytes, %zu given",
-                            p->solver->name, p->workspace,
-                            a->workspace ? a->workspace_size : (size_t)0);
-        st = check_buffer(h, a->workspace, p->workspace, "workspace");
-    }
+    if (st == miopenStatusSuccess && p->workspace > 0)
+        st = check_workspace(h, p, a->workspace, a->workspace_size, NULL);
     return st;
 }
 
@@ -234,13 +241,6 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
     return miopenStatusSuccess;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
 /* Kernel arguments in CLF_KERNEL_PARAMS order. */
 static cl_int set_args(cl_kernel k, const clf_run_args *a)
 {
@@ -311,14 +311,14 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
         if (err != CL_SUCCESS)
             return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
                             s->name, clf_cl_error_name(err));
-        double t0 = want_time ? now_ms() : 0;
+        double t0 = want_time ? clf_now_ms() : 0;
         miopenStatus_t st = s->run(h, &p->problem, p->config, a);
         if (st == miopenStatusSuccess && want_time) {
             err = clf_clw_finish(h->queue);
             if (err != CL_SUCCESS)
                 return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
                                 s->name, clf_cl_error_name(err));
-            double t = now_ms() - t0;
+            double t = clf_now_ms() - t0;
             if (ms)
                 *ms = t;
             if (h->profiling)
@@ -509,12 +509,7 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         workspace = b.workspace = p->own_workspace;
         workspace_size = b.workspace_size = p->workspace;
     }
-    if (p->workspace > 0 && workspace_size < p->workspace)
-        return clf_fail(h, miopenStatusBadParm,
-                        "%s: solver %s needs a workspace of %zu bytes, %zu given", api,
-                        p->solver->name, p->workspace, workspace_size);
-    if (workspace)
-        st = check_buffer(h, workspace, p->workspace, "workspace");
+    st = check_workspace(h, p, workspace, workspace_size, api);
     if (st != miopenStatusSuccess)
         return st;
     return clf_plan_launch(h, p, &b, NULL);

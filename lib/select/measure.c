@@ -1,6 +1,8 @@
 /* Benchmarking candidates: build them in parallel (lib/plan/build.c), run them
  * (lib/plan/execute.c), rank them by measured time. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/limits.h"
+#include "core/util.h"
 #include "select/select.h"
 #include "clw/clw.h"
 #include <stdarg.h>
@@ -158,19 +160,6 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
     return st;
 }
 
-static void report_line(char *report, size_t cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void report_line(char *report, size_t cap, const char *fmt, ...)
-{
-    size_t used = strlen(report);
-    if (used + 1 >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(report + used, cap - used, fmt, ap);
-    va_end(ap);
-}
-
 /* Minimum of up to `runs` timed runs within budget_ms; stops after one run when that run is
  * already 3x the best so far (a clearly slower candidate needs no precise figure). */
 static miopenStatus_t time_candidate(miopenHandle_t h, candidate *c, const clf_run_args *a,
@@ -216,7 +205,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         const clf_solver *s = cands->v[i].solver;
         size_t ws = s->workspace ? s->workspace(p) : 0;
         if (args && ws > 0 && (args->workspace == NULL || ws > ws_limit)) {
-            report_line(report, report_cap,
+            clf_appendf(report, report_cap,
                         "  %s: skipped, needs a workspace of %zu bytes (%zu given)\n", s->name,
                         ws, args->workspace ? ws_limit : (size_t)0);
             *narrowed = 1;
@@ -260,17 +249,17 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
     double best_so_far = 0;
     for (int i = 0; st == miopenStatusSuccess && i < n; ++i) {
         if (c[i].status != miopenStatusSuccess) {
-            report_line(report, report_cap, "  %s \"%s\": not built: %s\n", c[i].solver->name,
+            clf_appendf(report, report_cap, "  %s \"%s\": not built: %s\n", c[i].solver->name,
                         c[i].config, c[i].message);
             continue;
         }
-        /* Warm-up, then the minimum of up to 10 runs within 2 s. */
+        /* Warm-up, then the minimum of up to CLF_FIND_RUNS runs within CLF_FIND_BUDGET_MS. */
         double warm = 0;
         miopenStatus_t rs = clf_plan_launch(h, c[i].plan, &a, &warm);
         if (rs == miopenStatusSuccess)
-            rs = time_candidate(h, &c[i], &a, 10, 2000.0, best_so_far);
+            rs = time_candidate(h, &c[i], &a, CLF_FIND_RUNS, CLF_FIND_BUDGET_MS, best_so_far);
         if (rs != miopenStatusSuccess) {
-            report_line(report, report_cap, "  %s \"%s\": failed to run: %s\n",
+            clf_appendf(report, report_cap, "  %s \"%s\": failed to run: %s\n",
                         c[i].solver->name, c[i].config, clf_thread_errmsg());
             continue;
         }
@@ -283,15 +272,16 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
          * does not decide between candidates within noise of each other. */
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
         int top = n_ok < CLF_RETIME_TOP ? n_ok : CLF_RETIME_TOP;
-        for (int round = 0; round < 3; ++round)
+        for (int round = 0; round < CLF_FIND_RETIME_ROUNDS; ++round)
             for (int i = 0; i < top; ++i)
-                if (time_candidate(h, ok[i], &a, 5, 1000.0, 0) != miopenStatusSuccess)
+                if (time_candidate(h, ok[i], &a, CLF_FIND_RETIME_RUNS, CLF_FIND_RETIME_BUDGET_MS,
+                                   0) != miopenStatusSuccess)
                     ok[i]->best = 1e300; /* it ran before: a failure now is reported below */
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
     }
     for (int i = 0; st == miopenStatusSuccess && i < n_ok; ++i) {
         if (ok[i]->best >= 1e300) {
-            report_line(report, report_cap, "  %s \"%s\": failed when timed again\n",
+            clf_appendf(report, report_cap, "  %s \"%s\": failed when timed again\n",
                         ok[i]->solver->name, ok[i]->config);
             continue;
         }

@@ -11,6 +11,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* Records and choices carry the same config strings, never truncated between them. */
+_Static_assert(sizeof(((clf_finddb_entry *)0)->config) == sizeof(((clf_choice *)0)->config),
+               "find-db entry and choice configs are the same size");
+_Static_assert(sizeof(((clf_finddb_entry *)0)->solver) == CLF_SOLVER_NAME_CAP,
+               "find-db solver names are CLF_SOLVER_NAME_CAP bytes");
+
 static const char *system_db_dir(void)
 {
     const char *env = getenv("MIOPEN_SYSTEM_DB_PATH");

@@ -1,24 +1,12 @@
 /* The selection policy, one place for every caller (docs/find.md "Policy"). */
 #define _POSIX_C_SOURCE 200809L
+#include "core/util.h"
 #include "select/select.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void report_line(char *report, size_t cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void report_line(char *report, size_t cap, const char *fmt, ...)
-{
-    size_t used = strlen(report);
-    if (used + 1 >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(report + used, cap - used, fmt, ap);
-    va_end(ap);
-}
 
 const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                                       int *n, char *report, size_t report_cap)
@@ -168,7 +156,7 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
     if (measure) {
         rc = bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive, &cands);
         if (rc == 0) {
-            report_line(report, report_cap, "  %s: measuring %d candidates (%d db records)\n",
+            clf_appendf(report, report_cap, "  %s: measuring %d candidates (%d db records)\n",
                         exhaustive ? "search" : clf_find_mode_name(mode), cands.n, records.n);
             int narrowed = 0;
             st = clf_measure(h, p, &cands, rq->args, &measured, &narrowed, report, report_cap);

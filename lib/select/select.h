@@ -19,6 +19,7 @@
 #ifndef CLFUSE_SELECT_H
 #define CLFUSE_SELECT_H
 
+#include "core/limits.h" /* CLF_FIND_*, CLF_RETIME_TOP */
 #include "select/choice.h"
 #include "select/model.h"
 
@@ -40,12 +41,11 @@ int clf_find_enforce_search(void);
 /* What a benchmark measures per candidate when the model prunes (SEARCH) or proposes
  * (NORMAL). A cut is logged with the counts, never silent. */
 #define CLF_SEARCH_LIMIT 96  /* per solver, SEARCH */
-/* The model's best configs per solver that NORMAL measures: a GPU compiles and times a
- * candidate in milliseconds (12 per solver keep a layer's Find well under a second on the
- * H100), PoCL compiles one in about a second, so a CPU gets fewer. */
+/* The model's best configs per solver that NORMAL proposes, best-predicted first: a GPU
+ * compiles a candidate in a fraction of a second, PoCL in about a second, so a CPU gets
+ * fewer. Either way the compile budget below bounds the time. */
 #define CLF_NORMAL_PER_SOLVER_GPU 12
 #define CLF_NORMAL_PER_SOLVER_CPU 4
-#define CLF_RETIME_TOP 3 /* the fastest few are timed again before the winner is decided */
 
 typedef enum clf_select_use {
     CLF_USE_COMPILE,   /* fusion plan compile: MIOPEN_FIND_MODE_FUSION, default FAST */

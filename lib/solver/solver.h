@@ -16,12 +16,10 @@
 #define CLFUSE_SOLVER_H
 
 #include "core/core.h"
-#include "codegen/strbuf.h"
+#include "core/limits.h" /* CLF_CONFIG_CAP, CLF_REASON_CAP */
+#include "core/util.h"
 
 #include <stdint.h>
-
-#define CLF_CONFIG_CAP 160
-#define CLF_REASON_CAP 256
 
 /* A 2-d NCHW forward convolution, pads already resolved from the padding mode. */
 typedef struct clf_conv_problem {

@@ -24,9 +24,11 @@
 #include <unistd.h>
 
 #include <clfuse/clfuse.h>
+#include "core/util.h"
 #include "device/conv_case.h"
 #include "device/solver_harness.h"
 #include "finddb/finddb.h"
+#include "finddb/finddb_edit.h"
 #include "ir/ir.h"
 #include "select/select.h"
 
@@ -56,13 +58,6 @@ static int teardown(void **state)
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", user_dir, system_dir);
     return system(cmd) == 0 ? 0 : -1;
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
 /* A small problem not used before in this process: c grows with each call. */
@@ -269,12 +264,12 @@ static void exhaustive_find_searches_configs(void **state)
 
 static double find_ms(miopenHandle_t h, conv_case *cc, miopenConvAlgoPerf_t *perf, int *n)
 {
-    double t0 = now_ms();
+    double t0 = clf_now_ms();
     expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc->xd, cc->x, cc->wd, cc->w,
                                                               cc->cd, cc->yd, cc->y, 4, n, perf,
                                                               cc->ws, cc->ws_size, false),
                      miopenStatusSuccess);
-    return now_ms() - t0;
+    return clf_now_ms() - t0;
 }
 
 /* The first Find benchmarks (with kernels loaded from the binary cache, as on any warm

@@ -24,6 +24,7 @@
 #include <clfuse/clfuse.h>
 #include "device/conv_case.h"
 #include "finddb/finddb.h"
+#include "finddb/finddb_edit.h"
 #include "ir/ir.h"
 
 enum { PROCESSES = 4, PROBLEMS = 6 };

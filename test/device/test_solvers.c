@@ -6,6 +6,9 @@
  * names; every solver either builds one kernel or runs itself (prepare/run, unfused only),
  * and the harness runs both kinds.
  *
+ * Over 600 lines: the contract is one concern over one shape corpus, shared by the sampled
+ * suite and the long one (the same program with --long).
+ *
  * Every run is a kernel build, slow on PoCL (seconds under ASan), so there are two suites:
  *   test_solvers         (ctest's default) checks every config for validity, as below, but
  *                        runs on the device only a fixed sample: each solver's default on

@@ -7,7 +7,10 @@
  * every element an output descriptor spans must be written while the gaps between strided
  * elements must stay untouched. Then the bad-input statuses and messages, the descriptors
  * (pooling, LRN, layouts, convolution attributes) and the not-implemented entry points.
- * After every test the library holds no OpenCL object. */
+ * After every test the library holds no OpenCL object.
+ *
+ * Over 600 lines: one program for the four inference calls beside convolutions, which share
+ * its CPU reference, its poison/gap checks and its bad-input macros. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +25,7 @@
 #include <string.h>
 
 #include "clw/clw.h"
+#include "common/test_common.h"
 #include "core/core.h"
 #include "ref.h"
 
@@ -36,15 +40,6 @@
 /* MIOpen's test tolerance: RMS-relative error under 80 float epsilons. */
 #define TOL (80.0 * FLT_EPSILON)
 
-static void msg_has(miopenHandle_t h, const char *frag, int line)
-{
-    const char *m = clfuse_GetLastErrorMessage(h);
-    if (m == NULL || m[0] == '\0')
-        fail_msg("line %d: expected an error message, got none", line);
-    if (strstr(m, frag) == NULL)
-        fail_msg("line %d: message \"%s\" lacks \"%s\"", line, m, frag);
-}
-#define MSG_HAS(h, frag) msg_has((h), (frag), __LINE__)
 #define FAILS(call, status, h, frag)                                                               \
     do {                                                                                           \
         assert_int_equal((call), (status));                                                        \

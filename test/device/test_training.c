@@ -7,7 +7,10 @@
  * reference: outputs, saved statistics, running statistics and the parameter gradients, every
  * output poisoned first and every element checked. Bad input (wrong op orders, mismatched
  * descriptors, missing statistics buffers, unsupported alpha / beta) returns MIOpen's status
- * with a message. */
+ * with a message.
+ *
+ * Over 600 lines: each of the two fusions in each mode has its own reference and checks,
+ * all over the same upload/download and poison helpers. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -14,6 +14,7 @@
 #include "tmpdir.h"
 
 #include "finddb/finddb.h"
+#include "finddb/finddb_edit.h"
 
 static void write_text(const char *path, const char *text, size_t len)
 {

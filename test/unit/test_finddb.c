@@ -1,6 +1,10 @@
 /*
 ** Unit tests for lib/finddb: layering, ranking, corruption handling, locking and
 ** concurrent writers. Pure CPU; every test works in its own mkdtemp directory.
+**
+** Over 600 lines: one program for one layer, its fixtures (a device identity, entries, a
+** user file path) shared by every test; a split by concern (format and layering, stores
+** and locking, the edit API) would first move those fixtures to test/common.
 */
 #define _DEFAULT_SOURCE
 #ifndef _POSIX_C_SOURCE
@@ -27,6 +31,8 @@
 #include <unistd.h>
 
 #include "finddb/finddb.h"
+#include "finddb/finddb_edit.h"
+#include "common/test_common.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -47,39 +53,6 @@ static char *make_tmpdir(void)
     assert_non_null(t);
     assert_non_null(mkdtemp(t));
     return t;
-}
-
-static void rm_rf(const char *path)
-{
-    struct stat st;
-    if (lstat(path, &st) != 0)
-        return;
-    if (S_ISDIR(st.st_mode)) {
-        chmod(path, 0700);
-        DIR *d = opendir(path);
-        if (d) {
-            struct dirent *de;
-            while ((de = readdir(d)) != NULL) {
-                if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-                    continue;
-                char sub[4096];
-                snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
-                rm_rf(sub);
-            }
-            closedir(d);
-        }
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
-static void write_file(const char *path, const char *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, len, f), len);
-    assert_int_equal(fclose(f), 0);
 }
 
 static void write_str(const char *path, const char *s) { write_file(path, s, strlen(s)); }

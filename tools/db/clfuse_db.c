@@ -12,6 +12,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "finddb/finddb.h"
+#include "finddb/finddb_edit.h"
 
 #include <errno.h>
 #include <stdio.h>

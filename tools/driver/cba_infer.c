@@ -197,9 +197,9 @@ int driver_cba_infer(int argc, char **argv)
     }
     if (strchr(chain, 'A'))
         TRY(miopenCreateOpActivationForward(r.plan, &aop, (miopenActivationMode_t)o.m));
-    double t0 = driver_now_ms();
+    double t0 = clf_now_ms();
     miopenStatus_t cst = miopenCompileFusionPlan(r.h, r.plan);
-    double compile_ms = driver_now_ms() - t0;
+    double compile_ms = clf_now_ms() - t0;
     if (cst != miopenStatusSuccess) {
         fprintf(stderr, "clfuse-driver: plan %s is not supported: %s\n  %s\n", chain,
                 miopenGetErrorString(cst), clfuse_GetLastErrorMessage(r.h));
@@ -239,10 +239,10 @@ int driver_cba_infer(int argc, char **argv)
     cl_command_queue q;
     miopenGetStream(r.h, &q);
     for (int it = 0; it < o.iters; ++it) {
-        double w0 = driver_now_ms();
+        double w0 = clf_now_ms();
         TRY(miopenExecuteFusionPlan(r.h, r.plan, r.xd, r.mem[X], r.yd, r.mem[Y], r.args));
         clFinish(q);
-        double wall = driver_now_ms() - w0;
+        double wall = clf_now_ms() - w0;
         float kt = 0;
         miopenGetKernelTime(r.h, &kt);
         /* As MIOpenDriver: the first iteration is warm-up when there are several. */

@@ -304,7 +304,7 @@ int driver_conv(int argc, char **argv)
     size_t nsol = 0, ws_size = 0;
     miopenConvFwdAlgorithm_t algo = miopenConvolutionFwdAlgoDirect;
     int find = o.solution < 0;
-    double t0 = driver_now_ms();
+    double t0 = clf_now_ms();
     if (find) {
         TRY(miopenConvolutionForwardGetWorkSpaceSize(r.h, r.wd, r.xd, r.cd, r.yd, &ws_size));
         if (workspace_buffer(&r, ws_size))
@@ -320,7 +320,7 @@ int driver_conv(int argc, char **argv)
             goto out;
         }
         printf("Find (exhaustive search %s, workspace %zu bytes): %.2f ms, %d algorithm%s\n",
-               o.search ? "on" : "off", ws_size, driver_now_ms() - t0, nperf, nperf == 1 ? "" : "s");
+               o.search ? "on" : "off", ws_size, clf_now_ms() - t0, nperf, nperf == 1 ? "" : "s");
         for (int i = 0; i < nperf; ++i)
             printf("  %s: %.4f ms, workspace %zu bytes\n", algo_name((int)perf[i].fwd_algo),
                    (double)perf[i].time, perf[i].memory);
@@ -386,10 +386,10 @@ int driver_conv(int argc, char **argv)
             r.h, r.wd, r.xd, r.cd, r.yd, chosen.solution.solution_id, &ws_size));
         if (workspace_buffer(&r, ws_size))
             goto out;
-        t0 = driver_now_ms();
+        t0 = clf_now_ms();
         TRY(miopenConvolutionForwardCompileSolution(r.h, r.wd, r.xd, r.cd, r.yd,
                                                     chosen.solution.solution_id));
-        printf("compile %.2f ms\n", driver_now_ms() - t0);
+        printf("compile %.2f ms\n", clf_now_ms() - t0);
         print_solution("solution", &chosen);
     }
 
@@ -399,7 +399,7 @@ int driver_conv(int argc, char **argv)
     const float alpha = 1.0f, beta = 0.0f;
     double kernel_sum = 0, kernel_min = 1e30, wall_sum = 0;
     for (int it = 0; it < o.iters; ++it) {
-        double w0 = driver_now_ms();
+        double w0 = clf_now_ms();
         if (find)
             TRY(miopenConvolutionForward(r.h, &alpha, r.xd, r.mem[X], r.wd, r.mem[W], r.cd, algo,
                                          &beta, r.yd, r.mem[Y], r.mem[WS], ws_size));
@@ -408,7 +408,7 @@ int driver_conv(int argc, char **argv)
                                                   r.mem[Y], r.mem[WS], ws_size,
                                                   chosen.solution.solution_id));
         clFinish(q);
-        double wall = driver_now_ms() - w0;
+        double wall = clf_now_ms() - w0;
         float kt = 0;
         if (o.time)
             miopenGetKernelTime(r.h, &kt);

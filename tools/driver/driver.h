@@ -19,15 +19,14 @@ int driver_conv_parse(int argc, char **argv);
 void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2], const int d[2],
                       int pads[2]);
 
+#include "core/util.h" /* clf_now_ms */
+
 #include <miopen/miopen.h>
 #include <stdint.h>
 
 /* -z: the padding mode by MIOpenDriver's names (default, same, valid; any case) or by
  * number (0, 1, 2). Returns 0 with *mode set, or -1 after printing what is accepted. */
 int driver_pad_mode(const char *arg, int *mode);
-
-/* Monotonic milliseconds. */
-double driver_now_ms(void);
 
 /* 0 on success; else prints what failed with the library's last message and returns -1. */
 int driver_check(miopenHandle_t h, miopenStatus_t st, const char *what);

@@ -1,4 +1,5 @@
-#include "codegen/strbuf.h"
+/* The growable string (core/util.h). */
+#include "core/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,6 +45,15 @@ void clf_strbuf_append(clf_strbuf *b, const char *s)
         return;
     memcpy(b->data + b->len, s, n + 1);
     b->len += n;
+}
+
+void clf_strbuf_append_n(clf_strbuf *b, const char *s, size_t n)
+{
+    if (!reserve(b, n))
+        return;
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
 }
 
 void clf_strbuf_printf(clf_strbuf *b, const char *fmt, ...)

@@ -1,0 +1,20 @@
+/* Helpers the test programs share (linked into every one of them as clfuse_test_common):
+ * files and folders in temp dirs, and checks on the last error message. cmocka asserts:
+ * call them from a test. */
+#ifndef CLFUSE_TEST_COMMON_H
+#define CLFUSE_TEST_COMMON_H
+
+#include <miopen/miopen.h>
+#include <stddef.h>
+
+/* rm -rf path (folders made read-only by a test are opened up first); quiet when absent. */
+void rm_rf(const char *path);
+
+/* Writes len bytes to path (created or truncated); asserts that it worked. */
+void write_file(const char *path, const void *data, size_t len);
+
+/* The last error message of h (of the thread for NULL) must contain frag. */
+void msg_has(miopenHandle_t h, const char *frag, int line);
+#define MSG_HAS(h, frag) msg_has((h), (frag), __LINE__)
+
+#endif
