@@ -27,6 +27,9 @@ typedef struct build_pool {
     candidate *c;
     int n;
     atomic_int next;
+    clf_measure_limits limits;
+    double start_ms;
+    atomic_int skipped; /* candidates left unbuilt by the budget */
 } build_pool;
 
 static void *build_worker(void *arg)
@@ -39,6 +42,12 @@ static void *build_worker(void *arg)
         candidate *c = &pool->c[i];
         if (c->plan == NULL)
             continue;
+        if (i >= pool->limits.must && pool->limits.budget_ms > 0 &&
+            clf_now_ms() - pool->start_ms > pool->limits.budget_ms) {
+            c->status = miopenStatusNotInitialized; /* not an error: reported as skipped */
+            atomic_fetch_add(&pool->skipped, 1);
+            continue;
+        }
         c->status = clf_plan_build_with(pool->h, c->plan, c->solver, c->config);
         if (c->status != miopenStatusSuccess)
             clf_strlcpy(c->message, clf_thread_errmsg(), sizeof c->message);
@@ -47,7 +56,7 @@ static void *build_worker(void *arg)
 
 /* Compiles every candidate on MIOPEN_COMPILE_PARALLEL_LEVEL threads (default: the online
  * processors, at most 8): OpenCL compilers are single-threaded per program. */
-static void build_all(miopenHandle_t h, candidate *c, int n)
+static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_limits *limits)
 {
     enum { MAX_THREADS = 16 };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -58,8 +67,9 @@ static void build_all(miopenHandle_t h, candidate *c, int n)
         level = MAX_THREADS;
     if (level > n)
         level = n;
-    build_pool pool = {.h = h, .c = c, .n = n};
+    build_pool pool = {.h = h, .c = c, .n = n, .limits = *limits, .start_ms = clf_now_ms()};
     atomic_init(&pool.next, 0);
+    atomic_init(&pool.skipped, 0);
     pthread_t threads[MAX_THREADS];
     int started = 0;
     for (long t = 1; t < level; ++t)
@@ -68,6 +78,7 @@ static void build_all(miopenHandle_t h, candidate *c, int n)
     build_worker(&pool); /* this thread works too, so a failed pthread_create only slows down */
     for (int t = 0; t < started; ++t)
         pthread_join(threads[t], NULL);
+    return atomic_load(&pool.skipped);
 }
 
 /* Scratch buffers of the problem's sizes with defined contents (timings must not depend on
@@ -189,8 +200,9 @@ static int by_best(const void *x, const void *y)
 }
 
 miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
-                           const clf_choices *cands, const clf_run_args *args, clf_choices *out,
-                           int *narrowed, char *report, size_t report_cap)
+                           const clf_choices *cands, const clf_measure_limits *limits,
+                           const clf_run_args *args, clf_choices *out, int *narrowed,
+                           char *report, size_t report_cap)
 {
     const clf_fusion_problem *p = &tmpl->problem;
     *narrowed = 0;
@@ -221,7 +233,14 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
             c[n].status = miopenStatusAllocFailed;
         ++n;
     }
-    build_all(h, c, n);
+    const int skipped = build_all(h, c, n, limits);
+    if (skipped > 0) {
+        clf_appendf(report, report_cap,
+                    "  %d of %d candidates not built: past the %.0f ms compile budget "
+                    "(CLFUSE_FIND_BUDGET_MS)\n", skipped, n, limits->budget_ms);
+        clf_log(CLF_LOG_INFO, "benchmark: %d of %d candidates not built, past the %.0f ms compile "
+                "budget (CLFUSE_FIND_BUDGET_MS; 0 builds all)", skipped, n, limits->budget_ms);
+    }
 
     clf_run_args a;
     scratch_set owned = {.n = 0};
@@ -248,6 +267,8 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         st = clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory");
     double best_so_far = 0;
     for (int i = 0; st == miopenStatusSuccess && i < n; ++i) {
+        if (c[i].status == miopenStatusNotInitialized)
+            continue; /* left unbuilt by the budget, counted above */
         if (c[i].status != miopenStatusSuccess) {
             clf_appendf(report, report_cap, "  %s \"%s\": not built: %s\n", c[i].solver->name,
                         c[i].config, c[i].message);

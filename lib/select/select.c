@@ -33,7 +33,7 @@ const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusio
 static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                             const clf_solver *const *solvers, int n_solvers,
                             const clf_choices *records, const clf_choices *ranked, int exhaustive,
-                            clf_choices *out)
+                            clf_choices *out, int *must)
 {
     for (int i = 0; i < records->n && i < CLF_RETIME_TOP; ++i)
         if (clf_choices_add(out, &records->v[i]) != 0)
@@ -47,6 +47,7 @@ static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescr
             }
     if (ranked->n > 0 && clf_choices_add(out, &ranked->v[0]) != 0)
         return -1;
+    *must = out->n; /* what FAST would run is always measured */
     clf_choices more = {0};
     /* CLFUSE_SEARCH_LIMIT overrides the search's per-solver limit (0: no limit, every
      * valid config), for tuning runs that can afford it. */
@@ -154,12 +155,19 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
         }
     }
     if (measure) {
-        rc = bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive, &cands);
+        clf_measure_limits limits = {0, 0};
+        rc = bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive, &cands,
+                              &limits.must);
+        if (!exhaustive) {
+            long b = clf_env_long("CLFUSE_FIND_BUDGET_MS", CLF_FIND_BUILD_BUDGET_MS);
+            limits.budget_ms = b > 0 ? (double)b : 0;
+        }
         if (rc == 0) {
             clf_appendf(report, report_cap, "  %s: measuring %d candidates (%d db records)\n",
                         exhaustive ? "search" : clf_find_mode_name(mode), cands.n, records.n);
             int narrowed = 0;
-            st = clf_measure(h, p, &cands, rq->args, &measured, &narrowed, report, report_cap);
+            st = clf_measure(h, p, &cands, &limits, rq->args, &measured, &narrowed, report,
+                             report_cap);
             /* Results narrowed by a small workspace are not the problem's best. */
             if (st == miopenStatusSuccess && measured.n > 0 && !narrowed)
                 clf_records_store(h, key, &measured, exhaustive);

@@ -94,9 +94,20 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
  * scratch). Candidates needing more workspace than args gives are skipped and said so in
  * report (*narrowed set). Appends measured choices to out, best first. Fails only on a
  * missing scratch allocation (with a message); candidates that fail are reported. */
+/* Find's compile budget (NORMAL, not SEARCH): candidates past the first `must` (the db's
+ * records and the heuristic's pick) start building only while less than this has passed
+ * since the first build began, so a layer's Find stays within seconds however slowly the
+ * device's compiler runs (cold NVIDIA builds of ~60 candidates took 1.4-18 s per layer on
+ * the H100). Overridden by CLFUSE_FIND_BUDGET_MS (0: no budget). */
+#define CLF_FIND_BUILD_BUDGET_MS 1500
+typedef struct clf_measure_limits {
+    int must;         /* candidates built whatever the budget */
+    double budget_ms; /* 0: build every candidate */
+} clf_measure_limits;
 miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
-                           const clf_choices *cands, const clf_run_args *args, clf_choices *out,
-                           int *narrowed, char *report, size_t report_cap);
+                           const clf_choices *cands, const clf_measure_limits *limits,
+                           const clf_run_args *args, clf_choices *out, int *narrowed,
+                           char *report, size_t report_cap);
 
 /* The handle's layered find-db, opened on first use (NULL only when out of memory). */
 struct clf_finddb *clf_handle_finddb(miopenHandle_t h);

@@ -219,9 +219,9 @@ static void cba_plan_uses_c_find(void **state)
 
 /* NORMAL measures the db's record (even a slow one) and the heuristic's pick, so its winner
  * is never worse than what FAST would run. */
-static void find_measures_record_and_heuristic(void **state)
+/* budget: CLFUSE_FIND_BUDGET_MS for the compile, NULL for the default. */
+static void record_and_heuristic_measured(const char *budget)
 {
-    (void)state;
     plan_case cba;
     plan_case_init(&cba, next_c++, "CBA");
     char cfg[CLF_CONFIG_CAP], key[512];
@@ -242,8 +242,14 @@ static void find_measures_record_and_heuristic(void **state)
     free(solvers);
     assert_true(ranked.n >= 1);
     setenv("MIOPEN_FIND_MODE_FUSION", "NORMAL", 1);
+    if (budget)
+        setenv("CLFUSE_FIND_BUDGET_MS", budget, 1);
     assert_int_equal(miopenCompileFusionPlan(handle, cba.plan), miopenStatusSuccess);
     unsetenv("MIOPEN_FIND_MODE_FUSION");
+    unsetenv("CLFUSE_FIND_BUDGET_MS");
+    if (budget && !strstr(clfuse_FusionPlanGetReport(cba.plan), "past the 1 ms compile budget"))
+        fail_msg("a 1 ms budget cut nothing, or said nothing:\n%s",
+                 clfuse_FusionPlanGetReport(cba.plan));
     clf_finddb_entry e[256];
     int m = clf_finddb_lookup_layer(clf_handle_finddb(handle), key, 0, e, 256);
     int saw_record = 0, saw_pick = 0;
@@ -263,6 +269,20 @@ static void find_measures_record_and_heuristic(void **state)
                  clfuse_FusionPlanGetReport(cba.plan));
     clf_choices_free(&ranked);
     plan_case_free(&cba);
+}
+
+static void find_measures_record_and_heuristic(void **state)
+{
+    (void)state;
+    record_and_heuristic_measured(NULL);
+}
+
+/* A compile budget too small for any optional candidate still measures the record and the
+ * heuristic's pick, and says what it left out. */
+static void find_budget_keeps_record_and_pick(void **state)
+{
+    (void)state;
+    record_and_heuristic_measured("1");
 }
 
 /* Records naming an unknown solver, an invalid config or a negative time are skipped with a
@@ -393,6 +413,7 @@ int main(void)
         cmocka_unit_test(records_shared_across_chains),
         cmocka_unit_test(cba_plan_uses_c_find),
         cmocka_unit_test(find_measures_record_and_heuristic),
+        cmocka_unit_test(find_budget_keeps_record_and_pick),
         cmocka_unit_test(bad_records_skipped),
         cmocka_unit_test(no_silent_cap),
         cmocka_unit_test(find_checks_buffer_sizes),
