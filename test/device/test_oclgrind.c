@@ -170,11 +170,14 @@ int main(int argc, char **argv)
         for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
             plain_case(h, plain_chains[c], (int)c);
     } else {
-        /* A few plans: the fused chain on the naive and the tiled direct solver and one
-         * Winograd, and the elementwise solver. */
+        /* A few plans: the fused chain on the naive and the tiled direct solver, one
+         * Winograd and the split-K implicit GEMM, and the elementwise solver. */
         conv_case(h, &conv_shapes[0], "CBNA", 0, 0, "ConvNaiveDirect");
         conv_case(h, &conv_shapes[0], "CBA", 1, 0, "ConvDirectTiled");
         conv_case(h, &conv_shapes[0], "CNA", 2, 0, "ConvWinograd3x3");
+        /* work-groups exchanging partial tiles through the workspace (atomics on a
+         * non-NVIDIA device), run twice on it by the harness */
+        conv_case(h, &conv_shapes[2], "CBNA", 4, 0, "ConvImplicitGemmSplitK");
         plain_case(h, "BNA", 3);
     }
     miopenDestroy(h);
