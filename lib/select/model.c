@@ -105,6 +105,9 @@ static solver_eff effs[] = {
     {"ConvWinograd3x3", 0.68},  {"ConvWinograd4x4", 0.68}, {"ConvWinograd2x2", 0.79},
     {"ConvImplicitGemm", 0.88}, {"ConvDirectTiled", 0.34}, {"ConvGemm", 0.12},
     {"ConvNaiveDirect", 0.90},
+    /* ConvImplicitGemm's kernel split across work-groups: its value until an H100 run fits
+     * one (not fitted). */
+    {"ConvImplicitGemmSplitK", 0.88},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 /* A conv solver added without a fitted value: the middle of the fitted range. */
