@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* 256 work-items with up to 64 accumulators each fits the register file of a GPU
@@ -672,9 +673,13 @@ static int split_build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev
     split s;
     if (!split_parse(cfg, &s, why, cap) || !split_valid(p, dev, &s, cfg, why, cap))
         return -1;
-    /* Plain stores and fences where the memory model is known to order them across
-     * work-groups (NVIDIA's membar.gl); OpenCL 1.2's own guarantee, atomics, elsewhere. */
-    int sk_atomic = strstr(dev->vendor, "NVIDIA") == NULL;
+    /* Partials pass through atomics, OpenCL 1.2's one guarantee between work-groups, on
+     * every device by default. Plain stores with fences (NVIDIA's membar.gl orders them) are
+     * faster but have not been checked on NVIDIA hardware yet, and a wrong guess there would
+     * be a silently wrong sum: CLFUSE_SPLITK_PLAIN=1 opts in on NVIDIA until a GPU run of
+     * test_solvers has. Part of the build options, so of the binary-cache key. */
+    const char *plain = getenv("CLFUSE_SPLITK_PLAIN");
+    int sk_atomic = !(plain && strcmp(plain, "1") == 0 && strstr(dev->vendor, "NVIDIA") != NULL);
     build_tiling(p, s.t, s.sk, sk_atomic, spec);
     return 0;
 }
