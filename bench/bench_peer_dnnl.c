@@ -1,7 +1,7 @@
 /* clfuse-bench's oneDNN peer: for a conv+bias+activation chain, oneDNN's fp32 forward-inference
  * convolution (direct algorithm) with the bias in the primitive and the activation as an
- * eltwise post-op (RELU: eltwise_relu; LEAKYRELU: eltwise_relu with its slope; PASTHRU: no
- * post-op), memory formats 'any' so oneDNN picks its blocked layouts. The reorders from and to
+ * eltwise post-op (RELU: eltwise_relu; LEAKYRELU: eltwise_relu with its slope; LOGISTIC, ABS,
+ * ELU, CLIPPEDRELU (clip), TANH with alpha 1; PASTHRU: no post-op), memory formats 'any' so oneDNN picks its blocked layouts. The reorders from and to
  * NCHW/KCYX happen outside the timed region. The output is checked against the bench's CPU
  * reference before anything is timed. oneDNN runs on its OpenMP threads (all cores unless
  * OMP_NUM_THREADS says otherwise); the OpenCL device is idle meanwhile. */
@@ -150,16 +150,36 @@ void bench_dnnl_run(const bench_entry *e, chain_res *ch, const float *x, const f
     memset(p, 0, sizeof *p);
     ch->dnnl_err = -1;
     ch->dnnl_impl[0] = '\0';
-    float post_alpha = 0.0f;
+    /* MIOpen's activation as a oneDNN eltwise post-op: scale * alg(x; alpha, beta). */
+    float pa = 0.0f, pb = 0.0f, pscale = 1.0f;
+    dnnl_alg_kind_t alg = dnnl_eltwise_relu;
+    const char *act = NULL;
     int post = 1;
     switch (e->act) {
-    case 0: post = 0; break;            /* miopenActivationPASTHRU */
-    case 3: post_alpha = 0.0f; break;   /* miopenActivationRELU */
-    case 8: post_alpha = (float)e->act_alpha; break; /* miopenActivationLEAKYRELU */
-    default:
+    case 0: post = 0; act = "no post-op"; break;                       /* PASTHRU */
+    case 1: alg = dnnl_eltwise_logistic; act = "+logistic"; break;     /* LOGISTIC */
+    case 2:                                        /* TANH: beta * tanh(alpha * x), alpha 1 */
+        if (e->act_alpha == 1.0) {
+            alg = dnnl_eltwise_tanh;
+            pscale = (float)e->act_beta;
+            act = "+tanh";
+        }
+        break;
+    case 3: act = "+relu"; break;                                      /* RELU */
+    case 5: alg = dnnl_eltwise_abs; act = "+abs"; break;               /* ABS */
+    case 7:                                        /* CLIPPEDRELU: min(alpha, max(0, x)) */
+        alg = dnnl_eltwise_clip;
+        pb = (float)e->act_alpha;
+        act = "+clipped relu";
+        break;
+    case 8: pa = (float)e->act_alpha; act = "+leaky relu"; break;      /* LEAKYRELU */
+    case 9: alg = dnnl_eltwise_elu; pa = (float)e->act_alpha; act = "+elu"; break; /* ELU */
+    default: break;
+    }
+    if (act == NULL) {
         snprintf(p->note, sizeof p->note,
-                 "activation mode %d has no oneDNN post-op mapped here (RELU, LEAKYRELU and "
-                 "PASTHRU are)", e->act);
+                 "activation mode %d (alpha %g) has no oneDNN eltwise post-op mapped here", e->act,
+                 e->act_alpha);
         return;
     }
     dn d;
@@ -207,7 +227,7 @@ void bench_dnnl_run(const bench_entry *e, chain_res *ch, const float *x, const f
     DN(dnnl_primitive_attr_create(&d.attr));
     if (post) {
         DN(dnnl_post_ops_create(&d.ops));
-        DN(dnnl_post_ops_append_eltwise(d.ops, 1.0f, dnnl_eltwise_relu, post_alpha, 0.0f));
+        DN(dnnl_post_ops_append_eltwise(d.ops, pscale, alg, pa, pb));
         DN(dnnl_primitive_attr_set_post_ops(d.attr, d.ops));
     }
     DN(dnnl_primitive_desc_create(&d.pd, &cd, d.attr, d.eng, NULL));
@@ -263,9 +283,8 @@ void bench_dnnl_run(const bench_entry *e, chain_res *ch, const float *x, const f
     }
     p->t = bench_stats(t, runs);
     p->ok = 1;
-    snprintf(p->variant, sizeof p->variant, "oneDNN fused conv+bias%s (%.40s)",
-             post ? (post_alpha != 0.0f ? "+leaky relu post-op" : "+relu post-op") : ", no post-op",
-             ch->dnnl_impl[0] ? ch->dnnl_impl : "?");
+    snprintf(p->variant, sizeof p->variant, "oneDNN fused conv+bias%s%s (%.40s)",
+             post ? act : ", ", post ? " post-op" : act, ch->dnnl_impl[0] ? ch->dnnl_impl : "?");
     snprintf(p->timing, sizeof p->timing,
              "host clock around dnnl_primitive_execute + dnnl_stream_wait, per run; layouts "
              "oneDNN picked, reorders outside the timed region");
