@@ -532,7 +532,10 @@ static int write_md(const bench_run *r, const char *path)
                 if (e->peer_conv.ok)
                     fprintf(f, "; peer conv alone %.4g ms (%s)", e->peer_conv.t.min,
                             e->peer_conv.variant);
-                fprintf(f, "; oneDNN %s", c->dnnl.ok ? c->dnnl.variant : c->dnnl.note);
+                if (c->dnnl.ok)
+                    fprintf(f, "; %s", c->dnnl.variant);
+                else
+                    fprintf(f, "; oneDNN peer: %s", c->dnnl.note);
             }
             fputc('\n', f);
         }
