@@ -30,6 +30,7 @@ int bench_dnnl_built(void)
 #endif
 }
 
+#ifdef CLFUSE_HAVE_DNNL
 static int dnnl_threads(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
@@ -38,6 +39,7 @@ static int dnnl_threads(void)
         n = (int)sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? n : 1;
 }
+#endif
 
 void bench_dnnl_describe(char *out, size_t cap)
 {
