@@ -1,5 +1,6 @@
 /* clw: OpenCL calls, error names, object accounting and fault injection. */
 #include "clw/clw.h"
+#include "core/alloc.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -226,13 +227,13 @@ cl_int clf_clw_build_program(cl_program prog, cl_device_id dev, const char *opti
         size_t len = 0;
         if (clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) == CL_SUCCESS &&
             len > 0) {
-            char *buf = malloc(len + 1);
+            char *buf = clf_malloc(len + 1);
             if (buf && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, len, buf, NULL) ==
                            CL_SUCCESS) {
                 buf[len] = '\0';
                 *log = buf;
             } else {
-                free(buf);
+                clf_free(buf);
             }
         }
     }
@@ -258,12 +259,12 @@ cl_int clf_clw_program_binary(cl_program prog, unsigned char **bin, size_t *len)
         return err;
     if (size == 0)
         return CL_INVALID_BINARY;
-    unsigned char *buf = malloc(size);
+    unsigned char *buf = clf_malloc(size);
     if (!buf)
         return CL_OUT_OF_HOST_MEMORY;
     err = clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof buf, &buf, NULL);
     if (err != CL_SUCCESS) {
-        free(buf);
+        clf_free(buf);
         return err;
     }
     *bin = buf;

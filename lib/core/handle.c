@@ -3,6 +3,7 @@
  * so the user's own reference is never touched. A queue of another context or device moves
  * the handle there: what it built for the previous context is dropped and rebuilt on use. */
 #include "core/core.h"
+#include "core/alloc.h"
 #include "clw/clw.h"
 
 #include <ctype.h>
@@ -181,17 +182,17 @@ static void fill_info(struct miopenHandle *h)
 
 static struct miopenHandle *alloc_handle(void)
 {
-    struct miopenHandle *h = calloc(1, sizeof *h);
+    struct miopenHandle *h = clf_calloc(1, sizeof *h);
     if (h == NULL)
         return NULL;
     if (pthread_mutex_init(&h->lock, NULL) != 0) {
-        free(h);
+        clf_free(h);
         return NULL;
     }
     h->magic = CLF_MAGIC_HANDLE;
     if (clf_live_add(CLF_LIVE_HANDLE, h) != 0) {
         pthread_mutex_destroy(&h->lock);
-        free(h);
+        clf_free(h);
         return NULL;
     }
     return h;
@@ -202,7 +203,7 @@ static void free_handle(struct miopenHandle *h)
     clf_live_remove(CLF_LIVE_HANDLE, h);
     h->magic = 0;
     pthread_mutex_destroy(&h->lock);
-    free(h);
+    clf_free(h);
 }
 
 /* Why dev cannot run clfuse's kernels (every kernel is built from OpenCL C 1.2 source at
@@ -592,7 +593,7 @@ static void give_back(struct clf_user_buffer *b)
     } else {
         clf_clw_release_mem(b->mem);
     }
-    free(b);
+    clf_free(b);
 }
 
 /* Why a buffer from the user's allocator cannot serve as bytes of the handle's scratch, or
@@ -630,7 +631,7 @@ cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopen
     pthread_mutex_unlock(&h->lock);
     struct clf_user_buffer *b = NULL;
     if (alloc || dealloc) {
-        b = calloc(1, sizeof *b);
+        b = clf_calloc(1, sizeof *b);
         if (b == NULL) {
             *st = clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", what);
             return NULL;
@@ -644,7 +645,7 @@ cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopen
         m = (cl_mem)alloc(uctx, bytes);
         char why[160];
         if (m == NULL) {
-            free(b);
+            clf_free(b);
             *st = clf_fail(h, miopenStatusAllocFailed,
                            "%s: the miopenSetAllocator allocator returned NULL for %zu bytes",
                            what, bytes);
@@ -665,7 +666,7 @@ cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopen
         if (m == NULL || err != CL_SUCCESS) {
             if (m)
                 clf_clw_release_mem(m);
-            free(b);
+            clf_free(b);
             *st = clf_fail(h, miopenStatusAllocFailed, "%s: clCreateBuffer(%zu bytes) on '%s': %s",
                            what, bytes, h->info.name, clf_cl_error_name(err));
             return NULL;

@@ -3,6 +3,7 @@
  * (solver, config): codegen -> program -> kernel. The engine (lib/select) decides which
  * choice to build; the API (lib/api) calls the engine. Nothing here chooses. */
 #include "cache/program.h"
+#include "core/alloc.h"
 #include "clw/clw.h"
 #include "codegen/codegen.h"
 #include "plan/plan.h"
@@ -144,11 +145,11 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
 
 struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanDescriptor *p)
 {
-    struct miopenFusionPlanDescriptor *c = calloc(1, sizeof *c);
+    struct miopenFusionPlanDescriptor *c = clf_calloc(1, sizeof *c);
     if (c == NULL)
         return NULL;
     if (pthread_mutex_init(&c->lock, NULL) != 0) {
-        free(c);
+        clf_free(c);
         return NULL;
     }
     c->magic = CLF_MAGIC_PLAN;
@@ -165,7 +166,7 @@ struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanD
     c->problem = p->problem;
     if (clf_plan_register(c) != 0) {
         pthread_mutex_destroy(&c->lock);
-        free(c);
+        clf_free(c);
         return NULL;
     }
     return c;

@@ -20,6 +20,7 @@
  * time to find-db measurements (through tools/model/clfuse-model, which sets them with
  * clf_model_set_param); the values here are that fit's, with the figures it reported. */
 #include "select/model.h"
+#include "core/alloc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -255,11 +256,11 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
     int n = s->tuning_configs ? s->tuning_configs(p, dev, NULL, 0) : 1;
     if (n < 1)
         n = 1;
-    char(*cfgs)[CLF_CONFIG_CAP] = malloc((size_t)n * sizeof *cfgs);
-    scored *sc = malloc((size_t)n * sizeof *sc);
+    char(*cfgs)[CLF_CONFIG_CAP] = clf_malloc((size_t)n * sizeof *cfgs);
+    scored *sc = clf_malloc((size_t)n * sizeof *sc);
     if (cfgs == NULL || sc == NULL) {
-        free(cfgs);
-        free(sc);
+        clf_free(cfgs);
+        clf_free(sc);
         return -1;
     }
     int m = 0;
@@ -282,9 +283,9 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
         memcpy(sc[k].cfg, cfgs[i], CLF_CONFIG_CAP);
         ++k;
     }
-    free(cfgs);
+    clf_free(cfgs);
     if (k == 0) {
-        free(sc);
+        clf_free(sc);
         return -1;
     }
     qsort(sc, (size_t)k, sizeof *sc, by_time);
@@ -306,7 +307,7 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
          * solver the O(1) push is enough (the duplicate check is quadratic in 10^4). */
         rc = fresh ? clf_choices_push(out, &ch) : clf_choices_add(out, &ch);
     }
-    free(sc);
+    clf_free(sc);
     return rc;
 }
 
@@ -317,7 +318,7 @@ void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
     const clfuse_DeviceInfo *dev = &h->info;
     const int start = out->n;
     /* Solvers the model cannot describe: after the others, in the order given. */
-    const clf_solver **rest = malloc((size_t)(n_allowed > 0 ? n_allowed : 1) * sizeof *rest);
+    const clf_solver **rest = clf_malloc((size_t)(n_allowed > 0 ? n_allowed : 1) * sizeof *rest);
     int n_rest = 0;
     for (int i = 0; i < n_allowed; ++i) {
         const int before = out->n;
@@ -347,7 +348,7 @@ void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
         if (clf_choices_add(out, &ch) != 0)
             break;
     }
-    free(rest);
+    clf_free(rest);
 }
 
 /* The fitted constants by name, for clf_model_set_param. */

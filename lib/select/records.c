@@ -3,6 +3,7 @@
  * back. */
 #define _POSIX_C_SOURCE 200809L
 #include "select/select.h"
+#include "core/alloc.h"
 #include "finddb/finddb.h"
 
 #include <math.h>
@@ -76,7 +77,7 @@ static void layer_records(miopenHandle_t h, clf_finddb *db, const clf_fusion_pro
     int total = clf_finddb_lookup_layer(db, key, system_layer, NULL, 0);
     if (total <= 0)
         return;
-    clf_finddb_entry *e = calloc((size_t)total, sizeof *e);
+    clf_finddb_entry *e = clf_calloc((size_t)total, sizeof *e);
     if (e == NULL) {
         clf_log(CLF_LOG_WARNING, "find-db: out of host memory reading %s", key);
         return;
@@ -113,7 +114,7 @@ static void layer_records(miopenHandle_t h, clf_finddb *db, const clf_fusion_pro
         if (clf_choices_add(out, &c) != 0)
             break;
     }
-    free(e);
+    clf_free(e);
 }
 
 static int by_time(const void *a, const void *b)
@@ -208,7 +209,7 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
     clf_finddb *db = clf_handle_finddb(h);
     if (db == NULL || c->n <= 0)
         return;
-    clf_finddb_entry *e = calloc((size_t)c->n, sizeof *e);
+    clf_finddb_entry *e = clf_calloc((size_t)c->n, sizeof *e);
     if (e == NULL) {
         clf_log(CLF_LOG_WARNING, "find-db: results for %s not recorded: out of host memory", key);
         return;
@@ -236,5 +237,5 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
     char err[512];
     if (m > 0 && clf_finddb_store(db, key, e, m, err, sizeof err) != 0)
         clf_log(CLF_LOG_WARNING, "find-db: results for %s not recorded: %s", key, err);
-    free(e);
+    clf_free(e);
 }

@@ -1,6 +1,7 @@
 /* The selection policy, one place for every caller (docs/find.md "Policy"). */
 #define _POSIX_C_SOURCE 200809L
 #include "select/select.h"
+#include "core/alloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,14 +26,14 @@ const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusio
 {
     *n = 0;
     int total = clf_solver_count();
-    const clf_solver **s = calloc((size_t)total, sizeof *s);
+    const clf_solver **s = clf_calloc((size_t)total, sizeof *s);
     if (s == NULL) {
         clf_fail(h, miopenStatusAllocFailed, "out of host memory");
         return NULL;
     }
     *n = clf_plan_candidates(p, &h->info, s, total, report, report_cap);
     if (*n == 0) {
-        free(s);
+        clf_free(s);
         return NULL;
     }
     return s;
@@ -213,6 +214,6 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
     clf_choices_free(&ranked);
     clf_choices_free(&cands);
     clf_choices_free(&measured);
-    free(solvers);
+    clf_free(solvers);
     return st;
 }
