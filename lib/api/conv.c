@@ -18,7 +18,8 @@ typedef struct conv_problem {
 
 static void conv_problem_free(conv_problem *cp)
 {
-    miopenDestroyFusionPlan(cp->plan);
+    /* Not miopenDestroyFusionPlan: it would clear the thread's copy of a failure's message. */
+    clf_plan_free(cp->plan);
     cp->plan = NULL;
 }
 

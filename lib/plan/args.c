@@ -33,10 +33,18 @@ miopenStatus_t miopenDestroyOperatorArgs(miopenOperatorArgs_t args)
         return clf_fail(NULL, miopenStatusBadParm,
                         "miopenDestroyOperatorArgs: not a live operator-args object (already "
                         "destroyed, or never created)");
+    clf_args_free(args);
+    return miopenStatusSuccess;
+}
+
+void clf_args_free(struct miopenOperatorArgs *args)
+{
+    if (args == NULL)
+        return;
+    clf_live_remove(CLF_LIVE_ARGS, args); /* a no-op when the caller already removed it */
     args->magic = 0;
     clf_free(args->items);
     clf_free(args);
-    return miopenStatusSuccess;
 }
 
 /* The entry for op, created on first use. */
