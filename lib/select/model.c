@@ -243,8 +243,8 @@ static int by_estimate(const void *a, const void *b)
     return 0;
 }
 
-/* Ranks s's whole space into out; 0, or -1 when the model cannot describe s (no cost, or
- * no config it can cost) or memory ran out. */
+/* Ranks s's whole space into out; 0, -1 when the model cannot describe s (no cost, or
+ * no config it can cost), -2 when memory ran out. */
 static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
                        const clf_solver *s, int per_solver, clf_choices *out)
 {
@@ -261,7 +261,7 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
     if (cfgs == NULL || sc == NULL) {
         clf_free(cfgs);
         clf_free(sc);
-        return -1;
+        return -2;
     }
     int m = 0;
     if (s->tuning_configs) {
@@ -308,10 +308,10 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
         rc = fresh ? clf_choices_push(out, &ch) : clf_choices_add(out, &ch);
     }
     clf_free(sc);
-    return rc;
+    return rc != 0 ? -2 : 0;
 }
 
-void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
+int clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
                     const clf_solver *const *allowed, int n_allowed, int per_solver,
                     clf_choices *out)
 {
@@ -319,14 +319,20 @@ void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
     const int start = out->n;
     /* Solvers the model cannot describe: after the others, in the order given. */
     const clf_solver **rest = clf_malloc((size_t)(n_allowed > 0 ? n_allowed : 1) * sizeof *rest);
+    if (rest == NULL)
+        return -1;
     int n_rest = 0;
     for (int i = 0; i < n_allowed; ++i) {
         const int before = out->n;
-        if (rank_solver(dev, p, allowed[i], per_solver, out) != 0) {
+        int rc = rank_solver(dev, p, allowed[i], per_solver, out);
+        if (rc != 0)
             out->n = before; /* drop a partial ranking */
-            if (rest)
-                rest[n_rest++] = allowed[i];
+        if (rc == -2) {
+            clf_free(rest);
+            return -1;
         }
+        if (rc != 0)
+            rest[n_rest++] = allowed[i];
     }
     /* Not with nothing ranked: out->v may still be NULL, and qsort(NULL, 0, ...) is
      * undefined behaviour (UBSan reports it: compiling an elementwise plan). */
@@ -345,10 +351,13 @@ void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
         ch.time_ms = -(2.0 * worst + (double)i);
         ch.workspace = rest[i]->workspace ? rest[i]->workspace(p) : 0;
         ch.source = CLF_SOURCE_ESTIMATED;
-        if (clf_choices_add(out, &ch) != 0)
-            break;
+        if (clf_choices_add(out, &ch) != 0) {
+            clf_free(rest);
+            return -1;
+        }
     }
     clf_free(rest);
+    return 0;
 }
 
 /* The fitted constants by name, for clf_model_set_param. */
