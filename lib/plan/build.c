@@ -78,9 +78,11 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         clf_generated gen;
         char title[64];
         snprintf(title, sizeof title, "plan %s", name);
-        if (clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why, sizeof why) != 0)
-            return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: %s", name, s->name,
-                            why);
+        int gen_rc = clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why,
+                                          sizeof why);
+        if (gen_rc != 0)
+            return clf_fail(h, gen_rc == -2 ? miopenStatusAllocFailed : miopenStatusInternalError,
+                            "plan %s: solver %s: %s", name, s->name, why);
         char dump_name[96];
         snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
         clf_codegen_dump(dump_name, &gen);
