@@ -11,6 +11,7 @@ static atomic_long counted;  /* allocations since arming */
 static atomic_long fail_at;  /* the 1-based allocation that fails */
 static atomic_int fault_hit; /* the fault fired */
 static atomic_int route_cjson;
+static atomic_int persistent; /* every allocation from fail_at on fails */
 
 /* 1 when this allocation is the one to fail. */
 static int injected(void)
@@ -18,7 +19,8 @@ static int injected(void)
     if (!atomic_load_explicit(&armed, memory_order_relaxed))
         return 0;
     long n = atomic_fetch_add(&counted, 1) + 1;
-    if (n == atomic_load(&fail_at)) {
+    long at = atomic_load(&fail_at);
+    if (n == at || (n > at && atomic_load_explicit(&persistent, memory_order_relaxed))) {
         atomic_store(&fault_hit, 1);
         return 1;
     }
@@ -61,9 +63,22 @@ static void *cjson_malloc(size_t size)
     return clf_malloc(size);
 }
 
+static void arm(long n, int persist);
+
 void clf_alloc_fail_after(long n)
 {
+    arm(n, 0);
+}
+
+void clf_alloc_fail_from(long n)
+{
+    arm(n, 1);
+}
+
+static void arm(long n, int persist)
+{
     atomic_store(&armed, 0);
+    atomic_store(&persistent, persist);
     atomic_store(&counted, 0);
     atomic_store(&fault_hit, 0);
     atomic_store(&fail_at, n > 0 ? n : 0);

@@ -25,6 +25,9 @@ void clf_alloc_fail_after(long n);
  * is armed, so they count and can fail; disarmed, cJSON is given back its defaults (the
  * process may use cJSON with hooks of its own, so the library never sets them otherwise). */
 void clf_alloc_route_cjson(int on);
+/* As clf_alloc_fail_after, but the n-th allocation and every one after it fail (until
+ * disarmed): memory that stays exhausted, SQLite's "persistent" faults. */
+void clf_alloc_fail_from(long n);
 /* Allocations counted since the last clf_alloc_fail_after (the failed one included). */
 long clf_alloc_count(void);
 /* 1 once the armed fault has fired (until the next clf_alloc_fail_after). */

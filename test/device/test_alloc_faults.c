@@ -1,25 +1,34 @@
-/* Fault loops (issue 19 item 2), as SQLite's: for n = 1, 2, ... until a step completes with
- * no fault hit, the n-th host allocation of the step fails (clf_alloc_fail_after, lib/core/
- * alloc.h: every allocation of the library and cJSON's), and in a second loop the n-th
- * OpenCL call of any entry point fails (clf_clw_inject_fault("*"), lib/clw). The workload,
- * on tiny shapes: create a handle; build and compile every fusion chain (CBNA ... A);
- * execute each; Find (which writes the user find-db); Immediate mode (count, solutions,
- * compile, run); the unfused convolution with Find's algorithm; destroy everything.
+/* Fault loops (issue 19 item 2), as SQLite's. For each step of a small workload, for
+ * n = 1, 2, ... until a run of the step meets no fault:
+ *  - alloc: the n-th host allocation of the step fails (clf_alloc_fail_after, lib/core/
+ *    alloc.h: every allocation of the library outside lib/finddb; cJSON's too with
+ *    CLFUSE_FAULT_CJSON=1);
+ *  - persistent: the n-th allocation and every later one fail (clf_alloc_fail_from);
+ *  - cl: an OpenCL call fails with CL_OUT_OF_RESOURCES: the first from the n-th on whose call
+ *    site (call stack) has not failed yet in this step (clf_clw_inject_fault_new_site), so
+ *    every cl* call site fails once rather than every one of the thousands of calls a
+ *    benchmark repeats; CLFUSE_FAULT_EVERY_CALL=1 fails every call instead.
+ * The workload, on tiny shapes: create a handle; build and compile the chains CBNA, C, BNA, A
+ * (CLFUSE_FAULT_CHAINS=all: all 15), the in-memory programs forgotten before each run so
+ * they load from the binary cache, and CBNA and BNA once more with the binary cache off
+ * (built from source); execute each chain; NORMAL Find (measures, writes the user find-db);
+ * Immediate mode (count, solutions, workspace, compile, run); ConvolutionForward with Find's
+ * algorithm; destroy everything.
  *
- * Each step runs on the state the previous steps left, on the same handle: a step whose
- * fault made it fail is run again (with n + 1) on that same state, so the loop also checks
- * that a failure leaves the handle and the objects as they were and usable. Checked for
- * every API call of every run:
- *  - it succeeds, or returns a non-success status with a non-empty message
- *    (clfuse_GetLastErrorMessage, cleared at the start of every call);
+ * Each step runs on the state the previous steps left, on the same handle: a step that a
+ * fault made fail is run again (n + 1) on that same state, so the loop also checks that a
+ * failure leaves the handle and the objects usable. Checked for every API call of every run:
+ *  - it succeeds, or returns a non-success status with a non-empty message, on the thread
+ *    and on the handle for calls that take one (clfuse_GetLastErrorMessage), which names the
+ *    cause: "memory" in the allocation loops, "CL_OUT_OF_RESOURCES" in the OpenCL one;
  *  - a successful execute / Immediate / convolution is correct (double CPU reference,
  *    MIOpen's 80-epsilon RMS bound), fault or not;
- *  - a failed step left no API object behind (the live registries' counts);
- *  - after the last step: no OpenCL object left (clf_clw_live_objects() == 0), no find-db set
- *    aside; and the whole workload once more without faults, every output checked;
+ *  - a failed run left no descriptor or args object behind (the live registries);
+ *  - after the last step: no OpenCL object and no API object left, no find-db set aside as
+ *    corrupt; then the whole workload once more without faults, every output checked;
  *  - no crash, and (ASan build) no leak and no memory error.
- * Environment: CLFUSE_FAULT_LOOP = alloc | cl | both (default both); CLFUSE_FAULT_VERBOSE=1
- * prints each step's count of allocations / OpenCL calls. */
+ * Environment: CLFUSE_FAULT_LOOP = alloc | persistent | cl (default: all three);
+ * CLFUSE_FAULT_VERBOSE=1 prints every fault, every failure's message and each step's time. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <setjmp.h>
@@ -471,16 +480,20 @@ static int destroy_all(world *w, int i)
 
 /* ---- the loop ------------------------------------------------------------------------------ */
 
-typedef enum { LOOP_NONE, LOOP_ALLOC, LOOP_CL } loop_kind;
+typedef enum { LOOP_NONE, LOOP_ALLOC, LOOP_ALLOC_PERSISTENT, LOOP_CL } loop_kind;
 
 /* CLFUSE_FAULT_EVERY_CALL=1: the OpenCL loop fails every call, not every call site once. */
 static int every_call;
 
 static void arm(loop_kind k, long n)
 {
-    expect_in_message = k == LOOP_ALLOC ? "memory" : k == LOOP_CL ? "CL_OUT_OF_RESOURCES" : NULL;
+    expect_in_message = k == LOOP_ALLOC || k == LOOP_ALLOC_PERSISTENT ? "memory"
+                        : k == LOOP_CL                                 ? "CL_OUT_OF_RESOURCES"
+                                                                       : NULL;
     if (k == LOOP_ALLOC)
         clf_alloc_fail_after(n);
+    else if (k == LOOP_ALLOC_PERSISTENT)
+        clf_alloc_fail_from(n);
     else if (k == LOOP_CL && every_call)
         clf_clw_inject_fault("*", (int)n, CL_OUT_OF_RESOURCES);
     else if (k == LOOP_CL)
@@ -491,7 +504,7 @@ static void arm(loop_kind k, long n)
 static long disarm(loop_kind k, long n)
 {
     long hit = 0;
-    if (k == LOOP_ALLOC) {
+    if (k == LOOP_ALLOC || k == LOOP_ALLOC_PERSISTENT) {
         hit = clf_alloc_fault_hit() ? n : 0;
         clf_alloc_fail_after(0);
     } else if (k == LOOP_CL) {
@@ -730,7 +743,7 @@ static int teardown(void **state)
 static int loop_wanted(const char *which)
 {
     const char *v = getenv("CLFUSE_FAULT_LOOP");
-    return v == NULL || v[0] == '\0' || strcmp(v, "both") == 0 || strcmp(v, which) == 0;
+    return v == NULL || v[0] == '\0' || strcmp(v, which) == 0;
 }
 
 static void run_loop(loop_kind k, const char *name)
@@ -768,6 +781,16 @@ static void alloc_fault_loop(void **state)
     run_loop(LOOP_ALLOC, "alloc");
 }
 
+/* Memory that stays exhausted: every allocation from the n-th on fails (SQLite's persistent
+ * faults), so error paths that allocate are tried too. */
+static void alloc_persistent_fault_loop(void **state)
+{
+    (void)state;
+    if (!loop_wanted("persistent"))
+        skip();
+    run_loop(LOOP_ALLOC_PERSISTENT, "persistent");
+}
+
 static void cl_fault_loop(void **state)
 {
     (void)state;
@@ -780,6 +803,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(alloc_fault_loop, setup, teardown),
+        cmocka_unit_test_setup_teardown(alloc_persistent_fault_loop, setup, teardown),
         cmocka_unit_test_setup_teardown(cl_fault_loop, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
