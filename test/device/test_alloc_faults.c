@@ -148,6 +148,10 @@ typedef struct world {
     /* shared inputs of the chains, host and device */
     float hx[XN], hw[WN], hbias[C], hbn[4][C], hy[XN];
     cl_mem x, w, bias, bn[4], y;
+    /* descriptors of the unfused activation and convolution-bias-activation calls */
+    miopenTensorDescriptor_t txd, twd, tbd;
+    miopenConvolutionDescriptor_t tcd;
+    miopenActivationDescriptor_t ad;
     /* the Find / Immediate / unfused problem (a depthwise 3x3: few solvers apply) */
     int have_cc;
     conv_case cc;
@@ -228,6 +232,18 @@ static void world_buffers(world *w)
     w->y = upload(w, NULL, XN);
     assert_int_equal(conv_case_init(&w->cc, w->h, 1, 3, 6, 5, 3, 3, 1, 1, 1, 3, 11), 0);
     w->have_cc = 1;
+    assert_int_equal(miopenCreateTensorDescriptor(&w->txd), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(w->txd, miopenFloat, N, C, H, W), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&w->twd), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(w->twd, miopenFloat, K, C, F, F), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&w->tbd), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(w->tbd, miopenFloat, 1, C, 1, 1), 0);
+    assert_int_equal(miopenCreateConvolutionDescriptor(&w->tcd), 0);
+    assert_int_equal(
+        miopenInitConvolutionDescriptor(w->tcd, miopenConvolution, PAD, PAD, 1, 1, 1, 1), 0);
+    assert_int_equal(miopenCreateActivationDescriptor(&w->ad), 0);
+    assert_int_equal(miopenSetActivationDescriptor(w->ad, miopenActivationLEAKYRELU, 0.5, 0, 0),
+                     0);
 }
 
 static void world_buffers_free(world *w)
@@ -241,6 +257,14 @@ static void world_buffers_free(world *w)
     if (w->have_cc)
         conv_case_free(&w->cc);
     w->have_cc = 0;
+    miopenDestroyTensorDescriptor(w->txd);
+    miopenDestroyTensorDescriptor(w->twd);
+    miopenDestroyTensorDescriptor(w->tbd);
+    miopenDestroyConvolutionDescriptor(w->tcd);
+    miopenDestroyActivationDescriptor(w->ad);
+    w->txd = w->twd = w->tbd = NULL;
+    w->tcd = NULL;
+    w->ad = NULL;
 }
 
 static void chain_free(chain *c)
@@ -446,6 +470,36 @@ fail:
     return -1;
 }
 
+static int activation_forward(world *w, int i)
+{
+    (void)i;
+    float one = 1, zero = 0;
+    poison(w, w->y, XN);
+    CALLH(miopenActivationForward(w->h, w->ad, &one, w->txd, w->x, &zero, w->txd, w->y));
+    double ref[XN];
+    chain_reference(w, "A", ref);
+    check_output(w, w->y, ref, XN, "ActivationForward");
+    return 0;
+fail:
+    return -1;
+}
+
+static int conv_bias_activ(world *w, int i)
+{
+    (void)i;
+    float one = 1, zero = 0;
+    poison(w, w->y, XN);
+    CALLH(miopenConvolutionBiasActivationForward(
+        w->h, &one, w->txd, w->x, w->twd, w->w, w->tcd, miopenConvolutionFwdAlgoDirect, NULL, 0,
+        &zero, NULL, NULL, w->tbd, w->bias, w->ad, w->txd, w->y));
+    double ref[XN];
+    chain_reference(w, "CBA", ref);
+    check_output(w, w->y, ref, XN, "ConvolutionBiasActivationForward");
+    return 0;
+fail:
+    return -1;
+}
+
 /* Destroys every chain's objects; runs last (destroys cannot fail: any fault they meet is
  * counted but must not show). */
 static int destroy_chains(world *w, int i)
@@ -628,6 +682,8 @@ static void make_steps(void)
     add_step("Find", find, NULL, 0)->fresh_programs = 1;
     add_step("Immediate", immediate, NULL, 0)->fresh_programs = 1;
     add_step("ConvForward", unfused, NULL, 0);
+    add_step("ActivationFwd", activation_forward, NULL, 0)->fresh_programs = 1;
+    add_step("ConvBiasActiv", conv_bias_activ, NULL, 0)->fresh_programs = 1;
     add_step("destroy chains", destroy_chains, NULL, 0);
     add_step("destroy", destroy_all, NULL, 0);
 }
