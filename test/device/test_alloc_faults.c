@@ -20,7 +20,8 @@
  * failure leaves the handle and the objects usable. Checked for every API call of every run:
  *  - it succeeds, or returns a non-success status with a non-empty message, on the thread
  *    and on the handle for calls that take one (clfuse_GetLastErrorMessage), which names the
- *    cause: "memory" in the allocation loops, "CL_OUT_OF_RESOURCES" in the OpenCL one;
+ *    cause: "memory" in the allocation loops, "CL_OUT_OF_RESOURCES" in the OpenCL one; the
+ *    status is AllocFailed in the allocation loops, never BadParm in the OpenCL one;
  *  - a successful execute / Immediate / convolution is correct (double CPU reference,
  *    MIOpen's 80-epsilon RMS bound), fault or not;
  *  - a failed run left no descriptor or args object behind (the live registries);
@@ -80,6 +81,9 @@ static void violation(const char *fmt, ...)
 /* What a failure's message must name in the current loop ("memory" for an allocation,
  * the injected error for an OpenCL call), or NULL. */
 static const char *expect_in_message;
+/* The status every failure must have (an allocation loop: AllocFailed), or one no failure
+ * may have (the OpenCL loop: BadParm, since every argument is valid), or Success for none. */
+static miopenStatus_t expect_status, refuse_status;
 
 static void check_failure(miopenHandle_t h, const char *expr, miopenStatus_t st)
 {
@@ -89,6 +93,11 @@ static void check_failure(miopenHandle_t h, const char *expr, miopenStatus_t st)
     else if (expect_in_message && strstr(m, expect_in_message) == NULL)
         violation("%s -> %s, message does not say \"%s\": %s", expr, miopenGetErrorString(st),
                   expect_in_message, m);
+    if (expect_status != miopenStatusSuccess && st != expect_status)
+        violation("%s -> %s, not %s: %s", expr, miopenGetErrorString(st),
+                  miopenGetErrorString(expect_status), m ? m : "");
+    if (refuse_status != miopenStatusSuccess && st == refuse_status)
+        violation("%s -> %s for valid arguments: %s", expr, miopenGetErrorString(st), m ? m : "");
     if (h != NULL && clf_handle_valid(h)) {
         const char *hm = clfuse_GetLastErrorMessage(h);
         if (hm == NULL || hm[0] == '\0')
@@ -544,6 +553,9 @@ static void arm(loop_kind k, long n)
     expect_in_message = k == LOOP_ALLOC || k == LOOP_ALLOC_PERSISTENT ? "memory"
                         : k == LOOP_CL                                 ? "CL_OUT_OF_RESOURCES"
                                                                        : NULL;
+    expect_status = k == LOOP_ALLOC || k == LOOP_ALLOC_PERSISTENT ? miopenStatusAllocFailed
+                                                                  : miopenStatusSuccess;
+    refuse_status = k == LOOP_CL ? miopenStatusBadParm : miopenStatusSuccess;
     if (k == LOOP_ALLOC)
         clf_alloc_fail_after(n);
     else if (k == LOOP_ALLOC_PERSISTENT)
