@@ -29,6 +29,7 @@
  *    corrupt; then the whole workload once more without faults, every output checked;
  *  - no crash, and (ASan build) no leak and no memory error.
  * Environment: CLFUSE_FAULT_LOOP = alloc | persistent | cl (default: all three);
+ * CLFUSE_FAULT_STEP=text: faults only in the steps whose name contains text;
  * CLFUSE_FAULT_VERBOSE=1 prints every fault, every failure's message and each step's time. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -709,8 +710,10 @@ static long workload(loop_kind k)
         w->chains[i].name = chain_names[i];
     make_steps();
     long injected = 0;
+    const char *only = getenv("CLFUSE_FAULT_STEP"); /* faults in the steps so named only */
     for (int i = 0; i < n_steps; ++i) {
-        injected += fault_step(w, &steps[i], k);
+        int faulted = only == NULL || *only == '\0' || strstr(steps[i].name, only) != NULL;
+        injected += fault_step(w, &steps[i], faulted ? k : LOOP_NONE);
         if (i == 0)
             world_buffers(w);
     }
