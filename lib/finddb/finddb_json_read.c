@@ -35,6 +35,7 @@
 ** and merge well. Entries are stored ranked: non-negative times ascending, then
 ** negative times nearest zero first.
 */
+#include "core/alloc.h"
 #include "finddb/finddb_int.h"
 
 #include <cJSON.h>
@@ -226,7 +227,7 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         ws++;
     if (ws == len) {
         clf_set_err(why, why_cap, "file is empty%s (truncated write?)", len ? " (only whitespace)" : "");
-        free(buf);
+        clf_free(buf);
         return PF_BAD;
     }
     const char *end = NULL;
@@ -238,7 +239,7 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         clf_set_err(why, why_cap,
                 "invalid JSON at line %d column %d (byte %zu of %zu): %s", line, col, pos, len,
                 pos + 1 >= len ? "unexpected end of file (truncated?)" : "syntax error or garbage");
-        free(buf);
+        clf_free(buf);
         return PF_BAD;
     }
     size_t pos = (size_t)(end - buf);
@@ -250,10 +251,10 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         clf_set_err(why, why_cap, "unexpected data after the JSON document at line %d column %d", line,
                 col);
         cJSON_Delete(doc);
-        free(buf);
+        clf_free(buf);
         return PF_BAD;
     }
-    free(buf);
+    clf_free(buf);
     clf_device_identity fdev;
     int hr = clf_fdb_check_header(doc, &fdev, why, why_cap);
     if (hr != 0) {
@@ -306,7 +307,7 @@ int clf_fdb_load_records(cJSON *root, clf_fdb_table *t, clf_fdb_filectx *f, int 
             continue;
         }
         int n = cJSON_GetArraySize(r), k = 0, idx = 0;
-        clf_finddb_entry *e = malloc((size_t)(n ? n : 1) * sizeof *e);
+        clf_finddb_entry *e = clf_malloc((size_t)(n ? n : 1) * sizeof *e);
         if (!e)
             return -1;
         cJSON *inext;
@@ -324,13 +325,13 @@ int clf_fdb_load_records(cJSON *root, clf_fdb_table *t, clf_fdb_filectx *f, int 
         if (k == 0) {
             clf_fdb_problem(f, "record \"%.200s\" skipped: %s", key,
                     n ? "no valid entries" : "empty array");
-            free(e);
+            clf_free(e);
             if (prune)
                 cJSON_Delete(cJSON_DetachItemViaPointer(recs, r));
             continue;
         }
         if (clf_fdb_rank_sort(e, k) != 0) {
-            free(e);
+            clf_free(e);
             return -1;
         }
         if (clf_fdb_table_put(t, key, e, k) < 0)

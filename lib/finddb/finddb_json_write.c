@@ -3,6 +3,7 @@
 ** sorted by key, one entry per line (so files diff and merge well), numbers that read back
 ** as exactly the same double. The format is described in finddb_json_read.c.
 */
+#include "core/alloc.h"
 #include "finddb/finddb_int.h"
 
 #include <cJSON.h>
@@ -52,7 +53,7 @@ cJSON *clf_fdb_new_doc(const clf_device_identity *dev)
 int clf_fdb_put_record(cJSON *recs, const char *key, const clf_finddb_entry *entries, int n)
 {
     cJSON *arr = cJSON_CreateArray();
-    clf_finddb_entry *sorted = malloc((size_t)n * sizeof *sorted);
+    clf_finddb_entry *sorted = clf_malloc((size_t)n * sizeof *sorted);
     int ok = arr && sorted;
     if (ok) {
         memcpy(sorted, entries, (size_t)n * sizeof *sorted);
@@ -64,7 +65,7 @@ int clf_fdb_put_record(cJSON *recs, const char *key, const clf_finddb_entry *ent
         if (o && !ok)
             cJSON_Delete(o);
     }
-    free(sorted);
+    clf_free(sorted);
     if (ok) {
         if (cJSON_GetObjectItemCaseSensitive(recs, key))
             ok = cJSON_ReplaceItemInObjectCaseSensitive(recs, key, arr);
@@ -183,7 +184,7 @@ char *clf_fdb_doc_print(const cJSON *doc, size_t *len)
             sb_json_value(&b, m);
         } else {
             int n = cJSON_GetArraySize(m), i = 0;
-            cJSON **v = malloc((size_t)(n ? n : 1) * sizeof *v);
+            cJSON **v = clf_malloc((size_t)(n ? n : 1) * sizeof *v);
             if (!v) {
                 b.failed = 1;
                 break;
@@ -204,13 +205,13 @@ char *clf_fdb_doc_print(const cJSON *doc, size_t *len)
                 clf_strbuf_append(&b, i + 1 < n ? "    ],\n" : "    ]\n");
             }
             clf_strbuf_append(&b, n ? "  }" : "}");
-            free(v);
+            clf_free(v);
         }
         clf_strbuf_append(&b, m->next ? ",\n" : "\n");
     }
     clf_strbuf_append(&b, "}\n");
     if (b.failed) {
-        free(b.data);
+        clf_free(b.data);
         return NULL;
     }
     *len = b.len;
