@@ -39,6 +39,7 @@
 #include "finddb/finddb_int.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -195,6 +196,145 @@ static void line_col(const char *buf, size_t pos, int *line, int *col)
     }
 }
 
+/* A non-allocating JSON syntax check (RFC 8259, nesting up to cJSON's limit), to tell a
+** parse that failed for want of memory from a damaged file: cJSON returns NULL for both, and
+** a user find-db must not be set aside as corrupt for a transient out-of-memory. (Text that
+** cJSON refuses but this accepts, such as a lone UTF-16 surrogate escape, is then left
+** alone as "out of memory" rather than set aside.) */
+typedef struct jscan {
+    const char *p, *end;
+} jscan;
+
+static void js_ws(jscan *s)
+{
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+        s->p++;
+}
+
+static int js_lit(jscan *s, const char *w)
+{
+    size_t n = strlen(w);
+    if ((size_t)(s->end - s->p) < n || memcmp(s->p, w, n) != 0)
+        return 0;
+    s->p += n;
+    return 1;
+}
+
+static int js_string(jscan *s)
+{
+    if (s->p >= s->end || *s->p != '"')
+        return 0;
+    for (s->p++; s->p < s->end; s->p++) {
+        unsigned char c = (unsigned char)*s->p;
+        if (c == '"') {
+            s->p++;
+            return 1;
+        }
+        if (c < 0x20)
+            return 0;
+        if (c == '\\') {
+            if (++s->p >= s->end)
+                return 0;
+            if (*s->p == 'u') {
+                for (int i = 0; i < 4; i++)
+                    if (++s->p >= s->end || !isxdigit((unsigned char)*s->p))
+                        return 0;
+            } else if (!strchr("\"\\/bfnrt", *s->p)) {
+                return 0;
+            }
+        }
+    }
+    return 0;
+}
+
+static int js_number(jscan *s)
+{
+    const char *start = s->p;
+    if (s->p < s->end && *s->p == '-')
+        s->p++;
+    if (s->p >= s->end || !isdigit((unsigned char)*s->p))
+        return 0;
+    if (*s->p == '0')
+        s->p++;
+    else
+        while (s->p < s->end && isdigit((unsigned char)*s->p))
+            s->p++;
+    if (s->p < s->end && *s->p == '.') {
+        if (++s->p >= s->end || !isdigit((unsigned char)*s->p))
+            return 0;
+        while (s->p < s->end && isdigit((unsigned char)*s->p))
+            s->p++;
+    }
+    if (s->p < s->end && (*s->p == 'e' || *s->p == 'E')) {
+        s->p++;
+        if (s->p < s->end && (*s->p == '+' || *s->p == '-'))
+            s->p++;
+        if (s->p >= s->end || !isdigit((unsigned char)*s->p))
+            return 0;
+        while (s->p < s->end && isdigit((unsigned char)*s->p))
+            s->p++;
+    }
+    return s->p > start;
+}
+
+static int js_value(jscan *s, int depth)
+{
+    js_ws(s);
+    if (s->p >= s->end || depth > 1000)
+        return 0;
+    char c = *s->p;
+    if (c == '{' || c == '[') {
+        char close = c == '{' ? '}' : ']';
+        s->p++;
+        js_ws(s);
+        if (s->p < s->end && *s->p == close) {
+            s->p++;
+            return 1;
+        }
+        for (;;) {
+            if (c == '{') {
+                js_ws(s);
+                if (!js_string(s))
+                    return 0;
+                js_ws(s);
+                if (s->p >= s->end || *s->p != ':')
+                    return 0;
+                s->p++;
+            }
+            if (!js_value(s, depth + 1))
+                return 0;
+            js_ws(s);
+            if (s->p < s->end && *s->p == ',') {
+                s->p++;
+                continue;
+            }
+            if (s->p < s->end && *s->p == close) {
+                s->p++;
+                return 1;
+            }
+            return 0;
+        }
+    }
+    if (c == '"')
+        return js_string(s);
+    if (c == 't')
+        return js_lit(s, "true");
+    if (c == 'f')
+        return js_lit(s, "false");
+    if (c == 'n')
+        return js_lit(s, "null");
+    return js_number(s);
+}
+
+static int json_well_formed(const char *buf, size_t len)
+{
+    jscan s = {buf, buf + len};
+    if (!js_value(&s, 0))
+        return 0;
+    js_ws(&s);
+    return s.p == s.end;
+}
+
 /*
 ** Reads and parses one file and checks its top level. On PF_OK *root is the
 ** document (caller deletes). With dev != NULL a different device gives
@@ -232,6 +372,12 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
     }
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
+    if (!doc && json_well_formed(buf, len)) {
+        /* cJSON ran out of memory: the file is fine, leave it alone */
+        clf_set_err(why, why_cap, "out of memory parsing it");
+        clf_free(buf);
+        return PF_LEAVE;
+    }
     if (!doc) {
         size_t pos = end && end >= buf && end <= buf + len ? (size_t)(end - buf) : 0;
         int line, col;

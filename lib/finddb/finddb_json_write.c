@@ -48,6 +48,27 @@ cJSON *clf_fdb_new_doc(const clf_device_identity *dev)
     return doc;
 }
 
+/* obj[key] = item, added or replaced; 0 on OOM (obj unchanged, item still the caller's).
+** Not cJSON_ReplaceItemInObjectCaseSensitive: cJSON 1.7.15 frees the item's key, fails to
+** copy the new one, and still replaces the old item and returns true, leaving a record
+** with a NULL key that the next serialisation dereferences. The key is set here first. */
+static int replace_or_add(cJSON *obj, const char *key, cJSON *item)
+{
+    cJSON *old = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (old == NULL)
+        return cJSON_AddItemToObject(obj, key, item);
+    size_t n = strlen(key) + 1;
+    char *k = cJSON_malloc(n);
+    if (k == NULL)
+        return 0;
+    memcpy(k, key, n);
+    if (item->string && !(item->type & cJSON_StringIsConst))
+        cJSON_free(item->string);
+    item->string = k;
+    item->type &= ~cJSON_StringIsConst;
+    return cJSON_ReplaceItemViaPointer(obj, old, item);
+}
+
 /* Sets records[key] (added or replaced) to the entries, ranked, as JSON. 0, or -1 on OOM
 ** (records unchanged). */
 int clf_fdb_put_record(cJSON *recs, const char *key, const clf_finddb_entry *entries, int n)
@@ -66,12 +87,8 @@ int clf_fdb_put_record(cJSON *recs, const char *key, const clf_finddb_entry *ent
             cJSON_Delete(o);
     }
     clf_free(sorted);
-    if (ok) {
-        if (cJSON_GetObjectItemCaseSensitive(recs, key))
-            ok = cJSON_ReplaceItemInObjectCaseSensitive(recs, key, arr);
-        else
-            ok = cJSON_AddItemToObject(recs, key, arr);
-    }
+    if (ok)
+        ok = replace_or_add(recs, key, arr);
     if (!ok) {
         cJSON_Delete(arr);
         return -1;

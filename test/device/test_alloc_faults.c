@@ -1,8 +1,8 @@
 /* Fault loops (issue 19 item 2), as SQLite's. For each step of a small workload, for
  * n = 1, 2, ... until a run of the step meets no fault:
  *  - alloc: the n-th host allocation of the step fails (clf_alloc_fail_after, lib/core/
- *    alloc.h: every allocation of the library outside lib/finddb; cJSON's too with
- *    CLFUSE_FAULT_CJSON=1);
+ *    alloc.h: every allocation of the library, and cJSON's (the find-db's documents)
+ *    unless CLFUSE_FAULT_CJSON=0);
  *  - persistent: the n-th allocation and every later one fail (clf_alloc_fail_from);
  *  - cl: an OpenCL call fails with CL_OUT_OF_RESOURCES: the first from the n-th on whose call
  *    site (call stack) has not failed yet in this step (clf_clw_inject_fault_new_site), so
@@ -774,10 +774,9 @@ static int setup(void **state)
 {
     (void)state;
     every_call = getenv("CLFUSE_FAULT_EVERY_CALL") && strcmp(getenv("CLFUSE_FAULT_EVERY_CALL"), "1") == 0;
-    /* cJSON's allocations (the find-db's documents) fail too only with CLFUSE_FAULT_CJSON=1:
-     * lib/finddb does not survive them yet (docs/reliability.md, item 2, findings A2 and
-     * A3: a user db set aside as corrupt, a NULL key dereferenced). */
-    clf_alloc_route_cjson(getenv("CLFUSE_FAULT_CJSON") && strcmp(getenv("CLFUSE_FAULT_CJSON"), "1") == 0);
+    /* cJSON's allocations (the find-db's documents) fail too, unless CLFUSE_FAULT_CJSON=0
+     * (docs/reliability.md, item 2, findings 14 and 15, fixed in lib/finddb). */
+    clf_alloc_route_cjson(!(getenv("CLFUSE_FAULT_CJSON") && strcmp(getenv("CLFUSE_FAULT_CJSON"), "0") == 0));
     const char *ch = getenv("CLFUSE_FAULT_CHAINS");
     if (ch && strcmp(ch, "all") == 0) {
         chain_names = all_chains;
