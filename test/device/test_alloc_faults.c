@@ -794,7 +794,10 @@ static int setup(void **state)
     /* Find measures every time and writes the user db (the default mode would read the
      * record the warm-up wrote). */
     setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
-    /* The binary cache is the caller's (MIOPEN_CUSTOM_CACHE_DIR): warm after the first run. */
+    /* The binary cache is the caller's (MIOPEN_CUSTOM_CACHE_DIR): warm after the first run.
+     * On, whatever the device: PoCL gets no clfuse binaries by default (lib/cache/program.c),
+     * and the load path is what the runs with the in-memory programs forgotten fault. */
+    setenv("CLFUSE_BINARY_CACHE", "1", 0);
     wd_ = calloc(1, sizeof *wd_);
     return wd_ ? 0 : -1;
 }
