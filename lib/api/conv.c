@@ -3,6 +3,7 @@
  * the selection engine (lib/select); compiled ones are kept per handle
  * (lib/plan/invokers.c). These are shims: the policy is the engine's. */
 #include "select/select.h"
+#include "core/alloc.h"
 
 #include <clfuse/clfuse.h>
 #include <math.h>
@@ -28,7 +29,8 @@ typedef struct conv_problem {
 
 static void conv_problem_free(conv_problem *cp)
 {
-    miopenDestroyFusionPlan(cp->plan);
+    /* Not miopenDestroyFusionPlan: it would clear the thread's copy of a failure's message. */
+    clf_plan_free(cp->plan);
     cp->plan = NULL;
 }
 
@@ -149,7 +151,7 @@ miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(miopenHandle_t handle,
         if (w > ws)
             ws = w;
     }
-    free(solvers);
+    clf_free(solvers);
     *workSpaceSize = ws;
     conv_problem_free(&cp);
     return miopenStatusSuccess;
@@ -396,14 +398,14 @@ miopenStatus_t miopenConvolutionForwardGetSolution(miopenHandle_t handle,
         return clf_fail(h, miopenStatusBadParm,
                         "%s: solutionCount and solutions must be set and maxSolutionCount >= 1",
                         api);
-    clfuse_ConvSolutionInfo *info = calloc(maxSolutionCount, sizeof *info);
+    clfuse_ConvSolutionInfo *info = clf_calloc(maxSolutionCount, sizeof *info);
     if (info == NULL)
         return clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", api);
     miopenStatus_t st = clfuse_ConvolutionForwardGetSolutionsEx(
         handle, wDesc, xDesc, convDesc, yDesc, maxSolutionCount, solutionCount, info);
     for (size_t i = 0; st == miopenStatusSuccess && i < *solutionCount; ++i)
         solutions[i] = info[i].solution;
-    free(info);
+    clf_free(info);
     return st;
 }
 

@@ -77,7 +77,8 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
     st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args,
                           use_z ? (cl_mem)(uintptr_t)z : NULL, a2, NULL, 0);
 done:
-    miopenDestroyOperatorArgs(args);
-    miopenDestroyFusionPlan(plan);
+    /* Not the miopenDestroy* calls: they would clear the thread's copy of the message. */
+    clf_args_free(args);
+    clf_plan_free(plan);
     return st;
 }

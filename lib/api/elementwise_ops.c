@@ -38,7 +38,7 @@ static miopenStatus_t run_elementwise(miopenHandle_t h, const char *api,
     if (st == miopenStatusSuccess)
         st = add(plan, ctx);
     if (st != miopenStatusSuccess) {
-        miopenDestroyFusionPlan(plan);
+        clf_plan_free(plan); /* not miopenDestroyFusionPlan: it clears the thread's message */
         return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     }
     plan->allow_unfused = 1;

@@ -5,6 +5,7 @@
  * refused it and why. */
 #include "core/util.h"
 #include "select/select.h"
+#include "core/alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,7 +171,7 @@ miopenStatus_t miopenFusionPlanConvolutionGetAlgo(miopenFusionPlanDescriptor_t p
     probe.algo_filter_set = 0;
     probe.ops[0].algo_requested = 0;
     int total = clf_solver_count();
-    const clf_solver **cands = calloc((size_t)total, sizeof *cands);
+    const clf_solver **cands = clf_calloc((size_t)total, sizeof *cands);
     if (cands == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
     char report[CLF_REPORT_CAP] = "";
@@ -184,7 +185,7 @@ miopenStatus_t miopenFusionPlanConvolutionGetAlgo(miopenFusionPlanDescriptor_t p
         if (!seen)
             returnedAlgos[out++] = a;
     }
-    free(cands);
+    clf_free(cands);
     *returnedAlgoCount = out;
     return miopenStatusSuccess;
 }

@@ -2,6 +2,7 @@
  * fp32 4-d NCHW tensors with any strides, both modes, alpha / beta blending. Keeping the scale
  * for a backward pass (do_backward true) is refused with miopenStatusNotImplemented. */
 #include "api/api.h"
+#include "core/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ miopenStatus_t miopenCreateLRNDescriptor(miopenLRNDescriptor_t *lrnDesc)
     clf_clear_error(NULL);
     if (lrnDesc == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "miopenCreateLRNDescriptor: pointer is NULL");
-    struct miopenLRNDescriptor *d = calloc(1, sizeof *d);
+    struct miopenLRNDescriptor *d = clf_calloc(1, sizeof *d);
     if (d == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateLRNDescriptor: out of memory");
     d->magic = CLF_MAGIC_LRN;
@@ -50,7 +51,7 @@ miopenStatus_t miopenDestroyLRNDescriptor(miopenLRNDescriptor_t lrnDesc)
     if (st != miopenStatusSuccess)
         return st;
     lrnDesc->magic = 0;
-    free(lrnDesc);
+    clf_free(lrnDesc);
     return miopenStatusSuccess;
 }
 

@@ -2,6 +2,7 @@
  * shapes, workspace sizes, and 2-d forward pooling through cl/pooling.cl. Saving indices for
  * a backward pass, and 3-d pooling, are refused with miopenStatusNotImplemented. */
 #include "api/api.h"
+#include "core/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ miopenStatus_t miopenCreatePoolingDescriptor(miopenPoolingDescriptor_t *poolDesc
     clf_clear_error(NULL);
     if (poolDesc == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "miopenCreatePoolingDescriptor: pointer is NULL");
-    struct miopenPoolingDescriptor *p = calloc(1, sizeof *p);
+    struct miopenPoolingDescriptor *p = clf_calloc(1, sizeof *p);
     if (p == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed,
                         "miopenCreatePoolingDescriptor: out of memory");
@@ -55,7 +56,7 @@ miopenStatus_t miopenDestroyPoolingDescriptor(miopenPoolingDescriptor_t poolDesc
     if (st != miopenStatusSuccess)
         return st;
     poolDesc->magic = 0;
-    free(poolDesc);
+    clf_free(poolDesc);
     return miopenStatusSuccess;
 }
 

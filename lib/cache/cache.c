@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cache/cache.h"
+#include "core/alloc.h"
 #include "core/util.h"
 
 #include <errno.h>
@@ -277,7 +278,7 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
     goto bad;
   }
 
-  payload = malloc((size_t)pay_len);
+  payload = clf_malloc((size_t)pay_len);
   if (!payload) {
     clf_set_err(why, why_cap, "%s: out of memory for %llu bytes", path,
                   (unsigned long long)pay_len);
@@ -288,7 +289,7 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
   if (r < 0) {
     clf_set_err(why, why_cap, "%s: read error: %s", path,
                   clf_strerror(errno, eb, sizeof eb));
-    free(payload);
+    clf_free(payload);
     close(fd);
     return 0;
   }
@@ -311,7 +312,7 @@ int clf_cache_load(const clf_cache *c, const char *key_material, size_t key_len,
   return 1;
 
 bad:
-  free(payload);
+  clf_free(payload);
   close(fd);
   clf_set_err(why, why_cap, "%s: %s (%s)", path, reason, clf_cache_discard(path, &st));
   return 0;

@@ -8,6 +8,7 @@
  * every later run. */
 #define _POSIX_C_SOURCE 200809L
 #include "cache/program.h"
+#include "core/alloc.h"
 #include "cache/cache.h"
 #include "clw/clw.h"
 
@@ -41,11 +42,11 @@ void clf_program_cache_destroy(struct miopenHandle *h)
     while (e) {
         program_entry *next = e->next;
         clf_clw_release_program(e->program);
-        free(e->disk_path);
-        free(e);
+        clf_free(e->disk_path);
+        clf_free(e);
         e = next;
     }
-    free(h->programs);
+    clf_free(h->programs);
     h->programs = NULL;
 }
 
@@ -55,7 +56,7 @@ char *clf_program_key_material(miopenHandle_t h, const char *source, const char 
     const clfuse_DeviceInfo *i = &h->info;
     size_t n = strlen(i->platform_version) + strlen(i->name) + strlen(i->driver_version) +
                strlen(options) + strlen(source) + 64;
-    char *buf = malloc(n);
+    char *buf = clf_malloc(n);
     if (buf == NULL)
         return NULL;
     int w = snprintf(buf, n, "%s\n%s\n%s\n%s\n%s", i->platform_version, i->name, i->driver_version,
@@ -70,7 +71,7 @@ static void log_remarks(const char *what, char *log)
 {
     if (log && log[strspn(log, " \t\r\n")] != '\0')
         clf_log(CLF_LOG_INFO, "%s: build log: %s", what, log);
-    free(log);
+    clf_free(log);
 }
 
 /* PoCL's compiler (clang) prints "N warnings generated." on the process's stderr itself,
@@ -116,7 +117,7 @@ static miopenStatus_t build(miopenHandle_t h, const char *what, cl_program prog,
     char head[2048] = "(no build log)";
     if (log)
         clf_strlcpy(head, log, sizeof head);
-    free(log);
+    clf_free(log);
     return clf_fail(h, miopenStatusInternalError,
                     "%s: clBuildProgram failed on '%s' (%s), options \"%s\"; build log: %s", what,
                     h->info.name, clf_cl_error_name(err), options, head);
@@ -135,14 +136,14 @@ static cl_program from_binary(miopenHandle_t h, const char *what, const unsigned
     char *log = NULL;
     *err = clf_clw_build_program(prog, h->device, options, &log);
     if (*err != CL_SUCCESS) {
-        free(log);
+        clf_free(log);
         clf_clw_release_program(prog);
         return NULL;
     }
     if (what)
         log_remarks(what, log);
     else
-        free(log);
+        clf_free(log);
     return prog;
 }
 
@@ -160,7 +161,7 @@ static cl_program from_disk(miopenHandle_t h, const char *what, const clf_cache 
     cl_int err;
     int created = 0;
     cl_program prog = from_binary(h, NULL, bin, len, options, &err, &created);
-    free(bin);
+    clf_free(bin);
     if (prog == NULL)
         clf_log(CLF_LOG_WARNING, "%s: cached binary %s (%s); rebuilding", what,
                 created ? "failed to build" : "rejected by the driver", clf_cl_error_name(err));
@@ -294,38 +295,38 @@ static cl_program apply_min_groups(miopenHandle_t h, const char *what, cl_progra
     size_t len = 0;
     if (clf_clw_program_binary(prog, &bin, &len) != CL_SUCCESS || bin == NULL)
         return prog;
-    char *text = malloc(len + 1);
+    char *text = clf_malloc(len + 1);
     if (text == NULL) {
-        free(bin);
+        clf_free(bin);
         return prog;
     }
     memcpy(text, bin, len);
     text[len] = '\0';
-    free(bin);
+    clf_free(bin);
     char *req = strstr(text, "\n.reqntid ");
     char *eol = req ? strchr(req + 1, '\n') : NULL;
     if (strstr(text, "\n.target sm_") == NULL || eol == NULL ||
         strstr(text, ".minnctapersm") != NULL) {
-        free(text);
+        clf_free(text);
         return prog;
     }
     char directive[40];
     int dlen = snprintf(directive, sizeof directive, "\n.minnctapersm %d", groups);
     size_t head = (size_t)(eol - text), tlen = strlen(text);
-    char *patched = malloc(tlen + (size_t)dlen + 1);
+    char *patched = clf_malloc(tlen + (size_t)dlen + 1);
     if (patched == NULL) {
-        free(text);
+        clf_free(text);
         return prog;
     }
     memcpy(patched, text, head);
     memcpy(patched + head, directive, (size_t)dlen);
     memcpy(patched + head + dlen, text + head, tlen - head + 1);
-    free(text);
+    clf_free(text);
     cl_int err;
     int created;
     cl_program np = from_binary(h, what, (unsigned char *)patched, tlen + (size_t)dlen + 1,
                                 options, &err, &created);
-    free(patched);
+    clf_free(patched);
     if (np == NULL) {
         clf_log(CLF_LOG_WARNING,
                 "%s: PTX with .minnctapersm %d refused (%s); keeping the plain build", what,
@@ -348,14 +349,14 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
 
     pthread_mutex_lock(&h->lock);
     if (h->programs == NULL)
-        h->programs = calloc(1, sizeof *h->programs);
+        h->programs = clf_calloc(1, sizeof *h->programs);
     program_entry *e = h->programs ? h->programs->head : NULL;
     for (; e; e = e->next)
         if (!e->evicted && XXH128_isEqual(e->key, key))
             break;
     if (e && clf_clw_retain_program(e->program) == CL_SUCCESS) {
         pthread_mutex_unlock(&h->lock);
-        free(km);
+        clf_free(km);
         *out = e->program;
         if (origin)
             *origin = CLF_PROGRAM_IN_MEMORY;
@@ -378,7 +379,7 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
             clf_clw_release_program(prog);
             prog = NULL;
         } else {
-            disk_path = malloc(strlen(path) + 1);
+            disk_path = clf_malloc(strlen(path) + 1);
             if (disk_path) /* out of memory only costs a later eviction */
                 memcpy(disk_path, path, strlen(path) + 1);
         }
@@ -388,14 +389,14 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
         cl_int err;
         prog = clf_clw_program_from_source(h->context, source, &err);
         if (prog == NULL) {
-            free(km);
+            clf_free(km);
             return clf_fail(h, miopenStatusInternalError, "%s: clCreateProgramWithSource: %s", what,
                             clf_cl_error_name(err));
         }
         miopenStatus_t st = build(h, what, prog, options);
         if (st != miopenStatusSuccess) {
             clf_clw_release_program(prog);
-            free(km);
+            clf_free(km);
             return st;
         }
         int groups = min_groups_wanted(source);
@@ -411,12 +412,12 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
                         what, clf_cl_error_name(err));
             else if (clf_cache_store(&cache, km, km_len, bin, len, err_msg, sizeof err_msg) != 0)
                 clf_log(CLF_LOG_WARNING, "%s: binary cache: %s", what, err_msg);
-            free(bin);
+            clf_free(bin);
         }
     }
-    free(km);
+    clf_free(km);
 
-    program_entry *ne = malloc(sizeof *ne);
+    program_entry *ne = clf_malloc(sizeof *ne);
     pthread_mutex_lock(&h->lock);
     if (ne && h->programs) {
         /* The map keeps the reference we built; the caller gets its own. */
@@ -428,12 +429,12 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
         h->programs->head = ne;
         if (clf_clw_retain_program(prog) != CL_SUCCESS) {
             h->programs->head = ne->next; /* cannot share it: keep the caller's only */
-            free(ne->disk_path);
-            free(ne);
+            clf_free(ne->disk_path);
+            clf_free(ne);
         }
     } else {
-        free(ne); /* out of memory only costs the in-memory reuse */
-        free(disk_path);
+        clf_free(ne); /* out of memory only costs the in-memory reuse */
+        clf_free(disk_path);
     }
     pthread_mutex_unlock(&h->lock);
     *out = prog;

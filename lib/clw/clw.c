@@ -1,10 +1,15 @@
 /* clw: OpenCL calls, error names, object accounting and fault injection. */
 #include "clw/clw.h"
+#include "core/alloc.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <execinfo.h>
+#endif
 
 static atomic_long live_objects;
 
@@ -13,10 +18,21 @@ static pthread_mutex_t fault_lock = PTHREAD_MUTEX_INITIALIZER;
 static char fault_entry[64];
 static int fault_countdown;
 static cl_int fault_error;
+/* clf_clw_inject_fault_new_site: the calls seen since arming, the one that failed, and the
+ * call sites (hashed call stacks) that have failed once already. A fixed table: this runs
+ * inside allocation-failure tests too, and must not allocate. */
+static int new_site_mode;
+static long calls_seen, fired_at;
+static char fired_entry[64];
+#define SITE_CAP 16384
+static uint64_t sites[SITE_CAP];
+static size_t n_sites;
 
 void clf_clw_inject_fault(const char *entry, int nth, cl_int err)
 {
     pthread_mutex_lock(&fault_lock);
+    new_site_mode = 0;
+    calls_seen = fired_at = 0;
     if (nth <= 0 || entry == NULL) {
         fault_entry[0] = '\0';
         fault_countdown = 0;
@@ -28,19 +44,109 @@ void clf_clw_inject_fault(const char *entry, int nth, cl_int err)
     pthread_mutex_unlock(&fault_lock);
 }
 
+void clf_clw_inject_fault_new_site(int nth, cl_int err)
+{
+#if defined(__GLIBC__)
+    void *warm[2];
+    backtrace(warm, 2); /* its first call loads libgcc: not under the lock */
+#endif
+    pthread_mutex_lock(&fault_lock);
+    clf_strlcpy(fault_entry, "*", sizeof fault_entry);
+    fault_countdown = nth > 0 ? nth : 0;
+    fault_error = err;
+    new_site_mode = 1;
+    calls_seen = fired_at = 0;
+    pthread_mutex_unlock(&fault_lock);
+}
+
+void clf_clw_fault_sites_reset(void)
+{
+    pthread_mutex_lock(&fault_lock);
+    memset(sites, 0, sizeof sites);
+    n_sites = 0;
+    pthread_mutex_unlock(&fault_lock);
+}
+
+long clf_clw_fault_fired_at(void)
+{
+    pthread_mutex_lock(&fault_lock);
+    long n = fired_at;
+    pthread_mutex_unlock(&fault_lock);
+    return n;
+}
+
+const char *clf_clw_fault_fired_entry(void)
+{
+    return fired_entry;
+}
+
+/* The call site: entry and the return addresses on the stack (FNV-1a), never 0. Without
+ * glibc's backtrace every call is a site of its own. */
+static uint64_t site_key(const char *entry)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (const char *c = entry; *c; ++c)
+        h = (h ^ (unsigned char)*c) * 1099511628211ull;
+#if defined(__GLIBC__)
+    void *frames[32];
+    int n = backtrace(frames, 32);
+    for (int i = 0; i < n; ++i)
+        h = (h ^ (uint64_t)(uintptr_t)frames[i]) * 1099511628211ull;
+#else
+    h ^= (uint64_t)calls_seen * 0x9e3779b97f4a7c15ull;
+#endif
+    return h ? h : 1;
+}
+
+/* Adds key to the sites; 1 when it was new. Under fault_lock. */
+static int site_add(uint64_t key)
+{
+    size_t i = (size_t)(key % SITE_CAP);
+    for (size_t probe = 0; probe < SITE_CAP; ++probe, i = (i + 1) % SITE_CAP) {
+        if (sites[i] == key)
+            return 0;
+        if (sites[i] == 0) {
+            if (n_sites + 1 >= SITE_CAP * 3 / 4)
+                return 1; /* full: every call counts as new from here */
+            sites[i] = key;
+            n_sites++;
+            return 1;
+        }
+    }
+    return 1;
+}
+
 /* Returns the injected error for this call of `entry`, or CL_SUCCESS. */
 static cl_int injected(const char *entry)
 {
     cl_int err = CL_SUCCESS;
     pthread_mutex_lock(&fault_lock);
-    if (fault_countdown > 0 && strcmp(entry, fault_entry) == 0) {
-        if (--fault_countdown == 0) {
+    if (fault_countdown > 0 &&
+        (strcmp(entry, fault_entry) == 0 || strcmp(fault_entry, "*") == 0)) {
+        ++calls_seen;
+        int fire = 0;
+        if (new_site_mode) /* the first call from the n-th on whose site has not failed yet */
+            fire = fault_countdown <= 1 ? site_add(site_key(entry)) : (--fault_countdown, 0);
+        else
+            fire = --fault_countdown == 0;
+        if (fire) {
             err = fault_error;
             fault_entry[0] = '\0';
+            fault_countdown = 0;
+            fired_at = calls_seen;
+            clf_strlcpy(fired_entry, entry, sizeof fired_entry);
         }
     }
     pthread_mutex_unlock(&fault_lock);
     return err;
+}
+
+int clf_clw_fault_pending(void)
+{
+    pthread_mutex_lock(&fault_lock);
+    int pending = fault_countdown > 0;
+    pthread_mutex_unlock(&fault_lock);
+    return pending;
 }
 
 cl_int clf_clw_fault(const char *entry)
@@ -166,7 +272,9 @@ cl_int clf_clw_queue_info(cl_command_queue q, cl_command_queue_info what, size_t
 
 cl_int clf_clw_retain_queue(cl_command_queue q)
 {
-    cl_int err = clRetainCommandQueue(q);
+    cl_int err = injected("clRetainCommandQueue");
+    if (!err)
+        err = clRetainCommandQueue(q);
     if (err == CL_SUCCESS)
         created(q);
     return err;
@@ -179,7 +287,9 @@ cl_int clf_clw_release_queue(cl_command_queue q)
 
 cl_int clf_clw_retain_context(cl_context c)
 {
-    cl_int err = clRetainContext(c);
+    cl_int err = injected("clRetainContext");
+    if (!err)
+        err = clRetainContext(c);
     if (err == CL_SUCCESS)
         created(c);
     return err;
@@ -226,13 +336,13 @@ cl_int clf_clw_build_program(cl_program prog, cl_device_id dev, const char *opti
         size_t len = 0;
         if (clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) == CL_SUCCESS &&
             len > 0) {
-            char *buf = malloc(len + 1);
+            char *buf = clf_malloc(len + 1);
             if (buf && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, len, buf, NULL) ==
                            CL_SUCCESS) {
                 buf[len] = '\0';
                 *log = buf;
             } else {
-                free(buf);
+                clf_free(buf);
             }
         }
     }
@@ -258,12 +368,12 @@ cl_int clf_clw_program_binary(cl_program prog, unsigned char **bin, size_t *len)
         return err;
     if (size == 0)
         return CL_INVALID_BINARY;
-    unsigned char *buf = malloc(size);
+    unsigned char *buf = clf_malloc(size);
     if (!buf)
         return CL_OUT_OF_HOST_MEMORY;
     err = clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof buf, &buf, NULL);
     if (err != CL_SUCCESS) {
-        free(buf);
+        clf_free(buf);
         return err;
     }
     *bin = buf;
@@ -273,7 +383,9 @@ cl_int clf_clw_program_binary(cl_program prog, unsigned char **bin, size_t *len)
 
 cl_int clf_clw_retain_program(cl_program prog)
 {
-    cl_int err = clRetainProgram(prog);
+    cl_int err = injected("clRetainProgram");
+    if (!err)
+        err = clRetainProgram(prog);
     if (err == CL_SUCCESS)
         created(prog);
     return err;

@@ -13,8 +13,23 @@
 const char *clf_cl_error_name(cl_int err);
 
 /* Fault injection for tests: make call number `nth` (1-based, counted from now) of `entry`
- * ("clBuildProgram", "clCreateBuffer", ...) fail with `err`. nth = 0 clears all faults. */
+ * ("clBuildProgram", "clCreateBuffer", ...) fail with `err`. Entry "*" counts the calls of
+ * every entry (the fault loop of test_alloc_faults). nth = 0 clears all faults. Every wrapper
+ * below can be made to fail except the releases (a failed release is a leak by definition)
+ * and the build-log query (best effort: a build without a log is still a build). */
 void clf_clw_inject_fault(const char *entry, int nth, cl_int err);
+/* 1 while an injected fault is armed and has not fired yet. */
+int clf_clw_fault_pending(void);
+/* The fault loop's variant: fail the first call of any entry, from call nth on (counted from
+ * now), whose call site (the call stack, with glibc's backtrace) has not failed since the
+ * last clf_clw_fault_sites_reset; so a loop over n fails each call site once instead of each
+ * of the thousands of calls a benchmark repeats from the same place. */
+void clf_clw_inject_fault_new_site(int nth, cl_int err);
+void clf_clw_fault_sites_reset(void);
+/* The call (1-based, counted from arming) that the last armed fault failed; 0 if none. */
+long clf_clw_fault_fired_at(void);
+/* The entry point of that call ("clBuildProgram"). */
+const char *clf_clw_fault_fired_entry(void);
 
 /* For code that calls a library which itself calls OpenCL (CLBlast, lib/gemm): returns the
  * error injected for this call of `entry` ("CLBlastSgemm"), or CL_SUCCESS. */

@@ -91,11 +91,14 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
     clf_strbuf_append(b, epi);
     clf_strbuf_append(b, "\n");
     clf_strbuf_append(b, frag);
+    /* The solver's defines ran out of memory too: without them the source would not compile
+     * (an empty string is what a failed buffer reads as). */
+    int failed = clf_strbuf_failed(&spec.defines) || clf_strbuf_failed(b);
     clf_strbuf_free(&spec.defines);
-    if (clf_strbuf_failed(b)) {
+    if (failed) {
         snprintf(why, cap, "out of host memory generating the source");
         clf_strbuf_free(b);
-        return -1;
+        return -2;
     }
     /* Full-precision math: results are checked against a double reference at 80 ulp RMS. */
     /* CLFUSE_EXTRA_BUILD_OPTIONS: a developer knob for kernel experiments (e.g. NVIDIA's

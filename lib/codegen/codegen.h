@@ -20,7 +20,8 @@ const char *clf_fragment(const char *name);
  * assemble their own programs from fragments (self-running solvers). */
 void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b);
 
-/* Generates the program for solver + cfg. On failure returns -1 with a reason in why. */
+/* Generates the program for solver + cfg. On failure returns -1 with a reason in why, -2 when
+ * memory ran out. */
 int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
                          const clfuse_DeviceInfo *dev, const char *cfg, const char *title,
                          clf_generated *out, char *why, size_t cap);

@@ -75,10 +75,13 @@ typedef struct clf_device_candidate {
     char name[256];
 } clf_device_candidate;
 /* CLFUSE_DEVICE: gpu | cpu | P:D | substring of the device name; unset, the first GPU, else
- * the first device. Fails (message naming the devices there are) when nothing matches. */
+ * the first device. Fails (message naming the devices there are, and the first platform or
+ * device skipped because a query of it failed) when nothing matches. */
 miopenStatus_t clf_device_select(clf_device_candidate *chosen);
-/* h->info from h->platform and h->device. */
-void clf_device_fill_info(struct miopenHandle *h);
+/* Reads what a handle keeps about (platform, device) into *i: CL_SUCCESS, or the error of the
+ * first query that failed, named in *what (*i then incomplete: commit nothing from it). */
+cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse_DeviceInfo *i,
+                            const char **what);
 /* Why dev cannot run clfuse's kernels (written to why), or NULL when it can. */
 const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap);
 

@@ -11,9 +11,13 @@
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
 
-/* Lists every device of every platform, in platform order. */
-static miopenStatus_t enumerate(clf_device_candidate *out, unsigned cap, unsigned *count)
+/* Lists every device of every platform, in platform order. A platform or device whose
+ * queries fail is skipped, and the first such failure is described in skipped (for the
+ * messages of a selection that then finds nothing). */
+static miopenStatus_t enumerate(clf_device_candidate *out, unsigned cap, unsigned *count,
+                                char *skipped, size_t skipped_cap)
 {
+    skipped[0] = '\0';
     cl_platform_id plats[MAX_PLATFORMS];
     cl_uint np = 0;
     *count = 0;
@@ -31,8 +35,13 @@ static miopenStatus_t enumerate(clf_device_candidate *out, unsigned cap, unsigne
         cl_device_id devs[MAX_DEVICES];
         cl_uint nd = 0;
         err = clf_clw_get_devices(plats[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, devs, &nd);
-        if (err != CL_SUCCESS)
-            continue; /* a platform with no devices is not an error for the others */
+        if (err != CL_SUCCESS) {
+            /* a platform with no devices is not an error for the others */
+            if (err != CL_DEVICE_NOT_FOUND && skipped[0] == '\0')
+                snprintf(skipped, skipped_cap, "; platform %u skipped: clGetDeviceIDs: %s",
+                         (unsigned)p, clf_cl_error_name(err));
+            continue;
+        }
         if (nd > MAX_DEVICES)
             nd = MAX_DEVICES;
         for (cl_uint d = 0; d < nd && *count < cap; ++d) {
@@ -42,13 +51,24 @@ static miopenStatus_t enumerate(clf_device_candidate *out, unsigned cap, unsigne
             c->pi = p;
             c->di = d;
             c->type = 0;
-            clf_clw_device_info(devs[d], CL_DEVICE_TYPE, sizeof c->type, &c->type);
-            clf_clw_device_string(devs[d], CL_DEVICE_NAME, c->name, sizeof c->name);
+            const char *q = "CL_DEVICE_TYPE";
+            err = clf_clw_device_info(devs[d], CL_DEVICE_TYPE, sizeof c->type, &c->type);
+            if (err == CL_SUCCESS) {
+                q = "CL_DEVICE_NAME";
+                err = clf_clw_device_string(devs[d], CL_DEVICE_NAME, c->name, sizeof c->name);
+            }
+            if (err != CL_SUCCESS) {
+                --*count;
+                if (skipped[0] == '\0')
+                    snprintf(skipped, skipped_cap,
+                             "; device %u:%u skipped: clGetDeviceInfo(%s): %s", (unsigned)p,
+                             (unsigned)d, q, clf_cl_error_name(err));
+            }
         }
     }
     if (*count == 0)
         return clf_fail(NULL, miopenStatusNotInitialized,
-                        "miopenCreate: OpenCL platforms found, but no devices");
+                        "miopenCreate: OpenCL platforms found, but no devices%s", skipped);
     return miopenStatusSuccess;
 }
 
@@ -76,8 +96,9 @@ miopenStatus_t clf_device_select(clf_device_candidate *chosen)
 {
     clf_device_candidate all[MAX_DEVICES];
     unsigned n = 0;
+    char skipped[256];
     pthread_mutex_lock(&enumerate_lock);
-    miopenStatus_t st = enumerate(all, MAX_DEVICES, &n);
+    miopenStatus_t st = enumerate(all, MAX_DEVICES, &n, skipped, sizeof skipped);
     pthread_mutex_unlock(&enumerate_lock);
     if (st != miopenStatusSuccess)
         return st;
@@ -106,8 +127,8 @@ miopenStatus_t clf_device_select(clf_device_candidate *chosen)
                 return miopenStatusSuccess;
             }
         return clf_fail(NULL, miopenStatusBadParm,
-                        "miopenCreate: CLFUSE_DEVICE=%s: no device %u on platform %u (have: %s)",
-                        want, d, p, names);
+                        "miopenCreate: CLFUSE_DEVICE=%s: no device %u on platform %u (have: %s)%s",
+                        want, d, p, names, skipped);
     }
     cl_device_type type = clf_strcaseeq(want, "gpu") ? CL_DEVICE_TYPE_GPU
                           : clf_strcaseeq(want, "cpu") ? CL_DEVICE_TYPE_CPU
@@ -119,37 +140,54 @@ miopenStatus_t clf_device_select(clf_device_candidate *chosen)
         }
     }
     return clf_fail(NULL, miopenStatusBadParm,
-                    "miopenCreate: CLFUSE_DEVICE=%s matches no device (have: %s)", want, names);
+                    "miopenCreate: CLFUSE_DEVICE=%s matches no device (have: %s)%s", want, names,
+                    skipped);
 }
 
-void clf_device_fill_info(struct miopenHandle *h)
+/* A handle with an empty device name or no compute units would key its find-db and binary
+ * cache wrongly, so a failed query is not ignored: the first one that fails ends the read. */
+cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse_DeviceInfo *i,
+                            const char **what)
 {
-    clfuse_DeviceInfo *i = &h->info;
     memset(i, 0, sizeof *i);
-    clf_clw_platform_string(h->platform, CL_PLATFORM_NAME, i->platform_name,
-                            sizeof i->platform_name);
-    clf_clw_platform_string(h->platform, CL_PLATFORM_VERSION, i->platform_version,
-                            sizeof i->platform_version);
-    clf_clw_device_string(h->device, CL_DEVICE_VENDOR, i->vendor, sizeof i->vendor);
-    clf_clw_device_string(h->device, CL_DEVICE_NAME, i->name, sizeof i->name);
-    clf_clw_device_string(h->device, CL_DRIVER_VERSION, i->driver_version,
-                          sizeof i->driver_version);
-    clf_clw_device_string(h->device, CL_DEVICE_VERSION, i->device_version,
-                          sizeof i->device_version);
+    cl_int err;
+#define Q(call, name)                                                                              \
+    if ((err = (call)) != CL_SUCCESS) {                                                            \
+        *what = name;                                                                              \
+        return err;                                                                                \
+    }
+    Q(clf_clw_platform_string(platform, CL_PLATFORM_NAME, i->platform_name,
+                              sizeof i->platform_name), "clGetPlatformInfo(CL_PLATFORM_NAME)");
+    Q(clf_clw_platform_string(platform, CL_PLATFORM_VERSION, i->platform_version,
+                              sizeof i->platform_version), "clGetPlatformInfo(CL_PLATFORM_VERSION)");
+    Q(clf_clw_device_string(device, CL_DEVICE_VENDOR, i->vendor, sizeof i->vendor),
+      "clGetDeviceInfo(CL_DEVICE_VENDOR)");
+    Q(clf_clw_device_string(device, CL_DEVICE_NAME, i->name, sizeof i->name),
+      "clGetDeviceInfo(CL_DEVICE_NAME)");
+    Q(clf_clw_device_string(device, CL_DRIVER_VERSION, i->driver_version,
+                            sizeof i->driver_version), "clGetDeviceInfo(CL_DRIVER_VERSION)");
+    Q(clf_clw_device_string(device, CL_DEVICE_VERSION, i->device_version,
+                            sizeof i->device_version), "clGetDeviceInfo(CL_DEVICE_VERSION)");
     cl_uint cu = 0;
-    clf_clw_device_info(h->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu);
+    Q(clf_clw_device_info(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu),
+      "clGetDeviceInfo(CL_DEVICE_MAX_COMPUTE_UNITS)");
     i->compute_units = cu;
     cl_ulong gm = 0, lm = 0;
-    clf_clw_device_info(h->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof gm, &gm);
-    clf_clw_device_info(h->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof lm, &lm);
+    Q(clf_clw_device_info(device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof gm, &gm),
+      "clGetDeviceInfo(CL_DEVICE_GLOBAL_MEM_SIZE)");
+    Q(clf_clw_device_info(device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof lm, &lm),
+      "clGetDeviceInfo(CL_DEVICE_LOCAL_MEM_SIZE)");
     i->global_mem_bytes = gm;
     i->local_mem_bytes = lm;
     size_t wg = 0;
-    clf_clw_device_info(h->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg);
+    Q(clf_clw_device_info(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg),
+      "clGetDeviceInfo(CL_DEVICE_MAX_WORK_GROUP_SIZE)");
     i->max_work_group_size = wg;
     cl_device_type t = 0;
-    clf_clw_device_info(h->device, CL_DEVICE_TYPE, sizeof t, &t);
+    Q(clf_clw_device_info(device, CL_DEVICE_TYPE, sizeof t, &t), "clGetDeviceInfo(CL_DEVICE_TYPE)");
     i->is_gpu = (t & CL_DEVICE_TYPE_GPU) != 0;
+#undef Q
+    return CL_SUCCESS;
 }
 
 /* Why dev cannot run clfuse's kernels (every kernel is built from OpenCL C 1.2 source at

@@ -4,6 +4,7 @@
  * so the user's own reference is never touched. A queue of another context or device moves
  * the handle there: what it built for the previous context is dropped and rebuilt on use. */
 #include "core/core.h"
+#include "core/alloc.h"
 #include "clw/clw.h"
 
 #include <stdio.h>
@@ -29,17 +30,17 @@ static void give_back(struct clf_user_buffer *b);
 
 static struct miopenHandle *alloc_handle(void)
 {
-    struct miopenHandle *h = calloc(1, sizeof *h);
+    struct miopenHandle *h = clf_calloc(1, sizeof *h);
     if (h == NULL)
         return NULL;
     if (pthread_mutex_init(&h->lock, NULL) != 0) {
-        free(h);
+        clf_free(h);
         return NULL;
     }
     h->magic = CLF_MAGIC_HANDLE;
     if (clf_live_add(CLF_LIVE_HANDLE, h) != 0) {
         pthread_mutex_destroy(&h->lock);
-        free(h);
+        clf_free(h);
         return NULL;
     }
     return h;
@@ -50,7 +51,7 @@ static void free_handle(struct miopenHandle *h)
     clf_live_remove(CLF_LIVE_HANDLE, h);
     h->magic = 0;
     pthread_mutex_destroy(&h->lock);
-    free(h);
+    clf_free(h);
 }
 
 /* What the handle needs to know about a queue before using it. */
@@ -125,19 +126,24 @@ static miopenStatus_t create_own(miopenHandle_t *handle, const char *api)
     if (clf_device_unusable(c.device, why, sizeof why))
         return clf_fail(NULL, miopenStatusNotInitialized, "%s: device '%s' cannot be used: %s",
                         api, c.name, why);
+    clfuse_DeviceInfo info;
+    const char *what = "";
+    cl_int err = clf_device_read_info(c.platform, c.device, &info, &what);
+    if (err != CL_SUCCESS)
+        return clf_fail(NULL, miopenStatusNotInitialized, "%s: device '%s': %s: %s", api, c.name,
+                        what, clf_cl_error_name(err));
     struct miopenHandle *h = alloc_handle();
     if (h == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
     h->platform = c.platform;
     h->device = c.device;
-    cl_int err;
     h->context = clf_clw_create_context(c.platform, c.device, &err);
     if (h->context == NULL || err != CL_SUCCESS) {
         free_handle(h);
         return clf_fail(NULL, miopenStatusNotInitialized, "%s: clCreateContext on '%s': %s", api,
                         c.name, clf_cl_error_name(err));
     }
-    clf_device_fill_info(h);
+    h->info = info;
     h->magic = 0; /* not a live handle yet: failures below leave no message on it */
     st = make_own_queue(h, api);
     h->magic = CLF_MAGIC_HANDLE;
@@ -197,7 +203,14 @@ static miopenStatus_t switch_queue(struct miopenHandle *h, cl_command_queue q,
     if (q == h->queue)
         return miopenStatusSuccess;
     const int new_context = f->context != h->context || f->device != h->device;
-    cl_int err = clf_clw_retain_queue(q);
+    clfuse_DeviceInfo info;
+    const char *what = "";
+    cl_int err =
+        new_context ? clf_device_read_info(f->platform, f->device, &info, &what) : CL_SUCCESS;
+    if (err != CL_SUCCESS)
+        return clf_fail(herr, miopenStatusBadParm, "%s: the queue's device: %s: %s", api, what,
+                        clf_cl_error_name(err));
+    err = clf_clw_retain_queue(q);
     if (err != CL_SUCCESS)
         return clf_fail(herr, miopenStatusBadParm, "%s: clRetainCommandQueue: %s", api,
                         clf_cl_error_name(err));
@@ -218,7 +231,7 @@ static miopenStatus_t switch_queue(struct miopenHandle *h, cl_command_queue q,
         h->platform = f->platform;
         h->device = f->device;
         h->context = f->context;
-        clf_device_fill_info(h);
+        h->info = info;
         clf_log(CLF_LOG_INFO, "%s: handle on %s (%s, driver %s, %u CUs)", api, h->info.name,
                 h->info.platform_name, h->info.driver_version, h->info.compute_units);
     }
@@ -400,7 +413,7 @@ static void give_back(struct clf_user_buffer *b)
     } else {
         clf_clw_release_mem(b->mem);
     }
-    free(b);
+    clf_free(b);
 }
 
 /* Why a buffer from the user's allocator cannot serve as bytes of the handle's scratch, or
@@ -438,7 +451,7 @@ cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopen
     pthread_mutex_unlock(&h->lock);
     struct clf_user_buffer *b = NULL;
     if (alloc || dealloc) {
-        b = calloc(1, sizeof *b);
+        b = clf_calloc(1, sizeof *b);
         if (b == NULL) {
             *st = clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", what);
             return NULL;
@@ -452,7 +465,7 @@ cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopen
         m = (cl_mem)alloc(uctx, bytes);
         char why[160];
         if (m == NULL) {
-            free(b);
+            clf_free(b);
             *st = clf_fail(h, miopenStatusAllocFailed,
                            "%s: the miopenSetAllocator allocator returned NULL for %zu bytes",
                            what, bytes);
@@ -473,7 +486,7 @@ cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopen
         if (m == NULL || err != CL_SUCCESS) {
             if (m)
                 clf_clw_release_mem(m);
-            free(b);
+            clf_free(b);
             *st = clf_fail(h, miopenStatusAllocFailed, "%s: clCreateBuffer(%zu bytes) on '%s': %s",
                            what, bytes, h->info.name, clf_cl_error_name(err));
             return NULL;

@@ -7,6 +7,7 @@
  * One open-addressing hash set of pointer values per kind, all under one mutex (creation
  * and destruction are rare next to the work between them; a lookup is a few probes). */
 #include "core/core.h"
+#include "core/alloc.h"
 
 #include <stdlib.h>
 
@@ -55,7 +56,7 @@ static int rehash(live_set *s, size_t need)
     size_t cap = 64;
     while (cap < need * 2)
         cap *= 2;
-    uintptr_t *slots = calloc(cap, sizeof *slots);
+    uintptr_t *slots = clf_calloc(cap, sizeof *slots);
     if (slots == NULL)
         return -1;
     live_set n = {slots, cap, 0, 0};
@@ -67,7 +68,7 @@ static int rehash(live_set *s, size_t need)
             n.used++;
         }
     }
-    free(s->slots);
+    clf_free(s->slots);
     *s = n;
     return 0;
 }
@@ -115,7 +116,7 @@ int clf_live_remove(clf_live_kind kind, const void *ptr)
     if (s->used == 0 && s->slots) {
         /* Nothing live: give the table back (a program that destroys everything ends with
          * nothing allocated here). */
-        free(s->slots);
+        clf_free(s->slots);
         s->slots = NULL;
         s->cap = s->gone = 0;
     }

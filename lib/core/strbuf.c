@@ -1,4 +1,5 @@
 /* The growable string (core/util.h). */
+#include "core/alloc.h"
 #include "core/util.h"
 
 #include <stdarg.h>
@@ -15,7 +16,7 @@ void clf_strbuf_init(clf_strbuf *b)
 
 void clf_strbuf_free(clf_strbuf *b)
 {
-    free(b->data);
+    clf_free(b->data);
     clf_strbuf_init(b);
 }
 
@@ -28,7 +29,7 @@ static int reserve(clf_strbuf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + extra + 1)
         cap *= 2;
-    char *p = realloc(b->data, cap);
+    char *p = clf_realloc(b->data, cap);
     if (p == NULL) {
         b->failed = 1;
         return 0;

@@ -1,5 +1,6 @@
 /* The plain-C helpers of core/util.h: the clock, mkdir -p, messages into caller buffers. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
 #include "core/util.h"
 
 #include <errno.h>
@@ -56,15 +57,6 @@ void clf_appendf(char *buf, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
-char *clf_strdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 int clf_mkdir_p(const char *dir, unsigned mode, char *err, size_t err_cap)
 {
     size_t n = strlen(dir);
@@ -73,7 +65,7 @@ int clf_mkdir_p(const char *dir, unsigned mode, char *err, size_t err_cap)
         errno = ENOENT;
         return -1;
     }
-    char *tmp = malloc(n + 1);
+    char *tmp = clf_malloc(n + 1);
     if (!tmp) {
         clf_set_err(err, err_cap, "%s: out of memory", dir);
         errno = ENOMEM;
@@ -96,13 +88,13 @@ int clf_mkdir_p(const char *dir, unsigned mode, char *err, size_t err_cap)
                     e = ENOTDIR; /* something else than a directory is in the way */
                 char eb[128];
                 clf_set_err(err, err_cap, "%s: %s", tmp, clf_strerror(e, eb, sizeof eb));
-                free(tmp);
+                clf_free(tmp);
                 errno = e;
                 return -1;
             }
         }
         tmp[i] = saved;
     }
-    free(tmp);
+    clf_free(tmp);
     return 0;
 }

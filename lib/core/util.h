@@ -4,6 +4,8 @@
 #ifndef CLFUSE_CORE_UTIL_H
 #define CLFUSE_CORE_UTIL_H
 
+#include "core/alloc.h"
+
 #include <stddef.h>
 
 /* ---- strbuf.c: a growable string ---------------------------------------------------------
@@ -47,7 +49,6 @@ void clf_set_err(char *err, size_t err_cap, const char *fmt, ...)
 /* Appends to the NUL-terminated text in buf (cap bytes in all), truncating; nothing when buf
  * is already full. */
 void clf_appendf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* malloc'ed copy of s, or NULL. */
-char *clf_strdup(const char *s);
+/* clf_strdup (a malloc'ed copy of s, or NULL) is the allocator's: core/alloc.h. */
 
 #endif

@@ -1,5 +1,6 @@
 /* Activation descriptors: mode plus alpha, beta, gamma (semantics 3.1). */
 #include "desc/desc.h"
+#include "core/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -33,13 +34,13 @@ miopenStatus_t miopenCreateActivationDescriptor(miopenActivationDescriptor_t *ac
     if (activDesc == NULL)
         return clf_fail(NULL, miopenStatusBadParm,
                         "miopenCreateActivationDescriptor: pointer is NULL");
-    struct miopenActivationDescriptor *a = calloc(1, sizeof *a);
+    struct miopenActivationDescriptor *a = clf_calloc(1, sizeof *a);
     if (a == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed,
                         "miopenCreateActivationDescriptor: out of memory");
     a->magic = CLF_MAGIC_ACTIV;
     if (clf_live_add(CLF_LIVE_ACTIV, a) != 0) {
-        free(a);
+        clf_free(a);
         return clf_fail(NULL, miopenStatusAllocFailed,
                         "miopenCreateActivationDescriptor: out of memory");
     }
@@ -98,6 +99,6 @@ miopenStatus_t miopenDestroyActivationDescriptor(miopenActivationDescriptor_t ac
                         "miopenDestroyActivationDescriptor: not a live activation descriptor "
                         "(already destroyed, or never created)");
     activDesc->magic = 0;
-    free(activDesc);
+    clf_free(activDesc);
     return miopenStatusSuccess;
 }

@@ -1,5 +1,6 @@
 /* Convolution descriptors and MIOpen's output-size rules (semantics 4.1). */
 #include "desc/desc.h"
+#include "core/alloc.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -28,7 +29,7 @@ miopenStatus_t miopenCreateConvolutionDescriptor(miopenConvolutionDescriptor_t *
     if (convDesc == NULL)
         return clf_fail(NULL, miopenStatusBadParm,
                         "miopenCreateConvolutionDescriptor: pointer is NULL");
-    struct miopenConvolutionDescriptor *c = calloc(1, sizeof *c);
+    struct miopenConvolutionDescriptor *c = clf_calloc(1, sizeof *c);
     if (c == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed,
                         "miopenCreateConvolutionDescriptor: out of memory");
@@ -36,7 +37,7 @@ miopenStatus_t miopenCreateConvolutionDescriptor(miopenConvolutionDescriptor_t *
     c->groups = 1;
     c->attr_fp16_alt = -1;
     if (clf_live_add(CLF_LIVE_CONV, c) != 0) {
-        free(c);
+        clf_free(c);
         return clf_fail(NULL, miopenStatusAllocFailed,
                         "miopenCreateConvolutionDescriptor: out of memory");
     }
@@ -54,7 +55,7 @@ miopenStatus_t miopenDestroyConvolutionDescriptor(miopenConvolutionDescriptor_t 
                         "miopenDestroyConvolutionDescriptor: not a live convolution descriptor "
                         "(already destroyed, or never created)");
     convDesc->magic = 0;
-    free(convDesc);
+    clf_free(convDesc);
     return miopenStatusSuccess;
 }
 

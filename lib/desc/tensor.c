@@ -2,6 +2,7 @@
  * trust a set descriptor: lengths and strides >= 1, at most 8 dimensions, and a byte span
  * that fits in size_t (and in a cl_mem size). */
 #include "desc/desc.h"
+#include "core/alloc.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -222,12 +223,12 @@ miopenStatus_t miopenCreateTensorDescriptor(miopenTensorDescriptor_t *tensorDesc
     clf_clear_error(NULL);
     if (tensorDesc == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "miopenCreateTensorDescriptor: pointer is NULL");
-    struct miopenTensorDescriptor *t = calloc(1, sizeof *t);
+    struct miopenTensorDescriptor *t = clf_calloc(1, sizeof *t);
     if (t == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
     t->magic = CLF_MAGIC_TENSOR;
     if (clf_live_add(CLF_LIVE_TENSOR, t) != 0) {
-        free(t);
+        clf_free(t);
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
     }
     *tensorDesc = t;
@@ -442,7 +443,7 @@ miopenStatus_t miopenDestroyTensorDescriptor(miopenTensorDescriptor_t tensorDesc
                         "miopenDestroyTensorDescriptor: not a live tensor descriptor (already "
                         "destroyed, or never created)");
     tensorDesc->magic = 0;
-    free(tensorDesc);
+    clf_free(tensorDesc);
     return miopenStatusSuccess;
 }
 

@@ -3,6 +3,7 @@
 ** serialise) and the whole-file check, for clfuse-db and the tests. Not part of libclfuse:
 ** lib/CMakeLists.txt builds it as clfuse_finddb_edit, which the tool and the tests link.
 */
+#include "core/alloc.h"
 #include "finddb/finddb_edit.h"
 #include "finddb/finddb_int.h"
 
@@ -53,7 +54,7 @@ struct clf_finddb_file {
 
 static void file_invalidate_keys(clf_finddb_file *f)
 {
-    free(f->keys);
+    clf_free(f->keys);
     f->keys = NULL;
     f->nkeys = 0;
     f->keys_valid = 0;
@@ -78,7 +79,7 @@ clf_finddb_file *clf_finddb_file_new(const clf_device_identity *dev)
 {
     if (!dev)
         return NULL;
-    clf_finddb_file *f = calloc(1, sizeof *f);
+    clf_finddb_file *f = clf_calloc(1, sizeof *f);
     if (!f)
         return NULL;
     f->dev = *dev;
@@ -86,7 +87,7 @@ clf_finddb_file *clf_finddb_file_new(const clf_device_identity *dev)
     f->dev.name[sizeof f->dev.name - 1] = '\0';
     f->dev.driver[sizeof f->dev.driver - 1] = '\0';
     if (!(f->doc = clf_fdb_new_doc(&f->dev))) {
-        free(f);
+        clf_free(f);
         return NULL;
     }
     return f;
@@ -114,10 +115,10 @@ clf_finddb_file *clf_finddb_file_load(const char *path, char *warnings, size_t w
         clf_set_err(err, err_cap, "finddb: %s: %s", path, why);
         return NULL;
     }
-    clf_finddb_file *f = calloc(1, sizeof *f);
+    clf_finddb_file *f = clf_calloc(1, sizeof *f);
     if (!f || clf_fdb_check_header(doc, &f->dev, why, sizeof why) != 0) {
         cJSON_Delete(doc);
-        free(f);
+        clf_free(f);
         clf_set_err(err, err_cap, "finddb: %s: out of memory", path);
         return NULL;
     }
@@ -141,7 +142,7 @@ void clf_finddb_file_free(clf_finddb_file *f)
     clf_fdb_table_free(&f->t);
     file_invalidate_keys(f);
     cJSON_Delete(f->doc);
-    free(f);
+    clf_free(f);
 }
 
 const clf_device_identity *clf_finddb_file_device(const clf_finddb_file *f)
@@ -153,7 +154,7 @@ static int file_build_keys(clf_finddb_file *f)
 {
     if (f->keys_valid)
         return 0;
-    const char **k = malloc((f->t.count ? f->t.count : 1) * sizeof *k);
+    const char **k = clf_malloc((f->t.count ? f->t.count : 1) * sizeof *k);
     if (!k)
         return -1;
     size_t n = 0;
@@ -161,7 +162,7 @@ static int file_build_keys(clf_finddb_file *f)
         if (f->t.slot[i].key)
             k[n++] = f->t.slot[i].key;
     qsort(k, n, sizeof *k, clf_fdb_str_cmp_p);
-    free(f->keys);
+    clf_free(f->keys);
     f->keys = k;
     f->nkeys = (int)n;
     f->keys_valid = 1;
@@ -253,7 +254,7 @@ int clf_finddb_file_merge(clf_finddb_file *dst, const clf_finddb_file *src, char
             continue;
         const clf_fdb_rec *d = clf_fdb_table_get(&dst->t, s->key);
         int dn = d ? d->n : 0;
-        clf_finddb_entry *u = malloc((size_t)(dn + s->n) * sizeof *u);
+        clf_finddb_entry *u = clf_malloc((size_t)(dn + s->n) * sizeof *u);
         if (!u) {
             clf_set_err(err, err_cap, "out of memory");
             return -1;
@@ -276,7 +277,7 @@ int clf_finddb_file_merge(clf_finddb_file *dst, const clf_finddb_file *src, char
         }
         /* put() rebuilds dst's table (so d is stale after it) but never touches src. */
         int rc = diff ? clf_finddb_file_put(dst, s->key, u, n, err, err_cap) : 0;
-        free(u);
+        clf_free(u);
         if (rc != 0)
             return -1;
         changed += diff;

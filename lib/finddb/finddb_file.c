@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "core/alloc.h"
 #include "core/util.h"
 #include "finddb/finddb.h"
 
@@ -81,7 +82,7 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
         return -1;
     }
     size_t want = (size_t)st.st_size;
-    char *p = malloc(want + 1);
+    char *p = clf_malloc(want + 1);
     if (!p) {
         clf_set_err(err, err_cap, "out of memory reading %zu bytes", want);
         close(fd);
@@ -96,7 +97,7 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
             if (errno == EINTR)
                 continue;
             clf_set_err(err, err_cap, "read error: %s", strerror(errno));
-            free(p);
+            clf_free(p);
             close(fd);
             return -1;
         }
@@ -175,13 +176,13 @@ static char *dir_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (!slash) {
-        char *d = malloc(2);
+        char *d = clf_malloc(2);
         if (d)
             memcpy(d, ".", 2);
         return d;
     }
     size_t n = slash == path ? 1 : (size_t)(slash - path);
-    char *d = malloc(n + 1);
+    char *d = clf_malloc(n + 1);
     if (d) {
         memcpy(d, path, n);
         d[n] = '\0';
@@ -193,7 +194,7 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
                             size_t err_cap)
 {
     size_t pn = strlen(path);
-    char *tmp = malloc(pn + 5);
+    char *tmp = clf_malloc(pn + 5);
     if (!tmp) {
         clf_set_err(err, err_cap, "out of memory");
         return -1;
@@ -205,7 +206,7 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
     if (fd < 0) {
         clf_set_err(err, err_cap, "cannot create %s: %s", tmp, strerror(errno));
-        free(tmp);
+        clf_free(tmp);
         return -1;
     }
     size_t off = 0;
@@ -226,16 +227,16 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
     if (close(fd) != 0) {
         clf_set_err(err, err_cap, "cannot close %s: %s", tmp, strerror(errno));
         unlink(tmp);
-        free(tmp);
+        clf_free(tmp);
         return -1;
     }
     if (rename(tmp, path) != 0) {
         clf_set_err(err, err_cap, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
         unlink(tmp);
-        free(tmp);
+        clf_free(tmp);
         return -1;
     }
-    free(tmp);
+    clf_free(tmp);
     /* Make the rename itself durable; failure here is not an error for the caller. */
     char *dir = dir_of(path);
     if (dir) {
@@ -244,14 +245,14 @@ int clf_finddb_write_atomic(const char *path, const char *data, size_t len, char
             fsync(dfd);
             close(dfd);
         }
-        free(dir);
+        clf_free(dir);
     }
     return 0;
 
 fail_fd:
     close(fd);
     unlink(tmp);
-    free(tmp);
+    clf_free(tmp);
     return -1;
 }
 
@@ -259,7 +260,7 @@ int clf_finddb_set_aside(const char *path, char *aside, size_t aside_cap, char *
                          size_t err_cap)
 {
     size_t n = strlen(path) + 64;
-    char *name = malloc(n);
+    char *name = clf_malloc(n);
     if (!name) {
         clf_set_err(err, err_cap, "out of memory");
         return -1;
@@ -271,11 +272,11 @@ int clf_finddb_set_aside(const char *path, char *aside, size_t aside_cap, char *
         snprintf(name, n, "%s.corrupt-%lld-%d", path, t, i);
     if (rename(path, name) != 0) {
         clf_set_err(err, err_cap, "cannot rename %s to %s: %s", path, name, strerror(errno));
-        free(name);
+        clf_free(name);
         return -1;
     }
     if (aside && aside_cap)
         snprintf(aside, aside_cap, "%s", name);
-    free(name);
+    clf_free(name);
     return 0;
 }

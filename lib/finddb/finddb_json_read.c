@@ -35,9 +35,11 @@
 ** and merge well. Entries are stored ranked: non-negative times ascending, then
 ** negative times nearest zero first.
 */
+#include "core/alloc.h"
 #include "finddb/finddb_int.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -194,6 +196,145 @@ static void line_col(const char *buf, size_t pos, int *line, int *col)
     }
 }
 
+/* A non-allocating JSON syntax check (RFC 8259, nesting up to cJSON's limit), to tell a
+** parse that failed for want of memory from a damaged file: cJSON returns NULL for both, and
+** a user find-db must not be set aside as corrupt for a transient out-of-memory. (Text that
+** cJSON refuses but this accepts, such as a lone UTF-16 surrogate escape, is then left
+** alone as "out of memory" rather than set aside.) */
+typedef struct jscan {
+    const char *p, *end;
+} jscan;
+
+static void js_ws(jscan *s)
+{
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+        s->p++;
+}
+
+static int js_lit(jscan *s, const char *w)
+{
+    size_t n = strlen(w);
+    if ((size_t)(s->end - s->p) < n || memcmp(s->p, w, n) != 0)
+        return 0;
+    s->p += n;
+    return 1;
+}
+
+static int js_string(jscan *s)
+{
+    if (s->p >= s->end || *s->p != '"')
+        return 0;
+    for (s->p++; s->p < s->end; s->p++) {
+        unsigned char c = (unsigned char)*s->p;
+        if (c == '"') {
+            s->p++;
+            return 1;
+        }
+        if (c < 0x20)
+            return 0;
+        if (c == '\\') {
+            if (++s->p >= s->end)
+                return 0;
+            if (*s->p == 'u') {
+                for (int i = 0; i < 4; i++)
+                    if (++s->p >= s->end || !isxdigit((unsigned char)*s->p))
+                        return 0;
+            } else if (!strchr("\"\\/bfnrt", *s->p)) {
+                return 0;
+            }
+        }
+    }
+    return 0;
+}
+
+static int js_number(jscan *s)
+{
+    const char *start = s->p;
+    if (s->p < s->end && *s->p == '-')
+        s->p++;
+    if (s->p >= s->end || !isdigit((unsigned char)*s->p))
+        return 0;
+    if (*s->p == '0')
+        s->p++;
+    else
+        while (s->p < s->end && isdigit((unsigned char)*s->p))
+            s->p++;
+    if (s->p < s->end && *s->p == '.') {
+        if (++s->p >= s->end || !isdigit((unsigned char)*s->p))
+            return 0;
+        while (s->p < s->end && isdigit((unsigned char)*s->p))
+            s->p++;
+    }
+    if (s->p < s->end && (*s->p == 'e' || *s->p == 'E')) {
+        s->p++;
+        if (s->p < s->end && (*s->p == '+' || *s->p == '-'))
+            s->p++;
+        if (s->p >= s->end || !isdigit((unsigned char)*s->p))
+            return 0;
+        while (s->p < s->end && isdigit((unsigned char)*s->p))
+            s->p++;
+    }
+    return s->p > start;
+}
+
+static int js_value(jscan *s, int depth)
+{
+    js_ws(s);
+    if (s->p >= s->end || depth > 1000)
+        return 0;
+    char c = *s->p;
+    if (c == '{' || c == '[') {
+        char close = c == '{' ? '}' : ']';
+        s->p++;
+        js_ws(s);
+        if (s->p < s->end && *s->p == close) {
+            s->p++;
+            return 1;
+        }
+        for (;;) {
+            if (c == '{') {
+                js_ws(s);
+                if (!js_string(s))
+                    return 0;
+                js_ws(s);
+                if (s->p >= s->end || *s->p != ':')
+                    return 0;
+                s->p++;
+            }
+            if (!js_value(s, depth + 1))
+                return 0;
+            js_ws(s);
+            if (s->p < s->end && *s->p == ',') {
+                s->p++;
+                continue;
+            }
+            if (s->p < s->end && *s->p == close) {
+                s->p++;
+                return 1;
+            }
+            return 0;
+        }
+    }
+    if (c == '"')
+        return js_string(s);
+    if (c == 't')
+        return js_lit(s, "true");
+    if (c == 'f')
+        return js_lit(s, "false");
+    if (c == 'n')
+        return js_lit(s, "null");
+    return js_number(s);
+}
+
+static int json_well_formed(const char *buf, size_t len)
+{
+    jscan s = {buf, buf + len};
+    if (!js_value(&s, 0))
+        return 0;
+    js_ws(&s);
+    return s.p == s.end;
+}
+
 /*
 ** Reads and parses one file and checks its top level. On PF_OK *root is the
 ** document (caller deletes). With dev != NULL a different device gives
@@ -226,11 +367,17 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         ws++;
     if (ws == len) {
         clf_set_err(why, why_cap, "file is empty%s (truncated write?)", len ? " (only whitespace)" : "");
-        free(buf);
+        clf_free(buf);
         return PF_BAD;
     }
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
+    if (!doc && json_well_formed(buf, len)) {
+        /* cJSON ran out of memory: the file is fine, leave it alone */
+        clf_set_err(why, why_cap, "out of memory parsing it");
+        clf_free(buf);
+        return PF_LEAVE;
+    }
     if (!doc) {
         size_t pos = end && end >= buf && end <= buf + len ? (size_t)(end - buf) : 0;
         int line, col;
@@ -238,7 +385,7 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         clf_set_err(why, why_cap,
                 "invalid JSON at line %d column %d (byte %zu of %zu): %s", line, col, pos, len,
                 pos + 1 >= len ? "unexpected end of file (truncated?)" : "syntax error or garbage");
-        free(buf);
+        clf_free(buf);
         return PF_BAD;
     }
     size_t pos = (size_t)(end - buf);
@@ -250,10 +397,10 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         clf_set_err(why, why_cap, "unexpected data after the JSON document at line %d column %d", line,
                 col);
         cJSON_Delete(doc);
-        free(buf);
+        clf_free(buf);
         return PF_BAD;
     }
-    free(buf);
+    clf_free(buf);
     clf_device_identity fdev;
     int hr = clf_fdb_check_header(doc, &fdev, why, why_cap);
     if (hr != 0) {
@@ -306,7 +453,7 @@ int clf_fdb_load_records(cJSON *root, clf_fdb_table *t, clf_fdb_filectx *f, int 
             continue;
         }
         int n = cJSON_GetArraySize(r), k = 0, idx = 0;
-        clf_finddb_entry *e = malloc((size_t)(n ? n : 1) * sizeof *e);
+        clf_finddb_entry *e = clf_malloc((size_t)(n ? n : 1) * sizeof *e);
         if (!e)
             return -1;
         cJSON *inext;
@@ -324,13 +471,13 @@ int clf_fdb_load_records(cJSON *root, clf_fdb_table *t, clf_fdb_filectx *f, int 
         if (k == 0) {
             clf_fdb_problem(f, "record \"%.200s\" skipped: %s", key,
                     n ? "no valid entries" : "empty array");
-            free(e);
+            clf_free(e);
             if (prune)
                 cJSON_Delete(cJSON_DetachItemViaPointer(recs, r));
             continue;
         }
         if (clf_fdb_rank_sort(e, k) != 0) {
-            free(e);
+            clf_free(e);
             return -1;
         }
         if (clf_fdb_table_put(t, key, e, k) < 0)

@@ -3,6 +3,7 @@
 ** sorted by key, one entry per line (so files diff and merge well), numbers that read back
 ** as exactly the same double. The format is described in finddb_json_read.c.
 */
+#include "core/alloc.h"
 #include "finddb/finddb_int.h"
 
 #include <cJSON.h>
@@ -47,12 +48,33 @@ cJSON *clf_fdb_new_doc(const clf_device_identity *dev)
     return doc;
 }
 
+/* obj[key] = item, added or replaced; 0 on OOM (obj unchanged, item still the caller's).
+** Not cJSON_ReplaceItemInObjectCaseSensitive: cJSON 1.7.15 frees the item's key, fails to
+** copy the new one, and still replaces the old item and returns true, leaving a record
+** with a NULL key that the next serialisation dereferences. The key is set here first. */
+static int replace_or_add(cJSON *obj, const char *key, cJSON *item)
+{
+    cJSON *old = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (old == NULL)
+        return cJSON_AddItemToObject(obj, key, item);
+    size_t n = strlen(key) + 1;
+    char *k = cJSON_malloc(n);
+    if (k == NULL)
+        return 0;
+    memcpy(k, key, n);
+    if (item->string && !(item->type & cJSON_StringIsConst))
+        cJSON_free(item->string);
+    item->string = k;
+    item->type &= ~cJSON_StringIsConst;
+    return cJSON_ReplaceItemViaPointer(obj, old, item);
+}
+
 /* Sets records[key] (added or replaced) to the entries, ranked, as JSON. 0, or -1 on OOM
 ** (records unchanged). */
 int clf_fdb_put_record(cJSON *recs, const char *key, const clf_finddb_entry *entries, int n)
 {
     cJSON *arr = cJSON_CreateArray();
-    clf_finddb_entry *sorted = malloc((size_t)n * sizeof *sorted);
+    clf_finddb_entry *sorted = clf_malloc((size_t)n * sizeof *sorted);
     int ok = arr && sorted;
     if (ok) {
         memcpy(sorted, entries, (size_t)n * sizeof *sorted);
@@ -64,13 +86,9 @@ int clf_fdb_put_record(cJSON *recs, const char *key, const clf_finddb_entry *ent
         if (o && !ok)
             cJSON_Delete(o);
     }
-    free(sorted);
-    if (ok) {
-        if (cJSON_GetObjectItemCaseSensitive(recs, key))
-            ok = cJSON_ReplaceItemInObjectCaseSensitive(recs, key, arr);
-        else
-            ok = cJSON_AddItemToObject(recs, key, arr);
-    }
+    clf_free(sorted);
+    if (ok)
+        ok = replace_or_add(recs, key, arr);
     if (!ok) {
         cJSON_Delete(arr);
         return -1;
@@ -183,7 +201,7 @@ char *clf_fdb_doc_print(const cJSON *doc, size_t *len)
             sb_json_value(&b, m);
         } else {
             int n = cJSON_GetArraySize(m), i = 0;
-            cJSON **v = malloc((size_t)(n ? n : 1) * sizeof *v);
+            cJSON **v = clf_malloc((size_t)(n ? n : 1) * sizeof *v);
             if (!v) {
                 b.failed = 1;
                 break;
@@ -204,13 +222,13 @@ char *clf_fdb_doc_print(const cJSON *doc, size_t *len)
                 clf_strbuf_append(&b, i + 1 < n ? "    ],\n" : "    ]\n");
             }
             clf_strbuf_append(&b, n ? "  }" : "}");
-            free(v);
+            clf_free(v);
         }
         clf_strbuf_append(&b, m->next ? ",\n" : "\n");
     }
     clf_strbuf_append(&b, "}\n");
     if (b.failed) {
-        free(b.data);
+        clf_free(b.data);
         return NULL;
     }
     *len = b.len;

@@ -2,6 +2,7 @@
 ** finddb_rank.c: entries in order (measured times ascending, then estimates nearest zero),
 ** and the checks a key and its entries pass before they are stored.
 */
+#include "core/alloc.h"
 #include "finddb/finddb_int.h"
 
 #include <math.h>
@@ -23,7 +24,7 @@ int clf_fdb_rank_sort(clf_finddb_entry *e, int n)
 {
     if (n < 2)
         return 0;
-    clf_finddb_entry *tmp = malloc((size_t)n * sizeof *tmp);
+    clf_finddb_entry *tmp = clf_malloc((size_t)n * sizeof *tmp);
     if (!tmp)
         return -1;
     for (int w = 1; w < n; w *= 2) {
@@ -39,7 +40,7 @@ int clf_fdb_rank_sort(clf_finddb_entry *e, int n)
         }
         memcpy(e, tmp, (size_t)n * sizeof *e);
     }
-    free(tmp);
+    clf_free(tmp);
     return 0;
 }
 

@@ -17,6 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "core/alloc.h"
 #include "finddb/finddb_int.h"
 
 #include <cJSON.h>
@@ -96,7 +97,7 @@ static int user_reload_locked(clf_finddb *db, clf_fdb_sink *s, cJSON **doc, clf_
 
 static void invalidate_keys(clf_finddb *db)
 {
-    free(db->keys);
+    clf_free(db->keys);
     db->keys = NULL;
     db->nkeys = 0;
     db->keys_valid = 0;
@@ -121,7 +122,7 @@ static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
             continue;
         if (n == cap) {
             size_t nc = cap ? cap * 2 : 16;
-            char **q = realloc(names, nc * sizeof *q);
+            char **q = clf_realloc(names, nc * sizeof *q);
             if (!q) {
                 rc = -1;
                 break;
@@ -140,7 +141,7 @@ static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
         qsort(names, n, sizeof *names, clf_fdb_str_cmp_p);
     for (size_t i = 0; i < n && rc == 0; i++) {
         size_t pl = strlen(dir) + strlen(names[i]) + 2;
-        char *path = malloc(pl);
+        char *path = clf_malloc(pl);
         if (!path) {
             rc = -1;
             break;
@@ -163,11 +164,11 @@ static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
                 rc = clf_fdb_table_merge(&db->sys, &t);
             clf_fdb_table_free(&t);
         }
-        free(path);
+        clf_free(path);
     }
     for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+        clf_free(names[i]);
+    clf_free(names);
     return rc;
 }
 
@@ -178,11 +179,11 @@ clf_finddb *clf_finddb_open(const clf_device_identity *dev, const char *system_d
         warnings[0] = '\0';
     if (!dev)
         return NULL;
-    clf_finddb *db = calloc(1, sizeof *db);
+    clf_finddb *db = clf_calloc(1, sizeof *db);
     if (!db)
         return NULL;
     if (pthread_mutex_init(&db->mu, NULL) != 0) {
-        free(db);
+        clf_free(db);
         return NULL;
     }
     db->dev = *dev;
@@ -201,8 +202,8 @@ clf_finddb *clf_finddb_open(const clf_device_identity *dev, const char *system_d
         clf_finddb_basename(&db->dev, base, sizeof base);
         size_t pl = strlen(user_dir) + strlen(base) + 16;
         db->user_dir = clf_strdup(user_dir);
-        db->user_path = malloc(pl);
-        db->lock_path = malloc(pl + 8);
+        db->user_path = clf_malloc(pl);
+        db->lock_path = clf_malloc(pl + 8);
         if (!db->user_dir || !db->user_path || !db->lock_path)
             goto oom;
         snprintf(db->user_path, pl, "%s/%s.ufdb.json", user_dir, base);
@@ -261,12 +262,12 @@ void clf_finddb_close(clf_finddb *db)
     clf_fdb_table_free(&db->sys);
     clf_fdb_table_free(&db->user);
     invalidate_keys(db);
-    free(db->warn.data);
-    free(db->user_dir);
-    free(db->user_path);
-    free(db->lock_path);
+    clf_free(db->warn.data);
+    clf_free(db->user_dir);
+    clf_free(db->user_path);
+    clf_free(db->lock_path);
     pthread_mutex_destroy(&db->mu);
-    free(db);
+    clf_free(db);
 }
 
 /* The record that wins for key, and where it came from. */
@@ -391,7 +392,7 @@ static int user_update(clf_finddb *db, const char *key, const clf_finddb_entry *
                 clf_set_err(err, err_cap, "cannot write find-db %s: %s", db->user_path, e2);
                 rc = -1;
             }
-            free(text);
+            clf_free(text);
         }
     }
     clf_finddb_unlock(fd);
@@ -457,7 +458,7 @@ static int build_keys(clf_finddb *db)
     if (db->keys_valid)
         return 0;
     size_t total = db->sys.count + db->user.count;
-    const char **k = malloc((total ? total : 1) * sizeof *k);
+    const char **k = clf_malloc((total ? total : 1) * sizeof *k);
     if (!k)
         return -1;
     size_t n = 0;
@@ -468,7 +469,7 @@ static int build_keys(clf_finddb *db)
         if (db->sys.slot[i].key && !clf_fdb_table_get(&db->user, db->sys.slot[i].key))
             k[n++] = db->sys.slot[i].key;
     qsort(k, n, sizeof *k, clf_fdb_str_cmp_p);
-    free(db->keys);
+    clf_free(db->keys);
     db->keys = k;
     db->nkeys = (int)n;
     db->keys_valid = 1;

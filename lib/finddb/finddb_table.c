@@ -3,6 +3,7 @@
 ** linear probing and FNV-1a, no deletion (user tables are rebuilt from the file on every
 ** store/remove); the first record put for a key wins.
 */
+#include "core/alloc.h"
 #include "finddb/finddb_int.h"
 
 #include <stdint.h>
@@ -35,10 +36,10 @@ clf_fdb_rec *clf_fdb_table_get(const clf_fdb_table *t, const char *key)
 void clf_fdb_table_free(clf_fdb_table *t)
 {
     for (size_t i = 0; i < t->cap; i++) {
-        free(t->slot[i].key);
-        free(t->slot[i].e);
+        clf_free(t->slot[i].key);
+        clf_free(t->slot[i].e);
     }
-    free(t->slot);
+    clf_free(t->slot);
     t->slot = NULL;
     t->cap = t->count = 0;
 }
@@ -46,7 +47,7 @@ void clf_fdb_table_free(clf_fdb_table *t)
 static int table_grow(clf_fdb_table *t)
 {
     size_t nc = t->cap ? t->cap * 2 : 64;
-    clf_fdb_rec *ns = calloc(nc, sizeof *ns);
+    clf_fdb_rec *ns = clf_calloc(nc, sizeof *ns);
     if (!ns)
         return -1;
     for (size_t i = 0; i < t->cap; i++) {
@@ -57,7 +58,7 @@ static int table_grow(clf_fdb_table *t)
             j = (j + 1) & (nc - 1);
         ns[j] = t->slot[i];
     }
-    free(t->slot);
+    clf_free(t->slot);
     t->slot = ns;
     t->cap = nc;
     return 0;
@@ -68,16 +69,16 @@ static int table_grow(clf_fdb_table *t)
 int clf_fdb_table_put(clf_fdb_table *t, const char *key, clf_finddb_entry *e, int n)
 {
     if (clf_fdb_table_get(t, key)) {
-        free(e);
+        clf_free(e);
         return 0;
     }
     if ((t->count + 1) * 4 > t->cap * 3 && table_grow(t) != 0) {
-        free(e);
+        clf_free(e);
         return -1;
     }
     char *k = clf_strdup(key);
     if (!k) {
-        free(e);
+        clf_free(e);
         return -1;
     }
     size_t i = (size_t)(hash_str(key) & (t->cap - 1));

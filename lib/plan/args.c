@@ -1,6 +1,7 @@
 /* Operator argument objects. They are independent of any one plan, so an entry is keyed by
  * the op it was set for, and checked against the plan only at execute. */
 #include "plan/plan.h"
+#include "core/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -11,12 +12,12 @@ miopenStatus_t miopenCreateOperatorArgs(miopenOperatorArgs_t *args)
     clf_clear_error(NULL);
     if (args == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "miopenCreateOperatorArgs: args is NULL");
-    struct miopenOperatorArgs *a = calloc(1, sizeof *a);
+    struct miopenOperatorArgs *a = clf_calloc(1, sizeof *a);
     if (a == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateOperatorArgs: out of memory");
     a->magic = CLF_MAGIC_ARGS;
     if (clf_live_add(CLF_LIVE_ARGS, a) != 0) {
-        free(a);
+        clf_free(a);
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateOperatorArgs: out of memory");
     }
     *args = a;
@@ -32,10 +33,18 @@ miopenStatus_t miopenDestroyOperatorArgs(miopenOperatorArgs_t args)
         return clf_fail(NULL, miopenStatusBadParm,
                         "miopenDestroyOperatorArgs: not a live operator-args object (already "
                         "destroyed, or never created)");
-    args->magic = 0;
-    free(args->items);
-    free(args);
+    clf_args_free(args);
     return miopenStatusSuccess;
+}
+
+void clf_args_free(struct miopenOperatorArgs *args)
+{
+    if (args == NULL)
+        return;
+    clf_live_remove(CLF_LIVE_ARGS, args); /* a no-op when the caller already removed it */
+    args->magic = 0;
+    clf_free(args->items);
+    clf_free(args);
 }
 
 /* The entry for op, created on first use. */
@@ -76,7 +85,7 @@ static clf_op_args *slot(miopenOperatorArgs_t args, const struct miopenFusionOpD
     }
     if (args->count == args->cap) {
         int cap = args->cap ? args->cap * 2 : 8;
-        clf_op_args *p = realloc(args->items, (size_t)cap * sizeof *p);
+        clf_op_args *p = clf_realloc(args->items, (size_t)cap * sizeof *p);
         if (p == NULL) {
             *st = clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
             return NULL;

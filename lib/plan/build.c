@@ -3,6 +3,7 @@
  * (solver, config): codegen -> program -> kernel. The engine (lib/select) decides which
  * choice to build; the API (lib/api) calls the engine. Nothing here chooses. */
 #include "cache/program.h"
+#include "core/alloc.h"
 #include "clw/clw.h"
 #include "codegen/codegen.h"
 #include "core/util.h"
@@ -71,9 +72,11 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         clf_generated gen;
         char title[64];
         snprintf(title, sizeof title, "plan %s", name);
-        if (clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why, sizeof why) != 0)
-            return clf_fail(h, miopenStatusInternalError, "plan %s: solver %s: %s", name, s->name,
-                            why);
+        int gen_rc = clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why,
+                                          sizeof why);
+        if (gen_rc != 0)
+            return clf_fail(h, gen_rc == -2 ? miopenStatusAllocFailed : miopenStatusInternalError,
+                            "plan %s: solver %s: %s", name, s->name, why);
         char dump_name[96];
         snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
         clf_codegen_dump(dump_name, &gen);
@@ -138,11 +141,11 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
 
 struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanDescriptor *p)
 {
-    struct miopenFusionPlanDescriptor *c = calloc(1, sizeof *c);
+    struct miopenFusionPlanDescriptor *c = clf_calloc(1, sizeof *c);
     if (c == NULL)
         return NULL;
     if (pthread_mutex_init(&c->lock, NULL) != 0) {
-        free(c);
+        clf_free(c);
         return NULL;
     }
     c->magic = CLF_MAGIC_PLAN;
@@ -159,7 +162,7 @@ struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanD
     c->problem = p->problem;
     if (clf_plan_register(c) != 0) {
         pthread_mutex_destroy(&c->lock);
-        free(c);
+        clf_free(c);
         return NULL;
     }
     return c;

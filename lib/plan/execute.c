@@ -26,10 +26,14 @@ static miopenStatus_t check_buffer(miopenHandle_t h, cl_mem m, size_t need, cons
 {
     size_t size = 0;
     cl_int err = clf_clw_mem_info(m, CL_MEM_SIZE, sizeof size, &size);
-    if (err != CL_SUCCESS)
-        return clf_fail(h, miopenStatusBadParm,
-                        "%s is not a valid cl_mem (%s)", what,
+    /* Only CL_INVALID_MEM_OBJECT says the caller passed something else; any other error
+     * (out of resources) is the device's, on what may well be a good buffer. */
+    if (err == CL_INVALID_MEM_OBJECT)
+        return clf_fail(h, miopenStatusBadParm, "%s is not a valid cl_mem (%s)", what,
                         clf_cl_error_name(err));
+    if (err != CL_SUCCESS)
+        return clf_fail(h, miopenStatusInternalError, "%s: clGetMemObjectInfo(CL_MEM_SIZE): %s",
+                        what, clf_cl_error_name(err));
     if (size < need)
         return clf_fail(h, miopenStatusBadParm,
                         "%s holds %zu bytes, the operation needs %zu", what,

@@ -2,6 +2,7 @@
  * the handle keeps each compiled one, keyed by problem, solver and config, so repeated calls
  * cost a lookup, not a compile. */
 #include "plan/plan.h"
+#include "core/alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@ void clf_invokers_destroy(struct miopenHandle *h)
     while (e) {
         struct clf_invoker *next = e->next;
         clf_plan_free(e->plan); /* a clone: see plan.h */
-        free(e);
+        clf_free(e);
         e = next;
     }
     h->invokers = NULL;
@@ -42,17 +43,18 @@ miopenStatus_t clf_invoker_get(miopenHandle_t h, const struct miopenFusionPlanDe
         }
     pthread_mutex_unlock(&h->lock);
     struct miopenFusionPlanDescriptor *p = clf_plan_clone(tmpl);
-    struct clf_invoker *e = calloc(1, sizeof *e);
+    struct clf_invoker *e = clf_calloc(1, sizeof *e);
     if (p == NULL || e == NULL) {
-        free(e);
+        clf_free(e);
         clf_plan_free(p);
-        return clf_fail(h, miopenStatusAllocFailed, "out of host memory");
+        return clf_fail(h, miopenStatusAllocFailed, "compiling the unfused %s call: out of host memory",
+                        chain);
     }
     p->allow_unfused = 1;
     miopenStatus_t st = clf_plan_build_with(h, p, s, cfg);
     if (st != miopenStatusSuccess) {
         clf_plan_free(p);
-        free(e);
+        clf_free(e);
         return st;
     }
     clf_strlcpy(e->key, key, sizeof e->key);

@@ -1,6 +1,7 @@
 /* Plan building: each op is checked against the running shape the moment it is added, so
  * an impossible sequence fails at the call that makes it impossible, with the reason. */
 #include "plan/plan.h"
+#include "core/alloc.h"
 #include "clw/clw.h"
 
 #include <stdatomic.h>
@@ -69,17 +70,17 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: inputDesc has %d dimensions; fusion plans take 4-d NCHW tensors", api,
                         inputDesc->nd);
-    struct miopenFusionPlanDescriptor *p = calloc(1, sizeof *p);
+    struct miopenFusionPlanDescriptor *p = clf_calloc(1, sizeof *p);
     if (p == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
     if (pthread_mutex_init(&p->lock, NULL) != 0) {
-        free(p);
+        clf_free(p);
         return clf_fail(NULL, miopenStatusInternalError, "%s: pthread_mutex_init failed", api);
     }
     p->magic = CLF_MAGIC_PLAN;
     if (clf_plan_register(p) != 0) {
         pthread_mutex_destroy(&p->lock);
-        free(p);
+        clf_free(p);
         return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
     }
     p->input = *inputDesc;
@@ -117,7 +118,7 @@ void clf_plan_free(struct miopenFusionPlanDescriptor *p)
         p->ops[i].magic = 0;
     p->magic = 0;
     pthread_mutex_destroy(&p->lock);
-    free(p);
+    clf_free(p);
 }
 
 /* Common checks of every CreateOp call; returns the op slot to fill, or NULL after failing. */

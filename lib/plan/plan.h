@@ -97,6 +97,9 @@ int clf_plan_register(struct miopenFusionPlanDescriptor *p);
 /* Releases a plan, its ops' registrations and its kernel, whether or not it was registered
  * (internal clones); miopenDestroyFusionPlan is this after the registry check. */
 void clf_plan_free(struct miopenFusionPlanDescriptor *p);
+/* Frees an args object of this library (NULL is ignored) without touching the last-error
+ * message, unlike miopenDestroyOperatorArgs: for cleanup after a failure. */
+void clf_args_free(struct miopenOperatorArgs *args);
 
 /* The solvers that could run the plan's problem, in the order compile tries them, each with
  * its reason when not applicable. Writes a human-readable account into report. */

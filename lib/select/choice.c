@@ -1,5 +1,6 @@
 /* The engine's growable list of choices. */
 #include "select/choice.h"
+#include "core/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@ int clf_choices_push(clf_choices *l, const clf_choice *c)
 {
     if (l->n == l->cap) {
         int cap = l->cap ? 2 * l->cap : 32;
-        clf_choice *v = realloc(l->v, (size_t)cap * sizeof *v);
+        clf_choice *v = clf_realloc(l->v, (size_t)cap * sizeof *v);
         if (v == NULL)
             return -1;
         l->v = v;
@@ -28,7 +29,7 @@ int clf_choices_push(clf_choices *l, const clf_choice *c)
 
 void clf_choices_free(clf_choices *l)
 {
-    free(l->v);
+    clf_free(l->v);
     l->v = NULL;
     l->n = l->cap = 0;
 }

@@ -4,6 +4,7 @@
 #include "core/limits.h"
 #include "core/util.h"
 #include "select/select.h"
+#include "core/alloc.h"
 #include "clw/clw.h"
 #include <stdarg.h>
 
@@ -106,14 +107,14 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
     }
     s->m[s->n++] = m;
     cl_int err;
-    float *fill = malloc(bytes);
+    float *fill = clf_malloc(bytes);
     if (fill == NULL)
         return clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory (%zu bytes)",
                         bytes);
     for (size_t i = 0; i < bytes / sizeof(float); ++i)
         fill[i] = 0.25f + (float)(i % 7) * 0.125f;
     err = clf_clw_write(h->queue, m, 0, bytes, fill);
-    free(fill);
+    clf_free(fill);
     if (err != CL_SUCCESS)
         return clf_fail(h, miopenStatusInternalError, "benchmark: writing the %s scratch: %s",
                         what, clf_cl_error_name(err));
@@ -208,7 +209,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
     *narrowed = 0;
     if (cands->n == 0)
         return miopenStatusSuccess;
-    candidate *c = calloc((size_t)cands->n, sizeof *c);
+    candidate *c = clf_calloc((size_t)cands->n, sizeof *c);
     if (c == NULL)
         return clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory");
     int n = 0;
@@ -261,7 +262,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         st = scratch_args(h, p, ws, &owned, &a);
     }
 
-    candidate **ok = calloc((size_t)(n > 0 ? n : 1), sizeof *ok);
+    candidate **ok = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *ok);
     int n_ok = 0;
     if (ok == NULL && st == miopenStatusSuccess)
         st = clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory");
@@ -318,11 +319,11 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
             break;
         }
     }
-    free(ok);
+    clf_free(ok);
     for (int i = 0; i < n; ++i)
         clf_plan_free(c[i].plan);
     for (int i = 0; i < owned.n; ++i)
         clf_handle_free(h, owned.m[i]);
-    free(c);
+    clf_free(c);
     return st;
 }

@@ -20,6 +20,7 @@
  * time to find-db measurements (through tools/model/clfuse-model, which sets them with
  * clf_model_set_param); the values here are that fit's, with the figures it reported. */
 #include "select/model.h"
+#include "core/alloc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -260,8 +261,8 @@ static int by_estimate(const void *a, const void *b)
     return 0;
 }
 
-/* Ranks s's whole space into out; 0, or -1 when the model cannot describe s (no cost, or
- * no config it can cost) or memory ran out. */
+/* Ranks s's whole space into out; 0, -1 when the model cannot describe s (no cost, or
+ * no config it can cost), -2 when memory ran out. */
 static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
                        const clf_solver *s, int per_solver, clf_choices *out)
 {
@@ -273,12 +274,12 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
     int n = s->tuning_configs ? s->tuning_configs(p, dev, NULL, 0) : 1;
     if (n < 1)
         n = 1;
-    char(*cfgs)[CLF_CONFIG_CAP] = malloc((size_t)n * sizeof *cfgs);
-    scored *sc = malloc((size_t)n * sizeof *sc);
+    char(*cfgs)[CLF_CONFIG_CAP] = clf_malloc((size_t)n * sizeof *cfgs);
+    scored *sc = clf_malloc((size_t)n * sizeof *sc);
     if (cfgs == NULL || sc == NULL) {
-        free(cfgs);
-        free(sc);
-        return -1;
+        clf_free(cfgs);
+        clf_free(sc);
+        return -2;
     }
     int m = 0;
     if (s->tuning_configs) {
@@ -300,9 +301,9 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
         memcpy(sc[k].cfg, cfgs[i], CLF_CONFIG_CAP);
         ++k;
     }
-    free(cfgs);
+    clf_free(cfgs);
     if (k == 0) {
-        free(sc);
+        clf_free(sc);
         return -1;
     }
     qsort(sc, (size_t)k, sizeof *sc, by_time);
@@ -324,26 +325,32 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
          * solver the O(1) push is enough (the duplicate check is quadratic in 10^4). */
         rc = fresh ? clf_choices_push(out, &ch) : clf_choices_add(out, &ch);
     }
-    free(sc);
-    return rc;
+    clf_free(sc);
+    return rc != 0 ? -2 : 0;
 }
 
-void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
+int clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
                     const clf_solver *const *allowed, int n_allowed, int per_solver,
                     clf_choices *out)
 {
     const clfuse_DeviceInfo *dev = &h->info;
     const int start = out->n;
     /* Solvers the model cannot describe: after the others, in the order given. */
-    const clf_solver **rest = malloc((size_t)(n_allowed > 0 ? n_allowed : 1) * sizeof *rest);
+    const clf_solver **rest = clf_malloc((size_t)(n_allowed > 0 ? n_allowed : 1) * sizeof *rest);
+    if (rest == NULL)
+        return -1;
     int n_rest = 0;
     for (int i = 0; i < n_allowed; ++i) {
         const int before = out->n;
-        if (rank_solver(dev, p, allowed[i], per_solver, out) != 0) {
+        int rc = rank_solver(dev, p, allowed[i], per_solver, out);
+        if (rc != 0)
             out->n = before; /* drop a partial ranking */
-            if (rest)
-                rest[n_rest++] = allowed[i];
+        if (rc == -2) {
+            clf_free(rest);
+            return -1;
         }
+        if (rc != 0)
+            rest[n_rest++] = allowed[i];
     }
     /* Not with nothing ranked: out->v may still be NULL, and qsort(NULL, 0, ...) is
      * undefined behaviour (UBSan reports it: compiling an elementwise plan). */
@@ -362,10 +369,13 @@ void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
         ch.time_ms = -(2.0 * worst + (double)i);
         ch.workspace = rest[i]->workspace ? rest[i]->workspace(p) : 0;
         ch.source = CLF_SOURCE_ESTIMATED;
-        if (clf_choices_add(out, &ch) != 0)
-            break;
+        if (clf_choices_add(out, &ch) != 0) {
+            clf_free(rest);
+            return -1;
+        }
     }
-    free(rest);
+    clf_free(rest);
+    return 0;
 }
 
 /* The fitted constants by name, for clf_model_set_param. */

@@ -10,8 +10,9 @@
 /* Every valid config of each allowed solver, ranked by the device model's predicted time
  * (time_ms = -predicted, source ESTIMATED); per_solver > 0 keeps only that many of each
  * solver (the model's best), with a log line when it cuts. Solvers the model cannot
- * describe rank after those it can, default config first. */
-void clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
+ * describe rank after those it can, default config first. 0, or -1 when memory ran out
+ * (out may then hold part of the ranking; the caller fails). */
+int clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
                     const clf_solver *const *allowed, int n_allowed, int per_solver,
                     clf_choices *out);
 /* The model's predicted time in ms of (s, cfg) on p, or a negative value when s cannot

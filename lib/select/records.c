@@ -3,6 +3,7 @@
  * back. */
 #define _POSIX_C_SOURCE 200809L
 #include "select/select.h"
+#include "core/alloc.h"
 #include "finddb/finddb.h"
 
 #include <math.h>
@@ -75,18 +76,17 @@ static int allowed_solver(const clf_solver *s, const clf_solver *const *allowed,
 }
 
 /* One layer's entries for key, checked, appended to out. */
-static void layer_records(miopenHandle_t h, clf_finddb *db, const clf_fusion_problem *p,
-                          const char *key, int system_layer, const clf_solver *const *allowed,
-                          int n_allowed, clf_choices *out)
+static int layer_records(miopenHandle_t h, clf_finddb *db, const clf_fusion_problem *p,
+                         const char *key, int system_layer, const clf_solver *const *allowed,
+                         int n_allowed, clf_choices *out)
 {
     int total = clf_finddb_lookup_layer(db, key, system_layer, NULL, 0);
     if (total <= 0)
-        return;
-    clf_finddb_entry *e = calloc((size_t)total, sizeof *e);
-    if (e == NULL) {
-        clf_log(CLF_LOG_WARNING, "find-db: out of host memory reading %s", key);
-        return;
-    }
+        return 0;
+    clf_finddb_entry *e = clf_calloc((size_t)total, sizeof *e);
+    if (e == NULL)
+        return -1;
+    int rc = 0;
     int n = clf_finddb_lookup_layer(db, key, system_layer, e, total);
     const char *where = system_layer ? "system" : "user";
     for (int i = 0; i < n; ++i) {
@@ -116,10 +116,13 @@ static void layer_records(miopenHandle_t h, clf_finddb *db, const clf_fusion_pro
         c.time_ms = e[i].time_ms;
         c.workspace = s->workspace ? s->workspace(p) : 0;
         c.source = system_layer ? CLF_SOURCE_SYSTEM_DB : CLF_SOURCE_USER_DB;
-        if (clf_choices_add(out, &c) != 0)
+        if (clf_choices_add(out, &c) != 0) {
+            rc = -1;
             break;
+        }
     }
-    free(e);
+    clf_free(e);
+    return rc;
 }
 
 static int by_time(const void *a, const void *b)
@@ -128,23 +131,25 @@ static int by_time(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-void clf_records_for_key(miopenHandle_t h, const clf_fusion_problem *p, const char *key,
-                         const clf_solver *const *allowed, int n_allowed, clf_choices *out)
+int clf_records_for_key(miopenHandle_t h, const clf_fusion_problem *p, const char *key,
+                        const clf_solver *const *allowed, int n_allowed, clf_choices *out)
 {
     if (clf_env_flag("MIOPEN_DEBUG_DISABLE_FIND_DB"))
-        return;
+        return 0;
     clf_finddb *db = clf_handle_finddb(h);
     if (db == NULL)
-        return;
+        return 0;
     /* Both layers: a user record (perhaps narrowed by a small workspace, or measured on a
      * busy machine) must not hide a faster shipped one. Ranked together by time. */
     int first = out->n;
-    layer_records(h, db, p, key, 0, allowed, n_allowed, out);
-    layer_records(h, db, p, key, 1, allowed, n_allowed, out);
+    if (layer_records(h, db, p, key, 0, allowed, n_allowed, out) != 0 ||
+        layer_records(h, db, p, key, 1, allowed, n_allowed, out) != 0)
+        return -1;
     /* Not with nothing found: out->v may still be NULL, and qsort(NULL, 0, ...) is
      * undefined behaviour (UBSan reports it: a first compile with an empty find-db). */
     if (out->n - first > 1)
         qsort(out->v + first, (size_t)(out->n - first), sizeof *out->v, by_time);
+    return 0;
 }
 
 /* The keys under which other plans of the same convolution keep their records: every
@@ -179,34 +184,40 @@ typedef struct sibling_ctx {
     const clf_solver *const *allowed;
     int n_allowed;
     clf_choices *out;
+    int failed; /* memory ran out */
 } sibling_ctx;
 
 static void visit_sibling(const char *key, void *arg)
 {
     sibling_ctx *c = arg;
-    if (strcmp(key, c->exact) != 0)
-        clf_records_for_key(c->h, c->p, key, c->allowed, c->n_allowed, c->out);
+    if (!c->failed && strcmp(key, c->exact) != 0 &&
+        clf_records_for_key(c->h, c->p, key, c->allowed, c->n_allowed, c->out) != 0)
+        c->failed = 1;
 }
 
-void clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+int clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                              const clf_solver *const *allowed, int n_allowed, clf_choices *out)
 {
     char chain[8], key[512];
     clf_ir_fusion_name(&p->ir, chain, sizeof chain);
     clf_problem_key(&p->problem, chain, key, sizeof key);
-    clf_records_for_key(h, &p->problem, key, allowed, n_allowed, out);
+    if (clf_records_for_key(h, &p->problem, key, allowed, n_allowed, out) != 0)
+        return -1;
     if (!p->problem.has_conv)
-        return;
+        return 0;
     /* The exact key's records lead; the convolution's other records follow, best first:
      * the epilogue rarely changes which tiling wins, and a plan never runs an untuned
      * default while a sibling plan of the same convolution knows better. */
     int first = out->n;
-    sibling_ctx ctx = {h, &p->problem, key, allowed, n_allowed, out};
+    sibling_ctx ctx = {h, &p->problem, key, allowed, n_allowed, out, 0};
     sibling_keys(&p->problem, visit_sibling, &ctx);
+    if (ctx.failed)
+        return -1;
     /* Not with nothing found: out->v may still be NULL, and qsort(NULL, 0, ...) is
      * undefined behaviour (UBSan reports it: a first compile with an empty find-db). */
     if (out->n - first > 1)
         qsort(out->v + first, (size_t)(out->n - first), sizeof *out->v, by_time);
+    return 0;
 }
 
 void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, int exhaustive)
@@ -214,9 +225,10 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
     clf_finddb *db = clf_handle_finddb(h);
     if (db == NULL || c->n <= 0)
         return;
-    clf_finddb_entry *e = calloc((size_t)c->n, sizeof *e);
+    clf_finddb_entry *e = clf_calloc((size_t)c->n, sizeof *e);
     if (e == NULL) {
         clf_log(CLF_LOG_WARNING, "find-db: results for %s not recorded: out of host memory", key);
+        clf_note(h, "find-db: results for %s not recorded: out of host memory", key);
         return;
     }
     static const char *const algo_names[] = {
@@ -240,7 +252,9 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
         ++m;
     }
     char err[512];
-    if (m > 0 && clf_finddb_store(db, key, e, m, err, sizeof err) != 0)
+    if (m > 0 && clf_finddb_store(db, key, e, m, err, sizeof err) != 0) {
         clf_log(CLF_LOG_WARNING, "find-db: results for %s not recorded: %s", key, err);
-    free(e);
+        clf_note(h, "find-db: results for %s not recorded: %s", key, err);
+    }
+    clf_free(e);
 }

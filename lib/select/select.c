@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "core/util.h"
 #include "select/select.h"
+#include "core/alloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,14 +14,15 @@ const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusio
 {
     *n = 0;
     int total = clf_solver_count();
-    const clf_solver **s = calloc((size_t)total, sizeof *s);
+    const clf_solver **s = clf_calloc((size_t)total, sizeof *s);
     if (s == NULL) {
-        clf_fail(h, miopenStatusAllocFailed, "out of host memory");
+        *n = -1;
+        clf_fail(h, miopenStatusAllocFailed, "listing the solvers: out of host memory");
         return NULL;
     }
     *n = clf_plan_candidates(p, &h->info, s, total, report, report_cap);
     if (*n == 0) {
-        free(s);
+        clf_free(s);
         return NULL;
     }
     return s;
@@ -55,8 +57,7 @@ static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescr
                                   : CLF_NORMAL_PER_SOLVER_CPU;
     if (limit < 0)
         limit = CLF_SEARCH_LIMIT;
-    clf_model_rank(h, &p->problem, solvers, n_solvers, (int)limit, &more);
-    int rc = 0;
+    int rc = clf_model_rank(h, &p->problem, solvers, n_solvers, (int)limit, &more);
     /* Each solver's best-predicted config too, so that a Find under the compile budget still
      * reports every applicable algorithm (MIOpen's Find returns one result per algorithm). */
     for (int s = 0; s < n_solvers && rc == 0; ++s)
@@ -121,7 +122,7 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
         if (n_solvers == 0)
             return clf_fail(h, miopenStatusUnsupportedOp, "no solver applies to %s on '%s':\n%s",
                             key, h->info.name, report);
-        return miopenStatusAllocFailed;
+        return miopenStatusAllocFailed; /* the message is clf_select_solvers' */
     }
     clf_find_mode mode = CLF_FIND_FAST;
     if (rq->use == CLF_USE_COMPILE)
@@ -135,7 +136,7 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
 
     miopenStatus_t st = miopenStatusSuccess;
     clf_choices records = {0}, ranked = {0}, cands = {0}, measured = {0};
-    clf_records_for_problem(h, p, solvers, n_solvers, &records);
+    int rc = clf_records_for_problem(h, p, solvers, n_solvers, &records);
     int measure = 0;
     if (measuring_use) {
         if (mode == CLF_FIND_NORMAL)
@@ -143,11 +144,12 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
         else if (mode == CLF_FIND_HYBRID || mode == CLF_FIND_DYNAMIC_HYBRID)
             measure = records.n == 0;
     }
-    int rc = 0;
-    if (records.n == 0 || measure) {
+    if (rc != 0) {
+        /* memory ran out reading the records: below, failed as such */
+    } else if (records.n == 0 || measure) {
         /* The heuristic: each solver's best configs by the device model; the first is its
          * pick. Two per solver also serve as fallbacks when a build fails. */
-        clf_model_rank(h, &p->problem, solvers, n_solvers, 2, &ranked);
+        rc = clf_model_rank(h, &p->problem, solvers, n_solvers, 2, &ranked);
     } else {
         /* A record decides: ranking ~10^4 configs (tens of ms) would only order fallbacks,
          * so each solver's default serves as one. */
@@ -162,7 +164,7 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
             rc = clf_choices_add(&ranked, &d);
         }
     }
-    if (measure) {
+    if (measure && rc == 0) {
         clf_measure_limits limits = {0, 0};
         rc = bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive, &cands,
                               &limits.must);
@@ -218,6 +220,6 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
     clf_choices_free(&ranked);
     clf_choices_free(&cands);
     clf_choices_free(&measured);
-    free(solvers);
+    clf_free(solvers);
     return st;
 }

@@ -70,7 +70,8 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
                           size_t report_cap);
 
 /* The solvers that apply to p on h (clf_plan_candidates), as an array the caller frees;
- * NULL with *n = 0 when none (report says why) or out of memory. */
+ * NULL with *n = 0 when none (report says why), NULL with *n = -1 after failing with a
+ * message when out of memory. */
 const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                                       int *n, char *report, size_t report_cap);
 
@@ -78,13 +79,15 @@ const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusio
 
 /* Find-db entries for p under key: unknown solvers, solvers not in allowed, invalid
  * configs and negative or non-finite times are skipped with a warning. Appended best
- * first. */
-void clf_records_for_key(miopenHandle_t h, const clf_fusion_problem *p, const char *key,
+ * first. 0, or -1 when memory ran out (no message: the caller fails). */
+int clf_records_for_key(miopenHandle_t h, const clf_fusion_problem *p, const char *key,
                          const clf_solver *const *allowed, int n_allowed, clf_choices *out);
-/* Records for p: its exact key, then the other chains of the same convolution. */
-void clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+/* Records for p: its exact key, then the other chains of the same convolution. 0, or -1
+ * when memory ran out. */
+int clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                              const clf_solver *const *allowed, int n_allowed, clf_choices *out);
-/* Writes measured choices to the user find-db under key (a failure is a warning). */
+/* Writes measured choices to the user find-db under key (a failure is a warning, and a
+ * note on the handle: the call that measured still succeeds). */
 void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, int exhaustive);
 
 /* Benchmarks cands on tmpl's problem: compiles them in parallel

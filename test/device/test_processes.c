@@ -349,8 +349,11 @@ static void second_process_loads_binary_from_disk(void **state)
     char cache[300];
     snprintf(cache, sizeof cache, "%s/kernels", dir);
     setenv("MIOPEN_CUSTOM_CACHE_DIR", cache, 1);
+    /* PoCL gets no clfuse binaries by default (lib/cache/program.c): on for this test. */
+    setenv("CLFUSE_BINARY_CACHE", "1", 1);
     assert_int_equal(child_compile_expecting("built from source"), 0);
     assert_int_equal(child_compile_expecting("binary from the disk cache"), 0);
+    unsetenv("CLFUSE_BINARY_CACHE");
 }
 
 int main(void)
