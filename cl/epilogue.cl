@@ -19,20 +19,8 @@
 #define HAS_Z 0
 #endif
 
-#define EPI_PARAMS                                                                               \
-    float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, \
-        __global const float *restrict bn_bias, __global const float *restrict bn_mean,           \
-        __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta,     \
-        float act_gamma, __global const float *restrict z, float z_alpha
-
-#define EPI_ARGS                                                                                 \
-    conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, \
-        z, z_alpha
-
-/* Every generated kernel has this signature (lib/solver/solver.h lists the argument names). */
-#define CLF_KERNEL_PARAMS                                                                        \
-    __global const float *restrict x, __global const float *restrict w,                          \
-        __global float *restrict y, __global float *restrict workspace, EPI_PARAMS
+/* EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's signature) come
+ * from the preamble codegen writes: one table declares them (lib/codegen/kargs.h). */
 
 inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {

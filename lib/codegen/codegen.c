@@ -2,6 +2,7 @@
  * the OpenCL compiler can unroll and fold; runtime values (weights, epsilon, activation
  * parameters) stay kernel arguments so they never force a rebuild. */
 #include "codegen/codegen.h"
+#include "codegen/kargs.h"
 #include "cl_sources.h"
 
 #include <errno.h>
@@ -55,6 +56,7 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
     clf_strbuf_define(b, "BN_SPATIAL", p->epi.bn_spatial);
     clf_strbuf_define(b, "HAS_ACTIV", p->epi.has_activ);
     clf_strbuf_define(b, "ACTIV_MODE", p->epi.has_activ ? p->epi.activ_mode : 0);
+    clf_kargs_emit_cl(b);
 }
 
 int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,

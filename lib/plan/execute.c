@@ -4,23 +4,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cache/program.h"
 #include "clw/clw.h"
+#include "codegen/kargs.h"
 #include "core/util.h"
 #include "plan/plan.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Kernel argument indices: the order CLF_KERNEL_PARAMS declares (cl/epilogue.cl). */
-enum {
-    KARG_X, KARG_W, KARG_Y, KARG_WORKSPACE, KARG_CONV_ALPHA, KARG_BIAS, KARG_BN_SCALE,
-    KARG_BN_BIAS, KARG_BN_MEAN, KARG_BN_VAR, KARG_BN_EPS, KARG_ACT_ALPHA, KARG_ACT_BETA,
-    KARG_ACT_GAMMA, KARG_Z, KARG_Z_ALPHA, KARG_COUNT
-};
-
-static const char *const karg_names[KARG_COUNT] = {
-    "x", "w", "y", "workspace", "conv_alpha", "bias", "bn_scale", "bn_bias", "bn_mean",
-    "bn_var", "bn_eps", "act_alpha", "act_beta", "act_gamma", "z", "z_alpha",
-};
 
 static miopenStatus_t check_buffer(miopenHandle_t h, cl_mem m, size_t need, const char *what)
 {
@@ -241,24 +230,16 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
     return miopenStatusSuccess;
 }
 
-/* Kernel arguments in CLF_KERNEL_PARAMS order. */
+/* Kernel arguments in the order of the table (lib/codegen/kargs.h). */
 static cl_int set_args(cl_kernel k, const clf_run_args *a)
 {
-    const cl_mem mems[KARG_COUNT] = {
-        [KARG_X] = a->x, [KARG_W] = a->w, [KARG_Y] = a->y, [KARG_WORKSPACE] = a->workspace,
-        [KARG_BIAS] = a->bias, [KARG_BN_SCALE] = a->bn_scale, [KARG_BN_BIAS] = a->bn_bias,
-        [KARG_BN_MEAN] = a->bn_mean, [KARG_BN_VAR] = a->bn_var, [KARG_Z] = a->z};
-    const float vals[KARG_COUNT] = {
-        [KARG_CONV_ALPHA] = a->conv_alpha, [KARG_BN_EPS] = a->bn_eps,
-        [KARG_ACT_ALPHA] = a->act_alpha, [KARG_ACT_BETA] = a->act_beta,
-        [KARG_ACT_GAMMA] = a->act_gamma, [KARG_Z_ALPHA] = a->z_alpha};
-    for (int i = 0; i < KARG_COUNT; ++i) {
-        int is_value = i == KARG_CONV_ALPHA || i == KARG_BN_EPS || i == KARG_ACT_ALPHA ||
-                       i == KARG_ACT_BETA || i == KARG_ACT_GAMMA || i == KARG_Z_ALPHA;
-        cl_int err = is_value ? clf_clw_set_arg(k, (cl_uint)i, sizeof(float), &vals[i])
-                              : clf_clw_set_arg(k, (cl_uint)i, sizeof(cl_mem), &mems[i]);
+    for (int i = 0; i < CLF_KARG_COUNT; ++i) {
+        size_t size;
+        const void *v = clf_karg_value(a, i, &size);
+        cl_int err = clf_clw_set_arg(k, (cl_uint)i, size, v);
         if (err != CL_SUCCESS) {
-            clf_log(CLF_LOG_ERROR, "clSetKernelArg(%s): %s", karg_names[i], clf_cl_error_name(err));
+            clf_log(CLF_LOG_ERROR, "clSetKernelArg(%s): %s", clf_kernel_args[i].name,
+                    clf_cl_error_name(err));
             return err;
         }
     }
