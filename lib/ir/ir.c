@@ -5,7 +5,17 @@
 
 int clf_ir_rank(clf_ir_kind k)
 {
-    return (int)k;
+    switch (k) {
+    case CLF_IR_CONV: return 0;
+    case CLF_IR_BIAS: return 1;
+    case CLF_IR_BN: return 2;
+    case CLF_IR_ADD: return 3;
+    case CLF_IR_ACTIV: return 4;
+    case CLF_IR_BN_TRAIN_FWD: return 5;
+    case CLF_IR_BN_BWD: return 6;
+    case CLF_IR_ACTIV_BWD: return 7;
+    }
+    return 8;
 }
 
 const char *clf_ir_kind_name(clf_ir_kind k)
@@ -18,6 +28,7 @@ const char *clf_ir_kind_name(clf_ir_kind k)
     case CLF_IR_BN_TRAIN_FWD: return "batch-norm forward training";
     case CLF_IR_BN_BWD: return "batch-norm backward";
     case CLF_IR_ACTIV_BWD: return "activation backward";
+    case CLF_IR_ADD: return "residual add";
     }
     return "?";
 }
@@ -53,7 +64,7 @@ int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap)
         snprintf(why, cap, "a convolution must be the first op of a plan (one per plan)");
     else
         snprintf(why, cap, "clfuse fuses the vertical chain convolution? bias? batch-norm? "
-                           "activation?, each at most once, in that order");
+                           "residual-add? activation?, each at most once, in that order");
     return 0;
 }
 
@@ -90,7 +101,7 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
 
 void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap)
 {
-    static const char *const letters[] = {"C", "B", "N", "A", "Nt", "Nb", "Ab"};
+    static const char *const letters[] = {"C", "B", "N", "A", "Nt", "Nb", "Ab", "Z"};
     size_t n = 0;
     if (cap == 0)
         return;
@@ -132,6 +143,7 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
             clf_strbuf_printf(b, " mode=%d", op->activ_mode);
             break;
         case CLF_IR_BIAS:
+        case CLF_IR_ADD:
             break;
         }
         clf_strbuf_printf(b, " -> ");
@@ -169,6 +181,7 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
             break;
         }
         case CLF_IR_BIAS: p->epi.has_bias = 1; break;
+        case CLF_IR_ADD: p->epi.has_z = 1; break;
         case CLF_IR_BN:
             p->epi.has_bn = 1;
             p->epi.bn_spatial = op->bn_spatial;

@@ -6,7 +6,7 @@
 
 #include "solver/solver.h"
 
-#define CLF_IR_MAX_OPS 4
+#define CLF_IR_MAX_OPS 5 /* C B N Z A */
 
 typedef enum clf_ir_kind {
     CLF_IR_CONV = 0,
@@ -18,6 +18,9 @@ typedef enum clf_ir_kind {
     CLF_IR_BN_TRAIN_FWD = 4, /* miopenCreateOpBatchNormForward */
     CLF_IR_BN_BWD = 5,       /* miopenCreateOpBatchNormBackward */
     CLF_IR_ACTIV_BWD = 6,    /* miopenCreateOpActivationBackward */
+    /* Residual add (clfuse_CreateOpAddForward): + alpha2 * z, z of the running shape; after
+     * the convolution, bias and batch-norm, before the activation. Letter Z. */
+    CLF_IR_ADD = 7,
 } clf_ir_kind;
 
 typedef struct clf_ir_op {
@@ -37,14 +40,14 @@ typedef struct clf_ir {
     clf_ir_op ops[CLF_IR_MAX_OPS];
 } clf_ir;
 
-/* Rank in the only vertical order clfuse fuses for inference: C? B? N? A?. */
+/* Rank in the only vertical order clfuse fuses for inference: C? B? N? Z? A?. */
 int clf_ir_rank(clf_ir_kind k);
 const char *clf_ir_kind_name(clf_ir_kind k); /* "convolution", "bias", ... */
 /* 1 for the training kinds (BN_TRAIN_FWD, BN_BWD, ACTIV_BWD). */
 int clf_ir_is_training(clf_ir_kind k);
 
 /* Whether an op of kind next may follow prev in one plan (prev < 0: next is the first op).
- * Inference: C? B? N? A?, each at most once, in that order. Training (MIOpen's supported
+ * Inference: C? B? N? Z? A? (Z the residual add), each at most once, in that order. Training (MIOpen's supported
  * combinations): BN_TRAIN_FWD first, then at most ACTIV; BN_BWD first, then at most
  * ACTIV_BWD; ACTIV_BWD may also stand alone (the unfused miopenActivationBackward). Training
  * and inference ops never mix. Returns 1, or 0 with the reason in why. */
@@ -53,7 +56,7 @@ int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap);
 /* Checks op order, shape chaining and types. 0, or -1 with a reason. */
 int clf_ir_verify(const clf_ir *ir, char *why, size_t cap);
 
-/* "CBA", "NA", ...; training ops are two letters: "Nt" (batch-norm forward training), "Nb"
+/* "CBA", "NA", "CBZA" (Z: the residual add), ...; training ops are two letters: "Nt" (batch-norm forward training), "Nb"
  * (batch-norm backward), "Ab" (activation backward): "NtA", "NbAb". */
 void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
 

@@ -17,7 +17,6 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
 {
     clf_fusion_problem prob;
     clf_ir_to_problem(&p->ir, &prob);
-    prob.epi.has_z = p->has_z;
     int n = 0;
     int requested = 0;
     miopenConvFwdAlgorithm_t algo = miopenConvolutionFwdAlgoDirect;
@@ -152,7 +151,6 @@ struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanD
     memcpy(c->ops, p->ops, sizeof c->ops);
     for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
         c->ops[i].plan = c;
-    c->has_z = p->has_z;
     c->allow_unfused = p->allow_unfused;
     c->algo_filter_set = p->algo_filter_set;
     c->algo_filter = p->algo_filter;
@@ -187,7 +185,6 @@ static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanD
                         "packed NCHW tensors", api, name);
     }
     clf_ir_to_problem(&p->ir, &p->problem);
-    p->problem.epi.has_z = p->has_z;
     return miopenStatusSuccess;
 }
 

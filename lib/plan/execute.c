@@ -118,6 +118,7 @@ static const char *setter_name(clf_ir_kind k)
     case CLF_IR_BN_TRAIN_FWD: return "miopenSetOpArgsBatchNormForward";
     case CLF_IR_BN_BWD: return "miopenSetOpArgsBatchNormBackward";
     case CLF_IR_ACTIV_BWD: return "miopenSetOpArgsActivBackward";
+    case CLF_IR_ADD: return "clfuse_SetOpArgsAddForward";
     }
     return "?";
 }
@@ -151,6 +152,12 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
         case CLF_IR_BIAS:
             st = check_buffer(h, a->mem[0], channels * fs, "the bias");
             b->bias = a->mem[0];
+            break;
+        case CLF_IR_ADD:
+            st = check_buffer(h, a->mem[0], (size_t)ir->out[0] * channels * plane * fs,
+                              "z (the residual add's input)");
+            b->z = a->mem[0];
+            b->z_alpha = a->alpha;
             break;
         case CLF_IR_BN: {
             size_t n = ir->bn_spatial ? channels : channels * plane;
@@ -420,8 +427,8 @@ static miopenStatus_t follow_context(miopenHandle_t h, struct miopenFusionPlanDe
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem z, float z_alpha,
-                                cl_mem workspace, size_t workspace_size)
+                                miopenOperatorArgs_t args, cl_mem workspace,
+                                size_t workspace_size)
 {
     const char *api = "miopenExecuteFusionPlan";
     if (!clf_handle_valid(h))
@@ -466,8 +473,6 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     memset(&b, 0, sizeof b);
     b.x = (cl_mem)(uintptr_t)input;
     b.y = (cl_mem)(uintptr_t)output;
-    b.z = z;
-    b.z_alpha = z_alpha;
     b.workspace = workspace;
     b.workspace_size = workspace_size;
     size_t in_bytes = clf_tensor_elements(&p->input) * sizeof(float);
@@ -475,14 +480,10 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     st = check_buffer(h, b.x, in_bytes, "input");
     if (st == miopenStatusSuccess)
         st = check_buffer(h, b.y, out_bytes, "output");
-    if (st == miopenStatusSuccess && z)
-        st = check_buffer(h, z, out_bytes, "z");
     if (st == miopenStatusSuccess)
         st = bind(h, p, args, &b);
     if (st != miopenStatusSuccess)
         return st;
-    if (p->problem.epi.has_z && z == NULL)
-        return clf_fail(h, miopenStatusBadParm, "%s: the plan adds z but z is NULL", api);
     if (p->workspace > 0 && workspace == NULL) {
         st = clf_plan_own_workspace(h, p, p->workspace, api);
         if (st != miopenStatusSuccess)
@@ -504,7 +505,7 @@ miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
 {
     clf_clear_error(handle);
     return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args,
-                            NULL, 0.0f, NULL, 0);
+                            NULL, 0);
 }
 
 miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
@@ -528,7 +529,7 @@ miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
             return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     }
     miopenStatus_t st = clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output,
-                                         args, NULL, 0.0f, (cl_mem)workspace, workspaceSize);
+                                         args, (cl_mem)workspace, workspaceSize);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     return st;

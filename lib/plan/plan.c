@@ -429,3 +429,32 @@ miopenStatus_t miopenCreateOpActivationBackward(miopenFusionPlanDescriptor_t fus
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
     return commit_op(fusePlanDesc, activBwdOp, op, api);
 }
+
+miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                         miopenFusionOpDescriptor_t *addOp,
+                                         const miopenTensorDescriptor_t zDesc)
+{
+    const char *api = "clfuse_CreateOpAddForward";
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op = begin_op(fusePlanDesc, addOp, CLF_IR_ADD, api, &st);
+    if (op == NULL)
+        return st;
+    st = clf_tensor_check(NULL, zDesc, api, "zDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, zDesc, api, "zDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    const int *run = fusePlanDesc->output.lens;
+    if (zDesc->nd != 4 || memcmp(zDesc->lens, run, 4 * sizeof run[0]) != 0) {
+        char have[128];
+        clf_tensor_describe(zDesc, have, sizeof have);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: zDesc is %s but the running shape (the tensor z is added to) is "
+                        "%dx%dx%dx%d", api, have, run[0], run[1], run[2], run[3]);
+    }
+    if (zDesc->type != fusePlanDesc->input.type)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: zDesc is %s but the plan is %s", api,
+                        clf_type_name(zDesc->type), clf_type_name(fusePlanDesc->input.type));
+    return commit_op(fusePlanDesc, addOp, op, api);
+}

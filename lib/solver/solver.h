@@ -36,7 +36,7 @@ typedef struct clf_epilogue {
     int bn_spatial; /* else per-activation */
     int has_activ;
     int activ_mode; /* miopenActivationMode_t */
-    int has_z;      /* residual: + z_alpha * z, before the bias (ConvBiasActivationForward) */
+    int has_z;      /* residual add: + z_alpha * z after the batch-norm, before the activation */
 } clf_epilogue;
 
 /* Training plans, which only the BatchNormTraining solver runs. */

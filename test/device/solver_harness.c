@@ -129,14 +129,14 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
     } else {
         ref_to_double(x, ref, out_n);
     }
-    if (p->epi.has_z)
-        for (size_t i = 0; i < out_n; ++i)
-            ref[i] += (double)z_alpha * z[i];
     if (p->epi.has_bias)
         ref_bias(ref, p->n, p->c, p->h, p->w, bias);
     if (p->epi.has_bn)
         ref_bn_infer(ref, p->n, p->c, p->h, p->w, p->epi.bn_spatial ? 1 : 0, scale, shift, mean,
                      var, eps);
+    if (p->epi.has_z)
+        for (size_t i = 0; i < out_n; ++i)
+            ref[i] += (double)z_alpha * z[i];
     if (p->epi.has_activ)
         ref_activation(ref, out_n, p->epi.activ_mode, aa, ab, ag);
 

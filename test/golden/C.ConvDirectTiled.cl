@@ -94,7 +94,8 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
 }
 
 /* The epilogue chain applied to each output value, in data order:
- *   v = conv_alpha * acc (+ z_alpha * z) (+ bias[k]) -> batch-norm -> activation.
+ *   v = conv_alpha * acc (+ bias[k]) -> batch-norm (+ z_alpha * z) -> activation,
+ * z the residual add's input (clfuse_CreateOpAddForward; MIOpen's ConvBiasActivation z).
  * Which steps exist is fixed at compile time (HAS_*); their parameters are runtime
  * arguments, so new weights, epsilon or activation alpha/beta/gamma need no rebuild.
  * k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the NCHW offset. */
@@ -120,9 +121,6 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
 inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {
     float v = conv_alpha * acc;
-#if HAS_Z
-    v += z_alpha * z[out_idx];
-#endif
 #if HAS_BIAS
     v += bias[k];
 #endif
@@ -133,6 +131,9 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
     int p = k * OUT_HW + pix;
 #endif
     v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p];
+#endif
+#if HAS_Z
+    v += z_alpha * z[out_idx];
 #endif
 #if HAS_ACTIV
     v = clf_activ(v, act_alpha, act_beta, act_gamma);

@@ -28,8 +28,8 @@ static const struct {
     const char *chain;
     int bn_spatial;
 } plans[] = {
-    {"C", 1},  {"CB", 1}, {"CBA", 1}, {"CBNA", 1}, {"CNA", 0},
-    {"NA", 1}, {"BA", 1}, {"BNA", 0}, {"A", 1},    {"N", 0},
+    {"C", 1},  {"CB", 1}, {"CBA", 1}, {"CBNA", 1}, {"CNA", 0}, {"CBZA", 1}, {"CBNZA", 0},
+    {"NA", 1}, {"BA", 1}, {"BNA", 0}, {"A", 1},    {"N", 0},   {"NZA", 1},
 };
 
 enum { N = 2, C = 4, H = 8, W = 8, K = 8, F = 3 };
@@ -95,6 +95,7 @@ static int build_plan(const char *chain, int bn_spatial, miopenFusionPlanDescrip
             st = miopenCreateOpBatchNormInference(
                 *out, &op, bn_spatial ? miopenBNSpatial : miopenBNPerActivation, bn);
             break;
+        case 'Z': st = clfuse_CreateOpAddForward(*out, &op, z); break;
         case 'A': st = miopenCreateOpActivationForward(*out, &op, miopenActivationRELU); break;
         }
         if (st != miopenStatusSuccess)
