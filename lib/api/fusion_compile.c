@@ -69,6 +69,13 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
     st = clf_plan_prepare(handle, p, api);
     if (st != miopenStatusSuccess)
         return st;
+    if (clf_log_level() >= CLF_LOG_INFO) {
+        clf_strbuf ir;
+        clf_strbuf_init(&ir);
+        clf_ir_print(&p->ir, &ir);
+        clf_log(CLF_LOG_INFO, "%s: plan %s:\n%s", api, name, clf_strbuf_str(&ir));
+        clf_strbuf_free(&ir);
+    }
     clf_choices choices = {0};
     clf_select_request rq = {.use = CLF_USE_COMPILE};
     st = clf_select(handle, p, &rq, &choices, p->report, sizeof p->report);

@@ -137,8 +137,9 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
             return clf_fail(h, miopenStatusBadParm,
                             "miopenExecuteFusionPlan: no arguments for op %d (%s); call %s", i,
                             clf_ir_kind_name(op->kind), setter_name(op->kind));
-        size_t channels = (size_t)ir->out[1];
-        size_t plane = (size_t)ir->out[2] * (size_t)ir->out[3];
+        const int *shape = clf_ir_shape(&p->ir, ir->out);
+        size_t channels = (size_t)shape[1];
+        size_t plane = (size_t)shape[2] * (size_t)shape[3];
         miopenStatus_t st = miopenStatusSuccess;
         switch (op->kind) {
         case CLF_IR_CONV: {
@@ -154,7 +155,7 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
             b->bias = a->mem[0];
             break;
         case CLF_IR_ADD:
-            st = check_buffer(h, a->mem[0], (size_t)ir->out[0] * channels * plane * fs,
+            st = check_buffer(h, a->mem[0], (size_t)shape[0] * channels * plane * fs,
                               "z (the residual add's input)");
             b->z = a->mem[0];
             b->z_alpha = a->alpha;
@@ -199,7 +200,7 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
         }
         case CLF_IR_BN_BWD: {
             size_t n = ir->bn_spatial ? channels : channels * plane;
-            size_t all = (size_t)ir->out[0] * channels * plane;
+            size_t all = (size_t)shape[0] * channels * plane;
             static const char *names[7] = {"bnScale", "bnBias", "savedMean", "savedInvVariance",
                                            "x (the batch-norm's forward input)",
                                            "resultBnScaleDiff", "resultBnBiasDiff"};
@@ -216,7 +217,7 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
             break;
         }
         case CLF_IR_ACTIV_BWD:
-            st = check_buffer(h, a->mem[0], (size_t)ir->out[0] * channels * plane * fs,
+            st = check_buffer(h, a->mem[0], (size_t)shape[0] * channels * plane * fs,
                               "y (the activation's forward output)");
             b->act_y = a->mem[0];
             b->act_alpha = (float)a->act[0];

@@ -2,8 +2,9 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 3 global 64x4x2 local 64x1x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 activation mode=3 -> 2x4x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = activation %0 mode=3 : 2x4x8x8 FP32 NCHW
+ *   output %1
  */
 /* clfuse generated kernel: plan A
  * solver FusedElementwise (id 100), config "VEC=4" */

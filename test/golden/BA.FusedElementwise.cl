@@ -2,9 +2,11 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 3 global 64x4x2 local 64x1x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 bias -> 2x4x8x8
- *   1 activation mode=3 -> 2x4x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param bias : 1x4x1x1 FP32 NCHW
+ *   %2 = bias %0, %1 : 2x4x8x8 FP32 NCHW
+ *   %3 = activation %2 mode=3 : 2x4x8x8 FP32 NCHW
+ *   output %3
  */
 /* clfuse generated kernel: plan BA
  * solver FusedElementwise (id 100), config "VEC=4" */

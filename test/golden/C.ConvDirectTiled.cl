@@ -2,8 +2,10 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 3 global 16x2x2 local 16x2x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 convolution k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 -> 2x8x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   output %2
  */
 /* clfuse generated kernel: plan C
  * solver ConvDirectTiled (id 2), config "TK=8,TOH=8,TOW=8,BK=4,BP=4,CB=4" */

@@ -2,9 +2,12 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 2 global 16x4x1 local 16x4x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 convolution k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 -> 2x8x8x8
- *   1 bias -> 2x8x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bias : 1x8x1x1 FP32 NCHW
+ *   %4 = bias %2, %3 : 2x8x8x8 FP32 NCHW
+ *   output %4
  */
 /* clfuse generated kernel: plan CB
  * solver ConvWinograd3x3 (id 3), config "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8" */

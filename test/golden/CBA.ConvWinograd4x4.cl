@@ -2,10 +2,13 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 1 global 144x1x1 local 144x1x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 convolution k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 -> 2x8x8x8
- *   1 bias -> 2x8x8x8
- *   2 activation mode=3 -> 2x8x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bias : 1x8x1x1 FP32 NCHW
+ *   %4 = bias %2, %3 : 2x8x8x8 FP32 NCHW
+ *   %5 = activation %4 mode=3 : 2x8x8x8 FP32 NCHW
+ *   output %5
  */
 /* clfuse generated kernel: plan CBA
  * solver ConvWinograd4x4 (id 6), config "TG=16,KG=8,TB=4,KB=4,ES=2,CC=8" */

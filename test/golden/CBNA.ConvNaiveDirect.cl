@@ -2,11 +2,18 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 3 global 16x8x16 local 16x4x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 convolution k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 -> 2x8x8x8
- *   1 bias -> 2x8x8x8
- *   2 batch-norm spatial -> 2x8x8x8
- *   3 activation mode=3 -> 2x8x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bias : 1x8x1x1 FP32 NCHW
+ *   %4 = bias %2, %3 : 2x8x8x8 FP32 NCHW
+ *   %5 = param bn_scale : 1x8x1x1 FP32 NCHW
+ *   %6 = param bn_bias : 1x8x1x1 FP32 NCHW
+ *   %7 = param bn_mean : 1x8x1x1 FP32 NCHW
+ *   %8 = param bn_var : 1x8x1x1 FP32 NCHW
+ *   %9 = batchnorm %4, %5, %6, %7, %8 spatial : 2x8x8x8 FP32 NCHW
+ *   %10 = activation %9 mode=3 : 2x8x8x8 FP32 NCHW
+ *   output %10
  */
 /* clfuse generated kernel: plan CBNA
  * solver ConvNaiveDirect (id 1), config "default" */

@@ -2,10 +2,16 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 3 global 16x8x16 local 16x4x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 convolution k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 -> 2x8x8x8
- *   1 batch-norm per-activation -> 2x8x8x8
- *   2 activation mode=3 -> 2x8x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bn_scale : 1x8x8x8 FP32 NCHW
+ *   %4 = param bn_bias : 1x8x8x8 FP32 NCHW
+ *   %5 = param bn_mean : 1x8x8x8 FP32 NCHW
+ *   %6 = param bn_var : 1x8x8x8 FP32 NCHW
+ *   %7 = batchnorm %2, %3, %4, %5, %6 per-activation : 2x8x8x8 FP32 NCHW
+ *   %8 = activation %7 mode=3 : 2x8x8x8 FP32 NCHW
+ *   output %8
  */
 /* clfuse generated kernel: plan CNA
  * solver ConvNaiveDirect (id 1), config "default" */

@@ -2,8 +2,13 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 3 global 64x4x2 local 64x1x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 batch-norm per-activation -> 2x4x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param bn_scale : 1x4x8x8 FP32 NCHW
+ *   %2 = param bn_bias : 1x4x8x8 FP32 NCHW
+ *   %3 = param bn_mean : 1x4x8x8 FP32 NCHW
+ *   %4 = param bn_var : 1x4x8x8 FP32 NCHW
+ *   %5 = batchnorm %0, %1, %2, %3, %4 per-activation : 2x4x8x8 FP32 NCHW
+ *   output %5
  */
 /* clfuse generated kernel: plan N
  * solver FusedElementwise (id 100), config "VEC=4" */

@@ -2,10 +2,16 @@
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 3 global 64x4x2 local 64x1x1
  * IR:
- *   input 2x4x8x8 FP32
- *   0 batch-norm spatial -> 2x4x8x8
- *   1 residual add -> 2x4x8x8
- *   2 activation mode=3 -> 2x4x8x8
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param bn_scale : 1x4x1x1 FP32 NCHW
+ *   %2 = param bn_bias : 1x4x1x1 FP32 NCHW
+ *   %3 = param bn_mean : 1x4x1x1 FP32 NCHW
+ *   %4 = param bn_var : 1x4x1x1 FP32 NCHW
+ *   %5 = batchnorm %0, %1, %2, %3, %4 spatial : 2x4x8x8 FP32 NCHW
+ *   %6 = param z : 2x4x8x8 FP32 NCHW
+ *   %7 = add %5, %6 : 2x4x8x8 FP32 NCHW
+ *   %8 = activation %7 mode=3 : 2x4x8x8 FP32 NCHW
+ *   output %8
  */
 /* clfuse generated kernel: plan NZA
  * solver FusedElementwise (id 100), config "VEC=4" */

@@ -143,6 +143,12 @@ int main(int argc, char **argv)
             rc = fail("clf_plan_prepare");
         clf_strbuf ir;
         clf_strbuf_init(&ir);
+        char why[CLF_REASON_CAP];
+        if (rc == 0 && clf_ir_verify(&plan->ir, why, sizeof why) != 0) {
+            fprintf(stderr, "golden_gen: %s: the IR the plan built does not verify: %s\n",
+                    plans[i].chain, why);
+            rc = -1;
+        }
         if (rc == 0)
             clf_ir_print(&plan->ir, &ir);
         for (int s = 0; s < clf_solver_count() && rc == 0; ++s) {
@@ -150,7 +156,6 @@ int main(int argc, char **argv)
             const clf_fusion_problem *p = &plan->problem;
             if (p->has_conv != (sv->kind == CLF_SOLVER_CONV))
                 continue;
-            char why[CLF_REASON_CAP];
             if (!sv->applicable(p, &golden_device, why, sizeof why)) {
                 clf_strbuf_printf(&index, "%s %s: not applicable: %s\n", plans[i].chain,
                                   sv->name, why);
