@@ -323,6 +323,22 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
     clf_strbuf_printf(b, "output %%%d\n", ir->nops > 0 ? ir->ops[ir->nops - 1].out : 0);
 }
 
+int clf_ir_epilogue_steps(const clf_epilogue *e, clf_ir_kind steps[4])
+{
+    const struct {
+        clf_ir_kind kind;
+        int present;
+    } all[] = {{CLF_IR_BIAS, e->has_bias}, {CLF_IR_BN, e->has_bn}, {CLF_IR_ADD, e->has_z},
+               {CLF_IR_ACTIV, e->has_activ}};
+    int n = 0;
+    /* by rank, so the order is the one clf_ir_may_follow enforces */
+    for (int r = 0; r <= clf_ir_rank(CLF_IR_ACTIV); ++r)
+        for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
+            if (all[i].present && clf_ir_rank(all[i].kind) == r)
+                steps[n++] = all[i].kind;
+    return n;
+}
+
 void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
 {
     memset(p, 0, sizeof *p);

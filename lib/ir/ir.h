@@ -128,6 +128,11 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
  * (epsilon, activation alpha/beta/gamma, buffers) are never part of it. */
 void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap);
 
+/* The steps of an inference epilogue in the order the IR runs them (clf_ir_rank): bias,
+ * batch-norm, residual add, activation, each when e has it. Returns their count (0..4);
+ * codegen emits the epilogue by walking them. */
+int clf_ir_epilogue_steps(const clf_epilogue *e, clf_ir_kind steps[4]);
+
 /* The solvers' view of a verified IR. */
 void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p);
 
