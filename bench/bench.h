@@ -1,6 +1,7 @@
 /* clfuse-bench: shared types of the bench program. clfuse_bench.c: command line and main;
  * bench_suite.c: the suite file; bench_entry.c, bench_measure.c: one entry (bench_entry.h);
- * bench_peer.c: the PyTorch peer subprocess; bench_peaks.c: the device's peaks;
+ * bench_peer.c: the PyTorch peer subprocess; bench_peer_dnnl.c: the oneDNN peer, in process;
+ * bench_peaks.c: the device's peaks;
  * bench_report.c: the result files; bench_util.c: clock, progress, files. */
 #ifndef CLFUSE_BENCH_H
 #define CLFUSE_BENCH_H
@@ -48,6 +49,11 @@ typedef struct chain_res {
     char name[8]; /* "CBA", "CBNA", "NA" */
     path_res p[P_COUNT];
     peer_res peer_seq, peer_fused;
+    /* The oneDNN peer (bench_peer_dnnl.c, CBA chains): ok only when its output matched the CPU
+     * reference (dnnl_err, < 0: not checked); dnnl_impl: oneDNN's implementation name. */
+    peer_res dnnl;
+    double dnnl_err;
+    char dnnl_impl[64];
     double flops, bytes;
 } chain_res;
 
@@ -105,6 +111,7 @@ typedef struct bench_run {
     char peer_status[512]; /* "measured: ...", or "skipped: ..." */
     char peer_backend[256];
     char peer_timing[512]; /* the peer's timing method, as it states it */
+    char dnnl_status[256]; /* the oneDNN peer: "measured: oneDNN ...", or "skipped: ..." */
     int nentries;
     bench_entry *entries;
     bench_network *net;    /* --network only, else NULL */
@@ -159,5 +166,10 @@ int bench_load_network(const char *path, bench_entry **out, int *count);
 void bench_run_peer(bench_run *r, const char *python, const char *script, const char *outdir);
 /* Notes "skipped: why" on every peer figure. */
 void bench_peer_note_all(bench_run *r, const char *why);
+/* Notes "skipped: why" on every oneDNN peer figure, and in r->dnnl_status. */
+void bench_dnnl_note_all(bench_run *r, const char *why);
+/* Geometric mean over the CBA chains of clfuse fused / oneDNN fused (minima), and how many
+ * chains have both; -1 when none. */
+double bench_dnnl_geomean(const bench_run *r, int *count);
 
 #endif /* CLFUSE_BENCH_H */

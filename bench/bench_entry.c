@@ -72,6 +72,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     for (int i = 0; i < e->nch; ++i) {
         chain_res *ch = &e->ch[i];
         strcpy(ch->name, e->is_conv ? (i == 0 ? "CBA" : "CBNA") : "NA");
+        ch->dnnl_err = -1;
         for (int p = 0; p < P_COUNT; ++p) {
             ch->p[p].state = PATH_OK;
             ch->p[p].err_ref = ch->p[p].err_unfused = -1;

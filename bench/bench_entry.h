@@ -20,6 +20,7 @@ typedef struct ctx {
     cl_command_queue q;
     cl_ulong max_alloc;
     int gpu, runs, warmup;
+    int dnnl; /* run the oneDNN peer on CBA chains (bench_peer_dnnl.c) */
 } ctx;
 
 enum { B_X = 0, B_W, B_BIAS, B_SCALE, B_SHIFT, B_MEAN, B_VAR, B_YF, B_YU, B_YG, B_T1, B_T2, B_WS,

@@ -4,6 +4,7 @@
  * off. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench_entry.h"
+#include "bench_peer_dnnl.h"
 #include "ref/ref.h"
 
 #include <math.h>
@@ -282,6 +283,16 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
     for (int p = 0; p < P_COUNT; ++p)
         if (ch->p[p].state == PATH_OK)
             measure(c, b, e, ch, ci, p);
+    /* The oneDNN peer on the same host data, checked against the same reference. */
+    if (c->dnnl && e->is_conv && !strcmp(ch->name, "CBA")) {
+        bench_dnnl_run(e, ch, b->host[B_X], b->host[B_W], b->host[B_BIAS], ref, ref_count,
+                       c->runs, c->warmup);
+        if (ch->dnnl.ok)
+            bench_progress("%s %s: oneDNN %.4f ms (%s; err %.2g)", e->name, ch->name,
+                           ch->dnnl.t.min, ch->dnnl_impl, ch->dnnl_err);
+        else
+            bench_progress("%s %s: oneDNN: %s", e->name, ch->name, ch->dnnl.note);
+    }
     for (int p = 0; p < P_COUNT; ++p)
         if (ch->p[p].state == PATH_FAILED)
             bench_progress("%s %s %s: %s", e->name, ch->name, bench_path_names[p], ch->p[p].note);

@@ -57,6 +57,10 @@ static const char *timing_notes[] = {
     "replays (several iterations captured in one graph, CUDA events around each replay, divided "
     "by the iterations), eager per-iteration CUDA events only where capture failed; on a CPU, "
     "time.perf_counter per iteration",
+    "onednn: the oneDNN peer, in this process on the host CPU's OpenMP threads: oneDNN's fp32 "
+    "direct convolution with bias and the activation as an eltwise post-op (fused), layouts "
+    "oneDNN picked, reorders outside the timed region; host clock around each execute and "
+    "stream wait; timed only after its output matched the CPU reference",
     "flops: 2*N*K*OH*OW*C/groups*FY*FX (direct convolution; bias, BN and activation not "
     "counted); bytes: input + weights + output + per-channel parameters, each once",
 };
@@ -121,6 +125,27 @@ static cJSON *peer_json(const peer_res *p)
     return o;
 }
 
+static cJSON *dnnl_json(const chain_res *c)
+{
+    cJSON *o = peer_json(&c->dnnl);
+    if (c->dnnl.ok && c->dnnl_impl[0])
+        cJSON_AddStringToObject(o, "implementation", c->dnnl_impl);
+    cJSON_AddBoolToObject(o, "verified", c->dnnl.ok);
+    add_num_or_null(o, "err_vs_cpu_reference", c->dnnl_err);
+    return o;
+}
+
+/* The oneDNN peer's summary: status and the geomean of clfuse fused / oneDNN fused. */
+static void dnnl_summary_json(cJSON *root, const bench_run *r)
+{
+    cJSON *o = cJSON_AddObjectToObject(root, "onednn");
+    cJSON_AddStringToObject(o, "status", r->dnnl_status);
+    int n = 0;
+    double g = bench_dnnl_geomean(r, &n);
+    add_num_or_null(o, "geomean_fused_over_onednn_fused", g);
+    cJSON_AddNumberToObject(o, "chains_in_geomean", n);
+}
+
 static int write_json(const bench_run *r, const char *path)
 {
     cJSON *root = cJSON_CreateObject();
@@ -171,6 +196,7 @@ static int write_json(const bench_run *r, const char *path)
     cJSON_AddStringToObject(peer, "status", r->peer_status);
     if (r->peer_timing[0])
         cJSON_AddStringToObject(peer, "timing", r->peer_timing);
+    dnnl_summary_json(root, r);
     cJSON *notes = cJSON_AddArrayToObject(root, "timing_notes");
     for (size_t i = 0; i < sizeof timing_notes / sizeof timing_notes[0]; ++i)
         cJSON_AddItemToArray(notes, cJSON_CreateString(timing_notes[i]));
@@ -217,6 +243,7 @@ static int write_json(const bench_run *r, const char *path)
             cJSON *jpeer = cJSON_AddObjectToObject(jc, "peer");
             cJSON_AddItemToObject(jpeer, "sequence", peer_json(&c->peer_seq));
             cJSON_AddItemToObject(jpeer, "fused", peer_json(&c->peer_fused));
+            cJSON_AddItemToObject(jpeer, "onednn", dnnl_json(c));
             const peer_res *best = bench_best_peer(c);
             double f = bench_path_ms(&c->p[P_FUSED]), fm = path_med(&c->p[P_FUSED]);
             cJSON *rt = cJSON_AddObjectToObject(jc, "ratios");
@@ -234,6 +261,10 @@ static int write_json(const bench_run *r, const char *path)
                             c->peer_seq.ok ? ratio(f, c->peer_seq.t.min) : -1);
             add_num_or_null(rt, "fused_over_peer_fused",
                             c->peer_fused.ok ? ratio(f, c->peer_fused.t.min) : -1);
+            add_num_or_null(rt, "fused_over_onednn_fused",
+                            c->dnnl.ok ? ratio(f, c->dnnl.t.min) : -1);
+            add_num_or_null(rt, "fused_over_onednn_fused_median",
+                            c->dnnl.ok ? ratio(fm, c->dnnl.t.med) : -1);
             if (e->is_conv)
                 add_num_or_null(rt, "fused_over_peer_conv_alone",
                                 e->peer_conv.ok ? ratio(f, e->peer_conv.t.min) : -1);
@@ -302,6 +333,7 @@ static int write_csv(const bench_run *r, const char *path)
           "clblast_min_ms,clblast_median_ms,clblast_wall_min_ms,"
           "peer_min_ms,peer_median_ms,peer_variant,"
           "fused_over_unfused,fused_over_clblast,fused_over_peer,"
+          "onednn_min_ms,onednn_median_ms,fused_over_onednn,"
           "fused_tflops,fused_tflops_pct_peak,fused_gbps,fused_gbps_pct_peak,"
           "fused_solver,unfused_solver,clblast_solver,"
           "err_fused,err_unfused,err_clblast,fused_err_vs_unfused,verification,"
@@ -336,6 +368,9 @@ static int write_csv(const bench_run *r, const char *path)
             csv_num(f, ratio(fu, bench_path_ms(&c->p[P_UNFUSED])));
             csv_num(f, ratio(fu, bench_path_ms(&c->p[P_GEMM])));
             csv_num(f, best ? ratio(fu, best->t.min) : -1);
+            csv_num(f, c->dnnl.ok ? c->dnnl.t.min : -1);
+            csv_num(f, c->dnnl.ok ? c->dnnl.t.med : -1);
+            csv_num(f, c->dnnl.ok ? ratio(fu, c->dnnl.t.min) : -1);
             double tf = fu > 0 && c->flops > 0 ? c->flops / (fu * 1e-3) / 1e12 : -1;
             double gb = fu > 0 ? c->bytes / (fu * 1e-3) / 1e9 : -1;
             csv_num(f, tf);
@@ -402,7 +437,16 @@ static int write_md(const bench_run *r, const char *path)
     fprintf(f, "- Measured peaks: %.1f GB/s (copy), %.1f GFLOP/s (FMA chains)\n", r->peaks.gbps,
             r->peaks.gflops);
     fprintf(f, "- Peer: %s\n", r->peer_status);
-    fprintf(f, "- Peer timing: %s\n\n", r->peer_timing[0] ? r->peer_timing : "-");
+    fprintf(f, "- Peer timing: %s\n", r->peer_timing[0] ? r->peer_timing : "-");
+    {
+        int n = 0;
+        double g = bench_dnnl_geomean(r, &n);
+        fprintf(f, "- oneDNN peer: %s", r->dnnl_status);
+        if (n)
+            fprintf(f, "; geomean clfuse fused / oneDNN fused over %d chain%s: %.2f", n,
+                    n == 1 ? "" : "s", g);
+        fputs("\n\n", f);
+    }
     if (r->net) {
         bench_network_md(f, r);
         return fclose(f) == 0 ? 0 : -1;
@@ -411,15 +455,18 @@ static int write_md(const bench_run *r, const char *path)
           "are timed as the line above says; minimum (median) of the runs; ratios of minima, "
           "below 1 means fused is faster. Peer columns: seq = PyTorch's unfused sequence (conv, "
           "bias, BN, activation as separate calls), fused = cuDNN's fused conv+bias+relu, conv = "
-          "the peer's bare convolution (cuDNN's on a GPU) without bias or activation.\n\n",
+          "the peer's bare convolution (cuDNN's on a GPU) without bias or activation; oneDNN = "
+          "oneDNN's fused conv+bias+activation post-op on the host CPU, in process (CBA "
+          "chains), verified against the CPU reference before timing.\n\n",
           f);
     /* TFLOP/s on a GPU, GFLOP/s on a CPU device, so that the figures stay readable. */
     const double flop_unit = r->dev.is_gpu ? 1e12 : 1e9;
     fprintf(f,
             "| entry | chain | fused | unfused | CLBlast | peer seq | peer fused | peer conv | "
-            "fused/unfused | fused/CLBlast | fused/peer seq | fused/peer fused | fused/peer conv | "
-            "fused %s (%% peak) | fused GB/s (%% peak) | verified |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+            "oneDNN | fused/unfused | fused/CLBlast | fused/peer seq | fused/peer fused | "
+            "fused/peer conv | fused/oneDNN | fused %s (%% peak) | fused GB/s (%% peak) | "
+            "verified |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
             r->dev.is_gpu ? "TFLOP/s" : "GFLOP/s");
     for (int i = 0; i < r->nentries; ++i) {
         const bench_entry *e = &r->entries[i];
@@ -431,12 +478,14 @@ static int write_md(const bench_run *r, const char *path)
             md_peer(f, &c->peer_seq);
             md_peer(f, &c->peer_fused);
             md_peer(f, &e->peer_conv);
+            md_peer(f, &c->dnnl);
             double fu = bench_path_ms(&c->p[P_FUSED]);
             md_ratio(f, ratio(fu, bench_path_ms(&c->p[P_UNFUSED])));
             md_ratio(f, ratio(fu, bench_path_ms(&c->p[P_GEMM])));
             md_ratio(f, c->peer_seq.ok ? ratio(fu, c->peer_seq.t.min) : -1);
             md_ratio(f, c->peer_fused.ok ? ratio(fu, c->peer_fused.t.min) : -1);
             md_ratio(f, e->peer_conv.ok ? ratio(fu, e->peer_conv.t.min) : -1);
+            md_ratio(f, c->dnnl.ok ? ratio(fu, c->dnnl.t.min) : -1);
             if (fu > 0 && c->flops > 0) {
                 double fl = c->flops / (fu * 1e-3);
                 fprintf(f, " %.3g (%.0f%%) |", fl / flop_unit,
@@ -483,6 +532,10 @@ static int write_md(const bench_run *r, const char *path)
                 if (e->peer_conv.ok)
                     fprintf(f, "; peer conv alone %.4g ms (%s)", e->peer_conv.t.min,
                             e->peer_conv.variant);
+                if (c->dnnl.ok)
+                    fprintf(f, "; %s", c->dnnl.variant);
+                else
+                    fprintf(f, "; oneDNN peer: %s", c->dnnl.note);
             }
             fputc('\n', f);
         }

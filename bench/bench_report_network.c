@@ -17,6 +17,7 @@ typedef struct net_sums {
     sum fused, fused_wall;   /* clfuse: fused kernel time, fused wall per call */
     sum conv, seq, pfused;   /* peer: conv alone, PyTorch sequence, cuDNN fused */
     sum best;                /* peer: per layer the faster of sequence and fused */
+    sum dnnl;                /* the oneDNN peer: fused conv+bias+activation */
     double gflop;
     int layers;
 } net_sums;
@@ -43,6 +44,7 @@ static net_sums sums(const bench_run *r)
         add(&t.conv, e->peer_conv.ok, e->peer_conv.t.min);
         add(&t.seq, c->peer_seq.ok, c->peer_seq.t.min);
         add(&t.pfused, c->peer_fused.ok, c->peer_fused.t.min);
+        add(&t.dnnl, c->dnnl.ok, c->dnnl.t.min);
         const peer_res *b = bench_best_peer(c);
         add(&t.best, b != NULL, b ? b->t.min : 0);
         t.gflop += c->flops / 1e9;
@@ -129,8 +131,19 @@ void bench_network_json(cJSON *root, const bench_run *r)
         cJSON_AddItemToObject(w, keys[i], json_peer(&net->peer_wall[i]));
     }
     cJSON_AddNumberToObject(p, "fused_layers", net->peer_fused_layers);
+    cJSON *od = cJSON_AddObjectToObject(o, "onednn");
+    cJSON_AddStringToObject(od, "status", r->dnnl_status);
+    json_sum(od, "fused_sum", t.dnnl, t.layers);
+    int ng = 0;
+    double gm = bench_dnnl_geomean(r, &ng);
+    if (gm > 0)
+        cJSON_AddNumberToObject(od, "geomean_fused_over_onednn_fused", gm);
+    else
+        cJSON_AddNullToObject(od, "geomean_fused_over_onednn_fused");
+    cJSON_AddNumberToObject(od, "layers_in_geomean", ng);
     cJSON *rt = cJSON_AddObjectToObject(o, "ratios");
     double f = whole(t.fused, t.layers);
+    json_ratio(rt, "fused_sum_over_onednn_fused_sum", f, whole(t.dnnl, t.layers));
     json_ratio(rt, "fused_sum_over_peer_sequence_sum", f, whole(t.seq, t.layers));
     json_ratio(rt, "fused_sum_over_peer_best_sum", f, whole(t.best, t.layers));
     json_ratio(rt, "fused_sum_over_peer_conv_alone_sum", f, whole(t.conv, t.layers));
@@ -201,8 +214,9 @@ void bench_network_md(FILE *f, const bench_run *r)
           "events), minimum (median) of the runs; the peer's figures are timed as 'Peer timing' "
           "above says; ratios of minima, below 1 means clfuse is faster.\n\n", f);
     fputs("| # | layer | n c h w -> k | filter/pad/stride/groups | act | fused | peer seq | "
-          "peer fused | peer conv | fused/peer seq | fused/peer fused | fused/peer conv | "
-          "verified |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n", f);
+          "peer fused | peer conv | oneDNN | fused/peer seq | fused/peer fused | "
+          "fused/peer conv | fused/oneDNN | verified |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n", f);
     for (int i = 0; i < r->nentries; ++i) {
         const bench_entry *e = &r->entries[i];
         const chain_res *c = &e->ch[0];
@@ -218,9 +232,11 @@ void bench_network_md(FILE *f, const bench_run *r)
         md_peer(f, &c->peer_seq);
         md_peer(f, &c->peer_fused);
         md_peer(f, &e->peer_conv);
+        md_peer(f, &c->dnnl);
         md_ratio(f, fu, c->peer_seq.ok ? c->peer_seq.t.min : -1);
         md_ratio(f, fu, c->peer_fused.ok ? c->peer_fused.t.min : -1);
         md_ratio(f, fu, e->peer_conv.ok ? e->peer_conv.t.min : -1);
+        md_ratio(f, fu, c->dnnl.ok ? c->dnnl.t.min : -1);
         if (e->failed)
             fprintf(f, " FAILED: %s |\n", e->status);
         else
@@ -229,25 +245,29 @@ void bench_network_md(FILE *f, const bench_run *r)
     fputs("\nNetwork totals, ms (a sum over fewer than all layers is shown with its count and "
           "is not a network time):\n\n"
           "| figure | clfuse fused | PyTorch sequence | cuDNN fused where available | "
-          "peer conv alone |\n|---|---|---|---|---|\n", f);
+          "peer conv alone | oneDNN fused |\n|---|---|---|---|---|---|\n", f);
     sum best = t.best;
     fputs("| sum of per-layer device times |", f);
     md_sum(f, t.fused, t.layers);
     md_sum(f, t.seq, t.layers);
     md_sum(f, best, t.layers);
     md_sum(f, t.conv, t.layers);
+    md_sum(f, t.dnnl, t.layers);
     fputs("\n| whole network in one CUDA graph (peer), device time |", f);
     md_ms(f, -1);
     for (int i = 0; i < 3; ++i)
         md_ms(f, net->peer_graph[i].ok ? net->peer_graph[i].t.min : -1);
+    md_ms(f, -1);
     fputs("\n| whole network back to back, wall clock, host overhead included (min) |", f);
     md_ms(f, net->seq_wall.n ? net->seq_wall.min : -1);
     for (int i = 0; i < 3; ++i)
         md_ms(f, net->peer_wall[i].ok ? net->peer_wall[i].t.min : -1);
+    md_ms(f, -1);
     fputs("\n| the same, median |", f);
     md_ms(f, net->seq_wall.n ? net->seq_wall.med : -1);
     for (int i = 0; i < 3; ++i)
         md_ms(f, net->peer_wall[i].ok ? net->peer_wall[i].t.med : -1);
+    md_ms(f, -1);
     fprintf(f, "\n\n- cuDNN fused where available: per layer the faster of cuDNN's fused call "
                "(RELU layers only: %d of %d layers fused in the whole-network runs) and the "
                "PyTorch sequence.\n",
@@ -265,6 +285,14 @@ void bench_network_md(FILE *f, const bench_run *r)
                    fs, whole(t.seq, t.layers));
     md_ratio_plain(f, "; / cuDNN fused where available sum", fs, whole(best, t.layers));
     md_ratio_plain(f, "; / peer conv alone sum", fs, whole(t.conv, t.layers));
+    md_ratio_plain(f, "; / oneDNN fused sum", fs, whole(t.dnnl, t.layers));
+    {
+        int ng = 0;
+        double g = bench_dnnl_geomean(r, &ng);
+        if (ng)
+            fprintf(f, "; per-layer geomean clfuse fused / oneDNN fused over %d layer%s %.2f", ng,
+                    ng == 1 ? "" : "s", g);
+    }
     md_ratio_plain(f, "; clfuse back to back wall / peer wall (fused where available)",
                    net->seq_wall.n ? net->seq_wall.min : -1,
                    net->peer_wall[1].ok ? net->peer_wall[1].t.min : -1);

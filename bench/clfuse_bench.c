@@ -11,6 +11,7 @@
  * This file: the command line and the run's order; the work is in the other bench_*.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench_entry.h"
+#include "bench_peer_dnnl.h"
 #include "core/util.h"
 
 #include <errno.h>
@@ -37,6 +38,7 @@ typedef struct options {
     int check;     /* --check: read the network file, list its layers, run nothing */
     int quick; /* 1 quick, 0 full, -1 auto: full on a GPU, quick on a CPU device */
     int runs, warmup, peer;
+    int dnnl; /* the oneDNN peer: 1 --onednn, 0 --no-onednn, -1 auto (CPU devices only) */
 } options;
 
 static void usage(FILE *f)
@@ -54,6 +56,10 @@ static void usage(FILE *f)
             "  --out DIR           result folder (default bench/results-<date> when run from the\n"
             "                      source tree, else ./clfuse-bench-results-<date>)\n"
             "  --no-peer           skip the PyTorch peer\n"
+            "  --onednn            run the oneDNN peer (in process: oneDNN's fused conv+bias+relu\n"
+            "                      on the CPU) also on a GPU device; it runs on CPU devices by\n"
+            "                      default when the bench was built with oneDNN\n"
+            "  --no-onednn         skip the oneDNN peer\n"
             "  --peer-python PATH  the Python that runs bench/peer_torch.py (python3)\n"
             "  --peer-script FILE  the peer script (default: found as the suite is)\n"
             "  --network FILE      a network instead of the suite: one MIOpenDriver CBAInfer line\n"
@@ -81,7 +87,8 @@ static int parse_int(const char *flag, const char *v, int lo, int *out)
 
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){.quick = -1, .runs = 20, .warmup = 3, .peer = 1, .python = "python3"};
+    *o = (options){.quick = -1, .runs = 20, .warmup = 3, .peer = 1, .dnnl = -1,
+                   .python = "python3"};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -91,6 +98,10 @@ static int parse(int argc, char **argv, options *o)
             o->quick = 0;
         else if (!strcmp(a, "--no-peer"))
             o->peer = 0;
+        else if (!strcmp(a, "--onednn"))
+            o->dnnl = 1;
+        else if (!strcmp(a, "--no-onednn"))
+            o->dnnl = 0;
         else if (!strcmp(a, "--all-paths"))
             o->all_paths = 1;
         else if (!strcmp(a, "--check"))
@@ -234,6 +245,13 @@ int main(int argc, char **argv)
     clGetCommandQueueInfo(c.q, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL);
     clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof c.max_alloc, &c.max_alloc, NULL);
     c.gpu = r.dev.is_gpu;
+    /* The oneDNN peer: a CPU peer, so on CPU devices unless --no-onednn; --onednn forces it. */
+    const char *dnnl_skip = !bench_dnnl_built() ? "built without oneDNN"
+                            : o.dnnl == 0      ? "--no-onednn"
+                            : o.dnnl < 0 && r.dev.is_gpu
+                                ? "a CPU peer, and the device is a GPU (--onednn runs it anyway)"
+                                : NULL;
+    c.dnnl = dnnl_skip == NULL;
     /* Default: the whole suite on a GPU, the quick entries on a CPU; --only names entries. */
     int quick = o.quick >= 0 ? o.quick : o.only ? 0 : !r.dev.is_gpu;
     snprintf(r.selection, sizeof r.selection, "%s%s%s%s",
@@ -301,6 +319,11 @@ int main(int argc, char **argv)
     if (bench_measure_peaks(c.h, &r.peaks) != 0)
         bench_progress("device peaks: %s", r.peaks.note[0] ? r.peaks.note : "not measured");
     bench_progress("device peaks: %.1f GB/s copy, %.1f GFLOP/s FMA", r.peaks.gbps, r.peaks.gflops);
+    if (c.dnnl) {
+        char what[200];
+        bench_dnnl_describe(what, sizeof what);
+        bench_progress("oneDNN peer: %s", what);
+    }
 
     if (r.net)
         rc = bench_run_network(&c, &r);
@@ -319,6 +342,11 @@ int main(int argc, char **argv)
     }
     miopenDestroy(c.h);
     c.h = NULL;
+    if (dnnl_skip)
+        bench_dnnl_note_all(&r, dnnl_skip);
+    else
+        bench_dnnl_finish(&r);
+    bench_progress("oneDNN peer: %s", r.dnnl_status);
 
     if (!o.peer)
         bench_peer_note_all(&r, "--no-peer");

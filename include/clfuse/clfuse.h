@@ -17,12 +17,18 @@ extern "C" {
 #define CLFUSE_VERSION_MINOR 1
 #define CLFUSE_VERSION_PATCH 0
 
-/** "MAJOR.MINOR.PATCH" of the library actually linked. */
+/** "MAJOR.MINOR.PATCH" of the library actually linked. Static; never NULL. Safe from any
+ * thread. */
 MIOPEN_EXPORT const char *clfuse_GetVersion(void);
 
 /** The message of the last failing call on this handle, naming what failed (descriptor, op,
  * solver, file or OpenCL error). With handle NULL: the last failure on this thread, which is
- * where calls that take no handle (descriptors, plan building) leave theirs. "" when none. */
+ * where calls that take no handle (descriptors, plan building) leave theirs. "" when none.
+ * Never NULL. An invalid handle gives a fixed message saying so. Owned by the library: the
+ * handle's string changes with the next call on the handle (copy it before another thread may
+ * use the handle), the thread's with the next call on the thread. Calls clear it on entry, so
+ * after a success it is "" or a note (miopenEnableProfiling's; Find's when a small workspace
+ * narrowed its results). */
 MIOPEN_EXPORT const char *clfuse_GetLastErrorMessage(miopenHandle_t handle);
 
 /** Identity of the device a handle runs on. */
@@ -40,22 +46,31 @@ typedef struct clfuse_DeviceInfo {
     int is_gpu; /* CL_DEVICE_TYPE_GPU */
 } clfuse_DeviceInfo;
 
+/** Copies the identity of the handle's current device (it changes when miopenSetStream moves
+ * the handle to another device) into the caller's struct. BadParm for an invalid handle or a
+ * NULL info. */
 MIOPEN_EXPORT miopenStatus_t clfuse_GetDeviceInfo(miopenHandle_t handle, clfuse_DeviceInfo *info);
 
 /** MIOpen keeps the padding mode inside the descriptor with no public setter; this sets it.
  * Same: out = ceil(in / stride), pad = total / 2 (the extra row or column, if any, is at the
- * bottom or right). Valid: out = ceil((in - effective_filter + 1) / stride), no padding. */
+ * bottom or right). Valid: out = ceil((in - effective_filter + 1) / stride), no padding.
+ * Default (0) uses the descriptor's pads. Plans and ops created before the call keep the mode
+ * they were created with. BadParm for an invalid descriptor or an unknown mode. */
 MIOPEN_EXPORT miopenStatus_t clfuse_SetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc,
                                                               miopenPaddingMode_t mode);
+/** BadParm for an invalid descriptor or a NULL mode. */
 MIOPEN_EXPORT miopenStatus_t clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc,
                                                               miopenPaddingMode_t *mode);
 
 /** What the last compile of a plan did, one line per candidate solver: why each solver that
  * was skipped did not apply (or failed to build), and which one was chosen with its config.
- * Owned by the plan; valid until the plan is compiled again or destroyed. */
+ * Owned by the plan; valid until the plan is compiled again or destroyed. Never NULL: ""
+ * before the first compile, a fixed message for a plan that is not live. Not while another
+ * thread compiles the plan. */
 MIOPEN_EXPORT const char *clfuse_FusionPlanGetReport(miopenFusionPlanDescriptor_t fusePlanDesc);
 
-/** The solver a compiled plan runs: stable id, name and config (strings owned by the plan). */
+/** The solver a compiled plan runs: stable id, name and config (strings owned by the plan).
+ * Each output pointer may be NULL. BadParm for an invalid plan or one not compiled. */
 MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                         uint64_t *solver_id,
                                                         const char **solver_name,
@@ -99,7 +114,10 @@ typedef struct clfuse_ConvSolutionInfo {
 } clfuse_ConvSolutionInfo;
 
 /** miopenConvolutionForwardGetSolution with each solution's source, solver name and config.
- * With maxSolutionCount 0 only *solutionCount is set (to the number available). */
+ * With maxSolutionCount 0 only *solutionCount is set (to the number available). BadParm for a
+ * NULL solutionCount, or NULL solutions with maxSolutionCount > 0; NotImplemented when
+ * Immediate mode has no solution; problem checks as miopenConvolutionForwardGetWorkSpaceSize.
+ */
 MIOPEN_EXPORT miopenStatus_t clfuse_ConvolutionForwardGetSolutionsEx(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,

@@ -8,6 +8,36 @@
  * Every failing call returns a status and leaves a message that names what failed:
  * clfuse_GetLastErrorMessage() (include/clfuse/clfuse.h) reads it.
  *
+ * What holds for every call below unless its own comment says otherwise (lib/core/errors.c,
+ * lib/core/live.c and the checks at the top of each entry point in lib/):
+ * - Ownership. A miopenCreate* call gives the caller an object that the caller frees with the
+ *   matching miopenDestroy*; Destroy(NULL) succeeds and does nothing. Fusion ops belong to
+ *   their plan: miopenDestroyFusionPlan frees them and there is no call to free one. Device
+ *   buffers (a cl_mem passed as `void *`) and host arrays stay the caller's: the library
+ *   neither retains nor releases them and keeps no pointer to a host array after the call.
+ *   Buffers the library allocates for itself are its own (miopenSetAllocator routes them).
+ * - Order. Calls that run kernels enqueue them on the handle's in-order queue and return
+ *   without waiting for them (except with profiling on, and Find, which waits for what it
+ *   measures): the caller's buffers must stay alive, and the output is read with a blocking
+ *   read or after clFinish, as for any OpenCL command.
+ * - Bad input. miopenStatusBadParm: a NULL, destroyed or never-created handle or object (every
+ *   object is looked up in a registry of live objects, so a stale pointer is refused, never
+ *   read), a descriptor created but never set, a NULL output pointer or device buffer, an
+ *   enum value outside its type, a length, stride, pad or count out of range, shapes that do
+ *   not match. miopenStatusNotImplemented: a valid MIOpen request clfuse does not implement
+ *   (a data type other than fp32 in the tensor, pooling, softmax and LRN calls, non-packed
+ *   strides where a kernel needs packed ones, transpose or 3-d convolution, training-only
+ *   paths); the message says which. miopenStatusUnsupportedOp: a fusion plan that is not fp32
+ *   or that no solver can compile (also a non-fp32 tensor in the unfused convolution,
+ *   activation and batch-norm calls, which build such a plan; when no solver applies those
+ *   give NotImplemented). miopenStatusAllocFailed: out of host memory, or a device buffer the
+ *   library needed could not be allocated. miopenStatusInternalError: an OpenCL call failed
+ *   (the message names it and its CL error).
+ * - Host scalars. alpha and beta of fp32 operations point to host floats (MIOpen's rule).
+ * - Messages. Each call that can fail (miopenDestroy aside) clears the last message on entry
+ *   (the handle's, or with no handle the calling thread's); calls that take no handle leave
+ *   theirs on the calling thread.
+ *
  * Threads (test/device/test_threads.c tests exactly what follows, also under
  * ThreadSanitizer):
  * - One handle per thread is safe: threads create, use and destroy their own handles,
@@ -95,21 +125,28 @@ typedef void (*miopenDeallocatorFunction)(void *context, void *memory);
 typedef struct miopenHandle *miopenHandle_t;
 typedef cl_command_queue miopenAcceleratorQueue_t;
 
-/** Creates a handle on the device chosen by CLFUSE_DEVICE ("gpu", "cpu", "P:D" platform
- * and device indices, or a substring of the device name), else the first GPU of any
- * platform, else the first device. The handle owns its context and queue. */
+/** Creates a handle on the device chosen by CLFUSE_DEVICE ("gpu", "cpu", "P:D" platform and
+ * device indices, or a substring of the device name), else the first GPU of any platform,
+ * else the first device. The handle owns its context and queue. BadParm for a NULL handle
+ * pointer or a CLFUSE_DEVICE that matches no device; NotInitialized when no OpenCL platform
+ * or usable device is found or the context cannot be made; AllocFailed. *handle is NULL after
+ * a failure. Destroy with miopenDestroy. */
 MIOPEN_EXPORT miopenStatus_t miopenCreate(miopenHandle_t *handle);
 
-/** Creates a handle over a user's command queue (any in-order queue of any context and
- * device that has an OpenCL C compiler and OpenCL 1.2 or later); context and device come
- * from the queue. The library retains the queue and its context while it uses them and never
- * releases the user's references. stream NULL: the handle makes its own context and queue,
- * as miopenCreate. A queue clfuse cannot use (out-of-order, no compiler, OpenCL < 1.2) gives
- * miopenStatusBadParm with the reason in the message; an invalid queue gives BadParm too. */
+/** Creates a handle over a user's command queue (any in-order queue of any context and device
+ * that has an OpenCL C compiler and OpenCL 1.2 or later); context and device come from the
+ * queue. The library retains the queue and its context while it uses them and never releases
+ * the user's references. stream NULL: the handle makes its own context and queue, as
+ * miopenCreate. A queue clfuse cannot use (out-of-order, no compiler, OpenCL < 1.2) gives
+ * miopenStatusBadParm with the reason in the message; an invalid queue gives BadParm too.
+ * *handle is NULL after a failure. Destroy with miopenDestroy. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateWithStream(miopenHandle_t *handle,
                                                     miopenAcceleratorQueue_t stream);
 
-/** Destroys a handle and everything it built (programs, kernels, its own queue). NULL is ok. */
+/** Destroys a handle and everything it built (programs, kernels, its own queue). NULL is ok.
+ * Waits for the handle's queue first. Plans compiled with it must be recompiled (or
+ * destroyed): they stay the caller's. BadParm for a handle already destroyed. Not while
+ * another thread uses the handle. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroy(miopenHandle_t handle);
 
 /** Replaces the queue the handle enqueues on (the previous one is finished first and its
@@ -122,6 +159,8 @@ MIOPEN_EXPORT miopenStatus_t miopenDestroy(miopenHandle_t handle);
  * thread uses the handle. */
 MIOPEN_EXPORT miopenStatus_t miopenSetStream(miopenHandle_t handle,
                                              miopenAcceleratorQueue_t streamID);
+/** The queue the handle enqueues on now (the user's, or its own). No reference is added: do
+ * not release it. BadParm for an invalid handle or a NULL streamID. */
 MIOPEN_EXPORT miopenStatus_t miopenGetStream(miopenHandle_t handle,
                                              miopenAcceleratorQueue_t *streamID);
 
@@ -144,9 +183,12 @@ MIOPEN_EXPORT miopenStatus_t miopenSetAllocator(miopenHandle_t handle,
  * still succeeds: one-kernel calls are then timed on an internal profiling queue of the same
  * context and device (after the user's queue has finished its earlier commands), and
  * several-kernel solvers by the host clock; the handle's message says so. A time that cannot
- * be read makes the profiled call fail (InternalError), never report a made-up time. */
+ * be read makes the profiled call fail (InternalError), never report a made-up time. BadParm
+ * for an invalid handle. Not while another thread uses the handle. */
 MIOPEN_EXPORT miopenStatus_t miopenEnableProfiling(miopenHandle_t handle, bool enable);
-/** Device time in ms of the kernels of the last profiled call. */
+/** Device time in ms of the kernels of the last profiled call. 0 before any profiled call.
+ * BadParm for an invalid handle or a NULL time. On a shared handle it reads what the last
+ * thread's call left. */
 MIOPEN_EXPORT miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float *time);
 
 /* ------------------------------------------------------------------------------------------ */
@@ -163,40 +205,55 @@ typedef enum {
 
 typedef struct miopenTensorDescriptor *miopenTensorDescriptor_t;
 
+/** An unset tensor descriptor: set it (miopenSet*TensorDescriptor) before any other use,
+ * which otherwise gives BadParm. BadParm for a NULL pointer; AllocFailed. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateTensorDescriptor(miopenTensorDescriptor_t *tensorDesc);
-/** Packed NCHW tensor. Every length must be >= 1 and the byte size must fit in size_t. */
+/** Packed NCHW tensor. Every length must be >= 1 and the byte size must fit in size_t. A
+ * known data type is stored even where kernels take only fp32 (the calls that run refuse it
+ * with NotImplemented). BadParm for an invalid descriptor, an unknown data type or a bad
+ * length; the descriptor is unchanged then. May be set again; plans and ops copy descriptors
+ * when created, so later changes do not affect them. */
 MIOPEN_EXPORT miopenStatus_t miopenSet4dTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
                                                          miopenDataType_t dataType, int n, int c,
                                                          int h, int w);
-/** NCHW tensor with explicit strides (in elements). */
+/** NCHW tensor with explicit strides (in elements). Every stride >= 1; checks and statuses as
+ * miopenSet4dTensorDescriptor. */
 MIOPEN_EXPORT miopenStatus_t miopenSet4dTensorDescriptorEx(miopenTensorDescriptor_t tensorDesc,
                                                            miopenDataType_t dataType, int n, int c,
                                                            int h, int w, int nStride, int cStride,
                                                            int hStride, int wStride);
+/** Type, lengths and strides of a 4-d descriptor; every pointer is required. BadParm for an
+ * invalid or unset descriptor, one of another rank, or a NULL pointer. */
 MIOPEN_EXPORT miopenStatus_t miopenGet4dTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
                                                          miopenDataType_t *dataType, int *n,
                                                          int *c, int *h, int *w, int *nStride,
                                                          int *cStride, int *hStride,
                                                          int *wStride);
-/** A tensor of 1 to 8 dimensions; stridesA NULL means packed. */
+/** A tensor of 1 to 8 dimensions; stridesA NULL means packed. Lengths and given strides >= 1;
+ * checks and statuses as miopenSet4dTensorDescriptor (BadParm also for nbDims outside 1..8 or
+ * a NULL dimsA). */
 MIOPEN_EXPORT miopenStatus_t miopenSetTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
                                                        miopenDataType_t dataType, int nbDims,
                                                        const int *dimsA, const int *stridesA);
-/** Number of dimensions. */
+/** Number of dimensions. BadParm for an invalid or unset descriptor or a NULL size. */
 MIOPEN_EXPORT miopenStatus_t miopenGetTensorDescriptorSize(miopenTensorDescriptor_t tensorDesc,
                                                            int *size);
-/** Type, lengths and strides; dimsA and stridesA may be NULL. */
+/** Type, lengths and strides; dimsA and stridesA may be NULL. Arrays hold at least
+ * miopenGetTensorDescriptorSize entries. BadParm for an invalid or unset descriptor. */
 MIOPEN_EXPORT miopenStatus_t miopenGetTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
                                                        miopenDataType_t *dataType, int *dimsA,
                                                        int *stridesA);
-/** Bytes spanned by the tensor (largest offset + 1, times the element size). */
+/** Bytes spanned by the tensor (largest offset + 1, times the element size). BadParm for an
+ * invalid or unset descriptor or a NULL numBytes. */
 MIOPEN_EXPORT miopenStatus_t miopenGetTensorNumBytes(miopenTensorDescriptor_t tensorDesc,
                                                      size_t *numBytes);
+/** Frees the descriptor; plans and ops made from it keep their own copies. NULL is ok;
+ * BadParm for one already destroyed. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroyTensorDescriptor(miopenTensorDescriptor_t tensorDesc);
 
 /** Memory layouts for miopenSetNdTensorDescriptorWithLayout. Lengths are always given in the
- * logical order (N, C, [D,] H, W); the layout only decides the strides. clfuse takes NCHW, NHWC,
- * NCDHW and NDHWC; the others are refused with miopenStatusNotImplemented. */
+ * logical order (N, C, [D,] H, W); the layout only decides the strides. clfuse takes NCHW,
+ * NHWC, NCDHW and NDHWC; the others are refused with miopenStatusNotImplemented. */
 typedef enum {
     miopenTensorNCHW = 0,
     miopenTensorNHWC = 1,
@@ -209,24 +266,32 @@ typedef enum {
     miopenTensorNDHWC = 8,
 } miopenTensorLayout_t;
 
-/** A tensor whose strides follow tensorLayout; lens holds num_lens logical lengths. */
+/** A tensor whose strides follow tensorLayout; lens holds num_lens logical lengths. BadParm
+ * for an unknown layout, a NULL lens, a count other than the layout's rank, or strides beyond
+ * the int range; other checks as miopenSetTensorDescriptor. */
 MIOPEN_EXPORT miopenStatus_t miopenSetNdTensorDescriptorWithLayout(
     miopenTensorDescriptor_t tensorDesc, miopenDataType_t dataType,
     miopenTensorLayout_t tensorLayout, const int *lens, int num_lens);
-/** miopenSetTensorDescriptor with size_t lengths and strides (each must fit an int here). */
+/** miopenSetTensorDescriptor with size_t lengths and strides (each must fit an int here).
+ * NotImplemented for a length or stride above INT_MAX; other checks as
+ * miopenSetTensorDescriptor. */
 MIOPEN_EXPORT miopenStatus_t miopenSetTensorDescriptorV2(miopenTensorDescriptor_t tensorDesc,
                                                          miopenDataType_t dataType, int nbDims,
                                                          const size_t *dimsA,
                                                          const size_t *stridesA);
-/** miopenGetTensorDescriptor with size_t lengths and strides. */
+/** miopenGetTensorDescriptor with size_t lengths and strides. Arrays may be NULL. BadParm for
+ * an invalid or unset descriptor. */
 MIOPEN_EXPORT miopenStatus_t miopenGetTensorDescriptorV2(miopenTensorDescriptor_t tensorDesc,
                                                          miopenDataType_t *dataType,
                                                          size_t *dimsA, size_t *stridesA);
 
 /** Sequence tensors belong to the RNN API, which clfuse does not implement. */
 typedef struct miopenSeqTensorDescriptor *miopenSeqTensorDescriptor_t;
+/** Not implemented (RNN API): returns miopenStatusNotImplemented with a message naming the
+ * function. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateSeqTensorDescriptor(
     miopenSeqTensorDescriptor_t *tensorDesc);
+/** Not implemented (RNN API): returns miopenStatusNotImplemented. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroySeqTensorDescriptor(
     miopenSeqTensorDescriptor_t tensorDesc);
 
@@ -237,9 +302,11 @@ typedef enum {
     miopenTensorOpMax = 3,
 } miopenTensorOp_t;
 
-/** C = op(alpha1 * A, alpha2 * B) + beta * C, elementwise, fp32, 1 to 5 dimensions, any strides.
- * A and C have the same lengths; each length of B equals C's or is 1 (B is broadcast along it).
- * With beta 0, C is only written. alpha1, alpha2, beta point to floats on the host. */
+/** C = op(alpha1 * A, alpha2 * B) + beta * C, elementwise, fp32, 1 to 5 dimensions, any
+ * strides. A and C have the same lengths; each length of B equals C's or is 1 (B is broadcast
+ * along it). With beta 0, C is only written. alpha1, alpha2, beta point to floats on the
+ * host. BadParm for an invalid handle or descriptor, an unknown tensorOp, a NULL scalar or
+ * buffer, or shapes that do not broadcast; NotImplemented for non-fp32 tensors. */
 MIOPEN_EXPORT miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp,
                                             const void *alpha1,
                                             const miopenTensorDescriptor_t aDesc, const void *A,
@@ -247,16 +314,18 @@ MIOPEN_EXPORT miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorO
                                             const miopenTensorDescriptor_t bDesc, const void *B,
                                             const void *beta,
                                             const miopenTensorDescriptor_t cDesc, void *C);
-/** Every element of y (as yDesc spans it, strides honoured) = *(const float *)alpha. */
+/** Every element of y (as yDesc spans it, strides honoured) = *(const float *)alpha. BadParm
+ * for an invalid handle or descriptor or a NULL alpha or y; NotImplemented for non-fp32. */
 MIOPEN_EXPORT miopenStatus_t miopenSetTensor(miopenHandle_t handle,
                                              const miopenTensorDescriptor_t yDesc, void *y,
                                              const void *alpha);
-/** y *= *(const float *)alpha, in place. */
+/** y *= *(const float *)alpha, in place. Statuses as miopenSetTensor. */
 MIOPEN_EXPORT miopenStatus_t miopenScaleTensor(miopenHandle_t handle,
                                                const miopenTensorDescriptor_t yDesc, void *y,
                                                const void *alpha);
-/** y = alpha * x + beta * y; x and y have the same lengths and may have different strides
- * (a layout change). fp32 only (no int8 vectorisation). */
+/** y = alpha * x + beta * y; x and y have the same lengths and may have different strides (a
+ * layout change). fp32 only (no int8 vectorisation). alpha and beta are required (BadParm if
+ * NULL), as are x and y; lengths must match (BadParm). */
 MIOPEN_EXPORT miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
                                                    const miopenTensorDescriptor_t xDesc,
                                                    const void *x, const void *beta,
@@ -280,20 +349,29 @@ typedef enum {
 
 typedef struct miopenActivationDescriptor *miopenActivationDescriptor_t;
 
+/** An unset activation descriptor: set it with miopenSetActivationDescriptor before use (else
+ * BadParm). BadParm for a NULL pointer; AllocFailed. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateActivationDescriptor(
     miopenActivationDescriptor_t *activDesc);
+/** Mode and its alpha, beta, gamma (see miopenActivationMode_t for which each mode reads).
+ * BadParm for an invalid descriptor, an unknown mode or a non-finite parameter. May be set
+ * again. */
 MIOPEN_EXPORT miopenStatus_t miopenSetActivationDescriptor(
     const miopenActivationDescriptor_t activDesc, miopenActivationMode_t mode,
     double activAlpha, double activBeta, double activGamma);
+/** Every pointer is required. BadParm for an invalid or unset descriptor or a NULL pointer. */
 MIOPEN_EXPORT miopenStatus_t miopenGetActivationDescriptor(
     const miopenActivationDescriptor_t activDesc, miopenActivationMode_t *mode,
     double *activAlpha, double *activBeta, double *activGamma);
+/** NULL is ok; BadParm for one already destroyed. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroyActivationDescriptor(
     miopenActivationDescriptor_t activDesc);
 
 /** y = act(x) elementwise. alpha must be 1 and beta 0 (NULL means those): other values give
  * miopenStatusNotImplemented (MIOpen refuses them too, through a status-less exception that
- * it reports as miopenStatusUnknownError). */
+ * it reports as miopenStatusUnknownError). xDesc and yDesc must be equal 4-d fp32 tensors
+ * (BadParm if they differ; NotImplemented for other ranks or strides, UnsupportedOp for other
+ * types); BadParm for an invalid handle or descriptor or a NULL x or y. */
 MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const miopenActivationDescriptor_t activDesc,
                                                      const void *alpha,
@@ -302,9 +380,11 @@ MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const miopenTensorDescriptor_t yDesc,
                                                      void *y);
 
-/** dx = act'(x, y) * dy elementwise (y the forward output, x its input). Every descriptor must
- * equal the others. alpha 1 and beta 0 only (NULL means those), as miopenActivationForward.
- * POWER gives dy * gamma * beta * y / (alpha + beta * x): MIOpen drops the dy factor there. */
+/** dx = act'(x, y) * dy elementwise (y the forward output, x its input). Every descriptor
+ * must equal the others. alpha 1 and beta 0 only (NULL means those), as
+ * miopenActivationForward. POWER gives dy * gamma * beta * y / (alpha + beta * x): MIOpen
+ * drops the dy factor there. BadParm for an invalid handle or descriptor, a NULL buffer, or a
+ * descriptor that differs from the others. */
 MIOPEN_EXPORT miopenStatus_t miopenActivationBackward(miopenHandle_t handle,
                                                       const miopenActivationDescriptor_t activDesc,
                                                       const void *alpha,
@@ -325,27 +405,32 @@ typedef enum {
     miopenBNSpatial = 1,       /* parameters 1xCx1x1 */
 } miopenBatchNormMode_t;
 
-/** Sets derivedBnDesc to the parameter shape for xDesc and bn_mode. */
+/** Sets derivedBnDesc to the parameter shape for xDesc and bn_mode. derivedBnDesc (created by
+ * the caller) becomes 1xCx1x1 (spatial) or 1xCxHxW (per activation), of x's rank and type.
+ * BadParm for an invalid descriptor, an unknown mode or an xDesc of fewer than 3 dimensions. */
 MIOPEN_EXPORT miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescriptor_t derivedBnDesc,
                                                             const miopenTensorDescriptor_t xDesc,
                                                             miopenBatchNormMode_t bn_mode);
 
 /** y = scale * (x - mean) / sqrt(var + epsilon) + bias. alpha 1 and beta 0 only (NULL means
  * those); other values give miopenStatusNotImplemented (MIOpen: UnknownError, as for
- * miopenActivationForward). */
+ * miopenActivationForward). The four parameter buffers are required and epsilon must be
+ * positive (BadParm); x and y as miopenActivationForward. */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardInference(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, void *alpha, void *beta,
     const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
     void *y, const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc, void *bnScale, void *bnBias,
     void *estimatedMean, void *estimatedVariance, double epsilon);
 
-/** Training forward: batch statistics over N, H, W (spatial) or over N (per-activation),
- * y = scale * (x - mean) / sqrt(var + epsilon) + bias with the biased variance. When both
+/** Training forward: batch statistics over N, H, W (spatial) or over N (per-activation), y =
+ * scale * (x - mean) / sqrt(var + epsilon) + bias with the biased variance. When both
  * resultSaveMean and resultSaveInvVariance are given they receive mean and 1 / sqrt(var +
- * epsilon); when both resultRunningMean and resultRunningVariance are given they become
- * (1 - f) * running + f * batch value, the variance unbiased (var * n / (n - 1), n the count
- * a statistic is taken over; var when n is 1), f = expAvgFactor. alpha 1 and beta 0 only
- * (NULL means those). */
+ * epsilon); when both resultRunningMean and resultRunningVariance are given they become (1 -
+ * f) * running + f * batch value, the variance unbiased (var * n / (n - 1), n the count a
+ * statistic is taken over; var when n is 1), f = expAvgFactor. alpha 1 and beta 0 only (NULL
+ * means those). BadParm for an invalid handle or descriptor, a NULL x, y, bnScale or bnBias,
+ * a non-positive epsilon or a non-finite expAvgFactor; NotImplemented for alpha/beta other
+ * than 1/0. */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardTraining(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, void *alpha, void *beta,
     const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
@@ -356,7 +441,8 @@ MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardTraining(
 /** Training backward: dx, dscale = sum(dy * xhat), dbias = sum(dy). The saved statistics are
  * used when both savedMean and savedInvVariance are given, else recomputed from x with
  * epsilon. alphaDataDiff / alphaParamDiff 1 and betaDataDiff / betaParamDiff 0 only (NULL
- * means those). */
+ * means those). BadParm for an invalid handle or descriptor or a NULL buffer; without the
+ * saved statistics epsilon must be positive and finite (BadParm). */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationBackward(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, const void *alphaDataDiff,
     const void *betaDataDiff, const void *alphaParamDiff, const void *betaParamDiff,
@@ -433,18 +519,27 @@ typedef struct {
 
 typedef struct miopenConvolutionDescriptor *miopenConvolutionDescriptor_t;
 
+/** An uninitialised convolution descriptor: initialise it (miopenInitConvolution*Descriptor)
+ * before use, else BadParm. BadParm for a NULL pointer; AllocFailed. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateConvolutionDescriptor(
     miopenConvolutionDescriptor_t *convDesc);
-/** 2-D convolution; pads >= 0, strides >= 1, dilations >= 1, else miopenStatusBadParm. */
+/** 2-D convolution; pads >= 0, strides >= 1, dilations >= 1, else miopenStatusBadParm. Also
+ * BadParm for an invalid descriptor or an unknown mode. Group count, attributes and padding
+ * mode are kept; transpose output padding is reset to 0. Ops already created from the
+ * descriptor keep their copy. */
 MIOPEN_EXPORT miopenStatus_t miopenInitConvolutionDescriptor(miopenConvolutionDescriptor_t convDesc,
                                                              miopenConvolutionMode_t c_mode,
                                                              int pad_h, int pad_w, int stride_h,
                                                              int stride_w, int dilation_h,
                                                              int dilation_w);
-/** N-d convolution (spatialDim 1 to 3). */
+/** N-d convolution (spatialDim 1 to 3). Checks as miopenInitConvolutionDescriptor, and
+ * BadParm for a NULL array or spatialDim outside 1..3. Only 2-d forward convolutions run
+ * (others: NotImplemented when used). */
 MIOPEN_EXPORT miopenStatus_t miopenInitConvolutionNdDescriptor(
     miopenConvolutionDescriptor_t convDesc, int spatialDim, const int *padA, const int *strideA,
     const int *dilationA, miopenConvolutionMode_t c_mode);
+/** Every pointer is required. BadParm for an invalid or uninitialised descriptor, one that is
+ * not 2-d, or a NULL pointer. */
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionDescriptor(miopenConvolutionDescriptor_t convDesc,
                                                             miopenConvolutionMode_t *c_mode,
                                                             int *pad_h, int *pad_w, int *stride_h,
@@ -457,24 +552,37 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionDescriptor(miopenConvolutionDes
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionNdDescriptor(
     miopenConvolutionDescriptor_t convDesc, int requestedSpatialDim, int *spatialDim, int *padA,
     int *strideA, int *dilationA, miopenConvolutionMode_t *c_mode);
+/** BadParm for an invalid or uninitialised descriptor or a NULL spatialDim. */
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionSpatialDim(miopenConvolutionDescriptor_t convDesc,
                                                             int *spatialDim);
-/** Group count >= 1; depthwise is groups = C. Channels are checked against tensors later. */
+/** Group count >= 1; depthwise is groups = C. Channels are checked against tensors later.
+ * BadParm for an invalid descriptor or a count < 1. */
 MIOPEN_EXPORT miopenStatus_t miopenSetConvolutionGroupCount(miopenConvolutionDescriptor_t convDesc,
                                                             int groupCount);
+/** BadParm for an invalid descriptor or a NULL groupCount. */
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionGroupCount(miopenConvolutionDescriptor_t convDesc,
                                                             int *groupCount);
+/** Stored for transpose convolutions, which clfuse does not run (they give NotImplemented).
+ * Each adj in 0..stride-1, else BadParm; BadParm also for an invalid or uninitialised
+ * descriptor. */
 MIOPEN_EXPORT miopenStatus_t miopenSetTransposeConvOutputPadding(
     miopenConvolutionDescriptor_t convDesc, int adj_h, int adj_w);
+/** As miopenSetTransposeConvOutputPadding; spatialDim must equal the descriptor's (BadParm)
+ * and adjA is required. */
 MIOPEN_EXPORT miopenStatus_t miopenSetTransposeConvNdOutputPadding(
     miopenConvolutionDescriptor_t convDesc, int spatialDim, const int *adjA);
-/** Output lengths with MIOpen's formula (padding mode, stride, pad, dilation, groups). */
+/** Output lengths with MIOpen's formula (padding mode, stride, pad, dilation, groups). Every
+ * pointer is required. BadParm for invalid or unset descriptors, a non-2-d convolution,
+ * channels that do not match wDesc times the group count, or an output length < 1. */
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionForwardOutputDim(
     miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t inputTensorDesc,
     const miopenTensorDescriptor_t filterDesc, int *n, int *c, int *h, int *w);
+/** Writes the rank to *nDim and the lengths to outputTensorDimA (room for the input's rank).
+ * Checks as miopenGetConvolutionForwardOutputDim, any spatial rank. */
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionNdForwardOutputDim(
     miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t inputTensorDesc,
     const miopenTensorDescriptor_t filterDesc, int *nDim, int *outputTensorDimA);
+/** NULL is ok; BadParm for one already destroyed. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroyConvolutionDescriptor(
     miopenConvolutionDescriptor_t convDesc);
 
@@ -488,18 +596,30 @@ typedef enum {
 MIOPEN_EXPORT miopenStatus_t miopenSetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
                                                            const miopenConvolutionAttrib_t attr,
                                                            int value);
+/** BadParm for an invalid descriptor, an unknown attribute or a NULL value. */
 MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
                                                            const miopenConvolutionAttrib_t attr,
                                                            int *value);
 
-/** Largest workspace any applicable solver needs for this problem. */
+/** Largest workspace any applicable solver needs for this problem. The problem checks of
+ * every convolution call: BadParm for an invalid handle or descriptor, a yDesc that is not
+ * the convolution's output, or a NULL output pointer; NotImplemented for strided tensors,
+ * transpose or non-2-d convolutions, or when no solver applies; UnsupportedOp for non-fp32
+ * tensors. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
     const miopenTensorDescriptor_t yDesc, size_t *workSpaceSize);
 
 /** Benchmarks the applicable solvers (per MIOPEN_FIND_MODE) and returns the best per
- * algorithm, fastest first; results go into the user find-db. */
+ * algorithm, fastest first; results go into the user find-db. Runs and times kernels on x, w
+ * and y (y is overwritten) and workSpace; solvers that need more workspace than given (any,
+ * when workSpace is NULL) are skipped, and results so narrowed are not stored in the find-db.
+ * Writes up to requestAlgoCount results, one per algorithm. BadParm for NULL buffers,
+ * requestAlgoCount < 1 or NULL outputs; problem checks as
+ * miopenConvolutionForwardGetWorkSpaceSize; UnknownError when no candidate built and ran.
+ * Threads: the handle's find-db and caches are locked, so several threads may Find on one
+ * handle. */
 MIOPEN_EXPORT miopenStatus_t miopenFindConvolutionForwardAlgorithm(
     miopenHandle_t handle, const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenTensorDescriptor_t wDesc, const void *w,
@@ -507,19 +627,22 @@ MIOPEN_EXPORT miopenStatus_t miopenFindConvolutionForwardAlgorithm(
     const int requestAlgoCount, int *returnedAlgoCount, miopenConvAlgoPerf_t *perfResults,
     void *workSpace, size_t workSpaceSize, bool exhaustiveSearch);
 
-/** y = alpha * conv(x, w) with the given algorithm (NULL alpha means 1). beta must be 0
- * (NULL means 0): other values give miopenStatusNotImplemented, as MIOpen's 2-d convolutions
- * (which refuse alpha other than 1 too; clfuse scales by it). */
+/** y = alpha * conv(x, w) with the given algorithm (NULL alpha means 1). beta must be 0 (NULL
+ * means 0): other values give miopenStatusNotImplemented, as MIOpen's 2-d convolutions (which
+ * refuse alpha other than 1 too; clfuse scales by it). algo must be one Find or Immediate
+ * mode lists for this problem (BadParm otherwise); workSpace at least what that solver needs
+ * (BadParm). Problem checks as miopenConvolutionForwardGetWorkSpaceSize. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForward(
     miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenTensorDescriptor_t wDesc, const void *w,
     const miopenConvolutionDescriptor_t convDesc, miopenConvFwdAlgorithm_t algo, const void *beta,
     const miopenTensorDescriptor_t yDesc, void *y, void *workSpace, size_t workSpaceSize);
 
-/** MIOpen's y = alpha * (y + b) + beta * y in place, b 1xKx1x1 broadcast over y: with
- * alpha 1 and beta 0 (MIOpen's documented values, what its driver passes) it adds the bias to
- * y. alpha and beta are host pointers to floats and required (NULL gives BadParm, as in
- * MIOpen). Any beta is taken; alpha other than 1 gives miopenStatusNotImplemented. */
+/** MIOpen's y = alpha * (y + b) + beta * y in place, b 1xKx1x1 broadcast over y: with alpha 1
+ * and beta 0 (MIOpen's documented values, what its driver passes) it adds the bias to y.
+ * alpha and beta are host pointers to floats and required (NULL gives BadParm, as in MIOpen).
+ * Any beta is taken; alpha other than 1 gives miopenStatusNotImplemented. BadParm also for an
+ * invalid handle or descriptor, non-finite alpha or beta, or a NULL b or y. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardBias(miopenHandle_t handle, const void *alpha,
                                                           const miopenTensorDescriptor_t bDesc,
                                                           const void *b, const void *beta,
@@ -527,23 +650,38 @@ MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardBias(miopenHandle_t handle,
                                                           void *y);
 
 /* Immediate mode: note that w comes before x. */
+/** Number of solutions Immediate mode has for the problem: find-db records (user, then
+ * system), else the fallback ranking. BadParm for a NULL solutionCount; NotImplemented when
+ * there is none; problem checks as miopenConvolutionForwardGetWorkSpaceSize. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardGetSolutionCount(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
     const miopenTensorDescriptor_t yDesc, size_t *solutionCount);
+/** Up to maxSolutionCount solutions, best first (time negative for an estimate);
+ * clfuse_ConvolutionForwardGetSolutionsEx says where each comes from. BadParm for NULL
+ * outputs or maxSolutionCount 0; otherwise as miopenConvolutionForwardGetSolutionCount. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardGetSolution(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
     const miopenTensorDescriptor_t yDesc, const size_t maxSolutionCount, size_t *solutionCount,
     miopenConvSolution_t *solutions);
+/** Workspace bytes the solution needs. BadParm for a NULL workSpaceSize or a solution_id that
+ * is not an applicable solver for the problem. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardGetSolutionWorkspaceSize(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
     const miopenTensorDescriptor_t yDesc, const uint64_t solution_id, size_t *workSpaceSize);
+/** Builds (or loads from the binary cache) the solution's kernel so that the first
+ * miopenConvolutionForwardImmediate does not. Kept by the handle until it is destroyed or
+ * moves context. Statuses as miopenConvolutionForwardGetSolutionWorkspaceSize, and the
+ * build's (InternalError for an OpenCL failure). */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardCompileSolution(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
     const miopenTensorDescriptor_t yDesc, const uint64_t solution_id);
+/** y = conv(x, w) with the given solution (compiled now if not yet). workSpace at least the
+ * solution's workspace size (BadParm). BadParm for NULL x, w or y or an inapplicable
+ * solution_id. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardImmediate(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc, const void *w,
     const miopenTensorDescriptor_t xDesc, const void *x,
@@ -660,41 +798,56 @@ typedef enum {
 
 typedef struct miopenPoolingDescriptor *miopenPoolingDescriptor_t;
 
+/** An unset pooling descriptor: set it (miopenSet2dPoolingDescriptor) before use, else
+ * BadParm. BadParm for a NULL pointer; AllocFailed. */
 MIOPEN_EXPORT miopenStatus_t miopenCreatePoolingDescriptor(miopenPoolingDescriptor_t *poolDesc);
+/** BadParm for an invalid descriptor or an unknown type. */
 MIOPEN_EXPORT miopenStatus_t miopenSetPoolingIndexType(miopenPoolingDescriptor_t poolDesc,
                                                        miopenIndexType_t index_type);
+/** BadParm for an invalid descriptor or a NULL index_type. */
 MIOPEN_EXPORT miopenStatus_t miopenGetPoolingIndexType(miopenPoolingDescriptor_t poolDesc,
                                                        miopenIndexType_t *index_type);
+/** Stored for MIOpen compatibility (saving indices is not implemented). BadParm for an
+ * invalid descriptor or an unknown mode. */
 MIOPEN_EXPORT miopenStatus_t miopenSetPoolingWorkSpaceIndexMode(
     miopenPoolingDescriptor_t poolDesc, miopenPoolingWorkspaceIndexMode_t workspace_index);
+/** BadParm for an invalid descriptor or a NULL workspace_index. */
 MIOPEN_EXPORT miopenStatus_t miopenGetPoolingWorkSpaceIndexMode(
     miopenPoolingDescriptor_t poolDesc, miopenPoolingWorkspaceIndexMode_t *workspace_index);
-/** Window >= 1, pad >= 0, stride >= 1, else miopenStatusBadParm. */
+/** Window >= 1, pad >= 0, stride >= 1, else miopenStatusBadParm. BadParm also for an invalid
+ * descriptor or an unknown mode. */
 MIOPEN_EXPORT miopenStatus_t miopenSet2dPoolingDescriptor(miopenPoolingDescriptor_t poolDesc,
                                                           miopenPoolingMode_t mode,
                                                           int windowHeight, int windowWidth,
                                                           int pad_h, int pad_w, int stride_h,
                                                           int stride_w);
+/** Every pointer is required. BadParm for an invalid or unset descriptor, a 3-d one, or a
+ * NULL pointer. */
 MIOPEN_EXPORT miopenStatus_t miopenGet2dPoolingDescriptor(const miopenPoolingDescriptor_t poolDesc,
                                                           miopenPoolingMode_t *mode,
                                                           int *windowHeight, int *windowWidth,
                                                           int *pad_h, int *pad_w, int *stride_h,
                                                           int *stride_w);
-/** Output lengths: max(1, (in + 2 * pad - window) / stride + 1) per spatial dimension. */
+/** Output lengths: max(1, (in + 2 * pad - window) / stride + 1) per spatial dimension. Every
+ * pointer is required. BadParm for invalid or unset descriptors or a 3-d pooling. */
 MIOPEN_EXPORT miopenStatus_t miopenGetPoolingForwardOutputDim(
     const miopenPoolingDescriptor_t poolDesc, const miopenTensorDescriptor_t tensorDesc, int *n,
     int *c, int *h, int *w);
-/** nbDims spatial dimensions (2 or 3). */
+/** nbDims spatial dimensions (2 or 3). Checks as miopenSet2dPoolingDescriptor; BadParm for
+ * NULL arrays. Only 2-d pooling runs. */
 MIOPEN_EXPORT miopenStatus_t miopenSetNdPoolingDescriptor(miopenPoolingDescriptor_t poolDesc,
                                                           const miopenPoolingMode_t mode,
                                                           int nbDims, const int *windowDimA,
                                                           const int *padA, const int *stridesA);
+/** Copies up to nbDimsRequested window, pad and stride values. BadParm for an invalid or
+ * unset descriptor, a negative nbDimsRequested or a NULL array. */
 MIOPEN_EXPORT miopenStatus_t miopenGetNdPoolingDescriptor(const miopenPoolingDescriptor_t poolDesc,
                                                           int nbDimsRequested,
                                                           miopenPoolingMode_t *mode, int *nbDims,
                                                           int *windowDimA, int *padA,
                                                           int *stridesA);
-/** dims is the rank of tensorDesc (spatial dimensions + 2). */
+/** dims is the rank of tensorDesc (spatial dimensions + 2). BadParm for invalid descriptors,
+ * dims other than the tensor's rank or a NULL tensorDimArr. */
 MIOPEN_EXPORT miopenStatus_t miopenGetPoolingNdForwardOutputDim(
     const miopenPoolingDescriptor_t poolDesc, const miopenTensorDescriptor_t tensorDesc, int dims,
     int *tensorDimArr);
@@ -706,7 +859,10 @@ MIOPEN_EXPORT miopenStatus_t miopenPoolingGetWorkSpaceSizeV2(
     const miopenPoolingDescriptor_t poolDesc, const miopenTensorDescriptor_t yDesc,
     size_t *workSpaceSize);
 /** y = alpha * pool(x) + beta * y for 2-d pooling of fp32 NCHW tensors (any strides). Saving
- * indices for a backward pass (do_backward true) is not implemented. */
+ * indices for a backward pass (do_backward true) is not implemented. BadParm for an invalid
+ * handle or descriptor, NULL scalars or buffers, a yDesc that is not the pooling's output, or
+ * a pad >= window; NotImplemented for 3-d pooling, non-fp32 tensors or do_backward. workSpace
+ * is not used. */
 MIOPEN_EXPORT miopenStatus_t miopenPoolingForward(miopenHandle_t handle,
                                                   const miopenPoolingDescriptor_t poolDesc,
                                                   const void *alpha,
@@ -721,6 +877,7 @@ MIOPEN_EXPORT miopenStatus_t miopenPoolingBackward(
     const miopenTensorDescriptor_t yDesc, const void *y, const miopenTensorDescriptor_t dyDesc,
     const void *dy, const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
     const miopenTensorDescriptor_t dxDesc, void *dx, void *workSpace);
+/** NULL is ok; BadParm for one already destroyed. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroyPoolingDescriptor(miopenPoolingDescriptor_t poolDesc);
 
 /* ------------------------------------------------------------------------------------------ */
@@ -733,11 +890,15 @@ typedef enum {
 
 typedef struct miopenLRNDescriptor *miopenLRNDescriptor_t;
 
+/** An unset LRN descriptor: set it with miopenSetLRNDescriptor before use, else BadParm.
+ * BadParm for a NULL pointer; AllocFailed. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateLRNDescriptor(miopenLRNDescriptor_t *lrnDesc);
-/** lrnN is the window's diameter: odd and >= 1, else miopenStatusBadParm. */
+/** lrnN is the window's diameter: odd and >= 1, else miopenStatusBadParm. BadParm also for an
+ * invalid descriptor, an unknown mode or non-finite lrnAlpha, lrnBeta, lrnK. */
 MIOPEN_EXPORT miopenStatus_t miopenSetLRNDescriptor(const miopenLRNDescriptor_t lrnDesc,
                                                     miopenLRNMode_t mode, unsigned int lrnN,
                                                     double lrnAlpha, double lrnBeta, double lrnK);
+/** Every pointer is required. BadParm for an invalid or unset descriptor or a NULL pointer. */
 MIOPEN_EXPORT miopenStatus_t miopenGetLRNDescriptor(const miopenLRNDescriptor_t lrnDesc,
                                                     miopenLRNMode_t *mode, unsigned int *lrnN,
                                                     double *lrnAlpha, double *lrnBeta,
@@ -745,9 +906,11 @@ MIOPEN_EXPORT miopenStatus_t miopenGetLRNDescriptor(const miopenLRNDescriptor_t 
 /** Bytes a backward pass would keep: one element per element of yDesc. */
 MIOPEN_EXPORT miopenStatus_t miopenLRNGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
                                                        size_t *workSpaceSize);
-/** y = alpha * x / (K + lrnAlpha / A * sum of x^2 over the window)^lrnBeta + beta * y, with
- * A = lrnN (cross-channel) or lrnN^2 (within-channel); fp32 4-d tensors. do_backward true is
- * not implemented. */
+/** y = alpha * x / (K + lrnAlpha / A * sum of x^2 over the window)^lrnBeta + beta * y, with A
+ * = lrnN (cross-channel) or lrnN^2 (within-channel); fp32 4-d tensors. do_backward true is
+ * not implemented. BadParm for an invalid handle or descriptor, NULL scalars or buffers, or x
+ * and y of different lengths; NotImplemented for non-fp32 or non-4-d tensors. workSpace is
+ * not used. */
 MIOPEN_EXPORT miopenStatus_t miopenLRNForward(miopenHandle_t handle,
                                               const miopenLRNDescriptor_t lrnDesc,
                                               const void *alpha,
@@ -761,6 +924,7 @@ MIOPEN_EXPORT miopenStatus_t miopenLRNBackward(
     const miopenTensorDescriptor_t yDesc, const void *y, const miopenTensorDescriptor_t dyDesc,
     const void *dy, const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
     const miopenTensorDescriptor_t dxDesc, void *dx, const void *workSpace);
+/** NULL is ok; BadParm for one already destroyed. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroyLRNDescriptor(miopenLRNDescriptor_t lrnDesc);
 
 /* ------------------------------------------------------------------------------------------ */
@@ -790,7 +954,9 @@ MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward(miopenHandle_t handle, const 
                                                    const void *dy, const void *beta,
                                                    const miopenTensorDescriptor_t dxDesc,
                                                    void *dx);
-/** y = alpha * softmax(x) + beta * y over fp32 4-d tensors (x and y may differ in strides). */
+/** y = alpha * softmax(x) + beta * y over fp32 4-d tensors (x and y may differ in strides).
+ * BadParm for an invalid handle or descriptor, an unknown algorithm or mode, NULL scalars or
+ * buffers, or x and y of different lengths; NotImplemented for non-fp32 or non-4-d tensors. */
 MIOPEN_EXPORT miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
                                                      const miopenTensorDescriptor_t xDesc,
                                                      const void *x, const void *beta,
@@ -817,83 +983,141 @@ typedef struct miopenFusionOpDescriptor *miopenFusionOpDescriptor_t;
 typedef struct miopenOperatorArgs *miopenOperatorArgs_t;
 typedef struct miopenOperatorDescriptor *miopenOperatorDescriptor_t; /* unused by the API */
 
-/** A plan over inputDesc (copied). Ops are appended in data order. */
+/** A plan over inputDesc (copied). Ops are appended in data order. The caller owns the plan
+ * (miopenDestroyFusionPlan); its ops are the plan's. Order: create ops, compile, set args
+ * (any time before execute), execute any number of times. BadParm for a NULL pointer, an
+ * unknown direction, an invalid or unset inputDesc or one not 4-d; NotImplemented for
+ * horizontal fusion or a strided inputDesc. Not fp32 is refused at compile (UnsupportedOp). */
 MIOPEN_EXPORT miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc,
                                                     const miopenFusionDirection_t fuseDirection,
                                                     const miopenTensorDescriptor_t inputDesc);
-/** Destroys the plan and its ops. NULL is ok. */
+/** Destroys the plan and its ops. NULL is ok. Its ops become invalid (args entries set for
+ * them are ignored). Work already enqueued still runs. BadParm for a plan already destroyed.
+ * Not while another thread uses the plan. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroyFusionPlan(miopenFusionPlanDescriptor_t fusePlanDesc);
-/** Chooses a solver (find-db, then ranking) and builds the plan's one kernel. */
+/** Chooses a solver (find-db, then ranking) and builds the plan's one kernel. Compiles for
+ * this handle: executing with another handle needs a compile with it. Compiling an already
+ * compiled plan with the same handle does nothing. clfuse_FusionPlanGetReport says why each
+ * solver was skipped. BadParm for an invalid handle or plan, or an op chain that cannot run
+ * (no ops, shapes that do not chain); UnsupportedOp for a non-fp32
+ * plan or when no solver applies or builds (a failing build's own status, e.g. InternalError,
+ * when every candidate failed to build). The plan is uncompiled after a failure. Not while
+ * another thread executes the plan. */
 MIOPEN_EXPORT miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle,
                                                      miopenFusionPlanDescriptor_t fusePlanDesc);
+/** The op_idx-th op (0-based, creation order); owned by the plan. BadParm for an invalid
+ * plan, a NULL op or an index out of range. */
 MIOPEN_EXPORT miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                    const int op_idx,
                                                    miopenFusionOpDescriptor_t *op);
+/** Bytes of workspace miopenExecuteFusionPlan_v2 needs for the compiled plan: 0 before
+ * compiling and for every single-kernel solver. algo is ignored. BadParm for an invalid
+ * handle or plan or a NULL workSpaceSize. */
 MIOPEN_EXPORT miopenStatus_t miopenFusionPlanGetWorkSpaceSize(
     miopenHandle_t handle, miopenFusionPlanDescriptor_t fusePlanDesc, size_t *workSpaceSize,
     miopenConvFwdAlgorithm_t algo);
-/** The convolution algorithms applicable to this plan, best first. */
+/** The convolution algorithms applicable to this plan, best first. Judged for a generic
+ * device (no handle), ignoring any algorithm set with SetAlgo. BadParm for an invalid plan,
+ * NULL outputs, requestAlgoCount < 1 or a plan that does not start with a convolution. */
 MIOPEN_EXPORT miopenStatus_t miopenFusionPlanConvolutionGetAlgo(
     miopenFusionPlanDescriptor_t fusePlanDesc, const int requestAlgoCount, int *returnedAlgoCount,
     miopenConvFwdAlgorithm_t *returnedAlgos);
-/** Restricts the next compile to one convolution algorithm. */
+/** Restricts the next compile to one convolution algorithm. Uncompiles the plan: compile it
+ * again before executing. BadParm for an invalid plan, an unknown algorithm or a plan that
+ * does not start with a convolution; an algorithm with no applicable solver fails the compile
+ * (UnsupportedOp). */
 MIOPEN_EXPORT miopenStatus_t miopenFusionPlanConvolutionSetAlgo(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenConvFwdAlgorithm_t algo);
 
+/** Appends a convolution (2-d, forward) with filter wDesc; convDesc and wDesc are copied.
+ * *convOp is owned by the plan. The solver is chosen at compile. Every CreateOp call gives
+ * BadParm for an invalid plan, a NULL op pointer, a plan already compiled, an op that may not
+ * follow the previous one (see docs/fusion.md), or more ops than a plan holds; *op is NULL
+ * after a failure. Here also: BadParm for an invalid descriptor, channels that do not match,
+ * a transpose or non-2-d convolution; NotImplemented for a strided wDesc. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                        miopenFusionOpDescriptor_t *convOp,
                                                        miopenConvolutionDescriptor_t convDesc,
                                                        const miopenTensorDescriptor_t wDesc);
+/** miopenCreateOpConvForward restricted to one algorithm (as
+ * miopenFusionPlanConvolutionSetAlgo); BadParm for an unknown algorithm. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpConvForwardAlgo(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *convOp,
     miopenConvolutionDescriptor_t convDesc, miopenConvFwdAlgorithm_t fwdAlgo,
     const miopenTensorDescriptor_t wDesc);
+/** Appends an activation; its alpha, beta and gamma are given with
+ * miopenSetOpArgsActivForward. BadParm for an unknown mode; otherwise as
+ * miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpActivationForward(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *activFwdOp,
     miopenActivationMode_t mode);
+/** Appends a bias add; bDesc must be 1xKx1x1 with K the running channel count and the plan's
+ * data type (BadParm; NotImplemented if strided). Otherwise as miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                        miopenFusionOpDescriptor_t *biasOp,
                                                        const miopenTensorDescriptor_t bDesc);
+/** Appends an inference batch-norm; bnScaleBiasMeanVarDesc must be 1xCx1x1 (spatial) or
+ * 1xCxHxW (per activation) of the running shape (BadParm; NotImplemented if strided). BadParm
+ * for an unknown mode; otherwise as miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormInference(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnOp,
     const miopenBatchNormMode_t bn_mode,
     const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc);
-/** Training ops fuse as MIOpen supports them: BatchNormForward (training) + ActivationForward,
- * and BatchNormBackward + ActivationBackward (each may also stand alone, except
- * ActivationBackward). Any other order or mix is refused here with miopenStatusBadParm.
- * The parameters' shape follows from the running shape and bn_mode. runningMeanVariance:
- * whether execute updates the running mean and variance. */
+/** Training ops fuse as MIOpen supports them: BatchNormForward (training) +
+ * ActivationForward, and BatchNormBackward + ActivationBackward (each may also stand alone,
+ * except ActivationBackward). Any other order or mix is refused here with
+ * miopenStatusBadParm. The parameters' shape follows from the running shape and bn_mode.
+ * runningMeanVariance: whether execute updates the running mean and variance. BadParm for an
+ * unknown mode; otherwise as miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormForward(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                             miopenFusionOpDescriptor_t *bnFwdOp,
                                                             const miopenBatchNormMode_t bn_mode,
                                                             bool runningMeanVariance);
-/** Batch-norm backward: the plan's input is dy, its output dx. */
+/** Batch-norm backward: the plan's input is dy, its output dx. BadParm for an unknown mode;
+ * otherwise as miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormBackward(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnBwdOp,
     const miopenBatchNormMode_t bn_mode);
 /** Activation backward: only after a BatchNormBackward op (which recomputes the activation's
- * forward input). */
+ * forward input). BadParm for an unknown mode; otherwise as miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpActivationBackward(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *activBwdOp,
     miopenActivationMode_t mode);
 
+/** An args object: the buffers and scalars of each op of one or more plans, keyed by op, so
+ * one args object may serve several plans and a plan may run with several args objects. Owned
+ * by the caller (miopenDestroyOperatorArgs). Each thread executing a shared plan needs its
+ * own. BadParm for a NULL pointer; AllocFailed. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOperatorArgs(miopenOperatorArgs_t *args);
+/** The buffers it names stay the caller's. NULL is ok; BadParm for one already destroyed. Not
+ * while another thread executes with it. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroyOperatorArgs(miopenOperatorArgs_t args);
-/** alpha scales the convolution (1 if NULL); beta must be 0 (NULL means 0). */
+/** alpha scales the convolution (1 if NULL); beta must be 0 (NULL means 0). Every
+ * miopenSetOpArgs* call stores the values for that op (a later call replaces them) and may be
+ * made before or after compiling; the buffers are checked against the plan at execute. Each
+ * gives BadParm for an args object or op that is not live, an op of another kind, a NULL
+ * required buffer, or non-finite scalars. Here: w is required; BadParm for non-finite alpha
+ * or beta other than 0. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsConvForward(miopenOperatorArgs_t args,
                                                         const miopenFusionOpDescriptor_t convOp,
                                                         const void *alpha, const void *beta,
                                                         const void *w);
+/** The activation's parameters for this run (the op's mode decides which are read); alpha and
+ * beta are ignored. BadParm for non-finite parameters; otherwise as
+ * miopenSetOpArgsConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivForward(miopenOperatorArgs_t args,
                                                          const miopenFusionOpDescriptor_t activFwdOp,
                                                          const void *alpha, const void *beta,
                                                          double activAlpha, double activBeta,
                                                          double activGamma);
+/** All four buffers are required and epsilon must be positive and finite (BadParm); alpha and
+ * beta are ignored. Otherwise as miopenSetOpArgsConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormInference(
     miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
     const void *beta, const void *bnScale, const void *bnBias, const void *estimatedMean,
     const void *estimatedVariance, double epsilon);
-/** y: the activation's forward output; reserved must be NULL. alpha / beta are ignored. */
+/** y: the activation's forward output; reserved must be NULL. alpha / beta are ignored.
+ * BadParm for a NULL y or non-finite parameters; otherwise as miopenSetOpArgsConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivBackward(
     miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t activBwdOp, const void *alpha,
     const void *beta, const void *y, const void *reserved, double activAlpha, double activBeta,
@@ -901,25 +1125,36 @@ MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivBackward(
 /** savedMean / savedInvVariance receive the batch statistics: both or neither (one alone is
  * miopenStatusBadParm); runningMean / runningVariance are required when the op was created
  * with runningMeanVariance (miopenStatusBadParm if NULL), ignored otherwise. alpha / beta are
- * ignored. */
+ * ignored. bnScale and bnBias are required; epsilon must be positive and expAvgFactor finite
+ * (BadParm). Otherwise as miopenSetOpArgsConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormForward(
     miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
     const void *beta, const void *bnScale, const void *bnBias, void *savedMean,
     void *savedInvVariance, void *runningMean, void *runningVariance, double expAvgFactor,
     double epsilon);
 /** x: the batch-norm's forward input. savedMean and savedInvVariance are required (the op has
- * no epsilon to recompute them). bnBias serves the activation backward that may follow.
- * alpha / beta are ignored. */
+ * no epsilon to recompute them). bnBias serves the activation backward that may follow. alpha
+ * / beta are ignored. x, bnScale, resultBnScaleDiff and resultBnBiasDiff are required too
+ * (BadParm). Otherwise as miopenSetOpArgsConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormBackward(
     miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t bnOp, const void *alpha,
     const void *beta, const void *x, const void *bnScale, const void *bnBias,
     void *resultBnScaleDiff, void *resultBnBiasDiff, const void *savedMean,
     const void *savedInvVariance);
+/** bias (K floats) is required; alpha and beta are ignored. Otherwise as
+ * miopenSetOpArgsConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBiasForward(miopenOperatorArgs_t args,
                                                         const miopenFusionOpDescriptor_t biasOp,
                                                         const void *alpha, const void *beta,
                                                         const void *bias);
-/** Runs a compiled plan. inputDesc and outputDesc must match the plan's shapes. */
+/** Runs a compiled plan. inputDesc and outputDesc must match the plan's shapes. Enqueues the
+ * plan's kernel(s) on the handle's queue with the buffers args holds for this plan's ops;
+ * returns without waiting (unless profiling). BadParm for an invalid handle, plan, descriptor
+ * or args, a plan not compiled or compiled with another handle, descriptors that differ from
+ * the plan's, a NULL input or output, an op with no arguments set, or a buffer that is not a
+ * cl_mem or is smaller than the plan needs; InternalError for a failed launch. A solver that
+ * needs a workspace gets one the plan allocates and keeps. Threads: several threads may
+ * execute one compiled plan, each with its own args and buffers. */
 MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
                                                      const miopenFusionPlanDescriptor_t fusePlanDesc,
                                                      const miopenTensorDescriptor_t inputDesc,
@@ -943,7 +1178,10 @@ MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan_v2(
  * or alpha2 means 1.0 (so z is added); alpha2 = 0 leaves z out (z and zDesc may then be
  * NULL), and with alpha2 and z both NULL there is nothing to add. A non-zero alpha2 with a
  * NULL z gives miopenStatusBadParm; zDesc must equal yDesc. Every activation mode is taken
- * (MIOpen: RELU only) and bias may be NULL (no bias). workspace may be NULL. */
+ * (MIOpen: RELU only) and bias may be NULL (no bias). workspace may be NULL. Builds, compiles
+ * (programs are cached per handle) and executes a fusion plan for the call. BadParm for an
+ * invalid handle or descriptor or the checks above; otherwise as miopenCompileFusionPlan and
+ * miopenExecuteFusionPlan. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionBiasActivationForward(
     miopenHandle_t handle, const void *alpha1, const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenTensorDescriptor_t wDesc, const void *w,

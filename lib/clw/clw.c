@@ -376,6 +376,14 @@ cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, c
     return err ? err : clEnqueueWriteBuffer(q, m, CL_TRUE, offset, size, src, 0, NULL, NULL);
 }
 
+cl_int clf_clw_fill_zero(cl_command_queue q, cl_mem m, size_t offset, size_t size)
+{
+    cl_int err = injected("clEnqueueFillBuffer");
+    const cl_int zero = 0;
+    return err ? err
+               : clEnqueueFillBuffer(q, m, &zero, sizeof zero, offset, size, 0, NULL, NULL);
+}
+
 cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, void *dst)
 {
     cl_int err = injected("clEnqueueReadBuffer");

@@ -76,6 +76,9 @@ void clf_clw_adopt_mem(cl_mem m);
 void clf_clw_hand_over(const void *obj);
 cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value);
 cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, const void *src);
+/* Enqueues (without waiting) a fill of size bytes from offset with zeros; both multiples of
+ * 4 (clEnqueueFillBuffer with a 4-byte pattern). */
+cl_int clf_clw_fill_zero(cl_command_queue q, cl_mem m, size_t offset, size_t size);
 cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, void *dst);
 cl_int clf_clw_finish(cl_command_queue q);
 /* Waits for ev, then returns its device time in ms. */

@@ -287,6 +287,25 @@ static cl_int launch_again(cl_command_queue q, struct miopenFusionPlanDescriptor
     return err;
 }
 
+/* A kernel that needs the head of its workspace zero at launch (launch.ws_zero: the split-K
+ * counters) gets it: a caller's workspace may hold anything (another solver's scratch, an
+ * earlier call's data), so it is zeroed before every launch, one small fill on the same
+ * queue; the plan's own workspace only once, since the kernel leaves its counters at zero
+ * and nothing else writes that buffer. Called with p->lock held. */
+static cl_int zero_workspace_head(cl_command_queue q, struct miopenFusionPlanDescriptor *p,
+                                  const clf_run_args *a)
+{
+    if (p->launch.ws_zero == 0 || a->workspace == NULL)
+        return CL_SUCCESS; /* check_workspace has refused a missing one */
+    int own = a->workspace == p->own_workspace;
+    if (own && p->own_workspace_zeroed)
+        return CL_SUCCESS;
+    cl_int err = clf_clw_fill_zero(q, a->workspace, 0, p->launch.ws_zero);
+    if (err == CL_SUCCESS && own)
+        p->own_workspace_zeroed = 1;
+    return err;
+}
+
 miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                const clf_run_args *a, double *ms)
 {
@@ -324,7 +343,15 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
             return st;
     }
     pthread_mutex_lock(&p->lock);
-    cl_int err = set_args(p->kernel, a);
+    cl_int err = zero_workspace_head(q, p, a);
+    if (err != CL_SUCCESS) {
+        pthread_mutex_unlock(&p->lock);
+        return clf_fail(h, miopenStatusInternalError,
+                        "%s: solver %s: zeroing the first %zu bytes of the workspace "
+                        "(clEnqueueFillBuffer): %s",
+                        api, s->name, p->launch.ws_zero, clf_cl_error_name(err));
+    }
+    err = set_args(p->kernel, a);
     cl_event ev = NULL;
     const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
     if (err == CL_SUCCESS)
@@ -376,6 +403,8 @@ miopenStatus_t clf_plan_own_workspace(miopenHandle_t h, struct miopenFusionPlanD
             p->own_workspace_size = 0;
         }
     }
+    if (p->own_workspace == NULL)
+        p->own_workspace_zeroed = 0;
     if (p->own_workspace == NULL) {
         cl_int err;
         p->own_workspace = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE, bytes, NULL, &err);

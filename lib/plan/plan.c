@@ -39,6 +39,7 @@ void clf_plan_reset(struct miopenFusionPlanDescriptor *p)
         clf_clw_release_mem(p->own_workspace);
     p->own_workspace = NULL;
     p->own_workspace_size = 0;
+    p->own_workspace_zeroed = 0;
     p->compiled = 0;
     p->compiled_for = NULL;
     p->solver = NULL;

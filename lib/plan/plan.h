@@ -53,6 +53,10 @@ struct miopenFusionPlanDescriptor {
      * compiled state. */
     cl_mem own_workspace;
     size_t own_workspace_size;
+    /* The first launch.ws_zero bytes of own_workspace are zero: filled once, then left at
+     * zero by every launch of the plan's kernel (which alone uses own_workspace), so later
+     * launches on it need no fill. Cleared whenever own_workspace is (re)allocated. */
+    int own_workspace_zeroed;
     int program_origin; /* clf_program_origin of the kernel's program */
     pthread_mutex_t lock; /* kernel arguments are set and enqueued under it */
     char report[CLF_REPORT_CAP];

@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* 256 work-items with up to 64 accumulators each fits the register file of a GPU
@@ -55,14 +56,14 @@ static int is_pow2(long v)
     return v > 0 && (v & (v - 1)) == 0;
 }
 
-/* Writes "ConvImplicitGemm config "CFG": REASON" to why and returns 0. One vsnprintf for
+/* Writes "SOLVER config "CFG": REASON" to why and returns 0. One vsnprintf for
  * the reason, so that a long config only truncates the message (and GCC's -O3
  * -Wformat-truncation does not see a fixed-size why it could overflow). */
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+static int refuse(const char *who, char *why, size_t cap, const char *cfg, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int refuse(const char *who, char *why, size_t cap, const char *cfg, const char *fmt, ...)
 {
-    int n = snprintf(why, cap, "ConvImplicitGemm config \"%s\": ", cfg);
+    int n = snprintf(why, cap, "%s config \"%s\": ", who, cfg);
     if (n >= 0 && (size_t)n < cap) {
         va_list ap;
         va_start(ap, fmt);
@@ -128,51 +129,58 @@ static int parse(const char *cfg, tiling *t, char *why, size_t cap)
     if (!clf_config_parse_exact("ConvImplicitGemm", cfg, keys, fields, n, 1, 256, why, cap))
         return 0;
     if (n == NKEYS && t->ks == 1)
-        return refuse(why, cap, cfg,
+        return refuse("ConvImplicitGemm", why, cap, cfg,
                       "KS=1 is written without KS (\"MT=..,NT=..,KT=..,TM=..,TN=..\")");
     /* One spelling per config (keys in order, plain decimal), so equal configs share one
      * find-db entry and program-cache entry. */
     char canon[CLF_CONFIG_CAP];
     format(t, canon, sizeof canon);
     if (strcmp(canon, cfg) != 0)
-        return refuse(why, cap, cfg, "expected the form \"%s\"", canon);
+        return refuse("ConvImplicitGemm", why, cap, cfg, "expected the form \"%s\"", canon);
+    return 1;
+}
+
+static int tiling_valid_as(const char *who, const clf_fusion_problem *p,
+                           const clfuse_DeviceInfo *dev, const tiling *t, const char *cfg,
+                           char *why, size_t cap)
+{
+    (void)p;
+    if (t->ks != 1 && t->ks != 2 && t->ks != 4 && t->ks != 8)
+        return refuse(who, why, cap, cfg, "KS must be 1, 2, 4 or 8");
+    if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) ||
+        !is_pow2(t->tn))
+        return refuse(who, why, cap, cfg, "every value must be a power of 2");
+    if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC)
+        return refuse(who, why, cap, cfg, "TM and TN must be 4 or 8");
+    if (t->mt < t->tm || t->nt < t->tn || t->kt < 4)
+        return refuse(who, why, cap, cfg, "needs MT >= TM, NT >= TN, KT >= 4");
+    /* Each slice takes every KS-th row of a chunk, the same number of rows. */
+    if (t->kt % t->ks != 0)
+        return refuse(who, why, cap, cfg, "KT must be a multiple of KS");
+    long wg = wg_size(t);
+    size_t wg_cap = dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
+    if ((size_t)wg > wg_cap)
+        return refuse(who, why, cap, cfg, "%ld work-items per group ((MT/TM) x (NT/TN) x KS) > %zu",
+                      wg, wg_cap);
+    /* Every work-item (of every slice) loads the same number of A and B elements per chunk. */
+    if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0)
+        return refuse(who, why, cap, cfg, "MT*KT and NT*KT must be multiples of the %ld work-items",
+                      wg);
+    if (lds_bytes(t) > dev->local_mem_bytes)
+        return refuse(who, why, cap, cfg, "needs %llu bytes of local memory > %llu", lds_bytes(t),
+                      dev->local_mem_bytes);
+    if (t->ks > 1 && red_passes(t) == 0)
+        return refuse(who, why, cap, cfg,
+                      "summing KS=%ld slices takes %ld floats of local memory even one "
+                      "accumulator row per pass > the %llu floats of the staging buffers",
+                      t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
     return 1;
 }
 
 static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                         const tiling *t, const char *cfg, char *why, size_t cap)
 {
-    (void)p;
-    if (t->ks != 1 && t->ks != 2 && t->ks != 4 && t->ks != 8)
-        return refuse(why, cap, cfg, "KS must be 1, 2, 4 or 8");
-    if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) ||
-        !is_pow2(t->tn))
-        return refuse(why, cap, cfg, "every value must be a power of 2");
-    if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC)
-        return refuse(why, cap, cfg, "TM and TN must be 4 or 8");
-    if (t->mt < t->tm || t->nt < t->tn || t->kt < 4)
-        return refuse(why, cap, cfg, "needs MT >= TM, NT >= TN, KT >= 4");
-    /* Each slice takes every KS-th row of a chunk, the same number of rows. */
-    if (t->kt % t->ks != 0)
-        return refuse(why, cap, cfg, "KT must be a multiple of KS");
-    long wg = wg_size(t);
-    size_t wg_cap = dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
-    if ((size_t)wg > wg_cap)
-        return refuse(why, cap, cfg, "%ld work-items per group ((MT/TM) x (NT/TN) x KS) > %zu",
-                      wg, wg_cap);
-    /* Every work-item (of every slice) loads the same number of A and B elements per chunk. */
-    if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0)
-        return refuse(why, cap, cfg, "MT*KT and NT*KT must be multiples of the %ld work-items",
-                      wg);
-    if (lds_bytes(t) > dev->local_mem_bytes)
-        return refuse(why, cap, cfg, "needs %llu bytes of local memory > %llu", lds_bytes(t),
-                      dev->local_mem_bytes);
-    if (t->ks > 1 && red_passes(t) == 0)
-        return refuse(why, cap, cfg,
-                      "summing KS=%ld slices takes %ld floats of local memory even one "
-                      "accumulator row per pass > the %llu floats of the staging buffers",
-                      t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
-    return 1;
+    return tiling_valid_as("ConvImplicitGemm", p, dev, t, cfg, why, cap);
 }
 
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -367,12 +375,24 @@ static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const
     return 0;
 }
 
+/* The defines and launch of a valid tiling t, split over sk work-groups per tile (1: not
+ * split; sk_atomic: how the partials pass, see cl/conv_igemm.cl). */
+static void build_tiling(const clf_fusion_problem *p, tiling t, long sk, int sk_atomic,
+                         clf_build_spec *spec);
+
 static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                  clf_build_spec *spec, char *why, size_t cap)
 {
     tiling t;
     if (!parse(cfg, &t, why, cap) || !tiling_valid(p, dev, &t, cfg, why, cap))
         return -1;
+    build_tiling(p, t, 1, 0, spec);
+    return 0;
+}
+
+static void build_tiling(const clf_fusion_problem *p, tiling t, long sk, int sk_atomic,
+                         clf_build_spec *spec)
+{
     const clf_conv_problem *c = &p->conv;
     long wg = wg_size(&t);
     long out_hw = (long)c->oh * c->ow;
@@ -399,15 +419,20 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
         clf_strbuf_define(d, "KS", t.ks);
         clf_strbuf_define(d, "NPASS", red_passes(&t));
     }
+    size_t tiles = (size_t)k_tiles * (size_t)c->groups * (size_t)p_tiles;
+    if (sk > 1) { /* ConvImplicitGemmSplitK */
+        clf_strbuf_define(d, "SK", sk);
+        clf_strbuf_define(d, "SK_ATOMIC", sk_atomic);
+        spec->launch.ws_zero = clf_round_up(tiles, 4) * sizeof(int); /* SK_CNT counters */
+    }
     spec->fragment = "conv_igemm";
     spec->launch.dims = 1;
     spec->launch.local[0] = (size_t)wg;
-    spec->launch.global[0] = (size_t)wg * (size_t)k_tiles * (size_t)c->groups * (size_t)p_tiles;
+    spec->launch.global[0] = (size_t)wg * tiles * (size_t)sk;
     spec->launch.global[1] = 1;
     spec->launch.global[2] = 1;
     spec->launch.local[1] = 1;
     spec->launch.local[2] = 1;
-    return 0;
 }
 
 const clf_solver clf_solver_conv_implicit_gemm = {
@@ -422,4 +447,253 @@ const clf_solver clf_solver_conv_implicit_gemm = {
     .tuning_configs = tuning_configs,
     .cost = cost,
     .build = build,
+};
+
+/* ---- ConvImplicitGemmSplitK: the same kernel with the reduction split across work-groups.
+ *
+ * A batch-1 layer deep in a network (512 channels at 7x7, 3x3: a GEMM of 512 x 49 over a
+ * reduction of 4608) has a handful of output tiles for a GPU of 132 compute units, each tile
+ * walking the whole reduction alone. Here SK work-groups share each tile, each walking 1/SK
+ * of the reduction's chunks; they exchange partial tiles through the workspace and the last
+ * one to finish sums them in a fixed order and applies the fused epilogue, all in the one
+ * launch (cl/conv_igemm.cl, SK > 1). The config is "MT=..,NT=..,KT=..,TM=..,TN=..,SK=..":
+ * ConvImplicitGemm's unsplit tiling (no KS) and SK = 2, 4, 8 or 16 work-groups per tile.
+ *
+ * Its own solver (id 9) rather than an SK key of ConvImplicitGemm because a solver's
+ * workspace depends on the problem only (clf_solver.workspace): ConvImplicitGemm needs none,
+ * and giving it one would make every caller without a workspace skip it. Workspace: the
+ * per-tile counters (ints, zero at launch: clf_launch.ws_zero) and SK partial tiles per
+ * tile; workspace() reports the most any config may need, and configs needing more than
+ * SK_WS_CAP are refused. Only for problems of at most SK_MAX_OUTPUTS outputs: larger ones
+ * have the tiles to fill a GPU without a split, and would need a large workspace. */
+#define SPLITK "ConvImplicitGemmSplitK"
+#define SK_MAX_OUTPUTS (1L << 18)
+#define SK_WS_CAP (32ULL << 20)
+
+typedef struct split {
+    tiling t; /* t.ks == 1 */
+    long sk;
+} split;
+
+static const char *const sk_keys[] = {"MT", "NT", "KT", "TM", "TN", "SK"};
+static const long sk_vals[] = {2, 4, 8, 16};
+
+/* Workspace bytes of an MT x NT tiling split over sk: the counters, padded to a whole number
+ * of float4s, then sk partial tiles per tile. */
+static unsigned long long split_ws(const clf_conv_problem *c, long mt, long nt, long sk)
+{
+    tiling t = {mt, nt, 4, 4, 4, 1};
+    unsigned long long tiles = work_groups(c, &t);
+    return 4ULL * ((tiles + 3) / 4 * 4 + (unsigned long long)sk * tiles *
+                                              (unsigned long long)mt * (unsigned long long)nt);
+}
+
+static long chunks_of(const clf_conv_problem *c, const tiling *t)
+{
+    return (gemm_r(c) + t->kt - 1) / t->kt;
+}
+
+static void split_format(const split *s, char *cfg, size_t cap)
+{
+    snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld,SK=%ld", s->t.mt, s->t.nt, s->t.kt,
+             s->t.tm, s->t.tn, s->sk);
+}
+
+static int split_parse(const char *cfg, split *s, char *why, size_t cap)
+{
+    long *const fields[NKEYS] = {&s->t.mt, &s->t.nt, &s->t.kt, &s->t.tm, &s->t.tn, &s->sk};
+    s->t.ks = 1;
+    if (!clf_config_parse_exact(SPLITK, cfg, sk_keys, fields, NKEYS, 1, 256, why, cap))
+        return 0;
+    char canon[CLF_CONFIG_CAP];
+    split_format(s, canon, sizeof canon);
+    if (strcmp(canon, cfg) != 0)
+        return refuse(SPLITK, why, cap, cfg, "expected the form \"%s\"", canon);
+    return 1;
+}
+
+static int split_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const split *s,
+                       const char *cfg, char *why, size_t cap)
+{
+    if (!clf_config_in(s->sk, sk_vals, NV(sk_vals)))
+        return refuse(SPLITK, why, cap, cfg,
+                      "SK must be 2, 4, 8 or 16 (no split is ConvImplicitGemm)");
+    if (!tiling_valid_as(SPLITK, p, dev, &s->t, cfg, why, cap))
+        return 0;
+    const clf_conv_problem *c = &p->conv;
+    long chunks = chunks_of(c, &s->t);
+    if (chunks < s->sk)
+        return refuse(SPLITK, why, cap, cfg,
+                      "a reduction of %ld is %ld chunks of KT, fewer than the SK=%ld work-groups "
+                      "that share it",
+                      gemm_r(c), chunks, s->sk);
+    unsigned long long ws = split_ws(c, s->t.mt, s->t.nt, s->sk);
+    if (ws > SK_WS_CAP)
+        return refuse(SPLITK, why, cap, cfg, "needs %llu bytes of workspace > %llu", ws,
+                      SK_WS_CAP);
+    return 1;
+}
+
+static int split_config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                              const char *cfg, char *why, size_t cap)
+{
+    split s;
+    return split_parse(cfg, &s, why, cap) && split_valid(p, dev, &s, cfg, why, cap);
+}
+
+static const split split_minimal = {{8, 8, 4, 4, 4, 1}, 2};
+
+static int split_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            char *why, size_t cap)
+{
+    if (!applicable(p, dev, why, cap)) /* a convolution ConvImplicitGemm runs */
+        return 0;
+    const clf_conv_problem *c = &p->conv;
+    unsigned long long outs = (unsigned long long)c->n * c->k * c->oh * c->ow;
+    if (outs > (unsigned long long)SK_MAX_OUTPUTS) {
+        snprintf(why, cap,
+                 "%llu outputs > %ld: enough output tiles to fill a GPU without splitting the "
+                 "reduction",
+                 outs, SK_MAX_OUTPUTS);
+        return 0;
+    }
+    if (gemm_r(c) < 8) {
+        snprintf(why, cap, "a reduction of %ld (C/groups x FY x FX) is too short to split",
+                 gemm_r(c));
+        return 0;
+    }
+    char cfg[CLF_CONFIG_CAP];
+    split_format(&split_minimal, cfg, sizeof cfg);
+    return split_valid(p, dev, &split_minimal, cfg, why, cap);
+}
+
+/* The most workspace any valid config needs (the counters and partials of the largest
+ * padded tiling with the most slices within SK_WS_CAP). */
+static size_t split_workspace(const clf_fusion_problem *p)
+{
+    unsigned long long most = 0;
+    for (size_t a = 0; a < NV(mn_vals); ++a)
+        for (size_t b = 0; b < NV(mn_vals); ++b)
+            for (size_t s = 0; s < NV(sk_vals); ++s) {
+                unsigned long long ws = split_ws(&p->conv, mn_vals[a], mn_vals[b], sk_vals[s]);
+                if (ws <= SK_WS_CAP && ws > most)
+                    most = ws;
+            }
+    return (size_t)most;
+}
+
+/* ConvImplicitGemm's default tile (the ladder: at least one group per compute unit if it
+ * can, else the most groups), KT halved until there are 2 chunks or more, and SK the
+ * smallest that gives a group per compute unit (up to 16, at most the chunks); the minimal
+ * split when that is not valid. */
+static void split_default(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                          size_t cap)
+{
+    const clf_conv_problem *c = &p->conv;
+    char base[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    split s = split_minimal;
+    default_config(p, dev, base, sizeof base);
+    if (parse(base, &s.t, why, sizeof why) && s.t.ks == 1) {
+        while (chunks_of(c, &s.t) < 2 && s.t.kt > 4)
+            s.t.kt /= 2;
+        unsigned long long tiles = work_groups(c, &s.t);
+        unsigned long long target = dev->compute_units > 0 ? dev->compute_units : 1;
+        s.sk = 2;
+        while (s.sk < 16 && tiles * (unsigned long long)s.sk < target &&
+               chunks_of(c, &s.t) >= 2 * s.sk)
+            s.sk *= 2;
+        split_format(&s, cfg, cap);
+        if (split_valid(p, dev, &s, cfg, why, sizeof why))
+            return;
+    }
+    split_format(&split_minimal, cfg, cap);
+}
+
+/* Every valid (tiling, SK) worth a split on dev: tilings of fewer tiles than compute units
+ * (the unsplit launch leaves some idle), split into at most 4 groups per compute unit; the
+ * default is always in it (last, when the rule leaves it out). */
+static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                                char (*out)[CLF_CONFIG_CAP], int max)
+{
+    int n = 0, have_default = 0;
+    unsigned long long cus = dev->compute_units > 0 ? dev->compute_units : 1;
+    char cfg[CLF_CONFIG_CAP], dflt[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    split_default(p, dev, dflt, sizeof dflt);
+    for (size_t a = 0; a < NV(mn_vals); ++a)
+        for (size_t b = 0; b < NV(mn_vals); ++b)
+            for (size_t k = 0; k < NV(kt_vals); ++k)
+                for (size_t i = 0; i < NV(t_vals); ++i)
+                    for (size_t j = 0; j < NV(t_vals); ++j)
+                        for (size_t q = 0; q < NV(sk_vals); ++q) {
+                            split s = {{mn_vals[a], mn_vals[b], kt_vals[k], t_vals[i], t_vals[j],
+                                        1},
+                                       sk_vals[q]};
+                            unsigned long long tiles = work_groups(&p->conv, &s.t);
+                            if (tiles >= cus || tiles * (unsigned long long)s.sk > 4 * cus)
+                                continue;
+                            split_format(&s, cfg, sizeof cfg);
+                            if (!split_valid(p, dev, &s, cfg, why, sizeof why))
+                                continue;
+                            have_default |= strcmp(cfg, dflt) == 0;
+                            clf_config_emit(out, max, &n, cfg);
+                        }
+    if (!have_default)
+        clf_config_emit(out, max, &n, dflt);
+    return n;
+}
+
+/* ConvImplicitGemm's shape of work with SK groups per tile: the same flops and operand
+ * traffic spread over SK times the groups, each walking 1/SK of the chunks; the partial
+ * tiles written and read back once through L2, and one more step (the count and the last
+ * group's sum and epilogue). */
+static int split_cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                      clf_cost *out)
+{
+    split s;
+    char why[CLF_REASON_CAP];
+    if (!split_parse(cfg, &s, why, sizeof why) || !split_valid(p, dev, &s, cfg, why, sizeof why))
+        return -1;
+    char base[CLF_CONFIG_CAP];
+    format(&s.t, base, sizeof base);
+    if (cost(p, dev, base, out) != 0)
+        return -1;
+    const clf_conv_problem *c = &p->conv;
+    double tiles = (double)work_groups(c, &s.t);
+    double chunks = (double)chunks_of(c, &s.t);
+    double partials = (double)s.sk * tiles * (double)s.t.mt * (double)s.t.nt;
+    out->groups = tiles * (double)s.sk;
+    out->global_bytes += 4.0 * 2.0 * partials + 8.0 * out->groups; /* + the counter */
+    out->steps = ceil(chunks / (double)s.sk) + 1.0;
+    return 0;
+}
+
+static int split_build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                       clf_build_spec *spec, char *why, size_t cap)
+{
+    split s;
+    if (!split_parse(cfg, &s, why, cap) || !split_valid(p, dev, &s, cfg, why, cap))
+        return -1;
+    /* Partials pass through atomics, OpenCL 1.2's one guarantee between work-groups, on
+     * every device by default. Plain stores with fences (NVIDIA's membar.gl orders them) are
+     * faster but have not been checked on NVIDIA hardware yet, and a wrong guess there would
+     * be a silently wrong sum: CLFUSE_SPLITK_PLAIN=1 opts in on NVIDIA until a GPU run of
+     * test_solvers has. Part of the build options, so of the binary-cache key. */
+    const char *plain = getenv("CLFUSE_SPLITK_PLAIN");
+    int sk_atomic = !(plain && strcmp(plain, "1") == 0 && strstr(dev->vendor, "NVIDIA") != NULL);
+    build_tiling(p, s.t, s.sk, sk_atomic, spec);
+    return 0;
+}
+
+const clf_solver clf_solver_conv_implicit_gemm_splitk = {
+    .id = 9,
+    .name = SPLITK,
+    .kind = CLF_SOLVER_CONV,
+    .algo = miopenConvolutionAlgoImplicitGEMM,
+    .applicable = split_applicable,
+    .workspace = split_workspace,
+    .default_config = split_default,
+    .config_valid = split_config_valid,
+    .tuning_configs = split_tuning_configs,
+    .cost = split_cost,
+    .build = split_build,
 };

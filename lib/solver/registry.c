@@ -9,6 +9,7 @@ extern const clf_solver clf_solver_conv_winograd3x3;
 extern const clf_solver clf_solver_conv_winograd4x4;
 extern const clf_solver clf_solver_conv_winograd2x2;
 extern const clf_solver clf_solver_conv_implicit_gemm;
+extern const clf_solver clf_solver_conv_implicit_gemm_splitk;
 extern const clf_solver clf_solver_conv_direct_tiled;
 extern const clf_solver clf_solver_conv_gemm;
 extern const clf_solver clf_solver_conv_naive;
@@ -22,6 +23,8 @@ static const clf_solver *const registry[] = {
     &clf_solver_conv_implicit_gemm, /* id 4 */
     &clf_solver_conv_direct_tiled,  /* id 2 */
     &clf_solver_conv_gemm,          /* id 5 */
+    &clf_solver_conv_implicit_gemm_splitk, /* id 9: needs a workspace; after the others, so
+                                            * no fallback choice changes */
     &clf_solver_conv_naive,         /* id 1 */
     &clf_solver_elementwise,        /* id 100 */
     &clf_solver_bn_train,           /* id 8: training plans only */

@@ -63,6 +63,11 @@ typedef struct clf_launch {
     int dims;
     size_t global[3];
     size_t local[3]; /* all zero = let the driver choose */
+    /* Bytes at the start of the workspace that the kernel needs to be zero when it starts
+     * (ConvImplicitGemmSplitK's per-tile counters, which the kernel itself leaves at zero);
+     * 0: none. A caller's workspace may hold anything, so the launch zeroes them first
+     * (clf_plan_launch). */
+    size_t ws_zero;
 } clf_launch;
 
 /* What build() returns to codegen. */

@@ -75,7 +75,7 @@ static cl_mem upload(miopenHandle_t h, buffers *b, const float *data, size_t n)
 int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
                 const char *cfg, uint64_t seed, harness_result *res, char *msg, size_t cap)
 {
-    size_t ws = s->run && s->workspace ? s->workspace(p) : 0;
+    size_t ws = s->workspace ? s->workspace(p) : 0;
     return harness_run_ws(h, p, s, cfg, seed, ws, res, msg, cap);
 }
 
@@ -153,25 +153,26 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
     }
     float fa = (float)aa, fb = (float)ab, fg = (float)ag;
     cl_int err;
-    if (s->run) {
-        /* A self-running solver: prepare, then run with a poisoned workspace, so a value the
-         * solver reads from it without writing it first shows up as NaN. */
-        cl_mem dws = NULL;
-        if (ws_bytes > 0) {
-            size_t ws_n = (ws_bytes + sizeof(float) - 1) / sizeof(float);
-            float *junk = malloc(ws_n * sizeof(float));
-            if (junk == NULL) {
-                snprintf(msg, cap, "out of host memory");
-                goto done;
-            }
-            ref_poison(junk, ws_n);
-            dws = upload(h, &bufs, junk, ws_n);
-            free(junk);
-            if (dws == NULL) {
-                snprintf(msg, cap, "workspace upload failed");
-                goto done;
-            }
+    /* A poisoned workspace, so a value a solver reads from it without writing it first
+     * shows up as NaN. */
+    cl_mem dws = NULL;
+    if (ws_bytes > 0) {
+        size_t ws_n = (ws_bytes + sizeof(float) - 1) / sizeof(float);
+        float *junk = malloc(ws_n * sizeof(float));
+        if (junk == NULL) {
+            snprintf(msg, cap, "out of host memory");
+            goto done;
         }
+        ref_poison(junk, ws_n);
+        dws = upload(h, &bufs, junk, ws_n);
+        free(junk);
+        if (dws == NULL) {
+            snprintf(msg, cap, "workspace upload failed");
+            goto done;
+        }
+    }
+    if (s->run) {
+        /* A self-running solver: prepare, then run with the poisoned workspace. */
         clf_run_args ra = {
             .x = dx, .w = p->has_conv ? dw : NULL, .y = dy, .workspace = dws,
             .bias = p->epi.has_bias ? db : NULL,
@@ -212,7 +213,7 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
         }
         /* By the kernel argument table, as the plan's launch binds them. */
         clf_run_args ka = {
-            .x = dx, .w = p->has_conv ? dw : NULL, .y = dy, .workspace = NULL,
+            .x = dx, .w = p->has_conv ? dw : NULL, .y = dy, .workspace = dws,
             .bias = p->epi.has_bias ? db : NULL,
             .bn_scale = p->epi.has_bn ? ds : NULL, .bn_bias = p->epi.has_bn ? dsh : NULL,
             .bn_mean = p->epi.has_bn ? dm : NULL, .bn_var = p->epi.has_bn ? dv : NULL,
@@ -230,10 +231,48 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             goto done;
         }
         const size_t *local = gen.launch.local[0] ? gen.launch.local : NULL;
-        err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims, gen.launch.global,
-                                     local, NULL);
+        err = CL_SUCCESS;
+        if (gen.launch.ws_zero > 0) { /* what clf_plan_launch does for a caller's workspace */
+            if (dws == NULL || gen.launch.ws_zero > ws_bytes) {
+                snprintf(msg, cap, "the kernel needs %zu zero bytes of workspace, %zu given",
+                         gen.launch.ws_zero, ws_bytes);
+                goto done;
+            }
+            err = clf_clw_fill_zero(h->queue, dws, 0, gen.launch.ws_zero);
+        }
+        if (err == CL_SUCCESS)
+            err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims,
+                                         gen.launch.global, local, NULL);
         if (err == CL_SUCCESS)
             err = clf_clw_read(h->queue, dy, 0, out_n * sizeof(float), y);
+        if (err == CL_SUCCESS && gen.launch.ws_zero > 0) {
+            /* Again on the same workspace, without zeroing it: the kernel must have left its
+             * counters at zero, and the same inputs must give the same bits (the partial
+             * sums are added in a fixed order, whichever work-group finishes last). */
+            float *y2 = malloc(out_n * sizeof(float));
+            if (y2 == NULL) {
+                snprintf(msg, cap, "out of host memory");
+                goto done;
+            }
+            ref_poison(y2, out_n);
+            err = clf_clw_write(h->queue, dy, 0, out_n * sizeof(float), y2);
+            if (err == CL_SUCCESS)
+                err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims,
+                                             gen.launch.global, local, NULL);
+            if (err == CL_SUCCESS)
+                err = clf_clw_read(h->queue, dy, 0, out_n * sizeof(float), y2);
+            size_t differ = (size_t)-1;
+            for (size_t i = 0; err == CL_SUCCESS && i < out_n && differ == (size_t)-1; ++i)
+                if (memcmp(&y[i], &y2[i], sizeof(float)) != 0)
+                    differ = i;
+            free(y2);
+            if (err == CL_SUCCESS && differ != (size_t)-1) {
+                snprintf(msg, cap,
+                         "a second launch on the same workspace gave other bits at output %zu",
+                         differ);
+                goto done;
+            }
+        }
         if (err != CL_SUCCESS) {
             snprintf(msg, cap, "enqueue/read (global %zu,%zu,%zu local %zu,%zu,%zu): %s",
                      gen.launch.global[0], gen.launch.global[1], gen.launch.global[2],

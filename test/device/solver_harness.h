@@ -17,12 +17,15 @@ typedef struct harness_result {
 void harness_activ_params(int mode, double *alpha, double *beta, double *gamma);
 
 /* Returns 0 and fills res, or -1 with a message (codegen, build or OpenCL failure).
- * Self-running solvers (s->run set) get prepare() then run() with a workspace of exactly
- * s->workspace(p) bytes, poisoned, instead of a generated kernel. */
+ * Every solver with a workspace gets exactly s->workspace(p) bytes, poisoned. Self-running
+ * solvers (s->run set) get prepare() then run() instead of a generated kernel. A kernel that
+ * needs the head of its workspace zero (launch.ws_zero: split-K counters) gets it zeroed as
+ * clf_plan_launch does, and then runs a second time on the same workspace without zeroing
+ * it, which must give the same bits (else -1). */
 int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
                 const char *cfg, uint64_t seed, harness_result *res, char *msg, size_t cap);
 
-/* harness_run with a workspace of ws_bytes for self-running solvers (ignored otherwise). */
+/* harness_run with a workspace of ws_bytes (0: none). */
 int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
                    const char *cfg, uint64_t seed, size_t ws_bytes, harness_result *res,
                    char *msg, size_t cap);

@@ -44,7 +44,7 @@
 
 static const char *const env_names[] = {"CLFUSE_DEVICE", "MIOPEN_CUSTOM_CACHE_DIR",
                                         "MIOPEN_DISABLE_CACHE", "MIOPEN_USER_DB_PATH",
-                                        "MIOPEN_FIND_MODE_FUSION"};
+                                        "MIOPEN_FIND_MODE_FUSION", "CLFUSE_BINARY_CACHE"};
 #define N_ENV (sizeof env_names / sizeof env_names[0])
 static char *saved_env[N_ENV];
 static char cache_dir[512];
@@ -78,6 +78,8 @@ static int setup(void **state)
         return -1;
     setenv("MIOPEN_CUSTOM_CACHE_DIR", cache_dir, 1);
     unsetenv("MIOPEN_DISABLE_CACHE");
+    /* The binary cache's tests run on PoCL too, where it is off by default. */
+    setenv("CLFUSE_BINARY_CACHE", "1", 1);
     return 0;
 }
 
@@ -1140,12 +1142,36 @@ static void smoke_library_queue(void **state)
     assert_int_equal(count_entries(cache_dir), 2);
     OK(miopenDestroy(h));
 
+    /* CLFUSE_BINARY_CACHE=0 turns it off on any device: nothing read or written. */
+    setenv("CLFUSE_BINARY_CACHE", "0", 1);
+    OK(miopenCreate(&h));
+    assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
+    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=2.5f", &p3, &o));
+    assert_int_equal(o, CLF_PROGRAM_BUILT);
+    CL_OK(clf_clw_release_program(p3));
+    OK(miopenDestroy(h));
+    assert_int_equal(count_entries(cache_dir), 2);
+
+    /* Unset, the device decides: PoCL keeps its own kernel cache, so clfuse writes none
+     * there; elsewhere the binary goes to disk. */
+    unsetenv("CLFUSE_BINARY_CACHE");
+    OK(miopenCreate(&h));
+    clfuse_DeviceInfo info;
+    OK(clfuse_GetDeviceInfo(h, &info));
+    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=3.5f", &p3, &o));
+    assert_int_equal(o, CLF_PROGRAM_BUILT);
+    CL_OK(clf_clw_release_program(p3));
+    OK(miopenDestroy(h));
+    const int pocl = strstr(info.platform_name, "Portable Computing Language") != NULL;
+    assert_int_equal(count_entries(cache_dir), pocl ? 2 : 3);
+    setenv("CLFUSE_BINARY_CACHE", "1", 1);
+
     /* With the cache disabled nothing is read or written. */
     setenv("MIOPEN_DISABLE_CACHE", "1", 1);
     OK(miopenCreate(&h));
     assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
     OK(miopenDestroy(h));
-    assert_int_equal(count_entries(cache_dir), 2);
+    assert_int_equal(count_entries(cache_dir), pocl ? 2 : 3);
 }
 
 static void smoke_user_queue(void **state)

@@ -96,6 +96,16 @@ static void run_solvers(miopenHandle_t h, const clf_fusion_problem *p, const cha
             continue;
         if (!s->applicable(p, &dev, why, sizeof why))
             continue;
+        /* ConvImplicitGemmSplitK runs in the optimised pass only, where the race and
+         * memory-access checks report nothing. Oclgrind 21.10's uninitialised-value plugin
+         * (the other pass) marks its partial tiles uninitialised even when one launch on a
+         * host-written workspace atomically stores clean values into them (it does not carry
+         * shadow state between work-groups), and counters zeroed by clEnqueueFillBuffer as
+         * never written. Reads before writes are checked on PoCL instead: the harness
+         * poisons the workspace with NaNs and test_solvers compares every split run with the
+         * reference, twice on the same workspace. */
+        if (s->id == 9 && !getenv("CLFUSE_OCLGRIND_OPTIMISED"))
+            continue;
         s->default_config(p, &dev, cfg, sizeof cfg);
         run_one(h, p, s, cfg, what);
         if (samples <= 0 || s->tuning_configs == NULL)
@@ -170,11 +180,15 @@ int main(int argc, char **argv)
         for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
             plain_case(h, plain_chains[c], (int)c);
     } else {
-        /* A few plans: the fused chain on the naive and the tiled direct solver and one
-         * Winograd, and the elementwise solver. */
+        /* A few plans: the fused chain on the naive and the tiled direct solver, one
+         * Winograd and the split-K implicit GEMM, and the elementwise solver. */
         conv_case(h, &conv_shapes[0], "CBNA", 0, 0, "ConvNaiveDirect");
         conv_case(h, &conv_shapes[0], "CBA", 1, 0, "ConvDirectTiled");
         conv_case(h, &conv_shapes[0], "CNA", 2, 0, "ConvWinograd3x3");
+        /* work-groups exchanging partial tiles through the workspace (atomics on a
+         * non-NVIDIA device), run twice on it by the harness (optimised pass only: see
+         * run_solvers) */
+        conv_case(h, &conv_shapes[2], "CBNA", 4, 0, "ConvImplicitGemmSplitK");
         plain_case(h, "BNA", 3);
     }
     miopenDestroy(h);

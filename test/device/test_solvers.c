@@ -693,6 +693,141 @@ static void implicit_gemm_limits(void **state)
     }
 }
 
+/* ConvImplicitGemmSplitK (id 9): its configs are checked (SK 2..16, at least one chunk of
+ * the reduction per work-group, ConvImplicitGemm's tiling rules, no KS), its workspace covers
+ * every config it offers, it is applicable only to problems with few outputs, and odd splits
+ * run correctly, twice on the same workspace (harness_run: the counters left at zero, the
+ * same bits), with both ways of passing the partials (atomics, as everywhere but NVIDIA, and
+ * plain stores with fences, NVIDIA's, which PoCL's coherent memory runs as well): channels
+ * no split divides, batch 1, 1x1 and 3x3, stride 2, a partial last chunk, groups. */
+static void implicit_gemm_splitk_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(9);
+    assert_non_null(s);
+    assert_string_equal(s->name, "ConvImplicitGemmSplitK");
+    assert_int_equal(s->algo, miopenConvolutionAlgoImplicitGEMM);
+    assert_non_null(s->workspace);
+    char why[CLF_REASON_CAP];
+    clf_fusion_problem p;
+    /* 512 channels at 7x7, 3x3, batch 1: the case it is for */
+    harness_conv_problem(&p, 1, 512, 7, 7, 512, 3, 3, 1, 1, 1, 1);
+    assert_true(s->applicable(&p, &handle->info, why, sizeof why));
+    /* many outputs, a too short reduction, depthwise: refused with a reason */
+    static const int bad[][6] = {/* n, c, hw, k, f, groups */
+                                 {8, 64, 56, 64, 3, 1}, {1, 1, 9, 8, 1, 1}, {1, 8, 9, 8, 3, 8}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        clf_fusion_problem q;
+        harness_conv_problem(&q, bad[i][0], bad[i][1], bad[i][2], bad[i][2], bad[i][3],
+                             bad[i][4], bad[i][4], bad[i][4] / 2, 1, 1, bad[i][5]);
+        why[0] = '\0';
+        assert_false(s->applicable(&q, &handle->info, why, sizeof why));
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    clfuse_DeviceInfo gpu = handle->info;
+    gpu.local_mem_bytes = 48 * 1024;
+    gpu.max_work_group_size = 1024;
+    gpu.compute_units = 132;
+    static const char *const rejected[] = {
+        "MT=32,NT=32,KT=32,TM=4,TN=4",               /* no SK: ConvImplicitGemm's */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,SK=1",
+        "MT=32,NT=32,KT=32,TM=4,TN=4,SK=3",
+        "MT=32,NT=32,KT=32,TM=4,TN=4,SK=32",
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=2",
+        "MT=32,NT=32,KT=64,TM=4,TN=4,SK=16",         /* 72 chunks: fine; below, too few */
+        "SK=2,MT=32,NT=32,KT=32,TM=4,TN=4",          /* not the one spelling */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,SK=2,EXTRA=1",
+        "MT=32,NT=32,KT=32,TM=4,TN=3,SK=2",
+        "", "NO_SUCH_KEY=1",
+    };
+    for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
+        why[0] = '\0';
+        int ok = s->config_valid(&p, &gpu, rejected[i], why, sizeof why);
+        if (i == 5) { /* 4608 / 64 = 72 chunks >= 16 */
+            assert_true(ok);
+            continue;
+        }
+        if (ok)
+            fail_msg("config \"%s\" accepted", rejected[i]);
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    clf_fusion_problem shortr; /* a reduction of 36: 3 chunks of 16, so SK 4 is too many */
+    harness_conv_problem(&shortr, 1, 4, 7, 7, 64, 3, 3, 1, 1, 1, 1);
+    assert_true(s->config_valid(&shortr, &gpu, "MT=16,NT=16,KT=16,TM=4,TN=4,SK=2", why,
+                                sizeof why));
+    assert_false(s->config_valid(&shortr, &gpu, "MT=16,NT=16,KT=16,TM=4,TN=4,SK=4", why,
+                                 sizeof why));
+    assert_non_null(strstr(why, "chunks"));
+
+    /* On a 132-CU GPU the space holds splits of every size, each within the workspace. */
+    enum { MAX_CONFIGS = 8192 };
+    static char cfgs[MAX_CONFIGS][CLF_CONFIG_CAP];
+    int count = s->tuning_configs(&p, &gpu, cfgs, MAX_CONFIGS);
+    assert_true(count > 4 && count <= MAX_CONFIGS);
+    int per_sk[17] = {0};
+    size_t ws = s->workspace(&p);
+    for (int i = 0; i < count; ++i) {
+        long sk = 0;
+        assert_true(clf_config_get(cfgs[i], "SK", &sk) && sk >= 2 && sk <= 16);
+        per_sk[sk]++;
+        if (!s->config_valid(&p, &gpu, cfgs[i], why, sizeof why))
+            fail_msg("offered \"%s\" invalid: %s", cfgs[i], why);
+        clf_cost c;
+        assert_int_equal(s->cost(&p, &gpu, cfgs[i], &c), 0);
+        assert_true(c.groups >= 2);
+    }
+    assert_true(per_sk[2] > 0 && per_sk[4] > 0 && per_sk[8] > 0 && per_sk[16] > 0);
+    char dflt[CLF_CONFIG_CAP];
+    s->default_config(&p, &gpu, dflt, sizeof dflt);
+    assert_true(s->config_valid(&p, &gpu, dflt, why, sizeof why));
+    assert_true(ws >= 4 * 512 * 49);
+
+    static const char *const odd[] = {
+        "MT=8,NT=8,KT=4,TM=4,TN=4,SK=2",     /* the minimal split */
+        "MT=16,NT=16,KT=8,TM=4,TN=4,SK=4",
+        "MT=32,NT=16,KT=4,TM=8,TN=4,SK=8",
+        "MT=8,NT=64,KT=4,TM=4,TN=8,SK=16",
+    };
+    static const shape odd_shapes[] = {
+        /* 3x3 pad 1, batch 1, C = 13 (117 = 30 chunks of 4, 15 of 8: no split divides
+         * them), K = 11 and 35 pixels: partial tiles along M and N */
+        SQ(1, 13, 5, 7, 11, 3, 3, 1, 1, 1, 1),
+        /* 1x1 over 16-pixel planes (float4 loads and stores), C = 69 per group (18 chunks
+         * of 4), 2 groups */
+        SQ(1, 138, 4, 4, 18, 1, 1, 0, 1, 1, 2),
+        /* 3x3 stride 2, batch 2, C = 9 */
+        SQ(2, 9, 9, 11, 6, 3, 3, 1, 2, 1, 1),
+        /* 1x1 stride 2 on 1 image, C = 67 */
+        SQ(1, 67, 7, 9, 12, 1, 1, 0, 2, 1, 1),
+    };
+    size_t n_shapes = sizeof odd_shapes / sizeof odd_shapes[0];
+    char vendor[sizeof handle->info.vendor];
+    memcpy(vendor, handle->info.vendor, sizeof vendor);
+    for (size_t j = 0; j < n_shapes; ++j) {
+        clf_fusion_problem q;
+        make_problem(&q, &odd_shapes[j], (int)j + 2);
+        assert_true(s->applicable(&q, &handle->info, why, sizeof why));
+        for (size_t i = 0; i < sizeof odd / sizeof odd[0]; ++i) {
+            if (!s->config_valid(&q, &handle->info, odd[i], why, sizeof why))
+                fail_msg("config \"%s\" refused on odd shape %zu: %s", odd[i], j, why);
+            if (!sampled(i, j, 2)) /* half of them: config i on shapes of its parity */
+                continue;
+            q.epi.has_z = (int)(j % 2);
+            /* every other run with NVIDIA's plain stores (SK_ATOMIC 0) */
+            int plain = (int)((i / 2 + j) % 2);
+            if (plain) {
+                snprintf(handle->info.vendor, sizeof handle->info.vendor, "NVIDIA Corporation");
+                setenv("CLFUSE_SPLITK_PLAIN", "1", 1);
+            }
+            char what[48];
+            snprintf(what, sizeof what, "split shape %zu%s", j, plain ? " (plain)" : "");
+            check_run(s, &q, odd[i], 77 + i, what);
+            memcpy(handle->info.vendor, vendor, sizeof vendor);
+            unsetenv("CLFUSE_SPLITK_PLAIN");
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2 || (argc == 2 && strcmp(argv[1], "--long") != 0)) {
@@ -714,6 +849,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(winograd4_limits),
         cmocka_unit_test(winograd2_limits),
         cmocka_unit_test(implicit_gemm_limits),
+        cmocka_unit_test(implicit_gemm_splitk_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

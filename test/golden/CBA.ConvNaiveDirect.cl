@@ -1,6 +1,6 @@
 /* golden: plan CBA, solver ConvNaiveDirect, default config "default"
  * build options: -cl-std=CL1.2 -cl-mad-enable
- * launch: dims 3 global 16x8x16 local 16x4x1
+ * launch: dims 3 global 16x8x16 local 16x4x1, workspace 0 bytes (first 0 zeroed)
  * IR:
  *   %0 = input : 2x4x8x8 FP32 NCHW
  *   %1 = param w : 8x4x3x3 FP32 NCHW

@@ -1,6 +1,6 @@
 /* golden: plan CBNA, solver ConvDirectTiled, default config "TK=8,TOH=8,TOW=8,BK=4,BP=4,CB=4"
  * build options: -cl-std=CL1.2 -cl-mad-enable
- * launch: dims 3 global 16x2x2 local 16x2x1
+ * launch: dims 3 global 16x2x2 local 16x2x1, workspace 0 bytes (first 0 zeroed)
  * IR:
  *   %0 = input : 2x4x8x8 FP32 NCHW
  *   %1 = param w : 8x4x3x3 FP32 NCHW

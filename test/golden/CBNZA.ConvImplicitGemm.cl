@@ -1,6 +1,6 @@
 /* golden: plan CBNZA, solver ConvImplicitGemm, default config "MT=8,NT=128,KT=16,TM=4,TN=4"
  * build options: -cl-std=CL1.2 -cl-mad-enable
- * launch: dims 1 global 64x1x1 local 64x1x1
+ * launch: dims 1 global 64x1x1 local 64x1x1, workspace 0 bytes (first 0 zeroed)
  * IR:
  *   %0 = input : 2x4x8x8 FP32 NCHW
  *   %1 = param w : 8x4x3x3 FP32 NCHW
@@ -163,8 +163,23 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * accumulators are summed through the staging buffers (in NPASS passes when the whole tile
  * times KS does not fit them), and every work-item of the group applies the epilogue to its
  * share of the tile, so each output is written exactly once. No global scratch and no
- * atomics: a fusion plan is one kernel without workspace, which rules out a split-K across
- * work-groups. With KS == 1 (no KS from the solver) the code is exactly the unsplit kernel.
+ * atomics. With KS == 1 (no KS from the solver) the code is exactly the unsplit kernel.
+ *
+ * Split across work-groups (SK > 1, ConvImplicitGemmSplitK; KS is then 1): SK work-groups
+ * share each output tile, group s walking chunks [s NCHUNK / SK, (s + 1) NCHUNK / SK) of the
+ * reduction (each at least one: the solver checks NCHUNK >= SK). Each writes its partial
+ * tile to the workspace, then its work-item 0 counts the group in the tile's counter with
+ * atomic_inc; the group that brings the counter to SK is the last: it sums the SK partials
+ * in slice order (the same order whichever group is last, so the result is deterministic),
+ * applies the epilogue, writes y, and sets the counter back to 0 for the next launch. The
+ * workspace holds SK_CNT counters (ints; zero at launch: the launch zeroes them in a
+ * caller's workspace, see lib/plan/execute.c), then the partials, [tile][slice][MT][NT].
+ * How the partials pass between groups, SK_ATOMIC from the solver:
+ *   0: plain stores, mem_fence(CLK_GLOBAL_MEM_FENCE) and a barrier before the count, and
+ *      volatile loads (past any non-coherent cache) after it: the classic "last block"
+ *      reduction, which GPUs' memory models honour (NVIDIA: membar.gl);
+ *   1: every partial stored and loaded with 32-bit atomics, the only inter-work-group
+ *      exchange OpenCL 1.2 itself guarantees (and the one Oclgrind's race detector accepts).
  *
  * From the solver: MT NT KT TM TN, K_TILES and P_TILES (tiles along M and N), and the paths:
  *   A_VEC  weights loaded as float4 (CRS % 4 == 0 and the tile splits into whole float4s),
@@ -172,12 +187,19 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  *   B_VEC  ... and loaded as float4 along pixels (OUT_HW % 4 == 0),
  *   Y_VEC  output stored as float4 (OUT_HW % 4 == 0);
  * and, only when the reduction is split, KS (2, 4 or 8; KT % KS == 0) and NPASS (a power of
- * 2 dividing TM: the passes of the slices' sum).
- * Launch: 1-d, local = LM * LN * KS, global = local * K_TILES * GROUPS * P_TILES. Channel
- * tiles vary fastest so that the work-groups running together share the same input pixels. */
+ * 2 dividing TM: the passes of the slices' sum), or SK (2..16) and SK_ATOMIC.
+ * Launch: 1-d, local = LM * LN * KS, global = local * K_TILES * GROUPS * P_TILES * SK.
+ * Channel tiles vary fastest so that the work-groups running together share the same input
+ * pixels; the split-K slice varies slowest. */
 
 #ifndef KS
 #define KS 1
+#endif
+#ifndef SK
+#define SK 1
+#endif
+#if SK > 1 && KS > 1
+#error "the split across work-groups (SK) takes no in-work-group split (KS)"
 #endif
 
 #define FYX (FY * FX)
@@ -234,7 +256,19 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #else
     const int lm = tid / LN;
 #endif
+#if SK > 1
+#define TILES (K_TILES * GROUPS * P_TILES)
+    const int tile = get_group_id(0) % TILES;
+    const int sk = get_group_id(0) / TILES; /* this group's slice of the reduction */
+    const int wgid = tile;
+    /* chunks [t_lo, t_hi): SK nearly equal runs, none empty (NCHUNK >= SK) */
+    const int t_lo = sk * NCHUNK / SK;
+    const int t_hi = (sk + 1) * NCHUNK / SK;
+#else
     const int wgid = get_group_id(0);
+    const int t_lo = 0;
+    const int t_hi = NCHUNK;
+#endif
     const int g = wgid / K_TILES % GROUPS;
     const int k0 = wgid % K_TILES * MT;             /* first row of the tile, within g */
     const int p0 = wgid / (K_TILES * GROUPS) * NT; /* first pixel of the tile */
@@ -305,12 +339,13 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         for (int j = 0; j < TN; ++j)
             acc[i][j] = 0.0f;
 
-    /* Iteration t loads chunk t (t < NCHUNK) into registers, multiplies chunk t - 1 (t > 0)
+    /* Iteration t loads chunk t (t < t_hi) into registers, multiplies chunk t - 1 (t > t_lo)
      * out of local buffer (t - 1) & 1, then stores chunk t into buffer t & 1. That buffer
-     * was last read by chunk t - 2, before the previous iteration's barrier. */
-    for (int t = 0; t <= NCHUNK; ++t) {
+     * was last read by chunk t - 2, before the previous iteration's barrier. Without SK the
+     * chunks are all of them, [0, NCHUNK). */
+    for (int t = t_lo; t <= t_hi; ++t) {
         const int r0 = t * KT;
-        if (t < NCHUNK) {
+        if (t < t_hi) {
 #pragma unroll
             for (int q = 0; q < A_LOADS; ++q) {
 #if A_VEC
@@ -366,7 +401,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             }
         }
 
-        if (t > 0) {
+        if (t > t_lo) {
             __local const float4 *as = smem + ((t - 1) & 1) * (STAGE / 4);
             __local const float4 *bs = as + A_TILE / 4;
 #if KS > 1
@@ -404,7 +439,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             }
         }
 
-        if (t < NCHUNK) {
+        if (t < t_hi) {
             __local float *as = (__local float *)(smem + (t & 1) * (STAGE / 4));
             __local float *bs = as + A_TILE;
 #pragma unroll
@@ -433,7 +468,106 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-#if KS > 1
+#if SK > 1
+    /* ---- split-K: partial tile out, the last group of the tile sums and finishes ----
+     * Partial tile of slice s: MT x NT floats, row-major in tile coordinates, each
+     * work-item's 4 x 4 sub-block rows as float4s (neighbouring work-items, neighbouring
+     * float4s). */
+#define SK_CNT ((TILES + 3) / 4 * 4) /* counters, padded so the partials are float4-aligned */
+#define PART (MT * NT)               /* floats of one partial tile */
+    __global int *cnt = (__global int *)workspace;
+    __global float *part = workspace + SK_CNT + (size_t)tile * (SK * PART);
+#pragma unroll
+    for (int i4 = 0; i4 < TM / 4; ++i4)
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const int row = (i4 * LM + lm) * 4 + u;
+#pragma unroll
+            for (int j4 = 0; j4 < TN / 4; ++j4) {
+                const int e = sk * PART + row * NT + (j4 * LN + ln) * 4;
+#if SK_ATOMIC
+                volatile __global float *pe = part + e;
+#pragma unroll
+                for (int v = 0; v < 4; ++v)
+                    (void)atomic_xchg(pe + v, acc[i4 * 4 + u][j4 * 4 + v]);
+#else
+                vstore4((float4)(acc[i4 * 4 + u][j4 * 4 + 0], acc[i4 * 4 + u][j4 * 4 + 1],
+                                 acc[i4 * 4 + u][j4 * 4 + 2], acc[i4 * 4 + u][j4 * 4 + 3]),
+                        0, part + e);
+#endif
+            }
+        }
+    /* Every work-item's partials are out (fence) before work-item 0 counts the group. */
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    __local int last;
+    if (tid == 0)
+        last = atomic_inc((volatile __global int *)cnt + tile) == SK - 1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (!last) /* the same for the whole group: no barrier follows */
+        return;
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    /* The last group: every partial of the tile is out. Item f (4 pixels of one row) is
+     * summed over the slices in slice order, then the epilogue, then one store. */
+#pragma unroll
+    for (int q = 0; q < TM * TN / 4; ++q) {
+        const int f = tid + q * WG; /* MT * NT / 4 == WG * TM * TN / 4 items */
+        const int row = f / (NT / 4);
+        const int col = f % (NT / 4) * 4;
+#if SK_ATOMIC
+        volatile __global int *pi = (volatile __global int *)part + row * NT + col;
+        float4 sum = (float4)(0.0f);
+#pragma unroll
+        for (int s = 0; s < SK; ++s) {
+            float4 v;
+            v.x = as_float(atomic_or(pi + s * PART + 0, 0));
+            v.y = as_float(atomic_or(pi + s * PART + 1, 0));
+            v.z = as_float(atomic_or(pi + s * PART + 2, 0));
+            v.w = as_float(atomic_or(pi + s * PART + 3, 0));
+            sum = s == 0 ? v : sum + v;
+        }
+#else
+        volatile __global const float4 *p4 =
+            (volatile __global const float4 *)(part + row * NT + col);
+        float4 sum = p4[0];
+#pragma unroll
+        for (int s = 1; s < SK; ++s)
+            sum += p4[s * (PART / 4)];
+#endif
+        const int kg = k0 + row;
+        if (kg >= K_PER_G)
+            continue;
+        const int k = g * K_PER_G + kg;
+        const int pb = p0 + col;
+#if Y_VEC
+        /* OUT_HW % 4 == 0: the 4 pixels are in one image and 16-byte aligned. */
+        if (pb < NPIX) {
+            const int pix = pb % OUT_HW;
+            const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
+            float4 v;
+            v.x = clf_epilogue(sum.x, k, pix + 0, o + 0, EPI_ARGS);
+            v.y = clf_epilogue(sum.y, k, pix + 1, o + 1, EPI_ARGS);
+            v.z = clf_epilogue(sum.z, k, pix + 2, o + 2, EPI_ARGS);
+            v.w = clf_epilogue(sum.w, k, pix + 3, o + 3, EPI_ARGS);
+            ((__global float4 *)y)[o / 4] = v;
+        }
+#else
+        const float sv[4] = {sum.x, sum.y, sum.z, sum.w};
+#pragma unroll
+        for (int v = 0; v < 4; ++v) {
+            const int p = pb + v;
+            if (p < NPIX) {
+                const int pix = p % OUT_HW;
+                const size_t o = ((size_t)(p / OUT_HW) * K + k) * OUT_HW + pix;
+                y[o] = clf_epilogue(sv[v], k, pix, o, EPI_ARGS);
+            }
+        }
+#endif
+    }
+    /* Every group of the tile has counted: the counter is this group's to reset. */
+    if (tid == 0)
+        (void)atomic_xchg((volatile __global int *)cnt + tile, 0);
+#elif KS > 1
     /* ---- the sum of the slices, through the staging buffers, and the epilogue ----
      * Pass pi takes accumulator rows i in [pi * RED_I, (pi + 1) * RED_I) of every work-item:
      * RED_ROWS rows of the tile. Slice s stores its partial rows as red[s][il * LM + lm][NT]

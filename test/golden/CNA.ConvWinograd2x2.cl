@@ -1,6 +1,6 @@
 /* golden: plan CNA, solver ConvWinograd2x2, default config "TG=32,KG=16,TB=8,KB=4,ES=2,CC=8"
  * build options: -cl-std=CL1.2 -cl-mad-enable
- * launch: dims 1 global 128x1x1 local 128x1x1
+ * launch: dims 1 global 128x1x1 local 128x1x1, workspace 0 bytes (first 0 zeroed)
  * IR:
  *   %0 = input : 2x4x8x8 FP32 NCHW
  *   %1 = param w : 8x4x3x3 FP32 NCHW

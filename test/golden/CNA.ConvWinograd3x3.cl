@@ -1,6 +1,6 @@
 /* golden: plan CNA, solver ConvWinograd3x3, default config "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8"
  * build options: -cl-std=CL1.2 -cl-mad-enable
- * launch: dims 2 global 16x4x1 local 16x4x1
+ * launch: dims 2 global 16x4x1 local 16x4x1, workspace 0 bytes (first 0 zeroed)
  * IR:
  *   %0 = input : 2x4x8x8 FP32 NCHW
  *   %1 = param w : 8x4x3x3 FP32 NCHW

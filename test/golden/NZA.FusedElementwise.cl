@@ -1,6 +1,6 @@
 /* golden: plan NZA, solver FusedElementwise, default config "VEC=4"
  * build options: -cl-std=CL1.2 -cl-mad-enable
- * launch: dims 3 global 64x4x2 local 64x1x1
+ * launch: dims 3 global 64x4x2 local 64x1x1, workspace 0 bytes (first 0 zeroed)
  * IR:
  *   %0 = input : 2x4x8x8 FP32 NCHW
  *   %1 = param bn_scale : 1x4x1x1 FP32 NCHW

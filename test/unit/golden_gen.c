@@ -182,10 +182,13 @@ int main(int argc, char **argv)
             clf_strbuf_printf(&text, "/* golden: plan %s, solver %s, default config \"%s\"\n",
                               plans[i].chain, sv->name, cfg);
             clf_strbuf_printf(&text, " * build options: %s\n", gen.options);
-            clf_strbuf_printf(&text, " * launch: dims %d global %zux%zux%zu local %zux%zux%zu\n",
+            clf_strbuf_printf(&text,
+                              " * launch: dims %d global %zux%zux%zu local %zux%zux%zu, "
+                              "workspace %zu bytes (first %zu zeroed)\n",
                               gen.launch.dims, gen.launch.global[0], gen.launch.global[1],
                               gen.launch.global[2], gen.launch.local[0], gen.launch.local[1],
-                              gen.launch.local[2]);
+                              gen.launch.local[2], sv->workspace ? sv->workspace(p) : 0,
+                              gen.launch.ws_zero);
             clf_strbuf_append(&text, " * IR:\n");
             for (const char *l = clf_strbuf_str(&ir); *l;) {
                 const char *e = strchr(l, '\n');

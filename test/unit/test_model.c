@@ -171,6 +171,60 @@ static void batch1_fills_the_gpu(void **state)
     clf_choices_free(&l);
 }
 
+/* The same batch-1 layer with ConvImplicitGemmSplitK: the model ranks its configs (the
+ * split across work-groups is costed: SK times the groups, the partial tiles' traffic, one
+ * more step) next to ConvImplicitGemm's, and its best spreads the layer over the compute
+ * units. Which of the two wins is the H100's to say (the split's efficiency is not fitted). */
+static void batch1_splitk_ranked(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    struct miopenHandle h;
+    memset(&h, 0, sizeof h);
+    h.info = dev;
+    clf_fusion_problem p;
+    conv(&p, 1, 512, 7, 512, 3, 1, 1);
+    const clf_solver *s[2] = {clf_solver_by_name("ConvImplicitGemm"),
+                              clf_solver_by_name("ConvImplicitGemmSplitK")};
+    assert_non_null(s[0]);
+    assert_non_null(s[1]);
+    char why[CLF_REASON_CAP];
+    assert_true(s[1]->applicable(&p, &dev, why, sizeof why));
+    clf_choices l = {0};
+    clf_model_rank(&h, &p, s, 2, 3, &l);
+    assert_int_equal(l.n, 6);
+    int best[2] = {-1, -1};
+    for (int i = 0; i < l.n; ++i) {
+        assert_true(l.v[i].time_ms < 0);
+        if (i > 0)
+            assert_true(l.v[i].time_ms <= l.v[i - 1].time_ms);
+        int k = l.v[i].solver == s[1];
+        assert_int_equal(l.v[i].workspace, k ? s[1]->workspace(&p) : 0);
+        if (best[k] < 0)
+            best[k] = i;
+    }
+    assert_true(best[0] >= 0 && best[1] >= 0);
+    const char *split = l.v[best[1]].config;
+    const double g = groups_of(&dev, &p, s[1], split);
+    if (g < 0.9 * dev.compute_units)
+        fail_msg("model's best split %s has %g work-groups for %u compute units", split, g,
+                 dev.compute_units);
+    /* The split costs what the unsplit tiling does, plus the partials' traffic. */
+    long sk = 0;
+    assert_true(clf_config_get(split, "SK", &sk) && sk >= 2);
+    char base[CLF_CONFIG_CAP];
+    snprintf(base, sizeof base, "%.*s", (int)(strstr(split, ",SK=") - split), split);
+    clf_cost cs, cb;
+    assert_int_equal(s[1]->cost(&p, &dev, split, &cs), 0);
+    assert_int_equal(s[0]->cost(&p, &dev, base, &cb), 0);
+    assert_true(cs.flops == cb.flops && cs.groups == cb.groups * (double)sk &&
+                cs.global_bytes > cb.global_bytes && cs.steps < cb.steps);
+    print_message("  512-7x7-3x3 batch 1 on an H100 by the model: %s %s %.4f ms, %s %s %.4f ms\n",
+                  s[0]->name, l.v[best[0]].config, -l.v[best[0]].time_ms, s[1]->name, split,
+                  -l.v[best[1]].time_ms);
+    clf_choices_free(&l);
+}
+
 /* Batch-64 3x3 256 -> 256 at 14x14: a Winograd solver ranks first among all applicable
  * solvers; solvers are ranked whole (no per-solver cut) and sorted by prediction. */
 static void batch64_prefers_winograd(void **state)
@@ -245,6 +299,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(spaces_valid_counted_costed),
         cmocka_unit_test(batch1_fills_the_gpu),
+        cmocka_unit_test(batch1_splitk_ranked),
         cmocka_unit_test(batch64_prefers_winograd),
         cmocka_unit_test(prediction_grows_with_batch),
     };
