@@ -47,7 +47,6 @@ static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescr
             }
     if (ranked->n > 0 && clf_choices_add(out, &ranked->v[0]) != 0)
         return -1;
-    *must = out->n; /* what FAST would run is always measured */
     clf_choices more = {0};
     /* CLFUSE_SEARCH_LIMIT overrides the search's per-solver limit (0: no limit, every
      * valid config), for tuning runs that can afford it. */
@@ -58,6 +57,15 @@ static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescr
         limit = CLF_SEARCH_LIMIT;
     clf_model_rank(h, &p->problem, solvers, n_solvers, (int)limit, &more);
     int rc = 0;
+    /* Each solver's best-predicted config too, so that a Find under the compile budget still
+     * reports every applicable algorithm (MIOpen's Find returns one result per algorithm). */
+    for (int s = 0; s < n_solvers && rc == 0; ++s)
+        for (int i = 0; i < more.n; ++i)
+            if (more.v[i].solver == solvers[s]) {
+                rc = clf_choices_add(out, &more.v[i]);
+                break;
+            }
+    *must = out->n; /* what FAST would run, and each algorithm, are always measured */
     for (int i = 0; i < more.n && rc == 0; ++i)
         rc = clf_choices_add(out, &more.v[i]);
     clf_choices_free(&more);
