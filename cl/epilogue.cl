@@ -1,58 +1,18 @@
-/* The epilogue chain applied to each output value, in data order:
- *   v = conv_alpha * acc (+ z_alpha * z) (+ bias[k]) -> batch-norm -> activation.
- * Which steps exist is fixed at compile time (HAS_*); their parameters are runtime
- * arguments, so new weights, epsilon or activation alpha/beta/gamma need no rebuild.
- * k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the NCHW offset. */
-#ifndef HAS_BIAS
-#define HAS_BIAS 0
+/* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
+ * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
+ * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * z, activation, each
+ * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
+ * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
+ * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
+ * NCHW offset. EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's
+ * signature) come from the preamble too: one table declares them (lib/codegen/kargs.h). */
+#ifndef CLF_EPILOGUE_STEPS
+#define CLF_EPILOGUE_STEPS
 #endif
-#ifndef HAS_BN
-#define HAS_BN 0
-#endif
-#ifndef BN_SPATIAL
-#define BN_SPATIAL 1
-#endif
-#ifndef HAS_ACTIV
-#define HAS_ACTIV 0
-#endif
-#ifndef HAS_Z
-#define HAS_Z 0
-#endif
-
-#define EPI_PARAMS                                                                               \
-    float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, \
-        __global const float *restrict bn_bias, __global const float *restrict bn_mean,           \
-        __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta,     \
-        float act_gamma, __global const float *restrict z, float z_alpha
-
-#define EPI_ARGS                                                                                 \
-    conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, \
-        z, z_alpha
-
-/* Every generated kernel has this signature (lib/solver/solver.h lists the argument names). */
-#define CLF_KERNEL_PARAMS                                                                        \
-    __global const float *restrict x, __global const float *restrict w,                          \
-        __global float *restrict y, __global float *restrict workspace, EPI_PARAMS
 
 inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {
     float v = conv_alpha * acc;
-#if HAS_Z
-    v += z_alpha * z[out_idx];
-#endif
-#if HAS_BIAS
-    v += bias[k];
-#endif
-#if HAS_BN
-#if BN_SPATIAL
-    int p = k;
-#else
-    int p = k * OUT_HW + pix;
-#endif
-    v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p];
-#endif
-#if HAS_ACTIV
-    v = clf_activ(v, act_alpha, act_beta, act_gamma);
-#endif
+    CLF_EPILOGUE_STEPS
     return v;
 }

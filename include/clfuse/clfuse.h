@@ -76,6 +76,27 @@ MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescript
                                                         const char **solver_name,
                                                         const char **config);
 
+/** Residual add, a fusion operator MIOpen lacks: y = act(bn(conv + bias) + alpha2 * z), z a
+ * tensor of the running shape (the output of the ops before it). It goes after the
+ * convolution, bias and batch-norm ops and before the activation (C? B? N? Add? A?, each at
+ * most once); any other place fails with miopenStatusBadParm and the reason. zDesc must be a
+ * packed 4-d tensor of the running shape and the plan's data type, else miopenStatusBadParm.
+ * The op belongs to the plan (destroyed with it, never by the caller); zDesc is copied, so it
+ * may be destroyed after the call. Fails with miopenStatusBadParm for a plan that is not live
+ * or already compiled. miopenConvolutionBiasActivationForward's z runs through this op. */
+MIOPEN_EXPORT miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                       miopenFusionOpDescriptor_t *addOp,
+                                                       const miopenTensorDescriptor_t zDesc);
+
+/** The residual add's arguments: alpha2 (a float; NULL means 1, as in
+ * miopenConvolutionBiasActivationForward; must be finite) and z (a cl_mem of at least the
+ * running shape's bytes, checked at execute; not retained, so it must stay alive until the
+ * plan's executions using these args are done). miopenStatusBadParm for a NULL z, a
+ * non-finite alpha2, args that are not live, or an op that is not a live Add op. */
+MIOPEN_EXPORT miopenStatus_t clfuse_SetOpArgsAddForward(miopenOperatorArgs_t args,
+                                                        const miopenFusionOpDescriptor_t addOp,
+                                                        const void *alpha2, const void *z);
+
 /** Where an Immediate-mode solution comes from. MIOpen marks only estimates, by a negative
  * time; this tells measured, db and estimated results apart. */
 typedef enum {

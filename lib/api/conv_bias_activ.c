@@ -1,7 +1,9 @@
 /* miopenConvolutionBiasActivationForward: cuDNN's one-shot call, as a plan
- * convolution (+ z) + bias + activation built, compiled and executed here. Compiled programs
+ * convolution + bias (+ residual add of z) + activation built, compiled and executed here. Compiled programs
  * are reused through the handle's program cache, so repeated calls do not rebuild. */
 #include "plan/plan.h"
+
+#include <clfuse/clfuse.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -46,19 +48,21 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
     }
     miopenFusionPlanDescriptor_t plan = NULL;
     miopenOperatorArgs_t args = NULL;
-    miopenFusionOpDescriptor_t conv_op, bias_op = NULL, act_op;
+    miopenFusionOpDescriptor_t conv_op, bias_op = NULL, add_op = NULL, act_op;
     st = miopenCreateFusionPlan(&plan, miopenVerticalFusion, xDesc);
     if (st == miopenStatusSuccess)
         st = miopenCreateOpConvForwardAlgo(plan, &conv_op, convDesc, algo, wDesc);
     if (st == miopenStatusSuccess && bias != NULL)
         st = miopenCreateOpBiasForward(plan, &bias_op, biasDesc);
+    /* z through the residual add op: act(alpha1 * conv + bias + alpha2 * z). */
+    if (st == miopenStatusSuccess && use_z)
+        st = clfuse_CreateOpAddForward(plan, &add_op, zDesc);
     if (st == miopenStatusSuccess)
         st = miopenCreateOpActivationForward(plan, &act_op, activationDesc->mode);
     if (st != miopenStatusSuccess) {
         st = clf_fail(handle, st, "%s", clf_thread_errmsg());
         goto done;
     }
-    plan->has_z = use_z;
     st = miopenCompileFusionPlan(handle, plan);
     if (st != miopenStatusSuccess)
         goto done;
@@ -67,6 +71,8 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
         st = miopenSetOpArgsConvForward(args, conv_op, &a1, NULL, w);
     if (st == miopenStatusSuccess && bias_op)
         st = miopenSetOpArgsBiasForward(args, bias_op, NULL, NULL, bias);
+    if (st == miopenStatusSuccess && add_op)
+        st = clfuse_SetOpArgsAddForward(args, add_op, &a2, z);
     if (st == miopenStatusSuccess)
         st = miopenSetOpArgsActivForward(args, act_op, NULL, NULL, activationDesc->alpha,
                                          activationDesc->beta, activationDesc->gamma);
@@ -74,8 +80,7 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
         st = clf_fail(handle, st, "%s", clf_thread_errmsg());
         goto done;
     }
-    st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args,
-                          use_z ? (cl_mem)(uintptr_t)z : NULL, a2, NULL, 0);
+    st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args, NULL, 0);
 done:
     /* Not the miopenDestroy* calls: they would clear the thread's copy of the message. */
     clf_args_free(args);

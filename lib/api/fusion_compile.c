@@ -19,6 +19,10 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
     char name[8];
     clf_ir_fusion_name(&p->ir, name, sizeof name);
     const clf_fusion_problem *q = &p->problem;
+    /* The residual add is the driver's -Z 1 on the chain without it. */
+    char *zop = q->train == CLF_TRAIN_NONE ? strchr(name, 'Z') : NULL;
+    if (zop)
+        memmove(zop, zop + 1, strlen(zop));
     int mode = clf_fusion_mode_from_name(name);
     if (q->train != CLF_TRAIN_NONE || mode < 0)
         return; /* CBAInfer replays inference chains only */
@@ -28,12 +32,12 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
         const clf_conv_problem *c = &q->conv;
         fprintf(stderr,
                 "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
-                "-u %d -v %d -l %d -j %d -g %d -m %d -M %d\n",
+                "-u %d -v %d -l %d -j %d -g %d -m %d -M %d%s\n",
                 mode, c->n, c->c, c->h, c->w, c->k, c->fy, c->fx, c->pad_h, c->pad_w, c->stride_h,
-                c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode);
+                c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode, zop ? " -Z 1" : "");
     } else {
-        fprintf(stderr, "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -m %d -M %d\n", mode,
-                q->n, q->c, q->h, q->w, activ, bn_mode);
+        fprintf(stderr, "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -m %d -M %d%s\n",
+                mode, q->n, q->c, q->h, q->w, activ, bn_mode, zop ? " -Z 1" : "");
     }
 }
 
@@ -66,6 +70,13 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
     st = clf_plan_prepare(handle, p, api);
     if (st != miopenStatusSuccess)
         return st;
+    if (clf_log_level() >= CLF_LOG_INFO) {
+        clf_strbuf ir;
+        clf_strbuf_init(&ir);
+        clf_ir_print(&p->ir, &ir);
+        clf_log(CLF_LOG_INFO, "%s: plan %s:\n%s", api, name, clf_strbuf_str(&ir));
+        clf_strbuf_free(&ir);
+    }
     clf_choices choices = {0};
     clf_select_request rq = {.use = CLF_USE_COMPILE};
     st = clf_select(handle, p, &rq, &choices, p->report, sizeof p->report);

@@ -2,6 +2,8 @@
  * the OpenCL compiler can unroll and fold; runtime values (weights, epsilon, activation
  * parameters) stay kernel arguments so they never force a rebuild. */
 #include "codegen/codegen.h"
+#include "codegen/kargs.h"
+#include "ir/ir.h"
 #include "cl_sources.h"
 
 #include <errno.h>
@@ -16,6 +18,34 @@ const char *clf_fragment(const char *name)
         if (strcmp(clf_cl_fragments[i].name, name) == 0)
             return clf_cl_fragments[i].source;
     return NULL;
+}
+
+/* CLF_EPILOGUE_STEPS, the body of cl/epilogue.cl's clf_epilogue after v = conv_alpha * acc:
+ * one statement a step, in the IR's order. */
+static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
+{
+    clf_ir_kind steps[4];
+    int n = clf_ir_epilogue_steps(&p->epi, steps);
+    clf_strbuf_append(b, "/* the epilogue's steps, in the plan's order (lib/ir) */\n");
+    clf_strbuf_append(b, "#define CLF_EPILOGUE_STEPS");
+    for (int i = 0; i < n; ++i) {
+        clf_strbuf_append(b, " \\\n    ");
+        switch (steps[i]) {
+        case CLF_IR_BIAS: clf_strbuf_append(b, "v += bias[k]; /* bias */"); break;
+        case CLF_IR_BN:
+            clf_strbuf_printf(b, "{ const int p = %s; v = bn_scale[p] * (v - bn_mean[p]) * "
+                                 "rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, %s */",
+                              p->epi.bn_spatial ? "k" : "k * OUT_HW + pix",
+                              p->epi.bn_spatial ? "spatial" : "per-activation");
+            break;
+        case CLF_IR_ADD: clf_strbuf_append(b, "v += z_alpha * z[out_idx]; /* residual add */"); break;
+        case CLF_IR_ACTIV:
+            clf_strbuf_append(b, "v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */");
+            break;
+        default: break;
+        }
+    }
+    clf_strbuf_append(b, "\n");
 }
 
 void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
@@ -55,6 +85,9 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
     clf_strbuf_define(b, "BN_SPATIAL", p->epi.bn_spatial);
     clf_strbuf_define(b, "HAS_ACTIV", p->epi.has_activ);
     clf_strbuf_define(b, "ACTIV_MODE", p->epi.has_activ ? p->epi.activ_mode : 0);
+    if (p->train == CLF_TRAIN_NONE)
+        emit_epilogue_steps(p, b);
+    clf_kargs_emit_cl(b);
 }
 
 int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,

@@ -1,11 +1,22 @@
 #include "ir/ir.h"
+#include "desc/desc.h"
 
 #include <stdio.h>
 #include <string.h>
 
 int clf_ir_rank(clf_ir_kind k)
 {
-    return (int)k;
+    switch (k) {
+    case CLF_IR_CONV: return 0;
+    case CLF_IR_BIAS: return 1;
+    case CLF_IR_BN: return 2;
+    case CLF_IR_ADD: return 3;
+    case CLF_IR_ACTIV: return 4;
+    case CLF_IR_BN_TRAIN_FWD: return 5;
+    case CLF_IR_BN_BWD: return 6;
+    case CLF_IR_ACTIV_BWD: return 7;
+    }
+    return 8;
 }
 
 const char *clf_ir_kind_name(clf_ir_kind k)
@@ -18,6 +29,7 @@ const char *clf_ir_kind_name(clf_ir_kind k)
     case CLF_IR_BN_TRAIN_FWD: return "batch-norm forward training";
     case CLF_IR_BN_BWD: return "batch-norm backward";
     case CLF_IR_ACTIV_BWD: return "activation backward";
+    case CLF_IR_ADD: return "residual add";
     }
     return "?";
 }
@@ -53,7 +65,123 @@ int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap)
         snprintf(why, cap, "a convolution must be the first op of a plan (one per plan)");
     else
         snprintf(why, cap, "clfuse fuses the vertical chain convolution? bias? batch-norm? "
-                           "activation?, each at most once, in that order");
+                           "residual-add? activation?, each at most once, in that order");
+    return 0;
+}
+
+void clf_ir_init(clf_ir *ir, miopenDataType_t type, const int input[4])
+{
+    memset(ir, 0, sizeof *ir);
+    ir->type = type;
+    ir->nvalues = 1;
+    clf_ir_value *v = &ir->values[0];
+    v->kind = CLF_IR_VALUE_INPUT;
+    memcpy(v->shape, input, sizeof v->shape);
+    v->type = type;
+    v->layout = CLF_IR_NCHW;
+    v->producer = -1;
+}
+
+const int *clf_ir_shape(const clf_ir *ir, int value)
+{
+    return ir->values[value].shape;
+}
+
+const int *clf_ir_input(const clf_ir *ir)
+{
+    return ir->values[0].shape;
+}
+
+const int *clf_ir_output(const clf_ir *ir)
+{
+    return ir->nops > 0 ? ir->values[ir->ops[ir->nops - 1].out].shape : ir->values[0].shape;
+}
+
+int clf_ir_check_next(const clf_ir *ir, clf_ir_kind kind, char *why, size_t cap)
+{
+    if (ir->nops > 0) {
+        clf_ir_kind last = ir->ops[ir->nops - 1].kind;
+        char reason[CLF_REASON_CAP];
+        if (!clf_ir_may_follow((int)last, kind, reason, sizeof reason)) {
+            snprintf(why, cap, "a %s op cannot follow the %s op (op %d): %s",
+                     clf_ir_kind_name(kind), clf_ir_kind_name(last), ir->nops - 1, reason);
+            return 0;
+        }
+    }
+    if (ir->nops >= CLF_IR_MAX_OPS) {
+        snprintf(why, cap, "the plan already has %d ops", CLF_IR_MAX_OPS);
+        return 0;
+    }
+    return 1;
+}
+
+static int add_value(clf_ir *ir, clf_ir_value_kind kind, const char *name, int n, int c, int h,
+                     int w, int producer)
+{
+    clf_ir_value *v = &ir->values[ir->nvalues];
+    v->kind = kind;
+    v->name = name;
+    v->shape[0] = n;
+    v->shape[1] = c;
+    v->shape[2] = h;
+    v->shape[3] = w;
+    v->type = ir->type;
+    v->layout = CLF_IR_NCHW;
+    v->producer = producer;
+    return ir->nvalues++;
+}
+
+int clf_ir_append(clf_ir *ir, const clf_ir_op *in_op, const int conv_out[4], char *why, size_t cap)
+{
+    if (!clf_ir_check_next(ir, in_op->kind, why, cap))
+        return -1;
+    clf_ir_op op = *in_op;
+    const int *x = clf_ir_output(ir);
+    const int n = x[0], c = x[1], h = x[2], w = x[3];
+    const int index = ir->nops;
+    op.in = ir->nops > 0 ? ir->ops[ir->nops - 1].out : 0;
+    op.nparams = 0;
+    int out[4] = {n, c, h, w};
+#define PARAM(name, pn, pc, ph, pw)                                                                    op.params[op.nparams++] = add_value(ir, CLF_IR_VALUE_PARAM, name, pn, pc, ph, pw, -1)
+    switch (op.kind) {
+    case CLF_IR_CONV:
+        if (conv_out == NULL || op.groups < 1 || c % op.groups != 0 || op.k % op.groups != 0 ||
+            conv_out[0] != n || conv_out[1] != op.k) {
+            snprintf(why, cap, "convolution: k=%d groups=%d do not fit a %dx%dx%dx%d input",
+                     op.k, op.groups, n, c, h, w);
+            return -1;
+        }
+        memcpy(out, conv_out, sizeof out);
+        PARAM("w", op.k, c / op.groups, op.fy, op.fx);
+        break;
+    case CLF_IR_BIAS: PARAM("bias", 1, c, 1, 1); break;
+    case CLF_IR_BN: {
+        int ph = op.bn_spatial ? 1 : h, pw = op.bn_spatial ? 1 : w;
+        PARAM("bn_scale", 1, c, ph, pw);
+        PARAM("bn_bias", 1, c, ph, pw);
+        PARAM("bn_mean", 1, c, ph, pw);
+        PARAM("bn_var", 1, c, ph, pw);
+        break;
+    }
+    case CLF_IR_ADD: PARAM("z", n, c, h, w); break;
+    case CLF_IR_ACTIV: break;
+    case CLF_IR_BN_TRAIN_FWD: {
+        int ph = op.bn_spatial ? 1 : h, pw = op.bn_spatial ? 1 : w;
+        PARAM("bn_scale", 1, c, ph, pw);
+        PARAM("bn_bias", 1, c, ph, pw);
+        break;
+    }
+    case CLF_IR_BN_BWD: {
+        int ph = op.bn_spatial ? 1 : h, pw = op.bn_spatial ? 1 : w;
+        PARAM("bn_x", n, c, h, w);
+        PARAM("bn_scale", 1, c, ph, pw);
+        break;
+    }
+    case CLF_IR_ACTIV_BWD: PARAM("act_y", n, c, h, w); break;
+    }
+#undef PARAM
+    op.out = add_value(ir, CLF_IR_VALUE_RESULT, NULL, out[0], out[1], out[2], out[3], index);
+    ir->ops[ir->nops++] = op;
     return 0;
 }
 
@@ -63,7 +191,24 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
         snprintf(why, cap, "the plan has no operators");
         return -1;
     }
-    const int *shape = ir->input;
+    if (ir->nvalues < 1 || ir->nvalues > CLF_IR_MAX_VALUES ||
+        ir->values[0].kind != CLF_IR_VALUE_INPUT) {
+        snprintf(why, cap, "value 0 is not the plan's input");
+        return -1;
+    }
+    for (int v = 0; v < ir->nvalues; ++v) {
+        const clf_ir_value *val = &ir->values[v];
+        if (val->type != ir->type || val->layout != CLF_IR_NCHW) {
+            snprintf(why, cap, "value %%%d: type or layout differs from the plan's", v);
+            return -1;
+        }
+        for (int d = 0; d < 4; ++d)
+            if (val->shape[d] < 1) {
+                snprintf(why, cap, "value %%%d: dimension %d is %d", v, d, val->shape[d]);
+                return -1;
+            }
+    }
+    int cur = 0;
     for (int i = 0; i < ir->nops; ++i) {
         const clf_ir_op *op = &ir->ops[i];
         char reason[CLF_REASON_CAP];
@@ -74,23 +219,37 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
                      reason);
             return -1;
         }
-        if (memcmp(op->in, shape, sizeof op->in) != 0) {
-            snprintf(why, cap, "op %d (%s): input shape does not chain", i,
-                     clf_ir_kind_name(op->kind));
+        if (op->in != cur) {
+            snprintf(why, cap, "op %d (%s): its input is %%%d, not the previous result %%%d", i,
+                     clf_ir_kind_name(op->kind), op->in, cur);
             return -1;
         }
-        if (op->kind != CLF_IR_CONV && memcmp(op->in, op->out, sizeof op->in) != 0) {
+        if (op->out <= op->in || op->out >= ir->nvalues ||
+            ir->values[op->out].kind != CLF_IR_VALUE_RESULT || ir->values[op->out].producer != i) {
+            snprintf(why, cap, "op %d (%s): its result %%%d is not a value it produces", i,
+                     clf_ir_kind_name(op->kind), op->out);
+            return -1;
+        }
+        for (int j = 0; j < op->nparams; ++j)
+            if (op->params[j] <= op->in || op->params[j] >= op->out ||
+                ir->values[op->params[j]].kind != CLF_IR_VALUE_PARAM) {
+                snprintf(why, cap, "op %d (%s): parameter %d is not one of its values", i,
+                         clf_ir_kind_name(op->kind), j);
+                return -1;
+            }
+        if (op->kind != CLF_IR_CONV &&
+            memcmp(ir->values[op->in].shape, ir->values[op->out].shape, 4 * sizeof(int)) != 0) {
             snprintf(why, cap, "op %d (%s) must keep the shape", i, clf_ir_kind_name(op->kind));
             return -1;
         }
-        shape = op->out;
+        cur = op->out;
     }
     return 0;
 }
 
 void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap)
 {
-    static const char *const letters[] = {"C", "B", "N", "A", "Nt", "Nb", "Ab"};
+    static const char *const letters[] = {"C", "B", "N", "A", "Nt", "Nb", "Ab", "Z"};
     size_t n = 0;
     if (cap == 0)
         return;
@@ -100,19 +259,43 @@ void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap)
     out[n] = '\0';
 }
 
-static void shape(clf_strbuf *b, const int *s)
+/* One word an op kind, for the printed form (clf_ir_kind_name's are for messages). */
+static const char *op_token(clf_ir_kind k)
 {
-    clf_strbuf_printf(b, "%dx%dx%dx%d", s[0], s[1], s[2], s[3]);
+    switch (k) {
+    case CLF_IR_CONV: return "conv";
+    case CLF_IR_BIAS: return "bias";
+    case CLF_IR_BN: return "batchnorm";
+    case CLF_IR_ADD: return "add";
+    case CLF_IR_ACTIV: return "activation";
+    case CLF_IR_BN_TRAIN_FWD: return "batchnorm_train";
+    case CLF_IR_BN_BWD: return "batchnorm_bwd";
+    case CLF_IR_ACTIV_BWD: return "activation_bwd";
+    }
+    return "?";
+}
+
+static void value_type(clf_strbuf *b, const clf_ir_value *v)
+{
+    clf_strbuf_printf(b, " : %dx%dx%dx%d %s %s\n", v->shape[0], v->shape[1], v->shape[2],
+                      v->shape[3], clf_type_name(v->type), "NCHW");
 }
 
 void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
 {
-    clf_strbuf_printf(b, "input ");
-    shape(b, ir->input);
-    clf_strbuf_printf(b, " %s\n", ir->type == miopenHalf ? "FP16" : "FP32");
+    /* Values in id order: the input, then each op's parameters and its result. */
+    clf_strbuf_printf(b, "%%0 = input");
+    value_type(b, &ir->values[0]);
     for (int i = 0; i < ir->nops; ++i) {
         const clf_ir_op *op = &ir->ops[i];
-        clf_strbuf_printf(b, "%d %s", i, clf_ir_kind_name(op->kind));
+        for (int j = 0; j < op->nparams; ++j) {
+            const clf_ir_value *v = &ir->values[op->params[j]];
+            clf_strbuf_printf(b, "%%%d = param %s", op->params[j], v->name ? v->name : "?");
+            value_type(b, v);
+        }
+        clf_strbuf_printf(b, "%%%d = %s %%%d", op->out, op_token(op->kind), op->in);
+        for (int j = 0; j < op->nparams; ++j)
+            clf_strbuf_printf(b, ", %%%d", op->params[j]);
         switch (op->kind) {
         case CLF_IR_CONV:
             clf_strbuf_printf(b, " k=%d filter=%dx%d pad=%dx%d stride=%dx%d dilation=%dx%d groups=%d",
@@ -132,31 +315,47 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
             clf_strbuf_printf(b, " mode=%d", op->activ_mode);
             break;
         case CLF_IR_BIAS:
+        case CLF_IR_ADD:
             break;
         }
-        clf_strbuf_printf(b, " -> ");
-        shape(b, op->out);
-        clf_strbuf_printf(b, "\n");
+        value_type(b, &ir->values[op->out]);
     }
+    clf_strbuf_printf(b, "output %%%d\n", ir->nops > 0 ? ir->ops[ir->nops - 1].out : 0);
+}
+
+int clf_ir_epilogue_steps(const clf_epilogue *e, clf_ir_kind steps[4])
+{
+    const struct {
+        clf_ir_kind kind;
+        int present;
+    } all[] = {{CLF_IR_BIAS, e->has_bias}, {CLF_IR_BN, e->has_bn}, {CLF_IR_ADD, e->has_z},
+               {CLF_IR_ACTIV, e->has_activ}};
+    int n = 0;
+    /* by rank, so the order is the one clf_ir_may_follow enforces */
+    for (int r = 0; r <= clf_ir_rank(CLF_IR_ACTIV); ++r)
+        for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
+            if (all[i].present && clf_ir_rank(all[i].kind) == r)
+                steps[n++] = all[i].kind;
+    return n;
 }
 
 void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
 {
     memset(p, 0, sizeof *p);
-    const int *out = ir->input;
     for (int i = 0; i < ir->nops; ++i) {
         const clf_ir_op *op = &ir->ops[i];
+        const int *in = clf_ir_shape(ir, op->in), *out = clf_ir_shape(ir, op->out);
         switch (op->kind) {
         case CLF_IR_CONV: {
             clf_conv_problem *c = &p->conv;
             p->has_conv = 1;
-            c->n = op->in[0];
-            c->c = op->in[1];
-            c->h = op->in[2];
-            c->w = op->in[3];
+            c->n = in[0];
+            c->c = in[1];
+            c->h = in[2];
+            c->w = in[3];
             c->k = op->k;
-            c->oh = op->out[2];
-            c->ow = op->out[3];
+            c->oh = out[2];
+            c->ow = out[3];
             c->fy = op->fy;
             c->fx = op->fx;
             c->pad_h = op->pad_h;
@@ -169,6 +368,7 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
             break;
         }
         case CLF_IR_BIAS: p->epi.has_bias = 1; break;
+        case CLF_IR_ADD: p->epi.has_z = 1; break;
         case CLF_IR_BN:
             p->epi.has_bn = 1;
             p->epi.bn_spatial = op->bn_spatial;
@@ -190,8 +390,8 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
             p->epi.activ_mode = op->activ_mode;
             break;
         }
-        out = op->out;
     }
+    const int *out = clf_ir_output(ir);
     p->n = out[0];
     p->c = out[1];
     p->h = out[2];

@@ -1,12 +1,21 @@
-/* ir: a fusion plan as a small IR: the input shape and the ordered ops, each with its
- * derived input and output shapes. Pure C with no OpenCL, so it is testable anywhere.
- * Its printed form is stable text: logs, golden tests and the compile key use it. */
+/* ir: a fusion plan as a small typed graph. Values are tensors (the plan's input, each op's
+ * result, and the ops' parameters: filter, bias, batch-norm vectors, residual z), each with a
+ * shape, a data type and a layout; ops (convolution, bias, batch-norm, residual add,
+ * activation, and the training ops) take their data input and parameters by value id and
+ * produce one value. The graph is built one op at a time (clf_ir_init, then
+ * clf_ir_check_next and clf_ir_append for each op): an op is checked once, as it is added,
+ * and shapes are derived there, so a built IR is valid by construction (clf_ir_verify
+ * re-checks a whole graph, for tests). Pure C with no OpenCL, so it is testable anywhere.
+ * Its printed form is stable text: logs and the golden tests (test/golden) use it. */
 #ifndef CLFUSE_IR_H
 #define CLFUSE_IR_H
 
 #include "solver/solver.h"
 
-#define CLF_IR_MAX_OPS 4
+#define CLF_IR_MAX_OPS 5 /* C B N Z A */
+/* The input, one result an op, and at most 4 parameters an op (batch-norm inference). */
+#define CLF_IR_MAX_PARAMS 4
+#define CLF_IR_MAX_VALUES (1 + CLF_IR_MAX_OPS * (1 + CLF_IR_MAX_PARAMS))
 
 typedef enum clf_ir_kind {
     CLF_IR_CONV = 0,
@@ -18,12 +27,37 @@ typedef enum clf_ir_kind {
     CLF_IR_BN_TRAIN_FWD = 4, /* miopenCreateOpBatchNormForward */
     CLF_IR_BN_BWD = 5,       /* miopenCreateOpBatchNormBackward */
     CLF_IR_ACTIV_BWD = 6,    /* miopenCreateOpActivationBackward */
+    /* Residual add (clfuse_CreateOpAddForward): + alpha2 * z, z of the running shape; after
+     * the convolution, bias and batch-norm, before the activation. Letter Z. */
+    CLF_IR_ADD = 7,
 } clf_ir_kind;
+
+/* Fused kernels take packed tensors; the layout is explicit so a second one (NHWC) is a new
+ * value here, not a guess in every solver. */
+typedef enum clf_ir_layout { CLF_IR_NCHW = 0 } clf_ir_layout;
+
+typedef enum clf_ir_value_kind {
+    CLF_IR_VALUE_INPUT = 0,  /* the plan's input */
+    CLF_IR_VALUE_RESULT = 1, /* an op's result; the last op's is the plan's output */
+    CLF_IR_VALUE_PARAM = 2,  /* an op's parameter tensor, bound by name at execute */
+} clf_ir_value_kind;
+
+typedef struct clf_ir_value {
+    clf_ir_value_kind kind;
+    const char *name; /* parameters: "w", "bias", "bn_scale", ..., "z"; else NULL */
+    int shape[4];     /* NCHW order of dimensions */
+    miopenDataType_t type;
+    clf_ir_layout layout;
+    int producer; /* the op whose result it is; -1 for the input and parameters */
+} clf_ir_value;
 
 typedef struct clf_ir_op {
     clf_ir_kind kind;
-    int in[4], out[4]; /* NCHW */
-    /* convolution: k, filter, resolved pads, strides, dilations, groups */
+    int in;  /* value id of the data input */
+    int out; /* value id of the result */
+    int nparams;
+    int params[CLF_IR_MAX_PARAMS]; /* value ids, in the op's argument order */
+    /* attributes. convolution: k, filter, resolved pads, strides, dilations, groups */
     int k, fy, fx, pad_h, pad_w, stride_h, stride_w, dil_h, dil_w, groups;
     int bn_spatial; /* batch-norm (inference, training forward and backward) */
     int bn_running; /* training forward: runningMeanVariance (running statistics updated) */
@@ -32,32 +66,59 @@ typedef struct clf_ir_op {
 
 typedef struct clf_ir {
     miopenDataType_t type;
-    int input[4];
+    int nvalues;
+    clf_ir_value values[CLF_IR_MAX_VALUES];
     int nops;
     clf_ir_op ops[CLF_IR_MAX_OPS];
 } clf_ir;
 
-/* Rank in the only vertical order clfuse fuses for inference: C? B? N? A?. */
+/* An empty graph over an input of the given type and NCHW shape (value 0). */
+void clf_ir_init(clf_ir *ir, miopenDataType_t type, const int input[4]);
+/* The shape of a value; of the plan's input; of its output (the last op's result, or the
+ * input while there is no op). */
+const int *clf_ir_shape(const clf_ir *ir, int value);
+const int *clf_ir_input(const clf_ir *ir);
+const int *clf_ir_output(const clf_ir *ir);
+
+/* Whether an op of kind may be appended next (order, count): 1, or 0 with the reason. The
+ * one check of an op's place; CreateOp calls make it before reading their descriptors. */
+int clf_ir_check_next(const clf_ir *ir, clf_ir_kind kind, char *why, size_t cap);
+
+/* Appends op (kind and attributes set, the rest ignored): connects its input to the current
+ * output, adds its parameter values and its result, whose shape is conv_out for a
+ * convolution (the descriptor layer resolves padding modes) and the input's otherwise.
+ * 0, or -1 with the reason (clf_ir_check_next's, or a convolution's attributes that do not
+ * match the shapes). */
+int clf_ir_append(clf_ir *ir, const clf_ir_op *op, const int conv_out[4], char *why, size_t cap);
+
+/* Rank in the only vertical order clfuse fuses for inference: C? B? N? Z? A?. */
 int clf_ir_rank(clf_ir_kind k);
 const char *clf_ir_kind_name(clf_ir_kind k); /* "convolution", "bias", ... */
 /* 1 for the training kinds (BN_TRAIN_FWD, BN_BWD, ACTIV_BWD). */
 int clf_ir_is_training(clf_ir_kind k);
 
 /* Whether an op of kind next may follow prev in one plan (prev < 0: next is the first op).
- * Inference: C? B? N? A?, each at most once, in that order. Training (MIOpen's supported
+ * Inference: C? B? N? Z? A? (Z the residual add), each at most once, in that order. Training (MIOpen's supported
  * combinations): BN_TRAIN_FWD first, then at most ACTIV; BN_BWD first, then at most
  * ACTIV_BWD; ACTIV_BWD may also stand alone (the unfused miopenActivationBackward). Training
  * and inference ops never mix. Returns 1, or 0 with the reason in why. */
 int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap);
 
-/* Checks op order, shape chaining and types. 0, or -1 with a reason. */
+/* Re-checks a whole graph: op order, value ids, shape chaining, types and layouts. 0, or -1
+ * with a reason. A graph built with clf_ir_append always passes (the golden tests check it). */
 int clf_ir_verify(const clf_ir *ir, char *why, size_t cap);
 
-/* "CBA", "NA", ...; training ops are two letters: "Nt" (batch-norm forward training), "Nb"
+/* "CBA", "NA", "CBZA" (Z: the residual add), ...; training ops are two letters: "Nt" (batch-norm forward training), "Nb"
  * (batch-norm backward), "Ab" (activation backward): "NtA", "NbAb". */
 void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
 
-/* Stable multi-line text, one op a line. */
+/* Stable multi-line text: one value or op a line, in definition order, e.g.
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ * (ops: conv, bias, batchnorm, add, activation, batchnorm_train, batchnorm_bwd,
+ * activation_bwd; a parameter's name is the clf_run_args field that binds it) 
+ *   output %2 */
 void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
 
 /* The canonical problem key for the find-db. A plain convolution uses MIOpen's layout of
@@ -66,6 +127,11 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
  * the kernel: "CBNA:<conv key or NxCxHxW-FP32>:bn=spatial:act=3[:z]". Runtime values
  * (epsilon, activation alpha/beta/gamma, buffers) are never part of it. */
 void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap);
+
+/* The steps of an inference epilogue in the order the IR runs them (clf_ir_rank): bias,
+ * batch-norm, residual add, activation, each when e has it. Returns their count (0..4);
+ * codegen emits the epilogue by walking them. */
+int clf_ir_epilogue_steps(const clf_epilogue *e, clf_ir_kind steps[4]);
 
 /* The solvers' view of a verified IR. */
 void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p);

@@ -333,3 +333,24 @@ miopenStatus_t miopenSetOpArgsBatchNormBackward(miopenOperatorArgs_t args,
     e->set = 1;
     return miopenStatusSuccess;
 }
+
+miopenStatus_t clfuse_SetOpArgsAddForward(miopenOperatorArgs_t args,
+                                          const miopenFusionOpDescriptor_t addOp,
+                                          const void *alpha2, const void *z)
+{
+    const char *api = "clfuse_SetOpArgsAddForward";
+    clf_clear_error(NULL);
+    miopenStatus_t st = need(z, api, "z (the residual tensor)");
+    if (st != miopenStatusSuccess)
+        return st;
+    float a2 = alpha2 ? *(const float *)alpha2 : 1.0f;
+    if (!isfinite(a2))
+        return clf_fail(NULL, miopenStatusBadParm, "%s: alpha2 is not finite", api);
+    clf_op_args *e = slot(args, addOp, CLF_IR_ADD, api, &st);
+    if (e == NULL)
+        return st;
+    e->mem[0] = (cl_mem)(uintptr_t)z;
+    e->alpha = a2;
+    e->set = 1;
+    return miopenStatusSuccess;
+}

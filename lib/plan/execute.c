@@ -4,23 +4,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cache/program.h"
 #include "clw/clw.h"
+#include "codegen/kargs.h"
 #include "core/util.h"
 #include "plan/plan.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Kernel argument indices: the order CLF_KERNEL_PARAMS declares (cl/epilogue.cl). */
-enum {
-    KARG_X, KARG_W, KARG_Y, KARG_WORKSPACE, KARG_CONV_ALPHA, KARG_BIAS, KARG_BN_SCALE,
-    KARG_BN_BIAS, KARG_BN_MEAN, KARG_BN_VAR, KARG_BN_EPS, KARG_ACT_ALPHA, KARG_ACT_BETA,
-    KARG_ACT_GAMMA, KARG_Z, KARG_Z_ALPHA, KARG_COUNT
-};
-
-static const char *const karg_names[KARG_COUNT] = {
-    "x", "w", "y", "workspace", "conv_alpha", "bias", "bn_scale", "bn_bias", "bn_mean",
-    "bn_var", "bn_eps", "act_alpha", "act_beta", "act_gamma", "z", "z_alpha",
-};
 
 static miopenStatus_t check_buffer(miopenHandle_t h, cl_mem m, size_t need, const char *what)
 {
@@ -133,6 +122,7 @@ static const char *setter_name(clf_ir_kind k)
     case CLF_IR_BN_TRAIN_FWD: return "miopenSetOpArgsBatchNormForward";
     case CLF_IR_BN_BWD: return "miopenSetOpArgsBatchNormBackward";
     case CLF_IR_ACTIV_BWD: return "miopenSetOpArgsActivBackward";
+    case CLF_IR_ADD: return "clfuse_SetOpArgsAddForward";
     }
     return "?";
 }
@@ -151,8 +141,9 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
             return clf_fail(h, miopenStatusBadParm,
                             "miopenExecuteFusionPlan: no arguments for op %d (%s); call %s", i,
                             clf_ir_kind_name(op->kind), setter_name(op->kind));
-        size_t channels = (size_t)ir->out[1];
-        size_t plane = (size_t)ir->out[2] * (size_t)ir->out[3];
+        const int *shape = clf_ir_shape(&p->ir, ir->out);
+        size_t channels = (size_t)shape[1];
+        size_t plane = (size_t)shape[2] * (size_t)shape[3];
         miopenStatus_t st = miopenStatusSuccess;
         switch (op->kind) {
         case CLF_IR_CONV: {
@@ -166,6 +157,12 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
         case CLF_IR_BIAS:
             st = check_buffer(h, a->mem[0], channels * fs, "the bias");
             b->bias = a->mem[0];
+            break;
+        case CLF_IR_ADD:
+            st = check_buffer(h, a->mem[0], (size_t)shape[0] * channels * plane * fs,
+                              "z (the residual add's input)");
+            b->z = a->mem[0];
+            b->z_alpha = a->alpha;
             break;
         case CLF_IR_BN: {
             size_t n = ir->bn_spatial ? channels : channels * plane;
@@ -207,7 +204,7 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
         }
         case CLF_IR_BN_BWD: {
             size_t n = ir->bn_spatial ? channels : channels * plane;
-            size_t all = (size_t)ir->out[0] * channels * plane;
+            size_t all = (size_t)shape[0] * channels * plane;
             static const char *names[7] = {"bnScale", "bnBias", "savedMean", "savedInvVariance",
                                            "x (the batch-norm's forward input)",
                                            "resultBnScaleDiff", "resultBnBiasDiff"};
@@ -224,7 +221,7 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
             break;
         }
         case CLF_IR_ACTIV_BWD:
-            st = check_buffer(h, a->mem[0], (size_t)ir->out[0] * channels * plane * fs,
+            st = check_buffer(h, a->mem[0], (size_t)shape[0] * channels * plane * fs,
                               "y (the activation's forward output)");
             b->act_y = a->mem[0];
             b->act_alpha = (float)a->act[0];
@@ -245,24 +242,16 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
     return miopenStatusSuccess;
 }
 
-/* Kernel arguments in CLF_KERNEL_PARAMS order. */
+/* Kernel arguments in the order of the table (lib/codegen/kargs.h). */
 static cl_int set_args(cl_kernel k, const clf_run_args *a)
 {
-    const cl_mem mems[KARG_COUNT] = {
-        [KARG_X] = a->x, [KARG_W] = a->w, [KARG_Y] = a->y, [KARG_WORKSPACE] = a->workspace,
-        [KARG_BIAS] = a->bias, [KARG_BN_SCALE] = a->bn_scale, [KARG_BN_BIAS] = a->bn_bias,
-        [KARG_BN_MEAN] = a->bn_mean, [KARG_BN_VAR] = a->bn_var, [KARG_Z] = a->z};
-    const float vals[KARG_COUNT] = {
-        [KARG_CONV_ALPHA] = a->conv_alpha, [KARG_BN_EPS] = a->bn_eps,
-        [KARG_ACT_ALPHA] = a->act_alpha, [KARG_ACT_BETA] = a->act_beta,
-        [KARG_ACT_GAMMA] = a->act_gamma, [KARG_Z_ALPHA] = a->z_alpha};
-    for (int i = 0; i < KARG_COUNT; ++i) {
-        int is_value = i == KARG_CONV_ALPHA || i == KARG_BN_EPS || i == KARG_ACT_ALPHA ||
-                       i == KARG_ACT_BETA || i == KARG_ACT_GAMMA || i == KARG_Z_ALPHA;
-        cl_int err = is_value ? clf_clw_set_arg(k, (cl_uint)i, sizeof(float), &vals[i])
-                              : clf_clw_set_arg(k, (cl_uint)i, sizeof(cl_mem), &mems[i]);
+    for (int i = 0; i < CLF_KARG_COUNT; ++i) {
+        size_t size;
+        const void *v = clf_karg_value(a, i, &size);
+        cl_int err = clf_clw_set_arg(k, (cl_uint)i, size, v);
         if (err != CL_SUCCESS) {
-            clf_log(CLF_LOG_ERROR, "clSetKernelArg(%s): %s", karg_names[i], clf_cl_error_name(err));
+            clf_log(CLF_LOG_ERROR, "clSetKernelArg(%s): %s", clf_kernel_args[i].name,
+                    clf_cl_error_name(err));
             return err;
         }
     }
@@ -472,8 +461,8 @@ static miopenStatus_t follow_context(miopenHandle_t h, struct miopenFusionPlanDe
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem z, float z_alpha,
-                                cl_mem workspace, size_t workspace_size)
+                                miopenOperatorArgs_t args, cl_mem workspace,
+                                size_t workspace_size)
 {
     const char *api = "miopenExecuteFusionPlan";
     if (!clf_handle_valid(h))
@@ -518,8 +507,6 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     memset(&b, 0, sizeof b);
     b.x = (cl_mem)(uintptr_t)input;
     b.y = (cl_mem)(uintptr_t)output;
-    b.z = z;
-    b.z_alpha = z_alpha;
     b.workspace = workspace;
     b.workspace_size = workspace_size;
     size_t in_bytes = clf_tensor_elements(&p->input) * sizeof(float);
@@ -527,14 +514,10 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     st = check_buffer(h, b.x, in_bytes, "input");
     if (st == miopenStatusSuccess)
         st = check_buffer(h, b.y, out_bytes, "output");
-    if (st == miopenStatusSuccess && z)
-        st = check_buffer(h, z, out_bytes, "z");
     if (st == miopenStatusSuccess)
         st = bind(h, p, args, &b);
     if (st != miopenStatusSuccess)
         return st;
-    if (p->problem.epi.has_z && z == NULL)
-        return clf_fail(h, miopenStatusBadParm, "%s: the plan adds z but z is NULL", api);
     if (p->workspace > 0 && workspace == NULL) {
         st = clf_plan_own_workspace(h, p, p->workspace, api);
         if (st != miopenStatusSuccess)
@@ -556,7 +539,7 @@ miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
 {
     clf_clear_error(handle);
     return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args,
-                            NULL, 0.0f, NULL, 0);
+                            NULL, 0);
 }
 
 miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
@@ -580,7 +563,7 @@ miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
             return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     }
     miopenStatus_t st = clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output,
-                                         args, NULL, 0.0f, (cl_mem)workspace, workspaceSize);
+                                         args, (cl_mem)workspace, workspaceSize);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     return st;

@@ -85,8 +85,7 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
     }
     p->input = *inputDesc;
     p->output = *inputDesc;
-    p->ir.type = inputDesc->type;
-    memcpy(p->ir.input, inputDesc->lens, sizeof p->ir.input);
+    clf_ir_init(&p->ir, inputDesc->type, inputDesc->lens);
     *fusePlanDesc = p;
     return miopenStatusSuccess;
 }
@@ -140,14 +139,12 @@ static struct miopenFusionOpDescriptor *begin_op(miopenFusionPlanDescriptor_t p,
         return NULL;
     }
     char why[CLF_REASON_CAP];
-    if (p->ir.nops > 0) {
-        clf_ir_kind last = p->ir.ops[p->ir.nops - 1].kind;
-        if (!clf_ir_may_follow((int)last, kind, why, sizeof why)) {
-            *st = clf_fail(NULL, miopenStatusBadParm, "%s: a %s op cannot follow the %s op (op %d): %s",
-                           api, clf_ir_kind_name(kind), clf_ir_kind_name(last), p->ir.nops - 1, why);
-            return NULL;
-        }
-    } else if (kind == CLF_IR_ACTIV_BWD && !p->allow_unfused) {
+    /* The op's place in the graph: checked here, once (lib/ir). */
+    if (!clf_ir_check_next(&p->ir, kind, why, sizeof why)) {
+        *st = clf_fail(NULL, miopenStatusBadParm, "%s: %s", api, why);
+        return NULL;
+    }
+    if (p->ir.nops == 0 && kind == CLF_IR_ACTIV_BWD && !p->allow_unfused) {
         /* Its derivative needs the activation's forward input, which only a preceding
          * batch-norm backward recomputes (miopenSetOpArgsActivBackward passes y alone). */
         *st = clf_fail(NULL, miopenStatusBadParm,
@@ -157,41 +154,43 @@ static struct miopenFusionOpDescriptor *begin_op(miopenFusionPlanDescriptor_t p,
                        "does not take; use miopenActivationBackward", api);
         return NULL;
     }
-    if (p->ir.nops >= CLF_IR_MAX_OPS) {
-        *st = clf_fail(NULL, miopenStatusBadParm, "%s: the plan already has %d ops", api,
-                       CLF_IR_MAX_OPS);
-        return NULL;
-    }
     struct miopenFusionOpDescriptor *op = &p->ops[p->ir.nops];
     memset(op, 0, sizeof *op);
     op->magic = CLF_MAGIC_OP;
     op->plan = p;
     op->index = p->ir.nops;
     op->kind = kind;
+    /* The op's attributes are gathered in the next slot; commit_op appends it to the IR. */
     clf_ir_op *ir = &p->ir.ops[p->ir.nops];
     memset(ir, 0, sizeof *ir);
     ir->kind = kind;
-    memcpy(ir->in, p->output.lens, sizeof ir->in);
-    memcpy(ir->out, p->output.lens, sizeof ir->out);
     return op;
 }
 
+/* Appends the op gathered in the IR's next slot; conv_out is a convolution's output shape
+ * (NULL for the ops that keep the shape). */
 static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDescriptor_t *out,
-                                struct miopenFusionOpDescriptor *op, const char *api)
+                                struct miopenFusionOpDescriptor *op, const char *api,
+                                const int *conv_out)
 {
-    clf_ir_op *ir = &p->ir.ops[p->ir.nops];
+    const clf_ir_op pending = p->ir.ops[p->ir.nops];
+    const int *o = conv_out ? conv_out : p->output.lens;
     struct miopenTensorDescriptor next;
-    if (clf_tensor_set4d_packed(&next, p->input.type, ir->out[0], ir->out[1], ir->out[2],
-                                ir->out[3]) != 0)
+    if (clf_tensor_set4d_packed(&next, p->input.type, o[0], o[1], o[2], o[3]) != 0)
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: the op's output, %dx%dx%dx%d %s, is too large (a packed stride "
-                        "exceeds the int range)", api, ir->out[0], ir->out[1], ir->out[2],
-                        ir->out[3], clf_type_name(p->input.type));
+                        "exceeds the int range)", api, o[0], o[1], o[2], o[3],
+                        clf_type_name(p->input.type));
+    char why[CLF_REASON_CAP];
+    if (clf_ir_append(&p->ir, &pending, conv_out, why, sizeof why) != 0)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: %s", api, why);
     /* The op is live from here until its plan is destroyed. */
-    if (clf_live_add(CLF_LIVE_OP, op) != 0)
+    if (clf_live_add(CLF_LIVE_OP, op) != 0) {
+        p->ir.nops--; /* not in the plan after all (its values are overwritten next time) */
+        p->ir.nvalues = p->ir.ops[p->ir.nops].in + 1;
         return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
+    }
     p->output = next;
-    p->ir.nops++;
     *out = op;
     return miopenStatusSuccess;
 }
@@ -227,7 +226,6 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
     int f_hw[2] = {wDesc->lens[2], wDesc->lens[3]};
     int pads[2];
     clf_conv_effective_pads(conv, in_hw, f_hw, pads);
-    memcpy(ir->out, lens, sizeof ir->out);
     ir->k = wDesc->lens[0];
     ir->fy = wDesc->lens[2];
     ir->fx = wDesc->lens[3];
@@ -241,7 +239,7 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
     op->wdesc = *wDesc;
     op->algo_requested = algo_requested;
     op->algo = algo;
-    return commit_op(p, out, op, api);
+    return commit_op(p, out, op, api, lens);
 }
 
 miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -290,7 +288,7 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
     if (bDesc->type != fusePlanDesc->input.type)
         return clf_fail(NULL, miopenStatusBadParm, "%s: bDesc is %s but the plan is %s", api,
                         clf_type_name(bDesc->type), clf_type_name(fusePlanDesc->input.type));
-    return commit_op(fusePlanDesc, biasOp, op, api);
+    return commit_op(fusePlanDesc, biasOp, op, api, NULL);
 }
 
 miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -327,7 +325,7 @@ miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fus
                         run[2], run[3], run[1], want_h, want_w);
     }
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
-    return commit_op(fusePlanDesc, bnOp, op, api);
+    return commit_op(fusePlanDesc, bnOp, op, api, NULL);
 }
 
 miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -345,7 +343,7 @@ miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fuse
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
                         (int)mode);
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
-    return commit_op(fusePlanDesc, activFwdOp, op, api);
+    return commit_op(fusePlanDesc, activFwdOp, op, api, NULL);
 }
 
 miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc, const int op_idx,
@@ -395,7 +393,7 @@ miopenStatus_t miopenCreateOpBatchNormForward(miopenFusionPlanDescriptor_t fuseP
     ir->bn_spatial = bn_mode == miopenBNSpatial;
     ir->bn_running = runningMeanVariance ? 1 : 0;
     op->running = ir->bn_running;
-    return commit_op(fusePlanDesc, bnFwdOp, op, api);
+    return commit_op(fusePlanDesc, bnFwdOp, op, api, NULL);
 }
 
 miopenStatus_t miopenCreateOpBatchNormBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -411,7 +409,7 @@ miopenStatus_t miopenCreateOpBatchNormBackward(miopenFusionPlanDescriptor_t fuse
     if ((st = check_bn_mode(bn_mode, api)) != miopenStatusSuccess)
         return st;
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
-    return commit_op(fusePlanDesc, bnBwdOp, op, api);
+    return commit_op(fusePlanDesc, bnBwdOp, op, api, NULL);
 }
 
 miopenStatus_t miopenCreateOpActivationBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -429,5 +427,34 @@ miopenStatus_t miopenCreateOpActivationBackward(miopenFusionPlanDescriptor_t fus
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
                         (int)mode);
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
-    return commit_op(fusePlanDesc, activBwdOp, op, api);
+    return commit_op(fusePlanDesc, activBwdOp, op, api, NULL);
+}
+
+miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                         miopenFusionOpDescriptor_t *addOp,
+                                         const miopenTensorDescriptor_t zDesc)
+{
+    const char *api = "clfuse_CreateOpAddForward";
+    clf_clear_error(NULL);
+    miopenStatus_t st;
+    struct miopenFusionOpDescriptor *op = begin_op(fusePlanDesc, addOp, CLF_IR_ADD, api, &st);
+    if (op == NULL)
+        return st;
+    st = clf_tensor_check(NULL, zDesc, api, "zDesc");
+    if (st == miopenStatusSuccess)
+        st = clf_tensor_require_packed(NULL, zDesc, api, "zDesc");
+    if (st != miopenStatusSuccess)
+        return st;
+    const int *run = fusePlanDesc->output.lens;
+    if (zDesc->nd != 4 || memcmp(zDesc->lens, run, 4 * sizeof run[0]) != 0) {
+        char have[128];
+        clf_tensor_describe(zDesc, have, sizeof have);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: zDesc is %s but the running shape (the tensor z is added to) is "
+                        "%dx%dx%dx%d", api, have, run[0], run[1], run[2], run[3]);
+    }
+    if (zDesc->type != fusePlanDesc->input.type)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: zDesc is %s but the plan is %s", api,
+                        clf_type_name(zDesc->type), clf_type_name(fusePlanDesc->input.type));
+    return commit_op(fusePlanDesc, addOp, op, api, NULL);
 }

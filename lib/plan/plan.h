@@ -36,7 +36,6 @@ struct miopenFusionPlanDescriptor {
     struct miopenTensorDescriptor output; /* derived from the last op */
     clf_ir ir;
     struct miopenFusionOpDescriptor ops[CLF_IR_MAX_OPS];
-    int has_z; /* residual input (ConvBiasActivationForward only) */
     int allow_unfused; /* an internal one-op plan of an unfused call: may use any solver */
     int algo_filter_set;
     miopenConvFwdAlgorithm_t algo_filter;
@@ -70,7 +69,8 @@ typedef struct clf_op_args {
     uint64_t plan_serial;
     int set;                  /* every required value was given */
     float alpha;              /* convolution scale */
-    /* w | bias | scale, bias, mean, variance (inference batch-norm)
+    /* w | bias | z (residual add; alpha is its alpha2)
+     * | scale, bias, mean, variance (inference batch-norm)
      * | scale, bias, savedMean, savedInvVariance, runningMean, runningVariance (forward
      *   training) | scale, bias, savedMean, savedInvVariance, x, dScale, dBias (backward)
      * | y (activation backward) */
@@ -111,13 +111,12 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
 int clf_fusion_mode_from_name(const char *name);
 const char *clf_fusion_mode_name(int mode);
 
-/* Execute with an optional residual z (ConvBiasActivationForward); z NULL when the plan
- * has none. */
+/* Execute with an optional workspace (NULL: the plan's own when its solver needs one). */
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem z, float z_alpha,
-                                cl_mem workspace, size_t workspace_size);
+                                miopenOperatorArgs_t args, cl_mem workspace,
+                                size_t workspace_size);
 
 /* Checks every buffer of a against p's shapes (a valid cl_mem, big enough) and the
  * workspace against the solver's need. */

@@ -18,6 +18,7 @@
 #include "cache/program.h"
 #include "clw/clw.h"
 #include "codegen/codegen.h"
+#include "codegen/kargs.h"
 #include "gemm/gemm.h"
 
 #include <math.h>
@@ -229,24 +230,20 @@ static void timing_release(timing *t)
     t->first = t->last = NULL;
 }
 
+/* clf_gemm_epilogue(y, EPI_PARAMS): the table's epilogue arguments (codegen/kargs.h). */
 static cl_int set_epilogue_args(cl_kernel k, const clf_run_args *a)
 {
-    const float one = 1.0f; /* conv_alpha is already in the GEMM */
-    cl_int e = CL_SUCCESS;
-    cl_uint i = 0;
-    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->y);
-    e |= clf_clw_set_arg(k, i++, sizeof(float), &one);
-    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bias);
-    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bn_scale);
-    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bn_bias);
-    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bn_mean);
-    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->bn_var);
-    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->bn_eps);
-    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->act_alpha);
-    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->act_beta);
-    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->act_gamma);
-    e |= clf_clw_set_arg(k, i++, sizeof(cl_mem), &a->z);
-    e |= clf_clw_set_arg(k, i++, sizeof(float), &a->z_alpha);
+    clf_run_args b = *a;
+    b.conv_alpha = 1.0f; /* conv_alpha is already in the GEMM */
+    cl_int e = clf_clw_set_arg(k, 0, sizeof(cl_mem), &a->y);
+    cl_uint i = 1;
+    for (int j = 0; j < CLF_KARG_COUNT; ++j) {
+        if (!clf_kernel_args[j].epi)
+            continue;
+        size_t size;
+        const void *v = clf_karg_value(&b, j, &size);
+        e |= clf_clw_set_arg(k, i++, size, v);
+    }
     return e;
 }
 

@@ -6,11 +6,10 @@
  * and build(): the #defines and the cl/ fragment that codegen stitches into one program,
  * plus the launch geometry.
  *
- * Every generated kernel is named clf_fused and takes the same named arguments
- * (CLF_KARG_*), so launch code never packs arguments by which ops happen to be present:
- *   (x, w, y, workspace, conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps,
- *    act_alpha, act_beta, act_gamma, z, z_alpha)
- * Absent buffers are passed as NULL.
+ * Every generated kernel is named clf_fused and takes the same named arguments, declared
+ * once in lib/codegen/kargs.h (CLF_KARG_TABLE: the enum, the OpenCL parameter list and the
+ * binding to clf_run_args's fields), so launch code never packs arguments by which ops
+ * happen to be present. Absent buffers are passed as NULL.
  */
 #ifndef CLFUSE_SOLVER_H
 #define CLFUSE_SOLVER_H
@@ -37,7 +36,7 @@ typedef struct clf_epilogue {
     int bn_spatial; /* else per-activation */
     int has_activ;
     int activ_mode; /* miopenActivationMode_t */
-    int has_z;      /* residual: + z_alpha * z, before the bias (ConvBiasActivationForward) */
+    int has_z;      /* residual add: + z_alpha * z after the batch-norm, before the activation */
 } clf_epilogue;
 
 /* Training plans, which only the BatchNormTraining solver runs. */

@@ -3,6 +3,7 @@
 #include "device/solver_harness.h"
 
 #include <clfuse/clfuse.h>
+#include "plan/plan.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,14 +56,16 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
     memset(res, 0, sizeof *res);
     res->unwritten = (size_t)-1;
     int conv = has(fc->chain, 'C');
-    miopenTensorDescriptor_t xd = NULL, wd = NULL, bd = NULL, nd = NULL, yd = NULL;
+    miopenTensorDescriptor_t xd = NULL, wd = NULL, bd = NULL, nd = NULL, yd = NULL, zd = NULL;
     miopenConvolutionDescriptor_t cd = NULL;
     miopenFusionPlanDescriptor_t plan = NULL;
     miopenOperatorArgs_t args = NULL;
-    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, aop = NULL;
-    float *x = NULL, *w = NULL, *y = NULL, *bias = NULL, *p4[4] = {NULL, NULL, NULL, NULL};
+    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, zop = NULL, aop = NULL;
+    float *x = NULL, *w = NULL, *y = NULL, *z = NULL, *bias = NULL;
+    float *p4[4] = {NULL, NULL, NULL, NULL};
     double *ref = NULL;
-    cl_mem dx = NULL, dw = NULL, dy = NULL, db = NULL, dp[4] = {NULL, NULL, NULL, NULL};
+    cl_mem dx = NULL, dw = NULL, dy = NULL, dz = NULL, db = NULL;
+    cl_mem dp[4] = {NULL, NULL, NULL, NULL};
     int rc = -1;
 
     CALL(miopenCreateTensorDescriptor(&xd));
@@ -103,11 +106,27 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         CALL(miopenCreateOpBatchNormInference(
             plan, &nop, fc->bn_spatial ? miopenBNSpatial : miopenBNPerActivation, nd));
     }
+    if (has(fc->chain, 'Z')) {
+        CALL(miopenCreateTensorDescriptor(&zd));
+        CALL(miopenSet4dTensorDescriptor(zd, miopenFloat, on, oc, oh, ow));
+        CALL(clfuse_CreateOpAddForward(plan, &zop, zd));
+    }
     if (has(fc->chain, 'A'))
         CALL(miopenCreateOpActivationForward(plan, &aop, (miopenActivationMode_t)fc->activ_mode));
     if (fc->set_algo >= 0)
         CALL(miopenFusionPlanConvolutionSetAlgo(plan, (miopenConvFwdAlgorithm_t)fc->set_algo));
     CALL(miopenCompileFusionPlan(h, plan));
+    if (fc->solver) {
+        /* Internal: rebuild with the named solver and its default config. */
+        const clf_solver *s = clf_solver_by_name(fc->solver);
+        FAIL_IF(s == NULL, miopenStatusBadParm, "no solver named %s", fc->solver);
+        char why[512], cfg[CLF_CONFIG_CAP];
+        FAIL_IF(!s->applicable(&plan->problem, &h->info, why, sizeof why),
+                miopenStatusUnsupportedOp, "%s does not apply: %s", fc->solver, why);
+        s->default_config(&plan->problem, &h->info, cfg, sizeof cfg);
+        plan->allow_unfused = 1;
+        CALL(clf_plan_build_with(h, plan, s, cfg));
+    }
     const char *solver = "";
     CALL(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL));
     snprintf(res->solver, sizeof res->solver, "%s", solver);
@@ -121,17 +140,19 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
     x = malloc(xn * sizeof *x);
     w = malloc(wn * sizeof *w);
     y = malloc(yn * sizeof *y);
+    z = malloc(yn * sizeof *z);
     bias = malloc((size_t)oc * sizeof *bias);
     ref = malloc(yn * sizeof *ref);
     for (int i = 0; i < 4; ++i)
         p4[i] = malloc(pn * sizeof(float));
-    FAIL_IF(!x || !w || !y || !bias || !ref || !p4[0] || !p4[1] || !p4[2] || !p4[3],
+    FAIL_IF(!x || !w || !y || !z || !bias || !ref || !p4[0] || !p4[1] || !p4[2] || !p4[3],
             miopenStatusAllocFailed, "out of host memory");
     uint64_t rng = ref_rng_seed(seed);
     for (int run = 0; run < runs; ++run) {
         ref_fill_uniform(x, xn, &rng, -1.0f, 1.0f);
         ref_fill_uniform(w, wn, &rng, -1.0f, 1.0f);
         ref_fill_uniform(bias, (size_t)oc, &rng, -0.5f, 0.5f);
+        ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
         ref_fill_uniform(p4[0], pn, &rng, 0.5f, 1.5f);
         ref_fill_uniform(p4[1], pn, &rng, -0.5f, 0.5f);
         ref_fill_uniform(p4[2], pn, &rng, -0.2f, 0.2f);
@@ -139,6 +160,7 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         ref_poison(y, yn);
         float alpha = run == 0 ? 1.0f : 0.5f + (float)run; /* later runs: new args */
         double eps = 1e-5 * (run + 1);
+        float alpha2 = run == 0 ? 0.75f : -0.5f * (float)run;
         double aa, ab, ag;
         harness_activ_params(fc->activ_mode, &aa, &ab, &ag);
         aa += 0.1 * run;
@@ -147,15 +169,17 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         if (dw) clReleaseMemObject(dw);
         if (dy) clReleaseMemObject(dy);
         if (db) clReleaseMemObject(db);
+        if (dz) clReleaseMemObject(dz);
         for (int i = 0; i < 4; ++i)
             if (dp[i]) clReleaseMemObject(dp[i]);
         dx = make_buffer(h, x, xn);
         dw = make_buffer(h, w, wn);
         dy = make_buffer(h, y, yn);
         db = make_buffer(h, bias, (size_t)oc);
+        dz = make_buffer(h, z, yn);
         for (int i = 0; i < 4; ++i)
             dp[i] = make_buffer(h, p4[i], pn);
-        FAIL_IF(!dx || !dw || !dy || !db || !dp[0] || !dp[1] || !dp[2] || !dp[3],
+        FAIL_IF(!dx || !dw || !dy || !dz || !db || !dp[0] || !dp[1] || !dp[2] || !dp[3],
                 miopenStatusAllocFailed, "device buffers");
         if (cop)
             CALL(miopenSetOpArgsConvForward(args, cop, &alpha, NULL, dw));
@@ -164,6 +188,8 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         if (nop)
             CALL(miopenSetOpArgsBatchNormInference(args, nop, NULL, NULL, dp[0], dp[1], dp[2],
                                                    dp[3], eps));
+        if (zop)
+            CALL(clfuse_SetOpArgsAddForward(args, zop, &alpha2, dz));
         if (aop)
             CALL(miopenSetOpArgsActivForward(args, aop, NULL, NULL, aa, ab, ag));
         CALL(miopenExecuteFusionPlan(h, plan, xd, dx, yd, dy, args));
@@ -185,6 +211,9 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
             ref_bias(ref, on, oc, oh, ow, bias);
         if (nop)
             ref_bn_infer(ref, on, oc, oh, ow, fc->bn_spatial, p4[0], p4[1], p4[2], p4[3], eps);
+        if (zop)
+            for (size_t i = 0; i < yn; ++i)
+                ref[i] += (double)alpha2 * z[i];
         if (aop)
             ref_activation(ref, yn, fc->activ_mode, aa, ab, ag);
         size_t unwritten = ref_first_unwritten(y, yn);
@@ -205,6 +234,7 @@ done:
     if (dw) clReleaseMemObject(dw);
     if (dy) clReleaseMemObject(dy);
     if (db) clReleaseMemObject(db);
+    if (dz) clReleaseMemObject(dz);
     for (int i = 0; i < 4; ++i) {
         if (dp[i])
             clReleaseMemObject(dp[i]);
@@ -213,6 +243,7 @@ done:
     free(x);
     free(w);
     free(y);
+    free(z);
     free(bias);
     free(ref);
     miopenDestroyOperatorArgs(args);
@@ -223,5 +254,6 @@ done:
     miopenDestroyTensorDescriptor(bd);
     miopenDestroyTensorDescriptor(nd);
     miopenDestroyTensorDescriptor(yd);
+    miopenDestroyTensorDescriptor(zd);
     return rc;
 }

@@ -15,7 +15,12 @@ typedef struct fusion_case {
     int bn_spatial;
     int activ_mode;
     int set_algo;      /* -1: none; else miopenConvFwdAlgorithm_t for SetAlgo */
+    /* NULL: the plan runs what miopenCompileFusionPlan chose; else it is rebuilt with this
+     * solver (by name, its default config; unfused-only solvers too) before executing. */
+    const char *solver;
 } fusion_case;
+/* chain letters: C convolution, B bias, N batch-norm, Z residual add
+ * (clfuse_CreateOpAddForward, z random of the running shape), A activation. */
 
 typedef struct fusion_result {
     double rms;

@@ -2,6 +2,7 @@
 #include "cache/program.h"
 #include "clw/clw.h"
 #include "codegen/codegen.h"
+#include "codegen/kargs.h"
 #include "ref/ref.h"
 
 #include <stdio.h>
@@ -128,14 +129,14 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
     } else {
         ref_to_double(x, ref, out_n);
     }
-    if (p->epi.has_z)
-        for (size_t i = 0; i < out_n; ++i)
-            ref[i] += (double)z_alpha * z[i];
     if (p->epi.has_bias)
         ref_bias(ref, p->n, p->c, p->h, p->w, bias);
     if (p->epi.has_bn)
         ref_bn_infer(ref, p->n, p->c, p->h, p->w, p->epi.bn_spatial ? 1 : 0, scale, shift, mean,
                      var, eps);
+    if (p->epi.has_z)
+        for (size_t i = 0; i < out_n; ++i)
+            ref[i] += (double)z_alpha * z[i];
     if (p->epi.has_activ)
         ref_activation(ref, out_n, p->epi.activ_mode, aa, ab, ag);
 
@@ -210,24 +211,21 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             snprintf(msg, cap, "clCreateKernel: %s", clf_cl_error_name(err));
             goto done;
         }
-        cl_mem none = NULL;
+        /* By the kernel argument table, as the plan's launch binds them. */
+        clf_run_args ka = {
+            .x = dx, .w = p->has_conv ? dw : NULL, .y = dy, .workspace = dws,
+            .bias = p->epi.has_bias ? db : NULL,
+            .bn_scale = p->epi.has_bn ? ds : NULL, .bn_bias = p->epi.has_bn ? dsh : NULL,
+            .bn_mean = p->epi.has_bn ? dm : NULL, .bn_var = p->epi.has_bn ? dv : NULL,
+            .z = p->epi.has_z ? dz : NULL, .conv_alpha = conv_alpha, .bn_eps = eps,
+            .act_alpha = fa, .act_beta = fb, .act_gamma = fg, .z_alpha = z_alpha,
+        };
         cl_int e = CL_SUCCESS;
-        e |= clf_clw_set_arg(kern, 0, sizeof(cl_mem), &dx);
-        e |= clf_clw_set_arg(kern, 1, sizeof(cl_mem), p->has_conv ? &dw : &none);
-        e |= clf_clw_set_arg(kern, 2, sizeof(cl_mem), &dy);
-        e |= clf_clw_set_arg(kern, 3, sizeof(cl_mem), dws ? &dws : &none);
-        e |= clf_clw_set_arg(kern, 4, sizeof(float), &conv_alpha);
-        e |= clf_clw_set_arg(kern, 5, sizeof(cl_mem), p->epi.has_bias ? &db : &none);
-        e |= clf_clw_set_arg(kern, 6, sizeof(cl_mem), p->epi.has_bn ? &ds : &none);
-        e |= clf_clw_set_arg(kern, 7, sizeof(cl_mem), p->epi.has_bn ? &dsh : &none);
-        e |= clf_clw_set_arg(kern, 8, sizeof(cl_mem), p->epi.has_bn ? &dm : &none);
-        e |= clf_clw_set_arg(kern, 9, sizeof(cl_mem), p->epi.has_bn ? &dv : &none);
-        e |= clf_clw_set_arg(kern, 10, sizeof(float), &eps);
-        e |= clf_clw_set_arg(kern, 11, sizeof(float), &fa);
-        e |= clf_clw_set_arg(kern, 12, sizeof(float), &fb);
-        e |= clf_clw_set_arg(kern, 13, sizeof(float), &fg);
-        e |= clf_clw_set_arg(kern, 14, sizeof(cl_mem), p->epi.has_z ? &dz : &none);
-        e |= clf_clw_set_arg(kern, 15, sizeof(float), &z_alpha);
+        for (int i = 0; i < CLF_KARG_COUNT; ++i) {
+            size_t size;
+            const void *v = clf_karg_value(&ka, i, &size);
+            e |= clf_clw_set_arg(kern, (cl_uint)i, size, v);
+        }
         if (e != CL_SUCCESS) {
             snprintf(msg, cap, "clSetKernelArg failed");
             goto done;

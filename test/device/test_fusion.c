@@ -15,6 +15,7 @@
 
 #include <clfuse/clfuse.h>
 #include "device/fusion_case.h"
+#include "solver/solver.h"
 
 #define RMS_BOUND (80 * FLT_EPSILON)
 
@@ -75,23 +76,23 @@ static void convolution_shapes(void **state)
     (void)state;
     static const fusion_case shapes[] = {
         /* chain, n c h w, k fy fx ph pw stride dil groups, padmode, bn_spatial, act, algo */
-        {"CBA", 1, 5, 13, 11, 7, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, -1},   /* odd sizes */
-        {"CBNA", 3, 4, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 0, 8, -1},    /* batch > 1, per-act BN */
-        {"CBA", 2, 4, 15, 15, 5, 3, 3, 1, 1, 2, 1, 1, 0, 1, 3, -1},   /* stride 2 */
-        {"CBA", 1, 4, 12, 12, 4, 3, 3, 2, 2, 1, 2, 1, 0, 1, 9, -1},   /* dilation 2 */
-        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 1, 1, 3, 0, 1, 3, -1},     /* groups */
-        {"CBNA", 1, 8, 10, 10, 8, 3, 3, 1, 1, 1, 1, 8, 0, 1, 3, -1},  /* depthwise */
-        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 1, 3, -1},   /* 1x1 */
-        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 1},   /* 3x3 Direct */
-        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 3},   /* 3x3 Winograd */
-        {"CBA", 1, 3, 16, 16, 4, 5, 5, 2, 2, 1, 1, 1, 0, 1, 2, -1},   /* 5x5 */
-        {"CBNA", 1, 3, 20, 20, 4, 7, 7, 3, 3, 2, 1, 1, 0, 1, 3, -1},  /* 7x7 stride 2 */
-        {"CBA", 1, 2, 24, 24, 3, 11, 11, 5, 5, 4, 1, 1, 0, 1, 3, -1}, /* 11x11 stride 4 */
-        {"CBA", 1, 3, 12, 14, 4, 1, 5, 0, 2, 1, 1, 1, 0, 1, 3, -1},   /* non-square 1x5 */
-        {"CBA", 1, 3, 12, 14, 4, 5, 3, 0, 0, 1, 1, 1, 0, 1, 3, -1},   /* non-square 5x3 */
-        {"CBA", 1, 4, 11, 10, 4, 3, 3, 0, 0, 2, 1, 1, 1, 1, 3, -1},   /* Same padding */
-        {"CBA", 1, 4, 11, 10, 4, 4, 4, 0, 0, 1, 1, 1, 1, 1, 3, -1},   /* Same, even filter */
-        {"CBA", 1, 4, 11, 10, 4, 3, 3, 5, 5, 2, 1, 1, 2, 1, 3, -1},   /* Valid padding */
+        {"CBA", 1, 5, 13, 11, 7, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, -1, NULL},   /* odd sizes */
+        {"CBNA", 3, 4, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 0, 8, -1, NULL},    /* batch > 1, per-act BN */
+        {"CBA", 2, 4, 15, 15, 5, 3, 3, 1, 1, 2, 1, 1, 0, 1, 3, -1, NULL},   /* stride 2 */
+        {"CBA", 1, 4, 12, 12, 4, 3, 3, 2, 2, 1, 2, 1, 0, 1, 9, -1, NULL},   /* dilation 2 */
+        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 1, 1, 3, 0, 1, 3, -1, NULL},     /* groups */
+        {"CBNA", 1, 8, 10, 10, 8, 3, 3, 1, 1, 1, 1, 8, 0, 1, 3, -1, NULL},  /* depthwise */
+        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 1, 3, -1, NULL},   /* 1x1 */
+        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 1, NULL},   /* 3x3 Direct */
+        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 3, NULL},   /* 3x3 Winograd */
+        {"CBA", 1, 3, 16, 16, 4, 5, 5, 2, 2, 1, 1, 1, 0, 1, 2, -1, NULL},   /* 5x5 */
+        {"CBNA", 1, 3, 20, 20, 4, 7, 7, 3, 3, 2, 1, 1, 0, 1, 3, -1, NULL},  /* 7x7 stride 2 */
+        {"CBA", 1, 2, 24, 24, 3, 11, 11, 5, 5, 4, 1, 1, 0, 1, 3, -1, NULL}, /* 11x11 stride 4 */
+        {"CBA", 1, 3, 12, 14, 4, 1, 5, 0, 2, 1, 1, 1, 0, 1, 3, -1, NULL},   /* non-square 1x5 */
+        {"CBA", 1, 3, 12, 14, 4, 5, 3, 0, 0, 1, 1, 1, 0, 1, 3, -1, NULL},   /* non-square 5x3 */
+        {"CBA", 1, 4, 11, 10, 4, 3, 3, 0, 0, 2, 1, 1, 1, 1, 3, -1, NULL},   /* Same padding */
+        {"CBA", 1, 4, 11, 10, 4, 4, 4, 0, 0, 1, 1, 1, 1, 1, 3, -1, NULL},   /* Same, even filter */
+        {"CBA", 1, 4, 11, 10, 4, 3, 3, 5, 5, 2, 1, 1, 2, 1, 3, -1, NULL},   /* Valid padding */
     };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
         fusion_case fc = shapes[i];
@@ -111,9 +112,9 @@ static void convolution_shapes(void **state)
 static void reexecute_with_new_args(void **state)
 {
     (void)state;
-    fusion_case fc = {"CBNA", 2, 4, 9, 9, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 8, -1};
+    fusion_case fc = {"CBNA", 2, 4, 9, 9, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 8, -1, NULL};
     check_case(&fc, 99, 3); /* three runs, new weights, alpha, epsilon and activation alpha */
-    fusion_case na = {"NA", 2, 4, 9, 9, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 9, -1};
+    fusion_case na = {"NA", 2, 4, 9, 9, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 9, -1, NULL};
     check_case(&na, 98, 3);
 }
 
@@ -125,7 +126,7 @@ static void gemm_every_chain(void **state)
     (void)state;
     static const char *const conv_chains[] = {"CBNA", "CBA", "CBN", "CNA", "CA", "CB", "CN", "C"};
     for (size_t i = 0; i < sizeof conv_chains / sizeof conv_chains[0]; ++i) {
-        fusion_case fc = {conv_chains[i], 2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 0};
+        fusion_case fc = {conv_chains[i], 2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 0, NULL};
         fusion_result r;
         check_case(&fc, 300 + i, 2);
         assert_int_equal(fusion_case_run(handle, &fc, 300 + i, 1, &r), 0);
@@ -133,11 +134,127 @@ static void gemm_every_chain(void **state)
             fail_msg("%s with SetAlgo(GEMM) ran %s", fc.chain, r.solver);
     }
     static const fusion_case shapes[] = {
-        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 0, 8, 0}, /* 1x1: no im2col */
-        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 2, 1, 3, 0, 1, 3, 0},   /* groups, stride 2 */
+        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 0, 8, 0, NULL}, /* 1x1: no im2col */
+        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 2, 1, 3, 0, 1, 3, 0, NULL},   /* groups, stride 2 */
     };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
         check_case(&shapes[i], 320 + i, 2);
+}
+
+/* The residual add (clfuse_CreateOpAddForward): every place it may take in C? B? N? Z? A?,
+ * with and without a convolution, re-executed with a new alpha2 and z. */
+static void residual_add_chains(void **state)
+{
+    (void)state;
+    static const char *const zchains[] = {"CZ", "CBZ", "CBZA", "CNZA", "CBNZA", "CBNZ", "CZA",
+                                          "NZA", "BZA", "BNZA", "ZA", "Z"};
+    for (size_t i = 0; i < sizeof zchains / sizeof zchains[0]; ++i) {
+        fusion_case fc = {.chain = zchains[i], .n = 2, .c = 3, .h = 7, .w = 9, .k = 4, .fy = 3,
+                          .fx = 3, .pad_h = 1, .pad_w = 1, .stride = 1, .dil = 1, .groups = 1,
+                          .bn_spatial = (int)(i % 2), .activ_mode = i % 3 ? 3 : 8,
+                          .set_algo = -1};
+        check_case(&fc, 500 + i, 2);
+    }
+}
+
+/* CBNZA and CZA with every solver that applies to them (the unfused-only ConvGemm too, whose
+ * separate epilogue kernel adds z), against the double reference, poisoned outputs. */
+static void residual_add_every_solver(void **state)
+{
+    (void)state;
+    int ran = 0;
+    for (int si = 0; si < clf_solver_count(); ++si) {
+        const clf_solver *s = clf_solver_at(si);
+        if (s->kind != CLF_SOLVER_CONV)
+            continue;
+        static const char *const zc[] = {"CBNZA", "CZA"};
+        for (int ci = 0; ci < 2; ++ci) {
+            fusion_case fc = {.chain = zc[ci], .n = 2, .c = 4, .h = 8, .w = 8, .k = 8, .fy = 3,
+                              .fx = 3, .pad_h = 1, .pad_w = 1, .stride = 1, .dil = 1,
+                              .groups = 1, .bn_spatial = ci, .activ_mode = 3, .set_algo = -1,
+                              .solver = s->name};
+            check_case(&fc, 600 + (uint64_t)si * 2 + (uint64_t)ci, 1);
+            ++ran;
+        }
+    }
+    assert_true(ran >= 10);
+    /* Elementwise plans: FusedElementwise. */
+    fusion_case ew = {.chain = "BNZA", .n = 2, .c = 4, .h = 5, .w = 7, .bn_spatial = 1,
+                      .activ_mode = 9, .set_algo = -1, .solver = "FusedElementwise"};
+    check_case(&ew, 650, 1);
+}
+
+/* Where the add may not go, wrong descriptors, missing or wrong arguments. */
+static void residual_add_refused(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t xd, zd, zbad, bd;
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t op, zop, aop;
+    assert_int_equal(miopenCreateTensorDescriptor(&xd), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&zd), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&zbad), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&bd), 0);
+    miopenSet4dTensorDescriptor(xd, miopenFloat, 2, 3, 5, 5);
+    miopenSet4dTensorDescriptor(zd, miopenFloat, 2, 3, 5, 5);
+    miopenSet4dTensorDescriptor(bd, miopenFloat, 1, 3, 1, 1);
+    /* after the activation: refused, with the order in the message */
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd), 0);
+    assert_int_equal(miopenCreateOpActivationForward(plan, &aop, miopenActivationRELU), 0);
+    assert_int_equal(clfuse_CreateOpAddForward(plan, &zop, zd), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "residual-add"));
+    miopenDestroyFusionPlan(plan);
+    /* twice; and a bias after it */
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd), 0);
+    assert_int_equal(clfuse_CreateOpAddForward(plan, &zop, zd), 0);
+    assert_int_equal(clfuse_CreateOpAddForward(plan, &op, zd), miopenStatusBadParm);
+    assert_int_equal(miopenCreateOpBiasForward(plan, &op, bd), miopenStatusBadParm);
+    miopenDestroyFusionPlan(plan);
+    /* z of another shape, another type, or NULL */
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd), 0);
+    miopenSet4dTensorDescriptor(zbad, miopenFloat, 2, 3, 5, 4);
+    assert_int_equal(clfuse_CreateOpAddForward(plan, &zop, zbad), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "2x3x5x5"));
+    miopenSet4dTensorDescriptor(zbad, miopenHalf, 2, 3, 5, 5);
+    assert_int_equal(clfuse_CreateOpAddForward(plan, &zop, zbad), miopenStatusBadParm);
+    assert_int_equal(clfuse_CreateOpAddForward(plan, &zop, NULL), miopenStatusBadParm);
+    assert_int_equal(clfuse_CreateOpAddForward(plan, NULL, zd), miopenStatusBadParm);
+    /* a good one; its args: NULL z, non-finite alpha2, the wrong op kind */
+    assert_int_equal(clfuse_CreateOpAddForward(plan, &zop, zd), 0);
+    assert_int_equal(miopenCreateOpActivationForward(plan, &aop, miopenActivationRELU), 0);
+    miopenOperatorArgs_t args;
+    assert_int_equal(miopenCreateOperatorArgs(&args), 0);
+    float inf = 1.0f / 0.0f, a2 = 0.5f;
+    cl_command_queue q;
+    miopenGetStream(handle, &q);
+    cl_context ctx;
+    clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    cl_int err;
+    cl_mem small = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16, NULL, &err);
+    cl_mem big = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 2 * 3 * 5 * 5 * sizeof(float), NULL, &err);
+    assert_non_null(small);
+    assert_non_null(big);
+    assert_int_equal(clfuse_SetOpArgsAddForward(args, zop, &a2, NULL), miopenStatusBadParm);
+    assert_int_equal(clfuse_SetOpArgsAddForward(args, zop, &inf, big), miopenStatusBadParm);
+    assert_int_equal(clfuse_SetOpArgsAddForward(args, aop, &a2, big), miopenStatusBadParm);
+    assert_int_equal(miopenSetOpArgsActivForward(args, aop, NULL, NULL, 0, 0, 0), 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), 0);
+    /* execute without the add's args, then with a z too small */
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, xd, big, zd, big, args),
+                     miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "clfuse_SetOpArgsAddForward"));
+    assert_int_equal(clfuse_SetOpArgsAddForward(args, zop, &a2, small), 0);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, xd, big, zd, big, args),
+                     miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "z (the residual"));
+    clReleaseMemObject(small);
+    clReleaseMemObject(big);
+    miopenDestroyOperatorArgs(args);
+    miopenDestroyFusionPlan(plan);
+    miopenDestroyTensorDescriptor(xd);
+    miopenDestroyTensorDescriptor(zd);
+    miopenDestroyTensorDescriptor(zbad);
+    miopenDestroyTensorDescriptor(bd);
 }
 
 int main(void)
@@ -152,6 +269,9 @@ int main(void)
         cmocka_unit_test(convolution_shapes),
         cmocka_unit_test(reexecute_with_new_args),
         cmocka_unit_test(gemm_every_chain),
+        cmocka_unit_test(residual_add_chains),
+        cmocka_unit_test(residual_add_every_solver),
+        cmocka_unit_test(residual_add_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

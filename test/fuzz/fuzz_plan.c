@@ -222,12 +222,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         float alpha = (float)fz_double(&f), beta = (fz_u8(&f) & 1) ? (float)fz_double(&f) : 0.0f;
         /* A non-NULL fake buffer: args store device pointers and never dereference them. */
         void *mem = (op & 0x80) ? NULL : (void *)(uintptr_t)0x1000;
-        switch (op % 9) {
+        switch (op % 10) {
         case 0:
         case 1:
             set_conv(&f, conv);
             set_tensor(&f, d);
-            if (op % 9 == 0)
+            if (op % 10 == 0)
                 miopenCreateOpConvForward(plan, &o, conv, d);
             else {
                 miopenConvFwdAlgorithm_t algo = (miopenConvFwdAlgorithm_t)(int8_t)fz_u8(&f);
@@ -284,6 +284,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             miopenFusionPlanConvolutionGetAlgo(plan, want, &got, want > 0 && want <= 8 ? algos : NULL);
             break;
         }
+        case 8: /* the residual add; z given, or of the running shape as a caller derives it */
+            if (fz_u8(&f) & 1) {
+                set_tensor(&f, d);
+            } else {
+                miopenDataType_t ty;
+                int n = 0, c = 0, h = 0, w = 0, ns, cs, hs, ws;
+                if (miopenGet4dTensorDescriptor(cur, &ty, &n, &c, &h, &w, &ns, &cs, &hs, &ws) ==
+                    miopenStatusSuccess)
+                    miopenSet4dTensorDescriptor(d, ty, n, c, h, w);
+            }
+            clfuse_CreateOpAddForward(plan, &o, d);
+            if (o)
+                clfuse_SetOpArgsAddForward(args, o, (op & 0x40) ? NULL : &alpha, mem);
+            break;
         default:
             /* the convolution descriptor and output-dim query on their own */
             set_conv(&f, conv);

@@ -49,6 +49,10 @@ def act(mode):
     return b"\x04" + ONE + b"\x00" + bytes([mode]) + ONE + ZERO + ONE
 
 
+def add():
+    return b"\x08" + ONE + b"\x00" + b"\x00"  # z of the running shape
+
+
 def plan(x, ops, device=0x0a, cfg=b""):
     head = x + b"\x03" + ONE + ZERO + ONE + b"\x00" + bytes([len(ops)])
     return head + b"".join(ops) + bytes([device, len(cfg)]) + cfg
@@ -57,6 +61,7 @@ def plan(x, ops, device=0x0a, cfg=b""):
 x = tensor4(1, 3, 5, 7)
 write("plan", "cbna", plan(x, [conv(4, 3, 3, 3, pad=1), bias(4), bn(1), act(3)]))
 write("plan", "cba", plan(x, [conv(4, 3, 3, 3), bias(4), act(8)]))
+write("plan", "cbnza", plan(x, [conv(4, 3, 3, 3, pad=1), bias(4), bn(1), add(), act(3)]))
 write("plan", "cna_peract", plan(x, [conv(2, 3, 1, 1), bn(0), act(9)]))
 write("plan", "ca_strided", plan(tensor4(2, 4, 9, 11), [conv(5, 4, 3, 3, pad=1, stride=2), act(1)]))
 write("plan", "c_dilated", plan(tensor4(1, 2, 13, 13), [conv(3, 2, 3, 3, pad=2, dil=2)], cfg=b"TILE=8"))

@@ -36,6 +36,11 @@ check "bad groups"     1 "channels|groups" "$drv" CBAInfer -n 1 -c 4 -H 8 -W 8 -
 check "bad fusion"     2 "not a fusion mode" "$drv" CBAInfer $small -F 99
 check "bad number"     2 "expects a number" "$drv" CBAInfer $small -n two
 check "bad activation" 1 "activation mode" "$drv" CBAInfer $small -F 4 -m 12
+check "-Z 1 cbna"      0 "plan CBNA \+ residual add: .*|PASSED" "$drv" CBAInfer $small -F 0 -Z 1 -V 1
+check "-Z 1 verifies"  0 "Verification: .*PASSED" "$drv" CBAInfer $small -F cba -m 1 -Z 1 -V 1
+check "-Z 1 na"        0 "Verification: .*PASSED" "$drv" CBAInfer $small -F na -M 1 -Z 1 -V 1
+zline=$(MIOPEN_ENABLE_LOGGING_CMD=1 "$drv" CBAInfer $small -F 4 -Z 1 -V 0 2>&1 | grep '^clfuse-driver CBAInfer')
+check "logged -Z 1"    0 "^clfuse-driver CBAInfer -F 4 .* -Z 1$" echo "$zline"
 line=$(MIOPEN_ENABLE_LOGGING_CMD=1 "$drv" CBAInfer $small -F 0 -y 5 -x 3 -p 2 -q 1 -m 8 -M 1 -V 0 2>&1 | grep '^clfuse-driver CBAInfer')
 check "logged line"    0 "^clfuse-driver CBAInfer -F 0 -n 2 -c 4 -H 9 -W 11 -k 6 -y 5 -x 3 -p 2 -q 1 .*-m 8 -M 1" echo "$line"
 replay=${line#clfuse-driver }

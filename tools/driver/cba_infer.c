@@ -15,6 +15,7 @@
 
 typedef struct options {
     int n, c, h, w, k, y, x, p, q, u, v, l, j, g, z, m, bn_mode, fusion, iters, time, verify, wall;
+    int resid; /* -Z 1: a residual add of a random z before the activation */
     double act_alpha, act_beta, act_gamma;
 } options;
 
@@ -30,6 +31,8 @@ static void help(void)
             "  -M batch-norm mode: 0 per-activation, 1 spatial (0)\n"
             "  -F fusion: 0 cbna 1 cna 2 na 3 cn 4 cba 5 ca 6 cb, clfuse: 7 c 8 cbn 9 n 10 a 11 b\n"
             "     12 ba 13 bn 14 bna, or a chain name (0)\n"
+            "  -Z 1: add a random residual tensor z of the output's shape (alpha2 0.75) after\n"
+            "     the batch-norm, before the activation (clfuse_CreateOpAddForward) (0)\n"
             "  -i iterations (1)  -t 1: print kernel time  -w 1: wall-clock time\n"
             "  -V 1: verify against the double CPU reference (1)\n");
 }
@@ -47,7 +50,7 @@ static int parse(int argc, char **argv, options *o)
      * in fuzz_driver_args: after "-h" the next parse read the freed bytes as flags
      * (Release build; ASan's quarantine hid it, and glibc is not instrumented). */
     optind = 0;
-    while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:h")) != -1) {
+    while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:Z:h")) != -1) {
         if (opt == 'z') {
             if (driver_pad_mode(optarg, &o->z) != 0)
                 return -1;
@@ -89,6 +92,7 @@ static int parse(int argc, char **argv, options *o)
         case 't': o->time = (int)iv; break;
         case 'V': o->verify = (int)iv; break;
         case 'w': o->wall = (int)iv; break;
+        case 'Z': o->resid = (int)iv; break;
         case 'A': o->act_alpha = dv; break;
         case 'B': o->act_beta = dv; break;
         case 'G': o->act_gamma = dv; break;
@@ -110,18 +114,18 @@ static int parse(int argc, char **argv, options *o)
 /* Everything the run allocates, released in one place. */
 typedef struct run {
     miopenHandle_t h;
-    miopenTensorDescriptor_t xd, wd, bd, nd, yd;
+    miopenTensorDescriptor_t xd, wd, bd, nd, yd, zd;
     miopenConvolutionDescriptor_t cd;
     miopenFusionPlanDescriptor_t plan;
     miopenOperatorArgs_t args;
-    cl_mem mem[8];
-    float *host[8];
+    cl_mem mem[9];
+    float *host[9];
     double *ref;
 } run;
 
 static void release(run *r)
 {
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 9; ++i) {
         if (r->mem[i])
             clReleaseMemObject(r->mem[i]);
         free(r->host[i]);
@@ -135,10 +139,11 @@ static void release(run *r)
     miopenDestroyTensorDescriptor(r->bd);
     miopenDestroyTensorDescriptor(r->nd);
     miopenDestroyTensorDescriptor(r->yd);
+    miopenDestroyTensorDescriptor(r->zd);
     miopenDestroy(r->h);
 }
 
-enum { X = 0, W, Y, BIAS, SCALE, SHIFT, MEAN, VAR };
+enum { X = 0, W, Y, BIAS, SCALE, SHIFT, MEAN, VAR, Z };
 
 int driver_cba_parse(int argc, char **argv)
 {
@@ -171,7 +176,7 @@ int driver_cba_infer(int argc, char **argv)
     TRY(miopenSet4dTensorDescriptor(r.xd, miopenFloat, o.n, o.c, o.h, o.w));
     TRY(miopenCreateFusionPlan(&r.plan, miopenVerticalFusion, r.xd));
     int on = o.n, oc = o.c, oh = o.h, ow = o.w;
-    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, aop = NULL;
+    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, zop = NULL, aop = NULL;
     if (conv) {
         TRY(miopenCreateTensorDescriptor(&r.wd));
         TRY(miopenSet4dTensorDescriptor(r.wd, miopenFloat, o.k, o.g > 0 ? o.c / o.g : o.c, o.y,
@@ -195,6 +200,11 @@ int driver_cba_infer(int argc, char **argv)
         TRY(miopenCreateOpBatchNormInference(r.plan, &nop,
                                              spatial ? miopenBNSpatial : miopenBNPerActivation, r.nd));
     }
+    if (o.resid) {
+        TRY(miopenCreateTensorDescriptor(&r.zd));
+        TRY(miopenSet4dTensorDescriptor(r.zd, miopenFloat, on, oc, oh, ow));
+        TRY(clfuse_CreateOpAddForward(r.plan, &zop, r.zd));
+    }
     if (strchr(chain, 'A'))
         TRY(miopenCreateOpActivationForward(r.plan, &aop, (miopenActivationMode_t)o.m));
     double t0 = clf_now_ms();
@@ -207,7 +217,8 @@ int driver_cba_infer(int argc, char **argv)
     }
     const char *solver = "", *config = "";
     TRY(clfuse_FusionPlanGetSolver(r.plan, NULL, &solver, &config));
-    printf("plan %s: solver %s config \"%s\", compile %.2f ms\n", chain, solver, config, compile_ms);
+    printf("plan %s%s: solver %s config \"%s\", compile %.2f ms\n", chain,
+           o.resid ? " + residual add" : "", solver, config, compile_ms);
 
     uint64_t rng = ref_rng_seed(42);
     size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
@@ -217,8 +228,10 @@ int driver_cba_infer(int argc, char **argv)
         driver_random_buffer(r.h, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1) || driver_random_buffer(r.h, &r.host[BIAS], &r.mem[BIAS], (size_t)oc, &rng, -1, 1) ||
         driver_random_buffer(r.h, &r.host[SCALE], &r.mem[SCALE], pn, &rng, 0.5f, 1.5f) ||
         driver_random_buffer(r.h, &r.host[SHIFT], &r.mem[SHIFT], pn, &rng, -0.5f, 0.5f) ||
-        driver_random_buffer(r.h, &r.host[MEAN], &r.mem[MEAN], pn, &rng, -0.2f, 0.2f) || driver_random_buffer(r.h, &r.host[VAR], &r.mem[VAR], pn, &rng, 0.5f, 2))
+        driver_random_buffer(r.h, &r.host[MEAN], &r.mem[MEAN], pn, &rng, -0.2f, 0.2f) || driver_random_buffer(r.h, &r.host[VAR], &r.mem[VAR], pn, &rng, 0.5f, 2) ||
+        (o.resid && driver_random_buffer(r.h, &r.host[Z], &r.mem[Z], yn, &rng, -1, 1)))
         goto out;
+    const float alpha2 = 0.75f;
     const double eps = 1e-5;
     TRY(miopenCreateTensorDescriptor(&r.yd));
     TRY(miopenSet4dTensorDescriptor(r.yd, miopenFloat, on, oc, oh, ow));
@@ -231,6 +244,8 @@ int driver_cba_infer(int argc, char **argv)
     if (nop)
         TRY(miopenSetOpArgsBatchNormInference(r.args, nop, &alpha, &beta, r.mem[SCALE],
                                               r.mem[SHIFT], r.mem[MEAN], r.mem[VAR], eps));
+    if (zop)
+        TRY(clfuse_SetOpArgsAddForward(r.args, zop, &alpha2, r.mem[Z]));
     if (aop)
         TRY(miopenSetOpArgsActivForward(r.args, aop, &alpha, &beta, o.act_alpha, o.act_beta,
                                         o.act_gamma));
@@ -283,6 +298,9 @@ int driver_cba_infer(int argc, char **argv)
         if (nop)
             ref_bn_infer(r.ref, on, oc, oh, ow, spatial, r.host[SCALE], r.host[SHIFT],
                          r.host[MEAN], r.host[VAR], eps);
+        if (zop)
+            for (size_t i = 0; i < yn; ++i)
+                r.ref[i] += (double)alpha2 * r.host[Z][i];
         if (aop)
             ref_activation(r.ref, yn, o.m, o.act_alpha, o.act_beta, o.act_gamma);
         double max_ref = 0;

@@ -1,0 +1,120 @@
+/* golden: plan BA, solver FusedElementwise, default config "VEC=4"
+ * build options: -cl-std=CL1.2 -cl-mad-enable
+ * launch: dims 3 global 64x4x2 local 64x1x1, workspace 0 bytes (first 0 zeroed)
+ * IR:
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param bias : 1x4x1x1 FP32 NCHW
+ *   %2 = bias %0, %1 : 2x4x8x8 FP32 NCHW
+ *   %3 = activation %2 mode=3 : 2x4x8x8 FP32 NCHW
+ *   output %3
+ */
+/* clfuse generated kernel: plan BA
+ * solver FusedElementwise (id 100), config "VEC=4" */
+/* the tensor the epilogue writes */
+#define OUT_N 2
+#define OUT_C 4
+#define OUT_H 8
+#define OUT_W 8
+#define OUT_HW 64
+/* epilogue */
+#define HAS_Z 0
+#define HAS_BIAS 1
+#define HAS_BN 0
+#define BN_SPATIAL 0
+#define HAS_ACTIV 1
+#define ACTIV_MODE 3
+/* the epilogue's steps, in the plan's order (lib/ir) */
+#define CLF_EPILOGUE_STEPS \
+    v += bias[k]; /* bias */ \
+    v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
+/* kernel arguments (lib/codegen/kargs.h) */
+#define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
+/* solver FusedElementwise */
+#define VEC 4
+
+/* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
+ * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
+#ifndef ACTIV_MODE
+#define ACTIV_MODE 3
+#endif
+
+inline float clf_activ(float x, float alpha, float beta, float gamma)
+{
+#if ACTIV_MODE == 0 /* PASTHRU */
+    return x;
+#elif ACTIV_MODE == 1 /* LOGISTIC */
+    return 1.0f / (1.0f + exp(-x));
+#elif ACTIV_MODE == 2 /* TANH */
+    return beta * tanh(alpha * x);
+#elif ACTIV_MODE == 3 /* RELU */
+    return x > 0.0f ? x : 0.0f;
+#elif ACTIV_MODE == 4 /* SOFTRELU, in the form that does not overflow for large x */
+    return x > 0.0f ? x + log1p(exp(-x)) : log1p(exp(x));
+#elif ACTIV_MODE == 5 /* ABS */
+    return fabs(x);
+#elif ACTIV_MODE == 6 /* POWER: zero where the base is not positive, as MIOpen's reference */
+    float base = alpha + beta * x;
+    return base <= 2.220446049250313e-16f ? 0.0f : pow(base, gamma);
+#elif ACTIV_MODE == 7 /* CLIPPEDRELU */
+    return fmin(alpha, x > 0.0f ? x : 0.0f);
+#elif ACTIV_MODE == 8 /* LEAKYRELU */
+    return x > 0.0f ? x : alpha * x;
+#elif ACTIV_MODE == 9 /* ELU */
+    return x > 0.0f ? x : alpha * expm1(x);
+#else
+#error "unknown ACTIV_MODE"
+#endif
+}
+
+/* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
+ * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
+ * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * z, activation, each
+ * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
+ * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
+ * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
+ * NCHW offset. EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's
+ * signature) come from the preamble too: one table declares them (lib/codegen/kargs.h). */
+#ifndef CLF_EPILOGUE_STEPS
+#define CLF_EPILOGUE_STEPS
+#endif
+
+inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    float v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS
+    return v;
+}
+
+/* The driver for plans without a convolution (N, A, B, NA, BA, BNA ...): the epilogue chain
+ * over the input, VEC consecutive values per work-item within one channel plane, so loads
+ * and stores are wide where OUT_HW allows. Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N). */
+#ifndef VEC
+#define VEC 1
+#endif
+
+__kernel void clf_fused(CLF_KERNEL_PARAMS)
+{
+    const int pix0 = get_global_id(0) * VEC;
+    const int k = get_global_id(1);
+    const int n = get_global_id(2);
+    if (pix0 >= OUT_HW)
+        return;
+    const size_t base = ((size_t)n * OUT_C + k) * OUT_HW;
+#if VEC > 1 && (OUT_HW % VEC) == 0
+    /* OUT_HW is a multiple of VEC, so the plane base keeps vectors aligned. */
+    float4 v = vload4(0, x + base + pix0);
+    float4 r;
+    r.s0 = clf_epilogue(v.s0, k, pix0 + 0, base + pix0 + 0, EPI_ARGS);
+    r.s1 = clf_epilogue(v.s1, k, pix0 + 1, base + pix0 + 1, EPI_ARGS);
+    r.s2 = clf_epilogue(v.s2, k, pix0 + 2, base + pix0 + 2, EPI_ARGS);
+    r.s3 = clf_epilogue(v.s3, k, pix0 + 3, base + pix0 + 3, EPI_ARGS);
+    vstore4(r, 0, y + base + pix0);
+#else
+    for (int i = 0; i < VEC && pix0 + i < OUT_HW; ++i) {
+        const size_t idx = base + pix0 + i;
+        y[idx] = clf_epilogue(x[idx], k, pix0 + i, idx, EPI_ARGS);
+    }
+#endif
+}

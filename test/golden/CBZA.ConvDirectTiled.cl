@@ -1,0 +1,276 @@
+/* golden: plan CBZA, solver ConvDirectTiled, default config "TK=8,TOH=8,TOW=8,BK=4,BP=4,CB=4"
+ * build options: -cl-std=CL1.2 -cl-mad-enable
+ * launch: dims 3 global 16x2x2 local 16x2x1, workspace 0 bytes (first 0 zeroed)
+ * IR:
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bias : 1x8x1x1 FP32 NCHW
+ *   %4 = bias %2, %3 : 2x8x8x8 FP32 NCHW
+ *   %5 = param z : 2x8x8x8 FP32 NCHW
+ *   %6 = add %4, %5 : 2x8x8x8 FP32 NCHW
+ *   %7 = activation %6 mode=3 : 2x8x8x8 FP32 NCHW
+ *   output %7
+ */
+/* clfuse generated kernel: plan CBZA
+ * solver ConvDirectTiled (id 2), config "TK=8,TOH=8,TOW=8,BK=4,BP=4,CB=4" */
+/* convolution */
+#define N 2
+#define C 4
+#define H 8
+#define W 8
+#define K 8
+#define OH 8
+#define OW 8
+#define FY 3
+#define FX 3
+#define PAD_H 1
+#define PAD_W 1
+#define STRIDE_H 1
+#define STRIDE_W 1
+#define DIL_H 1
+#define DIL_W 1
+#define GROUPS 1
+#define C_PER_G 4
+#define K_PER_G 8
+/* the tensor the epilogue writes */
+#define OUT_N 2
+#define OUT_C 8
+#define OUT_H 8
+#define OUT_W 8
+#define OUT_HW 64
+/* epilogue */
+#define HAS_Z 1
+#define HAS_BIAS 1
+#define HAS_BN 0
+#define BN_SPATIAL 0
+#define HAS_ACTIV 1
+#define ACTIV_MODE 3
+/* the epilogue's steps, in the plan's order (lib/ir) */
+#define CLF_EPILOGUE_STEPS \
+    v += bias[k]; /* bias */ \
+    v += z_alpha * z[out_idx]; /* residual add */ \
+    v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
+/* kernel arguments (lib/codegen/kargs.h) */
+#define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
+/* solver ConvDirectTiled */
+#define TK 8
+#define TOH 8
+#define TOW 8
+#define BK 4
+#define BP 4
+#define CB 4
+#define LP 16
+#define LK 2
+#define PATCH_H 10
+#define PATCH_W 10
+#define PATCH_H_TAPS 0
+#define PATCH_W_TAPS 0
+#define TILES_W 1
+#define K_TILES 1
+
+/* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
+ * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
+#ifndef ACTIV_MODE
+#define ACTIV_MODE 3
+#endif
+
+inline float clf_activ(float x, float alpha, float beta, float gamma)
+{
+#if ACTIV_MODE == 0 /* PASTHRU */
+    return x;
+#elif ACTIV_MODE == 1 /* LOGISTIC */
+    return 1.0f / (1.0f + exp(-x));
+#elif ACTIV_MODE == 2 /* TANH */
+    return beta * tanh(alpha * x);
+#elif ACTIV_MODE == 3 /* RELU */
+    return x > 0.0f ? x : 0.0f;
+#elif ACTIV_MODE == 4 /* SOFTRELU, in the form that does not overflow for large x */
+    return x > 0.0f ? x + log1p(exp(-x)) : log1p(exp(x));
+#elif ACTIV_MODE == 5 /* ABS */
+    return fabs(x);
+#elif ACTIV_MODE == 6 /* POWER: zero where the base is not positive, as MIOpen's reference */
+    float base = alpha + beta * x;
+    return base <= 2.220446049250313e-16f ? 0.0f : pow(base, gamma);
+#elif ACTIV_MODE == 7 /* CLIPPEDRELU */
+    return fmin(alpha, x > 0.0f ? x : 0.0f);
+#elif ACTIV_MODE == 8 /* LEAKYRELU */
+    return x > 0.0f ? x : alpha * x;
+#elif ACTIV_MODE == 9 /* ELU */
+    return x > 0.0f ? x : alpha * expm1(x);
+#else
+#error "unknown ACTIV_MODE"
+#endif
+}
+
+/* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
+ * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
+ * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * z, activation, each
+ * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
+ * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
+ * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
+ * NCHW offset. EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's
+ * signature) come from the preamble too: one table declares them (lib/codegen/kargs.h). */
+#ifndef CLF_EPILOGUE_STEPS
+#define CLF_EPILOGUE_STEPS
+#endif
+
+inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    float v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS
+    return v;
+}
+
+/* Tiled direct convolution (ConvDirectTiled).
+ *
+ * A work-group computes TK output channels of one group x a TOH x TOW output tile of one
+ * image. The input channels are walked in chunks of CB: each chunk stages the input patch
+ * under the tile and the TK filters in local memory, then every work-item accumulates a
+ * BK x BP register block (channels lk + i*LK, tile pixels lp + j*LP). Striding the block by
+ * the work-item count, rather than giving each work-item a contiguous run, keeps neighbouring
+ * work-items on neighbouring pixels and channels: global stores coalesce, patch reads hit
+ * consecutive local-memory banks, and filter reads are broadcasts within a warp.
+ *
+ * From the solver: TK TOH TOW BK BP CB, LP x LK work-items (LP * BP == TOH * TOW,
+ * LK * BK == TK), the patch size PATCH_H x PATCH_W and its layout per dimension (PATCH_*_TAPS),
+ * TILES_W tiles along OW and K_TILES channel tiles per group.
+ * Launch: global = (LP * tiles, LK * K_TILES * GROUPS, N), local = (LP, LK, 1). */
+
+#define FYX (FY * FX)
+#define WG_SIZE (LP * LK)
+#define PATCH_PLANE (PATCH_H * PATCH_W)
+
+/* Where output row r of the tile reads filter row fy inside the patch. Dense storage keeps
+ * every input row the tile spans; per-tap storage keeps (r, fy) pairs only, which is smaller
+ * when stride or dilation skip rows (1x1 stride 2, large dilations). Columns likewise. */
+#if PATCH_H_TAPS
+#define PATCH_ROW(r, fy) ((r) * FY + (fy))
+#else
+#define PATCH_ROW(r, fy) ((r) * STRIDE_H + (fy) * DIL_H)
+#endif
+#if PATCH_W_TAPS
+#define PATCH_COL(q, fx) ((q) * FX + (fx))
+#else
+#define PATCH_COL(q, fx) ((q) * STRIDE_W + (fx) * DIL_W)
+#endif
+
+__kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    __local float patch[CB * PATCH_PLANE];
+    /* [channel][tap][k]: the BK filter values a work-item needs per tap sit LK apart, and all
+     * work-items of a warp share lk, so each read is one broadcast. */
+    __local float filt[CB * FYX * TK];
+
+    const int lp = get_local_id(0);
+    const int lk = get_local_id(1);
+    const int tid = lk * LP + lp;
+    const int tile = get_group_id(0);
+    const int oh0 = tile / TILES_W * TOH;
+    const int ow0 = tile % TILES_W * TOW;
+    const int g = get_group_id(1) / K_TILES;
+    const int kg0 = get_group_id(1) % K_TILES * TK; /* first channel of the tile, within g */
+    const int n = get_group_id(2);
+    const int ih0 = oh0 * STRIDE_H - PAD_H;
+    const int iw0 = ow0 * STRIDE_W - PAD_W;
+
+    __global const float *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
+    __global const float *wg = w + ((size_t)g * K_PER_G + kg0) * C_PER_G * FYX;
+
+    /* Patch offset of each of this work-item's pixels at tap (0, 0). Pixels past the output
+     * edge compute on the zero-filled patch and are simply not stored, so the inner loop has
+     * no bounds checks. */
+    int pix_off[BP];
+#pragma unroll
+    for (int j = 0; j < BP; ++j) {
+        const int t = lp + j * LP;
+        pix_off[j] = PATCH_ROW(t / TOW, 0) * PATCH_W + PATCH_COL(t % TOW, 0);
+    }
+
+    float acc[BK][BP];
+#pragma unroll
+    for (int i = 0; i < BK; ++i)
+#pragma unroll
+        for (int j = 0; j < BP; ++j)
+            acc[i][j] = 0.0f;
+
+    for (int c0 = 0; c0 < C_PER_G; c0 += CB) {
+        /* Consecutive work-items take consecutive patch columns, so the global reads of a
+         * row coalesce. Padding, the image edge and a partial last chunk all load zeros. */
+        for (int e = tid; e < CB * PATCH_PLANE; e += WG_SIZE) {
+            const int cc = e / PATCH_PLANE;
+            const int pr = e / PATCH_W % PATCH_H;
+            const int pc = e % PATCH_W;
+#if PATCH_H_TAPS
+            const int ih = ih0 + pr / FY * STRIDE_H + pr % FY * DIL_H;
+#else
+            const int ih = ih0 + pr;
+#endif
+#if PATCH_W_TAPS
+            const int iw = iw0 + pc / FX * STRIDE_W + pc % FX * DIL_W;
+#else
+            const int iw = iw0 + pc;
+#endif
+            float v = 0.0f;
+            if (c0 + cc < C_PER_G && ih >= 0 && ih < H && iw >= 0 && iw < W)
+                v = xg[(size_t)(c0 + cc) * (H * W) + ih * W + iw];
+            patch[e] = v;
+        }
+        /* A filter's CB * FYX values for this chunk are contiguous in global memory. */
+        for (int e = tid; e < TK * CB * FYX; e += WG_SIZE) {
+            const int kk = e / (CB * FYX);
+            const int ct = e % (CB * FYX); /* cc * FYX + tap */
+            float v = 0.0f;
+            if (kg0 + kk < K_PER_G && c0 + ct / FYX < C_PER_G)
+                v = wg[(size_t)kk * (C_PER_G * FYX) + (size_t)c0 * FYX + ct];
+            filt[ct * TK + kk] = v;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+
+        for (int cc = 0; cc < CB; ++cc) {
+            __local const float *xc = patch + cc * PATCH_PLANE;
+            __local const float *wc = filt + cc * FYX * TK + lk;
+            for (int fy = 0; fy < FY; ++fy) {
+#pragma unroll
+                for (int fx = 0; fx < FX; ++fx) {
+                    const int tap_off = PATCH_ROW(0, fy) * PATCH_W + PATCH_COL(0, fx);
+                    float wv[BK], xv[BP];
+#pragma unroll
+                    for (int i = 0; i < BK; ++i)
+                        wv[i] = wc[(fy * FX + fx) * TK + i * LK];
+#pragma unroll
+                    for (int j = 0; j < BP; ++j)
+                        xv[j] = xc[pix_off[j] + tap_off];
+#pragma unroll
+                    for (int i = 0; i < BK; ++i)
+#pragma unroll
+                        for (int j = 0; j < BP; ++j)
+                            acc[i][j] += wv[i] * xv[j];
+                }
+            }
+        }
+        /* The next chunk overwrites what slower work-items may still be reading. */
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+#pragma unroll
+    for (int i = 0; i < BK; ++i) {
+        const int kg = kg0 + lk + i * LK;
+        if (kg >= K_PER_G)
+            continue;
+        const int k = g * K_PER_G + kg;
+#pragma unroll
+        for (int j = 0; j < BP; ++j) {
+            const int t = lp + j * LP;
+            const int oh = oh0 + t / TOW;
+            const int ow = ow0 + t % TOW;
+            if (oh < OH && ow < OW) {
+                const int pix = oh * OW + ow;
+                const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+                y[out_idx] = clf_epilogue(acc[i][j], k, pix, out_idx, EPI_ARGS);
+            }
+        }
+    }
+}

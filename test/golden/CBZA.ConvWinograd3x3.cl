@@ -1,0 +1,317 @@
+/* golden: plan CBZA, solver ConvWinograd3x3, default config "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8"
+ * build options: -cl-std=CL1.2 -cl-mad-enable
+ * launch: dims 2 global 16x4x1 local 16x4x1, workspace 0 bytes (first 0 zeroed)
+ * IR:
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bias : 1x8x1x1 FP32 NCHW
+ *   %4 = bias %2, %3 : 2x8x8x8 FP32 NCHW
+ *   %5 = param z : 2x8x8x8 FP32 NCHW
+ *   %6 = add %4, %5 : 2x8x8x8 FP32 NCHW
+ *   %7 = activation %6 mode=3 : 2x8x8x8 FP32 NCHW
+ *   output %7
+ */
+/* clfuse generated kernel: plan CBZA
+ * solver ConvWinograd3x3 (id 3), config "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8" */
+/* convolution */
+#define N 2
+#define C 4
+#define H 8
+#define W 8
+#define K 8
+#define OH 8
+#define OW 8
+#define FY 3
+#define FX 3
+#define PAD_H 1
+#define PAD_W 1
+#define STRIDE_H 1
+#define STRIDE_W 1
+#define DIL_H 1
+#define DIL_W 1
+#define GROUPS 1
+#define C_PER_G 4
+#define K_PER_G 8
+/* the tensor the epilogue writes */
+#define OUT_N 2
+#define OUT_C 8
+#define OUT_H 8
+#define OUT_W 8
+#define OUT_HW 64
+/* epilogue */
+#define HAS_Z 1
+#define HAS_BIAS 1
+#define HAS_BN 0
+#define BN_SPATIAL 0
+#define HAS_ACTIV 1
+#define ACTIV_MODE 3
+/* the epilogue's steps, in the plan's order (lib/ir) */
+#define CLF_EPILOGUE_STEPS \
+    v += bias[k]; /* bias */ \
+    v += z_alpha * z[out_idx]; /* residual add */ \
+    v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
+/* kernel arguments (lib/codegen/kargs.h) */
+#define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
+/* solver ConvWinograd3x3 */
+#define WG_T 16
+#define WG_K 4
+#define T_PER_WI 2
+#define K_PER_WI 2
+#define C_CHUNK 8
+
+/* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
+ * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
+#ifndef ACTIV_MODE
+#define ACTIV_MODE 3
+#endif
+
+inline float clf_activ(float x, float alpha, float beta, float gamma)
+{
+#if ACTIV_MODE == 0 /* PASTHRU */
+    return x;
+#elif ACTIV_MODE == 1 /* LOGISTIC */
+    return 1.0f / (1.0f + exp(-x));
+#elif ACTIV_MODE == 2 /* TANH */
+    return beta * tanh(alpha * x);
+#elif ACTIV_MODE == 3 /* RELU */
+    return x > 0.0f ? x : 0.0f;
+#elif ACTIV_MODE == 4 /* SOFTRELU, in the form that does not overflow for large x */
+    return x > 0.0f ? x + log1p(exp(-x)) : log1p(exp(x));
+#elif ACTIV_MODE == 5 /* ABS */
+    return fabs(x);
+#elif ACTIV_MODE == 6 /* POWER: zero where the base is not positive, as MIOpen's reference */
+    float base = alpha + beta * x;
+    return base <= 2.220446049250313e-16f ? 0.0f : pow(base, gamma);
+#elif ACTIV_MODE == 7 /* CLIPPEDRELU */
+    return fmin(alpha, x > 0.0f ? x : 0.0f);
+#elif ACTIV_MODE == 8 /* LEAKYRELU */
+    return x > 0.0f ? x : alpha * x;
+#elif ACTIV_MODE == 9 /* ELU */
+    return x > 0.0f ? x : alpha * expm1(x);
+#else
+#error "unknown ACTIV_MODE"
+#endif
+}
+
+/* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
+ * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
+ * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * z, activation, each
+ * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
+ * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
+ * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
+ * NCHW offset. EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's
+ * signature) come from the preamble too: one table declares them (lib/codegen/kargs.h). */
+#ifndef CLF_EPILOGUE_STEPS
+#define CLF_EPILOGUE_STEPS
+#endif
+
+inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    float v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS
+    return v;
+}
+
+/* Winograd F(2x2, 3x3): 3x3 filter, stride 1, dilation 1, one group, any padding.
+ *
+ * A 4x4 input tile d gives a 2x2 output tile as A^T [(G g G^T) .* (B^T d B)] A, summed over
+ * input channels in the transformed domain, so the 16 products per tile and channel replace
+ * 36 multiply-adds of the direct form.
+ *
+ * Fusion plans run one kernel, with no workspace, so the filter transform happens here: each
+ * work-group transforms the slice it needs (K_GROUP channels x C_CHUNK inputs) into local
+ * memory next to its input tiles. Work-groups that share a K-range redo that transform; it is
+ * C_CHUNK * K_GROUP small transforms against C_CHUNK * K_GROUP * TILE_GROUP * 16 products.
+ *
+ * Tiles are numbered across the batch (n, tile row, tile column), so small images still fill
+ * a work-group. Work-item (lt, lk) accumulates tiles lt + i * WG_T and channels lk + j * WG_K:
+ * the strided split keeps neighbouring work-items on neighbouring tiles.
+ *
+ * Local memory is element-major, [c][e][tile] and [c][e][k]: in the product loop neighbouring
+ * work-items read neighbouring words of vt (no bank conflicts) and the same word of ut
+ * (a broadcast).
+ *
+ * Launch: global = (tile groups * WG_T, k groups * WG_K), local = (WG_T, WG_K). */
+
+#define TILES_H ((OH + 1) / 2)
+#define TILES_W ((OW + 1) / 2)
+#define TILES_PER_IMAGE (TILES_H * TILES_W)
+#define TILE_COUNT (N * TILES_PER_IMAGE)
+#define TILE_GROUP (WG_T * T_PER_WI)
+#define K_GROUP (WG_K * K_PER_WI)
+#define WG_SIZE (WG_T * WG_K)
+
+/* B^T d B for the tile whose top-left input is (ih0, iw0) of one channel plane; writes the 16
+ * results at dst[e * stride]. Reads outside the plane are the zero padding. */
+inline void wino_input_tile(__global const float *restrict plane, int ih0, int iw0,
+                            __local float *dst, int stride)
+{
+    float d[4][4];
+#pragma unroll
+    for (int r = 0; r < 4; ++r) {
+        const int ih = ih0 + r;
+#pragma unroll
+        for (int s = 0; s < 4; ++s) {
+            const int iw = iw0 + s;
+            d[r][s] = (ih >= 0 && ih < H && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
+        }
+    }
+    float t[4][4];
+#pragma unroll
+    for (int s = 0; s < 4; ++s) {
+        t[0][s] = d[0][s] - d[2][s];
+        t[1][s] = d[1][s] + d[2][s];
+        t[2][s] = d[2][s] - d[1][s];
+        t[3][s] = d[1][s] - d[3][s];
+    }
+#pragma unroll
+    for (int r = 0; r < 4; ++r) {
+        dst[(r * 4 + 0) * stride] = t[r][0] - t[r][2];
+        dst[(r * 4 + 1) * stride] = t[r][1] + t[r][2];
+        dst[(r * 4 + 2) * stride] = t[r][2] - t[r][1];
+        dst[(r * 4 + 3) * stride] = t[r][1] - t[r][3];
+    }
+}
+
+/* G g G^T for one 3x3 filter; the halves are exact in binary, so this adds no rounding
+ * beyond the sums themselves. */
+inline void wino_filter(__global const float *restrict g, __local float *dst, int stride)
+{
+    float t[4][3];
+#pragma unroll
+    for (int s = 0; s < 3; ++s) {
+        const float g0 = g[s], g1 = g[3 + s], g2 = g[6 + s];
+        t[0][s] = g0;
+        t[1][s] = 0.5f * (g0 + g1 + g2);
+        t[2][s] = 0.5f * (g0 - g1 + g2);
+        t[3][s] = g2;
+    }
+#pragma unroll
+    for (int r = 0; r < 4; ++r) {
+        dst[(r * 4 + 0) * stride] = t[r][0];
+        dst[(r * 4 + 1) * stride] = 0.5f * (t[r][0] + t[r][1] + t[r][2]);
+        dst[(r * 4 + 2) * stride] = 0.5f * (t[r][0] - t[r][1] + t[r][2]);
+        dst[(r * 4 + 3) * stride] = t[r][2];
+    }
+}
+
+inline void wino_zero(__local float *dst, int stride)
+{
+#pragma unroll
+    for (int e = 0; e < 16; ++e)
+        dst[e * stride] = 0.0f;
+}
+
+__kernel __attribute__((reqd_work_group_size(WG_T, WG_K, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    __local float vt[C_CHUNK][16][TILE_GROUP];
+    __local float ut[C_CHUNK][16][K_GROUP];
+
+    const int lt = get_local_id(0);
+    const int lk = get_local_id(1);
+    const int lid = lk * WG_T + lt;
+    const int tile0 = get_group_id(0) * TILE_GROUP;
+    const int k0 = get_group_id(1) * K_GROUP;
+
+    float m[T_PER_WI][K_PER_WI][16];
+#pragma unroll
+    for (int i = 0; i < T_PER_WI; ++i)
+#pragma unroll
+        for (int j = 0; j < K_PER_WI; ++j)
+#pragma unroll
+            for (int e = 0; e < 16; ++e)
+                m[i][j][e] = 0.0f;
+
+    for (int c0 = 0; c0 < C; c0 += C_CHUNK) {
+        /* The previous chunk's products must be done before its tiles are overwritten. */
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int job = lid; job < C_CHUNK * TILE_GROUP; job += WG_SIZE) {
+            const int t = job % TILE_GROUP;
+            const int cc = job / TILE_GROUP;
+            const int tile = tile0 + t;
+            /* Past the last tile or channel the slot still joins the products: zero keeps
+             * uninitialised local memory (possibly NaN) out of the sums. */
+            if (tile >= TILE_COUNT || c0 + cc >= C) {
+                wino_zero(&vt[cc][0][t], TILE_GROUP);
+                continue;
+            }
+            const int n = tile / TILES_PER_IMAGE;
+            const int r = tile % TILES_PER_IMAGE;
+            __global const float *plane = x + ((size_t)n * C + (c0 + cc)) * H * W;
+            wino_input_tile(plane, (r / TILES_W) * 2 - PAD_H, (r % TILES_W) * 2 - PAD_W,
+                            &vt[cc][0][t], TILE_GROUP);
+        }
+        /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k. */
+        for (int job = lid; job < C_CHUNK * K_GROUP; job += WG_SIZE) {
+            const int cc = job % C_CHUNK;
+            const int kk = job / C_CHUNK;
+            const int k = k0 + kk;
+            if (k >= K || c0 + cc >= C) {
+                wino_zero(&ut[cc][0][kk], K_GROUP);
+                continue;
+            }
+            wino_filter(w + ((size_t)k * C + (c0 + cc)) * 9, &ut[cc][0][kk], K_GROUP);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+
+        for (int cc = 0; cc < C_CHUNK; ++cc) {
+#pragma unroll
+            for (int e = 0; e < 16; ++e) {
+                float v[T_PER_WI], u[K_PER_WI];
+#pragma unroll
+                for (int i = 0; i < T_PER_WI; ++i)
+                    v[i] = vt[cc][e][lt + i * WG_T];
+#pragma unroll
+                for (int j = 0; j < K_PER_WI; ++j)
+                    u[j] = ut[cc][e][lk + j * WG_K];
+#pragma unroll
+                for (int i = 0; i < T_PER_WI; ++i)
+#pragma unroll
+                    for (int j = 0; j < K_PER_WI; ++j)
+                        m[i][j][e] = mad(v[i], u[j], m[i][j][e]);
+            }
+        }
+    }
+
+#pragma unroll
+    for (int i = 0; i < T_PER_WI; ++i) {
+        const int tile = tile0 + lt + i * WG_T;
+        if (tile >= TILE_COUNT)
+            break;
+        const int n = tile / TILES_PER_IMAGE;
+        const int r = tile % TILES_PER_IMAGE;
+        const int oh0 = (r / TILES_W) * 2;
+        const int ow0 = (r % TILES_W) * 2;
+#pragma unroll
+        for (int j = 0; j < K_PER_WI; ++j) {
+            const int k = k0 + lk + j * WG_K;
+            if (k >= K)
+                break;
+            /* A^T m A with A^T = [1 1 1 0; 0 1 -1 -1]. */
+            float s[2][4];
+#pragma unroll
+            for (int q = 0; q < 4; ++q) {
+                s[0][q] = m[i][j][q] + m[i][j][4 + q] + m[i][j][8 + q];
+                s[1][q] = m[i][j][4 + q] - m[i][j][8 + q] - m[i][j][12 + q];
+            }
+#pragma unroll
+            for (int dy = 0; dy < 2; ++dy) {
+                const float o[2] = {s[dy][0] + s[dy][1] + s[dy][2], s[dy][1] - s[dy][2] - s[dy][3]};
+                const int oh = oh0 + dy;
+#pragma unroll
+                for (int dx = 0; dx < 2; ++dx) {
+                    const int ow = ow0 + dx;
+                    /* The last tile row or column is half outside when OH or OW is odd. */
+                    if (oh < OH && ow < OW) {
+                        const int pix = oh * OW + ow;
+                        const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+                        y[out_idx] = clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,630 @@
+/* golden: plan CBZA, solver ConvWinograd4x4, default config "TG=16,KG=8,TB=4,KB=4,ES=2,CC=8"
+ * build options: -cl-std=CL1.2 -cl-mad-enable
+ * launch: dims 1 global 144x1x1 local 144x1x1, workspace 0 bytes (first 0 zeroed)
+ * IR:
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bias : 1x8x1x1 FP32 NCHW
+ *   %4 = bias %2, %3 : 2x8x8x8 FP32 NCHW
+ *   %5 = param z : 2x8x8x8 FP32 NCHW
+ *   %6 = add %4, %5 : 2x8x8x8 FP32 NCHW
+ *   %7 = activation %6 mode=3 : 2x8x8x8 FP32 NCHW
+ *   output %7
+ */
+/* clfuse generated kernel: plan CBZA
+ * solver ConvWinograd4x4 (id 6), config "TG=16,KG=8,TB=4,KB=4,ES=2,CC=8" */
+/* convolution */
+#define N 2
+#define C 4
+#define H 8
+#define W 8
+#define K 8
+#define OH 8
+#define OW 8
+#define FY 3
+#define FX 3
+#define PAD_H 1
+#define PAD_W 1
+#define STRIDE_H 1
+#define STRIDE_W 1
+#define DIL_H 1
+#define DIL_W 1
+#define GROUPS 1
+#define C_PER_G 4
+#define K_PER_G 8
+/* the tensor the epilogue writes */
+#define OUT_N 2
+#define OUT_C 8
+#define OUT_H 8
+#define OUT_W 8
+#define OUT_HW 64
+/* epilogue */
+#define HAS_Z 1
+#define HAS_BIAS 1
+#define HAS_BN 0
+#define BN_SPATIAL 0
+#define HAS_ACTIV 1
+#define ACTIV_MODE 3
+/* the epilogue's steps, in the plan's order (lib/ir) */
+#define CLF_EPILOGUE_STEPS \
+    v += bias[k]; /* bias */ \
+    v += z_alpha * z[out_idx]; /* residual add */ \
+    v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
+/* kernel arguments (lib/codegen/kargs.h) */
+#define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
+/* solver ConvWinograd4x4 */
+#define WINO_M 4
+#define TG 16
+#define KG 8
+#define TB 4
+#define KB 4
+#define ES 2
+#define CC 8
+#define TGP 20
+#define KGP 12
+#define SMEM 9216
+#define JP 4
+
+/* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
+ * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
+#ifndef ACTIV_MODE
+#define ACTIV_MODE 3
+#endif
+
+inline float clf_activ(float x, float alpha, float beta, float gamma)
+{
+#if ACTIV_MODE == 0 /* PASTHRU */
+    return x;
+#elif ACTIV_MODE == 1 /* LOGISTIC */
+    return 1.0f / (1.0f + exp(-x));
+#elif ACTIV_MODE == 2 /* TANH */
+    return beta * tanh(alpha * x);
+#elif ACTIV_MODE == 3 /* RELU */
+    return x > 0.0f ? x : 0.0f;
+#elif ACTIV_MODE == 4 /* SOFTRELU, in the form that does not overflow for large x */
+    return x > 0.0f ? x + log1p(exp(-x)) : log1p(exp(x));
+#elif ACTIV_MODE == 5 /* ABS */
+    return fabs(x);
+#elif ACTIV_MODE == 6 /* POWER: zero where the base is not positive, as MIOpen's reference */
+    float base = alpha + beta * x;
+    return base <= 2.220446049250313e-16f ? 0.0f : pow(base, gamma);
+#elif ACTIV_MODE == 7 /* CLIPPEDRELU */
+    return fmin(alpha, x > 0.0f ? x : 0.0f);
+#elif ACTIV_MODE == 8 /* LEAKYRELU */
+    return x > 0.0f ? x : alpha * x;
+#elif ACTIV_MODE == 9 /* ELU */
+    return x > 0.0f ? x : alpha * expm1(x);
+#else
+#error "unknown ACTIV_MODE"
+#endif
+}
+
+/* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
+ * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
+ * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * z, activation, each
+ * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
+ * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
+ * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
+ * NCHW offset. EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's
+ * signature) come from the preamble too: one table declares them (lib/codegen/kargs.h). */
+#ifndef CLF_EPILOGUE_STEPS
+#define CLF_EPILOGUE_STEPS
+#endif
+
+inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    float v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS
+    return v;
+}
+
+/* Winograd F(4x4, 3x3): 3x3 filter, stride 1, dilation 1, one group, any padding.
+ *
+ * A 6x6 input tile d gives a 4x4 output tile as A^T [sum_c (G g G^T) .* (B^T d B)] A: per
+ * tile and input channel 36 elementwise products replace 144 multiply-adds of the direct
+ * form. Over a batch of tiles and channels the 36 transformed-domain elements are 36
+ * independent GEMMs, M[e][k][t] = sum_c U[e][k][c] * V[e][c][t], and the main loop is a
+ * register-tiled GEMM over them.
+ *
+ * Matrices (Lavin & Gray 2015, points 0, +-1, +-2, infinity):
+ *   B^T = [4  0 -5  0 1 0;  0 -4 -4  1 1 0;  0 4 -4 -1 1 0;
+ *          0 -2 -1  2 1 0;  0  2 -1 -2 1 0;  0 4  0 -5 0 1]
+ *   G   = [1/4 0 0; -1/6 -1/6 -1/6; -1/6 1/6 -1/6; 1/24 1/12 1/6; 1/24 -1/12 1/6; 0 0 1]
+ *   A^T = [1 1 1 1 1 0;  0 1 -1 2 -2 0;  0 1 1 4 4 0;  0 1 -1 8 -8 1]
+ *
+ * One launch, no workspace (fusion plans run one kernel). A work-group owns TG output tiles
+ * (numbered across the batch) x KG output channels and walks C in chunks of CC. Per chunk it
+ * transforms, into local memory, its input tiles (B^T d B, one job per tile and channel) and
+ * the filter slice it needs (G g G^T, one job per (k, c)), laid out element-major:
+ *   vt[cc][e][t] (row pitch TGP) and ut[cc][e][k] (row pitch KGP),
+ * pitches padded by 4 floats so that rows of neighbouring elements start in different banks.
+ * The global data of chunk i + 1 is loaded into registers before chunk i's products and
+ * transformed after them (register prefetch; input and filter jobs share one job space).
+ *
+ * Work-items: NEG = 36 / ES element groups x NBK = KG / KB channel blocks x NBT = TG / TB
+ * tile blocks, tile blocks fastest. Work-item (eg, bk, bt) accumulates elements
+ * eg*ES .. eg*ES+ES-1 for channels bk*KB .. +KB-1 and tiles bt*TB .. +TB-1: per element and
+ * channel step it reads TB + KB floats (float4s when TB, KB are multiples of 4) and does
+ * TB * KB FMAs. Neighbouring work-items read neighbouring float4s of vt and the same words
+ * of ut (a broadcast).
+ *
+ * After the last chunk the 36 elements of each (k, tile) pair are spread over NEG work-items,
+ * so the inverse transform goes through local memory, reusing the chunk buffers: in KB / JP
+ * passes, pass jg stores every work-item's accumulators of channels bk*KB + jg*JP + jp into
+ * ms[jp][e][bk][t], then each work-item takes (bk, t) pairs, applies A^T m A and the epilogue,
+ * and stores the in-bounds outputs (the last tile row and column are partial when OH or OW
+ * is not a multiple of 4).
+ *
+ * With DBUF (the config key DB) the chunk buffers are doubled: chunk i + 1's transforms go
+ * into one buffer while chunk i's products read the other, and one barrier per chunk
+ * replaces two.
+ *
+ * From the solver: WINO_M, TG KG TB KB ES CC, the pitches TGP KGP, SMEM (floats of local
+ * memory), JP (channels per inverse-transform pass), DBUF (0 when undefined) and
+ * WINO_CC_UNROLL (the product loop's unroll over channels, 2 when undefined).
+ * Launch: 1-d, local = WG, global = WG * K_GROUPS * tile groups; channel groups fastest, so
+ * that the work-groups running together share input tiles in the cache. */
+
+/* Output tile size M (2 or 4, from the solver), input tile size A = M + 2 and element count
+ * E = A * A. */
+#if WINO_M == 4
+#define WINO_M1 3 /* M - 1 */
+#define WINO_A 6
+#define WINO_E 36
+#elif WINO_M == 2
+#define WINO_M1 1
+#define WINO_A 4
+#define WINO_E 16
+#else
+#error "WINO_M must be defined as 2 or 4"
+#endif
+
+#define TILES_H ((OH + WINO_M1) / WINO_M)
+#define TILES_W ((OW + WINO_M1) / WINO_M)
+#define TILES_PER_IMAGE (TILES_H * TILES_W)
+#define TILE_COUNT (N * TILES_PER_IMAGE)
+#define NBT (TG / TB)
+#define NBK (KG / KB)
+#define NEG (WINO_E / ES)
+#define WG (NEG * NBK * NBT)
+#define K_GROUPS ((K + KG - 1) / KG)
+#define VT_SIZE (CC * WINO_E * TGP)
+/* DBUF 1: two chunk buffers, one barrier per chunk (the solver's DB key; SMEM then holds
+ * both). Each buffer starts on a float4. */
+#ifndef DBUF
+#define DBUF 0
+#endif
+#define CHUNK_FLOATS ((VT_SIZE + CC * WINO_E * KGP + 3) / 4 * 4)
+/* Input rows read as aligned float pairs when W is even (planes and rows then start on a
+ * pair, and a pair never straddles the row's end): A / 2 pairs per tile row, one more when
+ * PAD_W is odd, instead of A scalar loads. On the H100 that took F(4x4) 5-7% faster on the
+ * r50 3x3 layers, and F(2x2) up to 7% slower (its 4-float rows with an odd pad need 3
+ * pairs for 4 floats), so only M = 4 does it. WINO_PAIR_LOADS=0/1 overrides (measuring). */
+#ifndef WINO_PAIR_LOADS
+#define WINO_PAIR_LOADS (W % 2 == 0 && WINO_M == 4)
+#endif
+#define WINO_PAIRS (WINO_A / 2 + PAD_W % 2)
+
+/* B^T d B along one dimension, d[0..5] -> r[0..5]. */
+#define WINO4_BT(d0, d1, d2, d3, d4, d5, r0, r1, r2, r3, r4, r5)                               \
+    do {                                                                                       \
+        const float a_ = (d4) - 4.0f * (d2), b_ = (d3) - 4.0f * (d1);                          \
+        const float c_ = (d4) - (d2), e_ = 2.0f * ((d3) - (d1));                               \
+        r0 = 4.0f * (d0) - 5.0f * (d2) + (d4);                                                 \
+        r1 = a_ + b_;                                                                          \
+        r2 = a_ - b_;                                                                          \
+        r3 = c_ + e_;                                                                          \
+        r4 = c_ - e_;                                                                          \
+        r5 = 4.0f * (d1) - 5.0f * (d3) + (d5);                                                 \
+    } while (0)
+
+/* G g along one dimension, g[0..2] -> r[0..5]. */
+#define WINO4_G(g0, g1, g2, r0, r1, r2, r3, r4, r5)                                            \
+    do {                                                                                       \
+        const float s_ = (g0) + (g2);                                                          \
+        const float p_ = (g0) * (1.0f / 24.0f) + (g2) * (1.0f / 6.0f);                         \
+        r0 = (g0) * 0.25f;                                                                     \
+        r1 = -((s_ + (g1)) * (1.0f / 6.0f));                                                   \
+        r2 = -((s_ - (g1)) * (1.0f / 6.0f));                                                   \
+        r3 = p_ + (g1) * (1.0f / 12.0f);                                                       \
+        r4 = p_ - (g1) * (1.0f / 12.0f);                                                       \
+        r5 = (g2);                                                                             \
+    } while (0)
+
+/* A^T m along one dimension, m[0..5] -> r[0..3]. */
+#define WINO4_AT(m0, m1, m2, m3, m4, m5, r0, r1, r2, r3)                                       \
+    do {                                                                                       \
+        const float sp_ = (m1) + (m2), sm_ = (m1) - (m2);                                      \
+        const float tp_ = (m3) + (m4), tm_ = (m3) - (m4);                                      \
+        r0 = (m0) + sp_ + tp_;                                                                 \
+        r1 = sm_ + 2.0f * tm_;                                                                 \
+        r2 = sp_ + 4.0f * tp_;                                                                 \
+        r3 = sm_ + 8.0f * tm_ + (m5);                                                          \
+    } while (0)
+
+/* F(2x2, 3x3) (Lavin & Gray, points 0, +-1, infinity):
+ *   B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1]
+ *   G   = [1 0 0; 1/2 1/2 1/2; 1/2 -1/2 1/2; 0 0 1]
+ *   A^T = [1 1 1 0; 0 1 -1 -1]
+ * B^T d B along one dimension, d[0..3] -> r[0..3]. */
+#define WINO2_BT(d0, d1, d2, d3, r0, r1, r2, r3)                                               \
+    do {                                                                                       \
+        r0 = (d0) - (d2);                                                                      \
+        r1 = (d1) + (d2);                                                                      \
+        r2 = (d2) - (d1);                                                                      \
+        r3 = (d1) - (d3);                                                                      \
+    } while (0)
+
+/* G g along one dimension, g[0..2] -> r[0..3]. */
+#define WINO2_G(g0, g1, g2, r0, r1, r2, r3)                                                    \
+    do {                                                                                       \
+        const float s_ = (g0) + (g2);                                                          \
+        r0 = (g0);                                                                             \
+        r1 = (s_ + (g1)) * 0.5f;                                                               \
+        r2 = (s_ - (g1)) * 0.5f;                                                               \
+        r3 = (g2);                                                                             \
+    } while (0)
+
+/* A^T m along one dimension, m[0..3] -> r[0..1]. */
+#define WINO2_AT(m0, m1, m2, m3, r0, r1)                                                       \
+    do {                                                                                       \
+        r0 = (m0) + (m1) + (m2);                                                               \
+        r1 = (m1) - (m2) - (m3);                                                               \
+    } while (0)
+
+/* The transforms as the kernel applies them, selected by M: on rows and columns of small
+ * register arrays (d: A*A floats, row-major; t, s: 2-d arrays; o, m: 1-d). */
+#if WINO_M == 4
+/* row r of d B: d[r][0..5] -> t[r][0..5] */
+#define WINO_BT_ROW(d, r, t)                                                                   \
+    WINO4_BT(d[r * 6], d[r * 6 + 1], d[r * 6 + 2], d[r * 6 + 3], d[r * 6 + 4], d[r * 6 + 5],  \
+             t[r][0], t[r][1], t[r][2], t[r][3], t[r][4], t[r][5])
+/* column s of B^T t: t[0..5][s] -> o[0..5] */
+#define WINO_BT_COL(t, s, o)                                                                   \
+    WINO4_BT(t[0][s], t[1][s], t[2][s], t[3][s], t[4][s], t[5][s], o[0], o[1], o[2], o[3],     \
+             o[4], o[5])
+/* column s of G g: g[0..2][s] (g row-major 3x3) -> t[0..5][s] */
+#define WINO_G_COL(g, s, t)                                                                    \
+    WINO4_G(g[s], g[3 + s], g[6 + s], t[0][s], t[1][s], t[2][s], t[3][s], t[4][s], t[5][s])
+/* row r of t G^T: t[r][0..2] -> o[0..5] */
+#define WINO_G_ROW(t, r, o) WINO4_G(t[r][0], t[r][1], t[r][2], o[0], o[1], o[2], o[3], o[4], o[5])
+/* column q of A^T m: m[0..5] -> s[0..3][q] */
+#define WINO_AT_COL(m, s, q)                                                                   \
+    WINO4_AT(m[0], m[1], m[2], m[3], m[4], m[5], s[0][q], s[1][q], s[2][q], s[3][q])
+/* row dy of s A: s[dy][0..5] -> o[0..3] */
+#define WINO_AT_ROW(s, dy, o)                                                                  \
+    WINO4_AT(s[dy][0], s[dy][1], s[dy][2], s[dy][3], s[dy][4], s[dy][5], o[0], o[1], o[2], o[3])
+#else
+#define WINO_BT_ROW(d, r, t)                                                                   \
+    WINO2_BT(d[r * 4], d[r * 4 + 1], d[r * 4 + 2], d[r * 4 + 3], t[r][0], t[r][1], t[r][2],    \
+             t[r][3])
+#define WINO_BT_COL(t, s, o) WINO2_BT(t[0][s], t[1][s], t[2][s], t[3][s], o[0], o[1], o[2], o[3])
+#define WINO_G_COL(g, s, t) WINO2_G(g[s], g[3 + s], g[6 + s], t[0][s], t[1][s], t[2][s], t[3][s])
+#define WINO_G_ROW(t, r, o) WINO2_G(t[r][0], t[r][1], t[r][2], o[0], o[1], o[2], o[3])
+#define WINO_AT_COL(m, s, q) WINO2_AT(m[0], m[1], m[2], m[3], s[0][q], s[1][q])
+#define WINO_AT_ROW(s, dy, o) WINO2_AT(s[dy][0], s[dy][1], s[dy][2], s[dy][3], o[0], o[1])
+#endif
+
+/* Per-chunk transform jobs, input tiles first (CC * TG of them), then filter slices
+ * (CC * KG); work-item lid runs jobs lid, lid + WG, ... (JPW slots). Slot s can hold an input
+ * job only when s * WG < CC * TG, a compile-time fact that lets the compiler drop the 36-float
+ * register slot of slots that only ever hold filter jobs (9 floats). */
+#define IN_JOBS (CC * TG)
+#define ALL_JOBS (CC * (TG + KG))
+#define JPW ((ALL_JOBS + WG - 1) / WG)
+#define SLOT_MAY_INPUT(s) ((s) * WG < IN_JOBS)
+
+/* B^T d B of an AxA tile held in registers; writes the E results at dst[e * pitch]. */
+inline void wino_input_store(const float *d, __local float *dst, int pitch)
+{
+    float t[WINO_A][WINO_A];
+#pragma unroll
+    for (int r = 0; r < WINO_A; ++r)
+        WINO_BT_ROW(d, r, t);
+#pragma unroll
+    for (int s = 0; s < WINO_A; ++s) {
+        float o[WINO_A];
+        WINO_BT_COL(t, s, o);
+#pragma unroll
+        for (int r = 0; r < WINO_A; ++r)
+            dst[(r * WINO_A + s) * pitch] = o[r];
+    }
+}
+
+/* G g G^T of a 3x3 filter held in registers. */
+inline void wino_filter_store(const float *g, __local float *dst, int pitch)
+{
+    float t[WINO_A][3];
+#pragma unroll
+    for (int s = 0; s < 3; ++s)
+        WINO_G_COL(g, s, t);
+#pragma unroll
+    for (int r = 0; r < WINO_A; ++r) {
+        float o[WINO_A];
+        WINO_G_ROW(t, r, o);
+#pragma unroll
+        for (int s = 0; s < WINO_A; ++s)
+            dst[(r * WINO_A + s) * pitch] = o[s];
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    __local float4 smem4[SMEM / 4];
+    __local float *smem = (__local float *)smem4;
+
+    const int lid = get_local_id(0);
+    const int bt = lid % NBT;
+    const int bk = lid / NBT % NBK;
+    const int eg = lid / (NBT * NBK);
+    const int grp = get_group_id(0);
+    const int k0 = grp % K_GROUPS * KG;
+    const int tile0 = grp / K_GROUPS * TG;
+
+    /* What each job slot does in every chunk, computed once (the tile and channel a slot
+     * owns do not change between chunks; only the input channel advances):
+     *   kind 0 input tile, 1 filter slice, 2 idle; cc its channel within the chunk;
+     *   base its first element for c0 = 0; ok whether the tile or output channel exists;
+     *   ih0, iw0 the tile's top-left input; lofs its column in local memory. */
+    int kind[JPW], jcc[JPW], ih0[JPW], iw0[JPW], lofs[JPW];
+    bool jok[JPW];
+    size_t base[JPW];
+#pragma unroll
+    for (int s = 0; s < JPW; ++s) {
+        const int job = lid + s * WG;
+        kind[s] = 2;
+        jcc[s] = 0;
+        ih0[s] = 0;
+        iw0[s] = 0;
+        lofs[s] = 0;
+        jok[s] = false;
+        base[s] = 0;
+        if (SLOT_MAY_INPUT(s) && job < IN_JOBS) {
+            /* Tiles fastest: neighbouring work-items read neighbouring tiles of one plane
+             * and write neighbouring words of vt. */
+            const int t = job % TG;
+            const int cc = job / TG;
+            const int tile = tile0 + t;
+            const int n = tile / TILES_PER_IMAGE;
+            const int r = tile - n * TILES_PER_IMAGE;
+            const int th = r / TILES_W;
+            kind[s] = 0;
+            jcc[s] = cc;
+            jok[s] = tile < TILE_COUNT;
+            ih0[s] = th * WINO_M - PAD_H;
+            iw0[s] = (r - th * TILES_W) * WINO_M - PAD_W;
+            lofs[s] = cc * WINO_E * TGP + t;
+            base[s] = ((size_t)n * C + (size_t)cc) * (H * W);
+        } else if (job < ALL_JOBS) {
+            /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k (k
+             * fastest, with strided loads, took 1.4x as long on an H100). */
+            const int fj = job - IN_JOBS;
+            const int cc = fj % CC;
+            const int kk = fj / CC;
+            kind[s] = 1;
+            jcc[s] = cc;
+            jok[s] = k0 + kk < K;
+            lofs[s] = VT_SIZE + cc * WINO_E * KGP + kk;
+            base[s] = ((size_t)(k0 + kk) * C + (size_t)cc) * 9;
+        }
+    }
+
+    float acc[ES][KB][TB];
+#pragma unroll
+    for (int ei = 0; ei < ES; ++ei)
+#pragma unroll
+        for (int j = 0; j < KB; ++j)
+#pragma unroll
+            for (int i = 0; i < TB; ++i)
+                acc[ei][j][i] = 0.0f;
+
+    /* Register prefetch of one chunk's global data: the loads of chunk i + 1 are issued
+     * before the products of chunk i and transformed into local memory after them. The
+     * first pass (c0 = -CC) only loads chunk 0. Past the last tile, output channel or input
+     * channel the loads give zeros, whose transform is zero: that keeps uninitialised local
+     * memory (possibly NaN) out of the sums. */
+    float pf[JPW][WINO_E];
+    /* The chunk buffer in use, in float4s (a float offset divided by 4 would cost the inner
+     * loop integer ops): 0, or alternately CHUNK_FLOATS / 4 with DBUF. */
+    int buf4 = 0;
+    for (int c0 = -CC; c0 < C; c0 += CC) {
+        if (c0 >= 0) {
+#if !DBUF
+            /* The previous chunk's products must be done before its tiles are overwritten.
+             * With two buffers they are: this buffer was last read two chunks ago, before
+             * the previous chunk's barrier, and a work-item that finishes its products early
+             * goes on to its stores while others still multiply. */
+            barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+#pragma unroll
+            for (int s = 0; s < JPW; ++s) {
+                if (SLOT_MAY_INPUT(s) && kind[s] == 0)
+                    wino_input_store(pf[s], &smem[buf4 * 4 + lofs[s]], TGP);
+                else if (kind[s] == 1)
+                    wino_filter_store(pf[s], &smem[buf4 * 4 + lofs[s]], KGP);
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        /* The next chunk's loads fly while this chunk's products run. */
+        const int cn = c0 + CC;
+        if (cn < C) {
+#pragma unroll
+            for (int s = 0; s < JPW; ++s) {
+                const bool ok = jok[s] && cn + jcc[s] < C;
+                if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
+                    __global const float *plane = x + base[s] + (size_t)cn * (H * W);
+#pragma unroll
+                    for (int r = 0; r < WINO_A; ++r) {
+                        const int ih = ih0[s] + r;
+                        const bool rok = ok && ih >= 0 && ih < H;
+#if WINO_PAIR_LOADS
+                        /* Aligned float pairs (2m, 2m+1), each wholly inside or outside the
+                         * row; with an odd PAD_W the tile's row starts at an odd column and
+                         * the first and last pair carry one unused float each. */
+                        const int pw0 = iw0[s] - (PAD_W % 2);
+                        __global const float2 *plane2 = (__global const float2 *)plane;
+#pragma unroll
+                        for (int pq = 0; pq < WINO_PAIRS; ++pq) {
+                            const int pw = pw0 + 2 * pq;
+                            const float2 f = (rok && pw >= 0 && pw < W)
+                                                 ? plane2[(ih * W + pw) >> 1]
+                                                 : (float2)(0.0f);
+                            const int q0 = 2 * pq - (PAD_W % 2);
+                            if (q0 >= 0)
+                                pf[s][r * WINO_A + q0] = f.x;
+                            if (q0 + 1 < WINO_A)
+                                pf[s][r * WINO_A + q0 + 1] = f.y;
+                        }
+#else
+#pragma unroll
+                        for (int q = 0; q < WINO_A; ++q) {
+                            const int iw = iw0[s] + q;
+                            pf[s][r * WINO_A + q] =
+                                (rok && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
+                        }
+#endif
+                    }
+                } else if (kind[s] == 1) {
+                    __global const float *g = w + base[s] + (size_t)cn * 9;
+#pragma unroll
+                    for (int i = 0; i < 9; ++i)
+                        pf[s][i] = ok ? g[i] : 0.0f;
+                }
+            }
+        }
+        if (c0 < 0)
+            continue;
+
+        /* The unroll (config key CU) decides how NVIDIA's compiler allocates registers and
+         * whether it spills: 1, 2 and 4 differ by up to 16% on an H100, each best somewhere. */
+#if WINO_CC_UNROLL == 1
+#pragma unroll 1
+#elif WINO_CC_UNROLL == 4
+#pragma unroll 4
+#else
+#pragma unroll 2
+#endif
+        for (int cc = 0; cc < CC; ++cc) {
+#pragma unroll
+            for (int ei = 0; ei < ES; ++ei) {
+                const int e = eg * ES + ei;
+                float v[TB], u[KB];
+#if TB % 4 == 0
+                /* In float4 units (TGP, KGP and VT_SIZE are then multiples of 4): a signed
+                 * division of a float offset costs the inner loop three integer ops. */
+                const int vo4 = buf4 + (cc * WINO_E + e) * (TGP / 4) + bt * (TB / 4);
+#pragma unroll
+                for (int q = 0; q < TB / 4; ++q) {
+                    const float4 f = smem4[vo4 + q];
+                    v[4 * q] = f.x;
+                    v[4 * q + 1] = f.y;
+                    v[4 * q + 2] = f.z;
+                    v[4 * q + 3] = f.w;
+                }
+#else
+                const int vo = buf4 * 4 + (cc * WINO_E + e) * TGP + bt * TB;
+#pragma unroll
+                for (int i = 0; i < TB; ++i)
+                    v[i] = smem[vo + i];
+#endif
+#if KB % 4 == 0
+                const int uo4 =
+                    buf4 + VT_SIZE / 4 + (cc * WINO_E + e) * (KGP / 4) + bk * (KB / 4);
+#pragma unroll
+                for (int q = 0; q < KB / 4; ++q) {
+                    const float4 f = smem4[uo4 + q];
+                    u[4 * q] = f.x;
+                    u[4 * q + 1] = f.y;
+                    u[4 * q + 2] = f.z;
+                    u[4 * q + 3] = f.w;
+                }
+#else
+                const int uo = buf4 * 4 + VT_SIZE + (cc * WINO_E + e) * KGP + bk * KB;
+#pragma unroll
+                for (int j = 0; j < KB; ++j)
+                    u[j] = smem[uo + j];
+#endif
+#pragma unroll
+                for (int j = 0; j < KB; ++j)
+#pragma unroll
+                    for (int i = 0; i < TB; ++i)
+                        acc[ei][j][i] = mad(u[j], v[i], acc[ei][j][i]);
+            }
+        }
+#if DBUF
+        buf4 ^= CHUNK_FLOATS / 4;
+#endif
+    }
+
+    /* Inverse transform, JP channels of every channel block per pass (as many as the local
+     * memory holds, KB / JP passes): pass jg stages channel bk*KB + jg*JP + jp of every block
+     * as ms[jp][e][bk][t]. */
+#pragma unroll
+    for (int jg = 0; jg < KB / JP; ++jg) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int jp = 0; jp < JP; ++jp)
+#pragma unroll
+            for (int ei = 0; ei < ES; ++ei) {
+                const int e = eg * ES + ei;
+                const int so = ((jp * WINO_E + e) * NBK + bk) * TGP + bt * TB;
+#if TB % 4 == 0
+#pragma unroll
+                for (int q = 0; q < TB / 4; ++q)
+                    smem4[so / 4 + q] =
+                        (float4)(acc[ei][jg * JP + jp][4 * q], acc[ei][jg * JP + jp][4 * q + 1],
+                                 acc[ei][jg * JP + jp][4 * q + 2], acc[ei][jg * JP + jp][4 * q + 3]);
+#else
+#pragma unroll
+                for (int i = 0; i < TB; ++i)
+                    smem[so + i] = acc[ei][jg * JP + jp][i];
+#endif
+            }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int job = lid; job < JP * NBK * TG; job += WG) {
+            const int t = job % TG;
+            const int kb = job / TG % NBK;
+            const int jp = job / (TG * NBK);
+            const int tile = tile0 + t;
+            const int k = k0 + kb * KB + jg * JP + jp;
+            if (tile >= TILE_COUNT || k >= K)
+                continue;
+            const int mo = (jp * WINO_E * NBK + kb) * TGP + t;
+            float s[WINO_M][WINO_A];
+#pragma unroll
+            for (int q = 0; q < WINO_A; ++q) {
+                float m[WINO_A];
+#pragma unroll
+                for (int r = 0; r < WINO_A; ++r)
+                    m[r] = smem[mo + (r * WINO_A + q) * NBK * TGP];
+                WINO_AT_COL(m, s, q);
+            }
+            const int n = tile / TILES_PER_IMAGE;
+            const int r = tile - n * TILES_PER_IMAGE;
+            const int th = r / TILES_W;
+            const int oh0 = th * WINO_M;
+            const int ow0 = (r - th * TILES_W) * WINO_M;
+            const size_t plane = ((size_t)n * K + k) * OUT_HW;
+#pragma unroll
+            for (int dy = 0; dy < WINO_M; ++dy) {
+                float o[WINO_M];
+                WINO_AT_ROW(s, dy, o);
+                const int oh = oh0 + dy;
+                if (oh >= OH)
+                    break;
+#pragma unroll
+                for (int dx = 0; dx < WINO_M; ++dx) {
+                    const int ow = ow0 + dx;
+                    if (ow < OW) {
+                        const int pix = oh * OW + ow;
+                        const size_t out_idx = plane + pix;
+                        y[out_idx] = clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS);
+                    }
+                }
+            }
+        }
+    }
+}

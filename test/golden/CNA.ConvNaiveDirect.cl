@@ -1,0 +1,145 @@
+/* golden: plan CNA, solver ConvNaiveDirect, default config "default"
+ * build options: -cl-std=CL1.2 -cl-mad-enable
+ * launch: dims 3 global 16x8x16 local 16x4x1, workspace 0 bytes (first 0 zeroed)
+ * IR:
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bn_scale : 1x8x8x8 FP32 NCHW
+ *   %4 = param bn_bias : 1x8x8x8 FP32 NCHW
+ *   %5 = param bn_mean : 1x8x8x8 FP32 NCHW
+ *   %6 = param bn_var : 1x8x8x8 FP32 NCHW
+ *   %7 = batchnorm %2, %3, %4, %5, %6 per-activation : 2x8x8x8 FP32 NCHW
+ *   %8 = activation %7 mode=3 : 2x8x8x8 FP32 NCHW
+ *   output %8
+ */
+/* clfuse generated kernel: plan CNA
+ * solver ConvNaiveDirect (id 1), config "default" */
+/* convolution */
+#define N 2
+#define C 4
+#define H 8
+#define W 8
+#define K 8
+#define OH 8
+#define OW 8
+#define FY 3
+#define FX 3
+#define PAD_H 1
+#define PAD_W 1
+#define STRIDE_H 1
+#define STRIDE_W 1
+#define DIL_H 1
+#define DIL_W 1
+#define GROUPS 1
+#define C_PER_G 4
+#define K_PER_G 8
+/* the tensor the epilogue writes */
+#define OUT_N 2
+#define OUT_C 8
+#define OUT_H 8
+#define OUT_W 8
+#define OUT_HW 64
+/* epilogue */
+#define HAS_Z 0
+#define HAS_BIAS 0
+#define HAS_BN 1
+#define BN_SPATIAL 0
+#define HAS_ACTIV 1
+#define ACTIV_MODE 3
+/* the epilogue's steps, in the plan's order (lib/ir) */
+#define CLF_EPILOGUE_STEPS \
+    { const int p = k * OUT_HW + pix; v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, per-activation */ \
+    v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
+/* kernel arguments (lib/codegen/kargs.h) */
+#define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
+/* solver ConvNaiveDirect */
+
+/* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
+ * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
+#ifndef ACTIV_MODE
+#define ACTIV_MODE 3
+#endif
+
+inline float clf_activ(float x, float alpha, float beta, float gamma)
+{
+#if ACTIV_MODE == 0 /* PASTHRU */
+    return x;
+#elif ACTIV_MODE == 1 /* LOGISTIC */
+    return 1.0f / (1.0f + exp(-x));
+#elif ACTIV_MODE == 2 /* TANH */
+    return beta * tanh(alpha * x);
+#elif ACTIV_MODE == 3 /* RELU */
+    return x > 0.0f ? x : 0.0f;
+#elif ACTIV_MODE == 4 /* SOFTRELU, in the form that does not overflow for large x */
+    return x > 0.0f ? x + log1p(exp(-x)) : log1p(exp(x));
+#elif ACTIV_MODE == 5 /* ABS */
+    return fabs(x);
+#elif ACTIV_MODE == 6 /* POWER: zero where the base is not positive, as MIOpen's reference */
+    float base = alpha + beta * x;
+    return base <= 2.220446049250313e-16f ? 0.0f : pow(base, gamma);
+#elif ACTIV_MODE == 7 /* CLIPPEDRELU */
+    return fmin(alpha, x > 0.0f ? x : 0.0f);
+#elif ACTIV_MODE == 8 /* LEAKYRELU */
+    return x > 0.0f ? x : alpha * x;
+#elif ACTIV_MODE == 9 /* ELU */
+    return x > 0.0f ? x : alpha * expm1(x);
+#else
+#error "unknown ACTIV_MODE"
+#endif
+}
+
+/* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
+ * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
+ * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * z, activation, each
+ * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
+ * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
+ * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
+ * NCHW offset. EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's
+ * signature) come from the preamble too: one table declares them (lib/codegen/kargs.h). */
+#ifndef CLF_EPILOGUE_STEPS
+#define CLF_EPILOGUE_STEPS
+#endif
+
+inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    float v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS
+    return v;
+}
+
+/* Naive direct convolution: one work-item per output value, any filter, stride, padding,
+ * dilation and group count. It is the solver of last resort and the on-device reference,
+ * so it stays as plain as possible. Launch: global = (OW, OH, N * K). */
+__kernel void clf_fused(CLF_KERNEL_PARAMS)
+{
+    const int ow = get_global_id(0);
+    const int oh = get_global_id(1);
+    const int nk = get_global_id(2);
+    if (ow >= OW || oh >= OH || nk >= N * K)
+        return;
+    const int n = nk / K;
+    const int k = nk % K;
+    const int g = k / K_PER_G;
+    float acc = 0.0f;
+    for (int cg = 0; cg < C_PER_G; ++cg) {
+        const int c = g * C_PER_G + cg;
+        __global const float *xc = x + ((size_t)n * C + c) * H * W;
+        __global const float *wk = w + ((size_t)k * C_PER_G + cg) * FY * FX;
+        for (int fy = 0; fy < FY; ++fy) {
+            const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
+            if (ih < 0 || ih >= H)
+                continue;
+            for (int fx = 0; fx < FX; ++fx) {
+                const int iw = ow * STRIDE_W - PAD_W + fx * DIL_W;
+                if (iw >= 0 && iw < W)
+                    acc += xc[ih * W + iw] * wk[fy * FX + fx];
+            }
+        }
+    }
+    const int pix = oh * OW + ow;
+    const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+    y[out_idx] = clf_epilogue(acc, k, pix, out_idx, EPI_ARGS);
+}

@@ -1,0 +1,146 @@
+/* lib/ir on its own (no OpenCL device): building the graph op by op, the refusals, the
+ * printed form, and what solvers and the find-db see of it. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "ir/ir.h"
+
+static const int input[4] = {2, 4, 6, 6};
+
+static clf_ir_op op_of(clf_ir_kind kind)
+{
+    clf_ir_op op;
+    memset(&op, 0, sizeof op);
+    op.kind = kind;
+    return op;
+}
+
+static int append(clf_ir *ir, clf_ir_kind kind, char *why, size_t cap)
+{
+    clf_ir_op op = op_of(kind);
+    if (kind == CLF_IR_CONV) {
+        op.k = 8, op.fy = op.fx = 3, op.pad_h = op.pad_w = 1, op.stride_h = op.stride_w = 1;
+        op.dil_h = op.dil_w = 1, op.groups = 1;
+        const int out[4] = {2, 8, 6, 6};
+        return clf_ir_append(ir, &op, out, why, cap);
+    }
+    op.bn_spatial = 1;
+    op.activ_mode = 3;
+    return clf_ir_append(ir, &op, NULL, why, cap);
+}
+
+static void builds_prints_and_derives(void **state)
+{
+    (void)state;
+    clf_ir ir;
+    char why[256] = "";
+    clf_ir_init(&ir, miopenFloat, input);
+    static const clf_ir_kind chain[] = {CLF_IR_CONV, CLF_IR_BIAS, CLF_IR_BN, CLF_IR_ADD,
+                                        CLF_IR_ACTIV};
+    for (size_t i = 0; i < 5; ++i)
+        assert_int_equal(append(&ir, chain[i], why, sizeof why), 0);
+    assert_int_equal(clf_ir_verify(&ir, why, sizeof why), 0);
+    char name[16];
+    clf_ir_fusion_name(&ir, name, sizeof name);
+    assert_string_equal(name, "CBNZA");
+    clf_strbuf b;
+    clf_strbuf_init(&b);
+    clf_ir_print(&ir, &b);
+    assert_string_equal(clf_strbuf_str(&b),
+                        "%0 = input : 2x4x6x6 FP32 NCHW\n"
+                        "%1 = param w : 8x4x3x3 FP32 NCHW\n"
+                        "%2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 "
+                        "groups=1 : 2x8x6x6 FP32 NCHW\n"
+                        "%3 = param bias : 1x8x1x1 FP32 NCHW\n"
+                        "%4 = bias %2, %3 : 2x8x6x6 FP32 NCHW\n"
+                        "%5 = param bn_scale : 1x8x1x1 FP32 NCHW\n"
+                        "%6 = param bn_bias : 1x8x1x1 FP32 NCHW\n"
+                        "%7 = param bn_mean : 1x8x1x1 FP32 NCHW\n"
+                        "%8 = param bn_var : 1x8x1x1 FP32 NCHW\n"
+                        "%9 = batchnorm %4, %5, %6, %7, %8 spatial : 2x8x6x6 FP32 NCHW\n"
+                        "%10 = param z : 2x8x6x6 FP32 NCHW\n"
+                        "%11 = add %9, %10 : 2x8x6x6 FP32 NCHW\n"
+                        "%12 = activation %11 mode=3 : 2x8x6x6 FP32 NCHW\n"
+                        "output %12\n");
+    clf_strbuf_free(&b);
+    clf_fusion_problem p;
+    clf_ir_to_problem(&ir, &p);
+    assert_true(p.has_conv && p.epi.has_bias && p.epi.has_bn && p.epi.has_z && p.epi.has_activ);
+    assert_int_equal(p.c, 8);
+    assert_int_equal(p.conv.c, 4);
+    char key[512];
+    clf_problem_key(&p, name, key, sizeof key);
+    assert_string_equal(key, "CBNZA:4-6-6-3x3-8-6-6-2-1x1-1x1-1x1-0-NCHW-FP32-F:bn=spatial:"
+                             "act=3:z");
+    const int *out = clf_ir_output(&ir);
+    assert_int_equal(out[1], 8);
+}
+
+static void refuses_out_of_order(void **state)
+{
+    (void)state;
+    clf_ir ir;
+    char why[512] = "";
+    /* the add after the activation, twice, and a batch-norm after it */
+    clf_ir_init(&ir, miopenFloat, input);
+    assert_int_equal(append(&ir, CLF_IR_ACTIV, why, sizeof why), 0);
+    assert_int_equal(append(&ir, CLF_IR_ADD, why, sizeof why), -1);
+    assert_non_null(strstr(why, "cannot follow the activation op"));
+    clf_ir_init(&ir, miopenFloat, input);
+    assert_int_equal(append(&ir, CLF_IR_ADD, why, sizeof why), 0);
+    assert_int_equal(append(&ir, CLF_IR_ADD, why, sizeof why), -1);
+    assert_int_equal(append(&ir, CLF_IR_BN, why, sizeof why), -1);
+    assert_int_equal(append(&ir, CLF_IR_CONV, why, sizeof why), -1);
+    assert_non_null(strstr(why, "first op"));
+    assert_int_equal(append(&ir, CLF_IR_ACTIV, why, sizeof why), 0);
+    assert_int_equal(ir.nops, 2);
+    assert_int_equal(clf_ir_verify(&ir, why, sizeof why), 0);
+    /* training ops do not take the add */
+    clf_ir_init(&ir, miopenFloat, input);
+    assert_int_equal(append(&ir, CLF_IR_BN_TRAIN_FWD, why, sizeof why), 0);
+    assert_int_equal(append(&ir, CLF_IR_ADD, why, sizeof why), -1);
+    /* a convolution whose groups do not divide the channels */
+    clf_ir_init(&ir, miopenFloat, input);
+    clf_ir_op conv = op_of(CLF_IR_CONV);
+    conv.k = 6, conv.groups = 3, conv.fy = conv.fx = 1;
+    const int out[4] = {2, 6, 6, 6};
+    assert_int_equal(clf_ir_append(&ir, &conv, out, why, sizeof why), -1);
+    assert_int_equal(ir.nops, 0);
+    assert_int_equal(ir.nvalues, 1);
+}
+
+static void verify_catches_a_broken_graph(void **state)
+{
+    (void)state;
+    clf_ir ir;
+    char why[512] = "";
+    clf_ir_init(&ir, miopenFloat, input);
+    assert_int_equal(clf_ir_verify(&ir, why, sizeof why), -1); /* no ops */
+    assert_int_equal(append(&ir, CLF_IR_BIAS, why, sizeof why), 0);
+    assert_int_equal(append(&ir, CLF_IR_ACTIV, why, sizeof why), 0);
+    clf_ir bad = ir;
+    bad.ops[1].in = 0; /* skips the bias */
+    assert_int_equal(clf_ir_verify(&bad, why, sizeof why), -1);
+    assert_non_null(strstr(why, "not the previous result"));
+    bad = ir;
+    bad.values[bad.ops[1].out].shape[1] = 5; /* an activation that changes the shape */
+    assert_int_equal(clf_ir_verify(&bad, why, sizeof why), -1);
+    bad = ir;
+    bad.values[1].type = miopenHalf;
+    assert_int_equal(clf_ir_verify(&bad, why, sizeof why), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(builds_prints_and_derives),
+        cmocka_unit_test(refuses_out_of_order),
+        cmocka_unit_test(verify_catches_a_broken_graph),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
