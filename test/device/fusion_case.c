@@ -129,6 +129,8 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
     }
     const char *solver = "";
     CALL(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL));
+    FAIL_IF(fc->solver && strcmp(solver, fc->solver) != 0, miopenStatusInternalError,
+            "asked for solver %s, the plan runs %s", fc->solver, solver);
     snprintf(res->solver, sizeof res->solver, "%s", solver);
     CALL(miopenCreateTensorDescriptor(&yd));
     CALL(miopenSet4dTensorDescriptor(yd, miopenFloat, on, oc, oh, ow));
