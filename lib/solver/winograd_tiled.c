@@ -348,7 +348,14 @@ int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
     clf_strbuf_define(d, "JP", stage_channels(v, &c));
     if (c.db)
         clf_strbuf_define(d, "DBUF", 1);
-    if (c.cu)
+    /* One chunk holding every channel (C <= CC) runs the channel loop unrolled once: with
+     * PoCL 3.1's compiler, the default unroll by 2 gave wrong sums for F(2x2) at C == CC of 2
+     * or 3 (rms error 0.4, or inf: clfuse-driver conv -c 2 -H 6 -W 6 -k 4 -S ConvWinograd2x2),
+     * while Oclgrind ran the same kernel right and saw no race. Such layers are tiny, so
+     * the unroll costs nothing there. */
+    if (cv->c <= c.cc)
+        clf_strbuf_define(d, "WINO_CC_UNROLL", 1);
+    else if (c.cu)
         clf_strbuf_define(d, "WINO_CC_UNROLL", c.cu);
     if (c.occ > 1) /* read by the program builder (lib/cache/program.c), not the kernel */
         clf_strbuf_define(d, "CLF_MIN_GROUPS_PER_CU", c.occ);

@@ -593,6 +593,32 @@ static void winograd2_limits(void **state)
                           sizeof odd / sizeof odd[0]);
 }
 
+/* One chunk holding every channel (C == CC, 2 or 3) with the channel loop's default unroll
+ * of 2: PoCL 3.1 compiled F(2x2) wrong there (rms 0.4 or inf; lib/solver/winograd_tiled.c
+ * now unrolls such a loop once), found by test_db_tool when Find ranked ConvWinograd2x2
+ * first on a 2-channel layer. Both tiled Winograd solvers, every chain variant's epilogue. */
+static void winograd_single_chunk(void **state)
+{
+    (void)state;
+    static const shape sh[] = {SQ(1, 2, 6, 6, 4, 3, 3, 0, 1, 1, 1), SQ(1, 3, 6, 6, 4, 3, 3, 0, 1, 1, 1),
+                               SQ(2, 2, 8, 7, 9, 3, 3, 1, 1, 1, 1)};
+    static const char *const cfg[] = {"TG=8,KG=8,TB=4,KB=4,ES=1,CC=2",
+                                      "TG=8,KG=8,TB=4,KB=4,ES=1,CC=3",
+                                      "TG=8,KG=8,TB=4,KB=4,ES=1,CC=2,DB=1"};
+    for (uint32_t id = 6; id <= 7; ++id) {
+        const clf_solver *s = clf_solver_by_id(id);
+        assert_non_null(s);
+        for (size_t i = 0; i < sizeof sh / sizeof sh[0]; ++i) {
+            clf_fusion_problem q;
+            make_problem(&q, &sh[i], (int)i);
+            char why[256];
+            if (!s->config_valid(&q, &handle->info, cfg[i], why, sizeof why))
+                fail_msg("%s config \"%s\" refused: %s", s->name, cfg[i], why);
+            check_run(s, &q, cfg[i], 300 + i, "single chunk");
+        }
+    }
+}
+
 /* ConvImplicitGemm's configs: the 5-key form (KS = 1, as in find-dbs written before KS) and
  * the 6-key form with KS = 2, 4 or 8 are checked against the device, one spelling each; and
  * split reductions outside the candidate list run correctly: one reduction row per slice and
@@ -848,6 +874,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(winograd_limits),
         cmocka_unit_test(winograd4_limits),
         cmocka_unit_test(winograd2_limits),
+        cmocka_unit_test(winograd_single_chunk),
         cmocka_unit_test(implicit_gemm_limits),
         cmocka_unit_test(implicit_gemm_splitk_limits),
         cmocka_unit_test(configs_fit_small_devices),

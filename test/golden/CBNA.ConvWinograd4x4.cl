@@ -70,6 +70,7 @@
 #define KGP 12
 #define SMEM 9216
 #define JP 4
+#define WINO_CC_UNROLL 1
 
 /* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
  * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */

@@ -67,6 +67,7 @@
 #define KGP 20
 #define SMEM 7168
 #define JP 2
+#define WINO_CC_UNROLL 1
 
 /* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
  * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
