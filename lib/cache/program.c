@@ -79,9 +79,14 @@ static void log_remarks(const char *what, char *log)
  * are printed anyway), builds from source pass -w: an OpenCL option that only silences
  * warnings, so it stays out of the binary-cache key (PoCL's own cache keys on it, so it
  * keeps one entry per setting). Elsewhere the options are left alone. */
+static int on_pocl(miopenHandle_t h)
+{
+    return strstr(h->info.platform_name, "Portable Computing Language") != NULL;
+}
+
 static const char *quiet_options(miopenHandle_t h, const char *options, char *buf, size_t cap)
 {
-    if (strstr(h->info.platform_name, "Portable Computing Language") == NULL ||
+    if (!on_pocl(h) ||
         clf_log_level() >= CLF_LOG_INFO)
         return options;
     int n = snprintf(buf, cap, "%s%s-w", options, options[0] ? " " : "");
@@ -99,7 +104,7 @@ static int binary_cache_wanted(miopenHandle_t h)
     const char *env = getenv("CLFUSE_BINARY_CACHE");
     if (env && *env)
         return strcmp(env, "0") != 0;
-    return strstr(h->info.platform_name, "Portable Computing Language") == NULL;
+    return !on_pocl(h);
 }
 
 /* Builds prog; the build log head goes into the failure message. */

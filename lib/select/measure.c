@@ -21,6 +21,7 @@ typedef struct candidate {
     miopenStatus_t status;
     char message[512];
     double best; /* minimum measured ms */
+    int unbuilt; /* left out by the compile budget: not an error */
 } candidate;
 
 typedef struct build_pool {
@@ -45,7 +46,7 @@ static void *build_worker(void *arg)
             continue;
         if (i >= pool->limits.must && pool->limits.budget_ms > 0 &&
             clf_now_ms() - pool->start_ms > pool->limits.budget_ms) {
-            c->status = miopenStatusNotInitialized; /* not an error: reported as skipped */
+            c->unbuilt = 1;
             atomic_fetch_add(&pool->skipped, 1);
             continue;
         }
@@ -268,8 +269,8 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         st = clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory");
     double best_so_far = 0;
     for (int i = 0; st == miopenStatusSuccess && i < n; ++i) {
-        if (c[i].status == miopenStatusNotInitialized)
-            continue; /* left unbuilt by the budget, counted above */
+        if (c[i].unbuilt)
+            continue; /* counted above */
         if (c[i].status != miopenStatusSuccess) {
             clf_appendf(report, report_cap, "  %s \"%s\": not built: %s\n", c[i].solver->name,
                         c[i].config, c[i].message);
