@@ -2,10 +2,11 @@
 # Runs the device tests on the GPU machine's NVIDIA OpenCL device through .gpu/gpu-run.sh,
 # the long ones (ctest label `long`: test_solvers_long, every solver x every tuning config)
 # included: what CI on PoCL leaves out.
-#   usage: tools/gpu-tests.sh [--long] [OUT_DIR]
+#   usage: tools/gpu-tests.sh [--long | --quick] [OUT_DIR]
 #     default  every test labelled `device`, long ones included
 #     --long   only the tests labelled `long`
-# Stage a build first, on this machine (../shared/device/stage.sh: a Release build in
+#     --quick  the `device` tests not labelled `long` or `soak` (minutes)
+# Stage a build first, on this machine (tools/stage-gpu.sh: a Release build in
 # .gpu/build with the tests), then run this from the repository root on the GPU machine.
 # Which tests, with which arguments and time limits, comes from the staged build's
 # CTestTestfile.cmake, i.e. the labels in test/CMakeLists.txt; the binaries run directly
@@ -14,10 +15,15 @@
 # line per test goes to stdout; the exit status is the number of tests that failed.
 #   CLFUSE_DEVICE  the device (default gpu)
 #   GPU_DIR        the staged folder (default .gpu)
+#   GPU_TESTS_MAX_S  caps every test's time limit (seconds; the device's time is scarce)
+#   GPU_TESTS_LIST=1 prints the selected tests and their limits, runs nothing
 set -u
-want=device
+want=device skip=
 if [ "${1:-}" = --long ]; then
   want=long
+  shift
+elif [ "${1:-}" = --quick ]; then
+  skip='long|soak'
   shift
 fi
 out=${1:-/tmp/gpu-tests}
@@ -35,7 +41,7 @@ export CLFUSE_DEVICE=${CLFUSE_DEVICE:-gpu} MIOPEN_LOG_LEVEL=${MIOPEN_LOG_LEVEL:-
 export CLFUSE_TEST_DATA=$root/test
 
 # NAME <tab> TIMEOUT <tab> the add_test command (quoted strings) of each test labelled $want.
-selected=$(awk -v want="$want" '
+selected=$(awk -v want="$want" -v skip="$skip" '
   /^add_test\(/ {
     name = $0; sub(/^add_test\(\[=\[/, "", name); sub(/\]=\].*/, "", name)
     cmd = $0; sub(/^add_test\(\[=\[[^]]*\]=\] /, "", cmd); sub(/\)$/, "", cmd)
@@ -46,13 +52,16 @@ selected=$(awk -v want="$want" '
     labels = ""; limit = 1800
     if (match($0, /LABELS "[^"]*"/)) labels = substr($0, RSTART + 8, RLENGTH - 9)
     if (match($0, /TIMEOUT "[0-9]+"/)) limit = substr($0, RSTART + 9, RLENGTH - 10)
-    if (name in cmds && (";" labels ";") ~ (";" want ";"))
+    if (name in cmds && (";" labels ";") ~ (";" want ";") &&
+        (skip == "" || (";" labels ";") !~ (";(" skip ");")))
       printf "%s\t%s\t%s\n", name, limit, cmds[name]
   }' "$list")
 [ -n "$selected" ] || { echo "gpu-tests.sh: no test labelled $want in $list" >&2; exit 100; }
 
+[ -n "${GPU_TESTS_LIST:-}" ] && { cut -f1,2 <<< "$selected"; exit 0; }
 failed=0
 while IFS=$'\t' read -r name limit cmd; do
+  [ -n "${GPU_TESTS_MAX_S:-}" ] && [ "$limit" -gt "$GPU_TESTS_MAX_S" ] && limit=$GPU_TESTS_MAX_S
   eval "set -- $cmd"
   bin=$(basename "$1")
   shift

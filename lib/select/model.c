@@ -46,7 +46,14 @@ typedef struct dev_class {
     double sat;        /* work-items x ILP in flight that saturate a compute unit */
     double reuse_sat;  /* inner_reuse from which local-memory reads stop limiting FMAs */
     double overlap;    /* fraction of the non-dominant bounds that adds to the dominant one */
+    double atomic_gops; /* global atomics per second, device-wide, in billions; 0: free */
 } dev_class;
+
+/* Global atomics per second: fitted (50.9, rms log error x1.25) on ConvImplicitGemmSplitK's
+ * atomic path, 290 configs an H100's NORMAL Find timed over 45 batch-1 layers with
+ * CLFUSE_SPLITK_PLAIN=0, its efficiency held at the plain path's fit
+ * (bench/results/2026-11-23_h100_select_s6); other GPUs take NVIDIA's figure. */
+#define ATOMIC_GOPS_FITTED 50.0
 
 /* NVIDIA GPU (H100 SXM figures): 128 FP32 lanes per SM at ~1.7 GHz, 2048 resident threads
  * and 32 blocks per SM, 64K registers (at most 255 per thread), ~200 KB of shared memory
@@ -65,6 +72,7 @@ static dev_class nvidia = {
     .reg_base = 24, .reg_max = 255, .spill = 12, .ilp_pow = 1, .local = 200 * 1024,
     .dram_gbs = 3000, .l2_gbs = 8000,
     .launch_us = 4.0, .step_us = 0.46, .sat = 527, .reuse_sat = 2.4, .overlap = 0.42,
+    .atomic_gops = ATOMIC_GOPS_FITTED,
 };
 
 /* Other GPUs (AMD CDNA/RDNA-like): 64 lanes per CU, 2560 resident work-items, 128K
@@ -74,6 +82,7 @@ static dev_class gpu = {
     .lanes = 64, .ghz = 1.8, .max_items = 2560, .max_groups = 32, .regs = 131072,
     .reg_base = 24, .reg_max = 255, .spill = 1, .ilp_pow = 1, .local = 64 * 1024, .dram_gbs = 1000, .l2_gbs = 3000,
     .launch_us = 5.0, .step_us = 0.41, .sat = 270, .reuse_sat = 2.4, .overlap = 0.42,
+    .atomic_gops = ATOMIC_GOPS_FITTED,
 };
 
 /* CPUs through PoCL: a compute unit is a hardware thread that runs one work-group at a
@@ -86,6 +95,7 @@ static dev_class cpu = {
     .reg_base = 0, .reg_max = 0, .ilp_pow = 1, .local = 0, .dram_gbs = 20,
     .l2_gbs = 0 /* per core below */,
     .launch_us = 20.0, .step_us = 0.05, .sat = 32, .reuse_sat = 2, .overlap = 0.3,
+    .atomic_gops = 0.5, /* a contended cache line between cores: ~2 ns an operation */
 };
 #define CPU_CACHE_GBS_PER_CORE 40.0
 
@@ -106,10 +116,10 @@ static solver_eff effs[] = {
     {"ConvWinograd3x3", 0.68},  {"ConvWinograd4x4", 0.68}, {"ConvWinograd2x2", 0.79},
     {"ConvImplicitGemm", 0.88}, {"ConvDirectTiled", 0.34}, {"ConvGemm", 0.12},
     {"ConvNaiveDirect", 0.90},
-    /* ConvImplicitGemm's kernel split across work-groups, never timed on a GPU yet: a low
-     * value keeps it out of the default mode's pick until an H100 run fits one, while NORMAL
-     * and SEARCH still measure its configs (their ranking is per solver). */
-    {"ConvImplicitGemmSplitK", 0.25},
+    /* ConvImplicitGemm's kernel split across work-groups: fitted separately, on the 273
+     * plain-path configs an H100's NORMAL Find timed over 45 batch-1 layers (rms log error
+     * x1.34), and checked on 40 held-out generated layers; see ATOMIC_GOPS_FITTED. */
+    {"ConvImplicitGemmSplitK", 0.33},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 /* A conv solver added without a fitted value: the middle of the fitted range. */
@@ -209,14 +219,16 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     const double l2 = d->l2_gbs > 0 ? d->l2_gbs * 1e9 : CPU_CACHE_GBS_PER_CORE * 1e9 * cu;
     const double t_l2 = per_cu * (c.global_bytes / c.groups) / (l2 / cu);
     const double t_dram = c.dram_bytes / (d->dram_gbs * 1e9);
+    /* Atomics serialise per address in L2 (GPUs) or bounce cache lines between cores. */
+    const double t_atomic = d->atomic_gops > 0 ? c.atomics / (d->atomic_gops * 1e9) : 0.0;
     const double t_launch = d->launch_us * 1e-6 * (c.kernels > 0 ? c.kernels : 1);
     /* The bound that dominates, plus `overlap` of the others: throughput, step latency and
      * memory overlap well but not perfectly (0: a pure roofline, 1: no overlap at all).
      * It also keeps configs of equal flops apart, e.g. more reduction chunks (barriers) for
      * the same tile. */
-    const double t_max = max2(max2(t_compute, t_latency), max2(t_l2, t_dram));
-    const double t =
-        t_launch + t_max + d->overlap * (t_compute + t_latency + t_l2 + t_dram - t_max);
+    const double t_max = max2(max2(t_compute, t_latency), max2(max2(t_l2, t_dram), t_atomic));
+    const double t = t_launch + t_max +
+                     d->overlap * (t_compute + t_latency + t_l2 + t_dram + t_atomic - t_max);
     if (detail) {
         detail->resident = resident;
         detail->per_cu = per_cu;
@@ -227,6 +239,7 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
         detail->t_l2 = t_l2 * 1e3;
         detail->t_dram = t_dram * 1e3;
         detail->t_launch = t_launch * 1e3;
+        detail->t_atomic = t_atomic * 1e3;
     }
     return t * 1e3;
 }
@@ -398,6 +411,8 @@ static param params[] = {
     {"cpu.launch_us", &cpu.launch_us},       {"cpu.step_us", &cpu.step_us},
     {"cpu.sat", &cpu.sat},                   {"cpu.reuse_sat", &cpu.reuse_sat},
     {"cpu.lanes", &cpu.lanes},               {"cpu.dram_gbs", &cpu.dram_gbs},
+    {"nvidia.atomic_gops", &nvidia.atomic_gops}, {"gpu.atomic_gops", &gpu.atomic_gops},
+    {"cpu.atomic_gops", &cpu.atomic_gops},
 };
 #define N_PARAMS (sizeof params / sizeof params[0])
 

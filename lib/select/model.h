@@ -31,6 +31,7 @@ typedef struct clf_model_detail {
     double t_l2;       /* L2 traffic over the bandwidth of the busy compute units */
     double t_dram;     /* compulsory traffic over DRAM bandwidth */
     double t_launch;   /* launch overhead x kernels */
+    double t_atomic;   /* global atomics over the device's atomic throughput */
 } clf_model_detail;
 
 /* clf_model_predict, also returning the cost (cost may be NULL) and the components (detail

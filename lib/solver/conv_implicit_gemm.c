@@ -642,10 +642,24 @@ static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_Device
     return n;
 }
 
+/* How the partials pass on dev. Plain stores, fences and volatile loads on NVIDIA, where
+ * test_solvers passed both ways on an H100 (2026-11-23) and the plain path ran SplitK
+ * configs in about half the time of the atomic one (geomean over 265 configs NORMAL timed
+ * both ways on 86 layers, bench/results/2026-11-23_h100_select_s6); atomics, OpenCL 1.2's one guarantee between
+ * work-groups, everywhere else, where no such run has checked the plain path.
+ * CLFUSE_SPLITK_PLAIN=0 keeps NVIDIA on atomics. Part of the build options, so of the
+ * binary-cache key. */
+static int split_atomic(const clfuse_DeviceInfo *dev)
+{
+    const char *plain = getenv("CLFUSE_SPLITK_PLAIN");
+    if (strstr(dev->vendor, "NVIDIA") == NULL)
+        return 1;
+    return plain != NULL && strcmp(plain, "0") == 0;
+}
+
 /* ConvImplicitGemm's shape of work with SK groups per tile: the same flops and operand
  * traffic spread over SK times the groups, each walking 1/SK of the chunks; the partial
- * tiles written and read back once through L2, and one more step (the count and the last
- * group's sum and epilogue). */
+ * tiles written and read back once through L2, and the tail of the last group. */
 static int split_cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                       clf_cost *out)
 {
@@ -663,7 +677,13 @@ static int split_cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     double partials = (double)s.sk * tiles * (double)s.t.mt * (double)s.t.nt;
     out->groups = tiles * (double)s.sk;
     out->global_bytes += 4.0 * 2.0 * partials + 8.0 * out->groups; /* + the counter */
-    out->steps = ceil(chunks / (double)s.sk) + 1.0;
+    /* The count of each group and its reset; with atomic partials every float stored and
+     * loaded once more as an atomic. */
+    out->atomics = out->groups + tiles + (split_atomic(dev) ? 2.0 * partials : 0.0);
+    /* One step per chunk of the group's share, the count, and the last group's sum: SK
+     * partials read through L2 one after another (the tail no other group overlaps; fitted
+     * on an H100: with it the rms error over 273 plain-path configs fell from x1.78 to x1.34). */
+    out->steps = ceil(chunks / (double)s.sk) + 1.0 + (double)s.sk;
     return 0;
 }
 
@@ -673,13 +693,7 @@ static int split_build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev
     split s;
     if (!split_parse(cfg, &s, why, cap) || !split_valid(p, dev, &s, cfg, why, cap))
         return -1;
-    /* Partials pass through atomics, OpenCL 1.2's one guarantee between work-groups, on
-     * every device by default. Plain stores with fences (NVIDIA's membar.gl orders them) are
-     * faster but have not been checked on NVIDIA hardware yet, and a wrong guess there would
-     * be a silently wrong sum: CLFUSE_SPLITK_PLAIN=1 opts in on NVIDIA until a GPU run of
-     * test_solvers has. Part of the build options, so of the binary-cache key. */
-    const char *plain = getenv("CLFUSE_SPLITK_PLAIN");
-    int sk_atomic = !(plain && strcmp(plain, "1") == 0 && strstr(dev->vendor, "NVIDIA") != NULL);
+    const int sk_atomic = split_atomic(dev);
     build_tiling(p, s.t, s.sk, sk_atomic, spec);
     return 0;
 }

@@ -90,6 +90,7 @@ typedef struct clf_cost {
     double dram_bytes;    /* compulsory bytes: each tensor read or written once */
     double steps;         /* sequential barrier-separated steps of one group (latency floor) */
     double inner_reuse;   /* FMAs per value loaded from local memory or cache in the inner loop */
+    double atomics;       /* global atomic operations, device-wide (they serialise in L2) */
     int kernels;          /* launches (self-running solvers: several) */
 } clf_cost;
 

@@ -724,8 +724,8 @@ static void implicit_gemm_limits(void **state)
  * every config it offers, it is applicable only to problems with few outputs, and odd splits
  * run correctly, twice on the same workspace (harness_run: the counters left at zero, the
  * same bits), with both ways of passing the partials (atomics, as everywhere but NVIDIA, and
- * plain stores with fences, NVIDIA's, which PoCL's coherent memory runs as well): channels
- * no split divides, batch 1, 1x1 and 3x3, stride 2, a partial last chunk, groups. */
+ * plain stores with fences, NVIDIA's default, which PoCL's coherent memory runs as well):
+ * channels no split divides, batch 1, 1x1 and 3x3, stride 2, a partial last chunk, groups. */
 static void implicit_gemm_splitk_limits(void **state)
 {
     (void)state;
@@ -839,12 +839,13 @@ static void implicit_gemm_splitk_limits(void **state)
             if (!sampled(i, j, 2)) /* half of them: config i on shapes of its parity */
                 continue;
             q.epi.has_z = (int)(j % 2);
-            /* every other run with NVIDIA's plain stores (SK_ATOMIC 0) */
+            /* every other run with NVIDIA's plain stores (SK_ATOMIC 0), the others with
+             * atomics (on NVIDIA too: CLFUSE_SPLITK_PLAIN=0) */
             int plain = (int)((i / 2 + j) % 2);
-            if (plain) {
+            if (plain)
                 snprintf(handle->info.vendor, sizeof handle->info.vendor, "NVIDIA Corporation");
-                setenv("CLFUSE_SPLITK_PLAIN", "1", 1);
-            }
+            else
+                setenv("CLFUSE_SPLITK_PLAIN", "0", 1);
             char what[48];
             snprintf(what, sizeof what, "split shape %zu%s", j, plain ? " (plain)" : "");
             check_run(s, &q, odd[i], 77 + i, what);

@@ -6,8 +6,8 @@
  *     each line "KEY SOLVER CONFIG TIME" (CONFIG "-" for the default config, as a find-db's
  *     ""), one output line per input line, tab-separated:
  *       KEY SOLVER CONFIG TIME groups group_size local_bytes regs flops global_bytes
- *       dram_bytes steps inner_reuse kernels resident per_cu occupancy inner_eff t_compute
- *       t_latency t_l2 t_dram t_launch predicted
+ *       dram_bytes steps inner_reuse kernels atomics resident per_cu occupancy inner_eff
+ *       t_compute t_latency t_l2 t_dram t_launch t_atomic predicted
  *     or "KEY SOLVER CONFIG TIME ERROR reason" when the key, solver or config does not
  *     describe a problem the model can cost.
  *   clfuse-model [device] [--param ...] --rank N < lines
@@ -218,12 +218,12 @@ int main(int argc, char **argv)
             printf("ERROR\tno prediction: %s\n", why[0] ? why : "cost failed");
             continue;
         }
-        printf("%g\t%g\t%g\t%g\t%g\t%g\t%g\t%g\t%g\t%d\t%g\t%g\t%g\t%g\t%.6g\t%.6g\t%.6g\t%.6g\t"
-               "%.6g\t%.6g\n",
+        printf("%g\t%g\t%g\t%g\t%g\t%g\t%g\t%g\t%g\t%d\t%g\t%g\t%g\t%g\t%g\t%.6g\t%.6g\t%.6g\t"
+               "%.6g\t%.6g\t%.6g\t%.6g\n",
                c.groups, c.group_size, c.local_bytes, c.regs, c.flops, c.global_bytes,
-               c.dram_bytes, c.steps, c.inner_reuse, c.kernels, d.resident, d.per_cu,
-               d.occupancy, d.inner_eff, d.t_compute, d.t_latency, d.t_l2, d.t_dram,
-               d.t_launch, t);
+               c.dram_bytes, c.steps, c.inner_reuse, c.kernels, c.atomics, d.resident,
+               d.per_cu, d.occupancy, d.inner_eff, d.t_compute, d.t_latency, d.t_l2, d.t_dram,
+               d.t_launch, d.t_atomic, t);
     }
     return 0;
 }

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Stages the GPU machine's build (.gpu/) through ../shared/device/stage.sh, with what that
+# machine lacks and the shared script does not copy: libcmocka (the tests) and libxxhash
+# (the library, where it is not linked statically). The bench is built without its oneDNN
+# peer there (libdnnl is 40 MB, more than the carry allows, and the GPU machine has PyTorch
+# as its CPU peer): pass -DCLFUSE_BENCH_ONEDNN=ON to override.
+#   usage: tools/stage-gpu.sh [extra cmake -D options...]
+# Then call the device tool's run with carry [".gpu"], e.g. tools/gpu-tests.sh --quick $OUT.
+set -euo pipefail
+root=$(git rev-parse --show-toplevel)
+cd "$root"
+bash ../shared/device/stage.sh -DCLFUSE_BENCH_ONEDNN=OFF "$@"
+for lib in libcmocka.so.0 libxxhash.so.0; do
+  src=$(ldconfig -p | awk -v l="$lib" '$1==l {print $NF; exit}')
+  if [ -n "$src" ]; then cp -L "$src" .gpu/lib/; else echo "stage-gpu: $lib not found here" >&2; fi
+done
+missing=$(LD_LIBRARY_PATH=.gpu/lib ldd .gpu/build/test/test_solvers .gpu/build/bench/clfuse-bench \
+  2>/dev/null | awk '/not found/ {print $1}' | sort -u | grep -v -i opencl || true)
+[ -z "$missing" ] || echo "stage-gpu: still not carried: $missing" >&2
+du -sh .gpu | awk '{print "stage-gpu: .gpu/ is " $1}'
