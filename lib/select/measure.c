@@ -58,7 +58,8 @@ static void *build_worker(void *arg)
 
 /* Compiles every candidate on MIOPEN_COMPILE_PARALLEL_LEVEL threads (default: the online
  * processors, at most 8): OpenCL compilers are single-threaded per program. */
-static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_limits *limits)
+static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_limits *limits,
+                     int *threads_used)
 {
     enum { MAX_THREADS = 16 };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -80,6 +81,7 @@ static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_li
     build_worker(&pool); /* this thread works too, so a failed pthread_create only slows down */
     for (int t = 0; t < started; ++t)
         pthread_join(threads[t], NULL);
+    *threads_used = started + 1;
     return atomic_load(&pool.skipped);
 }
 
@@ -235,7 +237,10 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
             c[n].status = miopenStatusAllocFailed;
         ++n;
     }
-    const int skipped = build_all(h, c, n, limits);
+    int threads = 1;
+    const double t_build = clf_now_ms();
+    const int skipped = build_all(h, c, n, limits, &threads);
+    const double t_run = clf_now_ms();
     if (skipped > 0) {
         clf_appendf(report, report_cap,
                     "  %d of %d candidates not built: past the %.0f ms compile budget "
@@ -302,6 +307,10 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
                     ok[i]->best = 1e300; /* it ran before: a failure now is reported below */
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
     }
+    /* Where a Find's seconds go: compiling (the first build of a config) or timing. */
+    clf_appendf(report, report_cap,
+                "  built %d candidates in %.0f ms on %d threads, ran and timed %d in %.0f ms\n",
+                n - skipped, t_run - t_build, threads, n_ok, clf_now_ms() - t_run);
     for (int i = 0; st == miopenStatusSuccess && i < n_ok; ++i) {
         if (ok[i]->best >= 1e300) {
             clf_appendf(report, report_cap, "  %s \"%s\": failed when timed again\n",
