@@ -56,14 +56,20 @@ static void *build_worker(void *arg)
     }
 }
 
-/* Compiles every candidate on MIOPEN_COMPILE_PARALLEL_LEVEL threads (default: the online
- * processors, at most 8): OpenCL compilers are single-threaded per program. */
+/* Compiles every candidate on MIOPEN_COMPILE_PARALLEL_LEVEL threads. Default: one on
+ * NVIDIA, whose OpenCL compiler serialises the builds of a process (on an H100, 8 threads
+ * built 13 candidates of a layer in 3.9 s where 1 thread built 17 in 1.8 s: the threads only
+ * contended; bench/results/2026-11-23_h100_select_s6); elsewhere the online processors, at
+ * most 8 (PoCL compiles each program on the calling thread). */
 static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_limits *limits,
                      int *threads_used)
 {
     enum { MAX_THREADS = 16 };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    long level = clf_env_long("MIOPEN_COMPILE_PARALLEL_LEVEL", cpus > 8 ? 8 : (cpus > 0 ? cpus : 1));
+    long dflt = cpus > 8 ? 8 : (cpus > 0 ? cpus : 1);
+    if (strstr(h->info.vendor, "NVIDIA") != NULL)
+        dflt = 1;
+    long level = clf_env_long("MIOPEN_COMPILE_PARALLEL_LEVEL", dflt);
     if (level < 1)
         level = 1;
     if (level > MAX_THREADS)
