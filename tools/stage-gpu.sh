@@ -17,4 +17,6 @@ done
 missing=$(LD_LIBRARY_PATH=.gpu/lib ldd .gpu/build/test/test_solvers .gpu/build/bench/clfuse-bench \
   2>/dev/null | awk '/not found/ {print $1}' | sort -u | grep -v -i opencl || true)
 [ -z "$missing" ] || echo "stage-gpu: still not carried: $missing" >&2
+# The GPU machine's copy of the tree may carry a stale .git: results name this file's commit.
+{ git rev-parse HEAD; [ -z "$(git status --porcelain --untracked-files=no)" ] || echo "(with uncommitted changes)"; } > .gpu/commit.txt
 du -sh .gpu | awk '{print "stage-gpu: .gpu/ is " $1}'

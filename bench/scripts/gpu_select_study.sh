@@ -26,7 +26,8 @@ start=$SECONDS
 packer=$!
 {
     echo "date: $(date -u +%FT%TZ)"
-    echo "commit: $(git -C "$root" rev-parse HEAD 2>/dev/null)"
+    # tools/stage-gpu.sh's record (the device's copy of .git may be stale), else git's
+    echo "commit: $(cat "$root/.gpu/commit.txt" 2>/dev/null || git -C "$root" rev-parse HEAD 2>/dev/null)"
     echo "CLFUSE_SEARCH_LIMIT=${CLFUSE_SEARCH_LIMIT:-default}"
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 } > "$work/env.txt"
