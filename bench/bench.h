@@ -89,6 +89,7 @@ typedef struct bench_network {
     char path[1024];
     int all_paths;     /* --all-paths: the unfused and CLBlast paths per layer too */
     bstat seq_wall;    /* every layer's fused plan enqueued back to back, one clFinish */
+    bstat host_us;     /* of those: host time per miopenExecuteFusionPlan call, microseconds */
     char seq_note[256]; /* why seq_wall was not measured */
     /* The peer's whole-network figures (peer_torch.py's sequence mode): [0] the PyTorch
      * sequences, [1] cuDNN fused where it applies, else the sequence, [2] convolutions alone;
