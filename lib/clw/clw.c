@@ -426,12 +426,6 @@ cl_int clf_clw_release_kernel(cl_kernel k)
     return released(clReleaseKernel(k));
 }
 
-cl_int clf_clw_kernel_context(cl_kernel k, cl_context *ctx)
-{
-    cl_int err = injected("clGetKernelInfo");
-    return err ? err : clGetKernelInfo(k, CL_KERNEL_CONTEXT, sizeof *ctx, ctx, NULL);
-}
-
 cl_int clf_clw_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value)
 {
     cl_int err = injected("clSetKernelArg");

@@ -74,8 +74,6 @@ cl_int clf_clw_kernel_work_group_size(cl_kernel k, cl_device_id dev, size_t *siz
 /* CL_KERNEL_PROGRAM: the program the kernel was created from (no new reference). */
 cl_int clf_clw_kernel_program(cl_kernel k, cl_program *prog);
 cl_int clf_clw_release_kernel(cl_kernel k);
-/* CL_KERNEL_CONTEXT: the context the kernel's program was built in. */
-cl_int clf_clw_kernel_context(cl_kernel k, cl_context *ctx);
 cl_int clf_clw_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value);
 cl_int clf_clw_enqueue_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *global,
                               const size_t *local, cl_event *ev);

@@ -36,6 +36,8 @@ void clf_plan_reset(struct miopenFusionPlanDescriptor *p)
     if (p->kernel)
         clf_clw_release_kernel(p->kernel);
     p->kernel = NULL;
+    p->kernel_context = NULL;
+    p->karg_valid = 0;
     if (p->own_workspace)
         clf_clw_release_mem(p->own_workspace);
     p->own_workspace = NULL;

@@ -9,6 +9,7 @@
 
 #include "desc/desc.h"
 #include "ir/ir.h"
+#include "codegen/kargs.h"
 
 #define CLF_MAGIC_PLAN 0x636c6650u /* "clfP" */
 #define CLF_MAGIC_OP 0x636c664fu   /* "clfO" */
@@ -58,6 +59,12 @@ struct miopenFusionPlanDescriptor {
      * launches on it need no fill. Cleared whenever own_workspace is (re)allocated. */
     int own_workspace_zeroed;
     int program_origin; /* clf_program_origin of the kernel's program */
+    cl_context kernel_context; /* the context kernel was created in (no query per launch) */
+    /* The values last given to kernel's clSetKernelArg, so that a launch sets again only
+     * what changed of its scalars and absent (NULL) buffers: each call costs the host a
+     * driver round trip. Valid only while karg_valid. */
+    unsigned char karg_last[CLF_KARG_COUNT][sizeof(cl_mem)]; /* a float or a cl_mem */
+    int karg_valid;
     pthread_mutex_t lock; /* kernel arguments are set and enqueued under it */
     char report[CLF_REPORT_CAP];
 };

@@ -777,6 +777,68 @@ static miopenStatus_t cba_execute_v2(miopenHandle_t h, small_cba *c, cl_command_
     return st;
 }
 
+/* Back-to-back executes of one compiled plan whose scalars and buffers change between
+ * calls, then change back: the plan re-sets only the kernel arguments that changed
+ * (execute.c, set_args), and every output must still match its own reference. */
+static void execute_args_change_between_calls(void **state)
+{
+    (void)state;
+    miopenHandle_t h = NULL;
+    OK(miopenCreate(&h));
+    cl_command_queue q = NULL;
+    OK(miopenGetStream(h, &q));
+    small_cba c;
+    cba_init(&c, 11);
+    OK(miopenCompileFusionPlan(h, c.plan));
+    double conv[CB_YN];
+    ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
+    ref_conv2d_fwd(c.x, CB_N, CB_C, CB_H, CB_W, c.w, CB_K, CB_F, CB_F, &rp, conv, CB_H, CB_W);
+    float b2[CB_K];
+    for (int k = 0; k < CB_K; ++k)
+        b2[k] = 0.75f - c.b[k];
+    float y[CB_YN];
+    cl_mem bx = raw_buffer(q, c.x, CB_XN), bw = raw_buffer(q, c.w, CB_WN);
+    cl_mem bb[2] = {raw_buffer(q, c.b, CB_K), raw_buffer(q, b2, CB_K)};
+    ref_poison(y, CB_YN);
+    cl_mem by = raw_buffer(q, y, CB_YN);
+    miopenOperatorArgs_t args = NULL;
+    OK(miopenCreateOperatorArgs(&args));
+    static const struct {
+        float alpha;
+        int bias;
+    } calls[] = {{1.0f, 0}, {0.5f, 0}, {0.5f, 1}, {1.0f, 1}, {1.0f, 0}, {-2.0f, 0}, {1.0f, 0}};
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; ++i) {
+        float zero = 0.0f, one = 1.0f;
+        OK(miopenSetOpArgsConvForward(args, c.conv, &calls[i].alpha, &zero, bw));
+        OK(miopenSetOpArgsBiasForward(args, c.bias, &one, &zero, bb[calls[i].bias]));
+        OK(miopenSetOpArgsActivForward(args, c.act, &one, &zero, 0.0, 0.0, 0.0));
+        ref_poison(y, CB_YN);
+        CL_OK(clEnqueueWriteBuffer(q, by, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+        OK(miopenExecuteFusionPlan(h, c.plan, c.xd, bx, c.yd, by, args));
+        CL_OK(clEnqueueReadBuffer(q, by, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+        size_t unwritten = ref_first_unwritten(y, CB_YN);
+        if (unwritten != (size_t)-1)
+            fail_msg("call %zu: y[%zu] was not written", i, unwritten);
+        double ref[CB_YN];
+        const float *bias = calls[i].bias ? b2 : c.b;
+        for (int j = 0; j < CB_YN; ++j)
+            ref[j] = calls[i].alpha * conv[j] + bias[(j / (CB_H * CB_W)) % CB_K];
+        ref_activation(ref, CB_YN, 3, 0.0, 0.0, 0.0);
+        double rms = ref_rms_relative(ref, y, CB_YN);
+        if (!(rms < 80.0 * FLT_EPSILON))
+            fail_msg("call %zu (alpha %g, bias %d): rms-relative error %g", i,
+                     (double)calls[i].alpha, calls[i].bias, rms);
+    }
+    OK(miopenDestroyOperatorArgs(args));
+    CL_OK(clReleaseMemObject(bx));
+    CL_OK(clReleaseMemObject(bw));
+    CL_OK(clReleaseMemObject(bb[0]));
+    CL_OK(clReleaseMemObject(bb[1]));
+    CL_OK(clReleaseMemObject(by));
+    cba_free(&c);
+    OK(miopenDestroy(h));
+}
+
 /* A plan compiled on the library's context keeps working after SetStream moves the handle to
  * a context the test made with plain OpenCL (rebuilt there), and so do new plans and unfused
  * calls (whose compiled kernels the handle dropped with the old context). */
@@ -1492,6 +1554,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(plan_follows_stream_to_another_context, setup, teardown),
         cmocka_unit_test_setup_teardown(kernel_time_on_plain_queue, setup, teardown),
         cmocka_unit_test_setup_teardown(execute_v2_workspace, setup, teardown),
+        cmocka_unit_test_setup_teardown(execute_args_change_between_calls, setup, teardown),
         cmocka_unit_test_setup_teardown(version, setup, teardown),
         cmocka_unit_test_setup_teardown(allocator, setup, teardown),
         cmocka_unit_test_setup_teardown(allocator_serves_find_scratch, setup, teardown),
