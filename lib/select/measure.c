@@ -301,11 +301,26 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
             best_so_far = c[i].best;
         ok[n_ok++] = &c[i];
     }
+    /* FAST's choice, when it is candidate 0 and ran (a workspace skip leaves it out). */
+    candidate *fast = limits->first_is_fast && cands->n > 0 && n > 0 &&
+                                    c[0].solver == cands->v[0].solver &&
+                                    strcmp(c[0].config, cands->v[0].config) == 0
+                                ? &c[0]
+                                : NULL;
     if (st == miopenStatusSuccess && n_ok > 1) {
         /* Time the leaders again, interleaved, so that a lucky first run or a clock ramp
-         * does not decide between candidates within noise of each other. */
+         * does not decide between candidates within noise of each other; FAST's choice
+         * with them wherever its first runs placed it. */
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
         int top = n_ok < CLF_RETIME_TOP ? n_ok : CLF_RETIME_TOP;
+        for (int i = top; fast && i < n_ok; ++i)
+            if (ok[i] == fast) {
+                candidate *t = ok[top];
+                ok[top] = ok[i];
+                ok[i] = t;
+                ++top;
+                break;
+            }
         for (int round = 0; round < CLF_FIND_RETIME_ROUNDS; ++round)
             for (int i = 0; i < top; ++i)
                 if (time_candidate(h, ok[i], &a, CLF_FIND_RETIME_RUNS, CLF_FIND_RETIME_BUDGET_MS,

@@ -165,7 +165,9 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
         }
     }
     if (measure && rc == 0) {
-        clf_measure_limits limits = {0, 0};
+        /* bench_candidates puts FAST's choice first: the db's best record, else the
+         * heuristic's pick. */
+        clf_measure_limits limits = {.must = 0, .budget_ms = 0, .first_is_fast = 1};
         rc = bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive, &cands,
                               &limits.must);
         if (!exhaustive) {

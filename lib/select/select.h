@@ -108,6 +108,7 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
 typedef struct clf_measure_limits {
     int must;         /* candidates built whatever the budget */
     double budget_ms; /* 0: build every candidate */
+    int first_is_fast; /* candidate 0 is what FAST would run: always timed again */
 } clf_measure_limits;
 miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
                            const clf_choices *cands, const clf_measure_limits *limits,
