@@ -1,10 +1,13 @@
-/* clfuse-bench's plot.svg: grouped bars per entry and chain (fused, unfused, CLBlast and the
- * best peer figure), normalised to clfuse's unfused sequence, log2 scale. */
+/* clfuse-bench's plot.svg: grouped bars per entry and chain (fused, unfused, CLBlast, the
+ * best PyTorch figure and oneDNN's fused convolution on the host CPU), normalised to clfuse's
+ * unfused sequence, log2 scale. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 
 #include <math.h>
 #include <stdio.h>
+
+enum { NBARS = 5 }; /* fused, unfused, CLBlast, PyTorch, oneDNN */
 
 static double ratio(double a, double b)
 {
@@ -38,9 +41,9 @@ int bench_write_svg(const bench_run *r, const char *path)
             ++groups;
             double u = bench_path_ms(&c->p[P_UNFUSED]);
             const peer_res *best = bench_best_peer(c);
-            double v[4] = {bench_path_ms(&c->p[P_FUSED]), u, bench_path_ms(&c->p[P_GEMM]),
-                           best ? best->t.min : -1};
-            for (int k = 0; k < 4; ++k) {
+            double v[NBARS] = {bench_path_ms(&c->p[P_FUSED]), u, bench_path_ms(&c->p[P_GEMM]),
+                               best ? best->t.min : -1, c->dnnl.ok ? c->dnnl.t.min : -1};
+            for (int k = 0; k < NBARS; ++k) {
                 double q = ratio(v[k], u);
                 if (q > 0) {
                     lo = q < lo ? q : lo;
@@ -52,17 +55,18 @@ int bench_write_svg(const bench_run *r, const char *path)
     if (e_hi <= e_lo)
         e_hi = e_lo + 1;
     const int bar = 14, gap = 22, left = 70, top = 70, plot_h = 320, bottom = 150;
-    const int group_w = 4 * bar + gap;
+    const int group_w = NBARS * bar + gap;
     int width = left + groups * group_w + 40;
-    if (width < 700)
-        width = 700;
+    if (width < 900)
+        width = 900; /* the legend's five entries */
     int height = top + plot_h + bottom;
     FILE *f = fopen(path, "w");
     if (f == NULL)
         return -1;
-    static const char *colors[4] = {"#1f77b4", "#7f7f7f", "#ff7f0e", "#2ca02c"};
-    static const char *labels[4] = {"clfuse fused plan", "clfuse unfused calls",
-                                    "clfuse CLBlast GEMM path", "peer (PyTorch)"};
+    static const char *colors[NBARS] = {"#1f77b4", "#7f7f7f", "#ff7f0e", "#2ca02c", "#9467bd"};
+    static const char *labels[NBARS] = {"clfuse fused plan", "clfuse unfused calls",
+                                        "clfuse CLBlast GEMM path", "peer (PyTorch)",
+                                        "oneDNN fused (host CPU)"};
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "font-family=\"sans-serif\" font-size=\"11\">\n"
@@ -77,12 +81,14 @@ int bench_write_svg(const bench_run *r, const char *path)
     svg_text(f, r->dev.driver_version);
     fprintf(f, "), clfuse %s, %s; peer: ", r->lib_version, r->date);
     svg_text(f, r->peer_status);
+    fputs("; oneDNN: ", f);
+    svg_text(f, r->dnnl_status);
     fputs("</text>\n", f);
-    for (int k = 0; k < 4; ++k)
+    for (int k = 0; k < NBARS; ++k)
         fprintf(f,
                 "<rect x=\"%d\" y=\"46\" width=\"12\" height=\"12\" fill=\"%s\"/>"
                 "<text x=\"%d\" y=\"56\">%s</text>\n",
-                10 + k * 190, colors[k], 26 + k * 190, labels[k]);
+                10 + k * 175, colors[k], 26 + k * 175, labels[k]);
     double span = e_hi - e_lo;
 #define YPOS(q) (top + plot_h - (int)((log2(q) - e_lo) / span * plot_h))
     for (int e = e_lo; e <= e_hi; ++e) {
@@ -105,9 +111,9 @@ int bench_write_svg(const bench_run *r, const char *path)
             int x0 = left + 10 + g * group_w;
             double u = bench_path_ms(&c->p[P_UNFUSED]);
             const peer_res *best = bench_best_peer(c);
-            double v[4] = {bench_path_ms(&c->p[P_FUSED]), u, bench_path_ms(&c->p[P_GEMM]),
-                           best ? best->t.min : -1};
-            for (int k = 0; k < 4; ++k) {
+            double v[NBARS] = {bench_path_ms(&c->p[P_FUSED]), u, bench_path_ms(&c->p[P_GEMM]),
+                               best ? best->t.min : -1, c->dnnl.ok ? c->dnnl.t.min : -1};
+            for (int k = 0; k < NBARS; ++k) {
                 double q = ratio(v[k], u);
                 if (q <= 0)
                     continue;
