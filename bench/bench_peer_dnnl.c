@@ -1,4 +1,5 @@
-/* clfuse-bench's oneDNN peer: for a conv+bias+activation chain, oneDNN's fp32 forward-inference
+/* clfuse-bench's oneDNN peer: for a conv+bias+activation chain (and CBNA, its batch-norm folded
+ * into the weights and bias by the caller), oneDNN's fp32 forward-inference
  * convolution (direct algorithm) with the bias in the primitive and the activation as an
  * eltwise post-op (RELU: eltwise_relu; LEAKYRELU: eltwise_relu with its slope; LOGISTIC, ABS,
  * ELU, CLIPPEDRELU (clip), TANH with alpha 1; PASTHRU: no post-op), memory formats 'any' so oneDNN picks its blocked layouts. The reorders from and to
@@ -321,8 +322,9 @@ void bench_dnnl_finish(bench_run *r)
             measured += p->ok;
             if (!p->ok && !p->note[0])
                 snprintf(p->note, sizeof p->note, "%s",
-                         !e->is_conv || strcmp(e->ch[j].name, "CBA")
-                             ? "not run: the oneDNN peer covers conv+bias+activation chains only"
+                         !e->is_conv || (strcmp(e->ch[j].name, "CBA") != 0 &&
+                                         strcmp(e->ch[j].name, "CBNA") != 0)
+                             ? "not run: the oneDNN peer covers convolution chains only"
                              : "not run: the entry failed before its chains ran");
         }
     }

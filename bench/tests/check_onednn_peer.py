@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks clfuse-bench's results.json for the oneDNN peer: every CBA chain has a verified
-oneDNN figure with a positive time, and the summary's geomean is there. Exit 77 (ctest's
+"""Checks clfuse-bench's results.json for the oneDNN peer: every CBA and CBNA chain (the
+batch-norm folded into oneDNN's weights) has a verified oneDNN figure with a positive time, and
+the summary's geomean is there. Exit 77 (ctest's
 SKIP_RETURN_CODE) when the bench was built without oneDNN."""
 import json
 import sys
@@ -15,7 +16,7 @@ bad = []
 n = 0
 for e in r["entries"]:
     for c in e["chains"]:
-        if c["chain"] != "CBA":
+        if c["chain"] not in ("CBA", "CBNA"):
             continue
         p = c["peer"]["onednn"]
         n += 1
@@ -25,4 +26,4 @@ for e in r["entries"]:
 if n == 0 or bad or not r["onednn"].get("geomean_fused_over_onednn_fused"):
     print("oneDNN peer missing or unverified:", status, *bad, sep="\n")
     sys.exit(1)
-print(f"oneDNN peer: {n} CBA chain(s) verified and timed; {status}")
+print(f"oneDNN peer: {n} CBA/CBNA chain(s) verified and timed; {status}")
