@@ -97,6 +97,21 @@ MIOPEN_EXPORT miopenStatus_t clfuse_SetOpArgsAddForward(miopenOperatorArgs_t arg
                                                         const miopenFusionOpDescriptor_t addOp,
                                                         const void *alpha2, const void *z);
 
+/** Begins a new branch of a horizontal plan (miopenCreateFusionPlan with
+ * miopenHorizontalFusion, which begins the first). The ops created next belong to it: a
+ * convolution of the plan's input first, then bias? batch-norm (inference)? activation?, in
+ * that order, each at most once (no residual add, no training ops). The plan's output is
+ * every branch's output concatenated along channels in branch order (output channels = the
+ * sum of the branches' K), so all branches must give the same height and width: a
+ * convolution that gives another is refused at its CreateOp call with miopenStatusBadParm.
+ * At most 4 branches. Ops are numbered across branches in creation order
+ * (miopenFusionPlanGetOp); each takes its own miopenSetOpArgs* call, and one args object
+ * holds them all for miopenExecuteFusionPlan. The plan compiles to one kernel (one launch).
+ * miopenStatusBadParm, with the reason in clfuse_GetLastErrorMessage(NULL), for a NULL or
+ * not live plan, a vertical plan, a compiled plan, a current branch with no op yet, or a
+ * fifth branch; the plan is unchanged then. Not while another thread uses the plan. */
+MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanBeginBranch(miopenFusionPlanDescriptor_t fusePlanDesc);
+
 /** Where an Immediate-mode solution comes from. MIOpen marks only estimates, by a negative
  * time; this tells measured, db and estimated results apart. */
 typedef enum {

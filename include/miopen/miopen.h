@@ -52,7 +52,8 @@
  *   handle per thread.
  * - Not safe, the caller synchronises: an object (descriptor, plan, args) used by two
  *   threads when either call changes it: setters, op creation, miopenSetOpArgs*,
- *   miopenCompileFusionPlan, miopenFusionPlanConvolutionSetAlgo and the destroy calls (so
+ *   clfuse_FusionPlanBeginBranch, miopenCompileFusionPlan,
+ *   miopenFusionPlanConvolutionSetAlgo and the destroy calls (so
  *   never compile a plan while another thread executes it); miopenSetStream,
  *   miopenEnableProfiling and miopenDestroy on a handle other threads are using;
  *   miopenGetKernelTime and clfuse_GetLastErrorMessage(handle) on a shared handle (they
@@ -975,7 +976,8 @@ MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward_V2(
 
 typedef enum {
     miopenVerticalFusion = 0,
-    miopenHorizontalFusion = 1, /* not implemented: refused with miopenStatusNotImplemented */
+    miopenHorizontalFusion = 1, /* branches over one input, outputs concatenated along
+                                 * channels (clfuse_FusionPlanBeginBranch, docs/fusion.md) */
 } miopenFusionDirection_t;
 
 typedef struct miopenFusionPlanDescriptor *miopenFusionPlanDescriptor_t;
@@ -986,8 +988,11 @@ typedef struct miopenOperatorDescriptor *miopenOperatorDescriptor_t; /* unused b
 /** A plan over inputDesc (copied). Ops are appended in data order. The caller owns the plan
  * (miopenDestroyFusionPlan); its ops are the plan's. Order: create ops, compile, set args
  * (any time before execute), execute any number of times. BadParm for a NULL pointer, an
- * unknown direction, an invalid or unset inputDesc or one not 4-d; NotImplemented for
- * horizontal fusion or a strided inputDesc. Not fp32 is refused at compile (UnsupportedOp). */
+ * unknown direction, an invalid or unset inputDesc or one not 4-d; NotImplemented for a
+ * strided inputDesc. Not fp32 is refused at compile (UnsupportedOp). miopenHorizontalFusion
+ * makes a plan of branches (clfuse_FusionPlanBeginBranch in clfuse.h): each a convolution of
+ * inputDesc then bias? batch-norm (inference)? activation?, their outputs concatenated along
+ * channels in branch order into the one output tensor; the first branch is begun here. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc,
                                                     const miopenFusionDirection_t fuseDirection,
                                                     const miopenTensorDescriptor_t inputDesc);

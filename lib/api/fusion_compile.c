@@ -52,6 +52,57 @@ static const char *source_name(clf_choice_source s)
     return "?";
 }
 
+/* A horizontal plan has one solver and nothing to select: no find-db record, model or
+ * measurement knows its problems (which differ by every branch's shape), so it is built
+ * directly and the report says so. */
+static miopenStatus_t compile_horizontal(miopenHandle_t handle, struct miopenFusionPlanDescriptor *p,
+                                         const char *api, const char *name)
+{
+    const clf_solver *s = &clf_solver_conv_horizontal;
+    int requested = p->algo_filter_set;
+    miopenConvFwdAlgorithm_t algo = p->algo_filter;
+    for (int i = 0; i < p->ir.nops && !requested; ++i)
+        if (p->ops[i].algo_requested) {
+            requested = 1;
+            algo = p->ops[i].algo;
+        }
+    if (requested && (int)algo != (int)s->algo) {
+        snprintf(p->report, sizeof p->report,
+                 "  %s: the plan asks for convolution algorithm %d; horizontal plans run the "
+                 "direct algorithm (%d) only\n", s->name, (int)algo, (int)s->algo);
+        return clf_fail(handle, miopenStatusUnsupportedOp,
+                        "%s: plan %s: horizontal plans run the direct convolution algorithm "
+                        "only, and algorithm %d was requested", api, name, (int)algo);
+    }
+    char why[CLF_REASON_CAP];
+    if (!s->applicable(&p->problem, &handle->info, why, sizeof why)) {
+        snprintf(p->report, sizeof p->report, "  %s: %s\n", s->name, why);
+        return clf_fail(handle, miopenStatusUnsupportedOp, "%s: plan %s: %s", api, name, why);
+    }
+    char cfg[CLF_CONFIG_CAP];
+    s->default_config(&p->problem, &handle->info, cfg, sizeof cfg);
+    miopenStatus_t st = clf_plan_build_with(handle, p, s, cfg);
+    if (st != miopenStatusSuccess) {
+        char msg[CLF_ERRMSG_CAP];
+        clf_strlcpy(msg, clfuse_GetLastErrorMessage(handle), sizeof msg);
+        clf_appendf(p->report, sizeof p->report, "  %s: build failed\n", s->name);
+        return clf_fail(handle, st, "%s: plan %s: %s", api, name, msg);
+    }
+    static const char *const origins[] = {"program reused in memory",
+                                          "binary from the disk cache", "built from source"};
+    clf_appendf(p->report, sizeof p->report,
+                "  chosen: %s config \"%s\" (the only solver of horizontal plans; %s)\n",
+                s->name, cfg, origins[p->program_origin]);
+    if (s->describe) {
+        char how[CLF_REASON_CAP * 2];
+        s->describe(&p->problem, cfg, how, sizeof how);
+        clf_appendf(p->report, sizeof p->report, "  %s\n", how);
+    }
+    clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s)", name, s->name, cfg);
+    clf_clear_error(handle);
+    return miopenStatusSuccess;
+}
+
 miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDescriptor_t p)
 {
     const char *api = "miopenCompileFusionPlan";
@@ -77,6 +128,8 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
         clf_log(CLF_LOG_INFO, "%s: plan %s:\n%s", api, name, clf_strbuf_str(&ir));
         clf_strbuf_free(&ir);
     }
+    if (p->ir.horizontal)
+        return compile_horizontal(handle, p, api, name);
     clf_choices choices = {0};
     clf_select_request rq = {.use = CLF_USE_COMPILE};
     st = clf_select(handle, p, &rq, &choices, p->report, sizeof p->report);
@@ -177,6 +230,11 @@ miopenStatus_t miopenFusionPlanConvolutionGetAlgo(miopenFusionPlanDescriptor_t p
                         requestAlgoCount);
     if (p->ir.nops == 0 || p->ir.ops[0].kind != CLF_IR_CONV)
         return clf_fail(NULL, miopenStatusBadParm, "%s: the plan has no convolution", api);
+    if (p->ir.horizontal) { /* its one solver's algorithm (compile_horizontal) */
+        returnedAlgos[0] = (miopenConvFwdAlgorithm_t)clf_solver_conv_horizontal.algo;
+        *returnedAlgoCount = 1;
+        return miopenStatusSuccess;
+    }
     /* Ignore the algorithm filter: GetAlgo lists what SetAlgo may choose from. */
     struct miopenFusionPlanDescriptor probe = *p;
     probe.algo_filter_set = 0;

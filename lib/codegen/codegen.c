@@ -90,6 +90,81 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
     clf_kargs_emit_cl(b);
 }
 
+/* A horizontal plan's preamble and branches: the input's and the concatenated output's
+ * shapes, the argument lists (kargs.h, CLF_HKARG_*), then per branch its constants (BR_*),
+ * its activation and cl/conv_hbranch.cl under the branch's own function names, and last
+ * CLF_BRANCH_DISPATCH, which picks the branch of output channel k by k's range. -1 when a
+ * fragment is missing. */
+static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const char *activ)
+{
+    const char *branch = clf_fragment("conv_hbranch");
+    if (branch == NULL)
+        return -1;
+    const clf_conv_problem *c0 = &p->branch[0].conv;
+    clf_strbuf_append(b, "/* the plan's input, which every branch convolves */\n");
+    clf_strbuf_define(b, "N", c0->n);
+    clf_strbuf_define(b, "C", c0->c);
+    clf_strbuf_define(b, "H", c0->h);
+    clf_strbuf_define(b, "W", c0->w);
+    clf_strbuf_append(b, "/* the output: the branches' results concatenated along channels */\n");
+    clf_strbuf_define(b, "OUT_N", p->n);
+    clf_strbuf_define(b, "OUT_C", p->c);
+    clf_strbuf_define(b, "OUT_H", p->h);
+    clf_strbuf_define(b, "OUT_W", p->w);
+    clf_strbuf_define(b, "OUT_HW", (long)p->h * p->w);
+    clf_strbuf_define(b, "NBRANCHES", p->nbranches);
+    clf_hkargs_emit_cl(b);
+    static const char *const undefs[] = {
+        "BR_K", "BR_FY", "BR_FX", "BR_PAD_H", "BR_PAD_W", "BR_STRIDE_H", "BR_STRIDE_W",
+        "BR_DIL_H", "BR_DIL_W", "BR_C_PER_G", "BR_K_PER_G", "BR_HAS_BIAS", "BR_HAS_BN",
+        "BR_BN_SPATIAL", "BR_HAS_ACTIV", "ACTIV_MODE", "clf_activ", "clf_hbranch"};
+    for (int i = 0; i < p->nbranches; ++i) {
+        const clf_branch_problem *br = &p->branch[i];
+        const clf_conv_problem *c = &br->conv;
+        clf_strbuf_printf(b, "\n/* branch %d: output channels %d..%d */\n", i, br->k_begin,
+                          br->k_begin + c->k - 1);
+        clf_strbuf_define(b, "BR_K", c->k);
+        clf_strbuf_define(b, "BR_FY", c->fy);
+        clf_strbuf_define(b, "BR_FX", c->fx);
+        clf_strbuf_define(b, "BR_PAD_H", c->pad_h);
+        clf_strbuf_define(b, "BR_PAD_W", c->pad_w);
+        clf_strbuf_define(b, "BR_STRIDE_H", c->stride_h);
+        clf_strbuf_define(b, "BR_STRIDE_W", c->stride_w);
+        clf_strbuf_define(b, "BR_DIL_H", c->dil_h);
+        clf_strbuf_define(b, "BR_DIL_W", c->dil_w);
+        clf_strbuf_define(b, "BR_C_PER_G", c->c / c->groups);
+        clf_strbuf_define(b, "BR_K_PER_G", c->k / c->groups);
+        clf_strbuf_define(b, "BR_HAS_BIAS", br->epi.has_bias);
+        clf_strbuf_define(b, "BR_HAS_BN", br->epi.has_bn);
+        clf_strbuf_define(b, "BR_BN_SPATIAL", br->epi.bn_spatial);
+        clf_strbuf_define(b, "BR_HAS_ACTIV", br->epi.has_activ);
+        clf_strbuf_define(b, "ACTIV_MODE", br->epi.has_activ ? br->epi.activ_mode : 0);
+        clf_strbuf_printf(b, "#define clf_activ clf_activ%d\n#define clf_hbranch clf_hbranch%d\n",
+                          i, i);
+        if (br->epi.has_activ) {
+            clf_strbuf_append(b, activ);
+            clf_strbuf_append(b, "\n");
+        }
+        clf_strbuf_append(b, branch);
+        for (size_t u = 0; u < sizeof undefs / sizeof undefs[0]; ++u)
+            clf_strbuf_printf(b, "#undef %s\n", undefs[u]);
+    }
+    clf_strbuf_append(b, "\n/* the branch of output channel k, by k's range */\n");
+    clf_strbuf_append(b, "#define CLF_BRANCH_DISPATCH");
+    for (int i = 0; i < p->nbranches; ++i) {
+        const clf_branch_problem *br = &p->branch[i];
+        clf_strbuf_append(b, " \\\n    ");
+        if (i + 1 < p->nbranches)
+            clf_strbuf_printf(b, "%sif (k < %d) ", i ? "else " : "", br->k_begin + br->conv.k);
+        else if (i > 0)
+            clf_strbuf_append(b, "else ");
+        clf_strbuf_printf(b, "v = clf_hbranch%d(x, CLF_BRANCH_ARGS%d, n, k - %d, oh, ow);", i, i,
+                          br->k_begin);
+    }
+    clf_strbuf_append(b, "\n");
+    return 0;
+}
+
 int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
                          const clfuse_DeviceInfo *dev, const char *cfg, const char *title,
                          clf_generated *out, char *why, size_t cap)
@@ -115,14 +190,28 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
     clf_strbuf *b = &out->source;
     clf_strbuf_printf(b, "/* clfuse generated kernel: %s\n * solver %s (id %u), config \"%s\" */\n",
                       title, s->name, (unsigned)s->id, cfg);
-    clf_codegen_preamble(p, b);
-    clf_strbuf_printf(b, "/* solver %s */\n", s->name);
-    clf_strbuf_append(b, clf_strbuf_str(&spec.defines));
-    clf_strbuf_append(b, "\n");
-    clf_strbuf_append(b, activ);
-    clf_strbuf_append(b, "\n");
-    clf_strbuf_append(b, epi);
-    clf_strbuf_append(b, "\n");
+    if (p->nbranches > 0) {
+        /* Horizontal: its own preamble and one specialised function a branch; no shared
+         * epilogue (each branch's is in its function). */
+        if (emit_horizontal(p, b, activ) != 0) {
+            snprintf(why, cap, "solver %s: cl/ fragment 'conv_hbranch' is not embedded in "
+                               "this build", s->name);
+            clf_strbuf_free(&spec.defines);
+            clf_strbuf_free(b);
+            return -1;
+        }
+        clf_strbuf_printf(b, "\n/* solver %s */\n", s->name);
+        clf_strbuf_append(b, clf_strbuf_str(&spec.defines));
+    } else {
+        clf_codegen_preamble(p, b);
+        clf_strbuf_printf(b, "/* solver %s */\n", s->name);
+        clf_strbuf_append(b, clf_strbuf_str(&spec.defines));
+        clf_strbuf_append(b, "\n");
+        clf_strbuf_append(b, activ);
+        clf_strbuf_append(b, "\n");
+        clf_strbuf_append(b, epi);
+        clf_strbuf_append(b, "\n");
+    }
     clf_strbuf_append(b, frag);
     /* The solver's defines ran out of memory too: without them the source would not compile
      * (an empty string is what a failed buffer reads as). */

@@ -52,3 +52,52 @@ void clf_kargs_emit_cl(clf_strbuf *b)
     list(b, "EPI_PARAMS", 1, 1);
     list(b, "EPI_ARGS", 1, 0);
 }
+
+/* ---- horizontal plans ---------------------------------------------------------------- */
+
+#define CLF_HKARG_INFO_(name, kind) {#name, kind, 0, offsetof(struct clf_branch_args, name)},
+static const clf_kernel_arg_info branch_args[CLF_HKARG_PER_BRANCH] = {
+    CLF_HKARG_BRANCH_TABLE(CLF_HKARG_INFO_)};
+#undef CLF_HKARG_INFO_
+
+#define CLF_HKARG_CHECK_(name, kind)                                                           \
+    _Static_assert(sizeof(((struct clf_branch_args *)0)->name) ==                              \
+                       ((kind) == CLF_KARG_F32 ? sizeof(float) : sizeof(cl_mem)),             \
+                   "clf_branch_args." #name " does not match its kernel argument kind");
+CLF_HKARG_BRANCH_TABLE(CLF_HKARG_CHECK_)
+#undef CLF_HKARG_CHECK_
+
+const void *clf_hkarg_value(const clf_run_args *a, int i, size_t *size, clf_karg_kind *kind)
+{
+    if (i < 2) {
+        *kind = i == 0 ? CLF_KARG_IN : CLF_KARG_OUT;
+        *size = sizeof(cl_mem);
+        return i == 0 ? (const void *)&a->x : (const void *)&a->y;
+    }
+    const clf_kernel_arg_info *k = &branch_args[(i - 2) % CLF_HKARG_PER_BRANCH];
+    *kind = k->kind;
+    *size = k->kind == CLF_KARG_F32 ? sizeof(float) : sizeof(cl_mem);
+    return (const char *)&a->br[(i - 2) / CLF_HKARG_PER_BRANCH] + k->offset;
+}
+
+void clf_hkargs_emit_cl(clf_strbuf *b)
+{
+    clf_strbuf_append(b, "/* kernel arguments of horizontal plans (lib/codegen/kargs.h) */\n");
+    clf_strbuf_printf(b, "#define CLF_KERNEL_PARAMS %s x, %s y", cl_type(CLF_KARG_IN),
+                      cl_type(CLF_KARG_OUT));
+    for (int br = 0; br < CLF_MAX_BRANCHES; ++br)
+        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
+            clf_strbuf_printf(b, ", %s %s%d", cl_type(branch_args[i].kind), branch_args[i].name,
+                              br);
+    clf_strbuf_append(b, "\n#define CLF_BRANCH_PARAMS");
+    for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
+        clf_strbuf_printf(b, "%s%s %s", i ? ", " : " ", cl_type(branch_args[i].kind),
+                          branch_args[i].name);
+    clf_strbuf_append(b, "\n");
+    for (int br = 0; br < CLF_MAX_BRANCHES; ++br) {
+        clf_strbuf_printf(b, "#define CLF_BRANCH_ARGS%d", br);
+        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
+            clf_strbuf_printf(b, "%s%s%d", i ? ", " : " ", branch_args[i].name, br);
+        clf_strbuf_append(b, "\n");
+    }
+}

@@ -53,6 +53,44 @@ typedef struct clf_kernel_arg_info {
 
 extern const clf_kernel_arg_info clf_kernel_args[CLF_KARG_COUNT];
 
+/* Horizontal plans (miopenHorizontalFusion) take x, y, then CLF_HKARG_BRANCH_TABLE once a
+ * branch for CLF_MAX_BRANCHES branches, named with the branch's number (w0, conv_alpha0,
+ * ..., w1, ...) and bound to clf_run_args.br[b]; a branch the plan does not have, or an op
+ * it lacks, passes NULL / 0. Separate arguments rather than buffers packed at execute: the
+ * caller's buffers are used as given (no copy, no extra launch), and the count is fixed by
+ * CLF_MAX_BRANCHES, so one kernel signature serves every horizontal plan.
+ * Row: X(name, kind), name the struct clf_branch_args field. */
+#define CLF_HKARG_BRANCH_TABLE(X)                                                              \
+    X(w, CLF_KARG_IN)                                                                          \
+    X(conv_alpha, CLF_KARG_F32)                                                                \
+    X(bias, CLF_KARG_IN)                                                                       \
+    X(bn_scale, CLF_KARG_IN)                                                                   \
+    X(bn_bias, CLF_KARG_IN)                                                                    \
+    X(bn_mean, CLF_KARG_IN)                                                                    \
+    X(bn_var, CLF_KARG_IN)                                                                     \
+    X(bn_eps, CLF_KARG_F32)                                                                    \
+    X(act_alpha, CLF_KARG_F32)                                                                 \
+    X(act_beta, CLF_KARG_F32)                                                                  \
+    X(act_gamma, CLF_KARG_F32)
+
+#define CLF_HKARG_ONE_(name, kind) +1
+enum {
+    CLF_HKARG_PER_BRANCH = 0 CLF_HKARG_BRANCH_TABLE(CLF_HKARG_ONE_),
+    CLF_HKARG_COUNT = 2 + CLF_MAX_BRANCHES * CLF_HKARG_PER_BRANCH,
+    /* the most arguments any generated kernel takes (a plan's cache of what it last set) */
+    CLF_KARG_MAX = CLF_HKARG_COUNT > CLF_KARG_COUNT ? CLF_HKARG_COUNT : CLF_KARG_COUNT,
+};
+#undef CLF_HKARG_ONE_
+
+/* The host binding of a horizontal kernel's argument i (0 x, 1 y, then the branches'), as
+ * clf_karg_value; *kind says whether it is a buffer or a float. */
+const void *clf_hkarg_value(const clf_run_args *a, int i, size_t *size, clf_karg_kind *kind);
+
+/* Writes a horizontal program's CLF_KERNEL_PARAMS (x, y, every branch's arguments),
+ * CLF_BRANCH_PARAMS (one branch's, unnumbered: the branch function's parameters) and
+ * CLF_BRANCH_ARGS<b> (branch b's, numbered: the call's arguments). */
+void clf_hkargs_emit_cl(clf_strbuf *b);
+
 /* The host binding of argument i: a pointer to its value in a and its size, as
  * clSetKernelArg takes them (a cl_mem, NULL when absent, or a float). */
 const void *clf_karg_value(const clf_run_args *a, int i, size_t *size);

@@ -26,6 +26,14 @@
 #define CLF_DEVICE_STRING_CAP 128
 #define CLF_DRIVER_STRING_CAP 64
 
+/* ---- fusion plans ----------------------------------------------------------------------- */
+
+/* Branches of one horizontal plan (clfuse_FusionPlanBeginBranch). Each branch's buffers and
+ * scalars are separate kernel arguments (lib/codegen/kargs.h, CLF_HKARG_*), so this fixes
+ * the generated kernel's parameter count: 2 + 11 a branch, 46 at 4, well inside the 1024
+ * bytes of parameters OpenCL guarantees. */
+#define CLF_MAX_BRANCHES 4
+
 /* ---- Find: timing the candidates (lib/select/measure.c) ----------------------------------- */
 
 /* After a warm-up, a candidate's time is the minimum of up to this many runs within this

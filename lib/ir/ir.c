@@ -80,6 +80,68 @@ void clf_ir_init(clf_ir *ir, miopenDataType_t type, const int input[4])
     v->type = type;
     v->layout = CLF_IR_NCHW;
     v->producer = -1;
+    ir->nbranches = 1;
+}
+
+void clf_ir_init_horizontal(clf_ir *ir, miopenDataType_t type, const int input[4])
+{
+    clf_ir_init(ir, type, input);
+    ir->horizontal = 1;
+    ir->branch_first[0] = 0;
+    memcpy(ir->concat, input, sizeof ir->concat);
+}
+
+/* The last op of the current branch, -1 while it is empty. */
+static int branch_last(const clf_ir *ir)
+{
+    int first = ir->horizontal ? ir->branch_first[ir->nbranches - 1] : 0;
+    return ir->nops > first ? ir->nops - 1 : -1;
+}
+
+int clf_ir_branch_ops(const clf_ir *ir, int b)
+{
+    int end = b + 1 < ir->nbranches ? ir->branch_first[b + 1] : ir->nops;
+    return end - ir->branch_first[b];
+}
+
+/* The concatenation of the branches' results: N, H, W of branch 0's (every branch's are
+ * equal: clf_ir_append refuses others), channels summed. The input while nothing is there. */
+static void update_concat(clf_ir *ir)
+{
+    memcpy(ir->concat, ir->values[0].shape, sizeof ir->concat);
+    int c = 0;
+    for (int b = 0; b < ir->nbranches; ++b) {
+        int n = clf_ir_branch_ops(ir, b);
+        if (n == 0)
+            continue;
+        const int *s = ir->values[ir->ops[ir->branch_first[b] + n - 1].out].shape;
+        if (c == 0)
+            memcpy(ir->concat, s, sizeof ir->concat);
+        c += s[1];
+    }
+    if (c > 0)
+        ir->concat[1] = c;
+}
+
+int clf_ir_begin_branch(clf_ir *ir, char *why, size_t cap)
+{
+    if (!ir->horizontal) {
+        snprintf(why, cap, "the plan is vertical: branches belong to plans created with "
+                           "miopenHorizontalFusion");
+        return -1;
+    }
+    if (branch_last(ir) < 0) {
+        snprintf(why, cap, "branch %d has no op yet: give it its convolution (and epilogue "
+                           "ops) before beginning another", ir->nbranches - 1);
+        return -1;
+    }
+    if (ir->nbranches >= CLF_MAX_BRANCHES) {
+        snprintf(why, cap, "the plan already has %d branches, the most a horizontal plan "
+                           "takes (CLF_MAX_BRANCHES)", CLF_MAX_BRANCHES);
+        return -1;
+    }
+    ir->branch_first[ir->nbranches++] = ir->nops;
+    return 0;
 }
 
 const int *clf_ir_shape(const clf_ir *ir, int value)
@@ -94,22 +156,57 @@ const int *clf_ir_input(const clf_ir *ir)
 
 const int *clf_ir_output(const clf_ir *ir)
 {
+    if (ir->horizontal)
+        return ir->concat;
     return ir->nops > 0 ? ir->values[ir->ops[ir->nops - 1].out].shape : ir->values[0].shape;
+}
+
+const int *clf_ir_current(const clf_ir *ir)
+{
+    int last = branch_last(ir);
+    return last >= 0 ? ir->values[ir->ops[last].out].shape : ir->values[0].shape;
+}
+
+/* What a branch of a horizontal plan may hold: a convolution first, then the inference
+ * epilogue in the vertical order (C B? N? A?). 1, or 0 with the reason. */
+static int horizontal_may_take(const clf_ir *ir, clf_ir_kind kind, char *why, size_t cap)
+{
+    if (kind != CLF_IR_CONV && kind != CLF_IR_BIAS && kind != CLF_IR_BN && kind != CLF_IR_ACTIV) {
+        snprintf(why, cap, "a %s op cannot be part of a horizontal plan: each branch is a "
+                           "convolution, then bias? batch-norm (inference)? activation?",
+                 clf_ir_kind_name(kind));
+        return 0;
+    }
+    if (branch_last(ir) < 0 && kind != CLF_IR_CONV) {
+        snprintf(why, cap, "branch %d of the horizontal plan must start with a convolution "
+                           "(a %s op was given)", ir->nbranches - 1, clf_ir_kind_name(kind));
+        return 0;
+    }
+    return 1;
 }
 
 int clf_ir_check_next(const clf_ir *ir, clf_ir_kind kind, char *why, size_t cap)
 {
-    if (ir->nops > 0) {
-        clf_ir_kind last = ir->ops[ir->nops - 1].kind;
+    if (ir->horizontal && !horizontal_may_take(ir, kind, why, cap))
+        return 0;
+    int last_op = branch_last(ir);
+    if (last_op >= 0) {
+        clf_ir_kind last = ir->ops[last_op].kind;
         char reason[CLF_REASON_CAP];
         if (!clf_ir_may_follow((int)last, kind, reason, sizeof reason)) {
-            snprintf(why, cap, "a %s op cannot follow the %s op (op %d): %s",
-                     clf_ir_kind_name(kind), clf_ir_kind_name(last), ir->nops - 1, reason);
+            if (ir->horizontal)
+                snprintf(why, cap, "a %s op cannot follow the %s op (op %d) in branch %d: %s",
+                         clf_ir_kind_name(kind), clf_ir_kind_name(last), last_op,
+                         ir->nbranches - 1, reason);
+            else
+                snprintf(why, cap, "a %s op cannot follow the %s op (op %d): %s",
+                         clf_ir_kind_name(kind), clf_ir_kind_name(last), last_op, reason);
             return 0;
         }
     }
-    if (ir->nops >= CLF_IR_MAX_OPS) {
-        snprintf(why, cap, "the plan already has %d ops", CLF_IR_MAX_OPS);
+    int max = ir->horizontal ? CLF_IR_MAX_OPS : CLF_IR_MAX_CHAIN;
+    if (ir->nops >= max) {
+        snprintf(why, cap, "the plan already has %d ops", max);
         return 0;
     }
     return 1;
@@ -136,10 +233,12 @@ int clf_ir_append(clf_ir *ir, const clf_ir_op *in_op, const int conv_out[4], cha
     if (!clf_ir_check_next(ir, in_op->kind, why, cap))
         return -1;
     clf_ir_op op = *in_op;
-    const int *x = clf_ir_output(ir);
+    const int *x = clf_ir_current(ir);
     const int n = x[0], c = x[1], h = x[2], w = x[3];
     const int index = ir->nops;
-    op.in = ir->nops > 0 ? ir->ops[ir->nops - 1].out : 0;
+    const int last = branch_last(ir);
+    op.in = last >= 0 ? ir->ops[last].out : 0;
+    op.branch = ir->nbranches - 1;
     op.nparams = 0;
     int out[4] = {n, c, h, w};
 #define PARAM(name, pn, pc, ph, pw)                                                                    op.params[op.nparams++] = add_value(ir, CLF_IR_VALUE_PARAM, name, pn, pc, ph, pw, -1)
@@ -150,6 +249,18 @@ int clf_ir_append(clf_ir *ir, const clf_ir_op *in_op, const int conv_out[4], cha
             snprintf(why, cap, "convolution: k=%d groups=%d do not fit a %dx%dx%dx%d input",
                      op.k, op.groups, n, c, h, w);
             return -1;
+        }
+        /* The branches are concatenated along channels: every other dimension must agree. */
+        if (ir->horizontal && op.branch > 0) {
+            const int *b0 = ir->values[ir->ops[0].out].shape;
+            if (conv_out[2] != b0[2] || conv_out[3] != b0[3]) {
+                snprintf(why, cap, "branch %d's convolution gives %dx%d outputs but branch 0's "
+                                   "gives %dx%d: a horizontal plan concatenates its branches "
+                                   "along channels, so every branch must produce the same "
+                                   "height and width", op.branch, conv_out[2], conv_out[3],
+                         b0[2], b0[3]);
+                return -1;
+            }
         }
         memcpy(out, conv_out, sizeof out);
         PARAM("w", op.k, c / op.groups, op.fy, op.fx);
@@ -182,7 +293,20 @@ int clf_ir_append(clf_ir *ir, const clf_ir_op *in_op, const int conv_out[4], cha
 #undef PARAM
     op.out = add_value(ir, CLF_IR_VALUE_RESULT, NULL, out[0], out[1], out[2], out[3], index);
     ir->ops[ir->nops++] = op;
+    if (ir->horizontal)
+        update_concat(ir);
     return 0;
+}
+
+void clf_ir_drop_last(clf_ir *ir)
+{
+    if (ir->nops < 1)
+        return;
+    const clf_ir_op *op = &ir->ops[--ir->nops];
+    /* An op's values are its parameters then its result, added last. */
+    ir->nvalues = op->nparams > 0 ? op->params[0] : op->out;
+    if (ir->horizontal)
+        update_concat(ir);
 }
 
 int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
@@ -208,11 +332,47 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
                 return -1;
             }
     }
+    if (ir->horizontal) {
+        if (ir->nbranches < 1 || ir->nbranches > CLF_MAX_BRANCHES || ir->branch_first[0] != 0) {
+            snprintf(why, cap, "the horizontal plan's branch table is corrupt");
+            return -1;
+        }
+        for (int b = 0; b < ir->nbranches; ++b) {
+            int first = ir->branch_first[b], n = clf_ir_branch_ops(ir, b);
+            if (n < 1) {
+                snprintf(why, cap, "branch %d of the horizontal plan has no op "
+                                   "(clfuse_FusionPlanBeginBranch began it and nothing followed)",
+                         b);
+                return -1;
+            }
+            if (ir->ops[first].kind != CLF_IR_CONV) {
+                snprintf(why, cap, "branch %d does not start with a convolution", b);
+                return -1;
+            }
+            const int *s0 = ir->values[ir->ops[0].out].shape;
+            const int *sb = ir->values[ir->ops[first].out].shape;
+            if (sb[0] != s0[0] || sb[2] != s0[2] || sb[3] != s0[3]) {
+                snprintf(why, cap, "branch %d's output is %dx?x%dx%d, branch 0's %dx?x%dx%d", b,
+                         sb[0], sb[2], sb[3], s0[0], s0[2], s0[3]);
+                return -1;
+            }
+            for (int i = first; i < first + n; ++i)
+                if (ir->ops[i].branch != b) {
+                    snprintf(why, cap, "op %d is in branch %d's range but says branch %d", i, b,
+                             ir->ops[i].branch);
+                    return -1;
+                }
+        }
+    }
     int cur = 0;
     for (int i = 0; i < ir->nops; ++i) {
         const clf_ir_op *op = &ir->ops[i];
         char reason[CLF_REASON_CAP];
-        if (!clf_ir_may_follow(i > 0 ? (int)ir->ops[i - 1].kind : -1, op->kind, reason,
+        /* A horizontal branch starts over from the input. */
+        const int starts = ir->horizontal && ir->branch_first[op->branch] == i;
+        if (starts)
+            cur = 0;
+        if (!clf_ir_may_follow(i > 0 && !starts ? (int)ir->ops[i - 1].kind : -1, op->kind, reason,
                                sizeof reason)) {
             snprintf(why, cap, "op %d (%s) cannot follow op %d (%s): %s", i,
                      clf_ir_kind_name(op->kind), i - 1, clf_ir_kind_name(ir->ops[i - 1].kind),
@@ -253,6 +413,11 @@ void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap)
     size_t n = 0;
     if (cap == 0)
         return;
+    if (ir->horizontal) {
+        /* Short enough for every caller's buffer; the printed form has the branches. */
+        snprintf(out, cap, "H%d", ir->nbranches);
+        return;
+    }
     for (int i = 0; i < ir->nops; ++i)
         for (const char *l = letters[ir->ops[i].kind]; *l && n + 1 < cap; ++l)
             out[n++] = *l;
@@ -286,8 +451,16 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
     /* Values in id order: the input, then each op's parameters and its result. */
     clf_strbuf_printf(b, "%%0 = input");
     value_type(b, &ir->values[0]);
+    int k_begin = 0;
     for (int i = 0; i < ir->nops; ++i) {
         const clf_ir_op *op = &ir->ops[i];
+        if (ir->horizontal && ir->branch_first[op->branch] == i) {
+            int n = clf_ir_branch_ops(ir, op->branch);
+            int k = ir->values[ir->ops[i + n - 1].out].shape[1];
+            clf_strbuf_printf(b, "branch %d: channels %d..%d\n", op->branch, k_begin,
+                              k_begin + k - 1);
+            k_begin += k;
+        }
         for (int j = 0; j < op->nparams; ++j) {
             const clf_ir_value *v = &ir->values[op->params[j]];
             clf_strbuf_printf(b, "%%%d = param %s", op->params[j], v->name ? v->name : "?");
@@ -320,6 +493,20 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
         }
         value_type(b, &ir->values[op->out]);
     }
+    if (ir->horizontal) {
+        clf_strbuf_printf(b, "output concat");
+        const char *sep = " ";
+        for (int br = 0; br < ir->nbranches; ++br) {
+            int n = clf_ir_branch_ops(ir, br);
+            if (n > 0)
+                clf_strbuf_printf(b, "%s%%%d", sep, ir->ops[ir->branch_first[br] + n - 1].out);
+            sep = ", ";
+        }
+        const int *o = ir->concat;
+        clf_strbuf_printf(b, " : %dx%dx%dx%d %s NCHW\n", o[0], o[1], o[2], o[3],
+                          clf_type_name(ir->type));
+        return;
+    }
     clf_strbuf_printf(b, "output %%%d\n", ir->nops > 0 ? ir->ops[ir->nops - 1].out : 0);
 }
 
@@ -339,34 +526,75 @@ int clf_ir_epilogue_steps(const clf_epilogue *e, clf_ir_kind steps[4])
     return n;
 }
 
+static void conv_problem(const clf_ir *ir, const clf_ir_op *op, clf_conv_problem *c)
+{
+    const int *in = clf_ir_shape(ir, op->in), *out = clf_ir_shape(ir, op->out);
+    c->n = in[0];
+    c->c = in[1];
+    c->h = in[2];
+    c->w = in[3];
+    c->k = op->k;
+    c->oh = out[2];
+    c->ow = out[3];
+    c->fy = op->fy;
+    c->fx = op->fx;
+    c->pad_h = op->pad_h;
+    c->pad_w = op->pad_w;
+    c->stride_h = op->stride_h;
+    c->stride_w = op->stride_w;
+    c->dil_h = op->dil_h;
+    c->dil_w = op->dil_w;
+    c->groups = op->groups;
+}
+
+/* The horizontal graph's problem: one clf_branch_problem a branch. */
+static void horizontal_to_problem(const clf_ir *ir, clf_fusion_problem *p)
+{
+    int k_begin = 0;
+    p->nbranches = ir->nbranches;
+    for (int bi = 0; bi < ir->nbranches; ++bi) {
+        clf_branch_problem *br = &p->branch[bi];
+        int first = ir->branch_first[bi], n = clf_ir_branch_ops(ir, bi);
+        br->k_begin = k_begin;
+        for (int i = first; i < first + n; ++i) {
+            const clf_ir_op *op = &ir->ops[i];
+            switch (op->kind) {
+            case CLF_IR_CONV: conv_problem(ir, op, &br->conv); break;
+            case CLF_IR_BIAS: br->epi.has_bias = 1; break;
+            case CLF_IR_BN:
+                br->epi.has_bn = 1;
+                br->epi.bn_spatial = op->bn_spatial;
+                break;
+            case CLF_IR_ACTIV:
+                br->epi.has_activ = 1;
+                br->epi.activ_mode = op->activ_mode;
+                break;
+            default: break; /* refused when the op was added */
+            }
+        }
+        k_begin += br->conv.k;
+    }
+    const int *out = clf_ir_output(ir);
+    p->n = out[0];
+    p->c = out[1];
+    p->h = out[2];
+    p->w = out[3];
+}
+
 void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
 {
     memset(p, 0, sizeof *p);
+    if (ir->horizontal) {
+        horizontal_to_problem(ir, p);
+        return;
+    }
     for (int i = 0; i < ir->nops; ++i) {
         const clf_ir_op *op = &ir->ops[i];
-        const int *in = clf_ir_shape(ir, op->in), *out = clf_ir_shape(ir, op->out);
         switch (op->kind) {
-        case CLF_IR_CONV: {
-            clf_conv_problem *c = &p->conv;
+        case CLF_IR_CONV:
             p->has_conv = 1;
-            c->n = in[0];
-            c->c = in[1];
-            c->h = in[2];
-            c->w = in[3];
-            c->k = op->k;
-            c->oh = out[2];
-            c->ow = out[3];
-            c->fy = op->fy;
-            c->fx = op->fx;
-            c->pad_h = op->pad_h;
-            c->pad_w = op->pad_w;
-            c->stride_h = op->stride_h;
-            c->stride_w = op->stride_w;
-            c->dil_h = op->dil_h;
-            c->dil_w = op->dil_w;
-            c->groups = op->groups;
+            conv_problem(ir, op, &p->conv);
             break;
-        }
         case CLF_IR_BIAS: p->epi.has_bias = 1; break;
         case CLF_IR_ADD: p->epi.has_z = 1; break;
         case CLF_IR_BN:

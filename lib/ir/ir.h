@@ -12,7 +12,11 @@
 
 #include "solver/solver.h"
 
-#define CLF_IR_MAX_OPS 5 /* C B N Z A */
+#define CLF_IR_MAX_CHAIN 5 /* a vertical plan: C B N Z A */
+#define CLF_IR_MAX_BRANCH_OPS 4 /* a horizontal plan's branch: C B N A */
+#define CLF_IR_MAX_OPS (CLF_MAX_BRANCHES * CLF_IR_MAX_BRANCH_OPS > CLF_IR_MAX_CHAIN             \
+                            ? CLF_MAX_BRANCHES * CLF_IR_MAX_BRANCH_OPS                         \
+                            : CLF_IR_MAX_CHAIN)
 /* The input, one result an op, and at most 4 parameters an op (batch-norm inference). */
 #define CLF_IR_MAX_PARAMS 4
 #define CLF_IR_MAX_VALUES (1 + CLF_IR_MAX_OPS * (1 + CLF_IR_MAX_PARAMS))
@@ -62,6 +66,7 @@ typedef struct clf_ir_op {
     int bn_spatial; /* batch-norm (inference, training forward and backward) */
     int bn_running; /* training forward: runningMeanVariance (running statistics updated) */
     int activ_mode; /* activation (forward and backward) */
+    int branch;     /* horizontal plans: the branch the op belongs to; 0 otherwise */
 } clf_ir_op;
 
 typedef struct clf_ir {
@@ -70,15 +75,36 @@ typedef struct clf_ir {
     clf_ir_value values[CLF_IR_MAX_VALUES];
     int nops;
     clf_ir_op ops[CLF_IR_MAX_OPS];
+    /* Horizontal plans (miopenHorizontalFusion): the ops form nbranches vertical chains,
+     * each starting with a convolution of value 0 (the input), stored one branch after the
+     * other; branch_first[b] is the index of branch b's first op (nops while the last
+     * branch is still empty). The plan's output is the branches' results concatenated along
+     * channels, in branch order: concat. Vertical plans: horizontal 0, nbranches 1. */
+    int horizontal;
+    int nbranches;
+    int branch_first[CLF_MAX_BRANCHES];
+    int concat[4];
 } clf_ir;
 
 /* An empty graph over an input of the given type and NCHW shape (value 0). */
 void clf_ir_init(clf_ir *ir, miopenDataType_t type, const int input[4]);
+/* An empty horizontal graph: as clf_ir_init, with its first branch begun. */
+void clf_ir_init_horizontal(clf_ir *ir, miopenDataType_t type, const int input[4]);
 /* The shape of a value; of the plan's input; of its output (the last op's result, or the
- * input while there is no op). */
+ * input while there is no op; for a horizontal graph the concatenation of its branches'
+ * results, the input while no branch has an op). */
 const int *clf_ir_shape(const clf_ir *ir, int value);
 const int *clf_ir_input(const clf_ir *ir);
 const int *clf_ir_output(const clf_ir *ir);
+/* The running shape the next op applies to: the current branch's last result, or the input
+ * while the branch is empty. For a vertical graph the same as clf_ir_output. */
+const int *clf_ir_current(const clf_ir *ir);
+
+/* Starts a new branch of a horizontal graph. 0, or -1 with the reason: the graph is
+ * vertical, the current branch has no op yet, or CLF_MAX_BRANCHES are begun. */
+int clf_ir_begin_branch(clf_ir *ir, char *why, size_t cap);
+/* The number of ops of branch b of a horizontal graph. */
+int clf_ir_branch_ops(const clf_ir *ir, int b);
 
 /* Whether an op of kind may be appended next (order, count): 1, or 0 with the reason. The
  * one check of an op's place; CreateOp calls make it before reading their descriptors. */
@@ -90,6 +116,10 @@ int clf_ir_check_next(const clf_ir *ir, clf_ir_kind kind, char *why, size_t cap)
  * 0, or -1 with the reason (clf_ir_check_next's, or a convolution's attributes that do not
  * match the shapes). */
 int clf_ir_append(clf_ir *ir, const clf_ir_op *op, const int conv_out[4], char *why, size_t cap);
+
+/* Removes the last op appended and its values (the caller's rollback when a later step of
+ * creating the op fails). */
+void clf_ir_drop_last(clf_ir *ir);
 
 /* Rank in the only vertical order clfuse fuses for inference: C? B? N? Z? A?. */
 int clf_ir_rank(clf_ir_kind k);
@@ -108,7 +138,8 @@ int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap);
  * with a reason. A graph built with clf_ir_append always passes (the golden tests check it). */
 int clf_ir_verify(const clf_ir *ir, char *why, size_t cap);
 
-/* "CBA", "NA", "CBZA" (Z: the residual add), ...; training ops are two letters: "Nt" (batch-norm forward training), "Nb"
+/* "CBA", "NA", "CBZA" (Z: the residual add), ...; a horizontal graph is "H" and its branch
+ * count ("H3": its branches' chains are in the printed form); training ops are two letters: "Nt" (batch-norm forward training), "Nb"
  * (batch-norm backward), "Ab" (activation backward): "NtA", "NbAb". */
 void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
 
@@ -118,7 +149,9 @@ void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
  *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
  * (ops: conv, bias, batchnorm, add, activation, batchnorm_train, batchnorm_bwd,
  * activation_bwd; a parameter's name is the clf_run_args field that binds it) 
- *   output %2 */
+ *   output %2
+ * A horizontal graph heads each branch's ops with "branch B: channels K0..K1" and ends
+ * with "output concat %4, %7 : NxCxHxW FP32 NCHW" (the branches' results, in order). */
 void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
 
 /* The canonical problem key for the find-db. A plain convolution uses MIOpen's layout of

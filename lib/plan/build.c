@@ -189,6 +189,13 @@ static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanD
                         "%s: plan %s: the input tensor has custom strides; fused kernels take "
                         "packed NCHW tensors", api, name);
     }
+    if (p->ir.horizontal) {
+        /* Building checked each op; what only the whole plan shows is an empty last branch
+         * (BeginBranch with nothing after it). */
+        char why[CLF_REASON_CAP];
+        if (clf_ir_verify(&p->ir, why, sizeof why) != 0)
+            return clf_fail(h, miopenStatusBadParm, "%s: plan %s: %s", api, name, why);
+    }
     clf_ir_to_problem(&p->ir, &p->problem);
     return miopenStatusSuccess;
 }

@@ -54,6 +54,23 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
     miopenStatus_t st = check_buffer(h, a->x, in_n * fs, "x (the input)");
     if (st == miopenStatusSuccess)
         st = check_buffer(h, a->y, out_n * fs, "y (the output)");
+    if (q->nbranches > 0) {
+        /* Horizontal plans: each branch's buffers against its own shapes. */
+        for (int b = 0; b < q->nbranches && st == miopenStatusSuccess; ++b) {
+            const clf_branch_problem *br = &q->branch[b];
+            const clf_conv_problem *c = &br->conv;
+            const struct clf_branch_args *ba = &a->br[b];
+            size_t bpar = br->epi.bn_spatial ? (size_t)c->k : (size_t)c->k * c->oh * c->ow;
+            st = check_buffer(h, ba->w, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs,
+                              "w (a branch's filter)");
+            if (st == miopenStatusSuccess && br->epi.has_bias)
+                st = check_buffer(h, ba->bias, (size_t)c->k * fs, "a branch's bias");
+            const cl_mem bn[4] = {ba->bn_scale, ba->bn_bias, ba->bn_mean, ba->bn_var};
+            for (int j = 0; j < 4 && br->epi.has_bn && st == miopenStatusSuccess; ++j)
+                st = check_buffer(h, bn[j], bpar * fs, "a branch's batch-norm parameter");
+        }
+        return st;
+    }
     if (q->train != CLF_TRAIN_NONE) {
         /* Training plans: the buffers their run arguments name (solver.h), each optional
          * one checked when given; which are required the API call has decided. */
@@ -125,6 +142,37 @@ static const char *setter_name(clf_ir_kind k)
     case CLF_IR_ADD: return "clfuse_SetOpArgsAddForward";
     }
     return "?";
+}
+
+/* Horizontal plans: bind() fills the single-chain fields op by op as for a vertical plan,
+ * and each op's values are then copied into its branch's arguments (a branch's ops are
+ * contiguous); the first op of a branch starts it from nothing, so no value of the previous
+ * branch is carried into one that lacks the op. */
+static void to_branch(clf_run_args *b, clf_ir_kind kind, int branch, int first)
+{
+    struct clf_branch_args *t = &b->br[branch];
+    if (first)
+        memset(t, 0, sizeof *t);
+    switch (kind) {
+    case CLF_IR_CONV:
+        t->w = b->w;
+        t->conv_alpha = b->conv_alpha;
+        break;
+    case CLF_IR_BIAS: t->bias = b->bias; break;
+    case CLF_IR_BN:
+        t->bn_scale = b->bn_scale;
+        t->bn_bias = b->bn_bias;
+        t->bn_mean = b->bn_mean;
+        t->bn_var = b->bn_var;
+        t->bn_eps = b->bn_eps;
+        break;
+    case CLF_IR_ACTIV:
+        t->act_alpha = b->act_alpha;
+        t->act_beta = b->act_beta;
+        t->act_gamma = b->act_gamma;
+        break;
+    default: break; /* not in horizontal plans (lib/ir refuses them) */
+    }
 }
 
 /* Binds each op's args, checking the buffers' sizes against the op's shapes. */
@@ -231,6 +279,18 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
         }
         if (st != miopenStatusSuccess)
             return st;
+        if (p->ir.horizontal)
+            to_branch(b, op->kind, ir->branch, i == p->ir.branch_first[ir->branch]);
+    }
+    if (p->ir.horizontal) { /* the single-chain fields served only as the staging area */
+        clf_run_args clean;
+        memset(&clean, 0, sizeof clean);
+        clean.x = b->x;
+        clean.y = b->y;
+        clean.workspace = b->workspace;
+        clean.workspace_size = b->workspace_size;
+        memcpy(clean.br, b->br, sizeof clean.br);
+        *b = clean;
     }
     /* The activation backward after a batch-norm backward recomputes its forward input as
      * scale * xhat + bias. */
@@ -250,18 +310,27 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
 _Static_assert(sizeof(cl_mem) >= sizeof(float), "karg_last holds a float or a cl_mem");
 static cl_int set_args(struct miopenFusionPlanDescriptor *p, const clf_run_args *a)
 {
-    for (int i = 0; i < CLF_KARG_COUNT; ++i) {
+    /* Horizontal plans' kernels take their own list (kargs.h, CLF_HKARG_*). */
+    const int horizontal = p->problem.nbranches > 0;
+    const int count = horizontal ? CLF_HKARG_COUNT : CLF_KARG_COUNT;
+    for (int i = 0; i < count; ++i) {
         size_t size;
-        const void *v = clf_karg_value(a, i, &size);
-        const int reusable =
-            clf_kernel_args[i].kind == CLF_KARG_F32 || *(const cl_mem *)v == NULL;
+        clf_karg_kind kind;
+        const void *v;
+        if (horizontal) {
+            v = clf_hkarg_value(a, i, &size, &kind);
+        } else {
+            v = clf_karg_value(a, i, &size);
+            kind = clf_kernel_args[i].kind;
+        }
+        const int reusable = kind == CLF_KARG_F32 || *(const cl_mem *)v == NULL;
         if (reusable && p->karg_valid && memcmp(p->karg_last[i], v, size) == 0)
             continue;
         cl_int err = clf_clw_set_arg(p->kernel, (cl_uint)i, size, v);
         if (err != CL_SUCCESS) {
             p->karg_valid = 0;
-            clf_log(CLF_LOG_ERROR, "clSetKernelArg(%s): %s", clf_kernel_args[i].name,
-                    clf_cl_error_name(err));
+            clf_log(CLF_LOG_ERROR, "clSetKernelArg(%d%s%s): %s", i, horizontal ? "" : ", ",
+                    horizontal ? "" : clf_kernel_args[i].name, clf_cl_error_name(err));
             return err;
         }
         memcpy(p->karg_last[i], v, size);

@@ -57,10 +57,7 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
     if (fusePlanDesc == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: fusePlanDesc pointer is NULL", api);
     *fusePlanDesc = NULL;
-    if (fuseDirection == miopenHorizontalFusion)
-        return clf_fail(NULL, miopenStatusNotImplemented,
-                        "%s: horizontal fusion is not implemented; only miopenVerticalFusion", api);
-    if (fuseDirection != miopenVerticalFusion)
+    if (fuseDirection != miopenVerticalFusion && fuseDirection != miopenHorizontalFusion)
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown fusion direction %d", api,
                         (int)fuseDirection);
     miopenStatus_t st = clf_tensor_check(NULL, inputDesc, api, "inputDesc");
@@ -87,7 +84,10 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
     }
     p->input = *inputDesc;
     p->output = *inputDesc;
-    clf_ir_init(&p->ir, inputDesc->type, inputDesc->lens);
+    if (fuseDirection == miopenHorizontalFusion)
+        clf_ir_init_horizontal(&p->ir, inputDesc->type, inputDesc->lens);
+    else
+        clf_ir_init(&p->ir, inputDesc->type, inputDesc->lens);
     *fusePlanDesc = p;
     return miopenStatusSuccess;
 }
@@ -176,7 +176,7 @@ static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDe
                                 const int *conv_out)
 {
     const clf_ir_op pending = p->ir.ops[p->ir.nops];
-    const int *o = conv_out ? conv_out : p->output.lens;
+    const int *o = conv_out ? conv_out : clf_ir_current(&p->ir);
     struct miopenTensorDescriptor next;
     if (clf_tensor_set4d_packed(&next, p->input.type, o[0], o[1], o[2], o[3]) != 0)
         return clf_fail(NULL, miopenStatusBadParm,
@@ -186,10 +186,20 @@ static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDe
     char why[CLF_REASON_CAP];
     if (clf_ir_append(&p->ir, &pending, conv_out, why, sizeof why) != 0)
         return clf_fail(NULL, miopenStatusBadParm, "%s: %s", api, why);
+    /* A horizontal plan's output is the concatenation, which can be too large where the
+     * branch's own output is not. */
+    const int *po = clf_ir_output(&p->ir);
+    if (p->ir.horizontal &&
+        clf_tensor_set4d_packed(&next, p->input.type, po[0], po[1], po[2], po[3]) != 0) {
+        clf_ir_drop_last(&p->ir);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: the plan's concatenated output, %dx%dx%dx%d %s, would be too large "
+                        "(a packed stride exceeds the int range)", api, po[0], po[1], po[2],
+                        po[3], clf_type_name(p->input.type));
+    }
     /* The op is live from here until its plan is destroyed. */
     if (clf_live_add(CLF_LIVE_OP, op) != 0) {
-        p->ir.nops--; /* not in the plan after all (its values are overwritten next time) */
-        p->ir.nvalues = p->ir.ops[p->ir.nops].in + 1;
+        clf_ir_drop_last(&p->ir); /* not in the plan after all */
         return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
     }
     p->output = next;
@@ -278,7 +288,7 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
         st = clf_tensor_require_packed(NULL, bDesc, api, "bDesc");
     if (st != miopenStatusSuccess)
         return st;
-    int k = fusePlanDesc->output.lens[1];
+    int k = clf_ir_current(&fusePlanDesc->ir)[1];
     if (bDesc->nd != 4 || bDesc->lens[0] != 1 || bDesc->lens[1] != k || bDesc->lens[2] != 1 ||
         bDesc->lens[3] != 1) {
         char d[128];
@@ -313,7 +323,7 @@ miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fus
         st = clf_tensor_require_packed(NULL, d, api, "bnScaleBiasMeanVarDesc");
     if (st != miopenStatusSuccess)
         return st;
-    const int *run = fusePlanDesc->output.lens;
+    const int *run = clf_ir_current(&fusePlanDesc->ir);
     int want_h = bn_mode == miopenBNSpatial ? 1 : run[2];
     int want_w = bn_mode == miopenBNSpatial ? 1 : run[3];
     if (d->nd != 4 || d->lens[0] != 1 || d->lens[1] != run[1] || d->lens[2] != want_h ||
@@ -447,7 +457,7 @@ miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDe
         st = clf_tensor_require_packed(NULL, zDesc, api, "zDesc");
     if (st != miopenStatusSuccess)
         return st;
-    const int *run = fusePlanDesc->output.lens;
+    const int *run = clf_ir_current(&fusePlanDesc->ir);
     if (zDesc->nd != 4 || memcmp(zDesc->lens, run, 4 * sizeof run[0]) != 0) {
         char have[128];
         clf_tensor_describe(zDesc, have, sizeof have);
@@ -459,4 +469,20 @@ miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDe
         return clf_fail(NULL, miopenStatusBadParm, "%s: zDesc is %s but the plan is %s", api,
                         clf_type_name(zDesc->type), clf_type_name(fusePlanDesc->input.type));
     return commit_op(fusePlanDesc, addOp, op, api, NULL);
+}
+
+miopenStatus_t clfuse_FusionPlanBeginBranch(miopenFusionPlanDescriptor_t fusePlanDesc)
+{
+    const char *api = "clfuse_FusionPlanBeginBranch";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(fusePlanDesc, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    if (fusePlanDesc->compiled)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: the plan is already compiled; create a new plan to add branches", api);
+    char why[CLF_REASON_CAP];
+    if (clf_ir_begin_branch(&fusePlanDesc->ir, why, sizeof why) != 0)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: %s", api, why);
+    return miopenStatusSuccess;
 }

@@ -63,7 +63,7 @@ struct miopenFusionPlanDescriptor {
     /* The values last given to kernel's clSetKernelArg, so that a launch sets again only
      * what changed of its scalars and absent (NULL) buffers: each call costs the host a
      * driver round trip. Valid only while karg_valid. */
-    unsigned char karg_last[CLF_KARG_COUNT][sizeof(cl_mem)]; /* a float or a cl_mem */
+    unsigned char karg_last[CLF_KARG_MAX][sizeof(cl_mem)]; /* a float or a cl_mem */
     int karg_valid;
     pthread_mutex_t lock; /* kernel arguments are set and enqueued under it */
     char report[CLF_REPORT_CAP];

@@ -28,6 +28,8 @@ static const clf_solver *const registry[] = {
     &clf_solver_conv_naive,         /* id 1 */
     &clf_solver_elementwise,        /* id 100 */
     &clf_solver_bn_train,           /* id 8: training plans only */
+    /* id 10: ConvHorizontalDirect (clf_solver_conv_horizontal), horizontal plans only, kept
+     * out of this table on purpose (solver.h says why) */
 };
 
 int clf_solver_count(void)

@@ -47,6 +47,15 @@ typedef enum clf_train_kind {
     CLF_TRAIN_ACTIV_BWD = 3, /* activation backward alone (miopenActivationBackward) */
 } clf_train_kind;
 
+/* One branch of a horizontal plan: a convolution of the plan's input and its epilogue
+ * (bias? batch-norm? activation?; never the residual add), writing output channels
+ * [k_begin, k_begin + conv.k) of the concatenated output. */
+typedef struct clf_branch_problem {
+    clf_conv_problem conv;
+    clf_epilogue epi;
+    int k_begin;
+} clf_branch_problem;
+
 /* A whole plan's problem, as solvers see it. fp32 NCHW packed only in this version. */
 typedef struct clf_fusion_problem {
     int has_conv;
@@ -57,6 +66,11 @@ typedef struct clf_fusion_problem {
      * batch-norm and epi.has_activ / activ_mode the forward (FWD) or backward (BWD,
      * ACTIV_BWD) activation; no other epi field is set. */
     int train;
+    /* Horizontal plans (miopenHorizontalFusion): nbranches > 0, one entry a branch in
+     * branch order; n, c, h, w are the concatenated output, and has_conv, conv and epi stay
+     * zero so that no vertical solver mistakes the plan for one of its own. */
+    int nbranches;
+    clf_branch_problem branch[CLF_MAX_BRANCHES];
 } clf_fusion_problem;
 
 typedef struct clf_launch {
@@ -112,6 +126,13 @@ typedef struct clf_run_args {
      * act_x its forward input (alone only: after a batch-norm backward it is recomputed). */
     cl_mem saved_mean, saved_inv_var, run_mean, run_var, bn_x, dscale, dbias, act_x, act_y;
     float exp_avg;
+    /* Horizontal plans: each branch's arguments (x and y above are the plan's input and
+     * concatenated output; the single-chain fields above are unused). Absent ops leave
+     * NULL / 0, conv_alpha 1. */
+    struct clf_branch_args {
+        cl_mem w, bias, bn_scale, bn_bias, bn_mean, bn_var;
+        float conv_alpha, bn_eps, act_alpha, act_beta, act_gamma;
+    } br[CLF_MAX_BRANCHES];
 } clf_run_args;
 
 typedef struct clf_solver {
@@ -157,6 +178,12 @@ typedef struct clf_solver {
      * kernels, say); NULL: nothing beyond the chosen line. */
     void (*describe)(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap);
 } clf_solver;
+
+/* ConvHorizontalDirect (lib/solver/conv_horizontal.c): the one solver of horizontal plans.
+ * It is not in the registry: no vertical plan is ever its candidate (so no report, golden
+ * index or fallback order changes), and horizontal plans are compiled with it directly,
+ * without selection or find-db records. Its id is reserved in registry.c. */
+extern const clf_solver clf_solver_conv_horizontal;
 
 /* The registry, in fallback order (best first when nothing was measured). */
 int clf_solver_count(void);

@@ -163,8 +163,8 @@ static void bad_plan_building(void **state)
     miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1);
 
     assert_int_equal(miopenCreateFusionPlan(NULL, miopenVerticalFusion, x), miopenStatusBadParm);
-    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, x),
-                     miopenStatusNotImplemented);
+    assert_int_equal(miopenCreateFusionPlan(&plan, (miopenFusionDirection_t)2, x),
+                     miopenStatusBadParm);
     assert_message();
     assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, NULL), miopenStatusBadParm);
     assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x), miopenStatusSuccess);

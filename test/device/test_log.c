@@ -87,8 +87,11 @@ static void failing_calls(failures *f)
     miopenCreateConvolutionDescriptor(&conv);
     miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1);
 
-    f->horizontal = miopenCreateFusionPlan(&plan, miopenHorizontalFusion, x);
+    /* a handle-less failure: a branch of a vertical plan */
+    miopenCreateFusionPlan(&plan, miopenVerticalFusion, x);
+    f->horizontal = clfuse_FusionPlanBeginBranch(plan);
     snprintf(f->thread_msg, sizeof f->thread_msg, "%s", clfuse_GetLastErrorMessage(NULL));
+    miopenDestroyFusionPlan(plan);
 
     /* GEMM: a known algorithm that no fusion solver provides */
     miopenCreateFusionPlan(&plan, miopenVerticalFusion, x);
@@ -115,7 +118,7 @@ static void failing_calls(failures *f)
 
 static void check_failures(const failures *f)
 {
-    assert_int_equal(f->horizontal, miopenStatusNotImplemented);
+    assert_int_equal(f->horizontal, miopenStatusBadParm);
     assert_true(strlen(f->thread_msg) > 10);
     assert_int_equal(f->fft_compile, miopenStatusUnsupportedOp);
     assert_true(strlen(f->fft_msg) > 10);
@@ -157,7 +160,7 @@ static void failures_logged_at_info_level(void **state)
     unsetenv("MIOPEN_LOG_LEVEL");
     check_failures(&f);
     if (strstr(out, "miopenStatusUnsupportedOp") == NULL || strstr(out, f.fp16_msg) == NULL ||
-        strstr(out, "miopenStatusNotImplemented") == NULL)
+        strstr(out, "miopenStatusBadParm") == NULL)
         fail_msg("MIOPEN_LOG_LEVEL=5 should log the failures; stderr was:\n%s", out);
 }
 

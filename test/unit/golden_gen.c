@@ -116,6 +116,105 @@ static int write_file(const char *dir, const char *name, const char *text)
     return 0;
 }
 
+/* A horizontal plan (H3 in the golden files): a 1x1 conv + bias + relu, a 3x3 pad-1 conv +
+ * spatial batch-norm, and a 5x5 pad-2 conv + bias + per-activation batch-norm + leaky relu,
+ * over the same input; written as H3.ConvHorizontalDirect.cl and H3.ir. Kept apart from the
+ * table above so the vertical plans' files and index lines stay as they were. */
+static int golden_horizontal(const char *dir, clf_strbuf *index)
+{
+    miopenTensorDescriptor_t x, w[3], b0, b2, bn1, bn2;
+    miopenConvolutionDescriptor_t conv[3];
+    miopenFusionPlanDescriptor_t plan = NULL;
+    miopenFusionOpDescriptor_t op;
+    static const int ks[3] = {4, 6, 2}, fs[3] = {1, 3, 5};
+    int rc = 0;
+    miopenCreateTensorDescriptor(&x);
+    miopenSet4dTensorDescriptor(x, miopenFloat, N, C, H, W);
+    for (int i = 0; i < 3; ++i) {
+        miopenCreateTensorDescriptor(&w[i]);
+        miopenSet4dTensorDescriptor(w[i], miopenFloat, ks[i], C, fs[i], fs[i]);
+        miopenCreateConvolutionDescriptor(&conv[i]);
+        miopenInitConvolutionDescriptor(conv[i], miopenConvolution, fs[i] / 2, fs[i] / 2, 1, 1,
+                                        1, 1);
+    }
+    miopenCreateTensorDescriptor(&b0);
+    miopenSet4dTensorDescriptor(b0, miopenFloat, 1, ks[0], 1, 1);
+    miopenCreateTensorDescriptor(&b2);
+    miopenSet4dTensorDescriptor(b2, miopenFloat, 1, ks[2], 1, 1);
+    miopenCreateTensorDescriptor(&bn1);
+    miopenSet4dTensorDescriptor(bn1, miopenFloat, 1, ks[1], 1, 1);
+    miopenCreateTensorDescriptor(&bn2);
+    miopenSet4dTensorDescriptor(bn2, miopenFloat, 1, ks[2], H, W);
+    if (miopenCreateFusionPlan(&plan, miopenHorizontalFusion, x) != miopenStatusSuccess ||
+        miopenCreateOpConvForward(plan, &op, conv[0], w[0]) != miopenStatusSuccess ||
+        miopenCreateOpBiasForward(plan, &op, b0) != miopenStatusSuccess ||
+        miopenCreateOpActivationForward(plan, &op, miopenActivationRELU) != miopenStatusSuccess ||
+        clfuse_FusionPlanBeginBranch(plan) != miopenStatusSuccess ||
+        miopenCreateOpConvForward(plan, &op, conv[1], w[1]) != miopenStatusSuccess ||
+        miopenCreateOpBatchNormInference(plan, &op, miopenBNSpatial, bn1) != miopenStatusSuccess ||
+        clfuse_FusionPlanBeginBranch(plan) != miopenStatusSuccess ||
+        miopenCreateOpConvForward(plan, &op, conv[2], w[2]) != miopenStatusSuccess ||
+        miopenCreateOpBiasForward(plan, &op, b2) != miopenStatusSuccess ||
+        miopenCreateOpBatchNormInference(plan, &op, miopenBNPerActivation, bn2) !=
+            miopenStatusSuccess ||
+        miopenCreateOpActivationForward(plan, &op, miopenActivationLEAKYRELU) !=
+            miopenStatusSuccess ||
+        clf_plan_prepare(NULL, plan, "golden_gen") != miopenStatusSuccess)
+        rc = fail("H3");
+    clf_strbuf ir;
+    clf_strbuf_init(&ir);
+    char why[CLF_REASON_CAP];
+    if (rc == 0 && clf_ir_verify(&plan->ir, why, sizeof why) != 0) {
+        fprintf(stderr, "golden_gen: H3: the IR the plan built does not verify: %s\n", why);
+        rc = -1;
+    }
+    const clf_solver *sv = &clf_solver_conv_horizontal;
+    clf_generated gen;
+    char cfg[CLF_CONFIG_CAP] = "";
+    if (rc == 0) {
+        clf_ir_print(&plan->ir, &ir);
+        sv->default_config(&plan->problem, &golden_device, cfg, sizeof cfg);
+        if (clf_codegen_generate(&plan->problem, sv, &golden_device, cfg, "plan H3", &gen, why,
+                                 sizeof why) != 0) {
+            fprintf(stderr, "golden_gen: H3 %s: %s\n", sv->name, why);
+            rc = -1;
+        }
+    }
+    if (rc == 0) {
+        clf_strbuf text;
+        clf_strbuf_init(&text);
+        clf_strbuf_printf(&text, "/* golden: plan H3, solver %s, default config \"%s\"\n",
+                          sv->name, cfg);
+        clf_strbuf_printf(&text, " * build options: %s\n", gen.options);
+        clf_strbuf_printf(&text, " * launch: dims %d global %zux%zux%zu local %zux%zux%zu\n",
+                          gen.launch.dims, gen.launch.global[0], gen.launch.global[1],
+                          gen.launch.global[2], gen.launch.local[0], gen.launch.local[1],
+                          gen.launch.local[2]);
+        clf_strbuf_append(&text, " * IR: H3.ir\n */\n");
+        clf_strbuf_append(&text, clf_strbuf_str(&gen.source));
+        clf_strbuf_printf(index, "H3 %s: H3.%s.cl \"%s\"\n", sv->name, sv->name, cfg);
+        char name[128];
+        snprintf(name, sizeof name, "H3.%s.cl", sv->name);
+        rc = write_file(dir, name, clf_strbuf_str(&text));
+        if (rc == 0)
+            rc = write_file(dir, "H3.ir", clf_strbuf_str(&ir));
+        clf_strbuf_free(&text);
+        clf_generated_free(&gen);
+    }
+    clf_strbuf_free(&ir);
+    miopenDestroyFusionPlan(plan);
+    for (int i = 0; i < 3; ++i) {
+        miopenDestroyTensorDescriptor(w[i]);
+        miopenDestroyConvolutionDescriptor(conv[i]);
+    }
+    miopenDestroyTensorDescriptor(x);
+    miopenDestroyTensorDescriptor(b0);
+    miopenDestroyTensorDescriptor(b2);
+    miopenDestroyTensorDescriptor(bn1);
+    miopenDestroyTensorDescriptor(bn2);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -218,6 +317,8 @@ int main(int argc, char **argv)
         for (int d = 0; d < ndescs; ++d)
             miopenDestroyTensorDescriptor(descs[d]);
     }
+    if (rc == 0)
+        rc = golden_horizontal(dir, &index);
     if (rc == 0)
         rc = write_file(dir, "INDEX.txt", clf_strbuf_str(&index));
     clf_strbuf_free(&index);

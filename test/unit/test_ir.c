@@ -135,12 +135,71 @@ static void verify_catches_a_broken_graph(void **state)
     assert_int_equal(clf_ir_verify(&bad, why, sizeof why), -1);
 }
 
+/* Horizontal graphs: branches over the input, the concatenated output, the refusals, the
+ * rollback of the last op, and the problem solvers see. */
+static void horizontal_branches(void **state)
+{
+    (void)state;
+    clf_ir ir;
+    char why[256];
+    clf_ir_init_horizontal(&ir, miopenFloat, input);
+    assert_int_equal(clf_ir_begin_branch(&ir, why, sizeof why), -1); /* branch 0 is empty */
+    assert_int_equal(append(&ir, CLF_IR_BIAS, why, sizeof why), -1); /* conv first */
+    assert_non_null(strstr(why, "must start with a convolution"));
+    assert_int_equal(append(&ir, CLF_IR_CONV, why, sizeof why), 0);
+    assert_int_equal(append(&ir, CLF_IR_ADD, why, sizeof why), -1);
+    assert_int_equal(append(&ir, CLF_IR_BIAS, why, sizeof why), 0);
+    assert_int_equal(clf_ir_begin_branch(&ir, why, sizeof why), 0);
+    assert_memory_equal(clf_ir_current(&ir), input, sizeof input); /* the new branch's input */
+    /* a convolution of another output size */
+    clf_ir_op c = op_of(CLF_IR_CONV);
+    c.k = 3, c.fy = c.fx = 3, c.stride_h = c.stride_w = 1, c.dil_h = c.dil_w = 1, c.groups = 1;
+    const int small[4] = {2, 3, 4, 4}, same[4] = {2, 3, 6, 6};
+    assert_int_equal(clf_ir_append(&ir, &c, small, why, sizeof why), -1);
+    assert_non_null(strstr(why, "same height and width"));
+    c.pad_h = c.pad_w = 1;
+    assert_int_equal(clf_ir_append(&ir, &c, same, why, sizeof why), 0);
+    const int concat[4] = {2, 11, 6, 6};
+    assert_memory_equal(clf_ir_output(&ir), concat, sizeof concat);
+    /* an op appended and dropped leaves the graph as it was */
+    int nvalues = ir.nvalues;
+    assert_int_equal(append(&ir, CLF_IR_ACTIV, why, sizeof why), 0);
+    clf_ir_drop_last(&ir);
+    assert_int_equal(ir.nvalues, nvalues);
+    assert_int_equal(ir.nops, 3);
+    assert_memory_equal(clf_ir_output(&ir), concat, sizeof concat);
+    assert_int_equal(clf_ir_verify(&ir, why, sizeof why), 0);
+    char name[8];
+    clf_ir_fusion_name(&ir, name, sizeof name);
+    assert_string_equal(name, "H2");
+    clf_fusion_problem p;
+    clf_ir_to_problem(&ir, &p);
+    assert_int_equal(p.nbranches, 2);
+    assert_int_equal(p.has_conv, 0);
+    assert_int_equal(p.c, 11);
+    assert_int_equal(p.branch[0].conv.k, 8);
+    assert_int_equal(p.branch[0].epi.has_bias, 1);
+    assert_int_equal(p.branch[1].k_begin, 8);
+    assert_int_equal(p.branch[1].conv.k, 3);
+    assert_int_equal(p.branch[1].epi.has_bias, 0);
+    /* an empty last branch does not verify */
+    assert_int_equal(clf_ir_begin_branch(&ir, why, sizeof why), 0);
+    assert_int_equal(clf_ir_verify(&ir, why, sizeof why), -1);
+    assert_non_null(strstr(why, "branch 2"));
+    /* a vertical graph has no branches */
+    clf_ir v;
+    clf_ir_init(&v, miopenFloat, input);
+    assert_int_equal(clf_ir_begin_branch(&v, why, sizeof why), -1);
+    assert_non_null(strstr(why, "vertical"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(builds_prints_and_derives),
         cmocka_unit_test(refuses_out_of_order),
         cmocka_unit_test(verify_catches_a_broken_graph),
+        cmocka_unit_test(horizontal_branches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
