@@ -99,7 +99,7 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
     clf_build_spec spec;
     memset(&spec, 0, sizeof spec);
     clf_strbuf_init(&spec.defines);
-    if (s->build(p, dev, cfg, &spec, why, cap) != 0) {
+    if (s->build(p, dev, cfg, &spec, why, cap) != miopenStatusSuccess) {
         clf_strbuf_free(&spec.defines);
         return -1;
     }

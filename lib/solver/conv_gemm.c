@@ -97,12 +97,12 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
  * values per 16 FMAs from local memory), reduction chunks of 16, one
  * SGEMM per image and group, plus im2col (writing and reading back its matrix) and the
  * epilogue pass over y, each a launch. */
-static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                clf_cost *out)
+static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, clf_cost *out)
 {
     char why[CLF_REASON_CAP];
     if (!config_valid(p, dev, cfg, why, sizeof why))
-        return -1;
+        return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const double kpg = (double)(c->k / c->groups), pix = (double)c->oh * c->ow;
     const double red = (double)(c->c / c->groups) * c->fy * c->fx;
@@ -121,7 +121,7 @@ static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const
     out->steps = ceil(red / 16.0);
     out->inner_reuse = 2.0;
     out->kernels = (int)gemms + (col > 0 ? 1 : 0) + (has_epilogue(p) ? 1 : 0);
-    return 0;
+    return miopenStatusSuccess;
 }
 
 /* The one program holding the kernels p needs (im2col, epilogue or both), or *out = NULL
