@@ -14,7 +14,7 @@
  *             (in why where the member has one, else through clf_fail's message). Callers
  *             test `!= miopenStatusSuccess`, never truth. (cost, build, prepare, run)
  *   ANSWER    cannot fail: returns what it computes (a size, a count) or void after writing
- *             it into out. (workspace, default_config, tuning_configs, describe)
+ *             it into out. (workspace, default_config, tuning_configs, release, describe)
  * The small shared helpers at the end of this file follow the same rule: a function named
  * as a question or returning "1 when ..." is a QUESTION.
  *
@@ -87,6 +87,11 @@ typedef struct clf_build_spec {
     const char *fragment; /* cl/ fragment name holding the kernel, e.g. "conv_direct" */
     clf_strbuf defines;   /* solver-specific #define lines (tuning values) */
     clf_launch launch;
+    /* Work-groups per compute unit the compiler should fit (OpenCL C cannot say it: on NVIDIA
+     * lib/cache/program.c rebuilds the PTX with .minnctapersm); 0 or 1: no request. A field
+     * rather than text in the source, so the program cache takes it as given (and keys the
+     * binary on it) instead of searching the source for it. */
+    int min_groups_per_cu;
 } clf_build_spec;
 
 /* A config's shape of work, as the device model reads it. Counts are of the whole launch
@@ -161,14 +166,24 @@ typedef struct clf_solver {
      * build to NULL and run themselves. Such solvers take more than one launch, so fusion
      * plans never choose them: they serve unfused calls and the Immediate-mode fallback
      * (unfused_only = 1).
-     * ACTION prepare: builds what they need once per handle (it may be called again and must
-     * then be cheap).
-     * ACTION run: enqueues one execution on h->queue.
-     * Both fail through clf_fail with a message. */
+     * ACTION prepare: builds what p with cfg needs on h (programs come from the handle's
+     * cache, so a second prepare is cheap) and sets *state to what run needs every time
+     * (its kernels, say, so that no run creates them again; NULL when nothing is kept, and
+     * after a failure). The caller owns *state and frees it with release; a plan keeps it
+     * with its compiled state.
+     * ACTION run: enqueues one execution on h->queue, with a state prepare made for the same
+     * h, p and cfg, or NULL (run then prepares one for this call alone). One state is never
+     * run by two threads at once (a plan runs under its lock): kernels in it are not
+     * thread-safe for clSetKernelArg + enqueue.
+     * Both fail through clf_fail with a message.
+     * ANSWER release: frees a state of prepare (NULL included); NULL when prepare keeps
+     * none. */
     int unfused_only;
-    miopenStatus_t (*prepare)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg);
+    miopenStatus_t (*prepare)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
+                              void **state);
     miopenStatus_t (*run)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
-                          const clf_run_args *a);
+                          void *state, const clf_run_args *a);
+    void (*release)(void *state);
     /* ANSWER: how the solver runs p with cfg, one line for the plan report (a self-running
      * solver's kernels, say), written into out; NULL: nothing beyond the chosen line. */
     void (*describe)(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap);

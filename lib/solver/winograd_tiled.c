@@ -357,8 +357,8 @@ miopenStatus_t clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_
         clf_strbuf_define(d, "WINO_CC_UNROLL", 1);
     else if (c.cu)
         clf_strbuf_define(d, "WINO_CC_UNROLL", c.cu);
-    if (c.occ > 1) /* read by the program builder (lib/cache/program.c), not the kernel */
-        clf_strbuf_define(d, "CLF_MIN_GROUPS_PER_CU", c.occ);
+    /* For the program builder (lib/cache/program.c), not the kernel. */
+    spec->min_groups_per_cu = c.occ > 1 ? (int)c.occ : 0;
     size_t tiles = (size_t)tile_count(v, cv);
     size_t t_groups = (tiles + (size_t)c.tg - 1) / (size_t)c.tg;
     size_t k_groups = ((size_t)cv->k + (size_t)c.kg - 1) / (size_t)c.kg;
