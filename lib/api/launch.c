@@ -25,7 +25,7 @@ miopenStatus_t clf_api_run(miopenHandle_t h, const char *api, const char *fragme
                         "%s: cl/%s.cl is not embedded in this build", api, fragment);
     cl_program prog = NULL;
     miopenStatus_t st =
-        clf_program_get(h, api, src, "-cl-std=CL1.2", &prog, NULL);
+        clf_program_get(h, api, src, "-cl-std=CL1.2", 0, &prog, NULL);
     if (st != miopenStatusSuccess)
         return st;
     cl_int err = CL_SUCCESS;

@@ -50,17 +50,29 @@ void clf_program_cache_destroy(struct miopenHandle *h)
     h->programs = NULL;
 }
 
+/* The occupancy hint as the program builder takes it: 2..32 work-groups per compute unit,
+ * anything else none (0). */
+static int min_groups(int hint)
+{
+    return hint > 1 && hint <= 32 ? hint : 0;
+}
+
 char *clf_program_key_material(miopenHandle_t h, const char *source, const char *options,
-                               size_t *len)
+                               int min_groups_per_cu, size_t *len)
 {
     const clfuse_DeviceInfo *i = &h->info;
     size_t n = strlen(i->platform_version) + strlen(i->name) + strlen(i->driver_version) +
-               strlen(options) + strlen(source) + 64;
+               strlen(options) + strlen(source) + 96;
     char *buf = clf_malloc(n);
     if (buf == NULL)
         return NULL;
-    int w = snprintf(buf, n, "%s\n%s\n%s\n%s\n%s", i->platform_version, i->name, i->driver_version,
-                     options, source);
+    /* The hint changes the binary (PTX rebuilt with .minnctapersm), so it is a line of the
+     * key; absent when there is none, so programs without one keep the keys they had. */
+    char hint[48] = "";
+    if (min_groups(min_groups_per_cu))
+        snprintf(hint, sizeof hint, "min groups per CU %d\n", min_groups(min_groups_per_cu));
+    int w = snprintf(buf, n, "%s\n%s\n%s\n%s\n%s%s", i->platform_version, i->name,
+                     i->driver_version, options, hint, source);
     *len = (size_t)w;
     return buf;
 }
@@ -274,23 +286,11 @@ int clf_program_evict(miopenHandle_t h, cl_program prog, const char *what)
     return from_disk;
 }
 
-/* The occupancy a kernel asks for: "#define CLF_MIN_GROUPS_PER_CU n" in its source (being in
- * the source, it is part of the cache key). 0 when absent. */
-static int min_groups_wanted(const char *source)
-{
-    static const char tag[] = "#define CLF_MIN_GROUPS_PER_CU ";
-    const char *p = strstr(source, tag);
-    if (p == NULL)
-        return 0;
-    long n = strtol(p + sizeof tag - 1, NULL, 10);
-    return n > 1 && n <= 32 ? (int)n : 0;
-}
-
 /* OpenCL C cannot ask for several work-groups per compute unit, so NVIDIA's compiler sizes
  * registers for one: a kernel with reqd_work_group_size(192) may take 255 registers per
  * work-item and leave 6 warps on an SM. Its program binary is PTX text, where the entry's
  * .reqntid line can be followed by .minnctapersm n, which makes ptxas fit n groups. When
- * the source asks for it and the binary is such PTX, the program is rebuilt from the
+ * the build spec asks for it and the binary is such PTX, the program is rebuilt from the
  * patched PTX; anywhere else, or if the driver refuses the patch, the program stays as
  * built (a slower kernel, never a failure). */
 static cl_program apply_min_groups(miopenHandle_t h, const char *what, cl_program prog,
@@ -343,11 +343,12 @@ static cl_program apply_min_groups(miopenHandle_t h, const char *what, cl_progra
 }
 
 miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *source,
-                               const char *options, cl_program *out, clf_program_origin *origin)
+                               const char *options, int min_groups_per_cu, cl_program *out,
+                               clf_program_origin *origin)
 {
     *out = NULL;
     size_t km_len = 0;
-    char *km = clf_program_key_material(h, source, options, &km_len);
+    char *km = clf_program_key_material(h, source, options, min_groups_per_cu, &km_len);
     if (km == NULL)
         return clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", what);
     XXH128_hash_t key = XXH3_128bits(km, km_len);
@@ -404,7 +405,7 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
             clf_free(km);
             return st;
         }
-        int groups = min_groups_wanted(source);
+        int groups = min_groups(min_groups_per_cu);
         if (groups > 1)
             prog = apply_min_groups(h, what, prog, options, groups);
         if (cache.enabled) {

@@ -13,10 +13,13 @@ typedef enum clf_program_origin {
 
 /* Returns a built program for source + options (a new reference the caller releases with
  * clf_clw_release_program). `what` names the requester in messages ("plan CBA", ...).
+ * min_groups_per_cu is the build spec's occupancy hint (clf_build_spec; 0 or 1: none): on
+ * NVIDIA the program is rebuilt from its PTX with .minnctapersm; it is part of the key.
  * A build failure returns miopenStatusInternalError with the head of the build log in the
  * message; a bad cached binary is rebuilt from source. */
 miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *source,
-                               const char *options, cl_program *out, clf_program_origin *origin);
+                               const char *options, int min_groups_per_cu, cl_program *out,
+                               clf_program_origin *origin);
 
 /* For a kernel of prog that failed to launch in a way a wrong binary explains
  * (CL_INVALID_WORK_GROUP_SIZE, CL_INVALID_KERNEL, ...): when prog came from the on-disk
@@ -26,10 +29,10 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
  * the warning. */
 int clf_program_evict(miopenHandle_t h, cl_program prog, const char *what);
 
-/* The on-disk cache's key material for source + options on h (malloc'ed, *len bytes; NULL when
- * out of memory): what clf_program_get hashes. For tools and tests. */
+/* The on-disk cache's key material for source + options + occupancy hint on h (malloc'ed,
+ * *len bytes; NULL when out of memory): what clf_program_get hashes. For tools and tests. */
 char *clf_program_key_material(miopenHandle_t h, const char *source, const char *options,
-                               size_t *len);
+                               int min_groups_per_cu, size_t *len);
 
 /* Releases the handle's programs (miopenDestroy). */
 void clf_program_cache_destroy(struct miopenHandle *h);

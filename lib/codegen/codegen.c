@@ -174,7 +174,7 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
     clf_build_spec spec;
     memset(&spec, 0, sizeof spec);
     clf_strbuf_init(&spec.defines);
-    if (s->build(p, dev, cfg, &spec, why, cap) != 0) {
+    if (s->build(p, dev, cfg, &spec, why, cap) != miopenStatusSuccess) {
         clf_strbuf_free(&spec.defines);
         return -1;
     }
@@ -222,21 +222,62 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
         clf_strbuf_free(b);
         return -2;
     }
+    if (clf_codegen_options(out->options, sizeof out->options, why, cap) != 0) {
+        clf_strbuf_free(b);
+        return -1;
+    }
+    out->launch = spec.launch;
+    out->min_groups_per_cu = spec.min_groups_per_cu;
+    snprintf(out->kernel_name, sizeof out->kernel_name, "clf_fused");
+    return 0;
+}
+
+int clf_codegen_options(char *out, size_t cap, char *why, size_t why_cap)
+{
     /* Full-precision math: results are checked against a double reference at 80 ulp RMS. */
     /* CLFUSE_EXTRA_BUILD_OPTIONS: a developer knob for kernel experiments (e.g. NVIDIA's
      * -cl-nv-verbose or -cl-nv-maxrregcount=N); the options are part of the binary cache
      * key, so builds with and without it never share an entry. */
     const char *extra = getenv("CLFUSE_EXTRA_BUILD_OPTIONS");
-    int n = snprintf(out->options, sizeof out->options, "-cl-std=CL1.2 -cl-mad-enable%s%s",
-                     extra && *extra ? " " : "", extra && *extra ? extra : "");
-    if (n < 0 || (size_t)n >= sizeof out->options) {
-        snprintf(why, cap, "CLFUSE_EXTRA_BUILD_OPTIONS is too long (%zu bytes of options at most)",
-                 sizeof out->options - 1);
+    int n = snprintf(out, cap, "-cl-std=CL1.2 -cl-mad-enable%s%s", extra && *extra ? " " : "",
+                     extra && *extra ? extra : "");
+    if (n < 0 || (size_t)n >= cap) {
+        snprintf(why, why_cap,
+                 "CLFUSE_EXTRA_BUILD_OPTIONS is too long (%zu bytes of options at most)", cap - 1);
+        return -1;
+    }
+    return 0;
+}
+
+int clf_codegen_program(const clf_fusion_problem *p, const char *header,
+                        const clf_build_spec *spec, const char *const *fragments, size_t n,
+                        clf_generated *out, char *why, size_t cap)
+{
+    memset(out, 0, sizeof *out);
+    clf_strbuf_init(&out->source);
+    for (size_t i = 0; i < n; ++i)
+        if (clf_fragment(fragments[i]) == NULL) {
+            snprintf(why, cap, "cl/ fragment '%s' is not embedded in this build", fragments[i]);
+            return -1;
+        }
+    clf_strbuf *b = &out->source;
+    clf_strbuf_printf(b, "/* %s */\n", header);
+    clf_codegen_preamble(p, b);
+    clf_strbuf_append(b, clf_strbuf_str(&spec->defines));
+    for (size_t i = 0; i < n; ++i) {
+        clf_strbuf_append(b, "\n");
+        clf_strbuf_append(b, clf_fragment(fragments[i]));
+    }
+    if (clf_strbuf_failed(&spec->defines) || clf_strbuf_failed(b)) {
+        snprintf(why, cap, "out of host memory generating the source");
+        clf_strbuf_free(b);
+        return -2;
+    }
+    if (clf_codegen_options(out->options, sizeof out->options, why, cap) != 0) {
         clf_strbuf_free(b);
         return -1;
     }
-    out->launch = spec.launch;
-    snprintf(out->kernel_name, sizeof out->kernel_name, "clf_fused");
+    out->min_groups_per_cu = spec->min_groups_per_cu;
     return 0;
 }
 

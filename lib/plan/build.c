@@ -64,9 +64,14 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
     if (!s->config_valid(&p->problem, &h->info, cfg, why, sizeof why))
         return clf_fail(h, miopenStatusBadParm, "plan %s: solver %s: %s", name, s->name, why);
     if (s->run) {
-        miopenStatus_t st = s->prepare ? s->prepare(h, &p->problem, cfg) : miopenStatusSuccess;
+        void *state = NULL;
+        miopenStatus_t st =
+            s->prepare ? s->prepare(h, &p->problem, cfg, &state) : miopenStatusSuccess;
         if (st != miopenStatusSuccess)
             return st;
+        p->solver_state = state;
+        p->solver_state_release = s->release;
+        p->kernel_context = h->context; /* the state's kernels are of this context */
     } else {
         clf_generated gen;
         char title[64];
@@ -89,7 +94,8 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
             cl_program prog = NULL;
             clf_program_origin origin = CLF_PROGRAM_BUILT;
             miopenStatus_t st =
-                clf_program_get(h, what, clf_strbuf_str(&gen.source), gen.options, &prog, &origin);
+                clf_program_get(h, what, clf_strbuf_str(&gen.source), gen.options,
+                                gen.min_groups_per_cu, &prog, &origin);
             p->program_origin = (int)origin;
             if (st != miopenStatusSuccess) {
                 clf_generated_free(&gen);

@@ -406,7 +406,10 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
             return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
                             s->name, clf_cl_error_name(err));
         double t0 = want_time ? clf_now_ms() : 0;
-        miopenStatus_t st = s->run(h, &p->problem, p->config, a);
+        /* Under the plan's lock: the solver's state (its kernels) takes this run's arguments. */
+        pthread_mutex_lock(&p->lock);
+        miopenStatus_t st = s->run(h, &p->problem, p->config, p->solver_state, a);
+        pthread_mutex_unlock(&p->lock);
         if (st == miopenStatusSuccess && want_time) {
             err = clf_clw_finish(h->queue);
             if (err != CL_SUCCESS)
@@ -512,7 +515,8 @@ miopenStatus_t clf_plan_own_workspace(miopenHandle_t h, struct miopenFusionPlanD
 static miopenStatus_t follow_context(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                      const char *api)
 {
-    if (p->kernel == NULL) /* self-running solvers fetch their programs on every run */
+    /* Self-running solvers without a state fetch their programs on every run. */
+    if (p->kernel == NULL && p->solver_state == NULL)
         return miopenStatusSuccess;
     pthread_mutex_lock(&p->lock);
     miopenStatus_t st = miopenStatusSuccess;

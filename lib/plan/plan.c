@@ -36,6 +36,10 @@ void clf_plan_reset(struct miopenFusionPlanDescriptor *p)
     if (p->kernel)
         clf_clw_release_kernel(p->kernel);
     p->kernel = NULL;
+    if (p->solver_state_release)
+        p->solver_state_release(p->solver_state);
+    p->solver_state = NULL;
+    p->solver_state_release = NULL;
     p->kernel_context = NULL;
     p->karg_valid = 0;
     if (p->own_workspace)

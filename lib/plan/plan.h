@@ -47,6 +47,11 @@ struct miopenFusionPlanDescriptor {
     char config[CLF_CONFIG_CAP];
     clf_fusion_problem problem;
     cl_kernel kernel;
+    /* A self-running solver's state from its prepare (its kernels), freed with the compiled
+     * state by its release; run under the plan's lock, since its kernels are not thread-safe
+     * for clSetKernelArg + enqueue. */
+    void *solver_state;
+    void (*solver_state_release)(void *state);
     clf_launch launch;
     size_t workspace;
     /* The workspace a plan needs when its caller gives none (miopenExecuteFusionPlan has no

@@ -186,8 +186,8 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
 {
     clf_cost c;
     memset(&c, 0, sizeof c);
-    if (s == NULL || s->cost == NULL || s->cost(p, dev, cfg, &c) != 0 || c.groups <= 0 ||
-        c.group_size <= 0)
+    if (s == NULL || s->cost == NULL || s->cost(p, dev, cfg, &c) != miopenStatusSuccess ||
+        c.groups <= 0 || c.group_size <= 0)
         return -1.0;
     if (cost)
         *cost = c;

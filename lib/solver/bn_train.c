@@ -103,36 +103,29 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     return n;
 }
 
+/* The program of the training kernels for p with work-groups of wg, through codegen (the
+ * preamble, the common build options with CLFUSE_EXTRA_BUILD_OPTIONS) and the handle's
+ * program cache. */
 static miopenStatus_t get_program(miopenHandle_t h, const clf_fusion_problem *p, long wg,
                                   cl_program *out)
 {
-    const char *activ = clf_fragment("activation");
-    const char *activ_bwd = clf_fragment("activation_bwd");
-    const char *bn = clf_fragment("bn_train");
-    if (!activ || !activ_bwd || !bn)
-        return clf_fail(h, miopenStatusInternalError,
-                        NAME ": a cl/ fragment (activation, activation_bwd, bn_train) is not "
-                             "embedded in this build");
-    clf_strbuf src;
-    clf_strbuf_init(&src);
-    clf_strbuf_printf(&src, "/* clfuse generated kernels: solver " NAME " (id 8) */\n");
-    clf_codegen_preamble(p, &src);
-    clf_strbuf_define(&src, "WG", wg);
-    clf_strbuf_append(&src, "\n");
-    clf_strbuf_append(&src, activ);
-    clf_strbuf_append(&src, "\n");
-    clf_strbuf_append(&src, activ_bwd);
-    clf_strbuf_append(&src, "\n");
-    clf_strbuf_append(&src, bn);
-    if (clf_strbuf_failed(&src)) {
-        clf_strbuf_free(&src);
-        return clf_fail(h, miopenStatusAllocFailed,
-                        NAME ": out of host memory generating the source");
-    }
-    /* The same options as codegen's single-kernel programs. */
-    miopenStatus_t st = clf_program_get(h, NAME, clf_strbuf_str(&src),
-                                        "-cl-std=CL1.2 -cl-mad-enable", out, NULL);
-    clf_strbuf_free(&src);
+    *out = NULL;
+    static const char *const frags[] = {"activation", "activation_bwd", "bn_train"};
+    clf_build_spec spec; /* WG is its one define; no occupancy hint */
+    memset(&spec, 0, sizeof spec);
+    clf_strbuf_init(&spec.defines);
+    clf_strbuf_define(&spec.defines, "WG", wg);
+    clf_generated gen;
+    char why[CLF_REASON_CAP];
+    int rc = clf_codegen_program(p, "clfuse generated kernels: solver " NAME " (id 8)", &spec,
+                                 frags, sizeof frags / sizeof frags[0], &gen, why, sizeof why);
+    clf_strbuf_free(&spec.defines);
+    if (rc != 0)
+        return clf_fail(h, rc == -2 ? miopenStatusAllocFailed : miopenStatusInternalError,
+                        NAME ": %s", why);
+    miopenStatus_t st = clf_program_get(h, NAME, clf_strbuf_str(&gen.source), gen.options,
+                                        gen.min_groups_per_cu, out, NULL);
+    clf_generated_free(&gen);
     return st;
 }
 
@@ -143,8 +136,11 @@ static long config_wg(const char *cfg)
     return wg;
 }
 
-static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg)
+/* Builds the program once per handle; the kernels are made per run (no state is kept). */
+static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
+                              void **state)
 {
+    *state = NULL;
     char why[CLF_REASON_CAP];
     if (!applicable(p, &h->info, why, sizeof why) ||
         !config_valid(p, &h->info, cfg, why, sizeof why))
@@ -302,8 +298,9 @@ static miopenStatus_t check_args(miopenHandle_t h, const clf_fusion_problem *p,
 }
 
 static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
-                          const clf_run_args *a)
+                          void *state, const clf_run_args *a)
 {
+    (void)state; /* prepare keeps none */
     char why[CLF_REASON_CAP];
     if (!applicable(p, &h->info, why, sizeof why) ||
         !config_valid(p, &h->info, cfg, why, sizeof why))

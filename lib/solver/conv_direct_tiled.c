@@ -230,13 +230,13 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
 }
 
 /* The shape of work of a tiling, for the device model (lib/select/model.c). */
-static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                clf_cost *out)
+static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, clf_cost *out)
 {
     tiling t;
     char why[CLF_REASON_CAP];
     if (!parse(cfg, &t, why, sizeof why) || !tiling_valid(p, dev, &t, cfg, why, sizeof why))
-        return -1;
+        return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     geometry g;
     derive(c, &t, &g);
@@ -260,15 +260,15 @@ static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const
     out->steps = 2.0 * chunks; /* stage, barrier, accumulate, barrier */
     out->inner_reuse = (double)(t.bk * t.bp) / (double)(t.bk + t.bp);
     out->kernels = 1;
-    return 0;
+    return miopenStatusSuccess;
 }
 
-static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                 clf_build_spec *spec, char *why, size_t cap)
+static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap)
 {
     tiling t;
     if (!parse(cfg, &t, why, cap) || !tiling_valid(p, dev, &t, cfg, why, cap))
-        return -1;
+        return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     geometry g;
     derive(c, &t, &g);
@@ -295,7 +295,7 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     spec->launch.global[0] = (size_t)g.lp * (size_t)g.tiles;
     spec->launch.global[1] = (size_t)g.lk * (size_t)g.k_tiles * (size_t)c->groups;
     spec->launch.global[2] = (size_t)c->n;
-    return 0;
+    return miopenStatusSuccess;
 }
 
 const clf_solver clf_solver_conv_direct_tiled = {

@@ -19,6 +19,7 @@
 #include "clw/clw.h"
 #include "codegen/codegen.h"
 #include "codegen/kargs.h"
+#include "core/alloc.h"
 #include "gemm/gemm.h"
 
 #include <math.h>
@@ -97,12 +98,12 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
  * values per 16 FMAs from local memory), reduction chunks of 16, one
  * SGEMM per image and group, plus im2col (writing and reading back its matrix) and the
  * epilogue pass over y, each a launch. */
-static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                clf_cost *out)
+static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, clf_cost *out)
 {
     char why[CLF_REASON_CAP];
     if (!config_valid(p, dev, cfg, why, sizeof why))
-        return -1;
+        return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const double kpg = (double)(c->k / c->groups), pix = (double)c->oh * c->ow;
     const double red = (double)(c->c / c->groups) * c->fy * c->fx;
@@ -121,11 +122,12 @@ static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const
     out->steps = ceil(red / 16.0);
     out->inner_reuse = 2.0;
     out->kernels = (int)gemms + (col > 0 ? 1 : 0) + (has_epilogue(p) ? 1 : 0);
-    return 0;
+    return miopenStatusSuccess;
 }
 
 /* The one program holding the kernels p needs (im2col, epilogue or both), or *out = NULL
- * when it needs none. Built once and then found in the handle's cache (and on disk). */
+ * when it needs none. Through codegen (the preamble, the common build options with
+ * CLFUSE_EXTRA_BUILD_OPTIONS) and the handle's program cache (and the disk's). */
 static miopenStatus_t get_program(miopenHandle_t h, const clf_fusion_problem *p, cl_program *out)
 {
     *out = NULL;
@@ -133,52 +135,81 @@ static miopenStatus_t get_program(miopenHandle_t h, const clf_fusion_problem *p,
     int need_epi = has_epilogue(p);
     if (!need_im2col && !need_epi)
         return miopenStatusSuccess;
-    const char *activ = clf_fragment("activation");
-    const char *epi = clf_fragment("epilogue");
-    const char *im2col = clf_fragment("im2col");
-    const char *gepi = clf_fragment("gemm_epilogue");
-    if (!activ || !epi || !im2col || !gepi)
-        return clf_fail(h, miopenStatusInternalError,
-                        NAME ": a cl/ fragment (activation, epilogue, im2col, gemm_epilogue) is "
-                             "not embedded in this build");
-    clf_strbuf src;
-    clf_strbuf_init(&src);
-    clf_strbuf_printf(&src, "/* clfuse generated kernels: solver " NAME " (id 5)%s%s */\n",
-                      need_im2col ? ", im2col" : "", need_epi ? ", epilogue" : "");
-    clf_codegen_preamble(p, &src);
-    clf_strbuf_append(&src, "\n");
-    clf_strbuf_append(&src, activ);
-    clf_strbuf_append(&src, "\n");
-    clf_strbuf_append(&src, epi);
-    clf_strbuf_append(&src, "\n");
-    if (need_im2col) {
-        clf_strbuf_append(&src, im2col);
-        clf_strbuf_append(&src, "\n");
-    }
+    const char *frags[4] = {"activation", "epilogue"};
+    size_t n = 2;
+    if (need_im2col)
+        frags[n++] = "im2col";
     if (need_epi)
-        clf_strbuf_append(&src, gepi);
-    if (clf_strbuf_failed(&src)) {
-        clf_strbuf_free(&src);
-        return clf_fail(h, miopenStatusAllocFailed, NAME ": out of host memory generating the "
-                                                         "source");
-    }
-    /* The same options as codegen's single-kernel programs. */
-    miopenStatus_t st = clf_program_get(h, NAME, clf_strbuf_str(&src),
-                                        "-cl-std=CL1.2 -cl-mad-enable", out, NULL);
-    clf_strbuf_free(&src);
+        frags[n++] = "gemm_epilogue";
+    char header[96];
+    snprintf(header, sizeof header, "clfuse generated kernels: solver " NAME " (id 5)%s%s",
+             need_im2col ? ", im2col" : "", need_epi ? ", epilogue" : "");
+    clf_build_spec spec; /* no tuning defines, no occupancy hint */
+    memset(&spec, 0, sizeof spec);
+    clf_strbuf_init(&spec.defines);
+    clf_generated gen;
+    char why[CLF_REASON_CAP];
+    int rc = clf_codegen_program(p, header, &spec, frags, n, &gen, why, sizeof why);
+    clf_strbuf_free(&spec.defines);
+    if (rc != 0)
+        return clf_fail(h, rc == -2 ? miopenStatusAllocFailed : miopenStatusInternalError,
+                        NAME ": %s", why);
+    miopenStatus_t st = clf_program_get(h, NAME, clf_strbuf_str(&gen.source), gen.options,
+                                        gen.min_groups_per_cu, out, NULL);
+    clf_generated_free(&gen);
     return st;
 }
 
-static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg)
+/* What a prepared ConvGemm keeps (clf_solver.prepare): its kernels, made once, so a run only
+ * sets arguments and enqueues. NULL members: the problem needs no such kernel. */
+typedef struct gemm_state {
+    cl_kernel im2col, epi;
+} gemm_state;
+
+static void release(void *state)
 {
+    gemm_state *g = state;
+    if (g == NULL)
+        return;
+    if (g->im2col)
+        clf_clw_release_kernel(g->im2col);
+    if (g->epi)
+        clf_clw_release_kernel(g->epi);
+    clf_free(g);
+}
+
+static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
+                              void **state)
+{
+    *state = NULL;
     char why[CLF_REASON_CAP];
     if (!applicable(p, &h->info, why, sizeof why) ||
         !config_valid(p, &h->info, cfg, why, sizeof why))
         return clf_fail(h, miopenStatusBadParm, NAME ": %s", why);
+    gemm_state *g = clf_calloc(1, sizeof *g);
+    if (g == NULL)
+        return clf_fail(h, miopenStatusAllocFailed, NAME ": out of host memory");
     cl_program prog = NULL;
     miopenStatus_t st = get_program(h, p, &prog);
-    if (prog)
+    cl_int err = CL_SUCCESS;
+    if (st == miopenStatusSuccess && !is_direct_1x1(&p->conv)) {
+        g->im2col = clf_clw_create_kernel(prog, "clf_im2col", &err);
+        if (g->im2col == NULL)
+            st = clf_fail(h, miopenStatusInternalError, NAME ": clCreateKernel(clf_im2col): %s",
+                          clf_cl_error_name(err));
+    }
+    if (st == miopenStatusSuccess && has_epilogue(p)) {
+        g->epi = clf_clw_create_kernel(prog, "clf_gemm_epilogue", &err);
+        if (g->epi == NULL)
+            st = clf_fail(h, miopenStatusInternalError,
+                          NAME ": clCreateKernel(clf_gemm_epilogue): %s", clf_cl_error_name(err));
+    }
+    if (prog) /* the kernels keep the program alive */
         clf_clw_release_program(prog);
+    if (st != miopenStatusSuccess)
+        release(g);
+    else
+        *state = g;
     return st;
 }
 
@@ -242,13 +273,18 @@ static cl_int set_epilogue_args(cl_kernel k, const clf_run_args *a)
             continue;
         size_t size;
         const void *v = clf_karg_value(&b, j, &size);
-        e |= clf_clw_set_arg(k, i++, size, v);
+        if (e == CL_SUCCESS) /* the first failure is the one reported */
+            e = clf_clw_set_arg(k, i, size, v);
+        ++i;
     }
     return e;
 }
 
+/* The parameters of cl/im2col.cl's clf_im2col, in its order: the one place it is known. */
+enum { IM2COL_ARG_X, IM2COL_ARG_COL, IM2COL_ARG_N0 };
+
 static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
-                          const clf_run_args *a)
+                          void *state, const clf_run_args *a)
 {
     char why[CLF_REASON_CAP];
     if (!applicable(p, &h->info, why, sizeof why) ||
@@ -271,42 +307,35 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
                         per_image, c->c * c->fy * c->fx, c->oh * c->ow,
                         a->workspace ? "one" : "none", a->workspace ? a->workspace_size : 0);
 
-    cl_program prog = NULL;
-    miopenStatus_t st = get_program(h, p, &prog);
-    if (st != miopenStatusSuccess)
-        return st;
-    cl_kernel k_im2col = NULL, k_epi = NULL;
+    /* Without a prepared state (a direct call), one for this run alone. */
+    void *own = NULL;
+    if (state == NULL) {
+        miopenStatus_t st = prepare(h, p, cfg, &own);
+        if (st != miopenStatusSuccess)
+            return st;
+        state = own;
+    }
+    const gemm_state *gs = state;
+    cl_kernel k_im2col = gs->im2col, k_epi = gs->epi;
+    miopenStatus_t st = miopenStatusSuccess;
     /* Events carry times only on a profiling queue; on any other, clf_plan_launch times the
      * launches by the host clock instead. */
     timing t = {.on = h->profiling && h->queue_profiles, .first = NULL, .last = NULL};
     cl_int err = CL_SUCCESS;
     if (!direct) {
-        k_im2col = clf_clw_create_kernel(prog, "clf_im2col", &err);
-        if (k_im2col == NULL) {
-            st = clf_fail(h, miopenStatusInternalError, NAME ": clCreateKernel(clf_im2col): %s",
-                          clf_cl_error_name(err));
-            goto done;
-        }
-        err = clf_clw_set_arg(k_im2col, 0, sizeof(cl_mem), &a->x);
-        err |= clf_clw_set_arg(k_im2col, 1, sizeof(cl_mem), &a->workspace);
+        err = clf_clw_set_arg(k_im2col, IM2COL_ARG_X, sizeof(cl_mem), &a->x);
+        if (err == CL_SUCCESS)
+            err = clf_clw_set_arg(k_im2col, IM2COL_ARG_COL, sizeof(cl_mem), &a->workspace);
         if (err != CL_SUCCESS) {
             st = clf_fail(h, miopenStatusInternalError, NAME ": clSetKernelArg(clf_im2col): %s",
                           clf_cl_error_name(err));
             goto done;
         }
     }
-    if (has_epilogue(p)) {
-        k_epi = clf_clw_create_kernel(prog, "clf_gemm_epilogue", &err);
-        if (k_epi == NULL) {
-            st = clf_fail(h, miopenStatusInternalError,
-                          NAME ": clCreateKernel(clf_gemm_epilogue): %s", clf_cl_error_name(err));
-            goto done;
-        }
-        if ((err = set_epilogue_args(k_epi, a)) != CL_SUCCESS) {
-            st = clf_fail(h, miopenStatusInternalError,
-                          NAME ": clSetKernelArg(clf_gemm_epilogue): %s", clf_cl_error_name(err));
-            goto done;
-        }
+    if (k_epi && (err = set_epilogue_args(k_epi, a)) != CL_SUCCESS) {
+        st = clf_fail(h, miopenStatusInternalError, NAME ": clSetKernelArg(clf_gemm_epilogue): %s",
+                      clf_cl_error_name(err));
+        goto done;
     }
 
     const size_t groups = (size_t)c->groups;
@@ -321,7 +350,7 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
         const size_t count = (size_t)c->n - n0 < batch ? (size_t)c->n - n0 : batch;
         if (!direct) {
             const cl_int first = (cl_int)n0;
-            err = clf_clw_set_arg(k_im2col, 2, sizeof first, &first);
+            err = clf_clw_set_arg(k_im2col, IM2COL_ARG_N0, sizeof first, &first);
             const size_t global[3] = {clf_round_up(pix, lx), (size_t)c->c * taps, count};
             const size_t local[3] = {lx, 1, 1};
             cl_event ev;
@@ -389,12 +418,7 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     st = miopenStatusSuccess;
 done:
     timing_release(&t);
-    if (k_im2col)
-        clf_clw_release_kernel(k_im2col);
-    if (k_epi)
-        clf_clw_release_kernel(k_epi);
-    if (prog)
-        clf_clw_release_program(prog);
+    release(own);
     return st;
 }
 
@@ -413,4 +437,5 @@ const clf_solver clf_solver_conv_gemm = {
     .unfused_only = 0,
     .prepare = prepare,
     .run = run,
+    .release = release,
 };

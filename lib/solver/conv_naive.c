@@ -41,12 +41,12 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
  * register tile, every multiply-add reading an input and a weight from the cache (one FMA
  * per two values read), and one dependent chain of C_PER_G x FY x FX multiply-adds per
  * work-item, counted as steps of 8 (about one cache latency each) for the latency floor. */
-static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                clf_cost *out)
+static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, clf_cost *out)
 {
     char why[CLF_REASON_CAP];
     if (!config_valid(p, dev, cfg, why, sizeof why))
-        return -1;
+        return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const double red = (double)(c->c / c->groups) * c->fy * c->fx;
     const double groups = (double)((c->ow + 15) / 16) * ((c->oh + 3) / 4) * c->n * c->k;
@@ -67,14 +67,14 @@ static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const
     out->steps = ceil(red / 8.0);
     out->inner_reuse = 0.5;
     out->kernels = 1;
-    return 0;
+    return miopenStatusSuccess;
 }
 
-static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                 clf_build_spec *spec, char *why, size_t cap)
+static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap)
 {
     if (!config_valid(p, dev, cfg, why, cap))
-        return -1;
+        return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     spec->fragment = "conv_naive";
     spec->launch.dims = 3;
@@ -84,7 +84,7 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     spec->launch.global[0] = clf_round_up((size_t)c->ow, 16);
     spec->launch.global[1] = clf_round_up((size_t)c->oh, 4);
     spec->launch.global[2] = (size_t)c->n * (size_t)c->k;
-    return 0;
+    return miopenStatusSuccess;
 }
 
 const clf_solver clf_solver_conv_naive = {

@@ -205,13 +205,13 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
 }
 
 /* The shape of work of a config, for the device model (lib/select/model.c). */
-static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                clf_cost *out)
+static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, clf_cost *out)
 {
     char why[CLF_REASON_CAP];
     wino_cfg c;
     if (!parse_cfg(cfg, &c, why, sizeof why) || !config_valid(p, dev, cfg, why, sizeof why))
-        return -1;
+        return miopenStatusBadParm;
     const clf_conv_problem *cv = &p->conv;
     const double tiles = (double)cv->n * ((cv->oh + 1) / 2) * ((cv->ow + 1) / 2);
     const double tg = (double)(c.wg_t * c.t_per_wi), kg = (double)(c.wg_k * c.k_per_wi);
@@ -235,14 +235,14 @@ static int cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const
     out->steps = 2.0 * chunks; /* transform, barrier, products, barrier */
     out->inner_reuse = (double)(c.t_per_wi * c.k_per_wi) / (double)(c.t_per_wi + c.k_per_wi);
     out->kernels = 1;
-    return 0;
+    return miopenStatusSuccess;
 }
 
-static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                 clf_build_spec *spec, char *why, size_t cap)
+static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap)
 {
     if (!config_valid(p, dev, cfg, why, cap))
-        return -1;
+        return miopenStatusBadParm;
     wino_cfg c;
     parse_cfg(cfg, &c, why, cap);
     const clf_conv_problem *cv = &p->conv;
@@ -262,7 +262,7 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     spec->launch.global[0] = (tiles + tile_group - 1) / tile_group * (size_t)c.wg_t;
     spec->launch.global[1] = ((size_t)cv->k + k_group - 1) / k_group * (size_t)c.wg_k;
     spec->launch.global[2] = 1;
-    return 0;
+    return miopenStatusSuccess;
 }
 
 const clf_solver clf_solver_conv_winograd3x3 = {

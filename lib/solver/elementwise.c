@@ -46,11 +46,11 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     return 1;
 }
 
-static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                 clf_build_spec *spec, char *why, size_t cap)
+static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap)
 {
     if (!config_valid(p, dev, cfg, why, cap))
-        return -1;
+        return miopenStatusBadParm;
     long vec = 1;
     clf_config_get(cfg, "VEC", &vec);
     clf_strbuf_define(&spec->defines, "VEC", vec);
@@ -63,7 +63,7 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     spec->launch.global[0] = clf_round_up(items, 64);
     spec->launch.global[1] = (size_t)p->c;
     spec->launch.global[2] = (size_t)p->n;
-    return 0;
+    return miopenStatusSuccess;
 }
 
 const clf_solver clf_solver_elementwise = {

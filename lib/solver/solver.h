@@ -6,6 +6,18 @@
  * and build(): the #defines and the cl/ fragment that codegen stitches into one program,
  * plus the launch geometry.
  *
+ * Return convention of the vtable (struct clf_solver): every member is one of three kinds,
+ * and its comment below starts with the kind.
+ *   QUESTION  int: 1 = yes, 0 = no with a one-line reason in why. A question never fails:
+ *             "no" is its only other answer. (applicable, config_valid)
+ *   ACTION    miopenStatus_t: miopenStatusSuccess, else the failure's status with its reason
+ *             (in why where the member has one, else through clf_fail's message). Callers
+ *             test `!= miopenStatusSuccess`, never truth. (cost, build, prepare, run)
+ *   ANSWER    cannot fail: returns what it computes (a size, a count) or void after writing
+ *             it into out. (workspace, default_config, tuning_configs, release, describe)
+ * The small shared helpers at the end of this file follow the same rule: a function named
+ * as a question or returning "1 when ..." is a QUESTION.
+ *
  * Every generated kernel is named clf_fused and takes the same named arguments, declared
  * once in lib/codegen/kargs.h (CLF_KARG_TABLE: the enum, the OpenCL parameter list and the
  * binding to clf_run_args's fields), so launch code never packs arguments by which ops
@@ -89,6 +101,11 @@ typedef struct clf_build_spec {
     const char *fragment; /* cl/ fragment name holding the kernel, e.g. "conv_direct" */
     clf_strbuf defines;   /* solver-specific #define lines (tuning values) */
     clf_launch launch;
+    /* Work-groups per compute unit the compiler should fit (OpenCL C cannot say it: on NVIDIA
+     * lib/cache/program.c rebuilds the PTX with .minnctapersm); 0 or 1: no request. A field
+     * rather than text in the source, so the program cache takes it as given (and keys the
+     * binary on it) instead of searching the source for it. */
+    int min_groups_per_cu;
 } clf_build_spec;
 
 /* A config's shape of work, as the device model reads it. Counts are of the whole launch
@@ -140,42 +157,56 @@ typedef struct clf_solver {
     const char *name;  /* stable, never reused */
     clf_solver_kind kind;
     miopenConvAlgorithm_t algo;
-    /* 1 if the solver can run p on dev; else 0 with a one-line reason in why. */
+    /* QUESTION: can the solver run p on dev? 1, or 0 with a one-line reason in why. */
     int (*applicable)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap);
-    /* Workspace bytes (NULL: none). */
+    /* ANSWER: workspace bytes p needs (NULL: none). */
     size_t (*workspace)(const clf_fusion_problem *p);
-    /* A config that is always valid for an applicable problem. */
+    /* ANSWER: writes a config that is always valid for an applicable problem into cfg. */
     void (*default_config)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap);
-    /* 1 if cfg is well-formed and valid for p on dev, else 0 with the reason. */
+    /* QUESTION: is cfg well-formed and valid for p on dev? 1, or 0 with the reason. */
     int (*config_valid)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                         char *why, size_t cap);
-    /* The solver's whole valid config space for p on dev (every combination of its keys
-     * that config_valid accepts, the default included), in a fixed order. Writes the first
-     * max (out may be NULL with max 0) and returns the total, as snprintf does, so a caller
-     * sizes its buffer and never cuts the space silently. NULL: the default only. */
+    /* ANSWER: the solver's whole valid config space for p on dev (every combination of its
+     * keys that config_valid accepts, the default included), in a fixed order. Writes the
+     * first max (out may be NULL with max 0) and returns the total, as snprintf does, so a
+     * caller sizes its buffer and never cuts the space silently. NULL: the default only. */
     int (*tuning_configs)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max);
-    /* What the device model needs to predict the time of a valid cfg (lib/select/model.c).
-     * 0 on success; NULL or -1: the model ranks the solver by its place in the registry. */
-    int (*cost)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                struct clf_cost *out);
-    /* Fills spec for a valid cfg. Returns 0, or -1 with a reason. */
-    int (*build)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                 clf_build_spec *spec, char *why, size_t cap);
+    /* ACTION: fills out with what the device model needs to predict the time of cfg
+     * (lib/select/model.c); miopenStatusBadParm for a cfg it cannot describe (not valid).
+     * NULL, or a failure: the model ranks the solver by its place in the registry. */
+    miopenStatus_t (*cost)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, struct clf_cost *out);
+    /* ACTION: fills spec for a valid cfg; miopenStatusBadParm with the reason in why for a
+     * cfg it cannot build. */
+    miopenStatus_t (*build)(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap);
     /* Solvers that are not one generated kernel (im2col + CLBlast SGEMM + epilogue) set
-     * build to NULL and run themselves: prepare() builds what they need once per handle
-     * (it may be called again and must then be cheap), run() enqueues one execution on
-     * h->queue. Both return miopenStatusSuccess or fail through clf_fail with a message.
-     * Such solvers take more than one launch, so fusion plans never choose them: they serve
-     * unfused calls and the Immediate-mode fallback (unfused_only = 1). */
+     * build to NULL and run themselves. Such solvers take more than one launch, so fusion
+     * plans never choose them: they serve unfused calls and the Immediate-mode fallback
+     * (unfused_only = 1).
+     * ACTION prepare: builds what p with cfg needs on h (programs come from the handle's
+     * cache, so a second prepare is cheap) and sets *state to what run needs every time
+     * (its kernels, say, so that no run creates them again; NULL when nothing is kept, and
+     * after a failure). The caller owns *state and frees it with release; a plan keeps it
+     * with its compiled state.
+     * ACTION run: enqueues one execution on h->queue, with a state prepare made for the same
+     * h, p and cfg, or NULL (run then prepares one for this call alone). One state is never
+     * run by two threads at once (a plan runs under its lock): kernels in it are not
+     * thread-safe for clSetKernelArg + enqueue.
+     * Both fail through clf_fail with a message.
+     * ANSWER release: frees a state of prepare (NULL included); NULL when prepare keeps
+     * none. */
     int unfused_only;
-    miopenStatus_t (*prepare)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg);
+    miopenStatus_t (*prepare)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
+                              void **state);
     miopenStatus_t (*run)(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
-                          const clf_run_args *a);
-    /* How the solver runs p with cfg, one line for the plan report (a self-running solver's
-     * kernels, say); NULL: nothing beyond the chosen line. */
+                          void *state, const clf_run_args *a);
+    void (*release)(void *state);
+    /* ANSWER: how the solver runs p with cfg, one line for the plan report (a self-running
+     * solver's kernels, say), written into out; NULL: nothing beyond the chosen line. */
     void (*describe)(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap);
 } clf_solver;
 

@@ -275,14 +275,14 @@ int clf_wino_tiled_tuning_configs(const clf_wino_variant *v, const clf_fusion_pr
 }
 
 /* The shape of work of a config, for the device model (lib/select/model.c). */
-int clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_problem *p,
-                        const clfuse_DeviceInfo *dev, const char *cfg, clf_cost *out)
+miopenStatus_t clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                   const clfuse_DeviceInfo *dev, const char *cfg, clf_cost *out)
 {
     char why[CLF_REASON_CAP];
     clf_wino_cfg c;
     if (!clf_wino_tiled_config_valid(v, p, dev, cfg, why, sizeof why) ||
         !parse_cfg(v, cfg, &c, why, sizeof why))
-        return -1;
+        return miopenStatusBadParm;
     const clf_conv_problem *cv = &p->conv;
     const double m = v->m, a = v->m + 2, e = (double)elems(v);
     const double tiles = (double)tile_count(v, cv);
@@ -322,15 +322,15 @@ int clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_problem *p,
     out->steps = chunks * (c.db ? 1.0 : 2.0) + 2.0 * (double)(c.kb / stage_channels(v, &c));
     out->inner_reuse = (double)(c.tb * c.kb) / (double)(c.tb + c.kb);
     out->kernels = 1;
-    return 0;
+    return miopenStatusSuccess;
 }
 
-int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
-                         const clfuse_DeviceInfo *dev, const char *cfg, clf_build_spec *spec,
-                         char *why, size_t cap)
+miopenStatus_t clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                    const clfuse_DeviceInfo *dev, const char *cfg,
+                                    clf_build_spec *spec, char *why, size_t cap)
 {
     if (!clf_wino_tiled_config_valid(v, p, dev, cfg, why, cap))
-        return -1;
+        return miopenStatusBadParm;
     clf_wino_cfg c;
     parse_cfg(v, cfg, &c, why, cap);
     const clf_conv_problem *cv = &p->conv;
@@ -357,8 +357,8 @@ int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
         clf_strbuf_define(d, "WINO_CC_UNROLL", 1);
     else if (c.cu)
         clf_strbuf_define(d, "WINO_CC_UNROLL", c.cu);
-    if (c.occ > 1) /* read by the program builder (lib/cache/program.c), not the kernel */
-        clf_strbuf_define(d, "CLF_MIN_GROUPS_PER_CU", c.occ);
+    /* For the program builder (lib/cache/program.c), not the kernel. */
+    spec->min_groups_per_cu = c.occ > 1 ? (int)c.occ : 0;
     size_t tiles = (size_t)tile_count(v, cv);
     size_t t_groups = (tiles + (size_t)c.tg - 1) / (size_t)c.tg;
     size_t k_groups = ((size_t)cv->k + (size_t)c.kg - 1) / (size_t)c.kg;
@@ -371,5 +371,5 @@ int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
     spec->launch.global[0] = wg * t_groups * k_groups;
     spec->launch.global[1] = 1;
     spec->launch.global[2] = 1;
-    return 0;
+    return miopenStatusSuccess;
 }

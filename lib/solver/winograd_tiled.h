@@ -45,11 +45,11 @@ void clf_wino_tiled_default_config(const clf_wino_variant *v, const clf_fusion_p
 int clf_wino_tiled_tuning_configs(const clf_wino_variant *v, const clf_fusion_problem *p,
                                   const clfuse_DeviceInfo *dev, char (*out)[CLF_CONFIG_CAP],
                                   int max);
-int clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_problem *p,
-                        const clfuse_DeviceInfo *dev, const char *cfg, clf_cost *out);
-int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
-                         const clfuse_DeviceInfo *dev, const char *cfg, clf_build_spec *spec,
-                         char *why, size_t cap);
+miopenStatus_t clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                   const clfuse_DeviceInfo *dev, const char *cfg, clf_cost *out);
+miopenStatus_t clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
+                                    const clfuse_DeviceInfo *dev, const char *cfg,
+                                    clf_build_spec *spec, char *why, size_t cap);
 
 /* Defines the solver SYM (a const clf_solver) for variant V: its entry points are the
  * functions above applied to &V. */
@@ -75,13 +75,14 @@ int clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_problem *p,
     {                                                                                           \
         return clf_wino_tiled_tuning_configs(&(V), p, dev, out, max);                           \
     }                                                                                           \
-    static int SYM##_cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,           \
-                          const char *cfg, clf_cost *out)                                       \
+    static miopenStatus_t SYM##_cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,\
+                                     const char *cfg, clf_cost *out)                            \
     {                                                                                           \
         return clf_wino_tiled_cost(&(V), p, dev, cfg, out);                                     \
     }                                                                                           \
-    static int SYM##_build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,          \
-                           const char *cfg, clf_build_spec *spec, char *why, size_t cap)        \
+    static miopenStatus_t SYM##_build(const clf_fusion_problem *p,                             \
+                                      const clfuse_DeviceInfo *dev, const char *cfg,            \
+                                      clf_build_spec *spec, char *why, size_t cap)              \
     {                                                                                           \
         return clf_wino_tiled_build(&(V), p, dev, cfg, spec, why, cap);                         \
     }                                                                                           \

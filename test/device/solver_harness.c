@@ -182,11 +182,15 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             .conv_alpha = conv_alpha, .bn_eps = eps, .act_alpha = fa, .act_beta = fb,
             .act_gamma = fg, .z_alpha = z_alpha,
         };
-        if (s->prepare && s->prepare(h, p, cfg) != miopenStatusSuccess) {
+        void *st = NULL;
+        if (s->prepare && s->prepare(h, p, cfg, &st) != miopenStatusSuccess) {
             snprintf(msg, cap, "prepare: %s", clfuse_GetLastErrorMessage(h));
             goto done;
         }
-        if (s->run(h, p, cfg, &ra) != miopenStatusSuccess) {
+        miopenStatus_t rs = s->run(h, p, cfg, st, &ra);
+        if (s->release)
+            s->release(st);
+        if (rs != miopenStatusSuccess) {
             snprintf(msg, cap, "run: %s", clfuse_GetLastErrorMessage(h));
             goto done;
         }
@@ -201,8 +205,8 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             snprintf(msg, cap, "codegen: %s", why);
             goto done;
         }
-        if (clf_program_get(h, "harness", clf_strbuf_str(&gen.source), gen.options, &prog,
-                            NULL) != miopenStatusSuccess) {
+        if (clf_program_get(h, "harness", clf_strbuf_str(&gen.source), gen.options,
+                            gen.min_groups_per_cu, &prog, NULL) != miopenStatusSuccess) {
             snprintf(msg, cap, "%s", clfuse_GetLastErrorMessage(h));
             goto done;
         }

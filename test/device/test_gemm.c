@@ -237,22 +237,25 @@ static void small_workspace_is_bad_parm(void **state)
     assert_true(need > 0);
     run_bufs b;
     bufs_make(&b, &p, need);
-    assert_int_equal(gemm->prepare(handle, &p, "default"), miopenStatusSuccess);
+    void *st = NULL; /* the prepared kernels, run again with each set of arguments */
+    assert_int_equal(gemm->prepare(handle, &p, "default", &st), miopenStatusSuccess);
+    assert_non_null(st);
 
     clf_run_args a = plain_args(&b, need - sizeof(float));
-    assert_int_equal(gemm->run(handle, &p, "default", &a), miopenStatusBadParm);
+    assert_int_equal(gemm->run(handle, &p, "default", st, &a), miopenStatusBadParm);
     const char *m = clfuse_GetLastErrorMessage(handle);
     assert_non_null(strstr(m, "ConvGemm"));
     assert_non_null(strstr(m, "workspace"));
 
     a = plain_args(&b, need);
     a.workspace = NULL;
-    assert_int_equal(gemm->run(handle, &p, "default", &a), miopenStatusBadParm);
+    assert_int_equal(gemm->run(handle, &p, "default", st, &a), miopenStatusBadParm);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "workspace"));
 
     a = plain_args(&b, need);
-    assert_int_equal(gemm->run(handle, &p, "default", &a), miopenStatusSuccess);
+    assert_int_equal(gemm->run(handle, &p, "default", st, &a), miopenStatusSuccess);
     assert_int_equal(clf_clw_finish(handle->queue), CL_SUCCESS);
+    gemm->release(st);
     bufs_free(&b);
 }
 
@@ -269,7 +272,7 @@ static void sgemm_failure_names_the_step(void **state)
     bufs_make(&b, &p, need);
     clf_run_args a = plain_args(&b, need);
     clf_clw_inject_fault("CLBlastSgemm", 2, -2046 /* CLBlastInvalidLocalMemUsage */);
-    miopenStatus_t st = gemm->run(handle, &p, "default", &a);
+    miopenStatus_t st = gemm->run(handle, &p, "default", NULL, &a); /* unprepared */
     clf_clw_inject_fault(NULL, 0, 0);
     assert_int_equal(st, miopenStatusInternalError);
     const char *m = clfuse_GetLastErrorMessage(handle);
@@ -321,7 +324,7 @@ static void profiling_records_kernel_time(void **state)
     a.bn_eps = 1e-5f;
     assert_int_equal(miopenEnableProfiling(handle, true), miopenStatusSuccess);
     handle->kernel_ms = -1.0f;
-    miopenStatus_t st = gemm->run(handle, &p, "default", &a);
+    miopenStatus_t st = gemm->run(handle, &p, "default", NULL, &a); /* unprepared */
     miopenEnableProfiling(handle, false);
     if (st != miopenStatusSuccess)
         fail_msg("run with profiling: %s", clfuse_GetLastErrorMessage(handle));

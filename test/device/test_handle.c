@@ -216,7 +216,8 @@ static clf_program_origin run_smoke(miopenHandle_t h)
     enum { N = 1000 };
     cl_program prog = NULL;
     clf_program_origin origin = (clf_program_origin)-1;
-    miopenStatus_t st = clf_program_get(h, "smoke test", smoke_src, smoke_opts, &prog, &origin);
+    miopenStatus_t st =
+        clf_program_get(h, "smoke test", smoke_src, smoke_opts, 0, &prog, &origin);
     if (st != miopenStatusSuccess)
         fail_msg("clf_program_get: %s: %s", miopenGetErrorString(st),
                  clfuse_GetLastErrorMessage(h));
@@ -1187,9 +1188,9 @@ static void smoke_library_queue(void **state)
     /* The same source and options again: the handle's in-memory program, the same object. */
     cl_program p1 = NULL, p2 = NULL;
     clf_program_origin o = CLF_PROGRAM_BUILT;
-    OK(clf_program_get(h, "smoke test", smoke_src, smoke_opts, &p1, &o));
+    OK(clf_program_get(h, "smoke test", smoke_src, smoke_opts, 0, &p1, &o));
     assert_int_equal(o, CLF_PROGRAM_IN_MEMORY);
-    OK(clf_program_get(h, "smoke test", smoke_src, smoke_opts, &p2, NULL));
+    OK(clf_program_get(h, "smoke test", smoke_src, smoke_opts, 0, &p2, NULL));
     assert_ptr_equal(p1, p2);
     CL_OK(clf_clw_release_program(p1));
     CL_OK(clf_clw_release_program(p2));
@@ -1207,7 +1208,7 @@ static void smoke_library_queue(void **state)
     /* Other options are another program. */
     OK(miopenCreate(&h));
     cl_program p3 = NULL;
-    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=1.5f", &p3, &o));
+    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=1.5f", 0, &p3, &o));
     assert_int_equal(o, CLF_PROGRAM_BUILT);
     CL_OK(clf_clw_release_program(p3));
     assert_int_equal(count_entries(cache_dir), 2);
@@ -1217,7 +1218,7 @@ static void smoke_library_queue(void **state)
     setenv("CLFUSE_BINARY_CACHE", "0", 1);
     OK(miopenCreate(&h));
     assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);
-    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=2.5f", &p3, &o));
+    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=2.5f", 0, &p3, &o));
     assert_int_equal(o, CLF_PROGRAM_BUILT);
     CL_OK(clf_clw_release_program(p3));
     OK(miopenDestroy(h));
@@ -1229,7 +1230,7 @@ static void smoke_library_queue(void **state)
     OK(miopenCreate(&h));
     clfuse_DeviceInfo info;
     OK(clfuse_GetDeviceInfo(h, &info));
-    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=3.5f", &p3, &o));
+    OK(clf_program_get(h, "smoke test", smoke_src, "-DSHIFT=3.5f", 0, &p3, &o));
     assert_int_equal(o, CLF_PROGRAM_BUILT);
     CL_OK(clf_clw_release_program(p3));
     OK(miopenDestroy(h));
@@ -1295,7 +1296,7 @@ static void entry_path(miopenHandle_t h, const char *source, const char *options
                        size_t cap)
 {
     size_t km_len = 0;
-    char *km = clf_program_key_material(h, source, options, &km_len);
+    char *km = clf_program_key_material(h, source, options, 0, &km_len);
     assert_non_null(km);
     clf_cache cache;
     clf_cache_init(&cache, clfuse_GetVersion());
@@ -1309,13 +1310,13 @@ static void plant_binary(miopenHandle_t h, const char *planted_src, const char *
                          const char *options)
 {
     cl_program bad = NULL;
-    OK(clf_program_get(h, "planted", planted_src, options, &bad, NULL));
+    OK(clf_program_get(h, "planted", planted_src, options, 0, &bad, NULL));
     unsigned char *bin = NULL;
     size_t len = 0;
     CL_OK(clf_clw_program_binary(bad, &bin, &len));
     CL_OK(clf_clw_release_program(bad));
     size_t km_len = 0;
-    char *km = clf_program_key_material(h, source, options, &km_len);
+    char *km = clf_program_key_material(h, source, options, 0, &km_len);
     assert_non_null(km);
     clf_cache cache;
     clf_cache_init(&cache, clfuse_GetVersion());
@@ -1455,7 +1456,7 @@ static void build_error_has_log(void **state)
     miopenHandle_t h = NULL;
     OK(miopenCreate(&h));
     cl_program p = (cl_program)(uintptr_t)1;
-    assert_int_equal(clf_program_get(h, "plan XYZ", bad, "", &p, NULL),
+    assert_int_equal(clf_program_get(h, "plan XYZ", bad, "", 0, &p, NULL),
                      miopenStatusInternalError);
     assert_null(p);
     MSG_HAS(h, "plan XYZ");
@@ -1465,11 +1466,11 @@ static void build_error_has_log(void **state)
     MSG_HAS(NULL, "undeclared_thing_42"); /* the thread has it too */
     assert_int_equal(count_entries(cache_dir), 0); /* nothing cached */
     /* A failure is not remembered as a program: the next call fails again the same way. */
-    assert_int_equal(clf_program_get(h, "plan XYZ", bad, "", &p, NULL),
+    assert_int_equal(clf_program_get(h, "plan XYZ", bad, "", 0, &p, NULL),
                      miopenStatusInternalError);
     /* Bad options are a build failure too, with the options in the message. */
     assert_int_equal(clf_program_get(h, "smoke", smoke_src, "-DSHIFT=0.5f -fno-such-option-zz",
-                                     &p, NULL),
+                                     0, &p, NULL),
                      miopenStatusInternalError);
     MSG_HAS(h, "-fno-such-option-zz");
     /* The handle still works. */
@@ -1511,12 +1512,12 @@ static void fault_create_context(void **state)
     /* Program creation and build faults name the call and the error. */
     cl_program p = NULL;
     clf_clw_inject_fault("clCreateProgramWithSource", 1, CL_OUT_OF_HOST_MEMORY);
-    assert_int_equal(clf_program_get(h, "smoke", smoke_src, smoke_opts, &p, NULL),
+    assert_int_equal(clf_program_get(h, "smoke", smoke_src, smoke_opts, 0, &p, NULL),
                      miopenStatusInternalError);
     MSG_HAS(h, "clCreateProgramWithSource");
     MSG_HAS(h, "CL_OUT_OF_HOST_MEMORY");
     clf_clw_inject_fault("clBuildProgram", 1, CL_OUT_OF_RESOURCES);
-    assert_int_equal(clf_program_get(h, "smoke", smoke_src, smoke_opts, &p, NULL),
+    assert_int_equal(clf_program_get(h, "smoke", smoke_src, smoke_opts, 0, &p, NULL),
                      miopenStatusInternalError);
     MSG_HAS(h, "CL_OUT_OF_RESOURCES");
     assert_null(p);

@@ -799,7 +799,7 @@ static void implicit_gemm_splitk_limits(void **state)
         if (!s->config_valid(&p, &gpu, cfgs[i], why, sizeof why))
             fail_msg("offered \"%s\" invalid: %s", cfgs[i], why);
         clf_cost c;
-        assert_int_equal(s->cost(&p, &gpu, cfgs[i], &c), 0);
+        assert_int_equal(s->cost(&p, &gpu, cfgs[i], &c), miopenStatusSuccess);
         assert_true(c.groups >= 2);
     }
     assert_true(per_sk[2] > 0 && per_sk[4] > 0 && per_sk[8] > 0 && per_sk[16] > 0);

@@ -86,7 +86,7 @@ static void spaces_valid_counted_costed(void **state)
                 assert_non_null(s->cost); /* every convolution solver describes itself */
                 s->default_config(p, &devs[di], def, sizeof def);
                 clf_cost c;
-                if (s->cost(p, &devs[di], def, &c) != 0)
+                if (s->cost(p, &devs[di], def, &c) != miopenStatusSuccess)
                     fail_msg("%s problem %zu device %zu: no cost for the default %s", s->name,
                              pi, di, def);
                 if (s->tuning_configs == NULL)
@@ -104,7 +104,7 @@ static void spaces_valid_counted_costed(void **state)
                 for (int i = 0; i < n; ++i) {
                     if (!s->config_valid(p, &devs[di], cfgs[i], why, sizeof why))
                         fail_msg("%s problem %zu device %zu: %s", s->name, pi, di, why);
-                    if (s->cost(p, &devs[di], cfgs[i], &c) != 0)
+                    if (s->cost(p, &devs[di], cfgs[i], &c) != miopenStatusSuccess)
                         fail_msg("%s problem %zu device %zu: no cost for %s", s->name, pi, di,
                                  cfgs[i]);
                     assert_true(c.groups >= 1 && c.group_size >= 1 && c.flops > 0 &&
@@ -126,7 +126,7 @@ static double groups_of(const clfuse_DeviceInfo *dev, const clf_fusion_problem *
                         const clf_solver *s, const char *cfg)
 {
     clf_cost c;
-    assert_int_equal(s->cost(p, dev, cfg, &c), 0);
+    assert_int_equal(s->cost(p, dev, cfg, &c), miopenStatusSuccess);
     return c.groups;
 }
 
@@ -215,8 +215,8 @@ static void batch1_splitk_ranked(void **state)
     char base[CLF_CONFIG_CAP];
     snprintf(base, sizeof base, "%.*s", (int)(strstr(split, ",SK=") - split), split);
     clf_cost cs, cb;
-    assert_int_equal(s[1]->cost(&p, &dev, split, &cs), 0);
-    assert_int_equal(s[0]->cost(&p, &dev, base, &cb), 0);
+    assert_int_equal(s[1]->cost(&p, &dev, split, &cs), miopenStatusSuccess);
+    assert_int_equal(s[0]->cost(&p, &dev, base, &cb), miopenStatusSuccess);
     assert_true(cs.flops == cb.flops && cs.groups == cb.groups * (double)sk &&
                 cs.global_bytes > cb.global_bytes && cs.steps < cb.steps);
     print_message("  512-7x7-3x3 batch 1 on an H100 by the model: %s %s %.4f ms, %s %s %.4f ms\n",
