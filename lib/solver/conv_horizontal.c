@@ -42,11 +42,11 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     return 1;
 }
 
-static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
-                 clf_build_spec *spec, char *why, size_t cap)
+static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap)
 {
     if (!applicable(p, dev, why, cap) || !config_valid(p, dev, cfg, why, cap))
-        return -1;
+        return miopenStatusBadParm;
     /* codegen writes the branches (cl/conv_hbranch.cl once each) before this fragment */
     spec->fragment = "conv_horizontal";
     spec->launch.dims = 3;
@@ -56,7 +56,7 @@ static int build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, cons
     spec->launch.global[0] = clf_round_up((size_t)p->w, 16);
     spec->launch.global[1] = clf_round_up((size_t)p->h, 4);
     spec->launch.global[2] = (size_t)p->n * (size_t)p->c;
-    return 0;
+    return miopenStatusSuccess;
 }
 
 static void describe(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap)
