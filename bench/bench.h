@@ -33,16 +33,16 @@ typedef struct path_res {
     int nsteps;
     char step_name[BENCH_MAX_STEPS][16];
     double step_min[BENCH_MAX_STEPS]; /* per-step kernel time, minimum over the runs */
-    double err_ref;     /* rms-relative vs the CPU reference (< 0: not computed) */
+    double err_ref;                   /* rms-relative vs the CPU reference (< 0: not computed) */
     double err_unfused; /* rms-relative vs the unfused path's output (< 0: not computed) */
 } path_res;
 
 typedef struct peer_res {
-    int ok;             /* 1 measured */
-    char variant[96];   /* "PyTorch sequence", "cuDNN fused (cudnn_convolution_relu)" */
+    int ok;           /* 1 measured */
+    char variant[96]; /* "PyTorch sequence", "cuDNN fused (cudnn_convolution_relu)" */
     bstat t;
-    char timing[160];   /* how the peer timed it: "cuda_graph (...)", "eager (capture failed...)" */
-    char note[256];     /* why absent */
+    char timing[160]; /* how the peer timed it: "cuda_graph (...)", "eager (capture failed...)" */
+    char note[256];   /* why absent */
 } peer_res;
 
 typedef struct chain_res {
@@ -59,21 +59,21 @@ typedef struct chain_res {
 
 typedef struct bench_entry {
     char name[64];
-    int is_conv, quick;    /* quick: the CPU reference covers every image */
-    int cba_only;          /* only the CBA chain (network layers) */
-    int fused_only;        /* only the fused path: no Find, unfused or CLBlast path */
-    int src_line;          /* network mode: the layer's line in the network file */
+    int is_conv, quick; /* quick: the CPU reference covers every image */
+    int cba_only;       /* only the CBA chain (network layers) */
+    int fused_only;     /* only the fused path: no Find, unfused or CLBlast path */
+    int src_line;       /* network mode: the layer's line in the network file */
     int n, c, h, w, k, fy, fx, pad, stride, dil, groups;
-    int act;                      /* MIOpen activation mode of every chain (RELU in the suite) */
+    int act; /* MIOpen activation mode of every chain (RELU in the suite) */
     double act_alpha, act_beta, act_gamma;
     int oh, ow;
-    int failed;            /* a verification or run failed */
-    char status[256];      /* "ok" or "FAILED: ..." */
+    int failed;       /* a verification or run failed */
+    char status[256]; /* "ok" or "FAILED: ..." */
     char verify_mode[128];
     int nch;
     chain_res ch[2];
-    peer_res peer_conv;    /* convolution alone through the peer */
-    double seconds;        /* wall time the entry took in the bench */
+    peer_res peer_conv; /* convolution alone through the peer */
+    double seconds;     /* wall time the entry took in the bench */
 } bench_entry;
 
 #define BENCH_PEAK_WIDTHS 3 /* float, float4, float16 */
@@ -87,9 +87,9 @@ typedef struct bench_peaks {
 /* --network: the whole network's figures, beside its layers (the entries). */
 typedef struct bench_network {
     char path[1024];
-    int all_paths;     /* --all-paths: the unfused and CLBlast paths per layer too */
-    bstat seq_wall;    /* every layer's fused plan enqueued back to back, one clFinish */
-    bstat host_us;     /* of those: host time per miopenExecuteFusionPlan call, microseconds */
+    int all_paths;      /* --all-paths: the unfused and CLBlast paths per layer too */
+    bstat seq_wall;     /* every layer's fused plan enqueued back to back, one clFinish */
+    bstat host_us;      /* of those: host time per miopenExecuteFusionPlan call, microseconds */
     char seq_note[256]; /* why seq_wall was not measured */
     /* The peer's whole-network figures (peer_torch.py's sequence mode): [0] the PyTorch
      * sequences, [1] cuDNN fused where it applies, else the sequence, [2] convolutions alone;
@@ -115,7 +115,7 @@ typedef struct bench_run {
     char dnnl_status[256]; /* the oneDNN peer: "measured: oneDNN ...", or "skipped: ..." */
     int nentries;
     bench_entry *entries;
-    bench_network *net;    /* --network only, else NULL */
+    bench_network *net; /* --network only, else NULL */
     double total_seconds;
 } bench_run;
 
@@ -155,8 +155,7 @@ bstat bench_stats(double *v, int n);
 
 /* bench_suite.c: reads the suite, keeping the selected entries (quick == 1: the quick ones;
  * only: a comma-separated list of names, or NULL). -1 with a message on a malformed file. */
-int bench_load_suite(const char *path, int quick, const char *only, bench_entry **out,
-                     int *count);
+int bench_load_suite(const char *path, int quick, const char *only, bench_entry **out, int *count);
 
 /* bench_network.c: reads a network file (one CBAInfer line per layer; blank lines and #
  * comments allowed) into CBA, fused-only entries. -1 with file:line and the reason. */

@@ -58,8 +58,22 @@ int bench_parse_cbainfer(const char *line, bench_layer *out, char *err, size_t e
         return fail(err, err_cap, "line longer than %zu bytes", sizeof buf - 1);
     strcpy(buf, line);
     /* clfuse-driver CBAInfer's defaults (MIOpenDriver's). */
-    bench_layer L = {.n = 32, .c = 3, .h = 32, .w = 32, .k = 32, .y = 3, .x = 3, .u = 1, .v = 1,
-                     .l = 1, .j = 1, .g = 1, .m = 3, .alpha = 1.0, .beta = 0.0, .gamma = 1.0};
+    bench_layer L = {.n = 32,
+                     .c = 3,
+                     .h = 32,
+                     .w = 32,
+                     .k = 32,
+                     .y = 3,
+                     .x = 3,
+                     .u = 1,
+                     .v = 1,
+                     .l = 1,
+                     .j = 1,
+                     .g = 1,
+                     .m = 3,
+                     .alpha = 1.0,
+                     .beta = 0.0,
+                     .gamma = 1.0};
     char *hash = strchr(buf, '#');
     if (hash) {
         comment_name(hash + 1, L.name, sizeof L.name);
@@ -110,8 +124,7 @@ int bench_parse_cbainfer(const char *line, bench_layer *out, char *err, size_t e
         }
         long x = strtol(val, &end, 10);
         if (end == val || *end != '\0' || errno || x < 0 || x > 1000000)
-            return fail(err, err_cap, "-%c expects an integer 0..1000000, got '%s'", f,
-                        val);
+            return fail(err, err_cap, "-%c expects an integer 0..1000000, got '%s'", f, val);
         int iv = (int)x;
         switch (f) {
         case 'n': L.n = iv; break;
@@ -131,8 +144,10 @@ int bench_parse_cbainfer(const char *line, bench_layer *out, char *err, size_t e
         case 'm': L.m = iv; break;
         case 'z':
             if (iv != 0)
-                return fail(err, err_cap, "-z %s: only the default padding mode (0) is "
-                            "supported; give the pads with -p/-q", val);
+                return fail(err, err_cap,
+                            "-z %s: only the default padding mode (0) is "
+                            "supported; give the pads with -p/-q",
+                            val);
             break;
         /* -M (BN mode; CBA has no BN), -i -t -V -w (the driver's run control: the bench's
          * --runs/--warmup govern and it always verifies) change nothing here. */
@@ -140,8 +155,10 @@ int bench_parse_cbainfer(const char *line, bench_layer *out, char *err, size_t e
         }
     }
     if (fusion != 4)
-        return fail(err, err_cap, "-F %s: network mode runs conv+bias+activation layers only "
-                    "(-F 4)", fusion_text);
+        return fail(err, err_cap,
+                    "-F %s: network mode runs conv+bias+activation layers only "
+                    "(-F 4)",
+                    fusion_text);
     if (L.n < 1 || L.c < 1 || L.h < 1 || L.w < 1 || L.k < 1 || L.y < 1 || L.x < 1 || L.u < 1 ||
         L.v < 1 || L.l < 1 || L.j < 1 || L.g < 1)
         return fail(err, err_cap, "-n -c -H -W -k -y -x -u -v -l -j -g must be >= 1");
@@ -150,7 +167,8 @@ int bench_parse_cbainfer(const char *line, bench_layer *out, char *err, size_t e
     if (L.m > 9)
         return fail(err, err_cap, "-m %d: an activation mode is 0..9", L.m);
     if (L.p != L.q || L.u != L.v || L.l != L.j)
-        return fail(err, err_cap, "asymmetric pads, strides or dilations (-p/-q, -u/-v, -l/-j) "
+        return fail(err, err_cap,
+                    "asymmetric pads, strides or dilations (-p/-q, -u/-v, -l/-j) "
                     "are not supported by clfuse-bench");
     *out = L;
     return 1;

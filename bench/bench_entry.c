@@ -93,8 +93,8 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     do {                                                                                           \
         st = (call);                                                                               \
         if (st != miopenStatusSuccess) {                                                           \
-            bench_path_fail(e, &e->ch[0].p[P_FUSED], "%s: %s: %s", #call, miopenGetErrorString(st),     \
-                      bench_last_error(h));                                                              \
+            bench_path_fail(e, &e->ch[0].p[P_FUSED], "%s: %s: %s", #call,                          \
+                            miopenGetErrorString(st), bench_last_error(h));                        \
             goto out;                                                                              \
         }                                                                                          \
     } while (0)
@@ -131,9 +131,9 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         chain_res *ch = &e->ch[i];
         int bias, bn;
         bench_chain_has(ch, &bias, &bn);
-        ch->flops = e->is_conv ? 2.0 * e->n * e->k * oh * ow * (double)(e->c / e->groups) * e->fy *
-                                     e->fx
-                               : 0.0;
+        ch->flops = e->is_conv
+                        ? 2.0 * e->n * e->k * oh * ow * (double)(e->c / e->groups) * e->fy * e->fx
+                        : 0.0;
         ch->bytes = 4.0 * ((double)b.xn + (double)b.wn + (double)b.yn +
                            (double)b.pn * ((bias ? 1 : 0) + (bn ? 4 : 0)));
     }
@@ -156,8 +156,9 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     for (int i = B_YF; i <= (e->fused_only ? B_YF : B_T2) && err == CL_SUCCESS; ++i)
         b.m[i] = device_buffer(c, b.yn * sizeof(float), NULL, &err);
     if (err != CL_SUCCESS) {
-        bench_path_fail(e, &e->ch[0].p[P_FUSED], "device buffers (%.1f MB each for outputs): OpenCL error %d",
-                  b.yn * 4e-6, err);
+        bench_path_fail(e, &e->ch[0].p[P_FUSED],
+                        "device buffers (%.1f MB each for outputs): OpenCL error %d", b.yn * 4e-6,
+                        err);
         goto out;
     }
 
@@ -165,9 +166,9 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     if (e->is_conv && !e->fused_only) {
         size_t ws_any = 0, ws_gemm = 0;
         SETUP(miopenConvolutionForwardGetWorkSpaceSize(h, b.wd, b.xd, b.cd, b.yd, &ws_any));
-        int gemm_ok = miopenConvolutionForwardGetSolutionWorkspaceSize(
-                          h, b.wd, b.xd, b.cd, b.yd, GEMM_SOLUTION_ID, &ws_gemm) ==
-                      miopenStatusSuccess;
+        int gemm_ok =
+            miopenConvolutionForwardGetSolutionWorkspaceSize(
+                h, b.wd, b.xd, b.cd, b.yd, GEMM_SOLUTION_ID, &ws_gemm) == miopenStatusSuccess;
         if (!gemm_ok)
             for (int i = 0; i < e->nch; ++i) {
                 e->ch[i].p[P_GEMM].state = PATH_NA;
@@ -187,7 +188,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
             b.m[B_WS] = device_buffer(c, b.ws_size, NULL, &err);
             if (err != CL_SUCCESS) {
                 bench_path_fail(e, &e->ch[0].p[P_FUSED], "workspace of %zu bytes: OpenCL error %d",
-                          b.ws_size, err);
+                                b.ws_size, err);
                 goto out;
             }
         }
@@ -203,8 +204,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         size_t ns = 0;
         char conv_solver[256] = "?", gemm_solver[256] = "ConvGemm";
         if (clfuse_ConvolutionForwardGetSolutionsEx(h, b.wd, b.xd, b.cd, b.yd, MAX_SOLUTIONS, &ns,
-                                                    sol) ==
-            miopenStatusSuccess) {
+                                                    sol) == miopenStatusSuccess) {
             int found = 0;
             for (size_t i = 0; i < ns; ++i) {
                 if (!found && (int)sol[i].solution.algorithm == (int)b.algo) {
@@ -213,12 +213,12 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
                     found = 1;
                 }
                 if (sol[i].solution.solution_id == GEMM_SOLUTION_ID)
-                    snprintf(gemm_solver, sizeof gemm_solver, "ConvGemm \"%s\" (%s)",
-                             sol[i].config, source_name(sol[i].source));
+                    snprintf(gemm_solver, sizeof gemm_solver, "ConvGemm \"%s\" (%s)", sol[i].config,
+                             source_name(sol[i].source));
             }
         }
-        bench_progress("%s: Find %.1f s: algorithm %d, %s", e->name, bench_now_s() - f0, (int)b.algo,
-                 conv_solver);
+        bench_progress("%s: Find %.1f s: algorithm %d, %s", e->name, bench_now_s() - f0,
+                       (int)b.algo, conv_solver);
         for (int i = 0; i < e->nch; ++i) {
             int bias, bn;
             bench_chain_has(&e->ch[i], &bias, &bn);
@@ -227,8 +227,8 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
             snprintf(e->ch[i].p[P_UNFUSED].solver, sizeof e->ch[i].p[P_UNFUSED].solver,
                      "conv: %s (Find best, algorithm %d); %s", conv_solver, (int)b.algo, ew);
             snprintf(e->ch[i].p[P_GEMM].solver, sizeof e->ch[i].p[P_GEMM].solver,
-                     "conv: %s (CLBlast SGEMM, workspace %zu MB); %s", gemm_solver,
-                     b.ws_size >> 20, ew);
+                     "conv: %s (CLBlast SGEMM, workspace %zu MB); %s", gemm_solver, b.ws_size >> 20,
+                     ew);
         }
     } else if (!e->is_conv) {
         snprintf(e->ch[0].p[P_UNFUSED].solver, sizeof e->ch[0].p[P_UNFUSED].solver,
@@ -258,7 +258,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         st = bench_build_plan(c, &b, e, e->ch[i].name, i, &ms);
         if (st != miopenStatusSuccess) {
             bench_path_fail(e, pf, "plan %s does not compile: %s: %.300s", e->ch[i].name,
-                      miopenGetErrorString(st), bench_last_error(h));
+                            miopenGetErrorString(st), bench_last_error(h));
             continue;
         }
         pf->compile_ms = ms;
@@ -268,7 +268,7 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         snprintf(pf->solver, sizeof pf->solver, "%s \"%s\" (id %llu)", sname, scfg,
                  (unsigned long long)id);
         bench_progress("%s: plan %s compiled in %.1f s: %s", e->name, e->ch[i].name, ms * 1e-3,
-                 pf->solver);
+                       pf->solver);
         /* A Find's own account of its time (the report's "built ... timed" line), if any. */
         const char *rep = clfuse_FusionPlanGetReport(b.plan[i]);
         const char *built = rep ? strstr(rep, "  built ") : NULL;
@@ -296,11 +296,11 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         ref_to_double(b.host[B_X], conv_ref, ref_count);
     }
     snprintf(e->verify_mode, sizeof e->verify_mode, "%s",
-             nref == e->n   ? "CPU reference, whole output"
+             nref == e->n    ? "CPU reference, whole output"
              : e->fused_only ? "CPU reference on image 0 only (the other images are not checked)"
                              : "CPU reference on image 0; whole output against the unfused path");
     bench_progress("%s: CPU reference (%d image%s) in %.1f s", e->name, nref, nref > 1 ? "s" : "",
-             bench_now_s() - r0);
+                   bench_now_s() - r0);
     for (int i = 0; i < e->nch; ++i)
         bench_run_chain(c, &b, e, i, conv_ref, ref_count);
     free(conv_ref);
@@ -317,4 +317,3 @@ out:
         bench_bufs_free(&b);
     e->seconds = bench_now_s() - t0;
 }
-

@@ -23,8 +23,22 @@ typedef struct ctx {
     int dnnl; /* run the oneDNN peer on CBA chains (bench_peer_dnnl.c) */
 } ctx;
 
-enum { B_X = 0, B_W, B_BIAS, B_SCALE, B_SHIFT, B_MEAN, B_VAR, B_YF, B_YU, B_YG, B_T1, B_T2, B_WS,
-       B_COUNT };
+enum {
+    B_X = 0,
+    B_W,
+    B_BIAS,
+    B_SCALE,
+    B_SHIFT,
+    B_MEAN,
+    B_VAR,
+    B_YF,
+    B_YU,
+    B_YG,
+    B_T1,
+    B_T2,
+    B_WS,
+    B_COUNT
+};
 
 typedef struct bufs {
     miopenTensorDescriptor_t xd, wd, yd, bd, nd;
@@ -37,7 +51,6 @@ typedef struct bufs {
     size_t xn, wn, yn, pn, ws_size;
     miopenConvFwdAlgorithm_t algo;
 } bufs;
-
 
 /* Frees what bufs holds (any member may be unset) and zeroes it. */
 void bench_bufs_free(bufs *b);

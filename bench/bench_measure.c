@@ -50,9 +50,9 @@ static miopenStatus_t run_once(ctx *c, bufs *b, const bench_entry *e, const chai
                                               b->algo, &zero, b->yd, b->m[B_T1], b->m[B_WS],
                                               b->ws_size));
             else
-                STEP(miopenConvolutionForwardImmediate(h, b->wd, b->m[B_W], b->xd, b->m[B_X],
-                                                       b->cd, b->yd, b->m[B_T1], b->m[B_WS],
-                                                       b->ws_size, GEMM_SOLUTION_ID));
+                STEP(miopenConvolutionForwardImmediate(h, b->wd, b->m[B_W], b->xd, b->m[B_X], b->cd,
+                                                       b->yd, b->m[B_T1], b->m[B_WS], b->ws_size,
+                                                       GEMM_SOLUTION_ID));
             src = b->m[B_T1];
             if (bias) /* MIOpen's y = alpha * (y + bias) + beta * y: alpha 1, beta 0 */
                 STEP(miopenConvolutionForwardBias(h, &one, b->bd, b->m[B_BIAS], &zero, b->yd,
@@ -154,8 +154,8 @@ static double rms_rel_ff(const float *a, const float *b, size_t n)
     return n == 0 || m == 0 ? 0 : sqrt(s) / (sqrt((double)n) * m);
 }
 
-miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const char *chain,
-                                 int ci, double *compile_ms)
+miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const char *chain, int ci,
+                                double *compile_ms)
 {
     miopenStatus_t st;
     miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, aop = NULL;
@@ -168,8 +168,7 @@ miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const cha
     if (st == miopenStatusSuccess && strchr(chain, 'N'))
         st = miopenCreateOpBatchNormInference(b->plan[ci], &nop, miopenBNSpatial, b->nd);
     if (st == miopenStatusSuccess)
-        st = miopenCreateOpActivationForward(b->plan[ci], &aop,
-                                             (miopenActivationMode_t)e->act);
+        st = miopenCreateOpActivationForward(b->plan[ci], &aop, (miopenActivationMode_t)e->act);
     double t0 = bench_now_s();
     if (st == miopenStatusSuccess)
         st = miopenCompileFusionPlan(c->h, b->plan[ci]);
@@ -184,8 +183,8 @@ miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const cha
         st = miopenSetOpArgsBatchNormInference(b->args[ci], nop, &one, &zero, b->m[B_SCALE],
                                                b->m[B_SHIFT], b->m[B_MEAN], b->m[B_VAR], 1e-5);
     if (st == miopenStatusSuccess)
-        st = miopenSetOpArgsActivForward(b->args[ci], aop, &one, &zero, e->act_alpha,
-                                         e->act_beta, e->act_gamma);
+        st = miopenSetOpArgsActivForward(b->args[ci], aop, &one, &zero, e->act_alpha, e->act_beta,
+                                         e->act_gamma);
     return st;
 }
 
@@ -209,22 +208,23 @@ static int run_for_check(ctx *c, bufs *b, bench_entry *e, chain_res *ch, int ci,
     path_res *p = &ch->p[path];
     cl_mem out = b->m[path == P_FUSED ? B_YF : path == P_UNFUSED ? B_YU : B_YG];
     ref_poison(host, b->yn);
-    cl_int err = clEnqueueWriteBuffer(c->q, out, CL_TRUE, 0, b->yn * sizeof(float), host, 0, NULL,
-                                      NULL);
-    miopenStatus_t st = err == CL_SUCCESS ? run_once(c, b, e, ch, ci, path, NULL, NULL)
-                                          : miopenStatusInternalError;
+    cl_int err =
+        clEnqueueWriteBuffer(c->q, out, CL_TRUE, 0, b->yn * sizeof(float), host, 0, NULL, NULL);
+    miopenStatus_t st =
+        err == CL_SUCCESS ? run_once(c, b, e, ch, ci, path, NULL, NULL) : miopenStatusInternalError;
     if (st == miopenStatusSuccess)
-        err = clEnqueueReadBuffer(c->q, out, CL_TRUE, 0, b->yn * sizeof(float), host, 0, NULL,
-                                  NULL);
+        err =
+            clEnqueueReadBuffer(c->q, out, CL_TRUE, 0, b->yn * sizeof(float), host, 0, NULL, NULL);
     if (st != miopenStatusSuccess || err != CL_SUCCESS) {
         bench_path_fail(e, p, "%s %s run failed: %s: %s", ch->name, bench_path_names[path],
-                  miopenGetErrorString(st), err != CL_SUCCESS ? "OpenCL error" : bench_last_error(c->h));
+                        miopenGetErrorString(st),
+                        err != CL_SUCCESS ? "OpenCL error" : bench_last_error(c->h));
         return -1;
     }
     size_t bad = ref_first_unwritten(host, b->yn);
     if (bad != (size_t)-1) {
         bench_path_fail(e, p, "%s %s: output element %zu was never written", ch->name,
-                  bench_path_names[path], bad);
+                        bench_path_names[path], bad);
         return -1;
     }
     return 0;
@@ -232,7 +232,7 @@ static int run_for_check(ctx *c, bufs *b, bench_entry *e, chain_res *ch, int ci,
 
 /* Verifies every runnable path of chain ci, then times those that passed. */
 void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv_ref,
-                      size_t ref_count)
+                     size_t ref_count)
 {
     chain_res *ch = &e->ch[ci];
     int bias, bn;
@@ -246,14 +246,15 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
         bench_path_fail(e, &ch->p[P_FUSED], "out of host memory");
         goto out;
     }
-    int oc = e->is_conv ? e->k : e->c, oh = e->is_conv ? e->oh : e->h, ow = e->is_conv ? e->ow : e->w;
+    int oc = e->is_conv ? e->k : e->c, oh = e->is_conv ? e->oh : e->h,
+        ow = e->is_conv ? e->ow : e->w;
     int nref = (int)(ref_count / ((size_t)oc * oh * ow));
     memcpy(ref, conv_ref, ref_count * sizeof *ref);
     if (bias)
         ref_bias(ref, nref, oc, oh, ow, b->host[B_BIAS]);
     if (bn)
-        ref_bn_infer(ref, nref, oc, oh, ow, 1, b->host[B_SCALE], b->host[B_SHIFT],
-                     b->host[B_MEAN], b->host[B_VAR], 1e-5);
+        ref_bn_infer(ref, nref, oc, oh, ow, 1, b->host[B_SCALE], b->host[B_SHIFT], b->host[B_MEAN],
+                     b->host[B_VAR], 1e-5);
     ref_activation(ref, ref_count, e->act, e->act_alpha, e->act_beta, e->act_gamma);
     for (int p = 0; p < P_COUNT; ++p) {
         path_res *pr = &ch->p[p];
@@ -267,8 +268,9 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
             continue;
         pr->err_ref = ref_rms_relative(ref, out[p], ref_count);
         if (!(pr->err_ref < BOUND_REF))
-            bench_path_fail(e, pr, "%s %s: rms-relative error %.3g against the CPU reference (bound %.3g)",
-                      ch->name, bench_path_names[p], pr->err_ref, (double)BOUND_REF);
+            bench_path_fail(e, pr,
+                            "%s %s: rms-relative error %.3g against the CPU reference (bound %.3g)",
+                            ch->name, bench_path_names[p], pr->err_ref, (double)BOUND_REF);
     }
     if (ch->p[P_UNFUSED].state == PATH_OK)
         for (int p = 0; p < P_COUNT; ++p) {
@@ -277,8 +279,9 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
                 continue;
             pr->err_unfused = rms_rel_ff(out[P_UNFUSED], out[p], b->yn);
             if (!(pr->err_unfused < BOUND_PAIR))
-                bench_path_fail(e, pr, "%s %s: rms-relative difference %.3g from the unfused path (bound %.3g)",
-                          ch->name, bench_path_names[p], pr->err_unfused, (double)BOUND_PAIR);
+                bench_path_fail(
+                    e, pr, "%s %s: rms-relative difference %.3g from the unfused path (bound %.3g)",
+                    ch->name, bench_path_names[p], pr->err_unfused, (double)BOUND_PAIR);
         }
     for (int p = 0; p < P_COUNT; ++p)
         if (ch->p[p].state == PATH_OK)
@@ -303,8 +306,8 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
         snprintf(ch->dnnl.note, sizeof ch->dnnl.note, "out of host memory folding the batch-norm");
         bench_progress("%s %s: oneDNN: %s", e->name, ch->name, ch->dnnl.note);
     } else if (c->dnnl && e->is_conv && (cbna || !strcmp(ch->name, "CBA"))) {
-        bench_dnnl_run(e, ch, b->host[B_X], cbna ? fw : b->host[B_W],
-                       cbna ? fb : b->host[B_BIAS], ref, ref_count, c->runs, c->warmup);
+        bench_dnnl_run(e, ch, b->host[B_X], cbna ? fw : b->host[B_W], cbna ? fb : b->host[B_BIAS],
+                       ref, ref_count, c->runs, c->warmup);
         if (ch->dnnl.ok)
             bench_progress("%s %s: oneDNN %.4f ms (%s; err %.2g)", e->name, ch->name,
                            ch->dnnl.t.min, ch->dnnl_impl, ch->dnnl_err);
@@ -333,4 +336,3 @@ out:
     for (int p = 0; p < P_COUNT; ++p)
         free(out[p]);
 }
-

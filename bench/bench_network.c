@@ -110,8 +110,7 @@ static void time_sequence(ctx *c, bench_run *r, bufs *kept)
     int n = c->runs;
     double *t = calloc((size_t)n, sizeof *t);
     double *host = calloc((size_t)n, sizeof *host);
-    miopenStatus_t st =
-        t && host ? miopenEnableProfiling(c->h, false) : miopenStatusAllocFailed;
+    miopenStatus_t st = t && host ? miopenEnableProfiling(c->h, false) : miopenStatusAllocFailed;
     int li = -1;
     for (int rep = -c->warmup; rep < n && st == miopenStatusSuccess; ++rep) {
         double t0 = bench_now_s();
@@ -124,8 +123,7 @@ static void time_sequence(ctx *c, bench_run *r, bufs *kept)
         const double t_enq = bench_now_s();
         cl_int err = st == miopenStatusSuccess ? clFinish(c->q) : CL_SUCCESS;
         if (err != CL_SUCCESS) {
-            snprintf(net->seq_note, sizeof net->seq_note, "FAILED: clFinish: OpenCL error %d",
-                     err);
+            snprintf(net->seq_note, sizeof net->seq_note, "FAILED: clFinish: OpenCL error %d", err);
             st = miopenStatusInternalError;
             li = -1;
         }
@@ -138,8 +136,7 @@ static void time_sequence(ctx *c, bench_run *r, bufs *kept)
     if (st == miopenStatusSuccess) {
         net->seq_wall = bench_stats(t, n);
         net->host_us = bench_stats(host, n);
-    }
-    else if (li > 0)
+    } else if (li > 0)
         snprintf(net->seq_note, sizeof net->seq_note, "FAILED at layer %s: %s: %.150s",
                  r->entries[li - 1].name, miopenGetErrorString(st), bench_last_error(c->h));
     else if (!net->seq_note[0])
@@ -177,8 +174,8 @@ int bench_run_network(ctx *c, bench_run *r)
         bench_progress("network back to back: %.4f ms (median %.4f) wall, host overhead "
                        "included; per-layer fused kernel times sum to %.4f ms; host time per "
                        "miopenExecuteFusionPlan call %.1f us (median %.1f)",
-                       r->net->seq_wall.min, r->net->seq_wall.med, fused_sum,
-                       r->net->host_us.min, r->net->host_us.med);
+                       r->net->seq_wall.min, r->net->seq_wall.med, fused_sum, r->net->host_us.min,
+                       r->net->host_us.med);
     else
         bench_progress("network back to back: %s", r->net->seq_note);
     for (int i = 0; i < r->nentries; ++i)

@@ -54,8 +54,8 @@ static double best_of(cl_command_queue q, cl_kernel k, size_t global, size_t loc
     double best = -1;
     for (int i = 0; i < 7; ++i) {
         cl_event ev = NULL;
-        cl_int err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, local ? &local : NULL, 0,
-                                            NULL, &ev);
+        cl_int err =
+            clEnqueueNDRangeKernel(q, k, 1, NULL, &global, local ? &local : NULL, 0, NULL, &ev);
         if (err != CL_SUCCESS)
             return -1;
         double t = event_ms(ev);
@@ -134,8 +134,8 @@ int bench_measure_peaks(miopenHandle_t h, bench_peaks *pk)
                 clReleaseKernel(k);
         }
         if (err != CL_SUCCESS)
-            snprintf(pk->note, sizeof pk->note, "peak kernels with vector width %d: OpenCL error %d",
-                     widths[v], err);
+            snprintf(pk->note, sizeof pk->note,
+                     "peak kernels with vector width %d: OpenCL error %d", widths[v], err);
         if (p)
             clReleaseProgram(p);
         err = CL_SUCCESS;

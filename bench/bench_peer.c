@@ -217,4 +217,3 @@ void bench_run_peer(bench_run *r, const char *python, const char *script, const 
         network_set(r->net, cJSON_GetObjectItemCaseSensitive(res, "network"));
     cJSON_Delete(res);
 }
-

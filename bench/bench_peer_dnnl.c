@@ -2,10 +2,11 @@
  * into the weights and bias by the caller), oneDNN's fp32 forward-inference
  * convolution (direct algorithm) with the bias in the primitive and the activation as an
  * eltwise post-op (RELU: eltwise_relu; LEAKYRELU: eltwise_relu with its slope; LOGISTIC, ABS,
- * ELU, CLIPPEDRELU (clip), TANH with alpha 1; PASTHRU: no post-op), memory formats 'any' so oneDNN picks its blocked layouts. The reorders from and to
- * NCHW/KCYX happen outside the timed region. The output is checked against the bench's CPU
- * reference before anything is timed. oneDNN runs on its OpenMP threads (all cores unless
- * OMP_NUM_THREADS says otherwise); the OpenCL device is idle meanwhile. */
+ * ELU, CLIPPEDRELU (clip), TANH with alpha 1; PASTHRU: no post-op), memory formats 'any' so oneDNN
+ * picks its blocked layouts. The reorders from and to NCHW/KCYX happen outside the timed region.
+ * The output is checked against the bench's CPU reference before anything is timed. oneDNN runs on
+ * its OpenMP threads (all cores unless OMP_NUM_THREADS says otherwise); the OpenCL device is idle
+ * meanwhile. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench_peer_dnnl.h"
 #include "bench_entry.h"
@@ -159,24 +160,40 @@ void bench_dnnl_run(const bench_entry *e, chain_res *ch, const float *x, const f
     const char *act = NULL;
     int post = 1;
     switch (e->act) {
-    case 0: post = 0; act = "no post-op"; break;                       /* PASTHRU */
-    case 1: alg = dnnl_eltwise_logistic; act = "+logistic"; break;     /* LOGISTIC */
-    case 2:                                        /* TANH: beta * tanh(alpha * x), alpha 1 */
+    case 0:
+        post = 0;
+        act = "no post-op";
+        break; /* PASTHRU */
+    case 1:
+        alg = dnnl_eltwise_logistic;
+        act = "+logistic";
+        break; /* LOGISTIC */
+    case 2:    /* TANH: beta * tanh(alpha * x), alpha 1 */
         if (e->act_alpha == 1.0) {
             alg = dnnl_eltwise_tanh;
             pscale = (float)e->act_beta;
             act = "+tanh";
         }
         break;
-    case 3: act = "+relu"; break;                                      /* RELU */
-    case 5: alg = dnnl_eltwise_abs; act = "+abs"; break;               /* ABS */
-    case 7:                                        /* CLIPPEDRELU: min(alpha, max(0, x)) */
+    case 3: act = "+relu"; break; /* RELU */
+    case 5:
+        alg = dnnl_eltwise_abs;
+        act = "+abs";
+        break; /* ABS */
+    case 7:    /* CLIPPEDRELU: min(alpha, max(0, x)) */
         alg = dnnl_eltwise_clip;
         pb = (float)e->act_alpha;
         act = "+clipped relu";
         break;
-    case 8: pa = (float)e->act_alpha; act = "+leaky relu"; break;      /* LEAKYRELU */
-    case 9: alg = dnnl_eltwise_elu; pa = (float)e->act_alpha; act = "+elu"; break; /* ELU */
+    case 8:
+        pa = (float)e->act_alpha;
+        act = "+leaky relu";
+        break; /* LEAKYRELU */
+    case 9:
+        alg = dnnl_eltwise_elu;
+        pa = (float)e->act_alpha;
+        act = "+elu";
+        break; /* ELU */
     default: break;
     }
     if (act == NULL) {
@@ -235,8 +252,7 @@ void bench_dnnl_run(const bench_entry *e, chain_res *ch, const float *x, const f
     }
     DN(dnnl_primitive_desc_create(&d.pd, &cd, d.attr, d.eng, NULL));
     const char *impl = NULL;
-    if (dnnl_primitive_desc_query(d.pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success &&
-        impl)
+    if (dnnl_primitive_desc_query(d.pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success && impl)
         snprintf(ch->dnnl_impl, sizeof ch->dnnl_impl, "%s", impl);
     DN(dnnl_primitive_create(&d.conv, d.pd));
 
@@ -286,8 +302,8 @@ void bench_dnnl_run(const bench_entry *e, chain_res *ch, const float *x, const f
     }
     p->t = bench_stats(t, runs);
     p->ok = 1;
-    snprintf(p->variant, sizeof p->variant, "oneDNN fused conv+bias%s%s (%.40s)",
-             post ? act : ", ", post ? " post-op" : act, ch->dnnl_impl[0] ? ch->dnnl_impl : "?");
+    snprintf(p->variant, sizeof p->variant, "oneDNN fused conv+bias%s%s (%.40s)", post ? act : ", ",
+             post ? " post-op" : act, ch->dnnl_impl[0] ? ch->dnnl_impl : "?");
     snprintf(p->timing, sizeof p->timing,
              "host clock around dnnl_primitive_execute + dnnl_stream_wait, per run; layouts "
              "oneDNN picked, reorders outside the timed region");

@@ -121,8 +121,8 @@ int bench_write_svg(const bench_run *r, const char *path)
                 fprintf(f,
                         "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">"
                         "<title>%s %s %s: %.4g ms (%.3g x unfused)</title></rect>\n",
-                        x0 + k * bar, y, bar - 1, base - y > 0 ? base - y : 1, colors[k],
-                        en->name, c->name, labels[k], v[k], q);
+                        x0 + k * bar, y, bar - 1, base - y > 0 ? base - y : 1, colors[k], en->name,
+                        c->name, labels[k], v[k], q);
             }
             int lx = x0 + 2 * bar, ly = top + plot_h + 10;
             fprintf(f, "<text x=\"%d\" y=\"%d\" transform=\"rotate(45 %d %d)\">", lx, ly, lx, ly);

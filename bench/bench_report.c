@@ -248,8 +248,7 @@ static int write_json(const bench_run *r, const char *path)
             double f = bench_path_ms(&c->p[P_FUSED]), fm = path_med(&c->p[P_FUSED]);
             cJSON *rt = cJSON_AddObjectToObject(jc, "ratios");
             add_num_or_null(rt, "fused_over_unfused", ratio(f, bench_path_ms(&c->p[P_UNFUSED])));
-            add_num_or_null(rt, "fused_over_unfused_median",
-                            ratio(fm, path_med(&c->p[P_UNFUSED])));
+            add_num_or_null(rt, "fused_over_unfused_median", ratio(fm, path_med(&c->p[P_UNFUSED])));
             add_num_or_null(rt, "fused_over_unfused_wall",
                             c->p[P_FUSED].wall.n && c->p[P_UNFUSED].wall.n
                                 ? ratio(c->p[P_FUSED].wall.min, c->p[P_UNFUSED].wall.min)
@@ -431,8 +430,9 @@ static int write_md(const bench_run *r, const char *path)
     fprintf(f, "- Device: %s (%s, %s, driver %s, %u CUs)\n", r->dev.name, r->dev.platform_name,
             r->dev.device_version, r->dev.driver_version, r->dev.compute_units);
     fprintf(f, "- clfuse %s, %s; command: `%s`\n", r->lib_version, r->date, r->command);
-    fprintf(f, "- Selection: %s; %d runs after %d warm-ups; MIOPEN_FIND_MODE_FUSION=%s; "
-               "%.0f s in all\n",
+    fprintf(f,
+            "- Selection: %s; %d runs after %d warm-ups; MIOPEN_FIND_MODE_FUSION=%s; "
+            "%.0f s in all\n",
             r->selection, r->runs, r->warmup, r->fusion_find_mode, r->total_seconds);
     fprintf(f, "- Measured peaks: %.1f GB/s (copy), %.1f GFLOP/s (FMA chains)\n", r->peaks.gbps,
             r->peaks.gflops);
@@ -494,7 +494,8 @@ static int write_md(const bench_run *r, const char *path)
                 fputs(" - |", f);
             if (fu > 0) {
                 double gb = c->bytes / (fu * 1e-3) / 1e9;
-                fprintf(f, " %.3g (%.0f%%) |", gb, r->peaks.gbps > 0 ? 100 * gb / r->peaks.gbps : 0.0);
+                fprintf(f, " %.3g (%.0f%%) |", gb,
+                        r->peaks.gbps > 0 ? 100 * gb / r->peaks.gbps : 0.0);
             } else
                 fputs(" - |", f);
             double worst = -1;

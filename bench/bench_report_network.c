@@ -14,10 +14,10 @@ typedef struct sum {
 } sum;
 
 typedef struct net_sums {
-    sum fused, fused_wall;   /* clfuse: fused kernel time, fused wall per call */
-    sum conv, seq, pfused;   /* peer: conv alone, PyTorch sequence, cuDNN fused */
-    sum best;                /* peer: per layer the faster of sequence and fused */
-    sum dnnl;                /* the oneDNN peer: fused conv+bias+activation */
+    sum fused, fused_wall; /* clfuse: fused kernel time, fused wall per call */
+    sum conv, seq, pfused; /* peer: conv alone, PyTorch sequence, cuDNN fused */
+    sum best;              /* peer: per layer the faster of sequence and fused */
+    sum dnnl;              /* the oneDNN peer: fused conv+bias+activation */
     double gflop;
     int layers;
 } net_sums;
@@ -208,8 +208,9 @@ static void md_peer(FILE *f, const peer_res *p)
         fputs(" - |", f);
 }
 
-static const char *const act_names[10] = {"pass", "logistic", "tanh", "relu", "softrelu",
-                                          "abs", "power", "clippedrelu", "leakyrelu", "elu"};
+static const char *const act_names[10] = {"pass",      "logistic", "tanh",  "relu",
+                                          "softrelu",  "abs",      "power", "clippedrelu",
+                                          "leakyrelu", "elu"};
 
 void bench_network_md(FILE *f, const bench_run *r)
 {
@@ -219,11 +220,13 @@ void bench_network_md(FILE *f, const bench_run *r)
             t.layers, t.gflop);
     fputs("Per layer, ms: clfuse fused = kernel time of the fused plan (OpenCL profiling "
           "events), minimum (median) of the runs; the peer's figures are timed as 'Peer timing' "
-          "above says; ratios of minima, below 1 means clfuse is faster.\n\n", f);
+          "above says; ratios of minima, below 1 means clfuse is faster.\n\n",
+          f);
     fputs("| # | layer | n c h w -> k | filter/pad/stride/groups | act | fused | peer seq | "
           "peer fused | peer conv | oneDNN | fused/peer seq | fused/peer fused | "
           "fused/peer conv | fused/oneDNN | verified |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n", f);
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+          f);
     for (int i = 0; i < r->nentries; ++i) {
         const bench_entry *e = &r->entries[i];
         const chain_res *c = &e->ch[0];
@@ -252,7 +255,8 @@ void bench_network_md(FILE *f, const bench_run *r)
     fputs("\nNetwork totals, ms (a sum over fewer than all layers is shown with its count and "
           "is not a network time):\n\n"
           "| figure | clfuse fused | PyTorch sequence | cuDNN fused where available | "
-          "peer conv alone | oneDNN fused |\n|---|---|---|---|---|---|\n", f);
+          "peer conv alone | oneDNN fused |\n|---|---|---|---|---|---|\n",
+          f);
     sum best = t.best;
     fputs("| sum of per-layer device times |", f);
     md_sum(f, t.fused, t.layers);
@@ -276,11 +280,14 @@ void bench_network_md(FILE *f, const bench_run *r)
         md_ms(f, net->peer_wall[i].ok ? net->peer_wall[i].t.med : -1);
     md_ms(f, -1);
     if (net->seq_wall.n)
-        fprintf(f, "\n\nHost time per miopenExecuteFusionPlan call in that pass: %.1f us (min), "
-                   "%.1f us (median).", net->host_us.min, net->host_us.med);
-    fprintf(f, "\n\n- cuDNN fused where available: per layer the faster of cuDNN's fused call "
-               "(RELU layers only: %d of %d layers fused in the whole-network runs) and the "
-               "PyTorch sequence.\n",
+        fprintf(f,
+                "\n\nHost time per miopenExecuteFusionPlan call in that pass: %.1f us (min), "
+                "%.1f us (median).",
+                net->host_us.min, net->host_us.med);
+    fprintf(f,
+            "\n\n- cuDNN fused where available: per layer the faster of cuDNN's fused call "
+            "(RELU layers only: %d of %d layers fused in the whole-network runs) and the "
+            "PyTorch sequence.\n",
             net->peer_fused_layers, net->peer_layers);
     fprintf(f, "- clfuse back to back: %s\n",
             net->seq_wall.n ? "profiling off, every layer's compiled fused plan enqueued in "
@@ -289,7 +296,8 @@ void bench_network_md(FILE *f, const bench_run *r)
                             : net->seq_note);
     fputs("- peer whole network: wall = host clock around one eager pass over the layers and "
           "one synchronize; graph = the pass captured in one CUDA graph, one replay timed with "
-          "CUDA events.\n", f);
+          "CUDA events.\n",
+          f);
     double fs = whole(t.fused, t.layers);
     md_ratio_plain(f, "- Ratios (below 1: clfuse faster): clfuse fused sum / PyTorch sequence sum",
                    fs, whole(t.seq, t.layers));

@@ -75,8 +75,8 @@ int bench_load_suite(const char *path, int quick, const char *only, bench_entry 
             if (e.is_conv)
                 bad |= json_int(it, "k", -1, &e.k) | json_int(it, "y", -1, &e.fy) |
                        json_int(it, "x", -1, &e.fx) | json_int(it, "pad", 0, &e.pad) |
-                       json_int(it, "stride", 1, &e.stride) |
-                       json_int(it, "dilation", 1, &e.dil) | json_int(it, "groups", 1, &e.groups);
+                       json_int(it, "stride", 1, &e.stride) | json_int(it, "dilation", 1, &e.dil) |
+                       json_int(it, "groups", 1, &e.groups);
             if (bad || e.n < 1 || e.c < 1 || e.h < 1 || e.w < 1 ||
                 (e.is_conv && (e.k < 1 || e.fy < 1 || e.fx < 1 || e.stride < 1 || e.dil < 1 ||
                                e.groups < 1 || e.c % e.groups || e.k % e.groups))) {
@@ -105,4 +105,3 @@ int bench_load_suite(const char *path, int quick, const char *only, bench_entry 
     *count = n;
     return 0;
 }
-

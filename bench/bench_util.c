@@ -98,4 +98,3 @@ char *bench_read_file(const char *path)
         s[n] = '\0';
     return s;
 }
-

@@ -36,40 +36,41 @@ typedef struct options {
     const char *only, *network;
     int all_paths; /* --network: the unfused and CLBlast paths per layer too */
     int check;     /* --check: read the network file, list its layers, run nothing */
-    int quick; /* 1 quick, 0 full, -1 auto: full on a GPU, quick on a CPU device */
+    int quick;     /* 1 quick, 0 full, -1 auto: full on a GPU, quick on a CPU device */
     int runs, warmup, peer;
     int dnnl; /* the oneDNN peer: 1 --onednn, 0 --no-onednn, -1 auto (CPU devices only) */
 } options;
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "clfuse-bench [flags]: fused vs unfused vs CLBlast vs PyTorch on the suite\n"
-            "  --suite FILE        suite JSON (default: ./bench/suite.json, else the source tree's,\n"
-            "                      else share/clfuse/bench/suite.json of the install)\n"
-            "  --quick             only the entries marked quick (small enough for a 2-core CPU)\n"
-            "  --full              every entry (default on a GPU device; --quick is the default\n"
-            "                      on a CPU device)\n"
-            "  --only NAME[,NAME]  only these entries (of the quick ones with --quick)\n"
-            "  --runs N            timed runs per figure (20)\n"
-            "  --warmup N          warm-up runs before them (3)\n"
-            "  --out DIR           result folder (default bench/results-<date> when run from the\n"
-            "                      source tree, else ./clfuse-bench-results-<date>)\n"
-            "  --no-peer           skip the PyTorch peer\n"
-            "  --onednn            run the oneDNN peer (in process: oneDNN's fused conv+bias+relu\n"
-            "                      on the CPU) also on a GPU device; it runs on CPU devices by\n"
-            "                      default when the bench was built with oneDNN\n"
-            "  --no-onednn         skip the oneDNN peer\n"
-            "  --peer-python PATH  the Python that runs bench/peer_torch.py (python3)\n"
-            "  --peer-script FILE  the peer script (default: found as the suite is)\n"
-            "  --network FILE      a network instead of the suite: one MIOpenDriver CBAInfer line\n"
-            "                      per layer (-F 4), run in order; each layer's fused plan\n"
-            "                      verified and timed, the peer per layer, and the whole network\n"
-            "                      back to back; FILE, else bench/networks/FILE\n"
-            "  --all-paths         with --network: the unfused and CLBlast paths per layer too\n"
-            "  --check             with --network: read the file and list its layers, run nothing\n"
-            "The device is the handle's default (CLFUSE_DEVICE=gpu|cpu|P:D|name picks one).\n"
-            "Fused plans compile with MIOPEN_FIND_MODE_FUSION=NORMAL unless it is set.\n");
+    fprintf(
+        f,
+        "clfuse-bench [flags]: fused vs unfused vs CLBlast vs PyTorch on the suite\n"
+        "  --suite FILE        suite JSON (default: ./bench/suite.json, else the source tree's,\n"
+        "                      else share/clfuse/bench/suite.json of the install)\n"
+        "  --quick             only the entries marked quick (small enough for a 2-core CPU)\n"
+        "  --full              every entry (default on a GPU device; --quick is the default\n"
+        "                      on a CPU device)\n"
+        "  --only NAME[,NAME]  only these entries (of the quick ones with --quick)\n"
+        "  --runs N            timed runs per figure (20)\n"
+        "  --warmup N          warm-up runs before them (3)\n"
+        "  --out DIR           result folder (default bench/results-<date> when run from the\n"
+        "                      source tree, else ./clfuse-bench-results-<date>)\n"
+        "  --no-peer           skip the PyTorch peer\n"
+        "  --onednn            run the oneDNN peer (in process: oneDNN's fused conv+bias+relu\n"
+        "                      on the CPU) also on a GPU device; it runs on CPU devices by\n"
+        "                      default when the bench was built with oneDNN\n"
+        "  --no-onednn         skip the oneDNN peer\n"
+        "  --peer-python PATH  the Python that runs bench/peer_torch.py (python3)\n"
+        "  --peer-script FILE  the peer script (default: found as the suite is)\n"
+        "  --network FILE      a network instead of the suite: one MIOpenDriver CBAInfer line\n"
+        "                      per layer (-F 4), run in order; each layer's fused plan\n"
+        "                      verified and timed, the peer per layer, and the whole network\n"
+        "                      back to back; FILE, else bench/networks/FILE\n"
+        "  --all-paths         with --network: the unfused and CLBlast paths per layer too\n"
+        "  --check             with --network: read the file and list its layers, run nothing\n"
+        "The device is the handle's default (CLFUSE_DEVICE=gpu|cpu|P:D|name picks one).\n"
+        "Fused plans compile with MIOPEN_FIND_MODE_FUSION=NORMAL unless it is set.\n");
 }
 
 static int parse_int(const char *flag, const char *v, int lo, int *out)
@@ -87,8 +88,8 @@ static int parse_int(const char *flag, const char *v, int lo, int *out)
 
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){.quick = -1, .runs = 20, .warmup = 3, .peer = 1, .dnnl = -1,
-                   .python = "python3"};
+    *o =
+        (options){.quick = -1, .runs = 20, .warmup = 3, .peer = 1, .dnnl = -1, .python = "python3"};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -247,7 +248,7 @@ int main(int argc, char **argv)
     c.gpu = r.dev.is_gpu;
     /* The oneDNN peer: a CPU peer, so on CPU devices unless --no-onednn; --onednn forces it. */
     const char *dnnl_skip = !bench_dnnl_built() ? "built without oneDNN"
-                            : o.dnnl == 0      ? "--no-onednn"
+                            : o.dnnl == 0       ? "--no-onednn"
                             : o.dnnl < 0 && r.dev.is_gpu
                                 ? "a CPU peer, and the device is a GPU (--onednn runs it anyway)"
                                 : NULL;
@@ -255,11 +256,16 @@ int main(int argc, char **argv)
     /* Default: the whole suite on a GPU, the quick entries on a CPU; --only names entries. */
     int quick = o.quick >= 0 ? o.quick : o.only ? 0 : !r.dev.is_gpu;
     snprintf(r.selection, sizeof r.selection, "%s%s%s%s",
-             quick ? "quick entries" : o.only ? "entries named" : "whole suite",
+             quick    ? "quick entries"
+             : o.only ? "entries named"
+                      : "whole suite",
              o.quick < 0 && !o.only ? (r.dev.is_gpu ? " (default on a GPU device)"
                                                     : " (default on a CPU device; --full for all)")
                                     : "",
-             o.only && quick ? ", only " : o.only ? " " : "", o.only ? o.only : "");
+             o.only && quick ? ", only "
+             : o.only        ? " "
+                             : "",
+             o.only ? o.only : "");
 
     char peer_script[1200];
     static bench_network net;
@@ -299,9 +305,10 @@ int main(int argc, char **argv)
         char stamp[32];
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
         struct stat st;
-        int in_tree = stat("bench", &st) == 0 && S_ISDIR(st.st_mode) && bench_file_exists("bench/suite.json");
-        snprintf(outdir, sizeof outdir, "%s-%s",
-                 in_tree ? "bench/results" : "clfuse-bench-results", stamp);
+        int in_tree =
+            stat("bench", &st) == 0 && S_ISDIR(st.st_mode) && bench_file_exists("bench/suite.json");
+        snprintf(outdir, sizeof outdir, "%s-%s", in_tree ? "bench/results" : "clfuse-bench-results",
+                 stamp);
     }
     char mkerr[1200];
     if (clf_mkdir_p(outdir, 0777, mkerr, sizeof mkerr) != 0) {
@@ -312,10 +319,10 @@ int main(int argc, char **argv)
     }
 
     bench_progress("clfuse %s on %s (%s, driver %s, %u CUs); %d entries (%s), %d runs after %d "
-             "warm-ups; MIOPEN_FIND_MODE_FUSION=%s; results in %s",
-             r.lib_version, r.dev.name, r.dev.platform_name, r.dev.driver_version,
-             r.dev.compute_units, r.nentries, r.selection, r.runs, r.warmup, r.fusion_find_mode,
-             outdir);
+                   "warm-ups; MIOPEN_FIND_MODE_FUSION=%s; results in %s",
+                   r.lib_version, r.dev.name, r.dev.platform_name, r.dev.driver_version,
+                   r.dev.compute_units, r.nentries, r.selection, r.runs, r.warmup,
+                   r.fusion_find_mode, outdir);
     if (bench_measure_peaks(c.h, &r.peaks) != 0)
         bench_progress("device peaks: %s", r.peaks.note[0] ? r.peaks.note : "not measured");
     bench_progress("device peaks: %.1f GB/s copy, %.1f GFLOP/s FMA", r.peaks.gbps, r.peaks.gflops);
@@ -330,13 +337,15 @@ int main(int argc, char **argv)
     for (int i = 0; i < r.nentries && !r.net; ++i) {
         bench_entry *e = &r.entries[i];
         if (e->is_conv)
-            bench_progress("[%d/%d] %s: %dx%dx%dx%d -> %d, %dx%d pad %d stride %d", i + 1, r.nentries,
-                     e->name, e->n, e->c, e->h, e->w, e->k, e->fy, e->fx, e->pad, e->stride);
+            bench_progress("[%d/%d] %s: %dx%dx%dx%d -> %d, %dx%d pad %d stride %d", i + 1,
+                           r.nentries, e->name, e->n, e->c, e->h, e->w, e->k, e->fy, e->fx, e->pad,
+                           e->stride);
         else
-            bench_progress("[%d/%d] %s: BN + ReLU over %dx%dx%dx%d", i + 1, r.nentries, e->name, e->n,
-                     e->c, e->h, e->w);
+            bench_progress("[%d/%d] %s: BN + ReLU over %dx%dx%dx%d", i + 1, r.nentries, e->name,
+                           e->n, e->c, e->h, e->w);
         bench_run_entry(&c, e, NULL);
-        bench_progress("[%d/%d] %s: %s (%.1f s)", i + 1, r.nentries, e->name, e->status, e->seconds);
+        bench_progress("[%d/%d] %s: %s (%.1f s)", i + 1, r.nentries, e->name, e->status,
+                       e->seconds);
         if (e->failed)
             rc = 1;
     }
@@ -359,9 +368,8 @@ int main(int argc, char **argv)
         rc = 2;
     } else {
         bench_progress("wrote %s/results.json, results.csv, plot.svg, results.md (%.1f s in all)",
-                 outdir, r.total_seconds);
+                       outdir, r.total_seconds);
     }
     free(r.entries);
     return rc;
 }
-

@@ -56,11 +56,11 @@ MIOPEN_EXPORT miopenStatus_t clfuse_GetDeviceInfo(miopenHandle_t handle, clfuse_
  * bottom or right). Valid: out = ceil((in - effective_filter + 1) / stride), no padding.
  * Default (0) uses the descriptor's pads. Plans and ops created before the call keep the mode
  * they were created with. BadParm for an invalid descriptor or an unknown mode. */
-MIOPEN_EXPORT miopenStatus_t clfuse_SetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc,
-                                                              miopenPaddingMode_t mode);
+MIOPEN_EXPORT miopenStatus_t
+clfuse_SetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc, miopenPaddingMode_t mode);
 /** BadParm for an invalid descriptor or a NULL mode. */
-MIOPEN_EXPORT miopenStatus_t clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc,
-                                                              miopenPaddingMode_t *mode);
+MIOPEN_EXPORT miopenStatus_t
+clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t convDesc, miopenPaddingMode_t *mode);
 
 /** What the last compile of a plan did, one line per candidate solver: why each solver that
  * was skipped did not apply (or failed to build), and which one was chosen with its config.
@@ -110,7 +110,8 @@ MIOPEN_EXPORT miopenStatus_t clfuse_SetOpArgsAddForward(miopenOperatorArgs_t arg
  * miopenStatusBadParm, with the reason in clfuse_GetLastErrorMessage(NULL), for a NULL or
  * not live plan, a vertical plan, a compiled plan, a current branch with no op yet, or a
  * fifth branch; the plan is unchanged then. Not while another thread uses the plan. */
-MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanBeginBranch(miopenFusionPlanDescriptor_t fusePlanDesc);
+MIOPEN_EXPORT miopenStatus_t
+clfuse_FusionPlanBeginBranch(miopenFusionPlanDescriptor_t fusePlanDesc);
 
 /** Where an Immediate-mode solution comes from. MIOpen marks only estimates, by a negative
  * time; this tells measured, db and estimated results apart. */

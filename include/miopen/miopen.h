@@ -226,10 +226,9 @@ MIOPEN_EXPORT miopenStatus_t miopenSet4dTensorDescriptorEx(miopenTensorDescripto
 /** Type, lengths and strides of a 4-d descriptor; every pointer is required. BadParm for an
  * invalid or unset descriptor, one of another rank, or a NULL pointer. */
 MIOPEN_EXPORT miopenStatus_t miopenGet4dTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
-                                                         miopenDataType_t *dataType, int *n,
-                                                         int *c, int *h, int *w, int *nStride,
-                                                         int *cStride, int *hStride,
-                                                         int *wStride);
+                                                         miopenDataType_t *dataType, int *n, int *c,
+                                                         int *h, int *w, int *nStride, int *cStride,
+                                                         int *hStride, int *wStride);
 /** A tensor of 1 to 8 dimensions; stridesA NULL means packed. Lengths and given strides >= 1;
  * checks and statuses as miopenSet4dTensorDescriptor (BadParm also for nbDims outside 1..8 or
  * a NULL dimsA). */
@@ -283,18 +282,18 @@ MIOPEN_EXPORT miopenStatus_t miopenSetTensorDescriptorV2(miopenTensorDescriptor_
 /** miopenGetTensorDescriptor with size_t lengths and strides. Arrays may be NULL. BadParm for
  * an invalid or unset descriptor. */
 MIOPEN_EXPORT miopenStatus_t miopenGetTensorDescriptorV2(miopenTensorDescriptor_t tensorDesc,
-                                                         miopenDataType_t *dataType,
-                                                         size_t *dimsA, size_t *stridesA);
+                                                         miopenDataType_t *dataType, size_t *dimsA,
+                                                         size_t *stridesA);
 
 /** Sequence tensors belong to the RNN API, which clfuse does not implement. */
 typedef struct miopenSeqTensorDescriptor *miopenSeqTensorDescriptor_t;
 /** Not implemented (RNN API): returns miopenStatusNotImplemented with a message naming the
  * function. */
-MIOPEN_EXPORT miopenStatus_t miopenCreateSeqTensorDescriptor(
-    miopenSeqTensorDescriptor_t *tensorDesc);
+MIOPEN_EXPORT miopenStatus_t
+miopenCreateSeqTensorDescriptor(miopenSeqTensorDescriptor_t *tensorDesc);
 /** Not implemented (RNN API): returns miopenStatusNotImplemented. */
-MIOPEN_EXPORT miopenStatus_t miopenDestroySeqTensorDescriptor(
-    miopenSeqTensorDescriptor_t tensorDesc);
+MIOPEN_EXPORT miopenStatus_t
+miopenDestroySeqTensorDescriptor(miopenSeqTensorDescriptor_t tensorDesc);
 
 typedef enum {
     miopenTensorOpAdd = 0,
@@ -313,8 +312,8 @@ MIOPEN_EXPORT miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorO
                                             const miopenTensorDescriptor_t aDesc, const void *A,
                                             const void *alpha2,
                                             const miopenTensorDescriptor_t bDesc, const void *B,
-                                            const void *beta,
-                                            const miopenTensorDescriptor_t cDesc, void *C);
+                                            const void *beta, const miopenTensorDescriptor_t cDesc,
+                                            void *C);
 /** Every element of y (as yDesc spans it, strides honoured) = *(const float *)alpha. BadParm
  * for an invalid handle or descriptor or a NULL alpha or y; NotImplemented for non-fp32. */
 MIOPEN_EXPORT miopenStatus_t miopenSetTensor(miopenHandle_t handle,
@@ -352,21 +351,21 @@ typedef struct miopenActivationDescriptor *miopenActivationDescriptor_t;
 
 /** An unset activation descriptor: set it with miopenSetActivationDescriptor before use (else
  * BadParm). BadParm for a NULL pointer; AllocFailed. */
-MIOPEN_EXPORT miopenStatus_t miopenCreateActivationDescriptor(
-    miopenActivationDescriptor_t *activDesc);
+MIOPEN_EXPORT miopenStatus_t
+miopenCreateActivationDescriptor(miopenActivationDescriptor_t *activDesc);
 /** Mode and its alpha, beta, gamma (see miopenActivationMode_t for which each mode reads).
  * BadParm for an invalid descriptor, an unknown mode or a non-finite parameter. May be set
  * again. */
 MIOPEN_EXPORT miopenStatus_t miopenSetActivationDescriptor(
-    const miopenActivationDescriptor_t activDesc, miopenActivationMode_t mode,
-    double activAlpha, double activBeta, double activGamma);
+    const miopenActivationDescriptor_t activDesc, miopenActivationMode_t mode, double activAlpha,
+    double activBeta, double activGamma);
 /** Every pointer is required. BadParm for an invalid or unset descriptor or a NULL pointer. */
 MIOPEN_EXPORT miopenStatus_t miopenGetActivationDescriptor(
-    const miopenActivationDescriptor_t activDesc, miopenActivationMode_t *mode,
-    double *activAlpha, double *activBeta, double *activGamma);
+    const miopenActivationDescriptor_t activDesc, miopenActivationMode_t *mode, double *activAlpha,
+    double *activBeta, double *activGamma);
 /** NULL is ok; BadParm for one already destroyed. */
-MIOPEN_EXPORT miopenStatus_t miopenDestroyActivationDescriptor(
-    miopenActivationDescriptor_t activDesc);
+MIOPEN_EXPORT miopenStatus_t
+miopenDestroyActivationDescriptor(miopenActivationDescriptor_t activDesc);
 
 /** y = act(x) elementwise. alpha must be 1 and beta 0 (NULL means those): other values give
  * miopenStatusNotImplemented (MIOpen refuses them too, through a status-less exception that
@@ -378,25 +377,18 @@ MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const void *alpha,
                                                      const miopenTensorDescriptor_t xDesc,
                                                      const void *x, const void *beta,
-                                                     const miopenTensorDescriptor_t yDesc,
-                                                     void *y);
+                                                     const miopenTensorDescriptor_t yDesc, void *y);
 
 /** dx = act'(x, y) * dy elementwise (y the forward output, x its input). Every descriptor
  * must equal the others. alpha 1 and beta 0 only (NULL means those), as
  * miopenActivationForward. POWER gives dy * gamma * beta * y / (alpha + beta * x): MIOpen
  * drops the dy factor there. BadParm for an invalid handle or descriptor, a NULL buffer, or a
  * descriptor that differs from the others. */
-MIOPEN_EXPORT miopenStatus_t miopenActivationBackward(miopenHandle_t handle,
-                                                      const miopenActivationDescriptor_t activDesc,
-                                                      const void *alpha,
-                                                      const miopenTensorDescriptor_t yDesc,
-                                                      const void *y,
-                                                      const miopenTensorDescriptor_t dyDesc,
-                                                      const void *dy,
-                                                      const miopenTensorDescriptor_t xDesc,
-                                                      const void *x, const void *beta,
-                                                      const miopenTensorDescriptor_t dxDesc,
-                                                      void *dx);
+MIOPEN_EXPORT miopenStatus_t miopenActivationBackward(
+    miopenHandle_t handle, const miopenActivationDescriptor_t activDesc, const void *alpha,
+    const miopenTensorDescriptor_t yDesc, const void *y, const miopenTensorDescriptor_t dyDesc,
+    const void *dy, const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
+    const miopenTensorDescriptor_t dxDesc, void *dx);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Batch normalization (inference and training)                                                 */
@@ -522,8 +514,8 @@ typedef struct miopenConvolutionDescriptor *miopenConvolutionDescriptor_t;
 
 /** An uninitialised convolution descriptor: initialise it (miopenInitConvolution*Descriptor)
  * before use, else BadParm. BadParm for a NULL pointer; AllocFailed. */
-MIOPEN_EXPORT miopenStatus_t miopenCreateConvolutionDescriptor(
-    miopenConvolutionDescriptor_t *convDesc);
+MIOPEN_EXPORT miopenStatus_t
+miopenCreateConvolutionDescriptor(miopenConvolutionDescriptor_t *convDesc);
 /** 2-D convolution; pads >= 0, strides >= 1, dilations >= 1, else miopenStatusBadParm. Also
  * BadParm for an invalid descriptor or an unknown mode. Group count, attributes and padding
  * mode are kept; transpose output padding is reset to 0. Ops already created from the
@@ -566,8 +558,8 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionGroupCount(miopenConvolutionDes
 /** Stored for transpose convolutions, which clfuse does not run (they give NotImplemented).
  * Each adj in 0..stride-1, else BadParm; BadParm also for an invalid or uninitialised
  * descriptor. */
-MIOPEN_EXPORT miopenStatus_t miopenSetTransposeConvOutputPadding(
-    miopenConvolutionDescriptor_t convDesc, int adj_h, int adj_w);
+MIOPEN_EXPORT miopenStatus_t
+miopenSetTransposeConvOutputPadding(miopenConvolutionDescriptor_t convDesc, int adj_h, int adj_w);
 /** As miopenSetTransposeConvOutputPadding; spatialDim must equal the descriptor's (BadParm)
  * and adjA is required. */
 MIOPEN_EXPORT miopenStatus_t miopenSetTransposeConvNdOutputPadding(
@@ -584,8 +576,8 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionNdForwardOutputDim(
     miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t inputTensorDesc,
     const miopenTensorDescriptor_t filterDesc, int *nDim, int *outputTensorDimA);
 /** NULL is ok; BadParm for one already destroyed. */
-MIOPEN_EXPORT miopenStatus_t miopenDestroyConvolutionDescriptor(
-    miopenConvolutionDescriptor_t convDesc);
+MIOPEN_EXPORT miopenStatus_t
+miopenDestroyConvolutionDescriptor(miopenConvolutionDescriptor_t convDesc);
 
 typedef enum {
     MIOPEN_CONVOLUTION_ATTRIB_FP16_ALT_IMPL = 0, /* -1 default, 0 off, 1 on; no effect on fp32 */
@@ -746,8 +738,8 @@ MIOPEN_EXPORT miopenStatus_t miopenFindConvolutionBackwardDataAlgorithm(
     const int requestAlgoCount, int *returnedAlgoCount, miopenConvAlgoPerf_t *perfResults,
     void *workSpace, size_t workSpaceSize, bool exhaustiveSearch);
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardData(
-    miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t dyDesc,
-    const void *dy, const miopenTensorDescriptor_t wDesc, const void *w,
+    miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t dyDesc, const void *dy,
+    const miopenTensorDescriptor_t wDesc, const void *w,
     const miopenConvolutionDescriptor_t convDesc, miopenConvBwdDataAlgorithm_t algo,
     const void *beta, const miopenTensorDescriptor_t dxDesc, void *dx, void *workSpace,
     size_t workSpaceSize);
@@ -762,13 +754,12 @@ MIOPEN_EXPORT miopenStatus_t miopenFindConvolutionBackwardWeightsAlgorithm(
     const int requestAlgoCount, int *returnedAlgoCount, miopenConvAlgoPerf_t *perfResults,
     void *workSpace, size_t workSpaceSize, bool exhaustiveSearch);
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardWeights(
-    miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t dyDesc,
-    const void *dy, const miopenTensorDescriptor_t xDesc, const void *x,
+    miopenHandle_t handle, const void *alpha, const miopenTensorDescriptor_t dyDesc, const void *dy,
+    const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenConvolutionDescriptor_t convDesc, miopenConvBwdWeightsAlgorithm_t algo,
     const void *beta, const miopenTensorDescriptor_t dwDesc, void *dw, void *workSpace,
     size_t workSpaceSize);
-MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardBias(miopenHandle_t handle,
-                                                           const void *alpha,
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardBias(miopenHandle_t handle, const void *alpha,
                                                            const miopenTensorDescriptor_t dyDesc,
                                                            const void *dy, const void *beta,
                                                            const miopenTensorDescriptor_t dbDesc,
@@ -856,22 +847,19 @@ MIOPEN_EXPORT miopenStatus_t miopenGetPoolingNdForwardOutputDim(
 MIOPEN_EXPORT miopenStatus_t miopenPoolingGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
                                                            size_t *workSpaceSize);
 /** Bytes of the indices with the descriptor's index type: 0 for the average modes. */
-MIOPEN_EXPORT miopenStatus_t miopenPoolingGetWorkSpaceSizeV2(
-    const miopenPoolingDescriptor_t poolDesc, const miopenTensorDescriptor_t yDesc,
-    size_t *workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t
+miopenPoolingGetWorkSpaceSizeV2(const miopenPoolingDescriptor_t poolDesc,
+                                const miopenTensorDescriptor_t yDesc, size_t *workSpaceSize);
 /** y = alpha * pool(x) + beta * y for 2-d pooling of fp32 NCHW tensors (any strides). Saving
  * indices for a backward pass (do_backward true) is not implemented. BadParm for an invalid
  * handle or descriptor, NULL scalars or buffers, a yDesc that is not the pooling's output, or
  * a pad >= window; NotImplemented for 3-d pooling, non-fp32 tensors or do_backward. workSpace
  * is not used. */
-MIOPEN_EXPORT miopenStatus_t miopenPoolingForward(miopenHandle_t handle,
-                                                  const miopenPoolingDescriptor_t poolDesc,
-                                                  const void *alpha,
-                                                  const miopenTensorDescriptor_t xDesc,
-                                                  const void *x, const void *beta,
-                                                  const miopenTensorDescriptor_t yDesc, void *y,
-                                                  bool do_backward, void *workSpace,
-                                                  size_t workSpaceSize);
+MIOPEN_EXPORT miopenStatus_t
+miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDescriptor_t poolDesc,
+                     const void *alpha, const miopenTensorDescriptor_t xDesc, const void *x,
+                     const void *beta, const miopenTensorDescriptor_t yDesc, void *y,
+                     bool do_backward, void *workSpace, size_t workSpaceSize);
 /** Not implemented (training). */
 MIOPEN_EXPORT miopenStatus_t miopenPoolingBackward(
     miopenHandle_t handle, const miopenPoolingDescriptor_t poolDesc, const void *alpha,
@@ -912,13 +900,10 @@ MIOPEN_EXPORT miopenStatus_t miopenLRNGetWorkSpaceSize(const miopenTensorDescrip
  * not implemented. BadParm for an invalid handle or descriptor, NULL scalars or buffers, or x
  * and y of different lengths; NotImplemented for non-fp32 or non-4-d tensors. workSpace is
  * not used. */
-MIOPEN_EXPORT miopenStatus_t miopenLRNForward(miopenHandle_t handle,
-                                              const miopenLRNDescriptor_t lrnDesc,
-                                              const void *alpha,
-                                              const miopenTensorDescriptor_t xDesc, const void *x,
-                                              const void *beta,
-                                              const miopenTensorDescriptor_t yDesc, void *y,
-                                              bool do_backward, void *workSpace);
+MIOPEN_EXPORT miopenStatus_t
+miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor_t lrnDesc, const void *alpha,
+                 const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
+                 const miopenTensorDescriptor_t yDesc, void *y, bool do_backward, void *workSpace);
 /** Not implemented (training). */
 MIOPEN_EXPORT miopenStatus_t miopenLRNBackward(
     miopenHandle_t handle, const miopenLRNDescriptor_t lrnDesc, const void *alpha,
@@ -953,16 +938,15 @@ MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward(miopenHandle_t handle, const 
                                                    const void *y,
                                                    const miopenTensorDescriptor_t dyDesc,
                                                    const void *dy, const void *beta,
-                                                   const miopenTensorDescriptor_t dxDesc,
-                                                   void *dx);
+                                                   const miopenTensorDescriptor_t dxDesc, void *dx);
 /** y = alpha * softmax(x) + beta * y over fp32 4-d tensors (x and y may differ in strides).
  * BadParm for an invalid handle or descriptor, an unknown algorithm or mode, NULL scalars or
  * buffers, or x and y of different lengths; NotImplemented for non-fp32 or non-4-d tensors. */
 MIOPEN_EXPORT miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
                                                      const miopenTensorDescriptor_t xDesc,
                                                      const void *x, const void *beta,
-                                                     const miopenTensorDescriptor_t yDesc,
-                                                     void *y, miopenSoftmaxAlgorithm_t algorithm,
+                                                     const miopenTensorDescriptor_t yDesc, void *y,
+                                                     miopenSoftmaxAlgorithm_t algorithm,
                                                      miopenSoftmaxMode_t mode);
 /** Not implemented (training). */
 MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward_V2(
@@ -1018,9 +1002,9 @@ MIOPEN_EXPORT miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t 
 /** Bytes of workspace miopenExecuteFusionPlan_v2 needs for the compiled plan: 0 before
  * compiling and for every single-kernel solver. algo is ignored. BadParm for an invalid
  * handle or plan or a NULL workSpaceSize. */
-MIOPEN_EXPORT miopenStatus_t miopenFusionPlanGetWorkSpaceSize(
-    miopenHandle_t handle, miopenFusionPlanDescriptor_t fusePlanDesc, size_t *workSpaceSize,
-    miopenConvFwdAlgorithm_t algo);
+MIOPEN_EXPORT miopenStatus_t
+miopenFusionPlanGetWorkSpaceSize(miopenHandle_t handle, miopenFusionPlanDescriptor_t fusePlanDesc,
+                                 size_t *workSpaceSize, miopenConvFwdAlgorithm_t algo);
 /** The convolution algorithms applicable to this plan, best first. Judged for a generic
  * device (no handle), ignoring any algorithm set with SetAlgo. BadParm for an invalid plan,
  * NULL outputs, requestAlgoCount < 1 or a plan that does not start with a convolution. */
@@ -1066,18 +1050,16 @@ MIOPEN_EXPORT miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescripto
  * for an unknown mode; otherwise as miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormInference(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnOp,
-    const miopenBatchNormMode_t bn_mode,
-    const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc);
+    const miopenBatchNormMode_t bn_mode, const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc);
 /** Training ops fuse as MIOpen supports them: BatchNormForward (training) +
  * ActivationForward, and BatchNormBackward + ActivationBackward (each may also stand alone,
  * except ActivationBackward). Any other order or mix is refused here with
  * miopenStatusBadParm. The parameters' shape follows from the running shape and bn_mode.
  * runningMeanVariance: whether execute updates the running mean and variance. BadParm for an
  * unknown mode; otherwise as miopenCreateOpConvForward. */
-MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormForward(miopenFusionPlanDescriptor_t fusePlanDesc,
-                                                            miopenFusionOpDescriptor_t *bnFwdOp,
-                                                            const miopenBatchNormMode_t bn_mode,
-                                                            bool runningMeanVariance);
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormForward(
+    miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnFwdOp,
+    const miopenBatchNormMode_t bn_mode, bool runningMeanVariance);
 /** Batch-norm backward: the plan's input is dy, its output dx. BadParm for an unknown mode;
  * otherwise as miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormBackward(
@@ -1110,11 +1092,9 @@ MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsConvForward(miopenOperatorArgs_t arg
 /** The activation's parameters for this run (the op's mode decides which are read); alpha and
  * beta are ignored. BadParm for non-finite parameters; otherwise as
  * miopenSetOpArgsConvForward. */
-MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivForward(miopenOperatorArgs_t args,
-                                                         const miopenFusionOpDescriptor_t activFwdOp,
-                                                         const void *alpha, const void *beta,
-                                                         double activAlpha, double activBeta,
-                                                         double activGamma);
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivForward(
+    miopenOperatorArgs_t args, const miopenFusionOpDescriptor_t activFwdOp, const void *alpha,
+    const void *beta, double activAlpha, double activBeta, double activGamma);
 /** All four buffers are required and epsilon must be positive and finite (BadParm); alpha and
  * beta are ignored. Otherwise as miopenSetOpArgsConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormInference(
@@ -1160,12 +1140,10 @@ MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBiasForward(miopenOperatorArgs_t arg
  * cl_mem or is smaller than the plan needs; InternalError for a failed launch. A solver that
  * needs a workspace gets one the plan allocates and keeps. Threads: several threads may
  * execute one compiled plan, each with its own args and buffers. */
-MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
-                                                     const miopenFusionPlanDescriptor_t fusePlanDesc,
-                                                     const miopenTensorDescriptor_t inputDesc,
-                                                     const void *input,
-                                                     const miopenTensorDescriptor_t outputDesc,
-                                                     void *output, miopenOperatorArgs_t args);
+MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(
+    const miopenHandle_t handle, const miopenFusionPlanDescriptor_t fusePlanDesc,
+    const miopenTensorDescriptor_t inputDesc, const void *input,
+    const miopenTensorDescriptor_t outputDesc, void *output, miopenOperatorArgs_t args);
 
 /** miopenExecuteFusionPlan with a workspace (MIOpen's current entry point; the plain one is
  * deprecated there): workspace is a cl_mem of at least workspaceSize bytes, or NULL with
@@ -1251,27 +1229,20 @@ typedef struct miopenRNNDescriptor *miopenRNNDescriptor_t;
 typedef struct miopenDropoutDescriptor *miopenDropoutDescriptor_t;
 
 MIOPEN_EXPORT miopenStatus_t miopenCreateRNNDescriptor(miopenRNNDescriptor_t *rnnDesc);
-MIOPEN_EXPORT miopenStatus_t miopenGetRNNDescriptor(miopenRNNDescriptor_t rnnDesc,
-                                                    miopenRNNMode_t *rnnMode,
-                                                    miopenRNNAlgo_t *algoMode,
-                                                    miopenRNNInputMode_t *inputMode,
-                                                    miopenRNNDirectionMode_t *dirMode,
-                                                    miopenRNNBiasMode_t *biasMode,
-                                                    int *hiddenSize, int *layer);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNDescriptor(
+    miopenRNNDescriptor_t rnnDesc, miopenRNNMode_t *rnnMode, miopenRNNAlgo_t *algoMode,
+    miopenRNNInputMode_t *inputMode, miopenRNNDirectionMode_t *dirMode,
+    miopenRNNBiasMode_t *biasMode, int *hiddenSize, int *layer);
 MIOPEN_EXPORT miopenStatus_t miopenGetRNNDescriptor_V2(
     miopenRNNDescriptor_t rnnDesc, int *hiddenSize, int *layer,
     miopenDropoutDescriptor_t *dropoutDesc, miopenRNNInputMode_t *inputMode,
     miopenRNNDirectionMode_t *dirMode, miopenRNNMode_t *rnnMode, miopenRNNBiasMode_t *biasMode,
     miopenRNNAlgo_t *algoMode, miopenDataType_t *dataType);
 MIOPEN_EXPORT miopenStatus_t miopenDestroyRNNDescriptor(miopenRNNDescriptor_t rnnDesc);
-MIOPEN_EXPORT miopenStatus_t miopenSetRNNDescriptor(miopenRNNDescriptor_t rnnDesc, const int hsize,
-                                                    const int nlayers,
-                                                    miopenRNNInputMode_t inMode,
-                                                    miopenRNNDirectionMode_t direction,
-                                                    miopenRNNMode_t rnnMode,
-                                                    miopenRNNBiasMode_t biasMode,
-                                                    miopenRNNAlgo_t algo,
-                                                    miopenDataType_t dataType);
+MIOPEN_EXPORT miopenStatus_t miopenSetRNNDescriptor(
+    miopenRNNDescriptor_t rnnDesc, const int hsize, const int nlayers, miopenRNNInputMode_t inMode,
+    miopenRNNDirectionMode_t direction, miopenRNNMode_t rnnMode, miopenRNNBiasMode_t biasMode,
+    miopenRNNAlgo_t algo, miopenDataType_t dataType);
 MIOPEN_EXPORT miopenStatus_t miopenSetRNNDescriptor_V2(
     miopenRNNDescriptor_t rnnDesc, const int hsize, const int nlayers,
     miopenDropoutDescriptor_t dropoutDesc, miopenRNNInputMode_t inMode,
@@ -1290,15 +1261,14 @@ MIOPEN_EXPORT miopenStatus_t miopenGetRNNWorkspaceSize(miopenHandle_t handle,
                                                        const int sequenceLen,
                                                        const miopenTensorDescriptor_t *xDesc,
                                                        size_t *numBytes);
-MIOPEN_EXPORT miopenStatus_t miopenGetRNNTrainingReserveSize(
-    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int sequenceLen,
-    const miopenTensorDescriptor_t *xDesc, size_t *numBytes);
-MIOPEN_EXPORT miopenStatus_t miopenGetRNNTempSpaceSizes(miopenHandle_t handle,
-                                                        miopenRNNDescriptor_t rnnDesc,
-                                                        miopenSeqTensorDescriptor_t xDesc,
-                                                        miopenRNNFWDMode_t fwdMode,
-                                                        size_t *workSpaceSize,
-                                                        size_t *reserveSpaceSize);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNTrainingReserveSize(miopenHandle_t handle,
+                                                             miopenRNNDescriptor_t rnnDesc,
+                                                             const int sequenceLen,
+                                                             const miopenTensorDescriptor_t *xDesc,
+                                                             size_t *numBytes);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNTempSpaceSizes(
+    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, miopenSeqTensorDescriptor_t xDesc,
+    miopenRNNFWDMode_t fwdMode, size_t *workSpaceSize, size_t *reserveSpaceSize);
 MIOPEN_EXPORT miopenStatus_t miopenGetRNNParamsSize(miopenHandle_t handle,
                                                     miopenRNNDescriptor_t rnnDesc,
                                                     miopenTensorDescriptor_t xDesc,
@@ -1331,30 +1301,24 @@ MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerParam(
     miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
     miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, const void *w,
     const int paramID, miopenTensorDescriptor_t paramDesc, void *layerParam);
-MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerBias(
-    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
-    miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, const void *w,
-    const int biasID, miopenTensorDescriptor_t biasDesc, void *layerBias);
-MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerParamOffset(miopenRNNDescriptor_t rnnDesc,
-                                                          const int layer,
-                                                          miopenTensorDescriptor_t xDesc,
-                                                          const int paramID,
-                                                          miopenTensorDescriptor_t paramDesc,
-                                                          size_t *layerParamOffset);
-MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerBiasOffset(miopenRNNDescriptor_t rnnDesc,
-                                                         const int layer,
-                                                         miopenTensorDescriptor_t xDesc,
-                                                         const int biasID,
-                                                         miopenTensorDescriptor_t biasDesc,
-                                                         size_t *layerBiasOffset);
+MIOPEN_EXPORT miopenStatus_t
+miopenGetRNNLayerBias(miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
+                      miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, const void *w,
+                      const int biasID, miopenTensorDescriptor_t biasDesc, void *layerBias);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerParamOffset(
+    miopenRNNDescriptor_t rnnDesc, const int layer, miopenTensorDescriptor_t xDesc,
+    const int paramID, miopenTensorDescriptor_t paramDesc, size_t *layerParamOffset);
+MIOPEN_EXPORT miopenStatus_t miopenGetRNNLayerBiasOffset(
+    miopenRNNDescriptor_t rnnDesc, const int layer, miopenTensorDescriptor_t xDesc,
+    const int biasID, miopenTensorDescriptor_t biasDesc, size_t *layerBiasOffset);
 MIOPEN_EXPORT miopenStatus_t miopenSetRNNLayerParam(
     miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
     miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, void *w, const int paramID,
     miopenTensorDescriptor_t paramDesc, const void *layerParam);
-MIOPEN_EXPORT miopenStatus_t miopenSetRNNLayerBias(
-    miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
-    miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, void *w, const int biasID,
-    miopenTensorDescriptor_t biasDesc, const void *layerBias);
+MIOPEN_EXPORT miopenStatus_t
+miopenSetRNNLayerBias(miopenHandle_t handle, miopenRNNDescriptor_t rnnDesc, const int layer,
+                      miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t wDesc, void *w,
+                      const int biasID, miopenTensorDescriptor_t biasDesc, const void *layerBias);
 MIOPEN_EXPORT miopenStatus_t miopenSetRNNPaddingMode(miopenRNNDescriptor_t rnnDesc,
                                                      miopenRNNPaddingMode_t paddingMode);
 MIOPEN_EXPORT miopenStatus_t miopenGetRNNPaddingMode(miopenRNNDescriptor_t rnnDesc,
@@ -1383,19 +1347,19 @@ MIOPEN_EXPORT miopenStatus_t miopenRNNForwardTraining(
     const miopenTensorDescriptor_t *xDesc, const void *x, const miopenTensorDescriptor_t hxDesc,
     const void *hx, const miopenTensorDescriptor_t cxDesc, const void *cx,
     const miopenTensorDescriptor_t wDesc, const void *w, const miopenTensorDescriptor_t *yDesc,
-    void *y, const miopenTensorDescriptor_t hyDesc, void *hy,
-    const miopenTensorDescriptor_t cyDesc, void *cy, void *workSpace, size_t workSpaceNumBytes,
-    void *reserveSpace, size_t reserveSpaceNumBytes);
+    void *y, const miopenTensorDescriptor_t hyDesc, void *hy, const miopenTensorDescriptor_t cyDesc,
+    void *cy, void *workSpace, size_t workSpaceNumBytes, void *reserveSpace,
+    size_t reserveSpaceNumBytes);
 MIOPEN_EXPORT miopenStatus_t miopenRNNBackwardData(
     miopenHandle_t handle, const miopenRNNDescriptor_t rnnDesc, const int sequenceLen,
     const miopenTensorDescriptor_t *yDesc, const void *y, const miopenTensorDescriptor_t *dyDesc,
     const void *dy, const miopenTensorDescriptor_t dhyDesc, const void *dhy,
-    const miopenTensorDescriptor_t dcyDesc, const void *dcy,
-    const miopenTensorDescriptor_t wDesc, const void *w, const miopenTensorDescriptor_t hxDesc,
-    const void *hx, const miopenTensorDescriptor_t cxDesc, const void *cx,
-    const miopenTensorDescriptor_t *dxDesc, void *dx, const miopenTensorDescriptor_t dhxDesc,
-    void *dhx, const miopenTensorDescriptor_t dcxDesc, void *dcx, void *workSpace,
-    size_t workSpaceNumBytes, void *reserveSpace, size_t reserveSpaceNumBytes);
+    const miopenTensorDescriptor_t dcyDesc, const void *dcy, const miopenTensorDescriptor_t wDesc,
+    const void *w, const miopenTensorDescriptor_t hxDesc, const void *hx,
+    const miopenTensorDescriptor_t cxDesc, const void *cx, const miopenTensorDescriptor_t *dxDesc,
+    void *dx, const miopenTensorDescriptor_t dhxDesc, void *dhx,
+    const miopenTensorDescriptor_t dcxDesc, void *dcx, void *workSpace, size_t workSpaceNumBytes,
+    void *reserveSpace, size_t reserveSpaceNumBytes);
 MIOPEN_EXPORT miopenStatus_t miopenRNNBackwardWeights(
     miopenHandle_t handle, const miopenRNNDescriptor_t rnnDesc, const int sequenceLen,
     const miopenTensorDescriptor_t *xDesc, const void *x, const miopenTensorDescriptor_t hxDesc,
@@ -1407,8 +1371,8 @@ MIOPEN_EXPORT miopenStatus_t miopenRNNForwardInference(
     const miopenTensorDescriptor_t *xDesc, const void *x, const miopenTensorDescriptor_t hxDesc,
     const void *hx, const miopenTensorDescriptor_t cxDesc, const void *cx,
     const miopenTensorDescriptor_t wDesc, const void *w, const miopenTensorDescriptor_t *yDesc,
-    void *y, const miopenTensorDescriptor_t hyDesc, void *hy,
-    const miopenTensorDescriptor_t cyDesc, void *cy, void *workSpace, size_t workSpaceNumBytes);
+    void *y, const miopenTensorDescriptor_t hyDesc, void *hy, const miopenTensorDescriptor_t cyDesc,
+    void *cy, void *workSpace, size_t workSpaceNumBytes);
 
 /* ------------------------------------------------------------------------------------------ */
 /* CTC loss: declared for source compatibility; every call returns miopenStatusNotImplemented.  */
@@ -1432,8 +1396,8 @@ MIOPEN_EXPORT miopenStatus_t miopenSetCTCLossDescriptor(miopenCTCLossDescriptor_
 MIOPEN_EXPORT miopenStatus_t miopenGetCTCLossWorkspaceSize(
     miopenHandle_t handle, const miopenTensorDescriptor_t probsDesc,
     const miopenTensorDescriptor_t gradientsDesc, const int *labels, const int *labelLengths,
-    const int *inputLengths, miopenCTCLossAlgo_t algo,
-    const miopenCTCLossDescriptor_t ctcLossDesc, size_t *workSpaceSize);
+    const int *inputLengths, miopenCTCLossAlgo_t algo, const miopenCTCLossDescriptor_t ctcLossDesc,
+    size_t *workSpaceSize);
 MIOPEN_EXPORT miopenStatus_t miopenCTCLoss(
     miopenHandle_t handle, const miopenTensorDescriptor_t probsDesc, const void *probs,
     const int *labels, const int *labelLengths, const int *inputLengths, void *losses,
@@ -1458,18 +1422,21 @@ MIOPEN_EXPORT miopenStatus_t miopenGetDropoutDescriptor(miopenDropoutDescriptor_
                                                         void **states, unsigned long long *seed,
                                                         bool *use_mask, bool *state_evo,
                                                         miopenRNGType_t *rng_mode);
-MIOPEN_EXPORT miopenStatus_t miopenRestoreDropoutDescriptor(
-    miopenDropoutDescriptor_t dropoutDesc, miopenHandle_t handle, float dropout, void *states,
-    size_t stateSizeInBytes, unsigned long long seed, bool use_mask, bool state_evo,
-    miopenRNGType_t rng_mode);
-MIOPEN_EXPORT miopenStatus_t miopenSetDropoutDescriptor(
-    miopenDropoutDescriptor_t dropoutDesc, miopenHandle_t handle, float dropout, void *states,
-    size_t stateSizeInBytes, unsigned long long seed, bool use_mask, bool state_evo,
-    miopenRNGType_t rng_mode);
+MIOPEN_EXPORT miopenStatus_t miopenRestoreDropoutDescriptor(miopenDropoutDescriptor_t dropoutDesc,
+                                                            miopenHandle_t handle, float dropout,
+                                                            void *states, size_t stateSizeInBytes,
+                                                            unsigned long long seed, bool use_mask,
+                                                            bool state_evo,
+                                                            miopenRNGType_t rng_mode);
+MIOPEN_EXPORT miopenStatus_t miopenSetDropoutDescriptor(miopenDropoutDescriptor_t dropoutDesc,
+                                                        miopenHandle_t handle, float dropout,
+                                                        void *states, size_t stateSizeInBytes,
+                                                        unsigned long long seed, bool use_mask,
+                                                        bool state_evo, miopenRNGType_t rng_mode);
 MIOPEN_EXPORT miopenStatus_t miopenDropoutForward(
     miopenHandle_t handle, const miopenDropoutDescriptor_t dropoutDesc,
-    const miopenTensorDescriptor_t noise_shape, const miopenTensorDescriptor_t xDesc,
-    const void *x, const miopenTensorDescriptor_t yDesc, void *y, void *reserveSpace,
+    const miopenTensorDescriptor_t noise_shape, const miopenTensorDescriptor_t xDesc, const void *x,
+    const miopenTensorDescriptor_t yDesc, void *y, void *reserveSpace,
     size_t reserveSpaceSizeInBytes);
 MIOPEN_EXPORT miopenStatus_t miopenDropoutBackward(
     miopenHandle_t handle, const miopenDropoutDescriptor_t dropoutDesc,
@@ -1513,20 +1480,18 @@ typedef enum {
 
 typedef struct miopenReduceTensorDescriptor *miopenReduceTensorDescriptor_t;
 
-MIOPEN_EXPORT miopenStatus_t miopenCreateReduceTensorDescriptor(
-    miopenReduceTensorDescriptor_t *reduceTensorDesc);
-MIOPEN_EXPORT miopenStatus_t miopenDestroyReduceTensorDescriptor(
-    miopenReduceTensorDescriptor_t reduceTensorDesc);
+MIOPEN_EXPORT miopenStatus_t
+miopenCreateReduceTensorDescriptor(miopenReduceTensorDescriptor_t *reduceTensorDesc);
+MIOPEN_EXPORT miopenStatus_t
+miopenDestroyReduceTensorDescriptor(miopenReduceTensorDescriptor_t reduceTensorDesc);
 MIOPEN_EXPORT miopenStatus_t miopenSetReduceTensorDescriptor(
     miopenReduceTensorDescriptor_t reduceTensorDesc, miopenReduceTensorOp_t reduceTensorOp,
     miopenDataType_t reduceTensorCompType, miopenNanPropagation_t reduceTensorNanOpt,
-    miopenReduceTensorIndices_t reduceTensorIndices,
-    miopenIndicesType_t reduceTensorIndicesType);
+    miopenReduceTensorIndices_t reduceTensorIndices, miopenIndicesType_t reduceTensorIndicesType);
 MIOPEN_EXPORT miopenStatus_t miopenGetReduceTensorDescriptor(
     const miopenReduceTensorDescriptor_t reduceTensorDesc, miopenReduceTensorOp_t *reduceTensorOp,
     miopenDataType_t *reduceTensorCompType, miopenNanPropagation_t *reduceTensorNanOpt,
-    miopenReduceTensorIndices_t *reduceTensorIndices,
-    miopenIndicesType_t *reduceTensorIndicesType);
+    miopenReduceTensorIndices_t *reduceTensorIndices, miopenIndicesType_t *reduceTensorIndicesType);
 MIOPEN_EXPORT miopenStatus_t miopenGetReductionIndicesSize(
     miopenHandle_t handle, const miopenReduceTensorDescriptor_t reduceTensorDesc,
     const miopenTensorDescriptor_t aDesc, const miopenTensorDescriptor_t cDesc,
@@ -1578,9 +1543,9 @@ MIOPEN_EXPORT miopenStatus_t miopenCreateConvProblem(miopenProblem_t *problem,
                                                      miopenConvolutionDescriptor_t operatorDesc,
                                                      miopenProblemDirection_t direction);
 MIOPEN_EXPORT miopenStatus_t miopenDestroyProblem(miopenProblem_t problem);
-MIOPEN_EXPORT miopenStatus_t miopenSetProblemTensorDescriptor(
-    miopenProblem_t problem, miopenTensorArgumentId_t id,
-    const miopenTensorDescriptor_t descriptor);
+MIOPEN_EXPORT miopenStatus_t
+miopenSetProblemTensorDescriptor(miopenProblem_t problem, miopenTensorArgumentId_t id,
+                                 const miopenTensorDescriptor_t descriptor);
 MIOPEN_EXPORT miopenStatus_t miopenCreateFindOptions(miopenFindOptions_t *options);
 MIOPEN_EXPORT miopenStatus_t miopenDestroyFindOptions(miopenFindOptions_t options);
 MIOPEN_EXPORT miopenStatus_t miopenSetFindOptionTuning(miopenFindOptions_t options, int value);
@@ -1595,8 +1560,8 @@ MIOPEN_EXPORT miopenStatus_t miopenSetFindOptionPreallocatedTensor(miopenFindOpt
                                                                    void *buffer);
 MIOPEN_EXPORT miopenStatus_t miopenFindSolutions(miopenHandle_t handle, miopenProblem_t problem,
                                                  miopenFindOptions_t options,
-                                                 miopenSolution_t *solutions,
-                                                 size_t *numSolutions, size_t maxSolutions);
+                                                 miopenSolution_t *solutions, size_t *numSolutions,
+                                                 size_t maxSolutions);
 MIOPEN_EXPORT miopenStatus_t miopenRunSolution(miopenHandle_t handle, miopenSolution_t solution,
                                                size_t nInputs,
                                                const miopenTensorArgument_t *tensors,

@@ -100,8 +100,8 @@ static miopenStatus_t conv_problem_make(miopenHandle_t h, const char *api,
 
 /* The engine's choices for the problem; NotImplemented when no solver applies. */
 static miopenStatus_t conv_choices(miopenHandle_t h, const char *api, conv_problem *cp,
-                                   const clf_select_request *rq, clf_choices *out,
-                                   char *report, size_t cap)
+                                   const clf_select_request *rq, clf_choices *out, char *report,
+                                   size_t cap)
 {
     miopenStatus_t st = clf_select(h, cp->plan, rq, out, report, cap);
     if (st == miopenStatusUnsupportedOp)
@@ -119,12 +119,10 @@ static int algo_of(const clf_choice *c)
     return (int)c->solver->algo;
 }
 
-miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(miopenHandle_t handle,
-                                                        const miopenTensorDescriptor_t wDesc,
-                                                        const miopenTensorDescriptor_t xDesc,
-                                                        const miopenConvolutionDescriptor_t convDesc,
-                                                        const miopenTensorDescriptor_t yDesc,
-                                                        size_t *workSpaceSize)
+miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(
+    miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t yDesc, size_t *workSpaceSize)
 {
     const char *api = "miopenConvolutionForwardGetWorkSpaceSize";
     clf_clear_error(handle);
@@ -141,8 +139,8 @@ miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(miopenHandle_t handle,
     if (solvers == NULL) {
         conv_problem_free(&cp);
         if (n == 0 && report[0])
-            return clf_fail(handle, miopenStatusNotImplemented, "%s: no solver applies:\n%s",
-                            api, report);
+            return clf_fail(handle, miopenStatusNotImplemented, "%s: no solver applies:\n%s", api,
+                            report);
         return clf_fail(handle, miopenStatusAllocFailed, "%s: out of host memory", api);
     }
     size_t ws = 0;
@@ -219,8 +217,8 @@ miopenStatus_t miopenFindConvolutionForwardAlgorithm(
 
 /* Runs choice on the problem with the given buffers. */
 static miopenStatus_t run_choice(miopenHandle_t h, const char *api, conv_problem *cp,
-                                 const clf_solver *s, const char *cfg, const void *x,
-                                 const void *w, void *y, void *ws, size_t ws_size, float alpha)
+                                 const clf_solver *s, const char *cfg, const void *x, const void *w,
+                                 void *y, void *ws, size_t ws_size, float alpha)
 {
     struct miopenFusionPlanDescriptor *p = NULL;
     miopenStatus_t st = clf_invoker_get(h, cp->plan, s, cfg, &p);
@@ -258,7 +256,8 @@ miopenStatus_t miopenConvolutionForward(miopenHandle_t handle, const void *alpha
     if (b != 0.0f)
         return clf_fail(h, miopenStatusNotImplemented,
                         "%s: beta = %g; clfuse overwrites y (beta must be 0, as in MIOpen's 2-d "
-                        "convolutions)", api, (double)b);
+                        "convolutions)",
+                        api, (double)b);
     if (x == NULL || w == NULL || y == NULL)
         return clf_fail(h, miopenStatusBadParm, "%s: x, w and y must be device buffers", api);
     conv_problem cp;
@@ -280,7 +279,8 @@ miopenStatus_t miopenConvolutionForward(miopenHandle_t handle, const void *alpha
             return st;
         return clf_fail(handle, miopenStatusBadParm,
                         "%s: algorithm %d has no applicable solver for this convolution (see "
-                        "miopenFindConvolutionForwardAlgorithm)", api, (int)algo);
+                        "miopenFindConvolutionForwardAlgorithm)",
+                        api, (int)algo);
     }
     const clf_choice *c = known.v;
     st = run_choice(handle, api, &cp, c[pick].solver, c[pick].config, x, w, y, workSpace,
@@ -312,9 +312,8 @@ static miopenStatus_t solution_choice(miopenHandle_t h, const char *api, conv_pr
     if (st != miopenStatusSuccess)
         return st;
     if (pick < 0)
-        return clf_fail(h, miopenStatusBadParm,
-                        "%s: solution id %llu is %s for this convolution", api,
-                        (unsigned long long)id, s ? "not applicable" : "not a known solver");
+        return clf_fail(h, miopenStatusBadParm, "%s: solution id %llu is %s for this convolution",
+                        api, (unsigned long long)id, s ? "not applicable" : "not a known solver");
     return miopenStatusSuccess;
 }
 
@@ -362,16 +361,15 @@ miopenStatus_t clfuse_ConvolutionForwardGetSolutionsEx(
     if (n == 0)
         return clf_fail(handle, miopenStatusNotImplemented,
                         "%s: requested convolution is not supported or the Immediate mode "
-                        "fallback was unsuccessful", api);
+                        "fallback was unsuccessful",
+                        api);
     return miopenStatusSuccess;
 }
 
-miopenStatus_t miopenConvolutionForwardGetSolutionCount(miopenHandle_t handle,
-                                                        const miopenTensorDescriptor_t wDesc,
-                                                        const miopenTensorDescriptor_t xDesc,
-                                                        const miopenConvolutionDescriptor_t convDesc,
-                                                        const miopenTensorDescriptor_t yDesc,
-                                                        size_t *solutionCount)
+miopenStatus_t miopenConvolutionForwardGetSolutionCount(
+    miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t yDesc, size_t *solutionCount)
 {
     if (solutionCount == NULL) {
         clf_clear_error(handle);
@@ -382,14 +380,11 @@ miopenStatus_t miopenConvolutionForwardGetSolutionCount(miopenHandle_t handle,
                                                    solutionCount, NULL);
 }
 
-miopenStatus_t miopenConvolutionForwardGetSolution(miopenHandle_t handle,
-                                                   const miopenTensorDescriptor_t wDesc,
-                                                   const miopenTensorDescriptor_t xDesc,
-                                                   const miopenConvolutionDescriptor_t convDesc,
-                                                   const miopenTensorDescriptor_t yDesc,
-                                                   const size_t maxSolutionCount,
-                                                   size_t *solutionCount,
-                                                   miopenConvSolution_t *solutions)
+miopenStatus_t miopenConvolutionForwardGetSolution(
+    miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
+    const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
+    const miopenTensorDescriptor_t yDesc, const size_t maxSolutionCount, size_t *solutionCount,
+    miopenConvSolution_t *solutions)
 {
     const char *api = "miopenConvolutionForwardGetSolution";
     clf_clear_error(handle);
@@ -453,15 +448,12 @@ miopenStatus_t miopenConvolutionForwardCompileSolution(miopenHandle_t handle,
     return st;
 }
 
-miopenStatus_t miopenConvolutionForwardImmediate(miopenHandle_t handle,
-                                                 const miopenTensorDescriptor_t wDesc,
-                                                 const void *w,
-                                                 const miopenTensorDescriptor_t xDesc,
-                                                 const void *x,
-                                                 const miopenConvolutionDescriptor_t convDesc,
-                                                 const miopenTensorDescriptor_t yDesc, void *y,
-                                                 void *workSpace, size_t workSpaceSize,
-                                                 const uint64_t solution_id)
+miopenStatus_t
+miopenConvolutionForwardImmediate(miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
+                                  const void *w, const miopenTensorDescriptor_t xDesc,
+                                  const void *x, const miopenConvolutionDescriptor_t convDesc,
+                                  const miopenTensorDescriptor_t yDesc, void *y, void *workSpace,
+                                  size_t workSpaceSize, const uint64_t solution_id)
 {
     const char *api = "miopenConvolutionForwardImmediate";
     clf_clear_error(handle);

@@ -1,6 +1,6 @@
 /* miopenConvolutionBiasActivationForward: cuDNN's one-shot call, as a plan
- * convolution + bias (+ residual add of z) + activation built, compiled and executed here. Compiled programs
- * are reused through the handle's program cache, so repeated calls do not rebuild. */
+ * convolution + bias (+ residual add of z) + activation built, compiled and executed here. Compiled
+ * programs are reused through the handle's program cache, so repeated calls do not rebuild. */
 #include "plan/plan.h"
 
 #include <clfuse/clfuse.h>

@@ -49,8 +49,7 @@ static miopenStatus_t run_elementwise(miopenHandle_t h, const char *api,
         clf_select_request rq = {.use = CLF_USE_KNOWN};
         st = clf_select(h, plan, &rq, &known, report, sizeof report);
         if (st == miopenStatusUnsupportedOp)
-            st = clf_fail(h, miopenStatusNotImplemented, "%s: no solver applies:\n%s", api,
-                          report);
+            st = clf_fail(h, miopenStatusNotImplemented, "%s: no solver applies:\n%s", api, report);
     }
     struct miopenFusionPlanDescriptor *p = NULL;
     if (st == miopenStatusSuccess)

@@ -30,11 +30,12 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
     int bn_mode = q->epi.bn_spatial ? 1 : 0;
     if (q->has_conv) {
         const clf_conv_problem *c = &q->conv;
-        fprintf(stderr,
-                "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
-                "-u %d -v %d -l %d -j %d -g %d -m %d -M %d%s\n",
-                mode, c->n, c->c, c->h, c->w, c->k, c->fy, c->fx, c->pad_h, c->pad_w, c->stride_h,
-                c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode, zop ? " -Z 1" : "");
+        fprintf(
+            stderr,
+            "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
+            "-u %d -v %d -l %d -j %d -g %d -m %d -M %d%s\n",
+            mode, c->n, c->c, c->h, c->w, c->k, c->fy, c->fx, c->pad_h, c->pad_w, c->stride_h,
+            c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode, zop ? " -Z 1" : "");
     } else {
         fprintf(stderr, "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -m %d -M %d%s\n",
                 mode, q->n, q->c, q->h, q->w, activ, bn_mode, zop ? " -Z 1" : "");
@@ -55,8 +56,9 @@ static const char *source_name(clf_choice_source s)
 /* A horizontal plan has one solver and nothing to select: no find-db record, model or
  * measurement knows its problems (which differ by every branch's shape), so it is built
  * directly and the report says so. */
-static miopenStatus_t compile_horizontal(miopenHandle_t handle, struct miopenFusionPlanDescriptor *p,
-                                         const char *api, const char *name)
+static miopenStatus_t compile_horizontal(miopenHandle_t handle,
+                                         struct miopenFusionPlanDescriptor *p, const char *api,
+                                         const char *name)
 {
     const clf_solver *s = &clf_solver_conv_horizontal;
     int requested = p->algo_filter_set;
@@ -69,10 +71,12 @@ static miopenStatus_t compile_horizontal(miopenHandle_t handle, struct miopenFus
     if (requested && (int)algo != (int)s->algo) {
         snprintf(p->report, sizeof p->report,
                  "  %s: the plan asks for convolution algorithm %d; horizontal plans run the "
-                 "direct algorithm (%d) only\n", s->name, (int)algo, (int)s->algo);
+                 "direct algorithm (%d) only\n",
+                 s->name, (int)algo, (int)s->algo);
         return clf_fail(handle, miopenStatusUnsupportedOp,
                         "%s: plan %s: horizontal plans run the direct convolution algorithm "
-                        "only, and algorithm %d was requested", api, name, (int)algo);
+                        "only, and algorithm %d was requested",
+                        api, name, (int)algo);
     }
     char why[CLF_REASON_CAP];
     if (!s->applicable(&p->problem, &handle->info, why, sizeof why)) {
@@ -88,11 +92,11 @@ static miopenStatus_t compile_horizontal(miopenHandle_t handle, struct miopenFus
         clf_appendf(p->report, sizeof p->report, "  %s: build failed\n", s->name);
         return clf_fail(handle, st, "%s: plan %s: %s", api, name, msg);
     }
-    static const char *const origins[] = {"program reused in memory",
-                                          "binary from the disk cache", "built from source"};
+    static const char *const origins[] = {"program reused in memory", "binary from the disk cache",
+                                          "built from source"};
     clf_appendf(p->report, sizeof p->report,
-                "  chosen: %s config \"%s\" (the only solver of horizontal plans; %s)\n",
-                s->name, cfg, origins[p->program_origin]);
+                "  chosen: %s config \"%s\" (the only solver of horizontal plans; %s)\n", s->name,
+                cfg, origins[p->program_origin]);
     if (s->describe) {
         char how[CLF_REASON_CAP * 2];
         s->describe(&p->problem, cfg, how, sizeof how);
@@ -151,17 +155,14 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
                 first_failure = st;
                 clf_strlcpy(first_msg, clfuse_GetLastErrorMessage(handle), sizeof first_msg);
             }
-            clf_appendf(p->report, sizeof p->report, "  %s: %s\n", c->solver->name,
-                       "build failed");
+            clf_appendf(p->report, sizeof p->report, "  %s: %s\n", c->solver->name, "build failed");
             continue;
         }
         static const char *const origins[] = {"program reused in memory",
-                                              "binary from the disk cache",
-                                              "built from source"};
-        clf_appendf(p->report, sizeof p->report,
-                 "  chosen: %s config \"%s\" (%s; %s)\n", c->solver->name, c->config,
-                 source_name(c->source),
-                 c->solver->run ? "several kernels" : origins[p->program_origin]);
+                                              "binary from the disk cache", "built from source"};
+        clf_appendf(p->report, sizeof p->report, "  chosen: %s config \"%s\" (%s; %s)\n",
+                    c->solver->name, c->config, source_name(c->source),
+                    c->solver->run ? "several kernels" : origins[p->program_origin]);
         if (c->solver->describe) {
             char how[CLF_REASON_CAP * 2];
             c->solver->describe(&p->problem, c->config, how, sizeof how);
@@ -210,7 +211,10 @@ miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescriptor_t p, uint64
 
 /* GetAlgo runs without a handle, so applicability is judged for a generic device. */
 static const clfuse_DeviceInfo generic_device = {
-    .name = "generic", .local_mem_bytes = 32768, .max_work_group_size = 256, .compute_units = 1,
+    .name = "generic",
+    .local_mem_bytes = 32768,
+    .max_work_group_size = 256,
+    .compute_units = 1,
 };
 
 miopenStatus_t miopenFusionPlanConvolutionGetAlgo(miopenFusionPlanDescriptor_t p,

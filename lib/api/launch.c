@@ -21,11 +21,10 @@ miopenStatus_t clf_api_run(miopenHandle_t h, const char *api, const char *fragme
 {
     const char *src = clf_fragment(fragment);
     if (src == NULL)
-        return clf_fail(h, miopenStatusInternalError,
-                        "%s: cl/%s.cl is not embedded in this build", api, fragment);
+        return clf_fail(h, miopenStatusInternalError, "%s: cl/%s.cl is not embedded in this build",
+                        api, fragment);
     cl_program prog = NULL;
-    miopenStatus_t st =
-        clf_program_get(h, api, src, "-cl-std=CL1.2", 0, &prog, NULL);
+    miopenStatus_t st = clf_program_get(h, api, src, "-cl-std=CL1.2", 0, &prog, NULL);
     if (st != miopenStatusSuccess)
         return st;
     cl_int err = CL_SUCCESS;

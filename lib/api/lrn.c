@@ -17,12 +17,10 @@ struct miopenLRNDescriptor {
     double alpha, beta, k;
 };
 
-static miopenStatus_t lrn_check(const struct miopenLRNDescriptor *d, const char *api,
-                                int need_set)
+static miopenStatus_t lrn_check(const struct miopenLRNDescriptor *d, const char *api, int need_set)
 {
     if (d == NULL || d->magic != CLF_MAGIC_LRN)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: lrnDesc is not a live LRN descriptor",
-                        api);
+        return clf_fail(NULL, miopenStatusBadParm, "%s: lrnDesc is not a live LRN descriptor", api);
     if (need_set && !d->is_set)
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: lrnDesc was never set (miopenSetLRNDescriptor)", api);
@@ -69,8 +67,7 @@ miopenStatus_t miopenSetLRNDescriptor(const miopenLRNDescriptor_t lrnDesc, miope
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown LRN mode %d", api, (int)mode);
     /* The window is centred on its element: a diameter, so odd. */
     if (lrnN < 1 || lrnN % 2 == 0 || lrnN > 0x7fffffffu)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: lrnN = %u must be odd and >= 1", api,
-                        lrnN);
+        return clf_fail(NULL, miopenStatusBadParm, "%s: lrnN = %u must be odd and >= 1", api, lrnN);
     if (!isfinite(lrnAlpha) || !isfinite(lrnBeta) || !isfinite(lrnK))
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: lrnAlpha %g, lrnBeta %g and lrnK %g must be finite", api, lrnAlpha,
@@ -162,14 +159,14 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
     const float aoa = (float)(lrnDesc->alpha / area), lb = (float)lrnDesc->beta,
                 lk = (float)lrnDesc->k;
     const cl_int4 len = {{xDesc->lens[0], xDesc->lens[1], xDesc->lens[2], xDesc->lens[3]}};
-    const cl_int4 sx = {{xDesc->strides[0], xDesc->strides[1], xDesc->strides[2],
-                         xDesc->strides[3]}};
-    const cl_int4 sy = {{yDesc->strides[0], yDesc->strides[1], yDesc->strides[2],
-                         yDesc->strides[3]}};
+    const cl_int4 sx = {
+        {xDesc->strides[0], xDesc->strides[1], xDesc->strides[2], xDesc->strides[3]}};
+    const cl_int4 sy = {
+        {yDesc->strides[0], yDesc->strides[1], yDesc->strides[2], yDesc->strides[3]}};
     const float al = clf_api_scalar(alpha, 1.0f), be = clf_api_scalar(beta, 0.0f);
-    const clf_karg args[] = {CLF_KARG(xm),  CLF_KARG(ym),  CLF_KARG(cross), CLF_KARG(rad),
-                             CLF_KARG(aoa), CLF_KARG(lb),  CLF_KARG(lk),    CLF_KARG(len),
-                             CLF_KARG(sx),  CLF_KARG(sy),  CLF_KARG(al),    CLF_KARG(be)};
+    const clf_karg args[] = {CLF_KARG(xm),  CLF_KARG(ym), CLF_KARG(cross), CLF_KARG(rad),
+                             CLF_KARG(aoa), CLF_KARG(lb), CLF_KARG(lk),    CLF_KARG(len),
+                             CLF_KARG(sx),  CLF_KARG(sy), CLF_KARG(al),    CLF_KARG(be)};
     return clf_api_run(h, api, "lrn", "clf_lrn_fwd", args, (int)(sizeof args / sizeof args[0]),
                        clf_tensor_elements(xDesc));
 }

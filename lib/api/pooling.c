@@ -35,7 +35,8 @@ miopenStatus_t miopenCreatePoolingDescriptor(miopenPoolingDescriptor_t *poolDesc
 {
     clf_clear_error(NULL);
     if (poolDesc == NULL)
-        return clf_fail(NULL, miopenStatusBadParm, "miopenCreatePoolingDescriptor: pointer is NULL");
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "miopenCreatePoolingDescriptor: pointer is NULL");
     struct miopenPoolingDescriptor *p = clf_calloc(1, sizeof *p);
     if (p == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed,
@@ -108,8 +109,9 @@ miopenStatus_t miopenSetPoolingWorkSpaceIndexMode(miopenPoolingDescriptor_t pool
     return miopenStatusSuccess;
 }
 
-miopenStatus_t miopenGetPoolingWorkSpaceIndexMode(
-    miopenPoolingDescriptor_t poolDesc, miopenPoolingWorkspaceIndexMode_t *workspace_index)
+miopenStatus_t
+miopenGetPoolingWorkSpaceIndexMode(miopenPoolingDescriptor_t poolDesc,
+                                   miopenPoolingWorkspaceIndexMode_t *workspace_index)
 {
     const char *api = "miopenGetPoolingWorkSpaceIndexMode";
     clf_clear_error(NULL);
@@ -178,8 +180,8 @@ miopenStatus_t miopenSetNdPoolingDescriptor(miopenPoolingDescriptor_t poolDesc,
 
 miopenStatus_t miopenGet2dPoolingDescriptor(const miopenPoolingDescriptor_t poolDesc,
                                             miopenPoolingMode_t *mode, int *windowHeight,
-                                            int *windowWidth, int *pad_h, int *pad_w,
-                                            int *stride_h, int *stride_w)
+                                            int *windowWidth, int *pad_h, int *pad_w, int *stride_h,
+                                            int *stride_w)
 {
     const char *api = "miopenGet2dPoolingDescriptor";
     clf_clear_error(NULL);
@@ -204,8 +206,7 @@ miopenStatus_t miopenGet2dPoolingDescriptor(const miopenPoolingDescriptor_t pool
 /* compat: writes min(nbDimsRequested, the descriptor's spatial dimensions) entries */
 miopenStatus_t miopenGetNdPoolingDescriptor(const miopenPoolingDescriptor_t poolDesc,
                                             int nbDimsRequested, miopenPoolingMode_t *mode,
-                                            int *nbDims, int *windowDimA, int *padA,
-                                            int *stridesA)
+                                            int *nbDims, int *windowDimA, int *padA, int *stridesA)
 {
     const char *api = "miopenGetNdPoolingDescriptor";
     clf_clear_error(NULL);
@@ -242,14 +243,13 @@ static miopenStatus_t output_lens(miopenHandle_t h, const char *api,
         return st;
     if (x->nd != p->spatial + 2)
         return clf_fail(h, miopenStatusBadParm,
-                        "%s: a %d-d pooling takes a %d-d tensor, tensorDesc has %d dimensions",
-                        api, p->spatial, p->spatial + 2, x->nd);
+                        "%s: a %d-d pooling takes a %d-d tensor, tensorDesc has %d dimensions", api,
+                        p->spatial, p->spatial + 2, x->nd);
     out[0] = x->lens[0];
     out[1] = x->lens[1];
     for (int i = 0; i < p->spatial; ++i) {
-        const long long v = ((long long)x->lens[2 + i] + 2LL * p->pad[i] - p->win[i]) /
-                                p->stride[i] +
-                            1;
+        const long long v =
+            ((long long)x->lens[2 + i] + 2LL * p->pad[i] - p->win[i]) / p->stride[i] + 1;
         out[2 + i] = v < 1 ? 1 : (int)v;
     }
     return miopenStatusSuccess;
@@ -288,8 +288,8 @@ miopenStatus_t miopenGetPoolingNdForwardOutputDim(const miopenPoolingDescriptor_
     if (st != miopenStatusSuccess)
         return st;
     if (dims != tensorDesc->nd)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: dims %d differs from the tensor's %d",
-                        api, dims, tensorDesc->nd);
+        return clf_fail(NULL, miopenStatusBadParm, "%s: dims %d differs from the tensor's %d", api,
+                        dims, tensorDesc->nd);
     if (tensorDimArr == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: tensorDimArr is NULL", api);
     memcpy(tensorDimArr, out, sizeof(int) * (size_t)dims);
@@ -348,8 +348,8 @@ miopenStatus_t miopenPoolingGetWorkSpaceSizeV2(const miopenPoolingDescriptor_t p
 miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDescriptor_t poolDesc,
                                     const void *alpha, const miopenTensorDescriptor_t xDesc,
                                     const void *x, const void *beta,
-                                    const miopenTensorDescriptor_t yDesc, void *y,
-                                    bool do_backward, void *workSpace, size_t workSpaceSize)
+                                    const miopenTensorDescriptor_t yDesc, void *y, bool do_backward,
+                                    void *workSpace, size_t workSpaceSize)
 {
     const char *api = "miopenPoolingForward";
     (void)workSpace;
@@ -398,18 +398,18 @@ miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDe
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int mode = (cl_int)poolDesc->mode;
     const cl_int4 xlen = {{xDesc->lens[0], xDesc->lens[1], xDesc->lens[2], xDesc->lens[3]}};
-    const cl_int4 xst = {{xDesc->strides[0], xDesc->strides[1], xDesc->strides[2],
-                          xDesc->strides[3]}};
+    const cl_int4 xst = {
+        {xDesc->strides[0], xDesc->strides[1], xDesc->strides[2], xDesc->strides[3]}};
     const cl_int2 ylen = {{out[2], out[3]}};
-    const cl_int4 yst = {{yDesc->strides[0], yDesc->strides[1], yDesc->strides[2],
-                          yDesc->strides[3]}};
+    const cl_int4 yst = {
+        {yDesc->strides[0], yDesc->strides[1], yDesc->strides[2], yDesc->strides[3]}};
     const cl_int2 win = {{poolDesc->win[0], poolDesc->win[1]}};
     const cl_int2 stride = {{poolDesc->stride[0], poolDesc->stride[1]}};
     const cl_int2 pad = {{poolDesc->pad[0], poolDesc->pad[1]}};
     const float al = clf_api_scalar(alpha, 1.0f), be = clf_api_scalar(beta, 0.0f);
-    const clf_karg args[] = {CLF_KARG(xm),   CLF_KARG(ym),  CLF_KARG(mode), CLF_KARG(xlen),
-                             CLF_KARG(xst),  CLF_KARG(ylen), CLF_KARG(yst), CLF_KARG(win),
-                             CLF_KARG(stride), CLF_KARG(pad), CLF_KARG(al), CLF_KARG(be)};
+    const clf_karg args[] = {CLF_KARG(xm),     CLF_KARG(ym),   CLF_KARG(mode), CLF_KARG(xlen),
+                             CLF_KARG(xst),    CLF_KARG(ylen), CLF_KARG(yst),  CLF_KARG(win),
+                             CLF_KARG(stride), CLF_KARG(pad),  CLF_KARG(al),   CLF_KARG(be)};
     return clf_api_run(h, api, "pooling", "clf_pool2d_fwd", args,
                        (int)(sizeof args / sizeof args[0]), clf_tensor_elements(yDesc));
 }

@@ -40,15 +40,15 @@ miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int algo = (cl_int)algorithm, instance = mode == MIOPEN_SOFTMAX_MODE_INSTANCE;
     const cl_int4 len = {{xDesc->lens[0], xDesc->lens[1], xDesc->lens[2], xDesc->lens[3]}};
-    const cl_int4 sx = {{xDesc->strides[0], xDesc->strides[1], xDesc->strides[2],
-                         xDesc->strides[3]}};
-    const cl_int4 sy = {{yDesc->strides[0], yDesc->strides[1], yDesc->strides[2],
-                         yDesc->strides[3]}};
+    const cl_int4 sx = {
+        {xDesc->strides[0], xDesc->strides[1], xDesc->strides[2], xDesc->strides[3]}};
+    const cl_int4 sy = {
+        {yDesc->strides[0], yDesc->strides[1], yDesc->strides[2], yDesc->strides[3]}};
     const float al = clf_api_scalar(alpha, 1.0f), be = clf_api_scalar(beta, 0.0f);
     const size_t rows = instance ? (size_t)len.s[0] : (size_t)len.s[0] * len.s[2] * len.s[3];
-    const clf_karg args[] = {CLF_KARG(xm), CLF_KARG(ym), CLF_KARG(algo), CLF_KARG(instance),
-                             CLF_KARG(len), CLF_KARG(sx), CLF_KARG(sy), CLF_KARG(al),
-                             CLF_KARG(be)};
+    const clf_karg args[] = {CLF_KARG(xm),       CLF_KARG(ym),  CLF_KARG(algo),
+                             CLF_KARG(instance), CLF_KARG(len), CLF_KARG(sx),
+                             CLF_KARG(sy),       CLF_KARG(al),  CLF_KARG(be)};
     return clf_api_run(h, api, "softmax", "clf_softmax_fwd", args,
                        (int)(sizeof args / sizeof args[0]), rows);
 }
@@ -56,9 +56,8 @@ miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
 /* compat: MIOPEN_SOFTMAX_ACCURATE over MIOPEN_SOFTMAX_MODE_CHANNEL, as in MIOpen */
 miopenStatus_t miopenSoftmaxForward(miopenHandle_t handle, const void *alpha,
                                     const miopenTensorDescriptor_t xDesc, const void *x,
-                                    const void *beta, const miopenTensorDescriptor_t yDesc,
-                                    void *y)
+                                    const void *beta, const miopenTensorDescriptor_t yDesc, void *y)
 {
-    return miopenSoftmaxForward_V2(handle, alpha, xDesc, x, beta, yDesc, y,
-                                   MIOPEN_SOFTMAX_ACCURATE, MIOPEN_SOFTMAX_MODE_CHANNEL);
+    return miopenSoftmaxForward_V2(handle, alpha, xDesc, x, beta, yDesc, y, MIOPEN_SOFTMAX_ACCURATE,
+                                   MIOPEN_SOFTMAX_MODE_CHANNEL);
 }

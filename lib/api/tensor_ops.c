@@ -7,8 +7,7 @@
 #include <string.h>
 
 /* Lengths and strides as the kernels take them: int8 vectors, unused dimensions length 1. */
-static void shape_vectors(const struct miopenTensorDescriptor *t, cl_int8 *lens,
-                          cl_int8 *strides)
+static void shape_vectors(const struct miopenTensorDescriptor *t, cl_int8 *lens, cl_int8 *strides)
 {
     for (int i = 0; i < 8; ++i) {
         lens->s[i] = i < t->nd ? t->lens[i] : 1;
@@ -26,11 +25,11 @@ static miopenStatus_t check_handle(miopenHandle_t handle, const char *api)
 
 /* compat: fp32, 1 to 8 dimensions, any strides; B broadcast along its length-1 dimensions;
  * C is not read when beta is 0 */
-miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp,
-                              const void *alpha1, const miopenTensorDescriptor_t aDesc,
-                              const void *A, const void *alpha2,
-                              const miopenTensorDescriptor_t bDesc, const void *B,
-                              const void *beta, const miopenTensorDescriptor_t cDesc, void *C)
+miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp, const void *alpha1,
+                              const miopenTensorDescriptor_t aDesc, const void *A,
+                              const void *alpha2, const miopenTensorDescriptor_t bDesc,
+                              const void *B, const void *beta, const miopenTensorDescriptor_t cDesc,
+                              void *C)
 {
     const char *api = "miopenOpTensor";
     miopenStatus_t st = check_handle(handle, api);
@@ -54,8 +53,8 @@ miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp,
     if (st != miopenStatusSuccess)
         return st;
     if (bDesc->nd != cDesc->nd)
-        return clf_fail(h, miopenStatusBadParm, "%s: bDesc has %d dimensions but cDesc has %d",
-                        api, bDesc->nd, cDesc->nd);
+        return clf_fail(h, miopenStatusBadParm, "%s: bDesc has %d dimensions but cDesc has %d", api,
+                        bDesc->nd, cDesc->nd);
     for (int i = 0; i < cDesc->nd; ++i)
         if (bDesc->lens[i] != 1 && bDesc->lens[i] != cDesc->lens[i])
             return clf_fail(h, miopenStatusBadParm,
@@ -74,8 +73,8 @@ miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp,
     const float a1 = clf_api_scalar(alpha1, 1.0f), a2 = clf_api_scalar(alpha2, 1.0f),
                 be = clf_api_scalar(beta, 0.0f);
     const cl_ulong total = clf_tensor_elements(cDesc);
-    const clf_karg args[] = {CLF_KARG(a),  CLF_KARG(b),    CLF_KARG(c),  CLF_KARG(op),
-                             CLF_KARG(a1), CLF_KARG(a2),   CLF_KARG(be), CLF_KARG(nd),
+    const clf_karg args[] = {CLF_KARG(a),    CLF_KARG(b),  CLF_KARG(c),  CLF_KARG(op),
+                             CLF_KARG(a1),   CLF_KARG(a2), CLF_KARG(be), CLF_KARG(nd),
                              CLF_KARG(lens), CLF_KARG(sa), CLF_KARG(sb), CLF_KARG(sc),
                              CLF_KARG(total)};
     return clf_api_run(h, api, "tensor_ops", "clf_op_tensor", args,
@@ -102,15 +101,15 @@ static miopenStatus_t fill(miopenHandle_t handle, const char *api,
     const float value = clf_api_scalar(alpha, 0.0f);
     const cl_int nd = yDesc->nd;
     const cl_ulong total = clf_tensor_elements(yDesc);
-    const clf_karg args[] = {CLF_KARG(ym), CLF_KARG(scale), CLF_KARG(value), CLF_KARG(nd),
-                             CLF_KARG(lens), CLF_KARG(sy), CLF_KARG(total)};
+    const clf_karg args[] = {CLF_KARG(ym),   CLF_KARG(scale), CLF_KARG(value), CLF_KARG(nd),
+                             CLF_KARG(lens), CLF_KARG(sy),    CLF_KARG(total)};
     return clf_api_run(handle, api, "tensor_ops", "clf_fill_tensor", args,
                        (int)(sizeof args / sizeof args[0]), (size_t)total);
 }
 
 /* compat: fp32, any strides (only the elements the descriptor spans are written) */
-miopenStatus_t miopenSetTensor(miopenHandle_t handle, const miopenTensorDescriptor_t yDesc,
-                               void *y, const void *alpha)
+miopenStatus_t miopenSetTensor(miopenHandle_t handle, const miopenTensorDescriptor_t yDesc, void *y,
+                               const void *alpha)
 {
     return fill(handle, "miopenSetTensor", yDesc, y, alpha, 0);
 }
@@ -151,9 +150,9 @@ miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
     const float al = clf_api_scalar(alpha, 1.0f), be = clf_api_scalar(beta, 0.0f);
     const cl_int nd = yDesc->nd;
     const cl_ulong total = clf_tensor_elements(yDesc);
-    const clf_karg args[] = {CLF_KARG(xm),   CLF_KARG(ym), CLF_KARG(al), CLF_KARG(be),
-                             CLF_KARG(nd),   CLF_KARG(lens), CLF_KARG(sx), CLF_KARG(sy),
-                             CLF_KARG(total)};
+    const clf_karg args[] = {CLF_KARG(xm), CLF_KARG(ym), CLF_KARG(al),
+                             CLF_KARG(be), CLF_KARG(nd), CLF_KARG(lens),
+                             CLF_KARG(sx), CLF_KARG(sy), CLF_KARG(total)};
     return clf_api_run(handle, api, "tensor_ops", "clf_transform_tensor", args,
                        (int)(sizeof args / sizeof args[0]), (size_t)total);
 }

@@ -33,8 +33,7 @@ static miopenStatus_t run_training(miopenHandle_t h, const char *api,
         clf_select_request rq = {.use = CLF_USE_KNOWN};
         st = clf_select(h, plan, &rq, &known, report, sizeof report);
         if (st == miopenStatusUnsupportedOp)
-            st = clf_fail(h, miopenStatusNotImplemented, "%s: no solver applies:\n%s", api,
-                          report);
+            st = clf_fail(h, miopenStatusNotImplemented, "%s: no solver applies:\n%s", api, report);
     }
     struct miopenFusionPlanDescriptor *p = NULL;
     if (st == miopenStatusSuccess)
@@ -99,11 +98,11 @@ static miopenStatus_t check_bn_desc(miopenHandle_t h, const char *api, miopenBat
         d->lens[3] != want_w || d->type != x->type) {
         char have[128];
         clf_tensor_describe(d, have, sizeof have);
-        return clf_fail(h, miopenStatusBadParm,
-                        "%s: %s is %s; %s batch-norm of a %dx%dx%dx%d %s tensor needs 1x%dx%dx%d %s",
-                        api, dn, have, mode == miopenBNSpatial ? "spatial" : "per-activation",
-                        l[0], l[1], l[2], l[3], clf_type_name(x->type), l[1], want_h, want_w,
-                        clf_type_name(x->type));
+        return clf_fail(
+            h, miopenStatusBadParm,
+            "%s: %s is %s; %s batch-norm of a %dx%dx%dx%d %s tensor needs 1x%dx%dx%d %s", api, dn,
+            have, mode == miopenBNSpatial ? "spatial" : "per-activation", l[0], l[1], l[2], l[3],
+            clf_type_name(x->type), l[1], want_h, want_w, clf_type_name(x->type));
     }
     return miopenStatusSuccess;
 }
@@ -149,8 +148,8 @@ miopenStatus_t miopenBatchNormalizationForwardTraining(
     if (st == miopenStatusSuccess)
         st = check_same(h, api, xDesc, "xDesc", yDesc, "yDesc");
     if (st == miopenStatusSuccess)
-        st = check_bn_desc(h, api, bn_mode, xDesc, bnScaleBiasMeanVarDesc,
-                           "bnScaleBiasMeanVarDesc");
+        st =
+            check_bn_desc(h, api, bn_mode, xDesc, bnScaleBiasMeanVarDesc, "bnScaleBiasMeanVarDesc");
     if (st == miopenStatusSuccess)
         st = need(h, api, x, "x");
     if (st == miopenStatusSuccess)
@@ -162,8 +161,8 @@ miopenStatus_t miopenBatchNormalizationForwardTraining(
     if (st != miopenStatusSuccess)
         return st;
     if (!(epsilon > 0.0) || !isfinite(epsilon))
-        return clf_fail(h, miopenStatusBadParm, "%s: epsilon = %g must be positive and finite",
-                        api, epsilon);
+        return clf_fail(h, miopenStatusBadParm, "%s: epsilon = %g must be positive and finite", api,
+                        epsilon);
     if (!isfinite(expAvgFactor))
         return clf_fail(h, miopenStatusBadParm, "%s: expAvgFactor = %g must be finite", api,
                         expAvgFactor);

@@ -34,8 +34,8 @@
 #define CLF_CACHE_PATH_MAX (4096 + 64)
 
 typedef struct clf_cache {
-  char dir[4096];
-  int enabled;
+    char dir[4096];
+    int enabled;
 } clf_cache;
 
 /* Resolves the cache dir from the environment:
@@ -71,7 +71,7 @@ int clf_cache_store(const clf_cache *c, const char *key_material, size_t key_len
                     const unsigned char *bin, size_t bin_len, char *err, size_t err_cap);
 
 /* Path of the entry for a key (for messages and tests); "" for a disabled cache. */
-void clf_cache_path(const clf_cache *c, const char *key_material, size_t key_len,
-                    char *out, size_t cap);
+void clf_cache_path(const clf_cache *c, const char *key_material, size_t key_len, char *out,
+                    size_t cap);
 
 #endif

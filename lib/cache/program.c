@@ -98,8 +98,7 @@ static int on_pocl(miopenHandle_t h)
 
 static const char *quiet_options(miopenHandle_t h, const char *options, char *buf, size_t cap)
 {
-    if (!on_pocl(h) ||
-        clf_log_level() >= CLF_LOG_INFO)
+    if (!on_pocl(h) || clf_log_level() >= CLF_LOG_INFO)
         return options;
     int n = snprintf(buf, cap, "%s%s-w", options, options[0] ? " " : "");
     return n > 0 && (size_t)n < cap ? buf : options;
@@ -259,8 +258,10 @@ static void discard_file(const char *what, const char *path, const char *why)
         clf_log(CLF_LOG_WARNING, "%s: cached binary %s %s; removed, rebuilding from source", what,
                 path, why);
     else
-        clf_log(CLF_LOG_WARNING, "%s: cached binary %s %s; could not remove it (%s), rebuilding "
-                "from source", what, path, why, strerror(errno));
+        clf_log(CLF_LOG_WARNING,
+                "%s: cached binary %s %s; could not remove it (%s), rebuilding "
+                "from source",
+                what, path, why, strerror(errno));
 }
 
 int clf_program_evict(miopenHandle_t h, cl_program prog, const char *what)
@@ -329,13 +330,13 @@ static cl_program apply_min_groups(miopenHandle_t h, const char *what, cl_progra
     clf_free(text);
     cl_int err;
     int created;
-    cl_program np = from_binary(h, what, (unsigned char *)patched, tlen + (size_t)dlen + 1,
-                                options, &err, &created);
+    cl_program np = from_binary(h, what, (unsigned char *)patched, tlen + (size_t)dlen + 1, options,
+                                &err, &created);
     clf_free(patched);
     if (np == NULL) {
         clf_log(CLF_LOG_WARNING,
-                "%s: PTX with .minnctapersm %d refused (%s); keeping the plain build", what,
-                groups, clf_cl_error_name(err));
+                "%s: PTX with .minnctapersm %d refused (%s); keeping the plain build", what, groups,
+                clf_cl_error_name(err));
         return prog;
     }
     clf_clw_release_program(prog);

@@ -121,8 +121,7 @@ static cl_int injected(const char *entry)
 {
     cl_int err = CL_SUCCESS;
     pthread_mutex_lock(&fault_lock);
-    if (fault_countdown > 0 &&
-        (strcmp(entry, fault_entry) == 0 || strcmp(fault_entry, "*") == 0)) {
+    if (fault_countdown > 0 && (strcmp(entry, fault_entry) == 0 || strcmp(fault_entry, "*") == 0)) {
         ++calls_seen;
         int fire = 0;
         if (new_site_mode) /* the first call from the n-th on whose site has not failed yet */
@@ -172,6 +171,8 @@ static cl_int released(cl_int err)
     return err;
 }
 
+/* One case per code, packed: clang-format would wrap the table out of shape. */
+// clang-format off
 const char *clf_cl_error_name(cl_int err)
 {
 #define E(x) case x: return #x;
@@ -198,6 +199,7 @@ const char *clf_cl_error_name(cl_int err)
     default: break;
     }
 #undef E
+    // clang-format on
     static _Thread_local char buf[48];
     snprintf(buf, sizeof buf, "CL_UNKNOWN_ERROR(%d)", (int)err);
     return buf;
@@ -486,8 +488,7 @@ cl_int clf_clw_fill_zero(cl_command_queue q, cl_mem m, size_t offset, size_t siz
 {
     cl_int err = injected("clEnqueueFillBuffer");
     const cl_int zero = 0;
-    return err ? err
-               : clEnqueueFillBuffer(q, m, &zero, sizeof zero, offset, size, 0, NULL, NULL);
+    return err ? err : clEnqueueFillBuffer(q, m, &zero, sizeof zero, offset, size, 0, NULL, NULL);
 }
 
 cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, void *dst)

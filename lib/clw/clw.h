@@ -48,10 +48,8 @@ cl_int clf_clw_get_devices(cl_platform_id p, cl_device_type type, cl_uint cap, c
 cl_int clf_clw_device_info(cl_device_id dev, cl_device_info what, size_t size, void *value);
 
 cl_context clf_clw_create_context(cl_platform_id p, cl_device_id dev, cl_int *err);
-cl_command_queue clf_clw_create_queue(cl_context ctx, cl_device_id dev, int profiling,
-                                      cl_int *err);
-cl_int clf_clw_queue_info(cl_command_queue q, cl_command_queue_info what, size_t size,
-                          void *value);
+cl_command_queue clf_clw_create_queue(cl_context ctx, cl_device_id dev, int profiling, cl_int *err);
+cl_int clf_clw_queue_info(cl_command_queue q, cl_command_queue_info what, size_t size, void *value);
 cl_int clf_clw_retain_queue(cl_command_queue q);
 cl_int clf_clw_release_queue(cl_command_queue q);
 cl_int clf_clw_retain_context(cl_context c);

@@ -33,14 +33,18 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
         switch (steps[i]) {
         case CLF_IR_BIAS: clf_strbuf_append(b, "v += bias[k]; /* bias */"); break;
         case CLF_IR_BN:
-            clf_strbuf_printf(b, "{ const int p = %s; v = bn_scale[p] * (v - bn_mean[p]) * "
-                                 "rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, %s */",
+            clf_strbuf_printf(b,
+                              "{ const int p = %s; v = bn_scale[p] * (v - bn_mean[p]) * "
+                              "rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, %s */",
                               p->epi.bn_spatial ? "k" : "k * OUT_HW + pix",
                               p->epi.bn_spatial ? "spatial" : "per-activation");
             break;
-        case CLF_IR_ADD: clf_strbuf_append(b, "v += z_alpha * z[out_idx]; /* residual add */"); break;
+        case CLF_IR_ADD:
+            clf_strbuf_append(b, "v += z_alpha * z[out_idx]; /* residual add */");
+            break;
         case CLF_IR_ACTIV:
-            clf_strbuf_append(b, "v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */");
+            clf_strbuf_append(b,
+                              "v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */");
             break;
         default: break;
         }
@@ -115,9 +119,9 @@ static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const cha
     clf_strbuf_define(b, "NBRANCHES", p->nbranches);
     clf_hkargs_emit_cl(b);
     static const char *const undefs[] = {
-        "BR_K", "BR_FY", "BR_FX", "BR_PAD_H", "BR_PAD_W", "BR_STRIDE_H", "BR_STRIDE_W",
-        "BR_DIL_H", "BR_DIL_W", "BR_C_PER_G", "BR_K_PER_G", "BR_HAS_BIAS", "BR_HAS_BN",
-        "BR_BN_SPATIAL", "BR_HAS_ACTIV", "ACTIV_MODE", "clf_activ", "clf_hbranch"};
+        "BR_K",        "BR_FY",         "BR_FX",        "BR_PAD_H",   "BR_PAD_W",   "BR_STRIDE_H",
+        "BR_STRIDE_W", "BR_DIL_H",      "BR_DIL_W",     "BR_C_PER_G", "BR_K_PER_G", "BR_HAS_BIAS",
+        "BR_HAS_BN",   "BR_BN_SPATIAL", "BR_HAS_ACTIV", "ACTIV_MODE", "clf_activ",  "clf_hbranch"};
     for (int i = 0; i < p->nbranches; ++i) {
         const clf_branch_problem *br = &p->branch[i];
         const clf_conv_problem *c = &br->conv;
@@ -194,8 +198,10 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
         /* Horizontal: its own preamble and one specialised function a branch; no shared
          * epilogue (each branch's is in its function). */
         if (emit_horizontal(p, b, activ) != 0) {
-            snprintf(why, cap, "solver %s: cl/ fragment 'conv_hbranch' is not embedded in "
-                               "this build", s->name);
+            snprintf(why, cap,
+                     "solver %s: cl/ fragment 'conv_hbranch' is not embedded in "
+                     "this build",
+                     s->name);
             clf_strbuf_free(&spec.defines);
             clf_strbuf_free(b);
             return -1;
@@ -249,9 +255,9 @@ int clf_codegen_options(char *out, size_t cap, char *why, size_t why_cap)
     return 0;
 }
 
-int clf_codegen_program(const clf_fusion_problem *p, const char *header,
-                        const clf_build_spec *spec, const char *const *fragments, size_t n,
-                        clf_generated *out, char *why, size_t cap)
+int clf_codegen_program(const clf_fusion_problem *p, const char *header, const clf_build_spec *spec,
+                        const char *const *fragments, size_t n, clf_generated *out, char *why,
+                        size_t cap)
 {
     memset(out, 0, sizeof *out);
     clf_strbuf_init(&out->source);

@@ -10,7 +10,7 @@ typedef struct clf_generated {
     clf_strbuf source;
     char options[256];
     clf_launch launch;
-    char kernel_name[32]; /* "" for a program of several kernels (clf_codegen_program) */
+    char kernel_name[32];  /* "" for a program of several kernels (clf_codegen_program) */
     int min_groups_per_cu; /* the spec's occupancy hint, for clf_program_get */
 } clf_generated;
 
@@ -37,9 +37,9 @@ int clf_codegen_options(char *out, size_t cap, char *why, size_t why_cap);
  * line `header`, the preamble for p, spec's defines, then the named cl/ fragments in order;
  * spec's launch is not used, its min_groups_per_cu is. Options as for every program
  * (clf_codegen_options). Returns 0, -1 with a reason in why, -2 when memory ran out. */
-int clf_codegen_program(const clf_fusion_problem *p, const char *header,
-                        const clf_build_spec *spec, const char *const *fragments, size_t n,
-                        clf_generated *out, char *why, size_t cap);
+int clf_codegen_program(const clf_fusion_problem *p, const char *header, const clf_build_spec *spec,
+                        const char *const *fragments, size_t n, clf_generated *out, char *why,
+                        size_t cap);
 
 /* Writes the source to $CLFUSE_DUMP_DIR/<name>.cl when that variable is set (best effort,
  * a failure is logged as a warning). */

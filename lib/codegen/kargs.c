@@ -6,9 +6,9 @@ const clf_kernel_arg_info clf_kernel_args[CLF_KARG_COUNT] = {CLF_KARG_TABLE(CLF_
 #undef CLF_KARG_INFO_
 
 /* A kind's field type must match the clf_run_args field it binds: checked at compile time. */
-#define CLF_KARG_CHECK_(id, name, kind, epi)                                                   \
-    _Static_assert(sizeof(((clf_run_args *)0)->name) ==                                        \
-                       ((kind) == CLF_KARG_F32 ? sizeof(float) : sizeof(cl_mem)),             \
+#define CLF_KARG_CHECK_(id, name, kind, epi)                                                       \
+    _Static_assert(sizeof(((clf_run_args *)0)->name) ==                                            \
+                       ((kind) == CLF_KARG_F32 ? sizeof(float) : sizeof(cl_mem)),                  \
                    "clf_run_args." #name " does not match its kernel argument kind");
 CLF_KARG_TABLE(CLF_KARG_CHECK_)
 #undef CLF_KARG_CHECK_
@@ -60,9 +60,9 @@ static const clf_kernel_arg_info branch_args[CLF_HKARG_PER_BRANCH] = {
     CLF_HKARG_BRANCH_TABLE(CLF_HKARG_INFO_)};
 #undef CLF_HKARG_INFO_
 
-#define CLF_HKARG_CHECK_(name, kind)                                                           \
-    _Static_assert(sizeof(((struct clf_branch_args *)0)->name) ==                              \
-                       ((kind) == CLF_KARG_F32 ? sizeof(float) : sizeof(cl_mem)),             \
+#define CLF_HKARG_CHECK_(name, kind)                                                               \
+    _Static_assert(sizeof(((struct clf_branch_args *)0)->name) ==                                  \
+                       ((kind) == CLF_KARG_F32 ? sizeof(float) : sizeof(cl_mem)),                  \
                    "clf_branch_args." #name " does not match its kernel argument kind");
 CLF_HKARG_BRANCH_TABLE(CLF_HKARG_CHECK_)
 #undef CLF_HKARG_CHECK_

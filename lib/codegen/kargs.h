@@ -20,22 +20,22 @@
 
 #include <stddef.h>
 
-#define CLF_KARG_TABLE(X)                                                                      \
-    X(X, x, CLF_KARG_IN, 0)                                                                    \
-    X(W, w, CLF_KARG_IN, 0)                                                                    \
-    X(Y, y, CLF_KARG_OUT, 0)                                                                   \
-    X(WORKSPACE, workspace, CLF_KARG_OUT, 0)                                                   \
-    X(CONV_ALPHA, conv_alpha, CLF_KARG_F32, 1)                                                 \
-    X(BIAS, bias, CLF_KARG_IN, 1)                                                              \
-    X(BN_SCALE, bn_scale, CLF_KARG_IN, 1)                                                      \
-    X(BN_BIAS, bn_bias, CLF_KARG_IN, 1)                                                        \
-    X(BN_MEAN, bn_mean, CLF_KARG_IN, 1)                                                        \
-    X(BN_VAR, bn_var, CLF_KARG_IN, 1)                                                          \
-    X(BN_EPS, bn_eps, CLF_KARG_F32, 1)                                                         \
-    X(ACT_ALPHA, act_alpha, CLF_KARG_F32, 1)                                                   \
-    X(ACT_BETA, act_beta, CLF_KARG_F32, 1)                                                     \
-    X(ACT_GAMMA, act_gamma, CLF_KARG_F32, 1)                                                   \
-    X(Z, z, CLF_KARG_IN, 1)                                                                    \
+#define CLF_KARG_TABLE(X)                                                                          \
+    X(X, x, CLF_KARG_IN, 0)                                                                        \
+    X(W, w, CLF_KARG_IN, 0)                                                                        \
+    X(Y, y, CLF_KARG_OUT, 0)                                                                       \
+    X(WORKSPACE, workspace, CLF_KARG_OUT, 0)                                                       \
+    X(CONV_ALPHA, conv_alpha, CLF_KARG_F32, 1)                                                     \
+    X(BIAS, bias, CLF_KARG_IN, 1)                                                                  \
+    X(BN_SCALE, bn_scale, CLF_KARG_IN, 1)                                                          \
+    X(BN_BIAS, bn_bias, CLF_KARG_IN, 1)                                                            \
+    X(BN_MEAN, bn_mean, CLF_KARG_IN, 1)                                                            \
+    X(BN_VAR, bn_var, CLF_KARG_IN, 1)                                                              \
+    X(BN_EPS, bn_eps, CLF_KARG_F32, 1)                                                             \
+    X(ACT_ALPHA, act_alpha, CLF_KARG_F32, 1)                                                       \
+    X(ACT_BETA, act_beta, CLF_KARG_F32, 1)                                                         \
+    X(ACT_GAMMA, act_gamma, CLF_KARG_F32, 1)                                                       \
+    X(Z, z, CLF_KARG_IN, 1)                                                                        \
     X(Z_ALPHA, z_alpha, CLF_KARG_F32, 1)
 
 typedef enum clf_karg_kind { CLF_KARG_IN, CLF_KARG_OUT, CLF_KARG_F32 } clf_karg_kind;
@@ -60,17 +60,17 @@ extern const clf_kernel_arg_info clf_kernel_args[CLF_KARG_COUNT];
  * caller's buffers are used as given (no copy, no extra launch), and the count is fixed by
  * CLF_MAX_BRANCHES, so one kernel signature serves every horizontal plan.
  * Row: X(name, kind), name the struct clf_branch_args field. */
-#define CLF_HKARG_BRANCH_TABLE(X)                                                              \
-    X(w, CLF_KARG_IN)                                                                          \
-    X(conv_alpha, CLF_KARG_F32)                                                                \
-    X(bias, CLF_KARG_IN)                                                                       \
-    X(bn_scale, CLF_KARG_IN)                                                                   \
-    X(bn_bias, CLF_KARG_IN)                                                                    \
-    X(bn_mean, CLF_KARG_IN)                                                                    \
-    X(bn_var, CLF_KARG_IN)                                                                     \
-    X(bn_eps, CLF_KARG_F32)                                                                    \
-    X(act_alpha, CLF_KARG_F32)                                                                 \
-    X(act_beta, CLF_KARG_F32)                                                                  \
+#define CLF_HKARG_BRANCH_TABLE(X)                                                                  \
+    X(w, CLF_KARG_IN)                                                                              \
+    X(conv_alpha, CLF_KARG_F32)                                                                    \
+    X(bias, CLF_KARG_IN)                                                                           \
+    X(bn_scale, CLF_KARG_IN)                                                                       \
+    X(bn_bias, CLF_KARG_IN)                                                                        \
+    X(bn_mean, CLF_KARG_IN)                                                                        \
+    X(bn_var, CLF_KARG_IN)                                                                         \
+    X(bn_eps, CLF_KARG_F32)                                                                        \
+    X(act_alpha, CLF_KARG_F32)                                                                     \
+    X(act_beta, CLF_KARG_F32)                                                                      \
     X(act_gamma, CLF_KARG_F32)
 
 #define CLF_HKARG_ONE_(name, kind) +1

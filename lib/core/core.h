@@ -37,10 +37,10 @@ struct miopenHandle {
     int profiling;
     float kernel_ms;
     clfuse_DeviceInfo info;
-    pthread_mutex_t lock;    /* guards errmsg and the program cache */
+    pthread_mutex_t lock; /* guards errmsg and the program cache */
     struct clf_program_cache *programs;
-    struct clf_finddb *finddb;        /* opened on first use (lib/select/records.c) */
-    struct clf_invoker *invokers;     /* compiled unfused calls (lib/plan/invokers.c) */
+    struct clf_finddb *finddb;    /* opened on first use (lib/select/records.c) */
+    struct clf_invoker *invokers; /* compiled unfused calls (lib/plan/invokers.c) */
     char errmsg[CLF_ERRMSG_CAP];
 };
 

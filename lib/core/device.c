@@ -77,7 +77,8 @@ static int contains_nocase(const char *hay, const char *needle)
     size_t n = strlen(needle);
     for (; *hay; ++hay) {
         size_t i = 0;
-        while (i < n && hay[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+        while (i < n && hay[i] &&
+               tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
             ++i;
         if (i == n)
             return 1;
@@ -130,7 +131,7 @@ miopenStatus_t clf_device_select(clf_device_candidate *chosen)
                         "miopenCreate: CLFUSE_DEVICE=%s: no device %u on platform %u (have: %s)%s",
                         want, d, p, names, skipped);
     }
-    cl_device_type type = clf_strcaseeq(want, "gpu") ? CL_DEVICE_TYPE_GPU
+    cl_device_type type = clf_strcaseeq(want, "gpu")   ? CL_DEVICE_TYPE_GPU
                           : clf_strcaseeq(want, "cpu") ? CL_DEVICE_TYPE_CPU
                                                        : 0;
     for (unsigned i = 0; i < n; ++i) {
@@ -157,17 +158,19 @@ cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse
         return err;                                                                                \
     }
     Q(clf_clw_platform_string(platform, CL_PLATFORM_NAME, i->platform_name,
-                              sizeof i->platform_name), "clGetPlatformInfo(CL_PLATFORM_NAME)");
+                              sizeof i->platform_name),
+      "clGetPlatformInfo(CL_PLATFORM_NAME)");
     Q(clf_clw_platform_string(platform, CL_PLATFORM_VERSION, i->platform_version,
-                              sizeof i->platform_version), "clGetPlatformInfo(CL_PLATFORM_VERSION)");
+                              sizeof i->platform_version),
+      "clGetPlatformInfo(CL_PLATFORM_VERSION)");
     Q(clf_clw_device_string(device, CL_DEVICE_VENDOR, i->vendor, sizeof i->vendor),
       "clGetDeviceInfo(CL_DEVICE_VENDOR)");
     Q(clf_clw_device_string(device, CL_DEVICE_NAME, i->name, sizeof i->name),
       "clGetDeviceInfo(CL_DEVICE_NAME)");
-    Q(clf_clw_device_string(device, CL_DRIVER_VERSION, i->driver_version,
-                            sizeof i->driver_version), "clGetDeviceInfo(CL_DRIVER_VERSION)");
-    Q(clf_clw_device_string(device, CL_DEVICE_VERSION, i->device_version,
-                            sizeof i->device_version), "clGetDeviceInfo(CL_DEVICE_VERSION)");
+    Q(clf_clw_device_string(device, CL_DRIVER_VERSION, i->driver_version, sizeof i->driver_version),
+      "clGetDeviceInfo(CL_DRIVER_VERSION)");
+    Q(clf_clw_device_string(device, CL_DEVICE_VERSION, i->device_version, sizeof i->device_version),
+      "clGetDeviceInfo(CL_DEVICE_VERSION)");
     cl_uint cu = 0;
     Q(clf_clw_device_info(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu),
       "clGetDeviceInfo(CL_DEVICE_MAX_COMPUTE_UNITS)");
@@ -210,8 +213,9 @@ const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap)
         return why;
     }
     if (!yes) {
-        snprintf(why, cap, "it has no OpenCL C compiler (CL_DEVICE_COMPILER_AVAILABLE is "
-                           "false) and clfuse builds its kernels from source");
+        snprintf(why, cap,
+                 "it has no OpenCL C compiler (CL_DEVICE_COMPILER_AVAILABLE is "
+                 "false) and clfuse builds its kernels from source");
         return why;
     }
     char version[128];

@@ -124,8 +124,8 @@ static miopenStatus_t create_own(miopenHandle_t *handle, const char *api)
         return st;
     char why[256];
     if (clf_device_unusable(c.device, why, sizeof why))
-        return clf_fail(NULL, miopenStatusNotInitialized, "%s: device '%s' cannot be used: %s",
-                        api, c.name, why);
+        return clf_fail(NULL, miopenStatusNotInitialized, "%s: device '%s' cannot be used: %s", api,
+                        c.name, why);
     clfuse_DeviceInfo info;
     const char *what = "";
     cl_int err = clf_device_read_info(c.platform, c.device, &info, &what);
@@ -196,8 +196,8 @@ static void drop_context_state(struct miopenHandle *h)
 /* Makes q (inspected into f) the handle's queue: retains it (and its context when that
  * changes), lets the previous queue finish, drops what belonged to the previous context and
  * releases the previous references. */
-static miopenStatus_t switch_queue(struct miopenHandle *h, cl_command_queue q,
-                                   const queue_facts *f, const char *api)
+static miopenStatus_t switch_queue(struct miopenHandle *h, cl_command_queue q, const queue_facts *f,
+                                   const char *api)
 {
     miopenHandle_t herr = clf_handle_valid(h) ? h : NULL;
     if (q == h->queue)
@@ -354,8 +354,8 @@ miopenStatus_t clf_handle_timing_queue(miopenHandle_t h, cl_command_queue *q, co
     /* The user's earlier commands (writes of the inputs) run before the timed ones. */
     err = clf_clw_finish(h->queue);
     if (err != CL_SUCCESS)
-        return clf_fail(h, miopenStatusInternalError, "%s: clFinish on the handle's queue: %s",
-                        api, clf_cl_error_name(err));
+        return clf_fail(h, miopenStatusInternalError, "%s: clFinish on the handle's queue: %s", api,
+                        clf_cl_error_name(err));
     *q = tq;
     return miopenStatusSuccess;
 }
@@ -388,7 +388,6 @@ miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float *time)
 }
 
 /* ---- miopenSetAllocator -------------------------------------------------------------------- */
-
 
 miopenStatus_t miopenSetAllocator(miopenHandle_t handle, miopenAllocatorFunction allocator,
                                   miopenDeallocatorFunction deallocator, void *allocatorContext)
@@ -467,8 +466,8 @@ cl_mem clf_handle_alloc(miopenHandle_t h, size_t bytes, const char *what, miopen
         if (m == NULL) {
             clf_free(b);
             *st = clf_fail(h, miopenStatusAllocFailed,
-                           "%s: the miopenSetAllocator allocator returned NULL for %zu bytes",
-                           what, bytes);
+                           "%s: the miopenSetAllocator allocator returned NULL for %zu bytes", what,
+                           bytes);
             return NULL;
         }
         clf_clw_adopt_mem(m);

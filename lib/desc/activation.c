@@ -7,8 +7,8 @@
 
 const char *clf_activ_name(miopenActivationMode_t m)
 {
-    static const char *names[] = {"PASTHRU", "LOGISTIC", "TANH", "RELU", "SOFTRELU",
-                                  "ABS", "POWER", "CLIPPEDRELU", "LEAKYRELU", "ELU"};
+    static const char *names[] = {"PASTHRU", "LOGISTIC", "TANH",        "RELU",      "SOFTRELU",
+                                  "ABS",     "POWER",    "CLIPPEDRELU", "LEAKYRELU", "ELU"};
     if ((int)m < 0 || (int)m > 9)
         return NULL;
     return names[m];

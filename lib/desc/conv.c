@@ -16,10 +16,12 @@ miopenStatus_t clf_conv_check(miopenHandle_t h, const struct miopenConvolutionDe
     if (!clf_live_check(CLF_LIVE_CONV, c))
         return clf_fail(h, miopenStatusBadParm,
                         "%s: convDesc is not a live convolution descriptor (destroyed, or never "
-                        "created)", api);
+                        "created)",
+                        api);
     if (!c->is_set)
         return clf_fail(h, miopenStatusBadParm,
-                        "%s: convDesc was never initialised (miopenInitConvolutionDescriptor)", api);
+                        "%s: convDesc was never initialised (miopenInitConvolutionDescriptor)",
+                        api);
     return miopenStatusSuccess;
 }
 
@@ -60,8 +62,8 @@ miopenStatus_t miopenDestroyConvolutionDescriptor(miopenConvolutionDescriptor_t 
 }
 
 /* The attribute's storage and its range, or NULL for an unknown attribute. */
-static int *conv_attribute(miopenConvolutionDescriptor_t c, miopenConvolutionAttrib_t attr,
-                           int *lo, int *hi, const char **name)
+static int *conv_attribute(miopenConvolutionDescriptor_t c, miopenConvolutionAttrib_t attr, int *lo,
+                           int *hi, const char **name)
 {
     switch (attr) {
     case MIOPEN_CONVOLUTION_ATTRIB_FP16_ALT_IMPL:
@@ -296,8 +298,10 @@ miopenStatus_t miopenSetTransposeConvNdOutputPadding(miopenConvolutionDescriptor
     if (adjA == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: adjA is NULL", api);
     if (spatialDim != convDesc->spatial)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: spatialDim %d differs from the "
-                        "descriptor's %d", api, spatialDim, convDesc->spatial);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: spatialDim %d differs from the "
+                        "descriptor's %d",
+                        api, spatialDim, convDesc->spatial);
     for (int i = 0; i < spatialDim; ++i)
         if (adjA[i] < 0 || adjA[i] >= convDesc->strides[i])
             return clf_fail(NULL, miopenStatusBadParm,
@@ -337,7 +341,8 @@ miopenStatus_t clfuse_GetConvolutionPaddingMode(miopenConvolutionDescriptor_t co
         return clf_fail(NULL, miopenStatusBadParm,
                         "clfuse_GetConvolutionPaddingMode: convDesc is not a live descriptor");
     if (mode == NULL)
-        return clf_fail(NULL, miopenStatusBadParm, "clfuse_GetConvolutionPaddingMode: mode is NULL");
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "clfuse_GetConvolutionPaddingMode: mode is NULL");
     *mode = convDesc->pad_mode;
     return miopenStatusSuccess;
 }
@@ -397,7 +402,8 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
     if (x->nd != sp + 2 || w->nd != sp + 2)
         return clf_fail(h, miopenStatusBadParm,
                         "%s: a %d-d convolution needs %d-d input and filter tensors (xDesc has %d, "
-                        "wDesc has %d dimensions)", api, sp, sp + 2, x->nd, w->nd);
+                        "wDesc has %d dimensions)",
+                        api, sp, sp + 2, x->nd, w->nd);
     if (x->type != w->type)
         return clf_fail(h, miopenStatusBadParm, "%s: xDesc is %s but wDesc is %s", api,
                         clf_type_name(x->type), clf_type_name(w->type));
@@ -408,7 +414,8 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
         if (w->lens[0] != c)
             return clf_fail(h, miopenStatusBadParm,
                             "%s: transpose convolution: input channels %d do not match the "
-                            "filter's first length %d", api, c, w->lens[0]);
+                            "filter's first length %d",
+                            api, c, w->lens[0]);
         if (c % g != 0)
             return clf_fail(h, miopenStatusBadParm,
                             "%s: input channels %d do not divide into %d groups", api, c, g);
@@ -420,7 +427,8 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
         if ((int64_t)wc * g64 != c)
             return clf_fail(h, miopenStatusBadParm,
                             "%s: channels do not match the filter: input has %d channels, the "
-                            "filter has %d per group x %d group(s)", api, c, wc, g);
+                            "filter has %d per group x %d group(s)",
+                            api, c, wc, g);
         if (k % g != 0)
             return clf_fail(h, miopenStatusBadParm,
                             "%s: filter count (output channels) %d does not divide into %d groups",
@@ -440,8 +448,8 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
         if (eff > INT_MAX)
             return clf_fail(h, miopenStatusBadParm,
                             "%s: the dilated filter extent along %s, 1 + %lld x (%lld - 1) = "
-                            "%lld, exceeds the int range", api, axis(sp, i), (long long)d,
-                            (long long)k, (long long)eff);
+                            "%lld, exceeds the int range",
+                            api, axis(sp, i), (long long)d, (long long)k, (long long)eff);
         int64_t out;
         if (conv->mode == miopenTranspose) {
             out = s * (in - 1) + 1 + d * (k - 1) - 2 * p + conv->out_pads[i];
@@ -453,8 +461,8 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
             if (in < eff)
                 return clf_fail(h, miopenStatusBadParm,
                                 "%s: Valid padding: the dilated filter (%lld along %s) is larger "
-                                "than the input (%lld)", api, (long long)eff, axis(sp, i),
-                                (long long)in);
+                                "than the input (%lld)",
+                                api, (long long)eff, axis(sp, i), (long long)in);
             out = ceil_div64(in - eff + 1, s);
         } else {
             out = (in - eff + 2 * p) / s + 1;
@@ -471,10 +479,9 @@ miopenStatus_t clf_conv_output_shape(miopenHandle_t h, const char *api,
     return miopenStatusSuccess;
 }
 
-miopenStatus_t miopenGetConvolutionNdForwardOutputDim(miopenConvolutionDescriptor_t convDesc,
-                                                      const miopenTensorDescriptor_t inputTensorDesc,
-                                                      const miopenTensorDescriptor_t filterDesc,
-                                                      int *nDim, int *outputTensorDimA)
+miopenStatus_t miopenGetConvolutionNdForwardOutputDim(
+    miopenConvolutionDescriptor_t convDesc, const miopenTensorDescriptor_t inputTensorDesc,
+    const miopenTensorDescriptor_t filterDesc, int *nDim, int *outputTensorDimA)
 {
     const char *api = "miopenGetConvolutionNdForwardOutputDim";
     clf_clear_error(NULL);

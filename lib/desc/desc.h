@@ -66,14 +66,15 @@ size_t clf_tensor_elements(const struct miopenTensorDescriptor *t);
  * which address nothing, are not compared). */
 int clf_tensor_is_packed(const struct miopenTensorDescriptor *t);
 /* Same type, lengths and strides. */
-int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b);
+int clf_tensor_equal(const struct miopenTensorDescriptor *a,
+                     const struct miopenTensorDescriptor *b);
 /* "1x64x56x56 FP32" (strides appended when not packed). */
 void clf_tensor_describe(const struct miopenTensorDescriptor *t, char *out, size_t cap);
 /* Sets a packed 4-d NCHW descriptor without the API checks (internal use). Returns 0, or -1
  * (descriptor left unset) when a length is < 1, a packed stride exceeds the int range or the
  * byte size exceeds size_t. */
 int clf_tensor_set4d_packed(struct miopenTensorDescriptor *t, miopenDataType_t type, int n, int c,
-                             int h, int w);
+                            int h, int w);
 
 /* Effective pads of a 2-d convolution for an input extent (Same mode derives them). */
 void clf_conv_effective_pads(const struct miopenConvolutionDescriptor *c, const int in_hw[2],

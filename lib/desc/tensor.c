@@ -44,8 +44,8 @@ miopenStatus_t clf_tensor_check(miopenHandle_t h, const struct miopenTensorDescr
     /* The registry, not the object: a destroyed descriptor must not be read. */
     if (!clf_live_check(CLF_LIVE_TENSOR, t))
         return clf_fail(h, miopenStatusBadParm,
-                        "%s: %s is not a live tensor descriptor (destroyed, or never created)",
-                        api, what);
+                        "%s: %s is not a live tensor descriptor (destroyed, or never created)", api,
+                        what);
     return clf_tensor_check_set(h, t, api, what);
 }
 
@@ -91,7 +91,8 @@ miopenStatus_t clf_tensor_require_packed(miopenHandle_t h, const struct miopenTe
     clf_tensor_describe(t, d, sizeof d);
     return clf_fail(h, miopenStatusNotImplemented,
                     "%s: %s is %s: tensors with non-packed strides are not supported yet (the "
-                    "kernels would read it as packed); use a packed descriptor", api, name, d);
+                    "kernels would read it as packed); use a packed descriptor",
+                    api, name, d);
 }
 
 int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b)
@@ -225,11 +226,13 @@ miopenStatus_t miopenCreateTensorDescriptor(miopenTensorDescriptor_t *tensorDesc
         return clf_fail(NULL, miopenStatusBadParm, "miopenCreateTensorDescriptor: pointer is NULL");
     struct miopenTensorDescriptor *t = clf_calloc(1, sizeof *t);
     if (t == NULL)
-        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
+        return clf_fail(NULL, miopenStatusAllocFailed,
+                        "miopenCreateTensorDescriptor: out of memory");
     t->magic = CLF_MAGIC_TENSOR;
     if (clf_live_add(CLF_LIVE_TENSOR, t) != 0) {
         clf_free(t);
-        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateTensorDescriptor: out of memory");
+        return clf_fail(NULL, miopenStatusAllocFailed,
+                        "miopenCreateTensorDescriptor: out of memory");
     }
     *tensorDesc = t;
     return miopenStatusSuccess;
@@ -341,8 +344,7 @@ miopenStatus_t miopenSetNdTensorDescriptorWithLayout(miopenTensorDescriptor_t te
                         "NCHW, NHWC, NCDHW and NDHWC",
                         api, (int)tensorLayout);
     default:
-        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown layout %d", api,
-                        (int)tensorLayout);
+        return clf_fail(NULL, miopenStatusBadParm, "%s: unknown layout %d", api, (int)tensorLayout);
     }
     if (lens == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: lens is NULL", api);

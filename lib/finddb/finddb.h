@@ -50,12 +50,12 @@ typedef struct clf_device_identity {
 } clf_device_identity;
 
 typedef struct clf_finddb_entry {
-    char solver[CLF_SOLVER_NAME_CAP];     /* solver name, stable */
-    char config[CLF_CONFIG_CAP];          /* solver-specific tuning string, "" = default */
-    double time_ms;                       /* measured time; negative = estimate */
-    uint64_t workspace;                   /* bytes */
+    char solver[CLF_SOLVER_NAME_CAP];       /* solver name, stable */
+    char config[CLF_CONFIG_CAP];            /* solver-specific tuning string, "" = default */
+    double time_ms;                         /* measured time; negative = estimate */
+    uint64_t workspace;                     /* bytes */
     char algorithm[CLF_ALGORITHM_NAME_CAP]; /* e.g. "miopenConvolutionFwdAlgoDirect" */
-    char provenance[CLF_PROVENANCE_CAP];  /* "find", "exhaustive", "system" ... */
+    char provenance[CLF_PROVENANCE_CAP];    /* "find", "exhaustive", "system" ... */
 } clf_finddb_entry;
 
 typedef struct clf_finddb clf_finddb;
@@ -166,8 +166,8 @@ int clf_finddb_identity_equal(const clf_device_identity *a, const clf_device_ide
 /* Reads a whole regular file of at most max_bytes into a NUL-terminated malloc'ed
 ** buffer. Returns 0 and sets *buf and *len; -1 with errno-based message in err. If the
 ** file does not exist, returns -1 with *missing = 1 (missing may be NULL). */
-int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t *len,
-                         int *missing, char *err, size_t err_cap);
+int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, int *missing,
+                         char *err, size_t err_cap);
 
 /* The same, telling what was found: a missing file (or folder); one that exists but cannot
 ** be used as it is (not a regular file: a directory, FIFO, socket or device; no permission;
@@ -178,8 +178,8 @@ enum {
     CLF_FINDDB_READ_UNUSABLE,
     CLF_FINDDB_READ_TOO_BIG
 };
-int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size_t *len,
-                            int *what, char *err, size_t err_cap);
+int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size_t *len, int *what,
+                            char *err, size_t err_cap);
 
 /* "a directory", "a FIFO", ... for a st_mode, for messages. */
 const char *clf_finddb_file_type(unsigned mode);

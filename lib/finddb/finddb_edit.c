@@ -47,7 +47,7 @@ int clf_finddb_check_file(const char *path, char *err, size_t err_cap)
 struct clf_finddb_file {
     clf_device_identity dev;
     cJSON *doc;        /* the whole document; "records" is kept in step with t */
-    clf_fdb_table t;           /* the valid records of doc */
+    clf_fdb_table t;   /* the valid records of doc */
     const char **keys; /* sorted keys of t, built lazily */
     int nkeys, keys_valid;
 };
@@ -241,10 +241,10 @@ int clf_finddb_file_merge(clf_finddb_file *dst, const clf_finddb_file *src, char
     }
     if (!clf_finddb_identity_equal(&dst->dev, &src->dev)) {
         clf_set_err(err, err_cap,
-                "the devices differ (\"%s\" / \"%s\" / driver \"%s\" / %u CUs against \"%s\" / "
-                "\"%s\" / driver \"%s\" / %u CUs)",
-                dst->dev.vendor, dst->dev.name, dst->dev.driver, dst->dev.compute_units,
-                src->dev.vendor, src->dev.name, src->dev.driver, src->dev.compute_units);
+                    "the devices differ (\"%s\" / \"%s\" / driver \"%s\" / %u CUs against \"%s\" / "
+                    "\"%s\" / driver \"%s\" / %u CUs)",
+                    dst->dev.vendor, dst->dev.name, dst->dev.driver, dst->dev.compute_units,
+                    src->dev.vendor, src->dev.name, src->dev.driver, src->dev.compute_units);
         return -1;
     }
     int changed = 0;
@@ -265,7 +265,8 @@ int clf_finddb_file_merge(clf_finddb_file *dst, const clf_finddb_file *src, char
         for (int j = 0; j < s->n; j++) {
             const clf_finddb_entry *e = &s->e[j];
             int k = 0;
-            while (k < n && (strcmp(u[k].solver, e->solver) != 0 || strcmp(u[k].config, e->config) != 0))
+            while (k < n &&
+                   (strcmp(u[k].solver, e->solver) != 0 || strcmp(u[k].config, e->config) != 0))
                 k++;
             if (k == n) {
                 u[n++] = *e;

@@ -33,12 +33,16 @@
 const char *clf_finddb_file_type(unsigned mode)
 {
     mode_t m = (mode_t)mode;
-    return S_ISREG(m) ? "a regular file" : S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO"
-         : S_ISSOCK(m) ? "a socket" : S_ISCHR(m) || S_ISBLK(m) ? "a device" : "not a plain file";
+    return S_ISREG(m)                 ? "a regular file"
+           : S_ISDIR(m)               ? "a directory"
+           : S_ISFIFO(m)              ? "a FIFO"
+           : S_ISSOCK(m)              ? "a socket"
+           : S_ISCHR(m) || S_ISBLK(m) ? "a device"
+                                      : "not a plain file";
 }
 
-int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t *len,
-                         int *missing, char *err, size_t err_cap)
+int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, int *missing,
+                         char *err, size_t err_cap)
 {
     int what = CLF_FINDDB_READ_OK;
     int rc = clf_finddb_read_file_ex(path, max_bytes, buf, len, &what, err, err_cap);
@@ -47,8 +51,8 @@ int clf_finddb_read_file(const char *path, size_t max_bytes, char **buf, size_t 
     return rc;
 }
 
-int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size_t *len,
-                            int *what, char *err, size_t err_cap)
+int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size_t *len, int *what,
+                            char *err, size_t err_cap)
 {
     *buf = NULL;
     *len = 0;
@@ -77,7 +81,7 @@ int clf_finddb_read_file_ex(const char *path, size_t max_bytes, char **buf, size
     if (st.st_size < 0 || (unsigned long long)st.st_size > max_bytes) {
         *what = CLF_FINDDB_READ_TOO_BIG;
         clf_set_err(err, err_cap, "file is %lld bytes, larger than the %zu-byte limit",
-                (long long)st.st_size, max_bytes);
+                    (long long)st.st_size, max_bytes);
         close(fd);
         return -1;
     }
@@ -126,7 +130,7 @@ int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err
     int st_rc = fstat(fd, &st);
     if (st_rc != 0 || !S_ISREG(st.st_mode)) {
         clf_set_err(err, err_cap, "lock file %s is not usable: %s", lock_path,
-                st_rc != 0 ? strerror(errno) : clf_finddb_file_type(st.st_mode));
+                    st_rc != 0 ? strerror(errno) : clf_finddb_file_type(st.st_mode));
         close(fd);
         return -1;
     }
@@ -140,19 +144,19 @@ int clf_finddb_lock(const char *lock_path, int timeout_ms, char *err, size_t err
             continue;
         if (e != EWOULDBLOCK && e != EAGAIN) {
             clf_set_err(err, err_cap,
-                    "cannot lock %s: %s (the file system may not support flock; "
-                    "point MIOPEN_USER_DB_PATH at a local directory)",
-                    lock_path, strerror(e));
+                        "cannot lock %s: %s (the file system may not support flock; "
+                        "point MIOPEN_USER_DB_PATH at a local directory)",
+                        lock_path, strerror(e));
             close(fd);
             return -1;
         }
         double waited = clf_now_ms() - start;
         if (waited >= (double)timeout_ms) {
             clf_set_err(err, err_cap,
-                    "timed out after %.1f s waiting for the lock on %s: another process is "
-                    "writing this find-db and still holds it (flock locks are released when "
-                    "their holder exits)",
-                    waited / 1000.0, lock_path);
+                        "timed out after %.1f s waiting for the lock on %s: another process is "
+                        "writing this find-db and still holds it (flock locks are released when "
+                        "their holder exits)",
+                        waited / 1000.0, lock_path);
             close(fd);
             return -1;
         }
@@ -256,8 +260,7 @@ fail_fd:
     return -1;
 }
 
-int clf_finddb_set_aside(const char *path, char *aside, size_t aside_cap, char *err,
-                         size_t err_cap)
+int clf_finddb_set_aside(const char *path, char *aside, size_t aside_cap, char *err, size_t err_cap)
 {
     size_t n = strlen(path) + 64;
     char *name = clf_malloc(n);

@@ -92,7 +92,10 @@ static int get_num(const cJSON *obj, const char *name, double *out, char *why, s
 }
 
 /* An integral double in [0, max]. */
-static int is_count(double d, double max) { return d >= 0 && d <= max && (double)(uint64_t)d == d; }
+static int is_count(double d, double max)
+{
+    return d >= 0 && d <= max && (double)(uint64_t)d == d;
+}
 
 static int parse_entry(const cJSON *it, clf_finddb_entry *e, char *why, size_t why_cap)
 {
@@ -132,26 +135,31 @@ int clf_fdb_check_header(const cJSON *root, clf_device_identity *fdev, char *why
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, CLF_FINDDB_FORMAT) != 0) {
         clf_set_err(why, why_cap, "not a clfuse find-db: \"format\" is %s, expected \"%s\"",
-                !fmt ? "missing" : cJSON_IsString(fmt) ? "different" : "not a string",
-                CLF_FINDDB_FORMAT);
+                    !fmt                  ? "missing"
+                    : cJSON_IsString(fmt) ? "different"
+                                          : "not a string",
+                    CLF_FINDDB_FORMAT);
         return -1;
     }
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "version");
-    if (cJSON_IsNumber(ver) && ver->valuedouble > CLF_FINDDB_VERSION &&
-        ver->valuedouble <= 1e6 && ver->valuedouble == floor(ver->valuedouble)) {
+    if (cJSON_IsNumber(ver) && ver->valuedouble > CLF_FINDDB_VERSION && ver->valuedouble <= 1e6 &&
+        ver->valuedouble == floor(ver->valuedouble)) {
         /* A newer clfuse wrote it: its records are good for that build, so the caller
         ** leaves the file alone rather than set it aside. */
-        clf_set_err(why, why_cap, "written by a newer clfuse (find-db version %d, this build reads "
-                "version %d)", (int)ver->valuedouble, CLF_FINDDB_VERSION);
+        clf_set_err(why, why_cap,
+                    "written by a newer clfuse (find-db version %d, this build reads "
+                    "version %d)",
+                    (int)ver->valuedouble, CLF_FINDDB_VERSION);
         return -2;
     }
     if (!cJSON_IsNumber(ver) || ver->valuedouble != CLF_FINDDB_VERSION) {
         if (cJSON_IsNumber(ver))
-            clf_set_err(why, why_cap, "unsupported find-db version %g (this build reads version %d)",
-                    ver->valuedouble, CLF_FINDDB_VERSION);
+            clf_set_err(why, why_cap,
+                        "unsupported find-db version %g (this build reads version %d)",
+                        ver->valuedouble, CLF_FINDDB_VERSION);
         else
             clf_set_err(why, why_cap, "\"version\" is %s (this build reads version %d)",
-                    ver ? "not a number" : "missing", CLF_FINDDB_VERSION);
+                        ver ? "not a number" : "missing", CLF_FINDDB_VERSION);
         return -1;
     }
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(root, "device");
@@ -170,7 +178,8 @@ int clf_fdb_check_header(const cJSON *root, clf_device_identity *fdev, char *why
         return -1;
     }
     if (!is_count(cu, (double)UINT_MAX)) {
-        clf_set_err(why, why_cap, "bad \"device\": \"compute_units\" is not a non-negative integer");
+        clf_set_err(why, why_cap,
+                    "bad \"device\": \"compute_units\" is not a non-negative integer");
         return -1;
     }
     fdev->compute_units = (unsigned)cu;
@@ -344,15 +353,15 @@ static int json_well_formed(const char *buf, size_t len)
 ** reported and left alone, never set aside or overwritten (reason in why).
 */
 int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON **root, char *why,
-                      size_t why_cap)
+                       size_t why_cap)
 {
     *root = NULL;
     char *buf;
     size_t len;
     int what;
     char r[512];
-    if (clf_finddb_read_file_ex(path, CLF_FINDDB_MAX_FILE_BYTES, &buf, &len, &what, r,
-                                sizeof r) != 0) {
+    if (clf_finddb_read_file_ex(path, CLF_FINDDB_MAX_FILE_BYTES, &buf, &len, &what, r, sizeof r) !=
+        0) {
         if (what == CLF_FINDDB_READ_MISSING)
             return PF_MISSING;
         if (what == CLF_FINDDB_READ_TOO_BIG) {
@@ -366,7 +375,8 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
     while (ws < len && (buf[ws] == ' ' || buf[ws] == '\t' || buf[ws] == '\n' || buf[ws] == '\r'))
         ws++;
     if (ws == len) {
-        clf_set_err(why, why_cap, "file is empty%s (truncated write?)", len ? " (only whitespace)" : "");
+        clf_set_err(why, why_cap, "file is empty%s (truncated write?)",
+                    len ? " (only whitespace)" : "");
         clf_free(buf);
         return PF_BAD;
     }
@@ -382,20 +392,22 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         size_t pos = end && end >= buf && end <= buf + len ? (size_t)(end - buf) : 0;
         int line, col;
         line_col(buf, pos, &line, &col);
-        clf_set_err(why, why_cap,
-                "invalid JSON at line %d column %d (byte %zu of %zu): %s", line, col, pos, len,
-                pos + 1 >= len ? "unexpected end of file (truncated?)" : "syntax error or garbage");
+        clf_set_err(why, why_cap, "invalid JSON at line %d column %d (byte %zu of %zu): %s", line,
+                    col, pos, len,
+                    pos + 1 >= len ? "unexpected end of file (truncated?)"
+                                   : "syntax error or garbage");
         clf_free(buf);
         return PF_BAD;
     }
     size_t pos = (size_t)(end - buf);
-    while (pos < len && (buf[pos] == ' ' || buf[pos] == '\t' || buf[pos] == '\n' || buf[pos] == '\r'))
+    while (pos < len &&
+           (buf[pos] == ' ' || buf[pos] == '\t' || buf[pos] == '\n' || buf[pos] == '\r'))
         pos++;
     if (pos < len) {
         int line, col;
         line_col(buf, pos, &line, &col);
-        clf_set_err(why, why_cap, "unexpected data after the JSON document at line %d column %d", line,
-                col);
+        clf_set_err(why, why_cap, "unexpected data after the JSON document at line %d column %d",
+                    line, col);
         cJSON_Delete(doc);
         clf_free(buf);
         return PF_BAD;
@@ -408,11 +420,12 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         return hr == -2 ? PF_LEAVE : PF_BAD;
     }
     if (dev && !clf_finddb_identity_equal(dev, &fdev)) {
-        clf_set_err(why, why_cap,
-                "belongs to another device (\"%s\" / \"%s\" / driver \"%s\" / %u CUs; this one is "
-                "\"%s\" / \"%s\" / driver \"%s\" / %u CUs)",
-                fdev.vendor, fdev.name, fdev.driver, fdev.compute_units, dev->vendor, dev->name,
-                dev->driver, dev->compute_units);
+        clf_set_err(
+            why, why_cap,
+            "belongs to another device (\"%s\" / \"%s\" / driver \"%s\" / %u CUs; this one is "
+            "\"%s\" / \"%s\" / driver \"%s\" / %u CUs)",
+            fdev.vendor, fdev.name, fdev.driver, fdev.compute_units, dev->vendor, dev->name,
+            dev->driver, dev->compute_units);
         cJSON_Delete(doc);
         return PF_OTHER_DEVICE;
     }
@@ -437,8 +450,8 @@ int clf_fdb_load_records(cJSON *root, clf_fdb_table *t, clf_fdb_filectx *f, int 
             clf_fdb_problem(f, "record with an empty key skipped");
             bad = 1;
         } else if (strlen(key) > CLF_FINDDB_MAX_KEY) {
-            clf_fdb_problem(f, "record \"%.60s...\" skipped: key is %zu bytes, the limit is %d", key,
-                    strlen(key), CLF_FINDDB_MAX_KEY);
+            clf_fdb_problem(f, "record \"%.60s...\" skipped: key is %zu bytes, the limit is %d",
+                            key, strlen(key), CLF_FINDDB_MAX_KEY);
             bad = 1;
         } else if (!cJSON_IsArray(r)) {
             clf_fdb_problem(f, "record \"%.200s\" skipped: not an array", key);
@@ -470,7 +483,7 @@ int clf_fdb_load_records(cJSON *root, clf_fdb_table *t, clf_fdb_filectx *f, int 
         }
         if (k == 0) {
             clf_fdb_problem(f, "record \"%.200s\" skipped: %s", key,
-                    n ? "no valid entries" : "empty array");
+                            n ? "no valid entries" : "empty array");
             clf_free(e);
             if (prune)
                 cJSON_Delete(cJSON_DetachItemViaPointer(recs, r));

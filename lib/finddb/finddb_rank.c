@@ -44,7 +44,10 @@ int clf_fdb_rank_sort(clf_finddb_entry *e, int n)
     return 0;
 }
 
-static int field_ok(const char *f, size_t cap) { return memchr(f, '\0', cap) != NULL; }
+static int field_ok(const char *f, size_t cap)
+{
+    return memchr(f, '\0', cap) != NULL;
+}
 
 int clf_fdb_check_key(const char *key, char *err, size_t err_cap)
 {
@@ -55,7 +58,7 @@ int clf_fdb_check_key(const char *key, char *err, size_t err_cap)
     size_t n = strlen(key);
     if (n > CLF_FINDDB_MAX_KEY) {
         clf_set_err(err, err_cap, "find-db key is %zu bytes long, the limit is %d", n,
-                CLF_FINDDB_MAX_KEY);
+                    CLF_FINDDB_MAX_KEY);
         return -1;
     }
     return 0;

@@ -67,5 +67,5 @@ void clf_fdb_problems_done(clf_fdb_filectx *f)
 {
     if (f->problems > MAX_PROBLEMS_PER_FILE)
         clf_fdb_sink_line(f->s, f->path, "... and %d more problems in this file",
-                  f->problems - MAX_PROBLEMS_PER_FILE);
+                          f->problems - MAX_PROBLEMS_PER_FILE);
 }

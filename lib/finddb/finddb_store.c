@@ -53,8 +53,8 @@ struct clf_finddb {
 ** document and *t its records. Returns 0, -1 on OOM (message in err), or -2 when the
 ** file must be left alone (PF_LEAVE: reason in err; nothing loaded, nothing to free).
 */
-static int user_reload_locked(clf_finddb *db, clf_fdb_sink *s, cJSON **doc, clf_fdb_table *t, char *err,
-                              size_t err_cap)
+static int user_reload_locked(clf_finddb *db, clf_fdb_sink *s, cJSON **doc, clf_fdb_table *t,
+                              char *err, size_t err_cap)
 {
     *doc = NULL;
     memset(t, 0, sizeof *t);
@@ -68,11 +68,12 @@ static int user_reload_locked(clf_finddb *db, clf_fdb_sink *s, cJSON **doc, clf_
     if (rc == PF_BAD || rc == PF_OTHER_DEVICE) {
         char aside[4096], r[4096 + 128];
         if (clf_finddb_set_aside(db->user_path, aside, sizeof aside, r, sizeof r) == 0)
-            clf_fdb_sink_line(s, db->user_path, "%s; set aside as %s, a new user find-db will be started",
-                      why, aside);
+            clf_fdb_sink_line(s, db->user_path,
+                              "%s; set aside as %s, a new user find-db will be started", why,
+                              aside);
         else
-            clf_fdb_sink_line(s, db->user_path, "%s; could not set it aside (%s), it will be overwritten",
-                      why, r);
+            clf_fdb_sink_line(s, db->user_path,
+                              "%s; could not set it aside (%s), it will be overwritten", why, r);
     }
     if (rc != PF_OK) {
         *doc = clf_fdb_new_doc(&db->dev);
@@ -109,7 +110,8 @@ static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
     DIR *d = opendir(dir);
     if (!d) {
         if (errno != ENOENT)
-            clf_fdb_sink_line(s, dir, "cannot read the system find-db directory: %s", strerror(errno));
+            clf_fdb_sink_line(s, dir, "cannot read the system find-db directory: %s",
+                              strerror(errno));
         return 0;
     }
     char **names = NULL;
@@ -220,16 +222,18 @@ clf_finddb *clf_finddb_open(const clf_device_identity *dev, const char *system_d
             if (lr != 0)
                 goto oom;
         } else if (pr == PF_LEAVE) {
-            clf_fdb_sink_line(&s, db->user_path, "%s; left alone: its records are not used and "
-                      "stores to it are refused", why);
+            clf_fdb_sink_line(&s, db->user_path,
+                              "%s; left alone: its records are not used and "
+                              "stores to it are refused",
+                              why);
         } else if (pr != PF_MISSING) {
             /* Bad file: re-check and set it aside under the lock, so that we never
             ** rename a good file that another process has just written. */
             char lerr[512];
             int fd = clf_finddb_lock(db->lock_path, OPEN_LOCK_TIMEOUT_MS, lerr, sizeof lerr);
             if (fd < 0) {
-                clf_fdb_sink_line(&s, db->user_path, "%s; not set aside now (%s), the next store will",
-                          why, lerr);
+                clf_fdb_sink_line(&s, db->user_path,
+                                  "%s; not set aside now (%s), the next store will", why, lerr);
             } else {
                 clf_fdb_table t;
                 int rr = user_reload_locked(db, &s, &doc, &t, lerr, sizeof lerr);
@@ -334,7 +338,6 @@ int clf_finddb_entry_count(clf_finddb *db, const char *key)
     return n;
 }
 
-
 /*
 ** Shared body of store and remove: lock, reload, apply (replace key with
 ** entries, or delete key), write, refresh the in-memory user view.
@@ -344,8 +347,9 @@ static int user_update(clf_finddb *db, const char *key, const clf_finddb_entry *
                        char *err, size_t err_cap)
 {
     if (!db->user_path) {
-        clf_set_err(err, err_cap, "find-db has no user directory: it is read-only (set "
-                              "MIOPEN_USER_DB_PATH)");
+        clf_set_err(err, err_cap,
+                    "find-db has no user directory: it is read-only (set "
+                    "MIOPEN_USER_DB_PATH)");
         return -1;
     }
     char e2[1024];
@@ -443,8 +447,8 @@ int clf_finddb_remove(clf_finddb *db, const char *key, char *err, size_t err_cap
         return -1;
     pthread_mutex_lock(&db->mu);
     int rc;
-    if (db->user_path && access(db->user_path, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR) &&
-        !clf_fdb_table_get(&db->user, key))
+    if (db->user_path && access(db->user_path, F_OK) != 0 &&
+        (errno == ENOENT || errno == ENOTDIR) && !clf_fdb_table_get(&db->user, key))
         rc = 0; /* nothing on disk: do not create a file just to remove nothing */
     else
         rc = user_update(db, key, NULL, 0, err, err_cap);

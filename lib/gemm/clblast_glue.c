@@ -19,7 +19,10 @@ typedef struct status_entry {
     const char *text;
 } status_entry;
 
-#define S(code, text) {code, #code, text}
+#define S(code, text)                                                                              \
+    {                                                                                              \
+        code, #code, text                                                                          \
+    }
 static const status_entry statuses[] = {
     S(CLBlastSuccess, "success"),
     S(CLBlastOpenCLCompilerNotAvailable, "the OpenCL compiler is not available"),
@@ -118,9 +121,8 @@ int clf_gemm_sgemm(cl_command_queue q, size_t m, size_t n, size_t k, float alpha
     cl_event e = NULL;
     pthread_mutex_lock(&clblast_lock);
     CLBlastStatusCode st =
-        CLBlastSgemm(CLBlastLayoutRowMajor, CLBlastTransposeNo, CLBlastTransposeNo, m, n, k,
-                     alpha, a, a_off, lda, b, b_off, ldb, 0.0f, c, c_off, ldc, &q,
-                     ev ? &e : NULL);
+        CLBlastSgemm(CLBlastLayoutRowMajor, CLBlastTransposeNo, CLBlastTransposeNo, m, n, k, alpha,
+                     a, a_off, lda, b, b_off, ldb, 0.0f, c, c_off, ldc, &q, ev ? &e : NULL);
     pthread_mutex_unlock(&clblast_lock);
     if (e != NULL) {
         clf_clw_adopt_event(e);

@@ -64,8 +64,9 @@ int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap)
     else if (next == CLF_IR_CONV)
         snprintf(why, cap, "a convolution must be the first op of a plan (one per plan)");
     else
-        snprintf(why, cap, "clfuse fuses the vertical chain convolution? bias? batch-norm? "
-                           "residual-add? activation?, each at most once, in that order");
+        snprintf(why, cap,
+                 "clfuse fuses the vertical chain convolution? bias? batch-norm? "
+                 "residual-add? activation?, each at most once, in that order");
     return 0;
 }
 
@@ -126,18 +127,23 @@ static void update_concat(clf_ir *ir)
 int clf_ir_begin_branch(clf_ir *ir, char *why, size_t cap)
 {
     if (!ir->horizontal) {
-        snprintf(why, cap, "the plan is vertical: branches belong to plans created with "
-                           "miopenHorizontalFusion");
+        snprintf(why, cap,
+                 "the plan is vertical: branches belong to plans created with "
+                 "miopenHorizontalFusion");
         return -1;
     }
     if (branch_last(ir) < 0) {
-        snprintf(why, cap, "branch %d has no op yet: give it its convolution (and epilogue "
-                           "ops) before beginning another", ir->nbranches - 1);
+        snprintf(why, cap,
+                 "branch %d has no op yet: give it its convolution (and epilogue "
+                 "ops) before beginning another",
+                 ir->nbranches - 1);
         return -1;
     }
     if (ir->nbranches >= CLF_MAX_BRANCHES) {
-        snprintf(why, cap, "the plan already has %d branches, the most a horizontal plan "
-                           "takes (CLF_MAX_BRANCHES)", CLF_MAX_BRANCHES);
+        snprintf(why, cap,
+                 "the plan already has %d branches, the most a horizontal plan "
+                 "takes (CLF_MAX_BRANCHES)",
+                 CLF_MAX_BRANCHES);
         return -1;
     }
     ir->branch_first[ir->nbranches++] = ir->nops;
@@ -172,14 +178,17 @@ const int *clf_ir_current(const clf_ir *ir)
 static int horizontal_may_take(const clf_ir *ir, clf_ir_kind kind, char *why, size_t cap)
 {
     if (kind != CLF_IR_CONV && kind != CLF_IR_BIAS && kind != CLF_IR_BN && kind != CLF_IR_ACTIV) {
-        snprintf(why, cap, "a %s op cannot be part of a horizontal plan: each branch is a "
-                           "convolution, then bias? batch-norm (inference)? activation?",
+        snprintf(why, cap,
+                 "a %s op cannot be part of a horizontal plan: each branch is a "
+                 "convolution, then bias? batch-norm (inference)? activation?",
                  clf_ir_kind_name(kind));
         return 0;
     }
     if (branch_last(ir) < 0 && kind != CLF_IR_CONV) {
-        snprintf(why, cap, "branch %d of the horizontal plan must start with a convolution "
-                           "(a %s op was given)", ir->nbranches - 1, clf_ir_kind_name(kind));
+        snprintf(why, cap,
+                 "branch %d of the horizontal plan must start with a convolution "
+                 "(a %s op was given)",
+                 ir->nbranches - 1, clf_ir_kind_name(kind));
         return 0;
     }
     return 1;
@@ -196,8 +205,8 @@ int clf_ir_check_next(const clf_ir *ir, clf_ir_kind kind, char *why, size_t cap)
         if (!clf_ir_may_follow((int)last, kind, reason, sizeof reason)) {
             if (ir->horizontal)
                 snprintf(why, cap, "a %s op cannot follow the %s op (op %d) in branch %d: %s",
-                         clf_ir_kind_name(kind), clf_ir_kind_name(last), last_op,
-                         ir->nbranches - 1, reason);
+                         clf_ir_kind_name(kind), clf_ir_kind_name(last), last_op, ir->nbranches - 1,
+                         reason);
             else
                 snprintf(why, cap, "a %s op cannot follow the %s op (op %d): %s",
                          clf_ir_kind_name(kind), clf_ir_kind_name(last), last_op, reason);
@@ -241,24 +250,26 @@ int clf_ir_append(clf_ir *ir, const clf_ir_op *in_op, const int conv_out[4], cha
     op.branch = ir->nbranches - 1;
     op.nparams = 0;
     int out[4] = {n, c, h, w};
-#define PARAM(name, pn, pc, ph, pw)                                                                    op.params[op.nparams++] = add_value(ir, CLF_IR_VALUE_PARAM, name, pn, pc, ph, pw, -1)
+#define PARAM(name, pn, pc, ph, pw)                                                                \
+    op.params[op.nparams++] = add_value(ir, CLF_IR_VALUE_PARAM, name, pn, pc, ph, pw, -1)
     switch (op.kind) {
     case CLF_IR_CONV:
         if (conv_out == NULL || op.groups < 1 || c % op.groups != 0 || op.k % op.groups != 0 ||
             conv_out[0] != n || conv_out[1] != op.k) {
-            snprintf(why, cap, "convolution: k=%d groups=%d do not fit a %dx%dx%dx%d input",
-                     op.k, op.groups, n, c, h, w);
+            snprintf(why, cap, "convolution: k=%d groups=%d do not fit a %dx%dx%dx%d input", op.k,
+                     op.groups, n, c, h, w);
             return -1;
         }
         /* The branches are concatenated along channels: every other dimension must agree. */
         if (ir->horizontal && op.branch > 0) {
             const int *b0 = ir->values[ir->ops[0].out].shape;
             if (conv_out[2] != b0[2] || conv_out[3] != b0[3]) {
-                snprintf(why, cap, "branch %d's convolution gives %dx%d outputs but branch 0's "
-                                   "gives %dx%d: a horizontal plan concatenates its branches "
-                                   "along channels, so every branch must produce the same "
-                                   "height and width", op.branch, conv_out[2], conv_out[3],
-                         b0[2], b0[3]);
+                snprintf(why, cap,
+                         "branch %d's convolution gives %dx%d outputs but branch 0's "
+                         "gives %dx%d: a horizontal plan concatenates its branches "
+                         "along channels, so every branch must produce the same "
+                         "height and width",
+                         op.branch, conv_out[2], conv_out[3], b0[2], b0[3]);
                 return -1;
             }
         }
@@ -340,8 +351,9 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
         for (int b = 0; b < ir->nbranches; ++b) {
             int first = ir->branch_first[b], n = clf_ir_branch_ops(ir, b);
             if (n < 1) {
-                snprintf(why, cap, "branch %d of the horizontal plan has no op "
-                                   "(clfuse_FusionPlanBeginBranch began it and nothing followed)",
+                snprintf(why, cap,
+                         "branch %d of the horizontal plan has no op "
+                         "(clfuse_FusionPlanBeginBranch began it and nothing followed)",
                          b);
                 return -1;
             }
@@ -471,7 +483,8 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
             clf_strbuf_printf(b, ", %%%d", op->params[j]);
         switch (op->kind) {
         case CLF_IR_CONV:
-            clf_strbuf_printf(b, " k=%d filter=%dx%d pad=%dx%d stride=%dx%d dilation=%dx%d groups=%d",
+            clf_strbuf_printf(b,
+                              " k=%d filter=%dx%d pad=%dx%d stride=%dx%d dilation=%dx%d groups=%d",
                               op->k, op->fy, op->fx, op->pad_h, op->pad_w, op->stride_h,
                               op->stride_w, op->dil_h, op->dil_w, op->groups);
             break;
@@ -484,12 +497,9 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *b)
                               op->bn_running ? " running" : "");
             break;
         case CLF_IR_ACTIV:
-        case CLF_IR_ACTIV_BWD:
-            clf_strbuf_printf(b, " mode=%d", op->activ_mode);
-            break;
+        case CLF_IR_ACTIV_BWD: clf_strbuf_printf(b, " mode=%d", op->activ_mode); break;
         case CLF_IR_BIAS:
-        case CLF_IR_ADD:
-            break;
+        case CLF_IR_ADD: break;
         }
         value_type(b, &ir->values[op->out]);
     }
@@ -515,7 +525,9 @@ int clf_ir_epilogue_steps(const clf_epilogue *e, clf_ir_kind steps[4])
     const struct {
         clf_ir_kind kind;
         int present;
-    } all[] = {{CLF_IR_BIAS, e->has_bias}, {CLF_IR_BN, e->has_bn}, {CLF_IR_ADD, e->has_z},
+    } all[] = {{CLF_IR_BIAS, e->has_bias},
+               {CLF_IR_BN, e->has_bn},
+               {CLF_IR_ADD, e->has_z},
                {CLF_IR_ACTIV, e->has_activ}};
     int n = 0;
     /* by rank, so the order is the one clf_ir_may_follow enforces */
@@ -631,9 +643,10 @@ void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, 
     char core[256];
     if (p->has_conv) {
         const clf_conv_problem *c = &p->conv;
-        int n = snprintf(core, sizeof core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F",
-                         c->c, c->h, c->w, c->fy, c->fx, c->k, c->oh, c->ow, c->n, c->pad_h,
-                         c->pad_w, c->stride_h, c->stride_w, c->dil_h, c->dil_w);
+        int n = snprintf(core, sizeof core,
+                         "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F", c->c, c->h,
+                         c->w, c->fy, c->fx, c->k, c->oh, c->ow, c->n, c->pad_h, c->pad_w,
+                         c->stride_h, c->stride_w, c->dil_h, c->dil_w);
         if (c->groups > 1 && n > 0 && (size_t)n < sizeof core)
             snprintf(core + n, sizeof core - (size_t)n, "_g%d", c->groups);
     } else {

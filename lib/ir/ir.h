@@ -12,11 +12,12 @@
 
 #include "solver/solver.h"
 
-#define CLF_IR_MAX_CHAIN 5 /* a vertical plan: C B N Z A */
+#define CLF_IR_MAX_CHAIN 5      /* a vertical plan: C B N Z A */
 #define CLF_IR_MAX_BRANCH_OPS 4 /* a horizontal plan's branch: C B N A */
-#define CLF_IR_MAX_OPS (CLF_MAX_BRANCHES * CLF_IR_MAX_BRANCH_OPS > CLF_IR_MAX_CHAIN             \
-                            ? CLF_MAX_BRANCHES * CLF_IR_MAX_BRANCH_OPS                         \
-                            : CLF_IR_MAX_CHAIN)
+#define CLF_IR_MAX_OPS                                                                             \
+    (CLF_MAX_BRANCHES * CLF_IR_MAX_BRANCH_OPS > CLF_IR_MAX_CHAIN                                   \
+         ? CLF_MAX_BRANCHES * CLF_IR_MAX_BRANCH_OPS                                                \
+         : CLF_IR_MAX_CHAIN)
 /* The input, one result an op, and at most 4 parameters an op (batch-norm inference). */
 #define CLF_IR_MAX_PARAMS 4
 #define CLF_IR_MAX_VALUES (1 + CLF_IR_MAX_OPS * (1 + CLF_IR_MAX_PARAMS))
@@ -128,9 +129,9 @@ const char *clf_ir_kind_name(clf_ir_kind k); /* "convolution", "bias", ... */
 int clf_ir_is_training(clf_ir_kind k);
 
 /* Whether an op of kind next may follow prev in one plan (prev < 0: next is the first op).
- * Inference: C? B? N? Z? A? (Z the residual add), each at most once, in that order. Training (MIOpen's supported
- * combinations): BN_TRAIN_FWD first, then at most ACTIV; BN_BWD first, then at most
- * ACTIV_BWD; ACTIV_BWD may also stand alone (the unfused miopenActivationBackward). Training
+ * Inference: C? B? N? Z? A? (Z the residual add), each at most once, in that order. Training
+ * (MIOpen's supported combinations): BN_TRAIN_FWD first, then at most ACTIV; BN_BWD first, then at
+ * most ACTIV_BWD; ACTIV_BWD may also stand alone (the unfused miopenActivationBackward). Training
  * and inference ops never mix. Returns 1, or 0 with the reason in why. */
 int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap);
 
@@ -139,8 +140,9 @@ int clf_ir_may_follow(int prev, clf_ir_kind next, char *why, size_t cap);
 int clf_ir_verify(const clf_ir *ir, char *why, size_t cap);
 
 /* "CBA", "NA", "CBZA" (Z: the residual add), ...; a horizontal graph is "H" and its branch
- * count ("H3": its branches' chains are in the printed form); training ops are two letters: "Nt" (batch-norm forward training), "Nb"
- * (batch-norm backward), "Ab" (activation backward): "NtA", "NbAb". */
+ * count ("H3": its branches' chains are in the printed form); training ops are two letters: "Nt"
+ * (batch-norm forward training), "Nb" (batch-norm backward), "Ab" (activation backward): "NtA",
+ * "NbAb". */
 void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
 
 /* Stable multi-line text: one value or op a line, in definition order, e.g.
@@ -148,7 +150,7 @@ void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
  *   %1 = param w : 8x4x3x3 FP32 NCHW
  *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
  * (ops: conv, bias, batchnorm, add, activation, batchnorm_train, batchnorm_bwd,
- * activation_bwd; a parameter's name is the clf_run_args field that binds it) 
+ * activation_bwd; a parameter's name is the clf_run_args field that binds it)
  *   output %2
  * A horizontal graph heads each branch's ops with "branch B: channels K0..K1" and ends
  * with "output concat %4, %7 : NxCxHxW FP32 NCHW" (the branches' results, in order). */

@@ -53,15 +53,16 @@ static clf_op_args *slot(miopenOperatorArgs_t args, const struct miopenFusionOpD
 {
     *st = miopenStatusSuccess;
     if (args == NULL || !clf_live_check(CLF_LIVE_ARGS, args)) {
-        *st = clf_fail(NULL, miopenStatusBadParm, "%s: args is not a live operator-args object",
-                       api);
+        *st =
+            clf_fail(NULL, miopenStatusBadParm, "%s: args is not a live operator-args object", api);
         return NULL;
     }
     /* The registry, not the op: the op of a destroyed plan is freed memory. */
     if (op == NULL || !clf_live_check(CLF_LIVE_OP, op)) {
         *st = clf_fail(NULL, miopenStatusBadParm,
                        "%s: the op is not a live fusion op (its plan was destroyed, or it never "
-                       "was one)", api);
+                       "was one)",
+                       api);
         return NULL;
     }
     uint64_t serial = op->plan->serial; /* a live op's plan is live */
@@ -263,7 +264,8 @@ miopenStatus_t miopenSetOpArgsBatchNormForward(miopenOperatorArgs_t args,
     if ((savedMean == NULL) != (savedInvVariance == NULL))
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: %s is NULL but %s is not: give both saved-statistics buffers or "
-                        "neither", api, savedMean ? "savedInvVariance" : "savedMean",
+                        "neither",
+                        api, savedMean ? "savedInvVariance" : "savedMean",
                         savedMean ? "savedMean" : "savedInvVariance");
     if (!(epsilon > 0.0) || !isfinite(epsilon))
         return clf_fail(NULL, miopenStatusBadParm, "%s: epsilon = %g must be positive and finite",
@@ -278,8 +280,8 @@ miopenStatus_t miopenSetOpArgsBatchNormForward(miopenOperatorArgs_t args,
     if (bnOp->running && (runningMean == NULL || runningVariance == NULL))
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: the op was created with runningMeanVariance, so runningMean and "
-                        "runningVariance are required (%s is NULL)", api,
-                        runningMean == NULL ? "runningMean" : "runningVariance");
+                        "runningVariance are required (%s is NULL)",
+                        api, runningMean == NULL ? "runningMean" : "runningVariance");
     e->mem[0] = (cl_mem)(uintptr_t)bnScale;
     e->mem[1] = (cl_mem)(uintptr_t)bnBias;
     e->mem[2] = (cl_mem)savedMean;
@@ -294,11 +296,10 @@ miopenStatus_t miopenSetOpArgsBatchNormForward(miopenOperatorArgs_t args,
 
 miopenStatus_t miopenSetOpArgsBatchNormBackward(miopenOperatorArgs_t args,
                                                 const miopenFusionOpDescriptor_t bnOp,
-                                                const void *alpha, const void *beta,
-                                                const void *x, const void *bnScale,
-                                                const void *bnBias, void *resultBnScaleDiff,
-                                                void *resultBnBiasDiff, const void *savedMean,
-                                                const void *savedInvVariance)
+                                                const void *alpha, const void *beta, const void *x,
+                                                const void *bnScale, const void *bnBias,
+                                                void *resultBnScaleDiff, void *resultBnBiasDiff,
+                                                const void *savedMean, const void *savedInvVariance)
 {
     const char *api = "miopenSetOpArgsBatchNormBackward";
     clf_clear_error(NULL);
@@ -318,8 +319,8 @@ miopenStatus_t miopenSetOpArgsBatchNormBackward(miopenOperatorArgs_t args,
     if (savedMean == NULL || savedInvVariance == NULL)
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: %s is NULL: the fused batch-norm backward needs the saved mean and "
-                        "inverse variance of the forward pass", api,
-                        savedMean == NULL ? "savedMean" : "savedInvVariance");
+                        "inverse variance of the forward pass",
+                        api, savedMean == NULL ? "savedMean" : "savedInvVariance");
     clf_op_args *e = slot(args, bnOp, CLF_IR_BN_BWD, api, &st);
     if (e == NULL)
         return st;

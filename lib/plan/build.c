@@ -35,7 +35,7 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
             continue; /* the other family: not a candidate, nothing to report */
         if (s->unfused_only && !p->allow_unfused) {
             clf_appendf(report, cap, "  %s: %s\n", s->name,
-                       "runs several kernels, so it serves unfused calls only");
+                        "runs several kernels, so it serves unfused calls only");
             continue;
         }
         if (requested && s->kind == CLF_SOLVER_CONV && (int)s->algo != (int)algo) {
@@ -76,8 +76,8 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         clf_generated gen;
         char title[64];
         snprintf(title, sizeof title, "plan %s", name);
-        int gen_rc = clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why,
-                                          sizeof why);
+        int gen_rc =
+            clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why, sizeof why);
         if (gen_rc != 0)
             return clf_fail(h, gen_rc == -2 ? miopenStatusAllocFailed : miopenStatusInternalError,
                             "plan %s: solver %s: %s", name, s->name, why);
@@ -93,9 +93,8 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         for (int attempt = 0; k == NULL; ++attempt) {
             cl_program prog = NULL;
             clf_program_origin origin = CLF_PROGRAM_BUILT;
-            miopenStatus_t st =
-                clf_program_get(h, what, clf_strbuf_str(&gen.source), gen.options,
-                                gen.min_groups_per_cu, &prog, &origin);
+            miopenStatus_t st = clf_program_get(h, what, clf_strbuf_str(&gen.source), gen.options,
+                                                gen.min_groups_per_cu, &prog, &origin);
             p->program_origin = (int)origin;
             if (st != miopenStatusSuccess) {
                 clf_generated_free(&gen);
@@ -190,10 +189,12 @@ static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanD
                         name, clf_type_name(p->input.type));
     }
     if (!clf_tensor_is_packed(&p->input)) {
-        snprintf(p->report, sizeof p->report, "every solver: the input tensor is not packed NCHW\n");
+        snprintf(p->report, sizeof p->report,
+                 "every solver: the input tensor is not packed NCHW\n");
         return clf_fail(h, miopenStatusUnsupportedOp,
                         "%s: plan %s: the input tensor has custom strides; fused kernels take "
-                        "packed NCHW tensors", api, name);
+                        "packed NCHW tensors",
+                        api, name);
     }
     if (p->ir.horizontal) {
         /* Building checked each op; what only the whole plan shows is an empty last branch
@@ -205,7 +206,6 @@ static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanD
     clf_ir_to_problem(&p->ir, &p->problem);
     return miopenStatusSuccess;
 }
-
 
 miopenStatus_t clf_plan_prepare(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                 const char *api)

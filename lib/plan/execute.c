@@ -24,8 +24,7 @@ static miopenStatus_t check_buffer(miopenHandle_t h, cl_mem m, size_t need, cons
         return clf_fail(h, miopenStatusInternalError, "%s: clGetMemObjectInfo(CL_MEM_SIZE): %s",
                         what, clf_cl_error_name(err));
     if (size < need)
-        return clf_fail(h, miopenStatusBadParm,
-                        "%s holds %zu bytes, the operation needs %zu", what,
+        return clf_fail(h, miopenStatusBadParm, "%s holds %zu bytes, the operation needs %zu", what,
                         size, need);
     return miopenStatusSuccess;
 }
@@ -37,9 +36,8 @@ static miopenStatus_t check_workspace(miopenHandle_t h, const struct miopenFusio
 {
     if (p->workspace > 0 && (ws == NULL || ws_size < p->workspace))
         return clf_fail(h, miopenStatusBadParm,
-                        "%s%ssolver %s needs a workspace of %zu bytes, %zu given",
-                        api ? api : "", api ? ": " : "", p->solver->name, p->workspace,
-                        ws ? ws_size : (size_t)0);
+                        "%s%ssolver %s needs a workspace of %zu bytes, %zu given", api ? api : "",
+                        api ? ": " : "", p->solver->name, p->workspace, ws ? ws_size : (size_t)0);
     return ws ? check_buffer(h, ws, p->workspace, "workspace") : miopenStatusSuccess;
 }
 
@@ -79,11 +77,15 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
             size_t n;
             const char *what;
         } bufs[] = {
-            {a->bn_scale, par_n, "bnScale"},        {a->bn_bias, par_n, "bnBias"},
-            {a->saved_mean, par_n, "savedMean"},    {a->saved_inv_var, par_n, "savedInvVariance"},
-            {a->run_mean, par_n, "runningMean"},    {a->run_var, par_n, "runningVariance"},
+            {a->bn_scale, par_n, "bnScale"},
+            {a->bn_bias, par_n, "bnBias"},
+            {a->saved_mean, par_n, "savedMean"},
+            {a->saved_inv_var, par_n, "savedInvVariance"},
+            {a->run_mean, par_n, "runningMean"},
+            {a->run_var, par_n, "runningVariance"},
             {a->bn_x, out_n, "x (the batch-norm's forward input)"},
-            {a->dscale, par_n, "resultBnScaleDiff"}, {a->dbias, par_n, "resultBnBiasDiff"},
+            {a->dscale, par_n, "resultBnScaleDiff"},
+            {a->dbias, par_n, "resultBnBiasDiff"},
             {a->act_x, out_n, "x (the activation's forward input)"},
             {a->act_y, out_n, "y (the activation's forward output)"},
         };
@@ -234,8 +236,8 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
             size_t n = ir->bn_spatial ? channels : channels * plane;
             /* scale, bias, savedMean, savedInvVariance, runningMean, runningVariance; the
              * saved and running pairs are optional (SetOpArgs checked which are given). */
-            static const char *names[6] = {"bnScale", "bnBias", "savedMean", "savedInvVariance",
-                                           "runningMean", "runningVariance"};
+            static const char *names[6] = {"bnScale",          "bnBias",      "savedMean",
+                                           "savedInvVariance", "runningMean", "runningVariance"};
             for (int j = 0; j < 6 && st == miopenStatusSuccess; ++j)
                 if (j < 2 || a->mem[j] != NULL)
                     st = check_buffer(h, a->mem[j], n * fs, names[j]);
@@ -253,9 +255,13 @@ static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescri
         case CLF_IR_BN_BWD: {
             size_t n = ir->bn_spatial ? channels : channels * plane;
             size_t all = (size_t)shape[0] * channels * plane;
-            static const char *names[7] = {"bnScale", "bnBias", "savedMean", "savedInvVariance",
+            static const char *names[7] = {"bnScale",
+                                           "bnBias",
+                                           "savedMean",
+                                           "savedInvVariance",
                                            "x (the batch-norm's forward input)",
-                                           "resultBnScaleDiff", "resultBnBiasDiff"};
+                                           "resultBnScaleDiff",
+                                           "resultBnBiasDiff"};
             for (int j = 0; j < 7 && st == miopenStatusSuccess; ++j)
                 if (j != 1 || a->mem[j] != NULL)
                     st = check_buffer(h, a->mem[j], (j == 4 ? all : n) * fs, names[j]);
@@ -368,8 +374,8 @@ static cl_int launch_again(cl_command_queue q, struct miopenFusionPlanDescriptor
     cl_int err = set_args(p, a);
     const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
     if (err == CL_SUCCESS)
-        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims,
-                                     p->launch.global, local, ev);
+        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global, local,
+                                     ev);
     return err;
 }
 
@@ -444,8 +450,8 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
     cl_event ev = NULL;
     const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
     if (err == CL_SUCCESS)
-        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global,
-                                     local, want_time ? &ev : NULL);
+        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global, local,
+                                     want_time ? &ev : NULL);
     if (relaunch_from_source(h, p, err))
         err = launch_again(q, p, a, want_time ? &ev : NULL);
     pthread_mutex_unlock(&p->lock);
@@ -524,8 +530,9 @@ static miopenStatus_t follow_context(miopenHandle_t h, struct miopenFusionPlanDe
         const clf_solver *s = p->solver;
         char cfg[CLF_CONFIG_CAP];
         clf_strlcpy(cfg, p->config, sizeof cfg);
-        clf_log(CLF_LOG_INFO, "%s: the plan was compiled for the handle's previous context; "
-                              "rebuilding %s \"%s\" for '%s'",
+        clf_log(CLF_LOG_INFO,
+                "%s: the plan was compiled for the handle's previous context; "
+                "rebuilding %s \"%s\" for '%s'",
                 api, s->name, cfg, h->info.name);
         st = clf_plan_build_with(h, p, s, cfg);
         if (st != miopenStatusSuccess) /* the plan is left uncompiled: Compile starts over */
@@ -542,8 +549,7 @@ static miopenStatus_t follow_context(miopenHandle_t h, struct miopenFusionPlanDe
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem workspace,
-                                size_t workspace_size)
+                                miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size)
 {
     const char *api = "miopenExecuteFusionPlan";
     if (!clf_handle_valid(h))
@@ -619,8 +625,8 @@ miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
                                        miopenOperatorArgs_t args)
 {
     clf_clear_error(handle);
-    return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args,
-                            NULL, 0);
+    return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args, NULL,
+                            0);
 }
 
 miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,

@@ -5,8 +5,8 @@
 #include <string.h>
 
 static const char *const modes[] = {
-    "CBNA", "CNA", "NA", "CN", "CBA", "CA", "CB", /* MIOpenDriver CBAInfer -F 0..6 */
-    "C", "CBN", "N", "A", "B", "BA", "BN", "BNA", /* clfuse: the rest of C? B? N? A? */
+    "CBNA", "CNA", "NA", "CN", "CBA", "CA", "CB",        /* MIOpenDriver CBAInfer -F 0..6 */
+    "C",    "CBN", "N",  "A",  "B",   "BA", "BN", "BNA", /* clfuse: the rest of C? B? N? A? */
 };
 
 int clf_fusion_mode_from_name(const char *name)

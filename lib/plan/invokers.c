@@ -47,8 +47,8 @@ miopenStatus_t clf_invoker_get(miopenHandle_t h, const struct miopenFusionPlanDe
     if (p == NULL || e == NULL) {
         clf_free(e);
         clf_plan_free(p);
-        return clf_fail(h, miopenStatusAllocFailed, "compiling the unfused %s call: out of host memory",
-                        chain);
+        return clf_fail(h, miopenStatusAllocFailed,
+                        "compiling the unfused %s call: out of host memory", chain);
     }
     p->allow_unfused = 1;
     miopenStatus_t st = clf_plan_build_with(h, p, s, cfg);

@@ -157,7 +157,8 @@ static struct miopenFusionOpDescriptor *begin_op(miopenFusionPlanDescriptor_t p,
                        "%s: an activation backward op fuses only after a batch-norm backward op "
                        "(BatchNormBackward + ActivationBackward, as MIOpen supports): alone it "
                        "needs the activation's forward input x, which miopenSetOpArgsActivBackward "
-                       "does not take; use miopenActivationBackward", api);
+                       "does not take; use miopenActivationBackward",
+                       api);
         return NULL;
     }
     struct miopenFusionOpDescriptor *op = &p->ops[p->ir.nops];
@@ -185,8 +186,8 @@ static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDe
     if (clf_tensor_set4d_packed(&next, p->input.type, o[0], o[1], o[2], o[3]) != 0)
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: the op's output, %dx%dx%dx%d %s, is too large (a packed stride "
-                        "exceeds the int range)", api, o[0], o[1], o[2], o[3],
-                        clf_type_name(p->input.type));
+                        "exceeds the int range)",
+                        api, o[0], o[1], o[2], o[3], clf_type_name(p->input.type));
     char why[CLF_REASON_CAP];
     if (clf_ir_append(&p->ir, &pending, conv_out, why, sizeof why) != 0)
         return clf_fail(NULL, miopenStatusBadParm, "%s: %s", api, why);
@@ -198,8 +199,8 @@ static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDe
         clf_ir_drop_last(&p->ir);
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: the plan's concatenated output, %dx%dx%dx%d %s, would be too large "
-                        "(a packed stride exceeds the int range)", api, po[0], po[1], po[2],
-                        po[3], clf_type_name(p->input.type));
+                        "(a packed stride exceeds the int range)",
+                        api, po[0], po[1], po[2], po[3], clf_type_name(p->input.type));
     }
     /* The op is live from here until its plan is destroyed. */
     if (clf_live_add(CLF_LIVE_OP, op) != 0) {
@@ -231,7 +232,8 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
         return clf_fail(NULL, miopenStatusBadParm, "%s: fusion plans take 2-d convolutions", api);
     if (conv->mode == miopenTranspose)
         return clf_fail(NULL, miopenStatusBadParm,
-                        "%s: transpose convolution cannot be fused (forward convolution only)", api);
+                        "%s: transpose convolution cannot be fused (forward convolution only)",
+                        api);
     if (algo_requested && algo != miopenConvolutionFwdAlgoGEMM &&
         algo != miopenConvolutionFwdAlgoDirect && algo != miopenConvolutionFwdAlgoFFT &&
         algo != miopenConvolutionFwdAlgoWinograd && algo != miopenConvolutionFwdAlgoImplicitGEMM)
@@ -299,7 +301,8 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
         clf_tensor_describe(bDesc, d, sizeof d);
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: bDesc is %s but the running shape has %d channels: the bias must be "
-                        "1x%dx1x1", api, d, k, k);
+                        "1x%dx1x1",
+                        api, d, k, k);
     }
     if (bDesc->type != fusePlanDesc->input.type)
         return clf_fail(NULL, miopenStatusBadParm, "%s: bDesc is %s but the plan is %s", api,
@@ -307,10 +310,9 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
     return commit_op(fusePlanDesc, biasOp, op, api, NULL);
 }
 
-miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fusePlanDesc,
-                                                miopenFusionOpDescriptor_t *bnOp,
-                                                const miopenBatchNormMode_t bn_mode,
-                                                const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc)
+miopenStatus_t miopenCreateOpBatchNormInference(
+    miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnOp,
+    const miopenBatchNormMode_t bn_mode, const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc)
 {
     const char *api = "miopenCreateOpBatchNormInference";
     clf_clear_error(NULL);
@@ -336,9 +338,9 @@ miopenStatus_t miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fus
         clf_tensor_describe(d, have, sizeof have);
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: bnScaleBiasMeanVarDesc is %s; %s batch-norm of a %dx%dx%dx%d tensor "
-                        "needs 1x%dx%dx%d", api, have,
-                        bn_mode == miopenBNSpatial ? "spatial" : "per-activation", run[0], run[1],
-                        run[2], run[3], run[1], want_h, want_w);
+                        "needs 1x%dx%dx%d",
+                        api, have, bn_mode == miopenBNSpatial ? "spatial" : "per-activation",
+                        run[0], run[1], run[2], run[3], run[1], want_h, want_w);
     }
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
     return commit_op(fusePlanDesc, bnOp, op, api, NULL);
@@ -373,8 +375,9 @@ miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc, 
     if (op == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: op pointer is NULL", api);
     if (op_idx < 0 || op_idx >= fusePlanDesc->ir.nops)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: op_idx %d is out of range (the plan has %d ops)",
-                        api, op_idx, fusePlanDesc->ir.nops);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: op_idx %d is out of range (the plan has %d ops)", api, op_idx,
+                        fusePlanDesc->ir.nops);
     *op = &fusePlanDesc->ops[op_idx];
     return miopenStatusSuccess;
 }
@@ -383,9 +386,10 @@ miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc, 
 static miopenStatus_t check_bn_mode(miopenBatchNormMode_t mode, const char *api)
 {
     if (mode != miopenBNSpatial && mode != miopenBNPerActivation)
-        return clf_fail(NULL, miopenStatusBadParm,
-                        "%s: unknown batch-norm mode %d (miopenBNPerActivation 0, miopenBNSpatial 1)",
-                        api, (int)mode);
+        return clf_fail(
+            NULL, miopenStatusBadParm,
+            "%s: unknown batch-norm mode %d (miopenBNPerActivation 0, miopenBNSpatial 1)", api,
+            (int)mode);
     return miopenStatusSuccess;
 }
 
@@ -467,7 +471,8 @@ miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDe
         clf_tensor_describe(zDesc, have, sizeof have);
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: zDesc is %s but the running shape (the tensor z is added to) is "
-                        "%dx%dx%dx%d", api, have, run[0], run[1], run[2], run[3]);
+                        "%dx%dx%dx%d",
+                        api, have, run[0], run[1], run[2], run[3]);
     }
     if (zDesc->type != fusePlanDesc->input.type)
         return clf_fail(NULL, miopenStatusBadParm, "%s: zDesc is %s but the plan is %s", api,

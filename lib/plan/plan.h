@@ -63,7 +63,7 @@ struct miopenFusionPlanDescriptor {
      * zero by every launch of the plan's kernel (which alone uses own_workspace), so later
      * launches on it need no fill. Cleared whenever own_workspace is (re)allocated. */
     int own_workspace_zeroed;
-    int program_origin; /* clf_program_origin of the kernel's program */
+    int program_origin;        /* clf_program_origin of the kernel's program */
     cl_context kernel_context; /* the context kernel was created in (no query per launch) */
     /* The values last given to kernel's clSetKernelArg, so that a launch sets again only
      * what changed of its scalars and absent (NULL) buffers: each call costs the host a
@@ -79,17 +79,17 @@ struct miopenFusionPlanDescriptor {
 typedef struct clf_op_args {
     const struct miopenFusionOpDescriptor *op;
     uint64_t plan_serial;
-    int set;                  /* every required value was given */
-    float alpha;              /* convolution scale */
+    int set;     /* every required value was given */
+    float alpha; /* convolution scale */
     /* w | bias | z (residual add; alpha is its alpha2)
      * | scale, bias, mean, variance (inference batch-norm)
      * | scale, bias, savedMean, savedInvVariance, runningMean, runningVariance (forward
      *   training) | scale, bias, savedMean, savedInvVariance, x, dScale, dBias (backward)
      * | y (activation backward) */
     cl_mem mem[8];
-    double eps;               /* batch-norm */
-    double exp_avg;           /* batch-norm forward training: expAvgFactor */
-    double act[3];            /* activation alpha, beta, gamma */
+    double eps;     /* batch-norm */
+    double exp_avg; /* batch-norm forward training: expAvgFactor */
+    double act[3];  /* activation alpha, beta, gamma */
 } clf_op_args;
 
 struct miopenOperatorArgs {
@@ -127,8 +127,7 @@ const char *clf_fusion_mode_name(int mode);
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem workspace,
-                                size_t workspace_size);
+                                miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size);
 
 /* Checks every buffer of a against p's shapes (a valid cl_mem, big enough) and the
  * workspace against the solver's need. */

@@ -125,8 +125,8 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
     err = clf_clw_write(h->queue, m, 0, bytes, fill);
     clf_free(fill);
     if (err != CL_SUCCESS)
-        return clf_fail(h, miopenStatusInternalError, "benchmark: writing the %s scratch: %s",
-                        what, clf_cl_error_name(err));
+        return clf_fail(h, miopenStatusInternalError, "benchmark: writing the %s scratch: %s", what,
+                        clf_cl_error_name(err));
     *out = m;
     return miopenStatusSuccess;
 }
@@ -162,8 +162,8 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
         st = scratch(h, out_n * fs, "z", s, &a->z);
     /* Training plans (solver.h's run arguments): every buffer their kernels may touch. */
     if (st == miopenStatusSuccess && p->train != CLF_TRAIN_NONE) {
-        cl_mem *par[] = {&a->saved_mean, &a->saved_inv_var, &a->run_mean, &a->run_var,
-                         &a->dscale, &a->dbias};
+        cl_mem *par[] = {&a->saved_mean, &a->saved_inv_var, &a->run_mean,
+                         &a->run_var,    &a->dscale,        &a->dbias};
         for (size_t i = 0; i < sizeof par / sizeof par[0] && st == miopenStatusSuccess; ++i)
             st = scratch(h, par_n * fs, "training statistics", s, par[i]);
         cl_mem *all[] = {&a->bn_x, &a->act_x, &a->act_y};
@@ -211,8 +211,8 @@ static int by_best(const void *x, const void *y)
 
 miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
                            const clf_choices *cands, const clf_measure_limits *limits,
-                           const clf_run_args *args, clf_choices *out, int *narrowed,
-                           char *report, size_t report_cap)
+                           const clf_run_args *args, clf_choices *out, int *narrowed, char *report,
+                           size_t report_cap)
 {
     const clf_fusion_problem *p = &tmpl->problem;
     *narrowed = 0;
@@ -228,8 +228,8 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         size_t ws = s->workspace ? s->workspace(p) : 0;
         if (args && ws > 0 && (args->workspace == NULL || ws > ws_limit)) {
             clf_appendf(report, report_cap,
-                        "  %s: skipped, needs a workspace of %zu bytes (%zu given)\n", s->name,
-                        ws, args->workspace ? ws_limit : (size_t)0);
+                        "  %s: skipped, needs a workspace of %zu bytes (%zu given)\n", s->name, ws,
+                        args->workspace ? ws_limit : (size_t)0);
             *narrowed = 1;
             continue;
         }
@@ -250,9 +250,12 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
     if (skipped > 0) {
         clf_appendf(report, report_cap,
                     "  %d of %d candidates not built: past the %.0f ms compile budget "
-                    "(CLFUSE_FIND_BUDGET_MS)\n", skipped, n, limits->budget_ms);
-        clf_log(CLF_LOG_INFO, "benchmark: %d of %d candidates not built, past the %.0f ms compile "
-                "budget (CLFUSE_FIND_BUDGET_MS; 0 builds all)", skipped, n, limits->budget_ms);
+                    "(CLFUSE_FIND_BUDGET_MS)\n",
+                    skipped, n, limits->budget_ms);
+        clf_log(CLF_LOG_INFO,
+                "benchmark: %d of %d candidates not built, past the %.0f ms compile "
+                "budget (CLFUSE_FIND_BUDGET_MS; 0 builds all)",
+                skipped, n, limits->budget_ms);
     }
 
     clf_run_args a;
@@ -293,8 +296,8 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         if (rs == miopenStatusSuccess)
             rs = time_candidate(h, &c[i], &a, CLF_FIND_RUNS, CLF_FIND_BUDGET_MS, best_so_far);
         if (rs != miopenStatusSuccess) {
-            clf_appendf(report, report_cap, "  %s \"%s\": failed to run: %s\n",
-                        c[i].solver->name, c[i].config, clf_thread_errmsg());
+            clf_appendf(report, report_cap, "  %s \"%s\": failed to run: %s\n", c[i].solver->name,
+                        c[i].config, clf_thread_errmsg());
             continue;
         }
         if (best_so_far == 0 || c[i].best < best_so_far)
@@ -303,10 +306,10 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
     }
     /* FAST's choice, when it is candidate 0 and ran (a workspace skip leaves it out). */
     candidate *fast = limits->first_is_fast && cands->n > 0 && n > 0 &&
-                                    c[0].solver == cands->v[0].solver &&
-                                    strcmp(c[0].config, cands->v[0].config) == 0
-                                ? &c[0]
-                                : NULL;
+                              c[0].solver == cands->v[0].solver &&
+                              strcmp(c[0].config, cands->v[0].config) == 0
+                          ? &c[0]
+                          : NULL;
     if (st == miopenStatusSuccess && n_ok > 1) {
         /* Time the leaders again, interleaved, so that a lucky first run or a clock ramp
          * does not decide between candidates within noise of each other; FAST's choice

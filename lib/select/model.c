@@ -29,23 +29,23 @@
 
 /* A device class: what clfuse_DeviceInfo does not say, per kind of device. */
 typedef struct dev_class {
-    double lanes;      /* FP32 FMA lanes per compute unit */
-    double ghz;        /* clock */
-    double max_items;  /* resident work-items per compute unit */
-    double max_groups; /* resident work-groups per compute unit */
-    double regs;       /* 32-bit registers per compute unit; 0: not a limit */
-    double reg_base;   /* registers a work-item needs beyond cost.regs (indices, addresses) */
-    double reg_max;    /* registers one work-item may have before it spills */
-    double spill;      /* slowdown per unit of registers wanted over those allowed (fitted) */
-    double ilp_pow;    /* how much a work-item's independent FMAs stand in for more work-items */
-    double local;      /* local memory per compute unit (all groups in flight) */
-    double dram_gbs;   /* DRAM bandwidth, GB/s */
-    double l2_gbs;     /* L2 bandwidth with every compute unit busy, GB/s */
-    double launch_us;  /* per kernel launch, as the profiled time sees it */
-    double step_us;    /* one barrier-separated step of a group that cannot hide it */
-    double sat;        /* work-items x ILP in flight that saturate a compute unit */
-    double reuse_sat;  /* inner_reuse from which local-memory reads stop limiting FMAs */
-    double overlap;    /* fraction of the non-dominant bounds that adds to the dominant one */
+    double lanes;       /* FP32 FMA lanes per compute unit */
+    double ghz;         /* clock */
+    double max_items;   /* resident work-items per compute unit */
+    double max_groups;  /* resident work-groups per compute unit */
+    double regs;        /* 32-bit registers per compute unit; 0: not a limit */
+    double reg_base;    /* registers a work-item needs beyond cost.regs (indices, addresses) */
+    double reg_max;     /* registers one work-item may have before it spills */
+    double spill;       /* slowdown per unit of registers wanted over those allowed (fitted) */
+    double ilp_pow;     /* how much a work-item's independent FMAs stand in for more work-items */
+    double local;       /* local memory per compute unit (all groups in flight) */
+    double dram_gbs;    /* DRAM bandwidth, GB/s */
+    double l2_gbs;      /* L2 bandwidth with every compute unit busy, GB/s */
+    double launch_us;   /* per kernel launch, as the profiled time sees it */
+    double step_us;     /* one barrier-separated step of a group that cannot hide it */
+    double sat;         /* work-items x ILP in flight that saturate a compute unit */
+    double reuse_sat;   /* inner_reuse from which local-memory reads stop limiting FMAs */
+    double overlap;     /* fraction of the non-dominant bounds that adds to the dominant one */
     double atomic_gops; /* global atomics per second, device-wide, in billions; 0: free */
 } dev_class;
 
@@ -68,10 +68,23 @@ typedef struct dev_class {
  * reuse_sat and overlap are fitted (see effs below); a free L2 bandwidth fitted to an
  * unphysical 38 TB/s, so it stays the hardware figure. */
 static dev_class nvidia = {
-    .lanes = 128, .ghz = 1.7, .max_items = 2048, .max_groups = 32, .regs = 65536,
-    .reg_base = 24, .reg_max = 255, .spill = 12, .ilp_pow = 1, .local = 200 * 1024,
-    .dram_gbs = 3000, .l2_gbs = 8000,
-    .launch_us = 4.0, .step_us = 0.46, .sat = 527, .reuse_sat = 2.4, .overlap = 0.42,
+    .lanes = 128,
+    .ghz = 1.7,
+    .max_items = 2048,
+    .max_groups = 32,
+    .regs = 65536,
+    .reg_base = 24,
+    .reg_max = 255,
+    .spill = 12,
+    .ilp_pow = 1,
+    .local = 200 * 1024,
+    .dram_gbs = 3000,
+    .l2_gbs = 8000,
+    .launch_us = 4.0,
+    .step_us = 0.46,
+    .sat = 527,
+    .reuse_sat = 2.4,
+    .overlap = 0.42,
     .atomic_gops = ATOMIC_GOPS_FITTED,
 };
 
@@ -79,9 +92,23 @@ static dev_class nvidia = {
  * registers (4 SIMDs x 512 VGPRs x 64 lanes), 64 KB of local memory, ~1 TB/s DRAM and
  * ~3 TB/s L2. Not fitted: NVIDIA's fitted constants where they are not hardware figures. */
 static dev_class gpu = {
-    .lanes = 64, .ghz = 1.8, .max_items = 2560, .max_groups = 32, .regs = 131072,
-    .reg_base = 24, .reg_max = 255, .spill = 1, .ilp_pow = 1, .local = 64 * 1024, .dram_gbs = 1000, .l2_gbs = 3000,
-    .launch_us = 5.0, .step_us = 0.41, .sat = 270, .reuse_sat = 2.4, .overlap = 0.42,
+    .lanes = 64,
+    .ghz = 1.8,
+    .max_items = 2560,
+    .max_groups = 32,
+    .regs = 131072,
+    .reg_base = 24,
+    .reg_max = 255,
+    .spill = 1,
+    .ilp_pow = 1,
+    .local = 64 * 1024,
+    .dram_gbs = 1000,
+    .l2_gbs = 3000,
+    .launch_us = 5.0,
+    .step_us = 0.41,
+    .sat = 270,
+    .reuse_sat = 2.4,
+    .overlap = 0.42,
     .atomic_gops = ATOMIC_GOPS_FITTED,
 };
 
@@ -91,10 +118,22 @@ static dev_class gpu = {
  * ~20 GB/s DRAM per socket, ~40 GB/s of cache bandwidth per core; a launch costs tens of
  * microseconds (PoCL's scheduling), a barrier step little (work-item loops, no waiting). */
 static dev_class cpu = {
-    .lanes = 16, .ghz = 2.5, .max_items = 4096, .max_groups = 1, .regs = 0,
-    .reg_base = 0, .reg_max = 0, .ilp_pow = 1, .local = 0, .dram_gbs = 20,
+    .lanes = 16,
+    .ghz = 2.5,
+    .max_items = 4096,
+    .max_groups = 1,
+    .regs = 0,
+    .reg_base = 0,
+    .reg_max = 0,
+    .ilp_pow = 1,
+    .local = 0,
+    .dram_gbs = 20,
     .l2_gbs = 0 /* per core below */,
-    .launch_us = 20.0, .step_us = 0.05, .sat = 32, .reuse_sat = 2, .overlap = 0.3,
+    .launch_us = 20.0,
+    .step_us = 0.05,
+    .sat = 32,
+    .reuse_sat = 2,
+    .overlap = 0.3,
     .atomic_gops = 0.5, /* a contended cache line between cores: ~2 ns an operation */
 };
 #define CPU_CACHE_GBS_PER_CORE 40.0
@@ -113,8 +152,12 @@ typedef struct solver_eff {
     double eff;
 } solver_eff;
 static solver_eff effs[] = {
-    {"ConvWinograd3x3", 0.68},  {"ConvWinograd4x4", 0.68}, {"ConvWinograd2x2", 0.79},
-    {"ConvImplicitGemm", 0.88}, {"ConvDirectTiled", 0.34}, {"ConvGemm", 0.12},
+    {"ConvWinograd3x3", 0.68},
+    {"ConvWinograd4x4", 0.68},
+    {"ConvWinograd2x2", 0.79},
+    {"ConvImplicitGemm", 0.88},
+    {"ConvDirectTiled", 0.34},
+    {"ConvGemm", 0.12},
     {"ConvNaiveDirect", 0.90},
     /* ConvImplicitGemm's kernel split across work-groups: fitted separately, on the 273
      * plain-path configs an H100's NORMAL Find timed over 45 batch-1 layers (rms log error
@@ -153,8 +196,8 @@ static double max2(double a, double b)
 
 /* Work-groups one compute unit holds at once, and the factor by which spilled registers
  * slow it down (1: no spill). */
-static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev,
-                              const clf_cost *c, double *spill)
+static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, const clf_cost *c,
+                              double *spill)
 {
     double r = d->max_groups;
     r = min2(r, floor(d->max_items / c->group_size));
@@ -227,8 +270,8 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
      * It also keeps configs of equal flops apart, e.g. more reduction chunks (barriers) for
      * the same tile. */
     const double t_max = max2(max2(t_compute, t_latency), max2(max2(t_l2, t_dram), t_atomic));
-    const double t = t_launch + t_max +
-                     d->overlap * (t_compute + t_latency + t_l2 + t_dram + t_atomic - t_max);
+    const double t =
+        t_launch + t_max + d->overlap * (t_compute + t_latency + t_l2 + t_dram + t_atomic - t_max);
     if (detail) {
         detail->resident = resident;
         detail->per_cu = per_cu;
@@ -322,8 +365,8 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
     qsort(sc, (size_t)k, sizeof *sc, by_time);
     int keep = per_solver > 0 && per_solver < k ? per_solver : k;
     if (keep < k)
-        clf_log(CLF_LOG_INFO, "model: %s: kept the %d best of %d configs (best %.4f ms)",
-                s->name, keep, k, sc[0].t);
+        clf_log(CLF_LOG_INFO, "model: %s: kept the %d best of %d configs (best %.4f ms)", s->name,
+                keep, k, sc[0].t);
     const size_t ws = s->workspace ? s->workspace(p) : 0;
     int rc = 0;
     for (int i = 0; i < keep && rc == 0; ++i) {
@@ -342,9 +385,8 @@ static int rank_solver(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p
     return rc != 0 ? -2 : 0;
 }
 
-int clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
-                    const clf_solver *const *allowed, int n_allowed, int per_solver,
-                    clf_choices *out)
+int clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *const *allowed,
+                   int n_allowed, int per_solver, clf_choices *out)
 {
     const clfuse_DeviceInfo *dev = &h->info;
     const int start = out->n;
@@ -398,20 +440,32 @@ typedef struct param {
 } param;
 
 static param params[] = {
-    {"nvidia.launch_us", &nvidia.launch_us}, {"nvidia.step_us", &nvidia.step_us},
-    {"nvidia.sat", &nvidia.sat},             {"nvidia.reuse_sat", &nvidia.reuse_sat},
-    {"nvidia.reg_base", &nvidia.reg_base},   {"nvidia.l2_gbs", &nvidia.l2_gbs},
-    {"nvidia.dram_gbs", &nvidia.dram_gbs},   {"nvidia.local", &nvidia.local},
-    {"nvidia.overlap", &nvidia.overlap},     {"gpu.overlap", &gpu.overlap},
-    {"nvidia.spill", &nvidia.spill},         {"gpu.spill", &gpu.spill},
+    {"nvidia.launch_us", &nvidia.launch_us},
+    {"nvidia.step_us", &nvidia.step_us},
+    {"nvidia.sat", &nvidia.sat},
+    {"nvidia.reuse_sat", &nvidia.reuse_sat},
+    {"nvidia.reg_base", &nvidia.reg_base},
+    {"nvidia.l2_gbs", &nvidia.l2_gbs},
+    {"nvidia.dram_gbs", &nvidia.dram_gbs},
+    {"nvidia.local", &nvidia.local},
+    {"nvidia.overlap", &nvidia.overlap},
+    {"gpu.overlap", &gpu.overlap},
+    {"nvidia.spill", &nvidia.spill},
+    {"gpu.spill", &gpu.spill},
     {"nvidia.ilp_pow", &nvidia.ilp_pow},
     {"cpu.overlap", &cpu.overlap},
-    {"gpu.launch_us", &gpu.launch_us},       {"gpu.step_us", &gpu.step_us},
-    {"gpu.sat", &gpu.sat},                   {"gpu.reuse_sat", &gpu.reuse_sat},
-    {"cpu.launch_us", &cpu.launch_us},       {"cpu.step_us", &cpu.step_us},
-    {"cpu.sat", &cpu.sat},                   {"cpu.reuse_sat", &cpu.reuse_sat},
-    {"cpu.lanes", &cpu.lanes},               {"cpu.dram_gbs", &cpu.dram_gbs},
-    {"nvidia.atomic_gops", &nvidia.atomic_gops}, {"gpu.atomic_gops", &gpu.atomic_gops},
+    {"gpu.launch_us", &gpu.launch_us},
+    {"gpu.step_us", &gpu.step_us},
+    {"gpu.sat", &gpu.sat},
+    {"gpu.reuse_sat", &gpu.reuse_sat},
+    {"cpu.launch_us", &cpu.launch_us},
+    {"cpu.step_us", &cpu.step_us},
+    {"cpu.sat", &cpu.sat},
+    {"cpu.reuse_sat", &cpu.reuse_sat},
+    {"cpu.lanes", &cpu.lanes},
+    {"cpu.dram_gbs", &cpu.dram_gbs},
+    {"nvidia.atomic_gops", &nvidia.atomic_gops},
+    {"gpu.atomic_gops", &gpu.atomic_gops},
     {"cpu.atomic_gops", &cpu.atomic_gops},
 };
 #define N_PARAMS (sizeof params / sizeof params[0])

@@ -12,9 +12,8 @@
  * solver (the model's best), with a log line when it cuts. Solvers the model cannot
  * describe rank after those it can, default config first. 0, or -1 when memory ran out
  * (out may then hold part of the ranking; the caller fails). */
-int clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p,
-                    const clf_solver *const *allowed, int n_allowed, int per_solver,
-                    clf_choices *out);
+int clf_model_rank(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *const *allowed,
+                   int n_allowed, int per_solver, clf_choices *out);
 /* The model's predicted time in ms of (s, cfg) on p, or a negative value when s cannot
  * be described. */
 double clf_model_predict(const clfuse_DeviceInfo *dev, const clf_fusion_problem *p,
@@ -22,16 +21,16 @@ double clf_model_predict(const clfuse_DeviceInfo *dev, const clf_fusion_problem 
 
 /* What a prediction is made of, for tools/model (fitting) and tests. Times in ms. */
 typedef struct clf_model_detail {
-    double resident;   /* work-groups in flight per compute unit */
-    double per_cu;     /* work-groups per compute unit, ceil(groups / CUs) */
-    double occupancy;  /* latency hiding of a full round, 0..1 */
-    double inner_eff;  /* inner-loop efficiency from inner_reuse, 0..1 */
-    double t_compute;  /* throughput time of the compute units */
-    double t_latency;  /* the steps' latency floor */
-    double t_l2;       /* L2 traffic over the bandwidth of the busy compute units */
-    double t_dram;     /* compulsory traffic over DRAM bandwidth */
-    double t_launch;   /* launch overhead x kernels */
-    double t_atomic;   /* global atomics over the device's atomic throughput */
+    double resident;  /* work-groups in flight per compute unit */
+    double per_cu;    /* work-groups per compute unit, ceil(groups / CUs) */
+    double occupancy; /* latency hiding of a full round, 0..1 */
+    double inner_eff; /* inner-loop efficiency from inner_reuse, 0..1 */
+    double t_compute; /* throughput time of the compute units */
+    double t_latency; /* the steps' latency floor */
+    double t_l2;      /* L2 traffic over the bandwidth of the busy compute units */
+    double t_dram;    /* compulsory traffic over DRAM bandwidth */
+    double t_launch;  /* launch overhead x kernels */
+    double t_atomic;  /* global atomics over the device's atomic throughput */
 } clf_model_detail;
 
 /* clf_model_predict, also returning the cost (cost may be NULL) and the components (detail

@@ -9,7 +9,9 @@ static const struct {
     const char *name;
     clf_find_mode mode;
 } names[] = {
-    {"NORMAL", CLF_FIND_NORMAL}, {"FAST", CLF_FIND_FAST}, {"HYBRID", CLF_FIND_HYBRID},
+    {"NORMAL", CLF_FIND_NORMAL},
+    {"FAST", CLF_FIND_FAST},
+    {"HYBRID", CLF_FIND_HYBRID},
     {"DYNAMIC_HYBRID", CLF_FIND_DYNAMIC_HYBRID},
 };
 

@@ -196,7 +196,7 @@ static void visit_sibling(const char *key, void *arg)
 }
 
 int clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
-                             const clf_solver *const *allowed, int n_allowed, clf_choices *out)
+                            const clf_solver *const *allowed, int n_allowed, clf_choices *out)
 {
     char chain[8], key[512];
     clf_ir_fusion_name(&p->ir, chain, sizeof chain);
@@ -231,10 +231,12 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
         clf_note(h, "find-db: results for %s not recorded: out of host memory", key);
         return;
     }
-    static const char *const algo_names[] = {
-        "miopenConvolutionFwdAlgoGEMM", "miopenConvolutionFwdAlgoDirect",
-        "miopenConvolutionFwdAlgoFFT", "miopenConvolutionFwdAlgoWinograd", "",
-        "miopenConvolutionFwdAlgoImplicitGEMM"};
+    static const char *const algo_names[] = {"miopenConvolutionFwdAlgoGEMM",
+                                             "miopenConvolutionFwdAlgoDirect",
+                                             "miopenConvolutionFwdAlgoFFT",
+                                             "miopenConvolutionFwdAlgoWinograd",
+                                             "",
+                                             "miopenConvolutionFwdAlgoImplicitGEMM"};
     int m = 0;
     for (int i = 0; i < c->n; ++i) {
         const clf_choice *x = &c->v[i];
@@ -246,8 +248,7 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
         e[m].time_ms = x->time_ms;
         e[m].workspace = x->workspace;
         int a = (int)x->solver->algo;
-        clf_strlcpy(e[m].algorithm, (a >= 0 && a <= 5) ? algo_names[a] : "",
-                    sizeof e[m].algorithm);
+        clf_strlcpy(e[m].algorithm, (a >= 0 && a <= 5) ? algo_names[a] : "", sizeof e[m].algorithm);
         clf_strlcpy(e[m].provenance, exhaustive ? "exhaustive" : "find", sizeof e[m].provenance);
         ++m;
     }

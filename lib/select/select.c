@@ -52,7 +52,7 @@ static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescr
     clf_choices more = {0};
     /* CLFUSE_SEARCH_LIMIT overrides the search's per-solver limit (0: no limit, every
      * valid config), for tuning runs that can afford it. */
-    long limit = exhaustive          ? clf_env_long("CLFUSE_SEARCH_LIMIT", CLF_SEARCH_LIMIT)
+    long limit = exhaustive       ? clf_env_long("CLFUSE_SEARCH_LIMIT", CLF_SEARCH_LIMIT)
                  : h->info.is_gpu ? CLF_NORMAL_PER_SOLVER_GPU
                                   : CLF_NORMAL_PER_SOLVER_CPU;
     if (limit < 0)
@@ -184,8 +184,10 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
             if (st == miopenStatusSuccess && measured.n > 0 && !narrowed)
                 clf_records_store(h, key, &measured, exhaustive);
             else if (st == miopenStatusSuccess && narrowed)
-                clf_note(h, "results narrowed by the workspace given, so not recorded in the "
-                            "find-db:\n%s", report);
+                clf_note(h,
+                         "results narrowed by the workspace given, so not recorded in the "
+                         "find-db:\n%s",
+                         report);
         }
     }
     if (rc == 0 && st == miopenStatusSuccess) {
@@ -212,12 +214,14 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
         st = (rq->use == CLF_USE_FIND && measure)
                  ? clf_fail(h, miopenStatusUnknownError,
                             "no suitable algorithm was found to execute the convolution "
-                            "(no candidate built and ran):\n%s", report)
-                 : clf_fail(h, rq->use == CLF_USE_IMMEDIATE ? miopenStatusNotImplemented
-                                                             : miopenStatusUnsupportedOp,
-                      "no choice for %s (find-db empty for it%s):\n%s", key,
-                      rq->use == CLF_USE_IMMEDIATE ? ", immediate fallback disabled" : "",
-                      report);
+                            "(no candidate built and ran):\n%s",
+                            report)
+                 : clf_fail(h,
+                            rq->use == CLF_USE_IMMEDIATE ? miopenStatusNotImplemented
+                                                         : miopenStatusUnsupportedOp,
+                            "no choice for %s (find-db empty for it%s):\n%s", key,
+                            rq->use == CLF_USE_IMMEDIATE ? ", immediate fallback disabled" : "",
+                            report);
     clf_choices_free(&records);
     clf_choices_free(&ranked);
     clf_choices_free(&cands);

@@ -40,7 +40,7 @@ int clf_find_enforce_search(void);
 
 /* What a benchmark measures per candidate when the model prunes (SEARCH) or proposes
  * (NORMAL). A cut is logged with the counts, never silent. */
-#define CLF_SEARCH_LIMIT 96  /* per solver, SEARCH */
+#define CLF_SEARCH_LIMIT 96 /* per solver, SEARCH */
 /* The model's best configs per solver that NORMAL proposes, best-predicted first: a GPU
  * compiles a candidate in a fraction of a second, PoCL in about a second, so a CPU gets
  * fewer. Either way the compile budget below bounds the time. */
@@ -81,11 +81,11 @@ const clf_solver **clf_select_solvers(miopenHandle_t h, const struct miopenFusio
  * configs and negative or non-finite times are skipped with a warning. Appended best
  * first. 0, or -1 when memory ran out (no message: the caller fails). */
 int clf_records_for_key(miopenHandle_t h, const clf_fusion_problem *p, const char *key,
-                         const clf_solver *const *allowed, int n_allowed, clf_choices *out);
+                        const clf_solver *const *allowed, int n_allowed, clf_choices *out);
 /* Records for p: its exact key, then the other chains of the same convolution. 0, or -1
  * when memory ran out. */
 int clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
-                             const clf_solver *const *allowed, int n_allowed, clf_choices *out);
+                            const clf_solver *const *allowed, int n_allowed, clf_choices *out);
 /* Writes measured choices to the user find-db under key (a failure is a warning, and a
  * note on the handle: the call that measured still succeeds). */
 void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, int exhaustive);
@@ -106,14 +106,14 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
  * budget). */
 #define CLF_FIND_BUILD_BUDGET_MS 1100
 typedef struct clf_measure_limits {
-    int must;         /* candidates built whatever the budget */
-    double budget_ms; /* 0: build every candidate */
+    int must;          /* candidates built whatever the budget */
+    double budget_ms;  /* 0: build every candidate */
     int first_is_fast; /* candidate 0 is what FAST would run: always timed again */
 } clf_measure_limits;
 miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
                            const clf_choices *cands, const clf_measure_limits *limits,
-                           const clf_run_args *args, clf_choices *out, int *narrowed,
-                           char *report, size_t report_cap);
+                           const clf_run_args *args, clf_choices *out, int *narrowed, char *report,
+                           size_t report_cap);
 
 /* The handle's layered find-db, opened on first use (NULL only when out of memory). */
 struct clf_finddb *clf_handle_finddb(miopenHandle_t h);

@@ -32,8 +32,9 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
 {
     (void)dev;
     if (p->train == CLF_TRAIN_NONE) {
-        snprintf(why, cap, "not a training plan (batch-norm forward training or backward, "
-                           "activation backward)");
+        snprintf(why, cap,
+                 "not a training plan (batch-norm forward training or backward, "
+                 "activation backward)");
         return 0;
     }
     return 1;
@@ -207,8 +208,8 @@ static miopenStatus_t launch(miopenHandle_t h, cl_program prog, const char *name
         size_t wg_max = 0;
         err = clf_clw_kernel_work_group_size(k, h->device, &wg_max);
         if (err != CL_SUCCESS)
-            st = clf_fail(h, miopenStatusInternalError,
-                          NAME ": clGetKernelWorkGroupInfo(%s): %s", name, clf_cl_error_name(err));
+            st = clf_fail(h, miopenStatusInternalError, NAME ": clGetKernelWorkGroupInfo(%s): %s",
+                          name, clf_cl_error_name(err));
         else if (wg_max < (size_t)wg)
             st = clf_fail(h, miopenStatusBadParm,
                           NAME " config \"WG=%ld\": kernel %s runs at most %zu work-items a group",
@@ -291,8 +292,7 @@ static miopenStatus_t check_args(miopenHandle_t h, const clf_fusion_problem *p,
         if (st == miopenStatusSuccess)
             st = need(h, a->act_y, "y (the activation's forward output)");
         break;
-    default:
-        st = clf_fail(h, miopenStatusBadParm, NAME ": not a training plan");
+    default: st = clf_fail(h, miopenStatusBadParm, NAME ": not a training plan");
     }
     return st;
 }
@@ -319,30 +319,40 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     switch (p->train) {
     case CLF_TRAIN_FWD: {
         const int flags = (use_saved ? 1 : 0) | (a->run_mean && a->run_var ? 2 : 0);
-        const karg stats[] = {MEM(a->x),        FLT(a->bn_eps),        MEM(a->workspace),
+        const karg stats[] = {MEM(a->x),          FLT(a->bn_eps),        MEM(a->workspace),
                               MEM(a->saved_mean), MEM(a->saved_inv_var), MEM(a->run_mean),
-                              MEM(a->run_var),  FLT(a->exp_avg),       INT(flags)};
+                              MEM(a->run_var),    FLT(a->exp_avg),       INT(flags)};
         st = launch(h, prog, "clf_bn_stats", p, wg, 1, 0, stats, 9);
-        const karg apply[] = {MEM(a->x),         MEM(a->y),          MEM(a->bn_scale),
-                              MEM(a->bn_bias),   MEM(a->workspace),  FLT(a->act_alpha),
-                              FLT(a->act_beta),  FLT(a->act_gamma)};
+        const karg apply[] = {MEM(a->x),        MEM(a->y),         MEM(a->bn_scale),
+                              MEM(a->bn_bias),  MEM(a->workspace), FLT(a->act_alpha),
+                              FLT(a->act_beta), FLT(a->act_gamma)};
         if (st == miopenStatusSuccess)
             st = launch(h, prog, "clf_bn_fwd_apply", p, wg, 0, 0, apply, 8);
         break;
     }
     case CLF_TRAIN_BWD: {
         if (!use_saved) {
-            const karg stats[] = {MEM(a->bn_x), FLT(a->bn_eps), MEM(a->workspace), MEM(NULL),
-                                  MEM(NULL),    MEM(NULL),      MEM(NULL),         FLT(0.0f),
-                                  INT(0)};
+            const karg stats[] = {MEM(a->bn_x), FLT(a->bn_eps), MEM(a->workspace),
+                                  MEM(NULL),    MEM(NULL),      MEM(NULL),
+                                  MEM(NULL),    FLT(0.0f),      INT(0)};
             st = launch(h, prog, "clf_bn_stats", p, wg, 1, 0, stats, 9);
         }
         /* BWD_PARAMS of cl/bn_train.cl, then the kernel's own. */
-        karg bwd[15] = {MEM(a->x),          MEM(a->bn_x),     MEM(a->bn_scale),
-                        MEM(a->bn_bias),    MEM(a->workspace), MEM(a->saved_mean),
-                        MEM(a->saved_inv_var), INT(use_saved), MEM(a->act_y),
-                        FLT(a->act_alpha),  FLT(a->act_beta), FLT(a->act_gamma),
-                        MEM(a->dscale),     MEM(a->dbias),    MEM(a->y)};
+        karg bwd[15] = {MEM(a->x),
+                        MEM(a->bn_x),
+                        MEM(a->bn_scale),
+                        MEM(a->bn_bias),
+                        MEM(a->workspace),
+                        MEM(a->saved_mean),
+                        MEM(a->saved_inv_var),
+                        INT(use_saved),
+                        MEM(a->act_y),
+                        FLT(a->act_alpha),
+                        FLT(a->act_beta),
+                        FLT(a->act_gamma),
+                        MEM(a->dscale),
+                        MEM(a->dbias),
+                        MEM(a->y)};
         if (st == miopenStatusSuccess)
             st = launch(h, prog, "clf_bn_bwd_reduce", p, wg, 1, 0, bwd, 14);
         if (st == miopenStatusSuccess)
@@ -350,14 +360,12 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
         break;
     }
     case CLF_TRAIN_ACTIV_BWD: {
-        const karg args[] = {MEM(a->x),         MEM(a->y),        MEM(a->act_x),
-                             MEM(a->act_y),     FLT(a->act_alpha), FLT(a->act_beta),
-                             FLT(a->act_gamma)};
+        const karg args[] = {MEM(a->x),         MEM(a->y),        MEM(a->act_x),    MEM(a->act_y),
+                             FLT(a->act_alpha), FLT(a->act_beta), FLT(a->act_gamma)};
         st = launch(h, prog, "clf_activ_bwd_apply", p, wg, 0, 1, args, 7);
         break;
     }
-    default:
-        break;
+    default: break;
     }
     clf_clw_release_program(prog);
     return st;
@@ -365,8 +373,9 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
 
 static void describe(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap)
 {
-    const char *over = p->epi.bn_spatial ? "N, H, W (one work-group of " : "N (one work-item a "
-                                                                          "parameter";
+    const char *over = p->epi.bn_spatial ? "N, H, W (one work-group of "
+                                         : "N (one work-item a "
+                                           "parameter";
     char wg[32] = "";
     if (p->epi.bn_spatial)
         snprintf(wg, sizeof wg, "%ld items a channel", config_wg(cfg));
@@ -385,8 +394,7 @@ static void describe(const clf_fusion_problem *p, const char *cfg, char *out, si
                  over, wg,
                  p->epi.has_activ ? ", the activation backward fused into both passes" : "");
         break;
-    default:
-        snprintf(out, cap, NAME " runs one elementwise kernel, clf_activ_bwd_apply");
+    default: snprintf(out, cap, NAME " runs one elementwise kernel, clf_activ_bwd_apply");
     }
 }
 

@@ -29,8 +29,7 @@ int clf_config_get(const char *cfg, const char *key, long *value)
 }
 
 int clf_config_parse_exact(const char *solver, const char *cfg, const char *const *keys,
-                           long *const *fields, size_t n, long lo, long hi, char *why,
-                           size_t cap)
+                           long *const *fields, size_t n, long lo, long hi, char *why, size_t cap)
 {
     for (size_t i = 0; i < n; ++i)
         if (!clf_config_get(cfg, keys[i], fields[i]) || *fields[i] < lo || *fields[i] > hi) {
@@ -45,7 +44,8 @@ int clf_config_parse_exact(const char *solver, const char *cfg, const char *cons
     if (commas != n - 1) {
         char list[128] = "";
         for (size_t i = 0; i < n; ++i)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", keys[i]);
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "",
+                     keys[i]);
         snprintf(why, cap, "%s config \"%s\": expected exactly %s", solver, cfg, list);
         return 0;
     }

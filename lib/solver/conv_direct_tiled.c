@@ -24,12 +24,12 @@ typedef struct tiling {
 } tiling;
 
 typedef struct geometry {
-    long lp, lk;               /* work-items along pixels and along channels */
-    long patch_h, patch_w;     /* patch rows and columns per input channel */
-    int taps_h, taps_w;        /* 1: the dimension is stored per tap, 0: dense */
-    long tiles_w, tiles;       /* output tiles along OW, and in all */
-    long k_tiles;              /* channel tiles per group */
-    unsigned long long lds;    /* local-memory bytes */
+    long lp, lk;            /* work-items along pixels and along channels */
+    long patch_h, patch_w;  /* patch rows and columns per input channel */
+    int taps_h, taps_w;     /* 1: the dimension is stored per tap, 0: dense */
+    long tiles_w, tiles;    /* output tiles along OW, and in all */
+    long k_tiles;           /* channel tiles per group */
+    unsigned long long lds; /* local-memory bytes */
 } geometry;
 
 static const char *const keys[] = {"TK", "TOH", "TOW", "BK", "BP", "CB"};
@@ -84,8 +84,8 @@ static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
     return 0;
 }
 
-static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
-                        const tiling *t, const char *cfg, char *why, size_t cap)
+static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const tiling *t,
+                        const char *cfg, char *why, size_t cap)
 {
     if (t->tk % t->bk != 0)
         return refuse(why, cap, cfg, "BK must divide TK");
@@ -134,8 +134,8 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
 
 static void format(const tiling *t, char *cfg, size_t cap)
 {
-    snprintf(cfg, cap, "TK=%ld,TOH=%ld,TOW=%ld,BK=%ld,BP=%ld,CB=%ld", t->tk, t->toh, t->tow,
-             t->bk, t->bp, t->cb);
+    snprintf(cfg, cap, "TK=%ld,TOH=%ld,TOW=%ld,BK=%ld,BP=%ld,CB=%ld", t->tk, t->toh, t->tow, t->bk,
+             t->bp, t->cb);
 }
 
 static long pow2_at_least(long x, long lo, long hi)
@@ -210,8 +210,10 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     tiling d;
     default_config(p, dev, cfg, sizeof cfg);
     if (parse(cfg, &d, why, sizeof why) &&
-        !(clf_config_in(d.tk, tk_vals, NV(tk_vals)) && clf_config_in(d.toh, toh_vals, NV(toh_vals)) &&
-          clf_config_in(d.tow, tow_vals, NV(tow_vals)) && clf_config_in(d.bk, blk_vals, NV(blk_vals)) &&
+        !(clf_config_in(d.tk, tk_vals, NV(tk_vals)) &&
+          clf_config_in(d.toh, toh_vals, NV(toh_vals)) &&
+          clf_config_in(d.tow, tow_vals, NV(tow_vals)) &&
+          clf_config_in(d.bk, blk_vals, NV(blk_vals)) &&
           clf_config_in(d.bp, blk_vals, NV(blk_vals)) && clf_config_in(d.cb, cb_vals, NV(cb_vals))))
         clf_config_emit(out, max, &n, cfg);
     for (size_t a = 0; a < NV(tk_vals); ++a)

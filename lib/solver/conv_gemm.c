@@ -50,8 +50,7 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     }
     const clf_conv_problem *c = &p->conv;
     if (c->groups < 1 || c->c % c->groups != 0 || c->k % c->groups != 0) {
-        snprintf(why, cap, "channels %d -> %d do not split into %d groups", c->c, c->k,
-                 c->groups);
+        snprintf(why, cap, "channels %d -> %d do not split into %d groups", c->c, c->k, c->groups);
         return 0;
     }
     /* The kernels index with int: keep every per-image extent well inside it. */
@@ -116,8 +115,8 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->local_bytes = 2.0 * 16.0 * 64.0 * 4.0;
     out->regs = 16 + 8;
     out->flops = 2.0 * out->groups * 64.0 * 64.0 * ceil(red / 16.0) * 16.0;
-    out->global_bytes = 4.0 * out->groups * 128.0 * red + 4.0 * y + 2.0 * col +
-                        (has_epilogue(p) ? 8.0 * y : 0.0);
+    out->global_bytes =
+        4.0 * out->groups * 128.0 * red + 4.0 * y + 2.0 * col + (has_epilogue(p) ? 8.0 * y : 0.0);
     out->dram_bytes = clf_cost_dram_bytes(p) + 2.0 * col + (has_epilogue(p) ? 8.0 * y : 0.0);
     out->steps = ceil(red / 16.0);
     out->inner_reuse = 2.0;
@@ -341,8 +340,8 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     const size_t groups = (size_t)c->groups;
     const size_t kpg = (size_t)(c->k / c->groups), cpg = (size_t)(c->c / c->groups);
     const size_t taps = (size_t)c->fy * c->fx;
-    const size_t pix = (size_t)c->oh * c->ow;  /* GEMM n */
-    const size_t red = cpg * taps;             /* GEMM k */
+    const size_t pix = (size_t)c->oh * c->ow; /* GEMM n */
+    const size_t red = cpg * taps;            /* GEMM k */
     const size_t lx = group_size(&h->info);
     /* Images unfolded per im2col launch: as many as the workspace holds. */
     const size_t batch = direct ? (size_t)c->n : a->workspace_size / per_image;
@@ -370,13 +369,12 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
             const size_t n = n0 + nl;
             for (size_t g = 0; g < groups; ++g) {
                 cl_mem b = direct ? a->x : a->workspace;
-                size_t b_off = direct ? (n * (size_t)c->c + g * cpg) * pix
-                                      : (nl * groups + g) * red * pix;
+                size_t b_off =
+                    direct ? (n * (size_t)c->c + g * cpg) * pix : (nl * groups + g) * red * pix;
                 cl_event ev;
-                int code = clf_gemm_sgemm(h->queue, kpg, pix, red, a->conv_alpha, a->w,
-                                          g * kpg * red, red, b, b_off, pix, a->y,
-                                          (n * (size_t)c->k + g * kpg) * pix, pix,
-                                          next_event(&t, &ev));
+                int code = clf_gemm_sgemm(
+                    h->queue, kpg, pix, red, a->conv_alpha, a->w, g * kpg * red, red, b, b_off, pix,
+                    a->y, (n * (size_t)c->k + g * kpg) * pix, pix, next_event(&t, &ev));
                 if (code != 0) {
                     st = clf_fail(h, miopenStatusInternalError,
                                   NAME ": CLBlastSgemm for group %zu of image %zu (M %zu, N %zu, "
@@ -396,8 +394,8 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
         cl_event ev;
         err = clf_clw_enqueue_kernel(h->queue, k_epi, 1, global, local, next_event(&t, &ev));
         if (err != CL_SUCCESS) {
-            st = clf_fail(h, miopenStatusInternalError,
-                          NAME ": epilogue over %zu outputs: %s", total, clf_cl_error_name(err));
+            st = clf_fail(h, miopenStatusInternalError, NAME ": epilogue over %zu outputs: %s",
+                          total, clf_cl_error_name(err));
             goto done;
         }
         keep_event(&t, ev);

@@ -67,8 +67,8 @@ static void describe(const clf_fusion_problem *p, const char *cfg, char *out, si
     n = w > 0 ? (size_t)w : 0;
     for (int b = 0; b < p->nbranches && n < cap; ++b) {
         const clf_branch_problem *br = &p->branch[b];
-        w = snprintf(out + n, cap - n, "%s %d..%d (%dx%d conv%s%s%s)", b ? "," : "",
-                     br->k_begin, br->k_begin + br->conv.k - 1, br->conv.fy, br->conv.fx,
+        w = snprintf(out + n, cap - n, "%s %d..%d (%dx%d conv%s%s%s)", b ? "," : "", br->k_begin,
+                     br->k_begin + br->conv.k - 1, br->conv.fy, br->conv.fx,
                      br->epi.has_bias ? " + bias" : "", br->epi.has_bn ? " + batch-norm" : "",
                      br->epi.has_activ ? " + activation" : "");
         n += w > 0 ? (size_t)w : 0;

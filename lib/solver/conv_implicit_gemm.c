@@ -113,11 +113,10 @@ static unsigned long long work_groups(const clf_conv_problem *c, const tiling *t
 static void format(const tiling *t, char *cfg, size_t cap)
 {
     if (t->ks == 1)
-        snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld", t->mt, t->nt, t->kt, t->tm,
-                 t->tn);
+        snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld", t->mt, t->nt, t->kt, t->tm, t->tn);
     else
-        snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld,KS=%ld", t->mt, t->nt, t->kt,
-                 t->tm, t->tn, t->ks);
+        snprintf(cfg, cap, "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld,KS=%ld", t->mt, t->nt, t->kt, t->tm,
+                 t->tn, t->ks);
 }
 
 static int parse(const char *cfg, tiling *t, char *why, size_t cap)
@@ -147,8 +146,7 @@ static int tiling_valid_as(const char *who, const clf_fusion_problem *p,
     (void)p;
     if (t->ks != 1 && t->ks != 2 && t->ks != 4 && t->ks != 8)
         return refuse(who, why, cap, cfg, "KS must be 1, 2, 4 or 8");
-    if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) ||
-        !is_pow2(t->tn))
+    if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) || !is_pow2(t->tn))
         return refuse(who, why, cap, cfg, "every value must be a power of 2");
     if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC)
         return refuse(who, why, cap, cfg, "TM and TN must be 4 or 8");
@@ -177,8 +175,8 @@ static int tiling_valid_as(const char *who, const clf_fusion_problem *p,
     return 1;
 }
 
-static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
-                        const tiling *t, const char *cfg, char *why, size_t cap)
+static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const tiling *t,
+                        const char *cfg, char *why, size_t cap)
 {
     return tiling_valid_as("ConvImplicitGemm", p, dev, t, cfg, why, cap);
 }
@@ -357,8 +355,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->group_size = wg;
     out->local_bytes = (double)lds_bytes(&t);
     /* Accumulators, one row of A and B operands, and the next chunk's prefetched loads. */
-    out->regs = (double)(t.tm * t.tn + t.tm + t.tn) +
-                (double)(t.mt + t.nt) * (double)t.kt / wg;
+    out->regs = (double)(t.tm * t.tn + t.tm + t.tn) + (double)(t.mt + t.nt) * (double)t.kt / wg;
     /* Whole tiles and whole chunks: rows past M, pixels past N and a partial last chunk are
      * computed and thrown away. */
     out->flops = 2.0 * groups * (double)t.mt * (double)t.nt * chunks * (double)t.kt;
@@ -484,8 +481,8 @@ static unsigned long long split_ws(const clf_conv_problem *c, long mt, long nt, 
 {
     tiling t = {mt, nt, 4, 4, 4, 1};
     unsigned long long tiles = work_groups(c, &t);
-    return 4ULL * ((tiles + 3) / 4 * 4 + (unsigned long long)sk * tiles *
-                                              (unsigned long long)mt * (unsigned long long)nt);
+    return 4ULL * ((tiles + 3) / 4 * 4 + (unsigned long long)sk * tiles * (unsigned long long)mt *
+                                             (unsigned long long)nt);
 }
 
 static long chunks_of(const clf_conv_problem *c, const tiling *t)
@@ -529,8 +526,7 @@ static int split_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev
                       gemm_r(c), chunks, s->sk);
     unsigned long long ws = split_ws(c, s->t.mt, s->t.nt, s->sk);
     if (ws > SK_WS_CAP)
-        return refuse(SPLITK, why, cap, cfg, "needs %llu bytes of workspace > %llu", ws,
-                      SK_WS_CAP);
+        return refuse(SPLITK, why, cap, cfg, "needs %llu bytes of workspace > %llu", ws, SK_WS_CAP);
     return 1;
 }
 
@@ -543,8 +539,8 @@ static int split_config_valid(const clf_fusion_problem *p, const clfuse_DeviceIn
 
 static const split split_minimal = {{8, 8, 4, 4, 4, 1}, 2};
 
-static int split_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
-                            char *why, size_t cap)
+static int split_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                            size_t cap)
 {
     if (!applicable(p, dev, why, cap)) /* a convolution ConvImplicitGemm runs */
         return 0;
@@ -625,9 +621,9 @@ static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_Device
                 for (size_t i = 0; i < NV(t_vals); ++i)
                     for (size_t j = 0; j < NV(t_vals); ++j)
                         for (size_t q = 0; q < NV(sk_vals); ++q) {
-                            split s = {{mn_vals[a], mn_vals[b], kt_vals[k], t_vals[i], t_vals[j],
-                                        1},
-                                       sk_vals[q]};
+                            split s = {
+                                {mn_vals[a], mn_vals[b], kt_vals[k], t_vals[i], t_vals[j], 1},
+                                sk_vals[q]};
                             unsigned long long tiles = work_groups(&p->conv, &s.t);
                             if (tiles >= cus || tiles * (unsigned long long)s.sk > 4 * cus)
                                 continue;
@@ -645,8 +641,8 @@ static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_Device
 /* How the partials pass on dev. Plain stores, fences and volatile loads on NVIDIA, where
  * test_solvers passed both ways on an H100 (2026-11-23) and the plain path ran SplitK
  * configs in about half the time of the atomic one (geomean over 265 configs NORMAL timed
- * both ways on 86 layers, bench/results/2026-11-23_h100_select_s6); atomics, OpenCL 1.2's one guarantee between
- * work-groups, everywhere else, where no such run has checked the plain path.
+ * both ways on 86 layers, bench/results/2026-11-23_h100_select_s6); atomics, OpenCL 1.2's one
+ * guarantee between work-groups, everywhere else, where no such run has checked the plain path.
  * CLFUSE_SPLITK_PLAIN=0 keeps NVIDIA on atomics. Part of the build options, so of the
  * binary-cache key. */
 static int split_atomic(const clfuse_DeviceInfo *dev)

@@ -41,8 +41,8 @@ typedef struct wino_cfg {
 
 static void format_cfg(const wino_cfg *c, char *out, size_t cap)
 {
-    snprintf(out, cap, "WG_T=%ld,WG_K=%ld,T_PER_WI=%ld,K_PER_WI=%ld,C_CHUNK=%ld", c->wg_t,
-             c->wg_k, c->t_per_wi, c->k_per_wi, c->c_chunk);
+    snprintf(out, cap, "WG_T=%ld,WG_K=%ld,T_PER_WI=%ld,K_PER_WI=%ld,C_CHUNK=%ld", c->wg_t, c->wg_k,
+             c->t_per_wi, c->k_per_wi, c->c_chunk);
 }
 
 static size_t local_bytes(const wino_cfg *c)
@@ -134,12 +134,12 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
  * local-memory read first. All fit the 48 KiB of an H100; all but the last also fit the
  * 32 KiB OpenCL minimum. */
 static const wino_cfg candidates[] = {
-    {16, 8, 2, 4, 8},  /* 32 tiles x 32 channels, 128 work-items, 32 KiB: default for K > 16 */
-    {32, 4, 1, 4, 8},  /* 32 x 16, 128, 24 KiB */
-    {32, 8, 2, 2, 4},  /* 64 x 16, 256, 20 KiB */
-    {16, 4, 2, 2, 8},  /* 32 x 8, 64, 20 KiB: default for K <= 16 */
-    {8, 8, 1, 1, 16},  /* 8 x 8, 64, 16 KiB: small images, few channels */
-    {64, 2, 2, 4, 4},  /* 128 x 8, 128, 34 KiB: many tiles, few channels */
+    {16, 8, 2, 4, 8}, /* 32 tiles x 32 channels, 128 work-items, 32 KiB: default for K > 16 */
+    {32, 4, 1, 4, 8}, /* 32 x 16, 128, 24 KiB */
+    {32, 8, 2, 2, 4}, /* 64 x 16, 256, 20 KiB */
+    {16, 4, 2, 2, 8}, /* 32 x 8, 64, 20 KiB: default for K <= 16 */
+    {8, 8, 1, 1, 16}, /* 8 x 8, 64, 16 KiB: small images, few channels */
+    {64, 2, 2, 4, 4}, /* 128 x 8, 128, 34 KiB: many tiles, few channels */
 };
 
 static int valid_quiet(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const wino_cfg *c,
@@ -227,10 +227,10 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     /* Per group and chunk channel: 16 products per (tile, channel) pair, the input transform
      * of each tile (B^T d B: 2 x 4 x 4 x 4 flops) and the filter transform of each channel
      * (G g G^T: 2 x 4 x 3 x 7), then the inverse transform per pair (2 x 2 x 4 x 6). */
-    out->flops = groups * (2.0 * 16.0 * tg * kg * cp + 128.0 * tg * cp + 168.0 * kg * cp +
-                           96.0 * tg * kg);
-    out->global_bytes = 4.0 * (groups * cp * (tg * 16.0 + kg * 9.0) +
-                               (double)cv->n * cv->k * cv->oh * cv->ow);
+    out->flops =
+        groups * (2.0 * 16.0 * tg * kg * cp + 128.0 * tg * cp + 168.0 * kg * cp + 96.0 * tg * kg);
+    out->global_bytes =
+        4.0 * (groups * cp * (tg * 16.0 + kg * 9.0) + (double)cv->n * cv->k * cv->oh * cv->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2.0 * chunks; /* transform, barrier, products, barrier */
     out->inner_reuse = (double)(c.t_per_wi * c.k_per_wi) / (double)(c.t_per_wi + c.k_per_wi);

@@ -19,22 +19,22 @@
  * an H100; all but the 8-channel-chunk one the 32 KiB OpenCL minimum. Tuning explores the
  * whole config space instead (winograd_tiled.c), with OCC, DB and CU. */
 static const clf_wino_cfg candidates[] = {
-    {32, 16, 8, 4, 3, 4, 1, 0, 0},  /* 192, 96, 31.5 KiB: default for K > 16 */
-    {16, 32, 4, 8, 3, 4, 1, 0, 0},  /* 192, 96, 31.5 KiB */
-    {24, 32, 8, 8, 2, 4, 1, 0, 0},  /* 216, 128, 36 KiB: 768 (tile, channel) pairs per group */
-    {24, 32, 8, 8, 2, 2, 1, 0, 0},  /* 216, 128, 18 KiB */
-    {24, 32, 8, 8, 2, 3, 1, 0, 0},  /* 216, 128, 27 KiB: 168 transform jobs, one per work-item (CC=4
-                               * gives 224: eight work-items do two, the rest wait for them) */
-    {8, 64, 4, 8, 3, 4, 1, 0, 0},   /* 192, 96, 45 KiB: wide K, fewer input transforms per product */
-    {8, 64, 4, 8, 3, 2, 1, 0, 0},   /* 192, 96, 22.5 KiB */
-    {16, 32, 8, 8, 2, 4, 1, 0, 0},  /* 144, 128, 31.5 KiB */
-    {32, 16, 8, 8, 2, 4, 1, 0, 0},  /* 144, 128, 31.5 KiB */
-    {16, 32, 4, 8, 3, 2, 1, 0, 0},  /* 192, 96, 15.75 KiB */
-    {32, 16, 8, 4, 3, 2, 1, 0, 0},  /* 192, 96, 15.75 KiB */
-    {16, 16, 8, 8, 1, 4, 1, 0, 0},  /* 144, 64, 22.5 KiB */
-    {16, 16, 4, 4, 4, 8, 1, 0, 0},  /* 144, 64, 45 KiB */
-    {16, 8, 4, 4, 2, 8, 1, 0, 0},   /* 144, 32, 36 KiB: default for K <= 16 */
-    {8, 8, 4, 4, 6, 4, 1, 0, 0},    /* 24, 96, 13.5 KiB: small devices */
+    {32, 16, 8, 4, 3, 4, 1, 0, 0}, /* 192, 96, 31.5 KiB: default for K > 16 */
+    {16, 32, 4, 8, 3, 4, 1, 0, 0}, /* 192, 96, 31.5 KiB */
+    {24, 32, 8, 8, 2, 4, 1, 0, 0}, /* 216, 128, 36 KiB: 768 (tile, channel) pairs per group */
+    {24, 32, 8, 8, 2, 2, 1, 0, 0}, /* 216, 128, 18 KiB */
+    {24, 32, 8, 8, 2, 3, 1, 0, 0}, /* 216, 128, 27 KiB: 168 transform jobs, one per work-item (CC=4
+                                    * gives 224: eight work-items do two, the rest wait for them) */
+    {8, 64, 4, 8, 3, 4, 1, 0, 0},  /* 192, 96, 45 KiB: wide K, fewer input transforms per product */
+    {8, 64, 4, 8, 3, 2, 1, 0, 0},  /* 192, 96, 22.5 KiB */
+    {16, 32, 8, 8, 2, 4, 1, 0, 0}, /* 144, 128, 31.5 KiB */
+    {32, 16, 8, 8, 2, 4, 1, 0, 0}, /* 144, 128, 31.5 KiB */
+    {16, 32, 4, 8, 3, 2, 1, 0, 0}, /* 192, 96, 15.75 KiB */
+    {32, 16, 8, 4, 3, 2, 1, 0, 0}, /* 192, 96, 15.75 KiB */
+    {16, 16, 8, 8, 1, 4, 1, 0, 0}, /* 144, 64, 22.5 KiB */
+    {16, 16, 4, 4, 4, 8, 1, 0, 0}, /* 144, 64, 45 KiB */
+    {16, 8, 4, 4, 2, 8, 1, 0, 0},  /* 144, 32, 36 KiB: default for K <= 16 */
+    {8, 8, 4, 4, 6, 4, 1, 0, 0},   /* 24, 96, 13.5 KiB: small devices */
 };
 
 static const clf_wino_variant wino4 = {

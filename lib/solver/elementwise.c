@@ -15,8 +15,9 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         return 0;
     }
     if (p->train != CLF_TRAIN_NONE) {
-        snprintf(why, cap, "a training plan: its batch statistics are reductions that one "
-                           "elementwise pass cannot compute");
+        snprintf(why, cap,
+                 "a training plan: its batch statistics are reductions that one "
+                 "elementwise pass cannot compute");
         return 0;
     }
     return 1;

@@ -111,18 +111,19 @@ typedef struct clf_build_spec {
 /* A config's shape of work, as the device model reads it. Counts are of the whole launch
  * (all kernels of a self-running solver). */
 typedef struct clf_cost {
-    double groups;        /* work-groups launched */
-    double group_size;    /* work-items per group */
-    double local_bytes;   /* local memory per group */
-    double regs;          /* live values per work-item (accumulators + operands), a register proxy */
-    double reg_cap;       /* registers the build limits a work-item to (an occupancy hint); 0: none */
-    double flops;         /* floating-point operations executed, padding and transforms included */
-    double global_bytes;  /* bytes every group reads or writes in global memory, summed (L2 traffic) */
-    double dram_bytes;    /* compulsory bytes: each tensor read or written once */
-    double steps;         /* sequential barrier-separated steps of one group (latency floor) */
-    double inner_reuse;   /* FMAs per value loaded from local memory or cache in the inner loop */
-    double atomics;       /* global atomic operations, device-wide (they serialise in L2) */
-    int kernels;          /* launches (self-running solvers: several) */
+    double groups;      /* work-groups launched */
+    double group_size;  /* work-items per group */
+    double local_bytes; /* local memory per group */
+    double regs;        /* live values per work-item (accumulators + operands), a register proxy */
+    double reg_cap;     /* registers the build limits a work-item to (an occupancy hint); 0: none */
+    double flops;       /* floating-point operations executed, padding and transforms included */
+    double
+        global_bytes;  /* bytes every group reads or writes in global memory, summed (L2 traffic) */
+    double dram_bytes; /* compulsory bytes: each tensor read or written once */
+    double steps;      /* sequential barrier-separated steps of one group (latency floor) */
+    double inner_reuse; /* FMAs per value loaded from local memory or cache in the inner loop */
+    double atomics;     /* global atomic operations, device-wide (they serialise in L2) */
+    int kernels;        /* launches (self-running solvers: several) */
 } clf_cost;
 
 typedef enum clf_solver_kind { CLF_SOLVER_CONV = 1, CLF_SOLVER_ELEMENTWISE = 2 } clf_solver_kind;
@@ -153,8 +154,8 @@ typedef struct clf_run_args {
 } clf_run_args;
 
 typedef struct clf_solver {
-    uint32_t id;       /* stable, never reused */
-    const char *name;  /* stable, never reused */
+    uint32_t id;      /* stable, never reused */
+    const char *name; /* stable, never reused */
     clf_solver_kind kind;
     miopenConvAlgorithm_t algo;
     /* QUESTION: can the solver run p on dev? 1, or 0 with a one-line reason in why. */
@@ -233,8 +234,7 @@ int clf_config_get(const char *cfg, const char *key, long *value);
 /* Reads exactly keys[0..n) (no other key) into *fields[i], each within lo..hi; 1 on success,
  * else 0 with the reason, naming the solver, in why. */
 int clf_config_parse_exact(const char *solver, const char *cfg, const char *const *keys,
-                           long *const *fields, size_t n, long lo, long hi, char *why,
-                           size_t cap);
+                           long *const *fields, size_t n, long lo, long hi, char *why, size_t cap);
 /* Counts cfg in a tuning_configs enumeration and writes it to out[*n] while *n < max (the
  * snprintf-style count semantics of clf_solver.tuning_configs; out may be NULL with max 0). */
 void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *cfg);

@@ -23,8 +23,7 @@ int clf_winograd_applicable(const clf_fusion_problem *p, const char *solver, con
         return 0;
     }
     if (c->dil_h != 1 || c->dil_w != 1) {
-        snprintf(why, cap, "dilation %dx%d; %s tiles need dilation 1", c->dil_h, c->dil_w,
-                 variant);
+        snprintf(why, cap, "dilation %dx%d; %s tiles need dilation 1", c->dil_h, c->dil_w, variant);
         return 0;
     }
     if (c->groups != 1) {

@@ -107,8 +107,7 @@ static int parse_cfg(const clf_wino_variant *v, const char *cfg, clf_wino_cfg *c
     if (!clf_config_get(cfg, "TG", &c->tg) || !clf_config_get(cfg, "KG", &c->kg) ||
         !clf_config_get(cfg, "TB", &c->tb) || !clf_config_get(cfg, "KB", &c->kb) ||
         !clf_config_get(cfg, "ES", &c->es) || !clf_config_get(cfg, "CC", &c->cc)) {
-        snprintf(why, cap, "%s config \"%s\": needs integer TG, KG, TB, KB, ES, CC", v->name,
-                 cfg);
+        snprintf(why, cap, "%s config \"%s\": needs integer TG, KG, TB, KB, ES, CC", v->name, cfg);
         return 0;
     }
     if (!clf_config_get(cfg, "OCC", &c->occ))
@@ -144,8 +143,8 @@ int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_prob
     const long e = elems(v);
     if (!block_ok(c.tb) || !block_ok(c.kb) || c.es < 1 || c.es > e || e % c.es != 0 ||
         c.tg < c.tb || c.tg > 256 || c.tg % c.tb != 0 || c.kg < c.kb || c.kg > 256 ||
-        c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32 || c.occ < 1 || c.occ > 4 ||
-        c.db < 0 || c.db > 1 || (c.cu != 0 && c.cu != 1 && c.cu != 4)) {
+        c.kg % c.kb != 0 || c.cc < 1 || c.cc > 32 || c.occ < 1 || c.occ > 4 || c.db < 0 ||
+        c.db > 1 || (c.cu != 0 && c.cu != 1 && c.cu != 4)) {
         snprintf(why, cap,
                  "%s config \"%s\": out of range (TB, KB 1, 2, 4 or 8; TG, KG "
                  "multiples of them up to 256; ES a divisor of %ld; CC 1..32; OCC 2..4 or absent; "
@@ -167,8 +166,8 @@ int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_prob
     }
     unsigned long long lb = smem_floats(v, &c) * sizeof(float);
     if (lb > dev->local_mem_bytes) {
-        snprintf(why, cap, "%s config \"%s\": %llu bytes of local memory, device has %llu",
-                 v->name, cfg, lb, dev->local_mem_bytes);
+        snprintf(why, cap, "%s config \"%s\": %llu bytes of local memory, device has %llu", v->name,
+                 cfg, lb, dev->local_mem_bytes);
         return 0;
     }
     return 1;
@@ -230,9 +229,9 @@ static int occ_binds(long occ, long wg)
 static int in_space(const clf_wino_variant *v, const clf_wino_cfg *c, int nvidia)
 {
     return clf_config_in(c->tg, tg_vals, NV(tg_vals)) &&
-           clf_config_in(c->kg, kg_vals, NV(kg_vals)) &&
-           clf_config_in(c->tb, b_vals, NV(b_vals)) && clf_config_in(c->kb, b_vals, NV(b_vals)) &&
-           c->es >= 1 && elems(v) % c->es == 0 && clf_config_in(c->cc, cc_vals, NV(cc_vals)) &&
+           clf_config_in(c->kg, kg_vals, NV(kg_vals)) && clf_config_in(c->tb, b_vals, NV(b_vals)) &&
+           clf_config_in(c->kb, b_vals, NV(b_vals)) && c->es >= 1 && elems(v) % c->es == 0 &&
+           clf_config_in(c->cc, cc_vals, NV(cc_vals)) &&
            (c->db == 0 || (c->db == 1 && c->cc >= 4)) &&
            clf_config_in(c->cu, cu_vals, NV(cu_vals)) && c->occ >= 1 && c->occ <= 3 &&
            (c->occ == 1 || nvidia) && occ_binds(c->occ, work_items(v, c));

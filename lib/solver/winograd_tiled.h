@@ -27,9 +27,9 @@ typedef struct clf_wino_cfg {
 } clf_wino_cfg;
 
 typedef struct clf_wino_variant {
-    const char *name;    /* the solver's name, for reasons */
-    const char *variant; /* "F(4x4,3x3)", for reasons */
-    int m;               /* output tile size: 2 or 4 */
+    const char *name;               /* the solver's name, for reasons */
+    const char *variant;            /* "F(4x4,3x3)", for reasons */
+    int m;                          /* output tile size: 2 or 4 */
     const clf_wino_cfg *candidates; /* the default's fallbacks, in this order */
     size_t n_candidates;
     clf_wino_cfg wide, narrow; /* the defaults for K > 16 and K <= 16, where valid */
@@ -53,51 +53,51 @@ miopenStatus_t clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_
 
 /* Defines the solver SYM (a const clf_solver) for variant V: its entry points are the
  * functions above applied to &V. */
-#define CLF_WINO_TILED_SOLVER(SYM, ID, NAME, V)                                                \
-    static int SYM##_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,     \
-                                char *why, size_t cap)                                          \
-    {                                                                                           \
-        (void)dev;                                                                              \
-        return clf_wino_tiled_applicable(&(V), p, why, cap);                                    \
-    }                                                                                           \
-    static int SYM##_config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,   \
-                                  const char *cfg, char *why, size_t cap)                       \
-    {                                                                                           \
-        return clf_wino_tiled_config_valid(&(V), p, dev, cfg, why, cap);                        \
-    }                                                                                           \
-    static void SYM##_default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, \
-                                     char *cfg, size_t cap)                                     \
-    {                                                                                           \
-        clf_wino_tiled_default_config(&(V), p, dev, cfg, cap);                                  \
-    }                                                                                           \
-    static int SYM##_tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, \
-                                    char (*out)[CLF_CONFIG_CAP], int max)                       \
-    {                                                                                           \
-        return clf_wino_tiled_tuning_configs(&(V), p, dev, out, max);                           \
-    }                                                                                           \
-    static miopenStatus_t SYM##_cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,\
-                                     const char *cfg, clf_cost *out)                            \
-    {                                                                                           \
-        return clf_wino_tiled_cost(&(V), p, dev, cfg, out);                                     \
-    }                                                                                           \
-    static miopenStatus_t SYM##_build(const clf_fusion_problem *p,                             \
-                                      const clfuse_DeviceInfo *dev, const char *cfg,            \
-                                      clf_build_spec *spec, char *why, size_t cap)              \
-    {                                                                                           \
-        return clf_wino_tiled_build(&(V), p, dev, cfg, spec, why, cap);                         \
-    }                                                                                           \
-    const clf_solver SYM = {                                                                    \
-        .id = (ID),                                                                             \
-        .name = NAME,                                                                           \
-        .kind = CLF_SOLVER_CONV,                                                                \
-        .algo = miopenConvolutionAlgoWinograd,                                                  \
-        .applicable = SYM##_applicable,                                                         \
-        .workspace = NULL,                                                                      \
-        .default_config = SYM##_default_config,                                                 \
-        .config_valid = SYM##_config_valid,                                                     \
-        .tuning_configs = SYM##_tuning_configs,                                                 \
-        .cost = SYM##_cost,                                                                     \
-        .build = SYM##_build,                                                                   \
+#define CLF_WINO_TILED_SOLVER(SYM, ID, NAME, V)                                                    \
+    static int SYM##_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,         \
+                                char *why, size_t cap)                                             \
+    {                                                                                              \
+        (void)dev;                                                                                 \
+        return clf_wino_tiled_applicable(&(V), p, why, cap);                                       \
+    }                                                                                              \
+    static int SYM##_config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,       \
+                                  const char *cfg, char *why, size_t cap)                          \
+    {                                                                                              \
+        return clf_wino_tiled_config_valid(&(V), p, dev, cfg, why, cap);                           \
+    }                                                                                              \
+    static void SYM##_default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,    \
+                                     char *cfg, size_t cap)                                        \
+    {                                                                                              \
+        clf_wino_tiled_default_config(&(V), p, dev, cfg, cap);                                     \
+    }                                                                                              \
+    static int SYM##_tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,     \
+                                    char(*out)[CLF_CONFIG_CAP], int max)                           \
+    {                                                                                              \
+        return clf_wino_tiled_tuning_configs(&(V), p, dev, out, max);                              \
+    }                                                                                              \
+    static miopenStatus_t SYM##_cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,    \
+                                     const char *cfg, clf_cost *out)                               \
+    {                                                                                              \
+        return clf_wino_tiled_cost(&(V), p, dev, cfg, out);                                        \
+    }                                                                                              \
+    static miopenStatus_t SYM##_build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,   \
+                                      const char *cfg, clf_build_spec *spec, char *why,            \
+                                      size_t cap)                                                  \
+    {                                                                                              \
+        return clf_wino_tiled_build(&(V), p, dev, cfg, spec, why, cap);                            \
+    }                                                                                              \
+    const clf_solver SYM = {                                                                       \
+        .id = (ID),                                                                                \
+        .name = NAME,                                                                              \
+        .kind = CLF_SOLVER_CONV,                                                                   \
+        .algo = miopenConvolutionAlgoWinograd,                                                     \
+        .applicable = SYM##_applicable,                                                            \
+        .workspace = NULL,                                                                         \
+        .default_config = SYM##_default_config,                                                    \
+        .config_valid = SYM##_config_valid,                                                        \
+        .tuning_configs = SYM##_tuning_configs,                                                    \
+        .cost = SYM##_cost,                                                                        \
+        .build = SYM##_build,                                                                      \
     }
 
 #endif

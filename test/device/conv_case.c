@@ -83,10 +83,14 @@ double conv_case_error(conv_case *cc, miopenHandle_t h)
 
 void conv_case_free(conv_case *cc)
 {
-    if (cc->x) clReleaseMemObject(cc->x);
-    if (cc->w) clReleaseMemObject(cc->w);
-    if (cc->y) clReleaseMemObject(cc->y);
-    if (cc->ws) clReleaseMemObject(cc->ws);
+    if (cc->x)
+        clReleaseMemObject(cc->x);
+    if (cc->w)
+        clReleaseMemObject(cc->w);
+    if (cc->y)
+        clReleaseMemObject(cc->y);
+    if (cc->ws)
+        clReleaseMemObject(cc->ws);
     free(cc->hx);
     free(cc->hw);
     free(cc->hy);

@@ -75,7 +75,8 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
     int pads[2] = {fc->pad_h, fc->pad_w};
     if (conv) {
         CALL(miopenCreateTensorDescriptor(&wd));
-        CALL(miopenSet4dTensorDescriptor(wd, miopenFloat, fc->k, fc->c / fc->groups, fc->fy, fc->fx));
+        CALL(miopenSet4dTensorDescriptor(wd, miopenFloat, fc->k, fc->c / fc->groups, fc->fy,
+                                         fc->fx));
         CALL(miopenCreateConvolutionDescriptor(&cd));
         CALL(miopenInitConvolutionDescriptor(cd, miopenConvolution, fc->pad_h, fc->pad_w,
                                              fc->stride, fc->stride, fc->dil, fc->dil));
@@ -167,13 +168,19 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         harness_activ_params(fc->activ_mode, &aa, &ab, &ag);
         aa += 0.1 * run;
         /* new buffers every run: args must follow the new pointers */
-        if (dx) clReleaseMemObject(dx);
-        if (dw) clReleaseMemObject(dw);
-        if (dy) clReleaseMemObject(dy);
-        if (db) clReleaseMemObject(db);
-        if (dz) clReleaseMemObject(dz);
+        if (dx)
+            clReleaseMemObject(dx);
+        if (dw)
+            clReleaseMemObject(dw);
+        if (dy)
+            clReleaseMemObject(dy);
+        if (db)
+            clReleaseMemObject(db);
+        if (dz)
+            clReleaseMemObject(dz);
         for (int i = 0; i < 4; ++i)
-            if (dp[i]) clReleaseMemObject(dp[i]);
+            if (dp[i])
+                clReleaseMemObject(dp[i]);
         dx = make_buffer(h, x, xn);
         dw = make_buffer(h, w, wn);
         dy = make_buffer(h, y, yn);
@@ -200,8 +207,8 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         FAIL_IF(clEnqueueReadBuffer(q, dy, CL_TRUE, 0, yn * sizeof(float), y, 0, NULL, NULL) != 0,
                 miopenStatusInternalError, "read back failed");
         if (conv) {
-            ref_conv_params rp = {pads[0], pads[1], fc->stride, fc->stride, fc->dil, fc->dil,
-                                  fc->groups};
+            ref_conv_params rp = {pads[0], pads[1], fc->stride, fc->stride,
+                                  fc->dil, fc->dil, fc->groups};
             ref_conv2d_fwd(x, fc->n, fc->c, fc->h, fc->w, w, fc->k, fc->fy, fc->fx, &rp, ref, oh,
                            ow);
             for (size_t i = 0; i < yn; ++i)
@@ -232,11 +239,16 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
     }
     rc = 0;
 done:
-    if (dx) clReleaseMemObject(dx);
-    if (dw) clReleaseMemObject(dw);
-    if (dy) clReleaseMemObject(dy);
-    if (db) clReleaseMemObject(db);
-    if (dz) clReleaseMemObject(dz);
+    if (dx)
+        clReleaseMemObject(dx);
+    if (dw)
+        clReleaseMemObject(dw);
+    if (dy)
+        clReleaseMemObject(dy);
+    if (db)
+        clReleaseMemObject(db);
+    if (dz)
+        clReleaseMemObject(dz);
     for (int i = 0; i < 4; ++i) {
         if (dp[i])
             clReleaseMemObject(dp[i]);

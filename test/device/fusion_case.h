@@ -11,10 +11,10 @@ typedef struct fusion_case {
     const char *chain; /* "CBNA", "NA", ... */
     int n, c, h, w;    /* input */
     int k, fy, fx, pad_h, pad_w, stride, dil, groups;
-    int pad_mode;      /* miopenPaddingMode_t */
+    int pad_mode; /* miopenPaddingMode_t */
     int bn_spatial;
     int activ_mode;
-    int set_algo;      /* -1: none; else miopenConvFwdAlgorithm_t for SetAlgo */
+    int set_algo; /* -1: none; else miopenConvFwdAlgorithm_t for SetAlgo */
     /* NULL: the plan runs what miopenCompileFusionPlan chose; else it is rebuilt with this
      * solver (by name, its default config; unfused-only solvers too) before executing. */
     const char *solver;

@@ -26,8 +26,8 @@ void harness_activ_params(int mode, double *alpha, double *beta, double *gamma)
     }
 }
 
-void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int k, int fy,
-                          int fx, int pad, int stride, int dil, int groups)
+void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int k, int fy, int fx,
+                          int pad, int stride, int dil, int groups)
 {
     memset(p, 0, sizeof *p);
     p->has_conv = 1;
@@ -72,22 +72,22 @@ static cl_mem upload(miopenHandle_t h, buffers *b, const float *data, size_t n)
     return m;
 }
 
-int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
-                const char *cfg, uint64_t seed, harness_result *res, char *msg, size_t cap)
+int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s, const char *cfg,
+                uint64_t seed, harness_result *res, char *msg, size_t cap)
 {
     size_t ws = s->workspace ? s->workspace(p) : 0;
     return harness_run_ws(h, p, s, cfg, seed, ws, res, msg, cap);
 }
 
 int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
-                   const char *cfg, uint64_t seed, size_t ws_bytes, harness_result *res,
-                   char *msg, size_t cap)
+                   const char *cfg, uint64_t seed, size_t ws_bytes, harness_result *res, char *msg,
+                   size_t cap)
 {
     int rc = -1;
     uint64_t rng = ref_rng_seed(seed);
     const clf_conv_problem *cv = &p->conv;
-    size_t in_n = p->has_conv ? (size_t)cv->n * cv->c * cv->h * cv->w
-                              : (size_t)p->n * p->c * p->h * p->w;
+    size_t in_n =
+        p->has_conv ? (size_t)cv->n * cv->c * cv->h * cv->w : (size_t)p->n * p->c * p->h * p->w;
     size_t w_n = p->has_conv ? (size_t)cv->k * (cv->c / cv->groups) * cv->fy * cv->fx : 1;
     size_t out_n = (size_t)p->n * p->c * p->h * p->w;
     size_t par_n = p->epi.bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
@@ -174,13 +174,23 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
     if (s->run) {
         /* A self-running solver: prepare, then run with the poisoned workspace. */
         clf_run_args ra = {
-            .x = dx, .w = p->has_conv ? dw : NULL, .y = dy, .workspace = dws,
+            .x = dx,
+            .w = p->has_conv ? dw : NULL,
+            .y = dy,
+            .workspace = dws,
             .bias = p->epi.has_bias ? db : NULL,
-            .bn_scale = p->epi.has_bn ? ds : NULL, .bn_bias = p->epi.has_bn ? dsh : NULL,
-            .bn_mean = p->epi.has_bn ? dm : NULL, .bn_var = p->epi.has_bn ? dv : NULL,
-            .z = p->epi.has_z ? dz : NULL, .workspace_size = ws_bytes,
-            .conv_alpha = conv_alpha, .bn_eps = eps, .act_alpha = fa, .act_beta = fb,
-            .act_gamma = fg, .z_alpha = z_alpha,
+            .bn_scale = p->epi.has_bn ? ds : NULL,
+            .bn_bias = p->epi.has_bn ? dsh : NULL,
+            .bn_mean = p->epi.has_bn ? dm : NULL,
+            .bn_var = p->epi.has_bn ? dv : NULL,
+            .z = p->epi.has_z ? dz : NULL,
+            .workspace_size = ws_bytes,
+            .conv_alpha = conv_alpha,
+            .bn_eps = eps,
+            .act_alpha = fa,
+            .act_beta = fb,
+            .act_gamma = fg,
+            .z_alpha = z_alpha,
         };
         void *st = NULL;
         if (s->prepare && s->prepare(h, p, cfg, &st) != miopenStatusSuccess) {
@@ -217,12 +227,22 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
         }
         /* By the kernel argument table, as the plan's launch binds them. */
         clf_run_args ka = {
-            .x = dx, .w = p->has_conv ? dw : NULL, .y = dy, .workspace = dws,
+            .x = dx,
+            .w = p->has_conv ? dw : NULL,
+            .y = dy,
+            .workspace = dws,
             .bias = p->epi.has_bias ? db : NULL,
-            .bn_scale = p->epi.has_bn ? ds : NULL, .bn_bias = p->epi.has_bn ? dsh : NULL,
-            .bn_mean = p->epi.has_bn ? dm : NULL, .bn_var = p->epi.has_bn ? dv : NULL,
-            .z = p->epi.has_z ? dz : NULL, .conv_alpha = conv_alpha, .bn_eps = eps,
-            .act_alpha = fa, .act_beta = fb, .act_gamma = fg, .z_alpha = z_alpha,
+            .bn_scale = p->epi.has_bn ? ds : NULL,
+            .bn_bias = p->epi.has_bn ? dsh : NULL,
+            .bn_mean = p->epi.has_bn ? dm : NULL,
+            .bn_var = p->epi.has_bn ? dv : NULL,
+            .z = p->epi.has_z ? dz : NULL,
+            .conv_alpha = conv_alpha,
+            .bn_eps = eps,
+            .act_alpha = fa,
+            .act_beta = fb,
+            .act_gamma = fg,
+            .z_alpha = z_alpha,
         };
         cl_int e = CL_SUCCESS;
         for (int i = 0; i < CLF_KARG_COUNT; ++i) {

@@ -182,7 +182,7 @@ typedef struct step {
     char name[32];
     int fresh_programs; /* each run starts with the handle's in-memory programs forgotten, so
                            it loads (or builds) them as a first compile does */
-    int (*run)(world *w, int i); /* 0 when it succeeded */
+    int (*run)(world *w, int i);   /* 0 when it succeeded */
     void (*undo)(world *w, int i); /* back to the state before run (after a success); may be NULL */
     int arg;
 } step;
@@ -215,9 +215,9 @@ static cl_mem upload(world *w, const float *data, size_t n)
     cl_mem m = clCreateBuffer(w->ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
     assert_non_null(m);
     if (data)
-        assert_int_equal(clEnqueueWriteBuffer(w->q, m, CL_TRUE, 0, n * sizeof(float), data, 0,
-                                              NULL, NULL),
-                         CL_SUCCESS);
+        assert_int_equal(
+            clEnqueueWriteBuffer(w->q, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL, NULL),
+            CL_SUCCESS);
     return m;
 }
 
@@ -252,8 +252,7 @@ static void world_buffers(world *w)
     assert_int_equal(
         miopenInitConvolutionDescriptor(w->tcd, miopenConvolution, PAD, PAD, 1, 1, 1, 1), 0);
     assert_int_equal(miopenCreateActivationDescriptor(&w->ad), 0);
-    assert_int_equal(miopenSetActivationDescriptor(w->ad, miopenActivationLEAKYRELU, 0.5, 0, 0),
-                     0);
+    assert_int_equal(miopenSetActivationDescriptor(w->ad, miopenActivationLEAKYRELU, 0.5, 0, 0), 0);
 }
 
 static void world_buffers_free(world *w)
@@ -428,7 +427,7 @@ static int find(world *w, int i)
     conv_case *cc = &w->cc;
     int n = 0;
     CALLH(miopenFindConvolutionForwardAlgorithm(w->h, cc->xd, cc->x, cc->wd, cc->w, cc->cd, cc->yd,
-                                               cc->y, 4, &n, w->perf, cc->ws, cc->ws_size, false));
+                                                cc->y, 4, &n, w->perf, cc->ws, cc->ws_size, false));
     if (n < 1)
         violation("Find succeeded with no result");
     w->n_perf = n;
@@ -453,12 +452,12 @@ static int immediate(world *w, int i)
     }
     size_t ws = 0;
     CALLH(miopenConvolutionForwardGetSolutionWorkspaceSize(w->h, cc->wd, cc->xd, cc->cd, cc->yd,
-                                                          sol[0].solution_id, &ws));
+                                                           sol[0].solution_id, &ws));
     CALLH(miopenConvolutionForwardCompileSolution(w->h, cc->wd, cc->xd, cc->cd, cc->yd,
-                                                 sol[0].solution_id));
+                                                  sol[0].solution_id));
     conv_case_poison(cc, w->h);
     CALLH(miopenConvolutionForwardImmediate(w->h, cc->wd, cc->w, cc->xd, cc->x, cc->cd, cc->yd,
-                                           cc->y, ws ? cc->ws : NULL, ws, sol[0].solution_id));
+                                            cc->y, ws ? cc->ws : NULL, ws, sol[0].solution_id));
     check_output(w, cc->y, cc->ref, cc->yn, "Immediate");
     return 0;
 fail:
@@ -471,9 +470,10 @@ static int unfused(world *w, int i)
     conv_case *cc = &w->cc;
     float one = 1, zero = 0;
     conv_case_poison(cc, w->h);
-    miopenConvFwdAlgorithm_t algo = w->n_perf > 0 ? w->perf[0].fwd_algo : miopenConvolutionFwdAlgoDirect;
+    miopenConvFwdAlgorithm_t algo =
+        w->n_perf > 0 ? w->perf[0].fwd_algo : miopenConvolutionFwdAlgoDirect;
     CALLH(miopenConvolutionForward(w->h, &one, cc->xd, cc->x, cc->wd, cc->w, cc->cd, algo, &zero,
-                                  cc->yd, cc->y, cc->ws, cc->ws_size));
+                                   cc->yd, cc->y, cc->ws, cc->ws_size));
     check_output(w, cc->y, cc->ref, cc->yn, "ConvolutionForward");
     return 0;
 fail:
@@ -499,9 +499,9 @@ static int conv_bias_activ(world *w, int i)
     (void)i;
     float one = 1, zero = 0;
     poison(w, w->y, XN);
-    CALLH(miopenConvolutionBiasActivationForward(
-        w->h, &one, w->txd, w->x, w->twd, w->w, w->tcd, miopenConvolutionFwdAlgoDirect, NULL, 0,
-        &zero, NULL, NULL, w->tbd, w->bias, w->ad, w->txd, w->y));
+    CALLH(miopenConvolutionBiasActivationForward(w->h, &one, w->txd, w->x, w->twd, w->w, w->tcd,
+                                                 miopenConvolutionFwdAlgoDirect, NULL, 0, &zero,
+                                                 NULL, NULL, w->tbd, w->bias, w->ad, w->txd, w->y));
     double ref[XN];
     chain_reference(w, "CBA", ref);
     check_output(w, w->y, ref, XN, "ConvolutionBiasActivationForward");
@@ -552,8 +552,8 @@ static int every_call;
 static void arm(loop_kind k, long n)
 {
     expect_in_message = k == LOOP_ALLOC || k == LOOP_ALLOC_PERSISTENT ? "memory"
-                        : k == LOOP_CL                                 ? "CL_OUT_OF_RESOURCES"
-                                                                       : NULL;
+                        : k == LOOP_CL                                ? "CL_OUT_OF_RESOURCES"
+                                                                      : NULL;
     expect_status = k == LOOP_ALLOC || k == LOOP_ALLOC_PERSISTENT ? miopenStatusAllocFailed
                                                                   : miopenStatusSuccess;
     refuse_status = k == LOOP_CL ? miopenStatusBadParm : miopenStatusSuccess;
@@ -773,10 +773,12 @@ static void check_db_dir(const char *dir)
 static int setup(void **state)
 {
     (void)state;
-    every_call = getenv("CLFUSE_FAULT_EVERY_CALL") && strcmp(getenv("CLFUSE_FAULT_EVERY_CALL"), "1") == 0;
+    every_call =
+        getenv("CLFUSE_FAULT_EVERY_CALL") && strcmp(getenv("CLFUSE_FAULT_EVERY_CALL"), "1") == 0;
     /* cJSON's allocations (the find-db's documents) fail too, unless CLFUSE_FAULT_CJSON=0
      * (docs/reliability.md, item 2, findings 14 and 15, fixed in lib/finddb). */
-    clf_alloc_route_cjson(!(getenv("CLFUSE_FAULT_CJSON") && strcmp(getenv("CLFUSE_FAULT_CJSON"), "0") == 0));
+    clf_alloc_route_cjson(
+        !(getenv("CLFUSE_FAULT_CJSON") && strcmp(getenv("CLFUSE_FAULT_CJSON"), "0") == 0));
     const char *ch = getenv("CLFUSE_FAULT_CHAINS");
     if (ch && strcmp(ch, "all") == 0) {
         chain_names = all_chains;

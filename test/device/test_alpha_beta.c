@@ -56,24 +56,24 @@ static cl_mem device(const float *data, size_t n)
     cl_int err = CL_SUCCESS;
     cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
     assert_int_equal(err, CL_SUCCESS);
-    assert_int_equal(clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL,
-                                          NULL),
-                     CL_SUCCESS);
+    assert_int_equal(
+        clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL, NULL),
+        CL_SUCCESS);
     return m;
 }
 
 static void to_dev(cl_mem m, const float *data, size_t n)
 {
-    assert_int_equal(clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL,
-                                          NULL),
-                     CL_SUCCESS);
+    assert_int_equal(
+        clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL, NULL),
+        CL_SUCCESS);
 }
 
 static void from_dev(cl_mem m, float *data, size_t n)
 {
-    assert_int_equal(clEnqueueReadBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL,
-                                         NULL),
-                     CL_SUCCESS);
+    assert_int_equal(
+        clEnqueueReadBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL, NULL),
+        CL_SUCCESS);
 }
 
 static int setup(void **state)
@@ -173,10 +173,8 @@ static void forward_bias_sweep(void **state)
         {1.0f, 0.0f, miopenStatusSuccess},  /* MIOpenDriver conv -b 1: y = y + b */
         {1.0f, 1.0f, miopenStatusSuccess},  /* y = 2y + b, as MIOpen's OpTensor computes */
         {1.0f, -0.5f, miopenStatusSuccess}, /* y = 0.5y + b */
-        {1.0f, 2.5f, miopenStatusSuccess},
-        {2.0f, 0.0f, miopenStatusNotImplemented},
-        {0.5f, 1.0f, miopenStatusNotImplemented},
-        {0.0f, 1.0f, miopenStatusNotImplemented},
+        {1.0f, 2.5f, miopenStatusSuccess},        {2.0f, 0.0f, miopenStatusNotImplemented},
+        {0.5f, 1.0f, miopenStatusNotImplemented}, {0.0f, 1.0f, miopenStatusNotImplemented},
     };
     float y[YN];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -241,8 +239,8 @@ static void conv_then_bias_as_the_driver(void **state)
 typedef struct cba_case {
     int has_alpha1, has_alpha2; /* 0: pass NULL (means 1) */
     float alpha1, alpha2;
-    int pass_z;                 /* 1: z and zDesc; 0: both NULL; 2: zDesc only */
-    int mode;                   /* activation */
+    int pass_z; /* 1: z and zDesc; 0: both NULL; 2: zDesc only */
+    int mode;   /* activation */
     double act_alpha;
     miopenStatus_t want;
 } cba_case;
@@ -332,14 +330,14 @@ static void conv_forward_sweep(void **state)
     float y[YN];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         char what[96];
-        snprintf(what, sizeof what, "ConvolutionForward alpha %g beta %g",
-                 (double)cases[i].alpha, (double)cases[i].beta);
+        snprintf(what, sizeof what, "ConvolutionForward alpha %g beta %g", (double)cases[i].alpha,
+                 (double)cases[i].beta);
         ref_poison(y, YN);
         to_dev(dy, y, YN);
-        miopenStatus_t st = miopenConvolutionForward(
-            handle, cases[i].has_alpha ? &cases[i].alpha : NULL, xd, dx, wd, dw, cd,
-            miopenConvolutionFwdAlgoDirect, cases[i].has_beta ? &cases[i].beta : NULL, yd, dy,
-            NULL, 0);
+        miopenStatus_t st =
+            miopenConvolutionForward(handle, cases[i].has_alpha ? &cases[i].alpha : NULL, xd, dx,
+                                     wd, dw, cd, miopenConvolutionFwdAlgoDirect,
+                                     cases[i].has_beta ? &cases[i].beta : NULL, yd, dy, NULL, 0);
         if (st != cases[i].want)
             fail_msg("%s: status %s, want %s (%s)", what, miopenGetErrorString(st),
                      miopenGetErrorString(cases[i].want), clfuse_GetLastErrorMessage(handle));
@@ -368,12 +366,9 @@ typedef struct ab_case {
 
 /* The combinations both calls see: only 1 and 0 (or NULL for them) run. */
 static const ab_case unit_cases[] = {
-    {1, 1, 1.0f, 0.0f, miopenStatusSuccess},
-    {0, 0, 0.0f, 0.0f, miopenStatusSuccess},
-    {1, 0, 1.0f, 0.0f, miopenStatusSuccess},
-    {1, 1, 2.0f, 0.0f, miopenStatusNotImplemented},
-    {1, 1, 1.0f, 1.0f, miopenStatusNotImplemented},
-    {1, 1, 0.5f, 0.5f, miopenStatusNotImplemented},
+    {1, 1, 1.0f, 0.0f, miopenStatusSuccess},        {0, 0, 0.0f, 0.0f, miopenStatusSuccess},
+    {1, 0, 1.0f, 0.0f, miopenStatusSuccess},        {1, 1, 2.0f, 0.0f, miopenStatusNotImplemented},
+    {1, 1, 1.0f, 1.0f, miopenStatusNotImplemented}, {1, 1, 0.5f, 0.5f, miopenStatusNotImplemented},
     {0, 1, 0.0f, 1.0f, miopenStatusNotImplemented},
 };
 
@@ -392,9 +387,8 @@ static void activation_sweep(void **state)
                  c->has_beta ? "" : "NULL=", c->has_beta ? (double)c->beta : 0.0);
         ref_poison(y, XN);
         cl_mem out = device(y, XN);
-        miopenStatus_t st = miopenActivationForward(handle, ad, c->has_alpha ? &c->alpha : NULL,
-                                                    xd, dx, c->has_beta ? &c->beta : NULL, xd,
-                                                    out);
+        miopenStatus_t st = miopenActivationForward(handle, ad, c->has_alpha ? &c->alpha : NULL, xd,
+                                                    dx, c->has_beta ? &c->beta : NULL, xd, out);
         if (st != c->want)
             fail_msg("%s: status %s, want %s (%s)", what, miopenGetErrorString(st),
                      miopenGetErrorString(c->want), clfuse_GetLastErrorMessage(handle));
@@ -428,8 +422,8 @@ static void batchnorm_sweep(void **state)
         cl_mem out = device(y, XN);
         float a = c->alpha, b = c->beta;
         miopenStatus_t st = miopenBatchNormalizationForwardInference(
-            handle, miopenBNSpatial, c->has_alpha ? &a : NULL, c->has_beta ? &b : NULL, xd, dx,
-            xd, out, bnd, dscale, dbias, dmean, dvar, eps);
+            handle, miopenBNSpatial, c->has_alpha ? &a : NULL, c->has_beta ? &b : NULL, xd, dx, xd,
+            out, bnd, dscale, dbias, dmean, dvar, eps);
         if (st != c->want)
             fail_msg("%s: status %s, want %s (%s)", what, miopenGetErrorString(st),
                      miopenGetErrorString(c->want), clfuse_GetLastErrorMessage(handle));
@@ -452,12 +446,9 @@ int main(void)
     /* Expected failures would otherwise be logged to stderr as errors. */
     setenv("MIOPEN_LOG_LEVEL", "1", 0);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(forward_bias_sweep),
-        cmocka_unit_test(conv_then_bias_as_the_driver),
-        cmocka_unit_test(cba_sweep),
-        cmocka_unit_test(conv_forward_sweep),
-        cmocka_unit_test(activation_sweep),
-        cmocka_unit_test(batchnorm_sweep),
+        cmocka_unit_test(forward_bias_sweep), cmocka_unit_test(conv_then_bias_as_the_driver),
+        cmocka_unit_test(cba_sweep),          cmocka_unit_test(conv_forward_sweep),
+        cmocka_unit_test(activation_sweep),   cmocka_unit_test(batchnorm_sweep),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -65,7 +65,8 @@ static void fresh_case(conv_case *cc, int f, int pad, int stride, int dil, int g
 {
     int c = (int)(next_shape++) * groups;
     assert_int_equal(conv_case_init(cc, handle, 2, c, 9, 10, 4 * groups, f, pad, stride, dil,
-                                    groups, next_shape), 0);
+                                    groups, next_shape),
+                     0);
 }
 
 static void expect_status_on(miopenHandle_t h, miopenStatus_t got, miopenStatus_t want)
@@ -114,26 +115,30 @@ static void immediate_fallback_on_empty_db(void **state)
     conv_case cc;
     fresh_case(&cc, 3, 1, 1, 1, 1);
     size_t count = 0;
-    expect_status(miopenConvolutionForwardGetSolutionCount(handle, cc.wd, cc.xd, cc.cd, cc.yd,
-                                                           &count), miopenStatusSuccess);
+    expect_status(
+        miopenConvolutionForwardGetSolutionCount(handle, cc.wd, cc.xd, cc.cd, cc.yd, &count),
+        miopenStatusSuccess);
     assert_int_equal(count, 1);
     miopenConvSolution_t sol;
     size_t got = 0;
-    expect_status(miopenConvolutionForwardGetSolution(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got,
-                                                      &sol), miopenStatusSuccess);
+    expect_status(
+        miopenConvolutionForwardGetSolution(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got, &sol),
+        miopenStatusSuccess);
     assert_int_equal(got, 1);
     assert_true(sol.time < 0); /* an estimate, as the seeds say */
     clfuse_ConvSolutionInfo info;
-    expect_status(clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1,
-                                                          &got, &info), miopenStatusSuccess);
+    expect_status(
+        clfuse_ConvolutionForwardGetSolutionsEx(handle, cc.wd, cc.xd, cc.cd, cc.yd, 1, &got, &info),
+        miopenStatusSuccess);
     assert_int_equal(info.source, clfuseSolutionEstimated);
     size_t ws = 1234;
-    expect_status(miopenConvolutionForwardGetSolutionWorkspaceSize(
-                      handle, cc.wd, cc.xd, cc.cd, cc.yd, sol.solution_id, &ws),
+    expect_status(miopenConvolutionForwardGetSolutionWorkspaceSize(handle, cc.wd, cc.xd, cc.cd,
+                                                                   cc.yd, sol.solution_id, &ws),
                   miopenStatusSuccess);
     assert_int_equal(ws, sol.workspace_size);
     expect_status(miopenConvolutionForwardCompileSolution(handle, cc.wd, cc.xd, cc.cd, cc.yd,
-                                                          sol.solution_id), miopenStatusSuccess);
+                                                          sol.solution_id),
+                  miopenStatusSuccess);
     conv_case_poison(&cc, handle);
     expect_status(miopenConvolutionForwardImmediate(handle, cc.wd, cc.w, cc.xd, cc.x, cc.cd, cc.yd,
                                                     cc.y, cc.ws, cc.ws_size, sol.solution_id),
@@ -159,8 +164,8 @@ static void every_solver_matches_reference(void **state)
             if (sv->kind != CLF_SOLVER_CONV)
                 continue;
             size_t ws;
-            if (miopenConvolutionForwardGetSolutionWorkspaceSize(handle, cc.wd, cc.xd, cc.cd, cc.yd,
-                                                                 sv->id, &ws) != miopenStatusSuccess)
+            if (miopenConvolutionForwardGetSolutionWorkspaceSize(
+                    handle, cc.wd, cc.xd, cc.cd, cc.yd, sv->id, &ws) != miopenStatusSuccess)
                 continue; /* not applicable to this shape */
             assert_true(ws <= cc.ws_size);
             conv_case_poison(&cc, handle);
@@ -187,9 +192,10 @@ static void find_then_forward(void **state)
     shared_case(&cc, h);
     miopenConvAlgoPerf_t perf[8];
     int n = 0;
-    expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
-                                                              cc.yd, cc.y, 8, &n, perf, cc.ws,
-                                                              cc.ws_size, false),
+    expect_status_on(h,
+                     miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                           cc.yd, cc.y, 8, &n, perf, cc.ws,
+                                                           cc.ws_size, false),
                      miopenStatusSuccess);
     unsetenv("MIOPEN_FIND_MODE");
     assert_true(n >= 2); /* Direct and Winograd at least, for 3x3 stride 1 */
@@ -201,17 +207,19 @@ static void find_then_forward(void **state)
             assert_int_not_equal(perf[i].fwd_algo, perf[j].fwd_algo);
         conv_case_poison(&cc, h);
         float alpha = 1, beta = 0;
-        expect_status_on(h, miopenConvolutionForward(h, &alpha, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
-                                                     perf[i].fwd_algo, &beta, cc.yd, cc.y, cc.ws,
-                                                     cc.ws_size), miopenStatusSuccess);
+        expect_status_on(h,
+                         miopenConvolutionForward(h, &alpha, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                  perf[i].fwd_algo, &beta, cc.yd, cc.y, cc.ws,
+                                                  cc.ws_size),
+                         miopenStatusSuccess);
         assert_true(conv_case_error(&cc, h) < RMS_BOUND);
     }
     /* Immediate mode now lists the measured entries from the user db, fastest first. */
     clfuse_ConvSolutionInfo info[16];
     size_t got = 0;
-    expect_status_on(h, clfuse_ConvolutionForwardGetSolutionsEx(h, cc.wd, cc.xd, cc.cd, cc.yd,
-                                                                16, &got, info),
-                     miopenStatusSuccess);
+    expect_status_on(
+        h, clfuse_ConvolutionForwardGetSolutionsEx(h, cc.wd, cc.xd, cc.cd, cc.yd, 16, &got, info),
+        miopenStatusSuccess);
     assert_true(got >= (size_t)n);
     for (size_t i = 0; i < got; ++i) {
         assert_int_equal(info[i].source, clfuseSolutionUserDb);
@@ -233,22 +241,25 @@ static void exhaustive_find_searches_configs(void **state)
     assert_int_equal(conv_case_init(&cc, h, 2, 5, 9, 10, 5, 3, 1, 1, 1, 5, 19), 0);
     miopenConvAlgoPerf_t perf[8];
     int n = 0;
-    expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
-                                                              cc.yd, cc.y, 8, &n, perf, cc.ws,
-                                                              cc.ws_size, true),
+    expect_status_on(h,
+                     miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                           cc.yd, cc.y, 8, &n, perf, cc.ws,
+                                                           cc.ws_size, true),
                      miopenStatusSuccess);
     assert_true(n >= 1);
     assert_true(perf[0].time >= 0);
     conv_case_poison(&cc, h);
     float alpha = 1, beta = 0;
-    expect_status_on(h, miopenConvolutionForward(h, &alpha, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
-                                                 perf[0].fwd_algo, &beta, cc.yd, cc.y, cc.ws,
-                                                 cc.ws_size), miopenStatusSuccess);
+    expect_status_on(h,
+                     miopenConvolutionForward(h, &alpha, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                              perf[0].fwd_algo, &beta, cc.yd, cc.y, cc.ws,
+                                              cc.ws_size),
+                     miopenStatusSuccess);
     assert_true(conv_case_error(&cc, h) < RMS_BOUND);
     /* the user db has the search's results: measured, and marked exhaustive */
     clf_fusion_problem p;
-    harness_conv_problem(&p, cc.n, cc.c, cc.height, cc.width, cc.k, cc.fy, cc.fx, cc.pad,
-                         cc.stride, cc.dil, cc.groups);
+    harness_conv_problem(&p, cc.n, cc.c, cc.height, cc.width, cc.k, cc.fy, cc.fx, cc.pad, cc.stride,
+                         cc.dil, cc.groups);
     char key[512];
     clf_problem_key(&p, "C", key, sizeof key);
     static clf_finddb_entry e[1024];
@@ -265,9 +276,10 @@ static void exhaustive_find_searches_configs(void **state)
 static double find_ms(miopenHandle_t h, conv_case *cc, miopenConvAlgoPerf_t *perf, int *n)
 {
     double t0 = clf_now_ms();
-    expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc->xd, cc->x, cc->wd, cc->w,
-                                                              cc->cd, cc->yd, cc->y, 4, n, perf,
-                                                              cc->ws, cc->ws_size, false),
+    expect_status_on(h,
+                     miopenFindConvolutionForwardAlgorithm(h, cc->xd, cc->x, cc->wd, cc->w, cc->cd,
+                                                           cc->yd, cc->y, 4, n, perf, cc->ws,
+                                                           cc->ws_size, false),
                      miopenStatusSuccess);
     return clf_now_ms() - t0;
 }
@@ -313,8 +325,8 @@ static void plant_entry(miopenHandle_t h, conv_case *cc, double time_ms)
 static void find_modes_on_hit_and_miss(void **state)
 {
     (void)state;
-    static const char *const modes[] = {"NORMAL", "fast", "Hybrid", "5", "3", "2", "1",
-                                        "DYNAMIC_HYBRID", "bogus"};
+    static const char *const modes[] = {"NORMAL", "fast", "Hybrid",         "5",    "3",
+                                        "2",      "1",    "DYNAMIC_HYBRID", "bogus"};
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; ++i) {
         setenv("MIOPEN_FIND_MODE", modes[i], 1);
         clf_find_mode m = clf_find_mode_from_env("MIOPEN_FIND_MODE", CLF_FIND_DYNAMIC_HYBRID);
@@ -395,9 +407,9 @@ static void corrupted_db_files(void **state)
         shared_case(&cc, h2); /* a miss every round: the db file was just replaced */
         miopenConvAlgoPerf_t perf[4];
         int n = 0;
-        miopenStatus_t st = miopenFindConvolutionForwardAlgorithm(
-            h2, cc.xd, cc.x, cc.wd, cc.w, cc.cd, cc.yd, cc.y, 4, &n, perf, cc.ws, cc.ws_size,
-            false);
+        miopenStatus_t st =
+            miopenFindConvolutionForwardAlgorithm(h2, cc.xd, cc.x, cc.wd, cc.w, cc.cd, cc.yd, cc.y,
+                                                  4, &n, perf, cc.ws, cc.ws_size, false);
         assert_int_equal(st, miopenStatusSuccess);
         /* reported on the handle, and the bad file set aside: the db works again */
         const char *msg = clfuse_GetLastErrorMessage(h2);
@@ -442,9 +454,10 @@ static void find_with_too_little_workspace(void **state)
     setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
     miopenConvAlgoPerf_t perf[8];
     int n = 0;
-    expect_status_on(h, miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
-                                                              cc.yd, cc.y, 8, &n, perf, NULL, 0,
-                                                              false),
+    expect_status_on(h,
+                     miopenFindConvolutionForwardAlgorithm(h, cc.xd, cc.x, cc.wd, cc.w, cc.cd,
+                                                           cc.yd, cc.y, 8, &n, perf, NULL, 0,
+                                                           false),
                      miopenStatusSuccess);
     unsetenv("MIOPEN_FIND_MODE");
     assert_true(n >= 1);
@@ -498,14 +511,17 @@ static void bad_input(void **state)
     expect_status(miopenConvolutionForwardImmediate(handle, cc.wd, cc.w, cc.xd, cc.x, cc.cd, cc.yd,
                                                     cc.y, NULL, 0, 424242),
                   miopenStatusBadParm);
-    expect_status(miopenConvolutionForwardGetSolutionCount(handle, cc.wd, cc.xd, cc.cd, cc.yd,
-                                                           NULL), miopenStatusBadParm);
+    expect_status(
+        miopenConvolutionForwardGetSolutionCount(handle, cc.wd, cc.xd, cc.cd, cc.yd, NULL),
+        miopenStatusBadParm);
     miopenConvSolution_t sol;
     size_t got;
-    expect_status(miopenConvolutionForwardGetSolution(handle, cc.wd, cc.xd, cc.cd, cc.yd, 0, &got,
-                                                      &sol), miopenStatusBadParm);
-    expect_status(miopenConvolutionForwardGetWorkSpaceSize(handle, cc.wd, cc.xd, cc.cd, cc.yd,
-                                                           NULL), miopenStatusBadParm);
+    expect_status(
+        miopenConvolutionForwardGetSolution(handle, cc.wd, cc.xd, cc.cd, cc.yd, 0, &got, &sol),
+        miopenStatusBadParm);
+    expect_status(
+        miopenConvolutionForwardGetWorkSpaceSize(handle, cc.wd, cc.xd, cc.cd, cc.yd, NULL),
+        miopenStatusBadParm);
     /* a too-small output buffer is caught before anything runs */
     cl_command_queue q;
     cl_context ctx;

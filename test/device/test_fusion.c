@@ -47,12 +47,12 @@ static void check_case(const fusion_case *fc, uint64_t seed, int runs)
                  r.solver);
     if (!(r.rms < RMS_BOUND))
         fail_msg("%s %dx%dx%dx%d k%d %dx%d s%d d%d g%d act %d (%s): rms %.3g >= %.3g", fc->chain,
-                 fc->n, fc->c, fc->h, fc->w, fc->k, fc->fy, fc->fx, fc->stride, fc->dil,
-                 fc->groups, fc->activ_mode, r.solver, r.rms, RMS_BOUND);
+                 fc->n, fc->c, fc->h, fc->w, fc->k, fc->fy, fc->fx, fc->stride, fc->dil, fc->groups,
+                 fc->activ_mode, r.solver, r.rms, RMS_BOUND);
 }
 
 static const char *const chains[] = {"CBNA", "CBA", "CBN", "CNA", "CA", "CB", "CN", "C",
-                                     "NA", "BA", "BNA", "N", "A", "B", "BN"};
+                                     "NA",   "BA",  "BNA", "N",   "A",  "B",  "BN"};
 
 static void every_chain_every_activation(void **state)
 {
@@ -62,9 +62,21 @@ static void every_chain_every_activation(void **state)
             int has_a = strchr(chains[ci], 'A') != NULL;
             if (!has_a && mode > 0)
                 continue;
-            fusion_case fc = {.chain = chains[ci], .n = 2, .c = 3, .h = 7, .w = 9, .k = 4,
-                              .fy = 3, .fx = 3, .pad_h = 1, .pad_w = 1, .stride = 1, .dil = 1,
-                              .groups = 1, .bn_spatial = (int)(ci % 2), .activ_mode = mode,
+            fusion_case fc = {.chain = chains[ci],
+                              .n = 2,
+                              .c = 3,
+                              .h = 7,
+                              .w = 9,
+                              .k = 4,
+                              .fy = 3,
+                              .fx = 3,
+                              .pad_h = 1,
+                              .pad_w = 1,
+                              .stride = 1,
+                              .dil = 1,
+                              .groups = 1,
+                              .bn_spatial = (int)(ci % 2),
+                              .activ_mode = mode,
                               .set_algo = -1};
             check_case(&fc, 100 + ci * 10 + (size_t)mode, 1);
         }
@@ -76,8 +88,8 @@ static void convolution_shapes(void **state)
     (void)state;
     static const fusion_case shapes[] = {
         /* chain, n c h w, k fy fx ph pw stride dil groups, padmode, bn_spatial, act, algo */
-        {"CBA", 1, 5, 13, 11, 7, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, -1, NULL},   /* odd sizes */
-        {"CBNA", 3, 4, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 0, 8, -1, NULL},    /* batch > 1, per-act BN */
+        {"CBA", 1, 5, 13, 11, 7, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, -1, NULL}, /* odd sizes */
+        {"CBNA", 3, 4, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 0, 8, -1, NULL}, /* batch > 1, per-act BN */
         {"CBA", 2, 4, 15, 15, 5, 3, 3, 1, 1, 2, 1, 1, 0, 1, 3, -1, NULL},   /* stride 2 */
         {"CBA", 1, 4, 12, 12, 4, 3, 3, 2, 2, 1, 2, 1, 0, 1, 9, -1, NULL},   /* dilation 2 */
         {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 1, 1, 3, 0, 1, 3, -1, NULL},     /* groups */
@@ -146,12 +158,24 @@ static void gemm_every_chain(void **state)
 static void residual_add_chains(void **state)
 {
     (void)state;
-    static const char *const zchains[] = {"CZ", "CBZ", "CBZA", "CNZA", "CBNZA", "CBNZ", "CZA",
-                                          "NZA", "BZA", "BNZA", "ZA", "Z"};
+    static const char *const zchains[] = {"CZ",  "CBZ", "CBZA", "CNZA", "CBNZA", "CBNZ",
+                                          "CZA", "NZA", "BZA",  "BNZA", "ZA",    "Z"};
     for (size_t i = 0; i < sizeof zchains / sizeof zchains[0]; ++i) {
-        fusion_case fc = {.chain = zchains[i], .n = 2, .c = 3, .h = 7, .w = 9, .k = 4, .fy = 3,
-                          .fx = 3, .pad_h = 1, .pad_w = 1, .stride = 1, .dil = 1, .groups = 1,
-                          .bn_spatial = (int)(i % 2), .activ_mode = i % 3 ? 3 : 8,
+        fusion_case fc = {.chain = zchains[i],
+                          .n = 2,
+                          .c = 3,
+                          .h = 7,
+                          .w = 9,
+                          .k = 4,
+                          .fy = 3,
+                          .fx = 3,
+                          .pad_h = 1,
+                          .pad_w = 1,
+                          .stride = 1,
+                          .dil = 1,
+                          .groups = 1,
+                          .bn_spatial = (int)(i % 2),
+                          .activ_mode = i % 3 ? 3 : 8,
                           .set_algo = -1};
         check_case(&fc, 500 + i, 2);
     }
@@ -169,9 +193,22 @@ static void residual_add_every_solver(void **state)
             continue;
         static const char *const zc[] = {"CBNZA", "CZA"};
         for (int ci = 0; ci < 2; ++ci) {
-            fusion_case fc = {.chain = zc[ci], .n = 2, .c = 4, .h = 8, .w = 8, .k = 8, .fy = 3,
-                              .fx = 3, .pad_h = 1, .pad_w = 1, .stride = 1, .dil = 1,
-                              .groups = 1, .bn_spatial = ci, .activ_mode = 3, .set_algo = -1,
+            fusion_case fc = {.chain = zc[ci],
+                              .n = 2,
+                              .c = 4,
+                              .h = 8,
+                              .w = 8,
+                              .k = 8,
+                              .fy = 3,
+                              .fx = 3,
+                              .pad_h = 1,
+                              .pad_w = 1,
+                              .stride = 1,
+                              .dil = 1,
+                              .groups = 1,
+                              .bn_spatial = ci,
+                              .activ_mode = 3,
+                              .set_algo = -1,
                               .solver = s->name};
             check_case(&fc, 600 + (uint64_t)si * 2 + (uint64_t)ci, 1);
             ++ran;
@@ -179,8 +216,15 @@ static void residual_add_every_solver(void **state)
     }
     assert_true(ran >= 10);
     /* Elementwise plans: FusedElementwise. */
-    fusion_case ew = {.chain = "BNZA", .n = 2, .c = 4, .h = 5, .w = 7, .bn_spatial = 1,
-                      .activ_mode = 9, .set_algo = -1, .solver = "FusedElementwise"};
+    fusion_case ew = {.chain = "BNZA",
+                      .n = 2,
+                      .c = 4,
+                      .h = 5,
+                      .w = 7,
+                      .bn_spatial = 1,
+                      .activ_mode = 9,
+                      .set_algo = -1,
+                      .solver = "FusedElementwise"};
     check_case(&ew, 650, 1);
 }
 
@@ -265,12 +309,9 @@ int main(void)
      * clGetProgramInfo(CL_PROGRAM_BINARIES)): about twice the build time of each plan. */
     setenv("MIOPEN_DISABLE_CACHE", "1", 0);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_chain_every_activation),
-        cmocka_unit_test(convolution_shapes),
-        cmocka_unit_test(reexecute_with_new_args),
-        cmocka_unit_test(gemm_every_chain),
-        cmocka_unit_test(residual_add_chains),
-        cmocka_unit_test(residual_add_every_solver),
+        cmocka_unit_test(every_chain_every_activation), cmocka_unit_test(convolution_shapes),
+        cmocka_unit_test(reexecute_with_new_args),      cmocka_unit_test(gemm_every_chain),
+        cmocka_unit_test(residual_add_chains),          cmocka_unit_test(residual_add_every_solver),
         cmocka_unit_test(residual_add_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

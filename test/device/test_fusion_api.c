@@ -27,7 +27,9 @@ static int setup(void **state)
     if (miopenCreate(&handle) != miopenStatusSuccess)
         return -1;
     miopenGetStream(handle, &queue);
-    return clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL) == CL_SUCCESS ? 0 : -1;
+    return clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL) == CL_SUCCESS
+               ? 0
+               : -1;
 }
 
 static int teardown(void **state)
@@ -41,8 +43,9 @@ static cl_mem upload(const float *data, size_t n)
     cl_int err;
     cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
     assert_int_equal(err, CL_SUCCESS);
-    assert_int_equal(clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL, NULL),
-                     CL_SUCCESS);
+    assert_int_equal(
+        clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL, NULL),
+        CL_SUCCESS);
     return m;
 }
 
@@ -67,9 +70,12 @@ static void run_seed_example(int with_bias)
     assert_int_equal(miopenCreateTensorDescriptor(&weightTensor), 0);
     assert_int_equal(miopenSet4dTensorDescriptor(weightTensor, miopenFloat, K, C, 3, 3), 0);
     assert_int_equal(miopenCreateConvolutionDescriptor(&convDesc), 0);
-    assert_int_equal(miopenInitConvolutionDescriptor(convDesc, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
+    assert_int_equal(miopenInitConvolutionDescriptor(convDesc, miopenConvolution, 1, 1, 1, 1, 1, 1),
+                     0);
     int n, c, h, w;
-    assert_int_equal(miopenGetConvolutionForwardOutputDim(convDesc, inputTensor, weightTensor, &n, &c, &h, &w), 0);
+    assert_int_equal(
+        miopenGetConvolutionForwardOutputDim(convDesc, inputTensor, weightTensor, &n, &c, &h, &w),
+        0);
     assert_int_equal(miopenCreateTensorDescriptor(&outputTensor), 0);
     assert_int_equal(miopenSet4dTensorDescriptor(outputTensor, miopenFloat, n, c, h, w), 0);
 
@@ -108,7 +114,8 @@ static void run_seed_example(int with_bias)
         assert_int_equal(miopenExecuteFusionPlan(handle, fusePlanDesc, inputTensor, in_dev,
                                                  outputTensor, out_dev, fusionArgs),
                          miopenStatusSuccess);
-    assert_int_equal(clEnqueueReadBuffer(queue, out_dev, CL_TRUE, 0, sizeof ys, ys, 0, NULL, NULL), 0);
+    assert_int_equal(clEnqueueReadBuffer(queue, out_dev, CL_TRUE, 0, sizeof ys, ys, 0, NULL, NULL),
+                     0);
     double ref[N * K * H * W];
     ref_conv_params p = {1, 1, 1, 1, 1, 1, 1};
     ref_conv2d_fwd(xs, N, C, H, W, ws, K, 3, 3, &p, ref, H, W);
@@ -166,7 +173,8 @@ static void bad_plan_building(void **state)
     assert_int_equal(miopenCreateFusionPlan(&plan, (miopenFusionDirection_t)2, x),
                      miopenStatusBadParm);
     assert_message();
-    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, NULL), miopenStatusBadParm);
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, NULL),
+                     miopenStatusBadParm);
     assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x), miopenStatusSuccess);
 
     /* bias of the wrong length before the convolution changes the channels */
@@ -191,9 +199,11 @@ static void bad_plan_building(void **state)
     assert_int_equal(miopenFusionPlanGetOp(plan, 0, NULL), miopenStatusBadParm);
     miopenConvFwdAlgorithm_t algos[4];
     int count = 0;
-    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 4, &count, algos), miopenStatusSuccess);
+    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 4, &count, algos),
+                     miopenStatusSuccess);
     assert_true(count >= 1);
-    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 0, &count, algos), miopenStatusBadParm);
+    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 0, &count, algos),
+                     miopenStatusBadParm);
     assert_int_equal(miopenFusionPlanConvolutionSetAlgo(plan, (miopenConvFwdAlgorithm_t)4),
                      miopenStatusBadParm);
     /* GEMM runs ConvGemm (im2col + SGEMM + epilogue pass); FFT has no solver: the report
@@ -216,7 +226,8 @@ static void bad_plan_building(void **state)
     /* fp16 plans are refused at compile with UnsupportedOp and a message */
     miopenCreateTensorDescriptor(&half);
     miopenSet4dTensorDescriptor(half, miopenHalf, 1, 4, 8, 8);
-    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, half), miopenStatusSuccess);
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, half),
+                     miopenStatusSuccess);
     assert_int_equal(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU), 0);
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "FP16"));
@@ -265,11 +276,13 @@ static void bad_args_and_execute(void **state)
     cl_mem bias = upload(data, 4);
 
     /* executing before compiling */
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args),
+                     miopenStatusBadParm);
     assert_true(strlen(clfuse_GetLastErrorMessage(handle)) > 10);
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusSuccess);
     /* a missing argument */
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args),
+                     miopenStatusBadParm);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "miopenSetOpArgsBiasForward"));
     /* args of the wrong kind or with NULL buffers */
     assert_int_equal(miopenSetOpArgsBiasForward(args, aop, NULL, NULL, bias), miopenStatusBadParm);
@@ -277,27 +290,35 @@ static void bad_args_and_execute(void **state)
     assert_int_equal(miopenSetOpArgsBiasForward(args, bop, NULL, NULL, NULL), miopenStatusBadParm);
     assert_int_equal(miopenSetOpArgsBiasForward(NULL, bop, NULL, NULL, bias), miopenStatusBadParm);
     assert_int_equal(miopenSetOpArgsConvForward(args, bop, NULL, NULL, bias), miopenStatusBadParm);
-    assert_int_equal(miopenSetOpArgsBatchNormInference(args, bop, NULL, NULL, bias, bias, bias,
-                                                       bias, 1e-5),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormInference(args, bop, NULL, NULL, bias, bias, bias, bias, 1e-5),
+        miopenStatusBadParm);
     assert_int_equal(miopenSetOpArgsActivForward(args, aop, NULL, NULL, 1.0 / 0.0, 0, 0),
                      miopenStatusBadParm);
     assert_int_equal(miopenSetOpArgsBiasForward(args, bop, NULL, NULL, bias), miopenStatusSuccess);
-    assert_int_equal(miopenSetOpArgsActivForward(args, aop, NULL, NULL, 0, 0, 0), miopenStatusSuccess);
+    assert_int_equal(miopenSetOpArgsActivForward(args, aop, NULL, NULL, 0, 0, 0),
+                     miopenStatusSuccess);
     /* mismatched descriptors, NULL or too-small buffers, another handle */
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, other, in, y, out, args), miopenStatusBadParm);
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, other, out, args), miopenStatusBadParm);
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, NULL, y, out, args), miopenStatusBadParm);
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, small, args), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, other, in, y, out, args),
+                     miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, other, out, args),
+                     miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, NULL, y, out, args),
+                     miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, small, args),
+                     miopenStatusBadParm);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "bytes"));
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, NULL), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, NULL),
+                     miopenStatusBadParm);
     assert_int_equal(miopenExecuteFusionPlan(NULL, plan, x, in, y, out, args), miopenStatusBadParm);
     miopenHandle_t second;
     assert_int_equal(miopenCreate(&second), miopenStatusSuccess);
-    assert_int_equal(miopenExecuteFusionPlan(second, plan, x, in, y, out, args), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(second, plan, x, in, y, out, args),
+                     miopenStatusBadParm);
     miopenDestroy(second);
     /* and then it runs */
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusSuccess);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args),
+                     miopenStatusSuccess);
     /* Args remember each op with its plan's serial. An entry left by a destroyed plan whose op
      * had the same address (here: the entry given an older plan's serial, since ASan's
      * quarantine never hands the same address back) does not apply to this plan; setting the
@@ -310,14 +331,16 @@ static void bad_args_and_execute(void **state)
     assert_non_null(entry);
     assert_int_equal(entry->plan_serial, plan->serial);
     entry->plan_serial = plan->serial - 1;
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusBadParm);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args),
+                     miopenStatusBadParm);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "no arguments for op 0"));
     assert_int_equal(miopenSetOpArgsBiasForward(args, bop, NULL, NULL, bias), miopenStatusSuccess);
     assert_int_equal(entry->plan_serial, plan->serial);
-    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args), miopenStatusSuccess);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, x, in, y, out, args),
+                     miopenStatusSuccess);
     size_t ws = 1;
-    assert_int_equal(miopenFusionPlanGetWorkSpaceSize(handle, plan, &ws,
-                                                      miopenConvolutionFwdAlgoDirect), 0);
+    assert_int_equal(
+        miopenFusionPlanGetWorkSpaceSize(handle, plan, &ws, miopenConvolutionFwdAlgoDirect), 0);
     assert_int_equal(ws, 0);
     /* ops cannot be added to a compiled plan */
     miopenFusionOpDescriptor_t late;
@@ -345,12 +368,12 @@ static void bad_args_and_execute(void **state)
 
 /* Destroying anything twice, or using it after destroying it, is BadParm with a message; the
  * check is a lookup in the live-object registries, so under ASan nothing reads freed memory. */
-#define REFUSED(call, frag)                                                                       \
-    do {                                                                                          \
-        assert_int_equal((call), miopenStatusBadParm);                                            \
-        if (!strstr(clfuse_GetLastErrorMessage(NULL), (frag)))                                    \
-            fail_msg("line %d: message \"%s\" lacks \"%s\"", __LINE__,                           \
-                     clfuse_GetLastErrorMessage(NULL), (frag));                                   \
+#define REFUSED(call, frag)                                                                        \
+    do {                                                                                           \
+        assert_int_equal((call), miopenStatusBadParm);                                             \
+        if (!strstr(clfuse_GetLastErrorMessage(NULL), (frag)))                                     \
+            fail_msg("line %d: message \"%s\" lacks \"%s\"", __LINE__,                             \
+                     clfuse_GetLastErrorMessage(NULL), (frag));                                    \
     } while (0)
 
 static void destroyed_objects_refused(void **state)
@@ -392,7 +415,8 @@ static void destroyed_objects_refused(void **state)
     assert_int_equal(miopenCreateOperatorArgs(&args), 0);
     assert_int_equal(miopenDestroyFusionPlan(plan), 0);
     REFUSED(miopenDestroyFusionPlan(plan), "not a live fusion plan");
-    REFUSED(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU), "not a live fusion plan");
+    REFUSED(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU),
+            "not a live fusion plan");
     REFUSED(miopenFusionPlanGetOp(plan, 0, &op), "not a live fusion plan");
     REFUSED(miopenCompileFusionPlan(handle, plan), "not a live fusion plan");
     REFUSED(miopenSetOpArgsActivForward(args, op, NULL, NULL, 0, 0, 0), "not a live fusion op");
@@ -434,9 +458,8 @@ static int compile_cba(int c, const char *mode, int algo, char *report, size_t c
     miopenCreateOpConvForward(plan, &op, conv, w);
     miopenCreateOpBiasForward(plan, &op, b);
     miopenCreateOpActivationForward(plan, &op, miopenActivationRELU);
-    if (algo >= 0 &&
-        miopenFusionPlanConvolutionSetAlgo(plan, (miopenConvFwdAlgorithm_t)algo) !=
-            miopenStatusSuccess)
+    if (algo >= 0 && miopenFusionPlanConvolutionSetAlgo(plan, (miopenConvFwdAlgorithm_t)algo) !=
+                         miopenStatusSuccess)
         fail_msg("SetAlgo %d: %s", algo, clfuse_GetLastErrorMessage(NULL));
     int rc = miopenCompileFusionPlan(handle, plan) == miopenStatusSuccess ? 0 : -1;
     snprintf(report, cap, "%s", clfuse_FusionPlanGetReport(plan));
@@ -488,12 +511,9 @@ int main(void)
     setenv("MIOPEN_USER_DB_PATH", db, 1);
     setenv("MIOPEN_SYSTEM_DB_PATH", db, 1); /* no shipped entries: the test controls the db */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(seed_conv_activation),
-        cmocka_unit_test(seed_conv_bias_activation),
-        cmocka_unit_test(bad_plan_building),
-        cmocka_unit_test(bad_args_and_execute),
-        cmocka_unit_test(destroyed_objects_refused),
-        cmocka_unit_test(plan_compile_uses_find_db),
+        cmocka_unit_test(seed_conv_activation),      cmocka_unit_test(seed_conv_bias_activation),
+        cmocka_unit_test(bad_plan_building),         cmocka_unit_test(bad_args_and_execute),
+        cmocka_unit_test(destroyed_objects_refused), cmocka_unit_test(plan_compile_uses_find_db),
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);
     char cmd[128];

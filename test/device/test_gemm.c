@@ -68,8 +68,8 @@ static const gcase cases[] = {
 
 static void make_problem(clf_fusion_problem *p, const gcase *g)
 {
-    harness_conv_problem(p, g->n, g->c, g->h, g->w, g->k, g->fy, g->fx, g->pad, g->stride,
-                         g->dil, g->groups);
+    harness_conv_problem(p, g->n, g->c, g->h, g->w, g->k, g->fy, g->fx, g->pad, g->stride, g->dil,
+                         g->groups);
     if (g->epi == 1) {
         p->epi.has_bias = 1;
         p->epi.has_bn = 1;
@@ -352,16 +352,14 @@ static void fusion_plans_run_it_when_asked(void **state)
     assert_int_equal(miopenCreateTensorDescriptor(&w), 0);
     assert_int_equal(miopenSet4dTensorDescriptor(w, miopenFloat, 4, 3, 3, 3), 0);
     assert_int_equal(miopenCreateConvolutionDescriptor(&conv), 0);
-    assert_int_equal(miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1),
-                     0);
+    assert_int_equal(miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
     for (int ask_gemm = 0; ask_gemm < 2; ++ask_gemm) {
         miopenFusionPlanDescriptor_t plan;
         miopenFusionOpDescriptor_t op, act;
         assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x), 0);
         if (ask_gemm)
-            assert_int_equal(miopenCreateOpConvForwardAlgo(plan, &op, conv,
-                                                           miopenConvolutionFwdAlgoGEMM, w),
-                             0);
+            assert_int_equal(
+                miopenCreateOpConvForwardAlgo(plan, &op, conv, miopenConvolutionFwdAlgoGEMM, w), 0);
         else
             assert_int_equal(miopenCreateOpConvForward(plan, &op, conv, w), 0);
         assert_int_equal(miopenCreateOpActivationForward(plan, &act, miopenActivationRELU), 0);

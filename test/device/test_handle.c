@@ -42,8 +42,8 @@
 
 /* ---- environment and temp dirs, saved and restored around every test -------------------- */
 
-static const char *const env_names[] = {"CLFUSE_DEVICE", "MIOPEN_CUSTOM_CACHE_DIR",
-                                        "MIOPEN_DISABLE_CACHE", "MIOPEN_USER_DB_PATH",
+static const char *const env_names[] = {"CLFUSE_DEVICE",           "MIOPEN_CUSTOM_CACHE_DIR",
+                                        "MIOPEN_DISABLE_CACHE",    "MIOPEN_USER_DB_PATH",
                                         "MIOPEN_FIND_MODE_FUSION", "CLFUSE_BINARY_CACHE"};
 #define N_ENV (sizeof env_names / sizeof env_names[0])
 static char *saved_env[N_ENV];
@@ -216,8 +216,7 @@ static clf_program_origin run_smoke(miopenHandle_t h)
     enum { N = 1000 };
     cl_program prog = NULL;
     clf_program_origin origin = (clf_program_origin)-1;
-    miopenStatus_t st =
-        clf_program_get(h, "smoke test", smoke_src, smoke_opts, 0, &prog, &origin);
+    miopenStatus_t st = clf_program_get(h, "smoke test", smoke_src, smoke_opts, 0, &prog, &origin);
     if (st != miopenStatusSuccess)
         fail_msg("clf_program_get: %s: %s", miopenGetErrorString(st),
                  clfuse_GetLastErrorMessage(h));
@@ -512,8 +511,8 @@ static void set_get_stream(void **state)
     OK(miopenGetStream(h, &got));
     assert_ptr_equal(got, foreign);
     assert_ptr_equal(h->context, other);
-    assert_null(h->own_queue); /* the one of the previous context is gone */
-    assert_true(context_refs(other) > c_before); /* the handle holds its own reference */
+    assert_null(h->own_queue);                         /* the one of the previous context is gone */
+    assert_true(context_refs(other) > c_before);       /* the handle holds its own reference */
     assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT); /* built for the new context */
     OK(miopenSetStream(h, NULL));
     OK(miopenGetStream(h, &got));
@@ -550,7 +549,7 @@ static void set_get_stream(void **state)
     OK(miopenSetStream(h, mine)); /* setting the same queue again changes nothing */
     assert_int_equal(queue_refs(mine), m_before + 1);
     assert_int_equal(run_smoke(h), CLF_PROGRAM_FROM_DISK); /* runs on the user's queue */
-    OK(miopenSetStream(h, NULL)); /* the handle's own queue again */
+    OK(miopenSetStream(h, NULL));                          /* the handle's own queue again */
     OK(miopenGetStream(h, &got));
     assert_ptr_equal(got, own);
     OK(miopenDestroy(h));
@@ -564,8 +563,8 @@ static void set_get_stream(void **state)
     OK(miopenCreate(&h));
     OK(miopenGetStream(h, &own));
     cl_int err = CL_SUCCESS;
-    cl_command_queue ooo = clCreateCommandQueue(h->context, h->device,
-                                                CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
+    cl_command_queue ooo =
+        clCreateCommandQueue(h->context, h->device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
     if (ooo != NULL && err == CL_SUCCESS) {
         assert_int_equal(miopenSetStream(h, ooo), miopenStatusBadParm);
         MSG_HAS(h, "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE");
@@ -1018,8 +1017,8 @@ static void version(void **state)
 typedef struct counting {
     int allocs, frees;
     size_t bytes;
-    cl_context ctx;   /* where it allocates */
-    int misbehave;    /* 0 no, 1 return NULL, 2 too small, 3 read-only */
+    cl_context ctx; /* where it allocates */
+    int misbehave;  /* 0 no, 1 return NULL, 2 too small, 3 read-only */
 } counting;
 
 static void *count_alloc(void *context, size_t n)
@@ -1357,8 +1356,8 @@ static void planted_binary_without_kernel(void **state)
 /* Compiles a one-op RELU plan on h and runs it on 1x4x8x8 values; checks every output. Returns
  * where the plan's program came from at compile; *after gets where it came from after the run
  * (a rebuild during the run changes it). */
-static int relu_plan_runs(miopenHandle_t h, char *source_out, size_t source_cap,
-                          char *options_out, size_t options_cap, int *after)
+static int relu_plan_runs(miopenHandle_t h, char *source_out, size_t source_cap, char *options_out,
+                          size_t options_cap, int *after)
 {
     enum { N = 1 * 4 * 8 * 8 };
     miopenTensorDescriptor_t x;
@@ -1375,8 +1374,8 @@ static int relu_plan_runs(miopenHandle_t h, char *source_out, size_t source_cap,
         char why[512], name[8], title[64];
         clf_ir_fusion_name(&plan->ir, name, sizeof name);
         snprintf(title, sizeof title, "plan %s", name);
-        if (clf_codegen_generate(&plan->problem, plan->solver, &h->info, plan->config, title,
-                                 &gen, why, sizeof why) != 0)
+        if (clf_codegen_generate(&plan->problem, plan->solver, &h->info, plan->config, title, &gen,
+                                 why, sizeof why) != 0)
             fail_msg("codegen: %s", why);
         assert_int_equal(clf_strlcpy(source_out, clf_strbuf_str(&gen.source), source_cap), 0);
         assert_int_equal(clf_strlcpy(options_out, gen.options, options_cap), 0);
@@ -1391,8 +1390,8 @@ static int relu_plan_runs(miopenHandle_t h, char *source_out, size_t source_cap,
         out[i] = -99.0f;
     }
     cl_int err;
-    cl_mem bx = clCreateBuffer(h->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof in,
-                               in, &err);
+    cl_mem bx =
+        clCreateBuffer(h->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof in, in, &err);
     CL_OK(err);
     cl_mem by = clCreateBuffer(h->context, CL_MEM_READ_WRITE, sizeof out, NULL, &err);
     CL_OK(err);
@@ -1431,8 +1430,10 @@ static void planted_binary_cannot_launch(void **state)
     static const char decl[] = "__kernel void clf_fused(";
     const char *at = strstr(source, decl);
     assert_non_null(at);
-    snprintf(planted, sizeof planted, "%.*s__kernel __attribute__((reqd_work_group_size(128, 1, "
-             "1))) void clf_fused(%s", (int)(at - source), source, at + strlen(decl));
+    snprintf(planted, sizeof planted,
+             "%.*s__kernel __attribute__((reqd_work_group_size(128, 1, "
+             "1))) void clf_fused(%s",
+             (int)(at - source), source, at + strlen(decl));
     plant_binary(h, planted, source, options);
     OK(miopenDestroy(h));
 
@@ -1462,16 +1463,16 @@ static void build_error_has_log(void **state)
     MSG_HAS(h, "plan XYZ");
     MSG_HAS(h, "clBuildProgram");
     MSG_HAS(h, "CL_BUILD_PROGRAM_FAILURE");
-    MSG_HAS(h, "undeclared_thing_42"); /* from the compiler's build log */
-    MSG_HAS(NULL, "undeclared_thing_42"); /* the thread has it too */
+    MSG_HAS(h, "undeclared_thing_42");             /* from the compiler's build log */
+    MSG_HAS(NULL, "undeclared_thing_42");          /* the thread has it too */
     assert_int_equal(count_entries(cache_dir), 0); /* nothing cached */
     /* A failure is not remembered as a program: the next call fails again the same way. */
     assert_int_equal(clf_program_get(h, "plan XYZ", bad, "", 0, &p, NULL),
                      miopenStatusInternalError);
     /* Bad options are a build failure too, with the options in the message. */
-    assert_int_equal(clf_program_get(h, "smoke", smoke_src, "-DSHIFT=0.5f -fno-such-option-zz",
-                                     0, &p, NULL),
-                     miopenStatusInternalError);
+    assert_int_equal(
+        clf_program_get(h, "smoke", smoke_src, "-DSHIFT=0.5f -fno-such-option-zz", 0, &p, NULL),
+        miopenStatusInternalError);
     MSG_HAS(h, "-fno-such-option-zz");
     /* The handle still works. */
     assert_int_equal(run_smoke(h), CLF_PROGRAM_BUILT);

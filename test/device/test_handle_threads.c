@@ -87,8 +87,8 @@ static int wave(int round)
     pthread_mutex_unlock(&done_lock);
     for (int i = 0; i < THREADS; ++i) {
         if (w[i].st != miopenStatusSuccess) {
-            fprintf(stderr, "round %d thread %d: %s: %s\n", round, i,
-                    miopenGetErrorString(w[i].st), w[i].msg);
+            fprintf(stderr, "round %d thread %d: %s: %s\n", round, i, miopenGetErrorString(w[i].st),
+                    w[i].msg);
             bad = 1;
         } else if (strcmp(w[i].device, w[0].device) != 0) {
             fprintf(stderr, "round %d thread %d: device '%s', thread 0 got '%s'\n", round, i,

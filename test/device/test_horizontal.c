@@ -89,7 +89,8 @@ static miopenStatus_t add_branches(miopenFusionPlanDescriptor_t plan, miopenTens
         miopenInitConvolutionDescriptor(s->conv, miopenConvolution, b->pad, b->pad, b->stride,
                                         b->stride, 1, 1);
         (void)x;
-        if ((r = miopenCreateOpConvForward(plan, &s->conv_op, s->conv, s->wd)) != miopenStatusSuccess)
+        if ((r = miopenCreateOpConvForward(plan, &s->conv_op, s->conv, s->wd)) !=
+            miopenStatusSuccess)
             return r;
         if (b->bias) {
             miopenCreateTensorDescriptor(&s->bd);
@@ -101,15 +102,13 @@ static miopenStatus_t add_branches(miopenFusionPlanDescriptor_t plan, miopenTens
             miopenCreateTensorDescriptor(&s->bnd);
             miopenSet4dTensorDescriptor(s->bnd, miopenFloat, 1, b->k, b->bn ? 1 : oh,
                                         b->bn ? 1 : ow);
-            if ((r = miopenCreateOpBatchNormInference(plan, &s->bn_op,
-                                                      (miopenBatchNormMode_t)b->bn, s->bnd)) !=
-                miopenStatusSuccess)
+            if ((r = miopenCreateOpBatchNormInference(plan, &s->bn_op, (miopenBatchNormMode_t)b->bn,
+                                                      s->bnd)) != miopenStatusSuccess)
                 return r;
         }
         if (b->activ >= 0 &&
-            (r = miopenCreateOpActivationForward(plan, &s->act_op,
-                                                 (miopenActivationMode_t)b->activ)) !=
-                miopenStatusSuccess)
+            (r = miopenCreateOpActivationForward(
+                 plan, &s->act_op, (miopenActivationMode_t)b->activ)) != miopenStatusSuccess)
             return r;
     }
     return miopenStatusSuccess;
@@ -160,7 +159,8 @@ static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, 
     miopenCreateTensorDescriptor(&yd);
     miopenSet4dTensorDescriptor(yd, miopenFloat, n, ktot, oh, ow);
     miopenFusionPlanDescriptor_t plan;
-    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd), miopenStatusSuccess);
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
+                     miopenStatusSuccess);
     branch_state st[MAXB];
     memset(st, 0, sizeof st);
     assert_int_equal(add_branches(plan, xd, c, oh, ow, bs, nb, st), miopenStatusSuccess);
@@ -213,9 +213,9 @@ static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, 
                 assert_int_equal(miopenSetOpArgsBiasForward(args, s->bias_op, &one, &zero, s->bm),
                                  miopenStatusSuccess);
             if (b->bn >= 0)
-                assert_int_equal(miopenSetOpArgsBatchNormInference(
-                                     args, s->bn_op, &one, &zero, s->bnm[0], s->bnm[1],
-                                     s->bnm[2], s->bnm[3], eps),
+                assert_int_equal(miopenSetOpArgsBatchNormInference(args, s->bn_op, &one, &zero,
+                                                                   s->bnm[0], s->bnm[1], s->bnm[2],
+                                                                   s->bnm[3], eps),
                                  miopenStatusSuccess);
             if (b->activ >= 0)
                 assert_int_equal(miopenSetOpArgsActivForward(args, s->act_op, &one, &zero,
@@ -248,9 +248,9 @@ static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, 
         MSG_HAS(handle, "no arguments for op");
     } else {
         assert_int_equal(rs, miopenStatusSuccess);
-        assert_int_equal(clEnqueueReadBuffer(queue, ym, CL_TRUE, 0, yn * sizeof *y, y, 0, NULL,
-                                             NULL),
-                         CL_SUCCESS);
+        assert_int_equal(
+            clEnqueueReadBuffer(queue, ym, CL_TRUE, 0, yn * sizeof *y, y, 0, NULL, NULL),
+            CL_SUCCESS);
         assert_true(ref_first_unwritten(y, yn) == (size_t)-1);
         double rms = ref_rms_relative(ref, y, yn);
         if (!(rms < 80 * FLT_EPSILON))
@@ -280,8 +280,7 @@ static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, 
 static void two_branches(void **state)
 {
     (void)state;
-    const branch_spec bs[] = {{4, 1, 0, 1, 1, -1, miopenActivationRELU},
-                              {6, 3, 1, 1, 1, -1, -1}};
+    const branch_spec bs[] = {{4, 1, 0, 1, 1, -1, miopenActivationRELU}, {6, 3, 1, 1, 1, -1, -1}};
     run_case(1, 3, 7, 6, bs, 2, 11, -1);
 }
 
@@ -345,7 +344,8 @@ static void bad_input(void **state)
     assert_int_equal(clfuse_FusionPlanBeginBranch(vplan), miopenStatusBadParm); /* destroyed */
     MSG_HAS(NULL, "not a live");
 
-    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd), miopenStatusSuccess);
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
+                     miopenStatusSuccess);
     /* the first branch is empty */
     assert_int_equal(clfuse_FusionPlanBeginBranch(plan), miopenStatusBadParm);
     MSG_HAS(NULL, "has no op yet");
@@ -385,7 +385,8 @@ static void bad_input(void **state)
     clf_ir_print(&plan->ir, &ir);
     assert_non_null(strstr(clf_strbuf_str(&ir), "branch 0: channels 0..2\n"));
     assert_non_null(strstr(clf_strbuf_str(&ir), "branch 3: channels 9..11\n"));
-    assert_non_null(strstr(clf_strbuf_str(&ir), "output concat %2, %6, %8, %10 : 1x12x6x6 FP32 NCHW\n"));
+    assert_non_null(
+        strstr(clf_strbuf_str(&ir), "output concat %2, %6, %8, %10 : 1x12x6x6 FP32 NCHW\n"));
     clf_strbuf_free(&ir);
     char why[CLF_REASON_CAP];
     assert_int_equal(clf_ir_verify(&plan->ir, why, sizeof why), 0);
@@ -398,15 +399,18 @@ static void bad_input(void **state)
     /* GetAlgo: the direct algorithm, the only one horizontal plans run */
     int count = 0;
     miopenConvFwdAlgorithm_t algos[4];
-    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 4, &count, algos), miopenStatusSuccess);
+    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 4, &count, algos),
+                     miopenStatusSuccess);
     assert_int_equal(count, 1);
     assert_int_equal(algos[0], miopenConvolutionFwdAlgoDirect);
     miopenDestroyFusionPlan(plan);
 
     /* another algorithm than direct is refused at compile */
-    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd), miopenStatusSuccess);
-    assert_int_equal(miopenCreateOpConvForwardAlgo(plan, &op, pad1, miopenConvolutionFwdAlgoWinograd, wd),
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
                      miopenStatusSuccess);
+    assert_int_equal(
+        miopenCreateOpConvForwardAlgo(plan, &op, pad1, miopenConvolutionFwdAlgoWinograd, wd),
+        miopenStatusSuccess);
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
     MSG_HAS(handle, "direct");
     miopenDestroyFusionPlan(plan);
@@ -422,10 +426,8 @@ static void bad_input(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(bad_input),
-        cmocka_unit_test(two_branches),
-        cmocka_unit_test(three_branches_bn),
-        cmocka_unit_test(batch_two),
+        cmocka_unit_test(bad_input),           cmocka_unit_test(two_branches),
+        cmocka_unit_test(three_branches_bn),   cmocka_unit_test(batch_two),
         cmocka_unit_test(missing_branch_args),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

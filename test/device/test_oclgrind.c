@@ -31,10 +31,10 @@ typedef struct shape {
 
 /* Small and odd: partial tiles and work-groups everywhere. */
 static const shape conv_shapes[] = {
-    {1, 3, 5, 7, 4, 3, 1, 1, 1, 1},  /* 3x3, same-size output: every Winograd applies */
-    {2, 5, 4, 3, 3, 1, 0, 1, 1, 1},  /* 1x1: implicit GEMM */
-    {1, 4, 9, 7, 5, 3, 1, 2, 1, 1},  /* strided */
-    {1, 4, 6, 5, 4, 3, 2, 1, 2, 2},  /* dilated, grouped */
+    {1, 3, 5, 7, 4, 3, 1, 1, 1, 1}, /* 3x3, same-size output: every Winograd applies */
+    {2, 5, 4, 3, 3, 1, 0, 1, 1, 1}, /* 1x1: implicit GEMM */
+    {1, 4, 9, 7, 5, 3, 1, 2, 1, 1}, /* strided */
+    {1, 4, 6, 5, 4, 3, 2, 1, 2, 2}, /* dilated, grouped */
 };
 static const int elementwise_shape[4] = {2, 3, 5, 7};
 
@@ -67,8 +67,8 @@ static void run_one(miopenHandle_t h, const clf_fusion_problem *p, const clf_sol
          * run_oclgrind.sh's optimised pass sets CLFUSE_OCLGRIND_OPTIMISED and checks that
          * this is the only reason; the unoptimised pass runs these kernels. */
         if (getenv("CLFUSE_OCLGRIND_OPTIMISED") && strstr(msg, "CL_INVALID_KERNEL_NAME")) {
-            printf("UNCHECKED %s %s config '%s': Oclgrind cannot load the optimised kernel\n",
-                   what, s->name, cfg);
+            printf("UNCHECKED %s %s config '%s': Oclgrind cannot load the optimised kernel\n", what,
+                   s->name, cfg);
             unchecked++;
             return;
         }
@@ -133,8 +133,8 @@ static void conv_case(miopenHandle_t h, const shape *sh, const char *chain, int 
                       int samples, const char *only)
 {
     clf_fusion_problem p;
-    harness_conv_problem(&p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad,
-                         sh->stride, sh->dil, sh->groups);
+    harness_conv_problem(&p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad, sh->stride,
+                         sh->dil, sh->groups);
     set_chain(&p, chain, variant);
     char what[96];
     snprintf(what, sizeof what, "%s %dx%dx%dx%d k%d %dx%d p%d s%d d%d g%d", chain, sh->n, sh->c,

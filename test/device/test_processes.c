@@ -100,9 +100,9 @@ static void concurrent_finds_keep_every_entry(void **state)
         assert_int_equal(problem_case(&cc, h, i, 0), 0);
         clfuse_ConvSolutionInfo info[8];
         size_t got = 0;
-        assert_int_equal(clfuse_ConvolutionForwardGetSolutionsEx(h, cc.wd, cc.xd, cc.cd, cc.yd, 8,
-                                                                 &got, info),
-                         miopenStatusSuccess);
+        assert_int_equal(
+            clfuse_ConvolutionForwardGetSolutionsEx(h, cc.wd, cc.xd, cc.cd, cc.yd, 8, &got, info),
+            miopenStatusSuccess);
         if (got == 0 || info[0].source != clfuseSolutionUserDb)
             fail_msg("problem %d: no user-db entry after the concurrent Finds", i);
         conv_case_free(&cc);
@@ -116,9 +116,22 @@ static void problem_key(int i, char *out, size_t cap)
     clf_fusion_problem p;
     memset(&p, 0, sizeof p);
     p.has_conv = 1;
-    p.conv = (clf_conv_problem){.n = 1, .c = 2 + i, .h = 7, .w = 8, .k = 3, .oh = 7, .ow = 8,
-                                .fy = 3, .fx = 3, .pad_h = 1, .pad_w = 1, .stride_h = 1,
-                                .stride_w = 1, .dil_h = 1, .dil_w = 1, .groups = 1};
+    p.conv = (clf_conv_problem){.n = 1,
+                                .c = 2 + i,
+                                .h = 7,
+                                .w = 8,
+                                .k = 3,
+                                .oh = 7,
+                                .ow = 8,
+                                .fy = 3,
+                                .fx = 3,
+                                .pad_h = 1,
+                                .pad_w = 1,
+                                .stride_h = 1,
+                                .stride_w = 1,
+                                .dil_h = 1,
+                                .dil_w = 1,
+                                .groups = 1};
     p.n = 1;
     p.c = 3;
     p.h = 7;
@@ -297,7 +310,8 @@ static void eight_processes_rounds_lose_no_record(void **state)
         }
         if (!match)
             fail_msg("problem %d (%s): the db holds\n%swhich no writer of the last round "
-                     "reported (the last one reported:\n%s)", i, key, have, wrote);
+                     "reported (the last one reported:\n%s)",
+                     i, key, have, wrote);
     }
     clf_finddb_file_free(db);
 }

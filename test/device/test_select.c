@@ -69,8 +69,7 @@ static void plan_case_init(plan_case *pc, int c, const char *chain)
     assert_int_equal(miopenCreateFusionPlan(&pc->plan, miopenVerticalFusion, pc->xd),
                      miopenStatusSuccess);
     miopenFusionOpDescriptor_t op;
-    assert_int_equal(miopenCreateOpConvForward(pc->plan, &op, pc->cd, pc->wd),
-                     miopenStatusSuccess);
+    assert_int_equal(miopenCreateOpConvForward(pc->plan, &op, pc->cd, pc->wd), miopenStatusSuccess);
     if (strchr(chain, 'B'))
         assert_int_equal(miopenCreateOpBiasForward(pc->plan, &op, pc->bd), miopenStatusSuccess);
     if (strchr(chain, 'A'))
@@ -136,8 +135,7 @@ static void unusual_config(const plan_case *pc, char *cfg, size_t cap)
     assert_true(cfg[0] != '\0');
 }
 
-static void expect_solver(miopenFusionPlanDescriptor_t plan, const char *solver,
-                          const char *config)
+static void expect_solver(miopenFusionPlanDescriptor_t plan, const char *solver, const char *config)
 {
     const char *name = NULL, *cfg = NULL;
     assert_int_equal(clfuse_FusionPlanGetSolver(plan, NULL, &name, &cfg), miopenStatusSuccess);
@@ -234,8 +232,8 @@ static void record_and_heuristic_measured(const char *budget)
     /* The heuristic's pick, as FAST would run it on a miss. */
     int n_solvers = 0;
     char report[CLF_REPORT_CAP] = "";
-    const clf_solver **solvers = clf_select_solvers(handle, cba.plan, &n_solvers, report,
-                                                    sizeof report);
+    const clf_solver **solvers =
+        clf_select_solvers(handle, cba.plan, &n_solvers, report, sizeof report);
     assert_non_null(solvers);
     clf_choices ranked = {0};
     clf_model_rank(handle, &cba.plan->problem, solvers, n_solvers, 2, &ranked);
@@ -264,9 +262,8 @@ static void record_and_heuristic_measured(const char *budget)
     }
     if (!saw_record || !saw_pick)
         fail_msg("NORMAL measured %d entries; record %s, heuristic pick %s \"%s\" %s\n%s", m,
-                 saw_record ? "measured" : "MISSING", ranked.v[0].solver->name,
-                 ranked.v[0].config, saw_pick ? "measured" : "MISSING",
-                 clfuse_FusionPlanGetReport(cba.plan));
+                 saw_record ? "measured" : "MISSING", ranked.v[0].solver->name, ranked.v[0].config,
+                 saw_pick ? "measured" : "MISSING", clfuse_FusionPlanGetReport(cba.plan));
     clf_choices_free(&ranked);
     plan_case_free(&cba);
 }
@@ -301,8 +298,8 @@ static void bad_records_skipped(void **state)
     plant(key, s, c, t, 3);
     int n_solvers = 0;
     char report[CLF_REPORT_CAP] = "";
-    const clf_solver **solvers = clf_select_solvers(handle, cba.plan, &n_solvers, report,
-                                                    sizeof report);
+    const clf_solver **solvers =
+        clf_select_solvers(handle, cba.plan, &n_solvers, report, sizeof report);
     assert_non_null(solvers);
     clf_choices rec = {0};
     clf_records_for_problem(handle, cba.plan, solvers, n_solvers, &rec);
@@ -326,8 +323,8 @@ static void no_silent_cap(void **state)
     plan_case_init(&cba, next_c++, "CBA");
     int n_solvers = 0;
     char report[CLF_REPORT_CAP] = "";
-    const clf_solver **solvers = clf_select_solvers(handle, cba.plan, &n_solvers, report,
-                                                    sizeof report);
+    const clf_solver **solvers =
+        clf_select_solvers(handle, cba.plan, &n_solvers, report, sizeof report);
     assert_non_null(solvers);
     clfuse_DeviceInfo info;
     assert_int_equal(clfuse_GetDeviceInfo(handle, &info), miopenStatusSuccess);
@@ -342,8 +339,7 @@ static void no_silent_cap(void **state)
     }
     clf_choices all = {0};
     clf_model_rank(handle, &cba.plan->problem, solvers, n_solvers, 0, &all);
-    print_message("  %d solvers, %d configs in all, largest space %d\n", n_solvers, total,
-                  largest);
+    print_message("  %d solvers, %d configs in all, largest space %d\n", n_solvers, total, largest);
     assert_true(largest > 128);
     assert_int_equal(all.n, total);
     for (int i = 1; i < all.n; ++i) /* ranked: predicted times ascending (negated) */
@@ -368,13 +364,13 @@ static void find_checks_buffer_sizes(void **state)
     setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
     miopenConvAlgoPerf_t perf[4];
     int n = 0;
-    miopenStatus_t st = miopenFindConvolutionForwardAlgorithm(
-        handle, cc.xd, tiny, cc.wd, cc.w, cc.cd, cc.yd, cc.y, 4, &n, perf, cc.ws, cc.ws_size,
-        false);
+    miopenStatus_t st =
+        miopenFindConvolutionForwardAlgorithm(handle, cc.xd, tiny, cc.wd, cc.w, cc.cd, cc.yd, cc.y,
+                                              4, &n, perf, cc.ws, cc.ws_size, false);
     assert_int_equal(st, miopenStatusBadParm);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "bytes"));
-    st = miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd, cc.yd,
-                                               tiny, 4, &n, perf, cc.ws, cc.ws_size, false);
+    st = miopenFindConvolutionForwardAlgorithm(handle, cc.xd, cc.x, cc.wd, cc.w, cc.cd, cc.yd, tiny,
+                                               4, &n, perf, cc.ws, cc.ws_size, false);
     assert_int_equal(st, miopenStatusBadParm);
     unsetenv("MIOPEN_FIND_MODE");
     clReleaseMemObject(tiny);
@@ -405,7 +401,8 @@ static void search_scratch_failure_reported(void **state)
     miopenStatus_t st = miopenCompileFusionPlan(handle, plan);
     unsetenv("MIOPEN_FIND_ENFORCE");
     if (st == miopenStatusSuccess)
-        fail_msg("compile of a search over %d GiB succeeded: %s", n / 4 + 1, clfuse_FusionPlanGetReport(plan));
+        fail_msg("compile of a search over %d GiB succeeded: %s", n / 4 + 1,
+                 clfuse_FusionPlanGetReport(plan));
     print_message("  %s: %s\n", miopenGetErrorString(st), clfuse_GetLastErrorMessage(handle));
     assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "scratch"));
     miopenDestroyFusionPlan(plan);

@@ -51,7 +51,7 @@ static double rss_mib(void)
 #define CHECK(expr)                                                                                \
     do {                                                                                           \
         if ((expr) != 0) {                                                                         \
-            printf("FAIL %s: %s\n", #expr, clfuse_GetLastErrorMessage(NULL));                     \
+            printf("FAIL %s: %s\n", #expr, clfuse_GetLastErrorMessage(NULL));                      \
             exit(1);                                                                               \
         }                                                                                          \
     } while (0)

@@ -105,15 +105,22 @@ typedef struct shape {
 } shape;
 
 /* The same geometry along both dimensions. */
-#define SQ(n, c, h, w, k, fy, fx, pad, stride, dil, groups)                                       \
-    {n, c, h, w, k, fy, fx, pad, stride, dil, groups, pad, stride, dil}
+#define SQ(n, c, h, w, k, fy, fx, pad, stride, dil, groups)                                        \
+    {                                                                                              \
+        n, c, h, w, k, fy, fx, pad, stride, dil, groups, pad, stride, dil                          \
+    }
 
 static const shape shapes[] = {
-    SQ(1, 3, 9, 11, 5, 3, 3, 1, 1, 1, 1),   SQ(2, 8, 16, 16, 8, 3, 3, 1, 1, 1, 1),
-    SQ(2, 4, 13, 7, 6, 1, 1, 0, 1, 1, 1),   SQ(1, 6, 15, 15, 4, 5, 5, 2, 2, 1, 1),
-    SQ(1, 4, 12, 12, 4, 3, 3, 2, 1, 2, 1),  SQ(2, 8, 10, 10, 8, 3, 3, 1, 1, 1, 8),
-    SQ(1, 6, 9, 9, 9, 3, 3, 1, 1, 1, 3),    SQ(1, 3, 20, 20, 8, 7, 7, 3, 2, 1, 1),
-    SQ(1, 2, 14, 14, 3, 1, 3, 0, 1, 1, 1),  SQ(1, 16, 8, 8, 16, 3, 3, 1, 1, 1, 1),
+    SQ(1, 3, 9, 11, 5, 3, 3, 1, 1, 1, 1),
+    SQ(2, 8, 16, 16, 8, 3, 3, 1, 1, 1, 1),
+    SQ(2, 4, 13, 7, 6, 1, 1, 0, 1, 1, 1),
+    SQ(1, 6, 15, 15, 4, 5, 5, 2, 2, 1, 1),
+    SQ(1, 4, 12, 12, 4, 3, 3, 2, 1, 2, 1),
+    SQ(2, 8, 10, 10, 8, 3, 3, 1, 1, 1, 8),
+    SQ(1, 6, 9, 9, 9, 3, 3, 1, 1, 1, 3),
+    SQ(1, 3, 20, 20, 8, 7, 7, 3, 2, 1, 1),
+    SQ(1, 2, 14, 14, 3, 1, 3, 0, 1, 1, 1),
+    SQ(1, 16, 8, 8, 16, 3, 3, 1, 1, 1, 1),
     /* 11x11 stride 4 (AlexNet's first layer, shrunk) */
     SQ(1, 3, 27, 27, 5, 11, 11, 2, 4, 1, 1),
     /* 1x1 stride 2: a tiled kernel stores only the rows and columns it reads */
@@ -148,8 +155,8 @@ static const shape shapes[] = {
 
 static void make_problem(clf_fusion_problem *p, const shape *sh, int variant)
 {
-    harness_conv_problem(p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->fy, sh->fx, sh->pad,
-                         sh->stride, sh->dil, sh->groups);
+    harness_conv_problem(p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->fy, sh->fx, sh->pad, sh->stride,
+                         sh->dil, sh->groups);
     clf_conv_problem *cv = &p->conv;
     cv->pad_w = sh->pad_w;
     cv->stride_w = sh->stride_w;
@@ -195,8 +202,7 @@ static void check_run(const clf_solver *s, const clf_fusion_problem *p, const ch
         fail_msg("%s %s config %s: rms %g (%.2f eps) >= %.0f eps", s->name, what, cfg, r.rms,
                  r.rms / FLT_EPSILON, rms_bound(s) / FLT_EPSILON);
     if (getenv("CLFUSE_TEST_PRINT_RMS"))
-        print_message("%s %s config %s: rms %.3f eps\n", s->name, what, cfg,
-                      r.rms / FLT_EPSILON);
+        print_message("%s %s config %s: rms %.3f eps\n", s->name, what, cfg, r.rms / FLT_EPSILON);
 }
 
 static void every_solver_matches_reference(void **state)
@@ -325,8 +331,8 @@ static void configs_fit_small_devices(void **state)
                     continue;
                 s->default_config(&p, &dev, cfg, sizeof cfg);
                 if (!s->config_valid(&p, &dev, cfg, why, sizeof why))
-                    fail_msg("%s shape %zu device %zu: default \"%s\" invalid: %s", s->name, i,
-                             d, cfg, why);
+                    fail_msg("%s shape %zu device %zu: default \"%s\" invalid: %s", s->name, i, d,
+                             cfg, why);
                 int count = s->tuning_configs ? s->tuning_configs(&p, &dev, cfgs, MAX_CONFIGS) : 0;
                 assert_true(count <= MAX_CONFIGS);
                 for (int ci = 0; ci < count; ++ci)
@@ -352,8 +358,8 @@ static void winograd_limits(void **state)
     clf_fusion_problem p;
     static const int bad[][6] = {
         /* fy, fx, stride, dil, groups, c */
-        {5, 5, 1, 1, 1, 4}, {1, 3, 1, 1, 1, 4}, {3, 3, 2, 1, 1, 4}, {3, 3, 1, 2, 1, 4},
-        {3, 3, 1, 1, 2, 4}, {3, 3, 1, 1, 4, 4},
+        {5, 5, 1, 1, 1, 4}, {1, 3, 1, 1, 1, 4}, {3, 3, 2, 1, 1, 4},
+        {3, 3, 1, 2, 1, 4}, {3, 3, 1, 1, 2, 4}, {3, 3, 1, 1, 4, 4},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         harness_conv_problem(&p, 1, bad[i][5], 12, 12, 4, bad[i][0], bad[i][1], 1, bad[i][2],
@@ -369,14 +375,16 @@ static void winograd_limits(void **state)
     small.local_mem_bytes = 24 * 1024;
     small.max_work_group_size = 1024;
     static const char *const rejected[] = {
-        "", "default", "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2",
-        "WG_K=4,WG_T=16,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8",          /* not the one spelling */
-        "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8,EXTRA=1",  /* stray key */
+        "",
+        "default",
+        "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2",
+        "WG_K=4,WG_T=16,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8",         /* not the one spelling */
+        "WG_T=16,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8,EXTRA=1", /* stray key */
         "WG_T=0,WG_K=4,T_PER_WI=2,K_PER_WI=2,C_CHUNK=8",
         "WG_T=16,WG_K=4,T_PER_WI=9223372036854775807,K_PER_WI=2,C_CHUNK=8",
-        "WG_T=16,WG_K=4,T_PER_WI=4,K_PER_WI=4,C_CHUNK=8",          /* 256 accumulators */
-        "WG_T=32,WG_K=16,T_PER_WI=1,K_PER_WI=1,C_CHUNK=1",         /* 512 work-items */
-        "WG_T=16,WG_K=8,T_PER_WI=2,K_PER_WI=4,C_CHUNK=8",          /* 32 KiB > 24 KiB */
+        "WG_T=16,WG_K=4,T_PER_WI=4,K_PER_WI=4,C_CHUNK=8",  /* 256 accumulators */
+        "WG_T=32,WG_K=16,T_PER_WI=1,K_PER_WI=1,C_CHUNK=1", /* 512 work-items */
+        "WG_T=16,WG_K=8,T_PER_WI=2,K_PER_WI=4,C_CHUNK=8",  /* 32 KiB > 24 KiB */
     };
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i)
         if (s->config_valid(&p, &small, rejected[i], why, sizeof why))
@@ -521,40 +529,42 @@ static void winograd4_limits(void **state)
 {
     (void)state;
     static const char *const rejected[] = {
-        "", "default", "TG=16,KG=16,TB=8,KB=8,ES=1",
-        "KG=16,TG=16,TB=8,KB=8,ES=1,CC=4",          /* not the one spelling */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,EXTRA=1",  /* stray key */
+        "",
+        "default",
+        "TG=16,KG=16,TB=8,KB=8,ES=1",
+        "KG=16,TG=16,TB=8,KB=8,ES=1,CC=4",         /* not the one spelling */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,EXTRA=1", /* stray key */
         "TG=0,KG=16,TB=8,KB=8,ES=1,CC=4",
         "TG=16,KG=16,TB=8,KB=8,ES=9223372036854775807,CC=4",
-        "TG=16,KG=16,TB=8,KB=8,ES=5,CC=4",          /* 5 does not divide 36 */
-        "TG=15,KG=15,TB=3,KB=3,ES=1,CC=4",          /* blocks are 1, 2, 4 or 8 */
-        "TG=12,KG=16,TB=8,KB=8,ES=1,CC=4",          /* TG not a multiple of TB */
+        "TG=16,KG=16,TB=8,KB=8,ES=5,CC=4", /* 5 does not divide 36 */
+        "TG=15,KG=15,TB=3,KB=3,ES=1,CC=4", /* blocks are 1, 2, 4 or 8 */
+        "TG=12,KG=16,TB=8,KB=8,ES=1,CC=4", /* TG not a multiple of TB */
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=0",
-        "TG=32,KG=16,TB=8,KB=8,ES=3,CC=1",          /* 192 accumulators */
-        "TG=32,KG=32,TB=4,KB=4,ES=4,CC=1",          /* 576 work-items */
-        "TG=32,KG=16,TB=8,KB=4,ES=3,CC=4",          /* 31.5 KiB > 24 KiB */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=1",    /* OCC=1 is spelled by omission */
+        "TG=32,KG=16,TB=8,KB=8,ES=3,CC=1",       /* 192 accumulators */
+        "TG=32,KG=32,TB=4,KB=4,ES=4,CC=1",       /* 576 work-items */
+        "TG=32,KG=16,TB=8,KB=4,ES=3,CC=4",       /* 31.5 KiB > 24 KiB */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=1", /* OCC=1 is spelled by omission */
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=5",
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=0",
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,OCC=x",
-        "TG=16,KG=16,TB=8,KB=8,ES=1,OCC=2,CC=4",    /* not the one spelling */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=0",     /* DB=0 is spelled by omission */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,OCC=2,CC=4", /* not the one spelling */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=0",  /* DB=0 is spelled by omission */
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=2",
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=1,OCC=2", /* not the one spelling */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=1",     /* two buffers: 45 KiB > 24 KiB */
-        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,CU=2",     /* CU=2 is spelled by omission */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,DB=1",       /* two buffers: 45 KiB > 24 KiB */
+        "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,CU=2",       /* CU=2 is spelled by omission */
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,CU=3",
         "TG=16,KG=16,TB=8,KB=8,ES=1,CC=4,CU=0",
-        "TG=8,KG=8,TB=8,KB=8,ES=2,CC=2,CU=4,DB=1",  /* not the one spelling */
+        "TG=8,KG=8,TB=8,KB=8,ES=2,CC=2,CU=4,DB=1", /* not the one spelling */
     };
     static const char *const odd[] = {
-        "TG=1,KG=1,TB=1,KB=1,ES=36,CC=1", /* the tiny-device default */
-        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3",  /* scalar reads, unpadded rows */
-        "TG=8,KG=4,TB=8,KB=1,ES=12,CC=5", /* float4 tiles, scalar channels */
-        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,OCC=2", /* the request is a no-op off NVIDIA */
-        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,DB=1",  /* two buffers, three chunks of C = 7 */
+        "TG=1,KG=1,TB=1,KB=1,ES=36,CC=1",           /* the tiny-device default */
+        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3",            /* scalar reads, unpadded rows */
+        "TG=8,KG=4,TB=8,KB=1,ES=12,CC=5",           /* float4 tiles, scalar channels */
+        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,OCC=2",      /* the request is a no-op off NVIDIA */
+        "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,DB=1",       /* two buffers, three chunks of C = 7 */
         "TG=8,KG=8,TB=8,KB=8,ES=2,CC=2,OCC=2,DB=1", /* float4 reads, four chunks */
-        "TG=8,KG=8,TB=8,KB=8,ES=2,CC=3,DB=1,CU=4", /* unroll past a chunk's channels */
+        "TG=8,KG=8,TB=8,KB=8,ES=2,CC=3,DB=1,CU=4",  /* unroll past a chunk's channels */
         "TG=4,KG=6,TB=2,KB=2,ES=9,CC=3,CU=1",
     };
     tiled_winograd_limits(6, "ConvWinograd4x4", rejected, sizeof rejected / sizeof rejected[0],
@@ -567,26 +577,28 @@ static void winograd2_limits(void **state)
 {
     (void)state;
     static const char *const rejected[] = {
-        "", "default", "TG=32,KG=32,TB=8,KB=8,ES=1",
-        "KG=32,TG=32,TB=8,KB=8,ES=1,CC=4",          /* not the one spelling */
-        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,EXTRA=1",  /* stray key */
-        "TG=32,KG=32,TB=8,KB=8,ES=3,CC=4",          /* 3 does not divide 16 */
-        "TG=32,KG=32,TB=8,KB=8,ES=9,CC=4",          /* 9 divides 36, not 16 */
+        "",
+        "default",
+        "TG=32,KG=32,TB=8,KB=8,ES=1",
+        "KG=32,TG=32,TB=8,KB=8,ES=1,CC=4",         /* not the one spelling */
+        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,EXTRA=1", /* stray key */
+        "TG=32,KG=32,TB=8,KB=8,ES=3,CC=4",         /* 3 does not divide 16 */
+        "TG=32,KG=32,TB=8,KB=8,ES=9,CC=4",         /* 9 divides 36, not 16 */
         "TG=32,KG=32,TB=8,KB=8,ES=32,CC=4",
-        "TG=32,KG=32,TB=8,KB=8,ES=4,CC=1",          /* 256 accumulators */
-        "TG=64,KG=64,TB=4,KB=4,ES=2,CC=1",          /* 2048 work-items */
-        "TG=32,KG=16,TB=8,KB=4,ES=2,CC=8",          /* 28 KiB > 24 KiB */
-        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,OCC=1",    /* OCC=1 is spelled by omission */
+        "TG=32,KG=32,TB=8,KB=8,ES=4,CC=1",       /* 256 accumulators */
+        "TG=64,KG=64,TB=4,KB=4,ES=2,CC=1",       /* 2048 work-items */
+        "TG=32,KG=16,TB=8,KB=4,ES=2,CC=8",       /* 28 KiB > 24 KiB */
+        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,OCC=1", /* OCC=1 is spelled by omission */
         "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,OCC=5",
-        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,DB=1",     /* two buffers: 36 KiB > 24 KiB */
+        "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4,DB=1", /* two buffers: 36 KiB > 24 KiB */
     };
     static const char *const odd[] = {
-        "TG=1,KG=1,TB=1,KB=1,ES=16,CC=1",     /* the tiny-device default */
-        "TG=4,KG=6,TB=2,KB=2,ES=4,CC=3",      /* scalar reads, unpadded rows */
-        "TG=8,KG=4,TB=8,KB=1,ES=8,CC=5",      /* float4 tiles, scalar channels */
+        "TG=1,KG=1,TB=1,KB=1,ES=16,CC=1",      /* the tiny-device default */
+        "TG=4,KG=6,TB=2,KB=2,ES=4,CC=3",       /* scalar reads, unpadded rows */
+        "TG=8,KG=4,TB=8,KB=1,ES=8,CC=5",       /* float4 tiles, scalar channels */
         "TG=4,KG=8,TB=1,KB=8,ES=2,CC=2,OCC=2", /* scalar tiles, float4 channels */
-        "TG=8,KG=4,TB=8,KB=1,ES=8,CC=3,DB=1", /* two buffers, float4 tiles, scalar channels */
-        "TG=8,KG=8,TB=8,KB=8,ES=1,CC=5,CU=4", /* unroll 4 over chunks of 5 and 2 */
+        "TG=8,KG=4,TB=8,KB=1,ES=8,CC=3,DB=1",  /* two buffers, float4 tiles, scalar channels */
+        "TG=8,KG=8,TB=8,KB=8,ES=1,CC=5,CU=4",  /* unroll 4 over chunks of 5 and 2 */
     };
     tiled_winograd_limits(7, "ConvWinograd2x2", rejected, sizeof rejected / sizeof rejected[0],
                           "TG=32,KG=32,TB=8,KB=8,ES=1,CC=4" /* 18 KiB */, odd,
@@ -600,7 +612,8 @@ static void winograd2_limits(void **state)
 static void winograd_single_chunk(void **state)
 {
     (void)state;
-    static const shape sh[] = {SQ(1, 2, 6, 6, 4, 3, 3, 0, 1, 1, 1), SQ(1, 3, 6, 6, 4, 3, 3, 0, 1, 1, 1),
+    static const shape sh[] = {SQ(1, 2, 6, 6, 4, 3, 3, 0, 1, 1, 1),
+                               SQ(1, 3, 6, 6, 4, 3, 3, 0, 1, 1, 1),
                                SQ(2, 2, 8, 7, 9, 3, 3, 1, 1, 1, 1)};
     static const char *const cfg[] = {"TG=8,KG=8,TB=4,KB=4,ES=1,CC=2",
                                       "TG=8,KG=8,TB=4,KB=4,ES=1,CC=3",
@@ -639,8 +652,8 @@ static void implicit_gemm_limits(void **state)
     small.local_mem_bytes = 32 * 1024;
     small.max_work_group_size = 1024;
     static const char *const rejected[] = {
-        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=3",         /* KS not a power of 2 */
-        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=16",        /* KS > 8 */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=3",  /* KS not a power of 2 */
+        "MT=32,NT=32,KT=32,TM=4,TN=4,KS=16", /* KS > 8 */
         "MT=32,NT=32,KT=32,TM=4,TN=4,KS=0",
         "MT=16,NT=16,KT=4,TM=4,TN=4,KS=8",          /* KT not a multiple of KS */
         "MT=32,NT=32,KT=32,TM=4,TN=4,KS=1",         /* KS=1 is the 5-key form */
@@ -650,7 +663,7 @@ static void implicit_gemm_limits(void **state)
         "MT=32,NT=32,KT=32,TM=4,TN=4,KS=02",        /* not the one spelling */
         "MT=32,NT=32,KT=32,TM=4,TN=4,KS=2,EXTRA=1", /* stray key */
         "MT=32,NT=32,KT=32,TM=4,TN=4,EXTRA=1",
-        "MT=32,NT=16,KT=8,TM=4,TN=4,KS=8",          /* 128 floats of B, 256 work-items */
+        "MT=32,NT=16,KT=8,TM=4,TN=4,KS=8", /* 128 floats of B, 256 work-items */
         "MT=32,NT=32,KT=32,TM=4,TN=4,KS=",
     };
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
@@ -671,8 +684,7 @@ static void implicit_gemm_limits(void **state)
     clfuse_DeviceInfo narrow = small;
     narrow.max_work_group_size = 128;
     assert_true(s->config_valid(&p, &narrow, "MT=64,NT=32,KT=32,TM=4,TN=4", why, sizeof why));
-    assert_false(
-        s->config_valid(&p, &narrow, "MT=64,NT=32,KT=32,TM=4,TN=4,KS=2", why, sizeof why));
+    assert_false(s->config_valid(&p, &narrow, "MT=64,NT=32,KT=32,TM=4,TN=4,KS=2", why, sizeof why));
     assert_non_null(strstr(why, "work-items"));
 
     /* Offered split configs, on a device of 256 work-items. */
@@ -741,11 +753,13 @@ static void implicit_gemm_splitk_limits(void **state)
     assert_true(s->applicable(&p, &handle->info, why, sizeof why));
     /* many outputs, a too short reduction, depthwise: refused with a reason */
     static const int bad[][6] = {/* n, c, hw, k, f, groups */
-                                 {8, 64, 56, 64, 3, 1}, {1, 1, 9, 8, 1, 1}, {1, 8, 9, 8, 3, 8}};
+                                 {8, 64, 56, 64, 3, 1},
+                                 {1, 1, 9, 8, 1, 1},
+                                 {1, 8, 9, 8, 3, 8}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         clf_fusion_problem q;
-        harness_conv_problem(&q, bad[i][0], bad[i][1], bad[i][2], bad[i][2], bad[i][3],
-                             bad[i][4], bad[i][4], bad[i][4] / 2, 1, 1, bad[i][5]);
+        harness_conv_problem(&q, bad[i][0], bad[i][1], bad[i][2], bad[i][2], bad[i][3], bad[i][4],
+                             bad[i][4], bad[i][4] / 2, 1, 1, bad[i][5]);
         why[0] = '\0';
         assert_false(s->applicable(&q, &handle->info, why, sizeof why));
         assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
@@ -755,16 +769,17 @@ static void implicit_gemm_splitk_limits(void **state)
     gpu.max_work_group_size = 1024;
     gpu.compute_units = 132;
     static const char *const rejected[] = {
-        "MT=32,NT=32,KT=32,TM=4,TN=4",               /* no SK: ConvImplicitGemm's */
+        "MT=32,NT=32,KT=32,TM=4,TN=4", /* no SK: ConvImplicitGemm's */
         "MT=32,NT=32,KT=32,TM=4,TN=4,SK=1",
         "MT=32,NT=32,KT=32,TM=4,TN=4,SK=3",
         "MT=32,NT=32,KT=32,TM=4,TN=4,SK=32",
         "MT=32,NT=32,KT=32,TM=4,TN=4,KS=2",
-        "MT=32,NT=32,KT=64,TM=4,TN=4,SK=16",         /* 72 chunks: fine; below, too few */
-        "SK=2,MT=32,NT=32,KT=32,TM=4,TN=4",          /* not the one spelling */
+        "MT=32,NT=32,KT=64,TM=4,TN=4,SK=16", /* 72 chunks: fine; below, too few */
+        "SK=2,MT=32,NT=32,KT=32,TM=4,TN=4",  /* not the one spelling */
         "MT=32,NT=32,KT=32,TM=4,TN=4,SK=2,EXTRA=1",
         "MT=32,NT=32,KT=32,TM=4,TN=3,SK=2",
-        "", "NO_SUCH_KEY=1",
+        "",
+        "NO_SUCH_KEY=1",
     };
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
         why[0] = '\0';
@@ -779,10 +794,10 @@ static void implicit_gemm_splitk_limits(void **state)
     }
     clf_fusion_problem shortr; /* a reduction of 36: 3 chunks of 16, so SK 4 is too many */
     harness_conv_problem(&shortr, 1, 4, 7, 7, 64, 3, 3, 1, 1, 1, 1);
-    assert_true(s->config_valid(&shortr, &gpu, "MT=16,NT=16,KT=16,TM=4,TN=4,SK=2", why,
-                                sizeof why));
-    assert_false(s->config_valid(&shortr, &gpu, "MT=16,NT=16,KT=16,TM=4,TN=4,SK=4", why,
-                                 sizeof why));
+    assert_true(
+        s->config_valid(&shortr, &gpu, "MT=16,NT=16,KT=16,TM=4,TN=4,SK=2", why, sizeof why));
+    assert_false(
+        s->config_valid(&shortr, &gpu, "MT=16,NT=16,KT=16,TM=4,TN=4,SK=4", why, sizeof why));
     assert_non_null(strstr(why, "chunks"));
 
     /* On a 132-CU GPU the space holds splits of every size, each within the workspace. */
@@ -809,7 +824,7 @@ static void implicit_gemm_splitk_limits(void **state)
     assert_true(ws >= 4 * 512 * 49);
 
     static const char *const odd[] = {
-        "MT=8,NT=8,KT=4,TM=4,TN=4,SK=2",     /* the minimal split */
+        "MT=8,NT=8,KT=4,TM=4,TN=4,SK=2", /* the minimal split */
         "MT=16,NT=16,KT=8,TM=4,TN=4,SK=4",
         "MT=32,NT=16,KT=4,TM=8,TN=4,SK=8",
         "MT=8,NT=64,KT=4,TM=4,TN=8,SK=16",

@@ -244,8 +244,8 @@ static void test_op_tensor_broadcast(void **state)
 {
     miopenHandle_t h = *state;
     const int lc[4] = {2, 3, 4, 5};
-    const int lb[][4] = {{2, 3, 4, 5}, {1, 3, 1, 1}, {2, 1, 4, 1}, {1, 1, 1, 1}, {1, 3, 4, 5},
-                         {2, 3, 1, 5}};
+    const int lb[][4] = {{2, 3, 4, 5}, {1, 3, 1, 1}, {2, 1, 4, 1},
+                         {1, 1, 1, 1}, {1, 3, 4, 5}, {2, 3, 1, 5}};
     const float ab[][3] = {{1, 1, 0}, {0.5f, -2, 0}, {1.5f, 0.75f, 0.25f}, {-1, 1, 1}};
     shape sc = mk(4, lc, NULL);
     for (int op = 0; op < 4; ++op)
@@ -400,10 +400,9 @@ static void pool_ref(const float *x, const shape *sx, int mode, const int win[2]
                         for (int x0 = ws; x0 < ws + win[1]; ++x0) {
                             if (y0 < 0 || y0 >= H || x0 < 0 || x0 >= W)
                                 continue;
-                            const double v = x[(size_t)n * sx->strides[0] +
-                                               (size_t)c * sx->strides[1] +
-                                               (size_t)y0 * sx->strides[2] +
-                                               (size_t)x0 * sx->strides[3]];
+                            const double v =
+                                x[(size_t)n * sx->strides[0] + (size_t)c * sx->strides[1] +
+                                  (size_t)y0 * sx->strides[2] + (size_t)x0 * sx->strides[3]];
                             acc = mode == miopenPoolingMax ? fmax(acc, v) : acc + v;
                             ++cnt;
                         }
@@ -457,8 +456,8 @@ static void run_pool(miopenHandle_t h, int mode, const int win[2], const int str
     assert_non_null(out);
     rd(h, dy, out, sy.span);
     char what[160];
-    snprintf(what, sizeof what, "pooling mode %d window %dx%d stride %dx%d pad %dx%d", mode,
-             win[0], win[1], stride[0], stride[1], pad[0], pad[1]);
+    snprintf(what, sizeof what, "pooling mode %d window %dx%d stride %dx%d pad %dx%d", mode, win[0],
+             win[1], stride[0], stride[1], pad[0], pad[1]);
     check(what, &sy, ref, out, hy);
     miopenDestroyTensorDescriptor(tx);
     miopenDestroyTensorDescriptor(ty);
@@ -566,14 +565,14 @@ static void test_softmax(void **state)
 
 /* ---- LRN ---------------------------------------------------------------------------------- */
 
-static void lrn_ref(const float *x, const shape *s, int cross, int n, double a, double b,
-                    double k, double *y)
+static void lrn_ref(const float *x, const shape *s, int cross, int n, double a, double b, double k,
+                    double *y)
 {
     const int N = s->lens[0], C = s->lens[1], H = s->lens[2], W = s->lens[3], half = (n - 1) / 2;
     const double area = cross ? n : (double)n * n;
 #define X(nn, cc, hh, ww)                                                                          \
-    ((double)x[(size_t)(nn) * s->strides[0] + (size_t)(cc) * s->strides[1] +                       \
-               (size_t)(hh) * s->strides[2] + (size_t)(ww) * s->strides[3]])
+    ((double)x[(size_t)(nn)*s->strides[0] + (size_t)(cc)*s->strides[1] +                           \
+               (size_t)(hh)*s->strides[2] + (size_t)(ww)*s->strides[3]])
     size_t i = 0;
     for (int in = 0; in < N; ++in)
         for (int c = 0; c < C; ++c)
@@ -692,10 +691,10 @@ static void test_bad_input(void **state)
     /* Pooling. */
     miopenPoolingDescriptor_t pd;
     OK(miopenCreatePoolingDescriptor(&pd));
-    FAILS(miopenPoolingForward(h, pd, &one, t, a, &zero, t, c, false, NULL, 0),
-          miopenStatusBadParm, h, "never set");
-    FAILS(miopenSet2dPoolingDescriptor(pd, miopenPoolingMax, 0, 2, 0, 0, 1, 1),
-          miopenStatusBadParm, NULL, "window 0");
+    FAILS(miopenPoolingForward(h, pd, &one, t, a, &zero, t, c, false, NULL, 0), miopenStatusBadParm,
+          h, "never set");
+    FAILS(miopenSet2dPoolingDescriptor(pd, miopenPoolingMax, 0, 2, 0, 0, 1, 1), miopenStatusBadParm,
+          NULL, "window 0");
     FAILS(miopenSet2dPoolingDescriptor(pd, (miopenPoolingMode_t)5, 2, 2, 0, 0, 1, 1),
           miopenStatusBadParm, NULL, "unknown pooling mode 5");
     OK(miopenSet2dPoolingDescriptor(pd, miopenPoolingMax, 2, 2, 0, 0, 2, 2));
@@ -708,8 +707,8 @@ static void test_bad_input(void **state)
     OK(miopenSetPoolingWorkSpaceIndexMode(pd, miopenPoolingWorkspaceIndexImage));
     OK(miopenGetPoolingWorkSpaceIndexMode(pd, &im));
     assert_int_equal(im, miopenPoolingWorkspaceIndexImage);
-    FAILS(miopenPoolingForward(h, pd, &one, t, a, &zero, t, c, false, NULL, 0),
-          miopenStatusBadParm, h, "the pooling of xDesc gives 2x3x2x2");
+    FAILS(miopenPoolingForward(h, pd, &one, t, a, &zero, t, c, false, NULL, 0), miopenStatusBadParm,
+          h, "the pooling of xDesc gives 2x3x2x2");
     const int lp[4] = {2, 3, 2, 2};
     shape sp = mk(4, lp, NULL);
     miopenTensorDescriptor_t tp = desc(&sp);
@@ -828,12 +827,12 @@ static void test_descriptors_and_not_implemented(void **state)
     miopenFusionPlanDescriptor_t plan = NULL;
     miopenFusionOpDescriptor_t op = NULL;
     /* implemented since (the training ops): a NULL plan is refused, naming the call */
-    FAILS(miopenCreateOpBatchNormForward(plan, &op, miopenBNSpatial, true),
-          miopenStatusBadParm, NULL, "miopenCreateOpBatchNormForward");
+    FAILS(miopenCreateOpBatchNormForward(plan, &op, miopenBNSpatial, true), miopenStatusBadParm,
+          NULL, "miopenCreateOpBatchNormForward");
     FAILS(miopenFindSolutions(h, NULL, NULL, NULL, NULL, 0), miopenStatusNotImplemented, h,
           "miopenFindSolutions");
-    FAILS(miopenPoolingBackward(h, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                                NULL, NULL),
+    FAILS(miopenPoolingBackward(h, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                                NULL),
           miopenStatusNotImplemented, h, "miopenPoolingBackward");
     OK(miopenDestroyConvolutionDescriptor(cd));
 }

@@ -34,12 +34,42 @@ enum { THREADS = 4, EXECUTES = 20 };
 /* Small odd cases, a different chain per thread; threads t and t + 2 share a problem in the
  * shared-handle test. */
 static const fusion_case cases[THREADS] = {
-    {.chain = "CBNA", .n = 1, .c = 3, .h = 5, .w = 7, .k = 4, .fy = 3, .fx = 3, .pad_h = 1,
-     .pad_w = 1, .stride = 1, .dil = 1, .groups = 1, .bn_spatial = 1, .activ_mode = 3,
+    {.chain = "CBNA",
+     .n = 1,
+     .c = 3,
+     .h = 5,
+     .w = 7,
+     .k = 4,
+     .fy = 3,
+     .fx = 3,
+     .pad_h = 1,
+     .pad_w = 1,
+     .stride = 1,
+     .dil = 1,
+     .groups = 1,
+     .bn_spatial = 1,
+     .activ_mode = 3,
      .set_algo = -1},
-    {.chain = "CA", .n = 1, .c = 4, .h = 6, .w = 5, .k = 3, .fy = 1, .fx = 1, .stride = 1,
-     .dil = 1, .groups = 1, .activ_mode = 9, .set_algo = -1},
-    {.chain = "NA", .n = 2, .c = 3, .h = 5, .w = 3, .bn_spatial = 0, .activ_mode = 1,
+    {.chain = "CA",
+     .n = 1,
+     .c = 4,
+     .h = 6,
+     .w = 5,
+     .k = 3,
+     .fy = 1,
+     .fx = 1,
+     .stride = 1,
+     .dil = 1,
+     .groups = 1,
+     .activ_mode = 9,
+     .set_algo = -1},
+    {.chain = "NA",
+     .n = 2,
+     .c = 3,
+     .h = 5,
+     .w = 3,
+     .bn_spatial = 0,
+     .activ_mode = 1,
      .set_algo = -1},
     {.chain = "BA", .n = 1, .c = 5, .h = 3, .w = 7, .activ_mode = 8, .set_algo = -1},
 };
@@ -68,8 +98,8 @@ static void *run_case(void *arg)
     if (rc != 0)
         snprintf(j->message, sizeof j->message, "%s: %s", fc->chain, r.message);
     else if (r.unwritten != (size_t)-1 || !(r.rms < RMS_BOUND))
-        snprintf(j->message, sizeof j->message, "%s (%s): rms %.2f eps, unwritten %zd",
-                 fc->chain, r.solver, r.rms / FLT_EPSILON, (ssize_t)r.unwritten);
+        snprintf(j->message, sizeof j->message, "%s (%s): rms %.2f eps, unwritten %zd", fc->chain,
+                 r.solver, r.rms / FLT_EPSILON, (ssize_t)r.unwritten);
     else
         j->ok = 1;
     if (j->shared == NULL)
@@ -153,7 +183,8 @@ static void *execute_shared(void *arg)
         ref[i] *= alpha;
     ref_bias(ref, N, K, H, W, b);
     ref_activation(ref, yn, miopenActivationLEAKYRELU, 0.1, 0, 0);
-    cl_mem dx = upload(h, x, xn), dw = upload(h, w, wn), db = upload(h, b, K), dy = upload(h, y, yn);
+    cl_mem dx = upload(h, x, xn), dw = upload(h, w, wn), db = upload(h, b, K),
+           dy = upload(h, y, yn);
     miopenOperatorArgs_t args = NULL;
     cl_command_queue q;
     miopenGetStream(h, &q);
@@ -175,8 +206,10 @@ static void *execute_shared(void *arg)
         }
         double rms = ref_rms_relative(ref, y, yn);
         if (ref_first_unwritten(y, yn) != (size_t)-1 || !(rms < RMS_BOUND)) {
-            snprintf(j->message, sizeof j->message, "execute %d: rms %.2f eps (another "
-                     "thread's arguments?)", i, rms / FLT_EPSILON);
+            snprintf(j->message, sizeof j->message,
+                     "execute %d: rms %.2f eps (another "
+                     "thread's arguments?)",
+                     i, rms / FLT_EPSILON);
             goto done;
         }
     }
@@ -210,8 +243,8 @@ static void shared_plan_executed_by_threads(void **state)
     assert_int_equal(miopenCreateFusionPlan(&shared_plan, miopenVerticalFusion, xd), 0);
     assert_int_equal(miopenCreateOpConvForward(shared_plan, &conv_op, cd, wd), 0);
     assert_int_equal(miopenCreateOpBiasForward(shared_plan, &bias_op, bd), 0);
-    assert_int_equal(miopenCreateOpActivationForward(shared_plan, &act_op,
-                                                     miopenActivationLEAKYRELU), 0);
+    assert_int_equal(
+        miopenCreateOpActivationForward(shared_plan, &act_op, miopenActivationLEAKYRELU), 0);
     assert_int_equal(miopenCompileFusionPlan(h, shared_plan), 0);
     job jobs[THREADS];
     run_threads(h, execute_shared, jobs);
@@ -233,8 +266,7 @@ static void *find_and_convolve(void *arg)
     miopenHandle_t h = j->shared;
     conv_case cc;
     /* the channel count makes each thread's problem its own */
-    if (conv_case_init(&cc, h, 1, 2 + j->index, 5, 6, 3, 3, 1, 1, 1, 1,
-                       (unsigned)j->index) != 0) {
+    if (conv_case_init(&cc, h, 1, 2 + j->index, 5, 6, 3, 3, 1, 1, 1, 1, (unsigned)j->index) != 0) {
         snprintf(j->message, sizeof j->message, "conv_case_init");
         return NULL;
     }

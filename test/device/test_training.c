@@ -187,8 +187,8 @@ static void forward_case(const bn_case *t, uint64_t seed)
         ref_activation(ry, COUNT, t->act, aa, ab, ag);
 
     miopenTensorDescriptor_t xd = desc4(N, C, H, W);
-    miopenTensorDescriptor_t bnd = t->bn_mode == miopenBNSpatial ? desc4(1, C, 1, 1)
-                                                                 : desc4(1, C, H, W);
+    miopenTensorDescriptor_t bnd =
+        t->bn_mode == miopenBNSpatial ? desc4(1, C, 1, 1) : desc4(1, C, H, W);
     cl_mem dx = upload(x, COUNT), dscale = upload(scale, par), dbias = upload(bias, par);
 
     /* The fused plan. */
@@ -212,8 +212,8 @@ static void forward_case(const bn_case *t, uint64_t seed)
     assert_string_equal(solver, "BatchNormTraining");
     assert_int_equal(miopenCreateOperatorArgs(&args), miopenStatusSuccess);
     float one = 1.0f, zero = 0.0f;
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, bn_op, &one, &zero, dscale, dbias,
-                                                     fmean, finv, frm, frv, f, eps),
+    assert_int_equal(miopenSetOpArgsBatchNormForward(args, bn_op, &one, &zero, dscale, dbias, fmean,
+                                                     finv, frm, frv, f, eps),
                      miopenStatusSuccess);
     if (act_op)
         assert_int_equal(miopenSetOpArgsActivForward(args, act_op, &one, &zero, aa, ab, ag),
@@ -242,8 +242,8 @@ static void forward_case(const bn_case *t, uint64_t seed)
     cl_mem uy = poisoned(COUNT), umean = poisoned(par), uinv = poisoned(par);
     cl_mem urm = upload(run0_m, par), urv = upload(run0_v, par);
     assert_int_equal(miopenBatchNormalizationForwardTraining(handle, t->bn_mode, &one, &zero, xd,
-                                                             dx, xd, uy, bnd, dscale, dbias, f,
-                                                             urm, urv, eps, umean, uinv),
+                                                             dx, xd, uy, bnd, dscale, dbias, f, urm,
+                                                             urv, eps, umean, uinv),
                      miopenStatusSuccess);
     if (t->act >= 0) {
         miopenActivationDescriptor_t ad;
@@ -276,9 +276,9 @@ static void forward_case(const bn_case *t, uint64_t seed)
 
     /* Without saved or running buffers (MIOpen: not written), y is the same. */
     cl_mem uy2 = poisoned(COUNT);
-    assert_int_equal(miopenBatchNormalizationForwardTraining(handle, t->bn_mode, NULL, NULL, xd,
-                                                             dx, xd, uy2, bnd, dscale, dbias, f,
-                                                             NULL, NULL, eps, NULL, NULL),
+    assert_int_equal(miopenBatchNormalizationForwardTraining(handle, t->bn_mode, NULL, NULL, xd, dx,
+                                                             xd, uy2, bnd, dscale, dbias, f, NULL,
+                                                             NULL, eps, NULL, NULL),
                      miopenStatusSuccess);
     float u2[COUNT];
     download(uy2, u2, COUNT);
@@ -322,8 +322,7 @@ static void backward_case(const bn_case *t, uint64_t seed)
     activ_params(t->act, &aa, &ab, &ag);
     /* The forward pass in double, rounded to what a float forward would hand on. */
     double bn_y[COUNT], act_y[COUNT], mean[C * H * W], inv[C * H * W];
-    ref_bn_train_fwd(x, N, C, H, W, t->bn_mode, scale, bias, eps, 0.0, bn_y, mean, inv, NULL,
-                     NULL);
+    ref_bn_train_fwd(x, N, C, H, W, t->bn_mode, scale, bias, eps, 0.0, bn_y, mean, inv, NULL, NULL);
     memcpy(act_y, bn_y, sizeof act_y);
     if (t->act >= 0)
         ref_activation(act_y, COUNT, t->act, aa, ab, ag);
@@ -341,8 +340,8 @@ static void backward_case(const bn_case *t, uint64_t seed)
                fact_y, rdx, rds, rdb);
 
     miopenTensorDescriptor_t xd = desc4(N, C, H, W);
-    miopenTensorDescriptor_t bnd = t->bn_mode == miopenBNSpatial ? desc4(1, C, 1, 1)
-                                                                 : desc4(1, C, H, W);
+    miopenTensorDescriptor_t bnd =
+        t->bn_mode == miopenBNSpatial ? desc4(1, C, 1, 1) : desc4(1, C, H, W);
     cl_mem dx_in = upload(x, COUNT), ddy = upload(dy, COUNT), dscale = upload(scale, par);
     cl_mem dbias = upload(bias, par), dmean = upload(fmean, par), dinv = upload(finv, par);
     cl_mem dact_y = upload(fact_y, COUNT), dbn_y = upload(fbn_y, COUNT);
@@ -368,9 +367,9 @@ static void backward_case(const bn_case *t, uint64_t seed)
                                                       dbias, fds, fdb, dmean, dinv),
                      miopenStatusSuccess);
     if (act_op)
-        assert_int_equal(miopenSetOpArgsActivBackward(args, act_op, &one, &zero, dact_y, NULL, aa,
-                                                      ab, ag),
-                         miopenStatusSuccess);
+        assert_int_equal(
+            miopenSetOpArgsActivBackward(args, act_op, &one, &zero, dact_y, NULL, aa, ab, ag),
+            miopenStatusSuccess);
     assert_int_equal(miopenExecuteFusionPlan(handle, plan, xd, ddy, xd, fdx, args),
                      miopenStatusSuccess);
     float out[COUNT], ds[C * H * W], db[C * H * W];
@@ -394,8 +393,8 @@ static void backward_case(const bn_case *t, uint64_t seed)
         assert_int_equal(miopenSetActivationDescriptor(ad, t->act, aa, ab, ag),
                          miopenStatusSuccess);
         ug = poisoned(COUNT);
-        assert_int_equal(miopenActivationBackward(handle, ad, &one, xd, dact_y, xd, ddy, xd,
-                                                  dbn_y, &zero, xd, ug),
+        assert_int_equal(miopenActivationBackward(handle, ad, &one, xd, dact_y, xd, ddy, xd, dbn_y,
+                                                  &zero, xd, ug),
                          miopenStatusSuccess);
         miopenDestroyActivationDescriptor(ad);
         /* ... checked on its own against the reference derivative. */
@@ -409,9 +408,9 @@ static void backward_case(const bn_case *t, uint64_t seed)
         g = ug;
     }
     cl_mem udx = poisoned(COUNT), uds = poisoned(par), udb = poisoned(par);
-    assert_int_equal(miopenBatchNormalizationBackward(handle, t->bn_mode, &one, &zero, &one,
-                                                      &zero, xd, dx_in, xd, g, xd, udx, bnd,
-                                                      dscale, uds, udb, eps, dmean, dinv),
+    assert_int_equal(miopenBatchNormalizationBackward(handle, t->bn_mode, &one, &zero, &one, &zero,
+                                                      xd, dx_in, xd, g, xd, udx, bnd, dscale, uds,
+                                                      udb, eps, dmean, dinv),
                      miopenStatusSuccess);
     float u[COUNT], uds_h[C * H * W], udb_h[C * H * W];
     download(udx, u, COUNT);
@@ -429,8 +428,8 @@ static void backward_case(const bn_case *t, uint64_t seed)
     /* Unfused without saved statistics: recomputed from x with epsilon. */
     if (t->act < 0) {
         double rdx2[COUNT], rds2[C * H * W], rdb2[C * H * W];
-        ref_bn_bwd(x, dy, N, C, H, W, t->bn_mode, scale, bias, NULL, NULL, eps, -1, 0, 0, 0,
-                   NULL, rdx2, rds2, rdb2);
+        ref_bn_bwd(x, dy, N, C, H, W, t->bn_mode, scale, bias, NULL, NULL, eps, -1, 0, 0, 0, NULL,
+                   rdx2, rds2, rdb2);
         cl_mem vdx = poisoned(COUNT), vds = poisoned(par), vdb = poisoned(par);
         assert_int_equal(miopenBatchNormalizationBackward(handle, t->bn_mode, NULL, NULL, NULL,
                                                           NULL, xd, dx_in, xd, ddy, xd, vdx, bnd,
@@ -450,8 +449,8 @@ static void backward_case(const bn_case *t, uint64_t seed)
         clReleaseMemObject(vdb);
     }
 
-    cl_mem all[] = {dx_in, ddy, dscale, dbias, dmean, dinv, dact_y, dbn_y, fdx, fds, fdb,
-                    udx, uds, udb};
+    cl_mem all[] = {dx_in, ddy, dscale, dbias, dmean, dinv, dact_y,
+                    dbn_y, fdx, fds,    fdb,   udx,   uds,  udb};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
         clReleaseMemObject(all[i]);
     if (ug)
@@ -478,13 +477,13 @@ static void bad_orders(void **state)
     miopenFusionOpDescriptor_t op, op2;
     struct {
         const char *name;
-        int first; /* 0 Nt, 1 Nb, 2 A, 3 B, 4 N(inference), 5 NtA, 6 NbAb */
+        int first;  /* 0 Nt, 1 Nb, 2 A, 3 B, 4 N(inference), 5 NtA, 6 NbAb */
         int second; /* 0 Nt, 1 Nb, 2 A, 3 Ab, 4 B, 5 N(inference) */
     } bad[] = {
-        {"Nt Nt", 0, 0}, {"Nt Nb", 0, 1}, {"Nt Ab", 0, 3}, {"Nt B", 0, 4},  {"Nt N", 0, 5},
-        {"Nb A", 1, 2},  {"Nb Nt", 1, 0}, {"Nb B", 1, 4},  {"A Nt", 2, 0},  {"A Ab", 2, 3},
-        {"B Nt", 3, 0},  {"B Nb", 3, 1},  {"N Ab", 4, 3},  {"NtA A", 5, 2}, {"NbAb Ab", 6, 3},
-        {"NtA Nb", 5, 1},
+        {"Nt Nt", 0, 0}, {"Nt Nb", 0, 1}, {"Nt Ab", 0, 3},   {"Nt B", 0, 4},
+        {"Nt N", 0, 5},  {"Nb A", 1, 2},  {"Nb Nt", 1, 0},   {"Nb B", 1, 4},
+        {"A Nt", 2, 0},  {"A Ab", 2, 3},  {"B Nt", 3, 0},    {"B Nb", 3, 1},
+        {"N Ab", 4, 3},  {"NtA A", 5, 2}, {"NbAb Ab", 6, 3}, {"NtA Nb", 5, 1},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         miopenFusionPlanDescriptor_t plan;
@@ -573,49 +572,49 @@ static void bad_args(void **state)
                      miopenStatusSuccess);
 
     /* Forward: the running statistics the op promised, both saved buffers or neither. */
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, p, NULL, p,
-                                                     0.1, 1e-5),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, p, NULL, p, 0.1, 1e-5),
+        miopenStatusBadParm);
     assert_message("runningMean");
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, NULL, p, p,
-                                                     0.1, 1e-5),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, NULL, p, p, 0.1, 1e-5),
+        miopenStatusBadParm);
     assert_message("savedInvVariance");
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, NULL, p, p, p, p, p,
-                                                     0.1, 1e-5),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, NULL, p, p, p, p, p, 0.1, 1e-5),
+        miopenStatusBadParm);
     assert_message("bnScale");
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, p, p, p,
-                                                     0.1, 0.0),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, p, p, p, 0.1, 0.0),
+        miopenStatusBadParm);
     assert_message("epsilon");
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, p, p, p,
-                                                     NAN, 1e-5),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, p, p, p, NAN, 1e-5),
+        miopenStatusBadParm);
     /* The wrong op kind. */
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, bop, &one, &zero, p, p, p, p, p, p,
-                                                     0.1, 1e-5),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormForward(args, bop, &one, &zero, p, p, p, p, p, p, 0.1, 1e-5),
+        miopenStatusBadParm);
     assert_message("not a batch-norm forward training op");
     assert_int_equal(miopenSetOpArgsBatchNormInference(args, fop, &one, &zero, p, p, p, p, 1e-5),
                      miopenStatusBadParm);
 
     /* Backward: the saved statistics are required (no epsilon to recompute them). */
-    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, p, p,
-                                                      NULL, p),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, p, p, NULL, p),
+        miopenStatusBadParm);
     assert_message("savedMean");
-    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, p, p, p,
-                                                      NULL),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, p, p, p, NULL),
+        miopenStatusBadParm);
     assert_message("savedInvVariance");
-    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, NULL, p, p, p, p, p,
-                                                      p),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, NULL, p, p, p, p, p, p),
+        miopenStatusBadParm);
     assert_message("x");
-    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, NULL, p, p,
-                                                      p),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, NULL, p, p, p),
+        miopenStatusBadParm);
     assert_message("resultBnScaleDiff");
     /* Activation backward: y required, reserved must be NULL. */
     assert_int_equal(miopenSetOpArgsActivBackward(args, abop, &one, &zero, NULL, NULL, 0, 0, 0),
@@ -631,41 +630,38 @@ static void bad_args(void **state)
     assert_int_equal(miopenCompileFusionPlan(handle, fwd), miopenStatusSuccess);
     assert_int_equal(miopenCompileFusionPlan(handle, bwd), miopenStatusSuccess);
     cl_mem y = upload(zeros, COUNT);
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, p, p, p,
-                                                     0.1, 1e-5),
-                     miopenStatusSuccess);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, p, p, p, p, 0.1, 1e-5),
+        miopenStatusSuccess);
     assert_int_equal(miopenExecuteFusionPlan(handle, fwd, xd, t, xd, y, args), miopenStatusBadParm);
     assert_message("miopenSetOpArgsActivForward");
     assert_int_equal(miopenSetOpArgsActivForward(args, aop, &one, &zero, 0, 0, 0),
                      miopenStatusSuccess);
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, small, small,
-                                                     p, p, 0.1, 1e-5),
+    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, small, small, p,
+                                                     p, 0.1, 1e-5),
                      miopenStatusSuccess);
     assert_int_equal(miopenExecuteFusionPlan(handle, fwd, xd, t, xd, y, args), miopenStatusBadParm);
     assert_message("savedMean");
-    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, NULL, NULL, p,
-                                                     p, 0.1, 1e-5),
-                     miopenStatusSuccess);
-    assert_int_equal(miopenExecuteFusionPlan(handle, fwd, xd, t, xd, y, args),
-                     miopenStatusSuccess);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, NULL, NULL, p, p, 0.1, 1e-5),
+        miopenStatusSuccess);
+    assert_int_equal(miopenExecuteFusionPlan(handle, fwd, xd, t, xd, y, args), miopenStatusSuccess);
 
-    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, NULL, p, p, p,
-                                                      p),
-                     miopenStatusSuccess);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, NULL, p, p, p, p),
+        miopenStatusSuccess);
     assert_int_equal(miopenSetOpArgsActivBackward(args, abop, &one, &zero, t, NULL, 0, 0, 0),
                      miopenStatusSuccess);
     assert_int_equal(miopenExecuteFusionPlan(handle, bwd, xd, t, xd, y, args), miopenStatusBadParm);
     assert_message("bnBias");
-    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, small, p, p, p, p,
-                                                      p, p),
-                     miopenStatusSuccess);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, small, p, p, p, p, p, p),
+        miopenStatusSuccess);
     assert_int_equal(miopenExecuteFusionPlan(handle, bwd, xd, t, xd, y, args), miopenStatusBadParm);
     assert_message("forward input");
-    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, p, p, p,
-                                                      p),
+    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, p, p, p, p),
                      miopenStatusSuccess);
-    assert_int_equal(miopenExecuteFusionPlan(handle, bwd, xd, t, xd, y, args),
-                     miopenStatusSuccess);
+    assert_int_equal(miopenExecuteFusionPlan(handle, bwd, xd, t, xd, y, args), miopenStatusSuccess);
     assert_int_equal(clFinish(queue), CL_SUCCESS);
 
     cl_mem all[] = {t, p, small, y};
@@ -689,22 +685,22 @@ static void bad_unfused(void **state)
     float one = 1.0f, zero = 0.0f, two = 2.0f;
     /* Forward training. */
     assert_int_equal(miopenBatchNormalizationForwardTraining(handle, miopenBNSpatial, &one, &zero,
-                                                             xd, t, other, y, bnd, p, p, 0.1, p,
-                                                             p, 1e-5, p, p),
+                                                             xd, t, other, y, bnd, p, p, 0.1, p, p,
+                                                             1e-5, p, p),
                      miopenStatusBadParm);
     assert_message("yDesc");
     assert_int_equal(miopenBatchNormalizationForwardTraining(handle, miopenBNSpatial, &one, &zero,
-                                                             xd, t, xd, y, bad_bn, p, p, 0.1, p,
-                                                             p, 1e-5, p, p),
+                                                             xd, t, xd, y, bad_bn, p, p, 0.1, p, p,
+                                                             1e-5, p, p),
                      miopenStatusBadParm);
     assert_message("bnScaleBiasMeanVarDesc");
     assert_int_equal(miopenBatchNormalizationForwardTraining(handle, miopenBNSpatial, &one, &zero,
-                                                             xd, t, xd, y, peract, p, p, 0.1, p,
-                                                             p, 1e-5, p, p),
+                                                             xd, t, xd, y, peract, p, p, 0.1, p, p,
+                                                             1e-5, p, p),
                      miopenStatusBadParm);
     assert_int_equal(miopenBatchNormalizationForwardTraining(handle, miopenBNPerActivation, &one,
-                                                             &zero, xd, t, xd, y, bnd, p, p, 0.1,
-                                                             p, p, 1e-5, p, p),
+                                                             &zero, xd, t, xd, y, bnd, p, p, 0.1, p,
+                                                             p, 1e-5, p, p),
                      miopenStatusBadParm);
     assert_int_equal(miopenBatchNormalizationForwardTraining(handle, miopenBNSpatial, &two, &zero,
                                                              xd, t, xd, y, bnd, p, p, 0.1, p, p,
@@ -716,17 +712,17 @@ static void bad_unfused(void **state)
                                                              1e-5, p, p),
                      miopenStatusNotImplemented);
     assert_int_equal(miopenBatchNormalizationForwardTraining(handle, miopenBNSpatial, &one, &zero,
-                                                             xd, t, xd, y, bnd, NULL, p, 0.1, p,
-                                                             p, 1e-5, p, p),
+                                                             xd, t, xd, y, bnd, NULL, p, 0.1, p, p,
+                                                             1e-5, p, p),
                      miopenStatusBadParm);
     assert_message("bnScale");
     assert_int_equal(miopenBatchNormalizationForwardTraining(handle, miopenBNSpatial, &one, &zero,
                                                              xd, t, xd, y, bnd, p, p, 0.1, p, p,
                                                              -1.0, p, p),
                      miopenStatusBadParm);
-    assert_int_equal(miopenBatchNormalizationForwardTraining(NULL, miopenBNSpatial, &one, &zero,
-                                                             xd, t, xd, y, bnd, p, p, 0.1, p, p,
-                                                             1e-5, p, p),
+    assert_int_equal(miopenBatchNormalizationForwardTraining(NULL, miopenBNSpatial, &one, &zero, xd,
+                                                             t, xd, y, bnd, p, p, 0.1, p, p, 1e-5,
+                                                             p, p),
                      miopenStatusBadParm);
     /* Backward. */
     assert_int_equal(miopenBatchNormalizationBackward(handle, miopenBNSpatial, &one, &zero, &one,
@@ -739,8 +735,8 @@ static void bad_unfused(void **state)
                                                       1e-5, p, p),
                      miopenStatusBadParm);
     assert_int_equal(miopenBatchNormalizationBackward(handle, miopenBNSpatial, &one, &zero, &one,
-                                                      &zero, xd, t, xd, t, xd, y, bad_bn, p, p,
-                                                      p, 1e-5, p, p),
+                                                      &zero, xd, t, xd, t, xd, y, bad_bn, p, p, p,
+                                                      1e-5, p, p),
                      miopenStatusBadParm);
     assert_int_equal(miopenBatchNormalizationBackward(handle, miopenBNSpatial, &one, &zero, &two,
                                                       &zero, xd, t, xd, t, xd, y, bnd, p, p, p,
@@ -758,8 +754,8 @@ static void bad_unfused(void **state)
     assert_message("resultBnScaleDiff");
     /* No saved statistics and no valid epsilon to recompute them with. */
     assert_int_equal(miopenBatchNormalizationBackward(handle, miopenBNSpatial, &one, &zero, &one,
-                                                      &zero, xd, t, xd, t, xd, y, bnd, p, p, p,
-                                                      0.0, NULL, p),
+                                                      &zero, xd, t, xd, t, xd, y, bnd, p, p, p, 0.0,
+                                                      NULL, p),
                      miopenStatusBadParm);
     assert_message("epsilon");
     /* Activation backward. */
@@ -767,26 +763,25 @@ static void bad_unfused(void **state)
     assert_int_equal(miopenCreateActivationDescriptor(&ad), miopenStatusSuccess);
     assert_int_equal(miopenSetActivationDescriptor(ad, miopenActivationRELU, 0, 0, 0),
                      miopenStatusSuccess);
-    assert_int_equal(miopenActivationBackward(handle, ad, &one, xd, t, xd, t, xd, t, &zero, other,
-                                              y),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenActivationBackward(handle, ad, &one, xd, t, xd, t, xd, t, &zero, other, y),
+        miopenStatusBadParm);
     assert_message("dxDesc");
-    assert_int_equal(miopenActivationBackward(handle, ad, &two, xd, t, xd, t, xd, t, &zero, xd,
-                                              y),
+    assert_int_equal(miopenActivationBackward(handle, ad, &two, xd, t, xd, t, xd, t, &zero, xd, y),
                      miopenStatusNotImplemented);
     assert_int_equal(miopenActivationBackward(handle, ad, &one, xd, t, xd, t, xd, t, &one, xd, y),
                      miopenStatusNotImplemented);
-    assert_int_equal(miopenActivationBackward(handle, ad, &one, xd, NULL, xd, t, xd, t, &zero, xd,
-                                              y),
-                     miopenStatusBadParm);
-    assert_int_equal(miopenActivationBackward(handle, NULL, &one, xd, t, xd, t, xd, t, &zero, xd,
-                                              y),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenActivationBackward(handle, ad, &one, xd, NULL, xd, t, xd, t, &zero, xd, y),
+        miopenStatusBadParm);
+    assert_int_equal(
+        miopenActivationBackward(handle, NULL, &one, xd, t, xd, t, xd, t, &zero, xd, y),
+        miopenStatusBadParm);
     /* A buffer too small for its tensor. */
     cl_mem small = upload(zeros, 4);
-    assert_int_equal(miopenActivationBackward(handle, ad, &one, xd, small, xd, t, xd, t, &zero, xd,
-                                              y),
-                     miopenStatusBadParm);
+    assert_int_equal(
+        miopenActivationBackward(handle, ad, &one, xd, small, xd, t, xd, t, &zero, xd, y),
+        miopenStatusBadParm);
     assert_message("forward output");
     assert_int_equal(miopenActivationBackward(handle, ad, NULL, xd, t, xd, t, xd, t, NULL, xd, y),
                      miopenStatusSuccess);

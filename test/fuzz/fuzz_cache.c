@@ -76,8 +76,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (bin == NULL || bin_len == 0 || len < CLF_CACHE_HEADER_SIZE ||
             bin_len != len - CLF_CACHE_HEADER_SIZE ||
             memcmp(bin, file + CLF_CACHE_HEADER_SIZE, bin_len) != 0 ||
-            get_u64(file + 36) != bin_len ||
-            get_u64(file + 44) != XXH3_64bits(bin, bin_len) || !still_there) {
+            get_u64(file + 36) != bin_len || get_u64(file + 44) != XXH3_64bits(bin, bin_len) ||
+            !still_there) {
             fprintf(stderr, "fuzz_cache: a hit that does not match the file\n");
             abort();
         }

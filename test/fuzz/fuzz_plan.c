@@ -68,8 +68,8 @@ static void set_tensor(fz *f, miopenTensorDescriptor_t t)
 static void set_conv(fz *f, miopenConvolutionDescriptor_t c)
 {
     uint8_t how = fz_u8(f);
-    miopenConvolutionMode_t mode = (how & 16) ? (miopenConvolutionMode_t)(int8_t)fz_u8(f)
-                                              : miopenConvolution;
+    miopenConvolutionMode_t mode =
+        (how & 16) ? (miopenConvolutionMode_t)(int8_t)fz_u8(f) : miopenConvolution;
     if (how & 1) {
         int sd = (int)(fz_u8(f) % 6) - 1; /* -1 .. 4 */
         int pad[5], stride[5], dil[5];
@@ -210,7 +210,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         miopenGetActivationDescriptor(act, &m, &a, &b, &g);
     }
 
-    miopenFusionDirection_t dir = (fz_u8(&f) & 0x80) ? miopenHorizontalFusion : miopenVerticalFusion;
+    miopenFusionDirection_t dir =
+        (fz_u8(&f) & 0x80) ? miopenHorizontalFusion : miopenVerticalFusion;
     if (miopenCreateFusionPlan(&plan, dir, x) != miopenStatusSuccess)
         plan = NULL;
 
@@ -281,7 +282,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 7: {
             miopenConvFwdAlgorithm_t algos[8];
             int got = 0, want = (int)(fz_u8(&f) % 10) - 1;
-            miopenFusionPlanConvolutionGetAlgo(plan, want, &got, want > 0 && want <= 8 ? algos : NULL);
+            miopenFusionPlanConvolutionGetAlgo(plan, want, &got,
+                                               want > 0 && want <= 8 ? algos : NULL);
             break;
         }
         case 8: /* the residual add; z given, or of the running shape as a caller derives it */

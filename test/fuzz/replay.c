@@ -3,9 +3,9 @@
  * so a run is reproducible. In a directory, files named crash-* are open findings (they still
  * crash; docs/reliability.md lists them) and are skipped with a note unless
  * CLFUSE_FUZZ_REPLAY_CRASHES=1; once fixed, a reproducer is renamed regress-* and replayed
- * like every seed. A file named explicitly always runs. Arguments starting with '-' are libFuzzer flags and are ignored,
- * so one ctest command line serves both builds. Exits 1 when a path cannot be read or no
- * input was found (an empty or mistyped corpus would otherwise pass silently). */
+ * like every seed. A file named explicitly always runs. Arguments starting with '-' are libFuzzer
+ * flags and are ignored, so one ctest command line serves both builds. Exits 1 when a path cannot
+ * be read or no input was found (an empty or mistyped corpus would otherwise pass silently). */
 #include "fuzz.h"
 
 #include <dirent.h>
@@ -82,8 +82,10 @@ static int run_dir(const char *dir, int *count)
         if (e->d_name[0] == '.')
             continue;
         if (strncmp(e->d_name, "crash-", 6) == 0 && !replay_crashes()) {
-            fprintf(stderr, "replay: skipping open finding %s/%s (CLFUSE_FUZZ_REPLAY_CRASHES=1 "
-                            "runs it)\n", dir, e->d_name);
+            fprintf(stderr,
+                    "replay: skipping open finding %s/%s (CLFUSE_FUZZ_REPLAY_CRASHES=1 "
+                    "runs it)\n",
+                    dir, e->d_name);
             continue;
         }
         if (n == cap) {

@@ -44,9 +44,8 @@ static void valid_output_range(int offset, int stride, int in, int out, int *fir
     *last = hi > lo ? hi : lo;
 }
 
-void ref_conv2d_fwd(const float *x, int n, int c, int h, int w,
-                    const float *wt, int k, int fy, int fx, const ref_conv_params *p,
-                    double *y, int oh, int ow)
+void ref_conv2d_fwd(const float *x, int n, int c, int h, int w, const float *wt, int k, int fy,
+                    int fx, const ref_conv_params *p, double *y, int oh, int ow)
 {
     const int c_per_group = c / p->groups;
     const int k_per_group = k / p->groups;
@@ -110,8 +109,8 @@ void ref_bn_infer(double *y, int n, int c, int h, int w, int bn_mode, const floa
             for (size_t i = 0; i < plane; ++i) {
                 const size_t param = bn_mode == BN_SPATIAL ? (size_t)ci : (size_t)ci * plane + i;
                 const double inv_std = 1.0 / sqrt((double)var[param] + eps);
-                out[i] = (double)scale[param] * (out[i] - (double)mean[param]) * inv_std
-                         + (double)bias[param];
+                out[i] = (double)scale[param] * (out[i] - (double)mean[param]) * inv_std +
+                         (double)bias[param];
             }
         }
 }
@@ -119,33 +118,25 @@ void ref_bn_infer(double *y, int n, int c, int h, int w, int bn_mode, const floa
 double ref_activation_one(double x, int mode, double alpha, double beta, double gamma)
 {
     switch (mode) {
-    case ACT_PASTHRU:
-        return x;
-    case ACT_LOGISTIC:
-        return 1.0 / (1.0 + exp(-x));
-    case ACT_TANH:
-        return beta * tanh(alpha * x);
-    case ACT_RELU:
-        return x > 0.0 ? x : 0.0;
+    case ACT_PASTHRU: return x;
+    case ACT_LOGISTIC: return 1.0 / (1.0 + exp(-x));
+    case ACT_TANH: return beta * tanh(alpha * x);
+    case ACT_RELU: return x > 0.0 ? x : 0.0;
     case ACT_SOFTRELU:
         /* log(1+e^x) overflows for large x and loses everything for very negative x. */
         return x > 0.0 ? x + log1p(exp(-x)) : log1p(exp(x));
-    case ACT_ABS:
-        return fabs(x);
+    case ACT_ABS: return fabs(x);
     case ACT_POWER: {
         /* MIOpen's reference refuses non-positive bases rather than produce NaN or a sign flip. */
         const double base = alpha + beta * x;
         return base <= DBL_EPSILON ? 0.0 : pow(base, gamma);
     }
-    case ACT_CLIPPEDRELU:
-        return fmin(alpha, fmax(0.0, x));
-    case ACT_LEAKYRELU:
-        return x > 0.0 ? x : alpha * x;
+    case ACT_CLIPPEDRELU: return fmin(alpha, fmax(0.0, x));
+    case ACT_LEAKYRELU: return x > 0.0 ? x : alpha * x;
     case ACT_ELU:
         /* alpha*(e^x - 1), with expm1 so small negative x keeps its digits. */
         return x > 0.0 ? x : alpha * expm1(x);
-    default:
-        return NAN;
+    default: return NAN;
     }
 }
 
@@ -159,32 +150,23 @@ double ref_activation_bwd_one(double dy, double x, double y, int mode, double al
                               double gamma)
 {
     switch (mode) {
-    case ACT_PASTHRU:
-        return dy;
-    case ACT_LOGISTIC:
-        return dy * y * (1.0 - y);
-    case ACT_TANH:
-        return dy * alpha * (beta - y * y / beta);
-    case ACT_RELU:
-        return x > 0.0 ? dy : 0.0;
+    case ACT_PASTHRU: return dy;
+    case ACT_LOGISTIC: return dy * y * (1.0 - y);
+    case ACT_TANH: return dy * alpha * (beta - y * y / beta);
+    case ACT_RELU: return x > 0.0 ? dy : 0.0;
     case ACT_SOFTRELU: {
         const double e = exp(fmin(x, 50.0));
         return dy * e / (e + 1.0);
     }
-    case ACT_ABS:
-        return dy * (x > 0.0 ? 1.0 : -1.0);
+    case ACT_ABS: return dy * (x > 0.0 ? 1.0 : -1.0);
     case ACT_POWER: {
         const double base = alpha + beta * x;
         return base <= DBL_EPSILON ? 0.0 : dy * gamma * beta * y / base;
     }
-    case ACT_CLIPPEDRELU:
-        return (x > 0.0 && x <= alpha) ? dy : 0.0;
-    case ACT_LEAKYRELU:
-        return dy * (x > 0.0 ? 1.0 : alpha);
-    case ACT_ELU:
-        return dy * (x > 0.0 ? 1.0 : y + alpha);
-    default:
-        return NAN;
+    case ACT_CLIPPEDRELU: return (x > 0.0 && x <= alpha) ? dy : 0.0;
+    case ACT_LEAKYRELU: return dy * (x > 0.0 ? 1.0 : alpha);
+    case ACT_ELU: return dy * (x > 0.0 ? 1.0 : y + alpha);
+    default: return NAN;
     }
 }
 
@@ -226,9 +208,9 @@ static void bn_stats(const float *x, const bn_shape *s, size_t p, double eps, do
     *inv = 1.0 / sqrt(*var + eps);
 }
 
-void ref_bn_train_fwd(const float *x, int n, int c, int h, int w, int bn_mode,
-                      const float *scale, const float *bias, double eps, double exp_avg,
-                      double *y, double *mean, double *inv, double *run_mean, double *run_var)
+void ref_bn_train_fwd(const float *x, int n, int c, int h, int w, int bn_mode, const float *scale,
+                      const float *bias, double eps, double exp_avg, double *y, double *mean,
+                      double *inv, double *run_mean, double *run_var)
 {
     const bn_shape s = bn_shape_of(n, c, h, w, bn_mode);
     for (size_t p = 0; p < s.params; ++p) {
@@ -270,8 +252,8 @@ void ref_bn_bwd(const float *x, const float *dy, int n, int c, int h, int w, int
                 const double xhat = (x[i] - mu) * iv;
                 double g = dy[i];
                 if (act_mode >= 0)
-                    g = ref_activation_bwd_one(dy[i], scale[p] * xhat + bias[p], act_y[i],
-                                               act_mode, act_alpha, act_beta, act_gamma);
+                    g = ref_activation_bwd_one(dy[i], scale[p] * xhat + bias[p], act_y[i], act_mode,
+                                               act_alpha, act_beta, act_gamma);
                 if (pass == 0) {
                     sg += g;
                     sgx += g * xhat;

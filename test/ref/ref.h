@@ -34,9 +34,8 @@ int ref_conv_out_size(int in, int k, int pad, int stride, int dil);
  * Out: y  n x k x oh x ow doubles, y[n][k][oy][ox] = sum over the group's input channels, fy, fx
  *      of x * wt, accumulated in double. Output channel k belongs to group k / (k_total/groups).
  * oh, ow must equal ref_conv_out_size() of the corresponding dimension. */
-void ref_conv2d_fwd(const float *x, int n, int c, int h, int w,
-                    const float *wt, int k, int fy, int fx, const ref_conv_params *p,
-                    double *y, int oh, int ow);
+void ref_conv2d_fwd(const float *x, int n, int c, int h, int w, const float *wt, int k, int fy,
+                    int fx, const ref_conv_params *p, double *y, int oh, int ow);
 
 /* In place: y[n][k][..] += bias[k]. y is n x k x h x w doubles; bias holds k floats (1xKx1x1). */
 void ref_bias(double *y, int n, int k, int h, int w, const float *bias);
@@ -71,9 +70,9 @@ double ref_activation_bwd_one(double dy, double x, double y, int mode, double al
  * Out: y (n*c*h*w doubles) = scale*(x - mean)*inv + bias; mean and inv (one double a
  * parameter); run_mean / run_var (doubles, in and out; may be NULL) become (1-f)*run + f*mean
  * and (1-f)*run + f*var*m/(m-1) (var when m is 1), f = exp_avg. */
-void ref_bn_train_fwd(const float *x, int n, int c, int h, int w, int bn_mode,
-                      const float *scale, const float *bias, double eps, double exp_avg,
-                      double *y, double *mean, double *inv, double *run_mean, double *run_var);
+void ref_bn_train_fwd(const float *x, int n, int c, int h, int w, int bn_mode, const float *scale,
+                      const float *bias, double eps, double exp_avg, double *y, double *mean,
+                      double *inv, double *run_mean, double *run_var);
 
 /* Batch-norm backward (MIOpen's batchNorm*HostBwdTrain, optionally with the activation
  * backward of batchNormActiv*HostBwdTrain). In: x the batch-norm's forward input, dy, scale,

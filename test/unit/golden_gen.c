@@ -134,8 +134,8 @@ static int golden_horizontal(const char *dir, clf_strbuf *index)
         miopenCreateTensorDescriptor(&w[i]);
         miopenSet4dTensorDescriptor(w[i], miopenFloat, ks[i], C, fs[i], fs[i]);
         miopenCreateConvolutionDescriptor(&conv[i]);
-        miopenInitConvolutionDescriptor(conv[i], miopenConvolution, fs[i] / 2, fs[i] / 2, 1, 1,
-                                        1, 1);
+        miopenInitConvolutionDescriptor(conv[i], miopenConvolution, fs[i] / 2, fs[i] / 2, 1, 1, 1,
+                                        1);
     }
     miopenCreateTensorDescriptor(&b0);
     miopenSet4dTensorDescriptor(b0, miopenFloat, 1, ks[0], 1, 1);
@@ -183,8 +183,8 @@ static int golden_horizontal(const char *dir, clf_strbuf *index)
     if (rc == 0) {
         clf_strbuf text;
         clf_strbuf_init(&text);
-        clf_strbuf_printf(&text, "/* golden: plan H3, solver %s, default config \"%s\"\n",
-                          sv->name, cfg);
+        clf_strbuf_printf(&text, "/* golden: plan H3, solver %s, default config \"%s\"\n", sv->name,
+                          cfg);
         clf_strbuf_printf(&text, " * build options: %s\n", gen.options);
         clf_strbuf_printf(&text, " * launch: dims %d global %zux%zux%zu local %zux%zux%zu\n",
                           gen.launch.dims, gen.launch.global[0], gen.launch.global[1],
@@ -256,8 +256,8 @@ int main(int argc, char **argv)
             if (p->has_conv != (sv->kind == CLF_SOLVER_CONV))
                 continue;
             if (!sv->applicable(p, &golden_device, why, sizeof why)) {
-                clf_strbuf_printf(&index, "%s %s: not applicable: %s\n", plans[i].chain,
-                                  sv->name, why);
+                clf_strbuf_printf(&index, "%s %s: not applicable: %s\n", plans[i].chain, sv->name,
+                                  why);
                 continue;
             }
             if (sv->build == NULL) {
@@ -270,8 +270,8 @@ int main(int argc, char **argv)
             clf_generated gen;
             char title[64];
             snprintf(title, sizeof title, "plan %s", plans[i].chain);
-            if (clf_codegen_generate(p, sv, &golden_device, cfg, title, &gen, why,
-                                     sizeof why) != 0) {
+            if (clf_codegen_generate(p, sv, &golden_device, cfg, title, &gen, why, sizeof why) !=
+                0) {
                 fprintf(stderr, "golden_gen: %s %s: %s\n", plans[i].chain, sv->name, why);
                 rc = -1;
                 break;

@@ -35,10 +35,10 @@ static void msg_has(const char *file, int line, const char *frag1, const char *f
 }
 
 /* A call failed with BadParm and its message names frag1 (and frag2 when non-NULL). */
-#define BADPARM(call, frag1, frag2)                                                               \
-    do {                                                                                          \
-        assert_int_equal((call), miopenStatusBadParm);                                            \
-        msg_has(__FILE__, __LINE__, (frag1), (frag2));                                            \
+#define BADPARM(call, frag1, frag2)                                                                \
+    do {                                                                                           \
+        assert_int_equal((call), miopenStatusBadParm);                                             \
+        msg_has(__FILE__, __LINE__, (frag1), (frag2));                                             \
     } while (0)
 
 #define OK(call) assert_int_equal((call), miopenStatusSuccess)
@@ -78,7 +78,8 @@ static miopenStatus_t conv_out(miopenConvolutionDescriptor_t conv, int n, int c,
     miopenTensorDescriptor_t x = tensor4(miopenFloat, n, c, ih, iw);
     miopenTensorDescriptor_t w = tensor4(miopenFloat, k, wc, fy, fx);
     memset(o, 0, sizeof *o);
-    miopenStatus_t st = miopenGetConvolutionForwardOutputDim(conv, x, w, &o->n, &o->c, &o->h, &o->w);
+    miopenStatus_t st =
+        miopenGetConvolutionForwardOutputDim(conv, x, w, &o->n, &o->c, &o->h, &o->w);
     /* Destroying clears the thread message: keep it for the caller's checks. */
     char keep[CLF_ERRMSG_CAP];
     clf_strlcpy(keep, clfuse_GetLastErrorMessage(NULL), sizeof keep);
@@ -249,9 +250,8 @@ static void tensor_set_nd(void **state)
         miopenDataType_t t;
         size_t size;
         const char *name;
-    } types[] = {{miopenHalf, 2, "FP16"},   {miopenFloat, 4, "FP32"}, {miopenInt32, 4, "INT32"},
-                 {miopenInt8, 1, "INT8"},   {miopenBFloat16, 2, "BF16"},
-                 {miopenDouble, 8, "FP64"}};
+    } types[] = {{miopenHalf, 2, "FP16"}, {miopenFloat, 4, "FP32"},    {miopenInt32, 4, "INT32"},
+                 {miopenInt8, 1, "INT8"}, {miopenBFloat16, 2, "BF16"}, {miopenDouble, 8, "FP64"}};
     for (size_t i = 0; i < sizeof types / sizeof types[0]; ++i) {
         OK(miopenSetTensorDescriptor(d, types[i].t, 1, one, NULL));
         OK(miopenGetTensorNumBytes(d, &bytes));
@@ -271,8 +271,7 @@ static void tensor_rejects_lengths_strides(void **state)
     BADPARM(miopenSet4dTensorDescriptor(d, miopenFloat, 2, 0, 4, 5), "c = 0", NULL);
     BADPARM(miopenSet4dTensorDescriptor(d, miopenFloat, 2, 3, -1, 5), "h = -1", NULL);
     BADPARM(miopenSet4dTensorDescriptor(d, miopenFloat, 2, 3, 4, -7), "w = -7", NULL);
-    BADPARM(miopenSet4dTensorDescriptorEx(d, miopenFloat, 2, 3, 0, 5, 60, 20, 5, 1), "h = 0",
-            NULL);
+    BADPARM(miopenSet4dTensorDescriptorEx(d, miopenFloat, 2, 3, 0, 5, 60, 20, 5, 1), "h = 0", NULL);
     /* Strides below 1. */
     BADPARM(miopenSet4dTensorDescriptorEx(d, miopenFloat, 2, 3, 4, 5, 0, 20, 5, 1), "stride",
             "n = 0");
@@ -324,8 +323,8 @@ static void tensor_rejects_rank_type_null(void **state)
     /* NULL descriptors and NULL outputs. */
     BADPARM(miopenCreateTensorDescriptor(NULL), "NULL", NULL);
     BADPARM(miopenSet4dTensorDescriptor(NULL, miopenFloat, 1, 1, 1, 1), "tensorDesc", NULL);
-    BADPARM(miopenSet4dTensorDescriptorEx(NULL, miopenFloat, 1, 1, 1, 1, 1, 1, 1, 1),
-            "tensorDesc", NULL);
+    BADPARM(miopenSet4dTensorDescriptorEx(NULL, miopenFloat, 1, 1, 1, 1, 1, 1, 1, 1), "tensorDesc",
+            NULL);
     BADPARM(miopenSetTensorDescriptor(NULL, miopenFloat, 1, lens, NULL), "tensorDesc", NULL);
     BADPARM(miopenGet4dTensorDescriptor(NULL, &t, &n, &c, &h, &w, &ns, &cs, &hs, &ws), "NULL",
             NULL);
@@ -333,10 +332,8 @@ static void tensor_rejects_rank_type_null(void **state)
     BADPARM(miopenGetTensorDescriptor(NULL, &t, NULL, NULL), "NULL", NULL);
     BADPARM(miopenGetTensorNumBytes(NULL, &bytes), "NULL", NULL);
     OK(miopenSet4dTensorDescriptor(d, miopenFloat, 1, 2, 3, 4));
-    BADPARM(miopenGet4dTensorDescriptor(d, &t, &n, &c, &h, &w, &ns, &cs, &hs, NULL), "NULL",
-            NULL);
-    BADPARM(miopenGet4dTensorDescriptor(d, NULL, &n, &c, &h, &w, &ns, &cs, &hs, &ws), "NULL",
-            NULL);
+    BADPARM(miopenGet4dTensorDescriptor(d, &t, &n, &c, &h, &w, &ns, &cs, &hs, NULL), "NULL", NULL);
+    BADPARM(miopenGet4dTensorDescriptor(d, NULL, &n, &c, &h, &w, &ns, &cs, &hs, &ws), "NULL", NULL);
     BADPARM(miopenGetTensorDescriptorSize(d, NULL), "size", "NULL");
     BADPARM(miopenGetTensorNumBytes(d, NULL), "numBytes", "NULL");
 
@@ -400,8 +397,10 @@ static uint64_t rng(void)
 /* A length, stride, pad or dilation: mostly small, often at the edges of int. */
 static int rnd_int(void)
 {
-    static const int edge[] = {0, 1, 2, 3, -1, 65535, 65536, 65537, 1 << 20, 1 << 30,
-                               0x7fffffff, 0x7ffffffe, -0x7fffffff - 1, 46341, 1 << 16 | 1};
+    static const int edge[] = {
+        0,          1,       2,       3,          -1,         65535,           65536,
+        65537,      1 << 20, 1 << 30, 0x7fffffff, 0x7ffffffe, -0x7fffffff - 1, 46341,
+        1 << 16 | 1};
     switch (rng() % 4) {
     case 0: return edge[rng() % (sizeof edge / sizeof edge[0])];
     case 1: return (int)(rng() % 9);
@@ -418,8 +417,8 @@ static int rnd_len(void)
 
 /* Reference output length of one spatial axis (semantics 4.1), in 64 bits; -1 where the call
  * must fail (Valid padding with a filter larger than the input, or a value past INT_MAX). */
-static int64_t ref_out(int mode, int pad_mode, int64_t in, int64_t k, int64_t p, int64_t s, int64_t d,
-                       int64_t adj)
+static int64_t ref_out(int mode, int pad_mode, int64_t in, int64_t k, int64_t p, int64_t s,
+                       int64_t d, int64_t adj)
 {
     int64_t eff = 1 + d * (k - 1), out;
     if (eff > 0x7fffffff)
@@ -466,8 +465,9 @@ static void random_descriptors(void **state)
         }
         if (rng() % 4)
             wl[1] = xl[1]; /* usually a matching channel count */
-        miopenStatus_t sx = rng() % 3 == 0 ? miopenSetTensorDescriptor(x, miopenFloat, nd, xl, xs)
-                                           : miopenSetTensorDescriptor(x, miopenFloat, nd, xl, NULL);
+        miopenStatus_t sx = rng() % 3 == 0
+                                ? miopenSetTensorDescriptor(x, miopenFloat, nd, xl, xs)
+                                : miopenSetTensorDescriptor(x, miopenFloat, nd, xl, NULL);
         miopenStatus_t sw = miopenSetTensorDescriptor(w, miopenFloat, nd, wl, NULL);
         if (sx != miopenStatusSuccess)
             assert_int_equal(sx, miopenStatusBadParm);
@@ -486,7 +486,8 @@ static void random_descriptors(void **state)
             }
             assert_true(span * 4 == bytes);
         }
-        int pads[2] = {rng() % 3 ? (int)(rng() % 4) : rnd_int(), rng() % 3 ? (int)(rng() % 4) : rnd_int()};
+        int pads[2] = {rng() % 3 ? (int)(rng() % 4) : rnd_int(),
+                       rng() % 3 ? (int)(rng() % 4) : rnd_int()};
         int strides[2] = {rnd_len(), rnd_len()};
         int dils[2] = {rnd_len(), rnd_len()};
         int mode = rng() % 4 == 0 ? miopenTranspose : miopenConvolution;
@@ -526,8 +527,8 @@ static void random_descriptors(void **state)
         if (expect[1] > 0x7fffffff)
             ok = 0;
         for (int i = 0; ok && i < 2; ++i) {
-            expect[2 + i] = ref_out(mode, pad_mode, xl[2 + i], wl[2 + i], pads[i], strides[i],
-                                    dils[i], adj[i]);
+            expect[2 + i] =
+                ref_out(mode, pad_mode, xl[2 + i], wl[2 + i], pads[i], strides[i], dils[i], adj[i]);
             ok = expect[2 + i] > 0;
         }
         if (!ok) {
@@ -542,8 +543,8 @@ static void random_descriptors(void **state)
         assert_int_equal(on, 4);
         for (int i = 0; i < 4; ++i)
             if (ol[i] != expect[i])
-                fail_msg("iteration %d: output length %d is %d, the reference %lld", iter, i,
-                         ol[i], (long long)expect[i]);
+                fail_msg("iteration %d: output length %d is %d, the reference %lld", iter, i, ol[i],
+                         (long long)expect[i]);
         ++outputs_checked;
         /* A fusion plan over the same shapes: its running shape must not overflow either. */
         if (mode == miopenTranspose)
@@ -614,10 +615,10 @@ static void huge_shapes_rejected(void **state)
 static void non_packed_refused(void **state)
 {
     (void)state;
-#define NOTIMPL(call, frag1, frag2)                                                               \
-    do {                                                                                          \
-        assert_int_equal((call), miopenStatusNotImplemented);                                     \
-        msg_has(__FILE__, __LINE__, (frag1), (frag2));                                            \
+#define NOTIMPL(call, frag1, frag2)                                                                \
+    do {                                                                                           \
+        assert_int_equal((call), miopenStatusNotImplemented);                                      \
+        msg_has(__FILE__, __LINE__, (frag1), (frag2));                                             \
     } while (0)
     miopenTensorDescriptor_t strided = NULL;
     OK(miopenCreateTensorDescriptor(&strided));
@@ -739,12 +740,12 @@ static void conv_init_rejects(void **state)
     (void)state;
     miopenConvolutionDescriptor_t c = NULL;
     OK(miopenCreateConvolutionDescriptor(&c));
-    BADPARM(miopenInitConvolutionDescriptor(c, miopenConvolution, -1, 0, 1, 1, 1, 1),
-            "pad_h = -1", NULL);
-    BADPARM(miopenInitConvolutionDescriptor(c, miopenConvolution, 0, -2, 1, 1, 1, 1),
-            "pad_w = -2", NULL);
-    BADPARM(miopenInitConvolutionDescriptor(c, miopenConvolution, 0, 0, 0, 1, 1, 1),
-            "stride_h = 0", NULL);
+    BADPARM(miopenInitConvolutionDescriptor(c, miopenConvolution, -1, 0, 1, 1, 1, 1), "pad_h = -1",
+            NULL);
+    BADPARM(miopenInitConvolutionDescriptor(c, miopenConvolution, 0, -2, 1, 1, 1, 1), "pad_w = -2",
+            NULL);
+    BADPARM(miopenInitConvolutionDescriptor(c, miopenConvolution, 0, 0, 0, 1, 1, 1), "stride_h = 0",
+            NULL);
     BADPARM(miopenInitConvolutionDescriptor(c, miopenConvolution, 0, 0, 1, -1, 1, 1),
             "stride_w = -1", NULL);
     BADPARM(miopenInitConvolutionDescriptor(c, miopenConvolution, 0, 0, 1, 1, 0, 1),
@@ -755,27 +756,24 @@ static void conv_init_rejects(void **state)
             "mode 4", NULL);
     BADPARM(miopenInitConvolutionDescriptor(c, (miopenConvolutionMode_t)-1, 0, 0, 1, 1, 1, 1),
             "mode -1", NULL);
-    BADPARM(miopenInitConvolutionDescriptor(NULL, miopenConvolution, 0, 0, 1, 1, 1, 1),
-            "convDesc", NULL);
+    BADPARM(miopenInitConvolutionDescriptor(NULL, miopenConvolution, 0, 0, 1, 1, 1, 1), "convDesc",
+            NULL);
     /* None of those initialised it. */
     int sp;
     BADPARM(miopenGetConvolutionSpatialDim(c, &sp), "never initialised", NULL);
 
     /* Nd: rank limits, NULL arrays, per-axis names. */
     const int p3[3] = {0, 0, 0}, s3[3] = {1, 1, 1}, d3[3] = {1, 1, 1};
-    BADPARM(miopenInitConvolutionNdDescriptor(c, 0, p3, s3, d3, miopenConvolution),
-            "spatialDim 0", NULL);
-    BADPARM(miopenInitConvolutionNdDescriptor(c, 4, p3, s3, d3, miopenConvolution),
-            "spatialDim 4", NULL);
-    BADPARM(miopenInitConvolutionNdDescriptor(c, 3, NULL, s3, d3, miopenConvolution), "NULL",
+    BADPARM(miopenInitConvolutionNdDescriptor(c, 0, p3, s3, d3, miopenConvolution), "spatialDim 0",
             NULL);
-    BADPARM(miopenInitConvolutionNdDescriptor(c, 3, p3, NULL, d3, miopenConvolution), "NULL",
+    BADPARM(miopenInitConvolutionNdDescriptor(c, 4, p3, s3, d3, miopenConvolution), "spatialDim 4",
             NULL);
-    BADPARM(miopenInitConvolutionNdDescriptor(c, 3, p3, s3, NULL, miopenConvolution), "NULL",
-            NULL);
+    BADPARM(miopenInitConvolutionNdDescriptor(c, 3, NULL, s3, d3, miopenConvolution), "NULL", NULL);
+    BADPARM(miopenInitConvolutionNdDescriptor(c, 3, p3, NULL, d3, miopenConvolution), "NULL", NULL);
+    BADPARM(miopenInitConvolutionNdDescriptor(c, 3, p3, s3, NULL, miopenConvolution), "NULL", NULL);
     const int badp[3] = {0, 0, -5};
-    BADPARM(miopenInitConvolutionNdDescriptor(c, 3, badp, s3, d3, miopenConvolution),
-            "pad_w = -5", NULL);
+    BADPARM(miopenInitConvolutionNdDescriptor(c, 3, badp, s3, d3, miopenConvolution), "pad_w = -5",
+            NULL);
     const int bads[3] = {0, 1, 1};
     BADPARM(miopenInitConvolutionNdDescriptor(c, 3, p3, bads, d3, miopenConvolution),
             "stride_d = 0", NULL);
@@ -793,8 +791,7 @@ static void conv_init_rejects(void **state)
     BADPARM(miopenGetConvolutionGroupCount(NULL, &g), "convDesc", NULL);
     BADPARM(miopenGetConvolutionGroupCount(c, NULL), "groupCount is NULL", NULL);
     OK(miopenInitConvolutionDescriptor(c, miopenConvolution, 0, 0, 1, 1, 1, 1));
-    BADPARM(miopenGetConvolutionDescriptor(c, &mode, &ph, &pw, &sh, &sw, &dh, NULL), "NULL",
-            NULL);
+    BADPARM(miopenGetConvolutionDescriptor(c, &mode, &ph, &pw, &sh, &sw, &dh, NULL), "NULL", NULL);
     BADPARM(miopenGetConvolutionSpatialDim(c, NULL), "NULL", NULL);
     OK(miopenDestroyConvolutionDescriptor(c));
 }
@@ -907,8 +904,7 @@ static void conv_channel_rules(void **state)
             "never set");
     BADPARM(miopenGetConvolutionForwardOutputDim(c, NULL, wh, &n, &ch, &h, &w), "xDesc", "NULL");
     BADPARM(miopenGetConvolutionForwardOutputDim(c, x, wh, &n, &ch, NULL, &w), "NULL", NULL);
-    BADPARM(miopenGetConvolutionForwardOutputDim(NULL, x, wh, &n, &ch, &h, &w), "convDesc",
-            NULL);
+    BADPARM(miopenGetConvolutionForwardOutputDim(NULL, x, wh, &n, &ch, &h, &w), "convDesc", NULL);
     miopenConvolutionDescriptor_t fresh = NULL;
     OK(miopenCreateConvolutionDescriptor(&fresh));
     BADPARM(miopenGetConvolutionForwardOutputDim(fresh, x, wh, &n, &ch, &h, &w),
@@ -931,17 +927,17 @@ static void output_default_formula(void **state)
     expect_out(c, 2, 3, 32, 32, 16, 3, 3, 3, 2, 16, 32, 32); /* (32-3+2)/1+1 = 32 */
     OK(miopenDestroyConvolutionDescriptor(c));
 
-    c = conv2d(3, 3, 2, 2, 1, 1); /* the ResNet stem */
+    c = conv2d(3, 3, 2, 2, 1, 1);                                /* the ResNet stem */
     expect_out(c, 1, 3, 224, 224, 64, 3, 7, 7, 1, 64, 112, 112); /* 223/2+1 = 112 */
     OK(miopenDestroyConvolutionDescriptor(c));
 
     c = conv2d(0, 0, 1, 1, 1, 1);
-    expect_out(c, 1, 8, 7, 9, 4, 8, 1, 1, 1, 4, 7, 9);  /* 1x1 keeps the extent */
-    expect_out(c, 1, 8, 7, 9, 4, 8, 7, 9, 1, 4, 1, 1);  /* filter = input: 1x1 */
-    expect_out(c, 1, 1, 2, 2, 1, 1, 5, 5, 1, 1, 1, 1);  /* (2-5)/1+1 = -2 -> clamped to 1 */
+    expect_out(c, 1, 8, 7, 9, 4, 8, 1, 1, 1, 4, 7, 9); /* 1x1 keeps the extent */
+    expect_out(c, 1, 8, 7, 9, 4, 8, 7, 9, 1, 4, 1, 1); /* filter = input: 1x1 */
+    expect_out(c, 1, 1, 2, 2, 1, 1, 5, 5, 1, 1, 1, 1); /* (2-5)/1+1 = -2 -> clamped to 1 */
     OK(miopenDestroyConvolutionDescriptor(c));
 
-    c = conv2d(2, 2, 1, 1, 2, 2); /* dilation 2: effective 5 */
+    c = conv2d(2, 2, 1, 1, 2, 2);                          /* dilation 2: effective 5 */
     expect_out(c, 1, 4, 14, 14, 4, 4, 3, 3, 1, 4, 14, 14); /* (14-5+4)/1+1 = 14 */
     OK(miopenDestroyConvolutionDescriptor(c));
 
@@ -968,9 +964,9 @@ static void output_same_valid(void **state)
     /* Same: ceil(in / s), whatever pads the descriptor holds. */
     miopenConvolutionDescriptor_t c = conv2d(5, 5, 2, 3, 1, 1);
     OK(clfuse_SetConvolutionPaddingMode(c, miopenPaddingSame));
-    expect_out(c, 1, 3, 15, 7, 8, 3, 3, 3, 1, 8, 8, 3);   /* ceil(15/2)=8, ceil(7/3)=3 */
-    expect_out(c, 1, 3, 16, 9, 8, 3, 5, 5, 1, 8, 8, 3);   /* ceil(16/2)=8, ceil(9/3)=3 */
-    expect_out(c, 1, 3, 1, 1, 8, 3, 3, 3, 1, 8, 1, 1);    /* larger filter: still ceil */
+    expect_out(c, 1, 3, 15, 7, 8, 3, 3, 3, 1, 8, 8, 3); /* ceil(15/2)=8, ceil(7/3)=3 */
+    expect_out(c, 1, 3, 16, 9, 8, 3, 5, 5, 1, 8, 8, 3); /* ceil(16/2)=8, ceil(9/3)=3 */
+    expect_out(c, 1, 3, 1, 1, 8, 3, 3, 3, 1, 8, 1, 1);  /* larger filter: still ceil */
     /* The pads Same derives: total = eff - (in % s or s), top/left gets total / 2. */
     int in[2] = {15, 16}, k[2] = {3, 3}, pads[2] = {-1, -1};
     OK(miopenInitConvolutionDescriptor(c, miopenConvolution, 9, 9, 2, 2, 1, 1));
@@ -999,8 +995,8 @@ static void output_same_valid(void **state)
     /* Valid: ceil((in - k + 1) / s), no padding. */
     c = conv2d(4, 4, 2, 3, 1, 1);
     OK(clfuse_SetConvolutionPaddingMode(c, miopenPaddingValid));
-    expect_out(c, 2, 3, 15, 16, 4, 3, 3, 5, 2, 4, 7, 4);  /* ceil(13/2)=7, ceil(12/3)=4 */
-    expect_out(c, 2, 3, 5, 5, 4, 3, 5, 5, 2, 4, 1, 1);    /* filter = input */
+    expect_out(c, 2, 3, 15, 16, 4, 3, 3, 5, 2, 4, 7, 4); /* ceil(13/2)=7, ceil(12/3)=4 */
+    expect_out(c, 2, 3, 5, 5, 4, 3, 5, 5, 2, 4, 1, 1);   /* filter = input */
     out4 o;
     BADPARM(conv_out(c, 1, 3, 4, 8, 4, 3, 5, 3, &o), "larger than the input", "(4)");
     BADPARM(conv_out(c, 1, 3, 8, 2, 4, 3, 3, 3, &o), "along w", NULL);
@@ -1021,21 +1017,20 @@ static void output_transpose(void **state)
     miopenConvolutionDescriptor_t c = NULL;
     OK(miopenCreateConvolutionDescriptor(&c));
     OK(miopenInitConvolutionDescriptor(c, miopenTranspose, 1, 1, 2, 2, 1, 1));
-    expect_out(c, 1, 4, 5, 5, 4, 3, 3, 3, 1, 3, 9, 9);    /* 2*4+1+2-2 = 9 */
+    expect_out(c, 1, 4, 5, 5, 4, 3, 3, 3, 1, 3, 9, 9); /* 2*4+1+2-2 = 9 */
     OK(miopenSetTransposeConvOutputPadding(c, 1, 0));
-    expect_out(c, 1, 4, 5, 5, 4, 3, 3, 3, 1, 3, 10, 9);   /* adj_h 1 */
+    expect_out(c, 1, 4, 5, 5, 4, 3, 3, 3, 1, 3, 10, 9); /* adj_h 1 */
     OK(miopenSetTransposeConvOutputPadding(c, 0, 0));
     /* Groups: output channels = 3 per group x 2. */
     OK(miopenSetConvolutionGroupCount(c, 2));
     expect_out(c, 2, 4, 5, 5, 4, 3, 3, 3, 2, 6, 9, 9);
     out4 o;
-    BADPARM(conv_out(c, 1, 4, 5, 5, 5, 3, 3, 3, &o), "input channels 4",
-            "filter's first length 5");
+    BADPARM(conv_out(c, 1, 4, 5, 5, 5, 3, 3, 3, &o), "input channels 4", "filter's first length 5");
     BADPARM(conv_out(c, 1, 3, 5, 5, 3, 3, 3, 3, &o), "do not divide into 2 groups", NULL);
     /* Dilation and a clamped result: 1*(1-1)+1+2*(3-1)-2*4 = -3 -> 1. */
     OK(miopenSetConvolutionGroupCount(c, 1));
     OK(miopenInitConvolutionDescriptor(c, miopenTranspose, 4, 0, 1, 3, 2, 1));
-    expect_out(c, 1, 2, 1, 4, 2, 5, 3, 2, 1, 5, 1, 11);   /* w: 3*3+1+1-0 = 11 */
+    expect_out(c, 1, 2, 1, 4, 2, 5, 3, 2, 1, 5, 1, 11); /* w: 3*3+1+1-0 = 11 */
     OK(miopenDestroyConvolutionDescriptor(c));
 }
 
@@ -1120,7 +1115,7 @@ static void output_nd(void **state)
     assert_int_equal(out[1], ch);
     assert_int_equal(out[2], h);
     assert_int_equal(out[3], ww);
-    assert_int_equal(h, 9);  /* (17-3+2)/2+1 */
+    assert_int_equal(h, 9);   /* (17-3+2)/2+1 */
     assert_int_equal(ww, 12); /* eff 5: (12-5+4)/1+1 */
     OK(miopenDestroyTensorDescriptor(x));
     OK(miopenDestroyTensorDescriptor(w));
@@ -1132,8 +1127,8 @@ static void output_nd(void **state)
 static void activation_modes(void **state)
 {
     (void)state;
-    static const char *names[10] = {"PASTHRU", "LOGISTIC", "TANH", "RELU", "SOFTRELU",
-                                    "ABS", "POWER", "CLIPPEDRELU", "LEAKYRELU", "ELU"};
+    static const char *names[10] = {"PASTHRU", "LOGISTIC", "TANH",        "RELU",      "SOFTRELU",
+                                    "ABS",     "POWER",    "CLIPPEDRELU", "LEAKYRELU", "ELU"};
     miopenActivationDescriptor_t a = NULL;
     OK(miopenCreateActivationDescriptor(&a));
     miopenActivationMode_t mode;
@@ -1150,10 +1145,8 @@ static void activation_modes(void **state)
     assert_null(clf_activ_name((miopenActivationMode_t)10));
     assert_null(clf_activ_name((miopenActivationMode_t)-1));
 
-    BADPARM(miopenSetActivationDescriptor(a, (miopenActivationMode_t)10, 1, 1, 1), "mode 10",
-            NULL);
-    BADPARM(miopenSetActivationDescriptor(a, (miopenActivationMode_t)-1, 1, 1, 1), "mode -1",
-            NULL);
+    BADPARM(miopenSetActivationDescriptor(a, (miopenActivationMode_t)10, 1, 1, 1), "mode 10", NULL);
+    BADPARM(miopenSetActivationDescriptor(a, (miopenActivationMode_t)-1, 1, 1, 1), "mode -1", NULL);
     BADPARM(miopenSetActivationDescriptor(a, miopenActivationRELU, NAN, 1, 1), "finite", "nan");
     BADPARM(miopenSetActivationDescriptor(a, miopenActivationRELU, 1, INFINITY, 1), "finite",
             "inf");
@@ -1166,8 +1159,7 @@ static void activation_modes(void **state)
 
     BADPARM(miopenGetActivationDescriptor(a, &mode, &al, NULL, &ga), "NULL", NULL);
     BADPARM(miopenCreateActivationDescriptor(NULL), "NULL", NULL);
-    BADPARM(miopenSetActivationDescriptor(NULL, miopenActivationRELU, 0, 0, 0), "activDesc",
-            NULL);
+    BADPARM(miopenSetActivationDescriptor(NULL, miopenActivationRELU, 0, 0, 0), "activDesc", NULL);
     BADPARM(miopenGetActivationDescriptor(NULL, &mode, &al, &be, &ga), "activDesc", "NULL");
     OK(miopenDestroyActivationDescriptor(a));
     OK(miopenDestroyActivationDescriptor(NULL));

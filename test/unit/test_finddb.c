@@ -55,7 +55,10 @@ static char *make_tmpdir(void)
     return t;
 }
 
-static void write_str(const char *path, const char *s) { write_file(path, s, strlen(s)); }
+static void write_str(const char *path, const char *s)
+{
+    write_file(path, s, strlen(s));
+}
 
 static char *read_all(const char *path)
 {
@@ -100,8 +103,8 @@ static int count_with_prefix(const char *dir, const char *prefix)
     return n;
 }
 
-#define DEVICE_H100                                                                         \
-    "\"device\": {\"vendor\": \"NVIDIA Corporation\", \"name\": \"NVIDIA H100 80GB HBM3\", " \
+#define DEVICE_H100                                                                                \
+    "\"device\": {\"vendor\": \"NVIDIA Corporation\", \"name\": \"NVIDIA H100 80GB HBM3\", "       \
     "\"driver\": \"580.159.04\", \"compute_units\": 132}"
 
 /* ---- tests -------------------------------------------------------------- */
@@ -121,7 +124,8 @@ static void test_basename(void **state)
     clf_finddb_basename(&d, b, sizeof b);
     assert_string_equal(b, "gfx90a_sramecc_xnack-_.._x_104cu_3.0_HSA1.1_LC");
     for (const char *p = b; *p; p++)
-        assert_true(strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-", *p));
+        assert_true(
+            strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-", *p));
 
     memset(&d, 0, sizeof d);
     clf_finddb_basename(&d, b, sizeof b);
@@ -167,9 +171,12 @@ static void test_default_user_dir(void **state)
     snprintf(want, sizeof want, "/tmp/clfuse-%lu", (unsigned long)getuid());
     assert_string_equal(out, want);
 
-    if (save_u) setenv("MIOPEN_USER_DB_PATH", save_u, 1);
-    if (save_x) setenv("XDG_CONFIG_HOME", save_x, 1);
-    if (save_h) setenv("HOME", save_h, 1);
+    if (save_u)
+        setenv("MIOPEN_USER_DB_PATH", save_u, 1);
+    if (save_x)
+        setenv("XDG_CONFIG_HOME", save_x, 1);
+    if (save_h)
+        setenv("HOME", save_h, 1);
     free(save_u);
     free(save_x);
     free(save_h);
@@ -256,18 +263,21 @@ static void test_user_overrides_system(void **state)
     snprintf(udir, sizeof udir, "%s/user", tmp);
     mkdir(sdir, 0700);
     snprintf(path, sizeof path, "%s/h100.json", sdir);
-    write_str(path,
-              "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"records\": {"
-              "\"A\": [{\"solver\": \"S1\", \"time_ms\": 2.0, \"workspace\": 0, \"algorithm\": \"a\"},"
-              "        {\"solver\": \"S2\", \"time_ms\": 1.0, \"workspace\": 0, \"algorithm\": \"a\"}],"
-              "\"B\": [{\"solver\": \"S3\", \"time_ms\": 1.0, \"workspace\": 0, \"algorithm\": \"a\","
-              "        \"provenance\": \"system\", \"extra\": [1, 2]}]}}");
+    write_str(
+        path,
+        "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"records\": {"
+        "\"A\": [{\"solver\": \"S1\", \"time_ms\": 2.0, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "        {\"solver\": \"S2\", \"time_ms\": 1.0, \"workspace\": 0, \"algorithm\": \"a\"}],"
+        "\"B\": [{\"solver\": \"S3\", \"time_ms\": 1.0, \"workspace\": 0, \"algorithm\": \"a\","
+        "        \"provenance\": \"system\", \"extra\": [1, 2]}]}}");
     /* A later system file with the same key: the first file (by name) wins. */
     snprintf(path, sizeof path, "%s/z_more.json", sdir);
     write_str(path,
               "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"records\": {"
-              "\"B\": [{\"solver\": \"Later\", \"time_ms\": 0.1, \"workspace\": 0, \"algorithm\": \"a\"}],"
-              "\"D\": [{\"solver\": \"S4\", \"time_ms\": 0.1, \"workspace\": 0, \"algorithm\": \"a\"}]}}");
+              "\"B\": [{\"solver\": \"Later\", \"time_ms\": 0.1, \"workspace\": 0, \"algorithm\": "
+              "\"a\"}],"
+              "\"D\": [{\"solver\": \"S4\", \"time_ms\": 0.1, \"workspace\": 0, \"algorithm\": "
+              "\"a\"}]}}");
 
     clf_device_identity d = dev_h100();
     clf_finddb *db = clf_finddb_open(&d, sdir, udir, warn, sizeof warn);
@@ -333,15 +343,16 @@ static void test_sort_order(void **state)
     snprintf(sdir, sizeof sdir, "%s/sys", tmp);
     mkdir(sdir, 0700);
     snprintf(path, sizeof path, "%s/x.json", sdir);
-    write_str(path,
-              "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"records\": {\"K\": ["
-              "{\"solver\": \"m1\", \"time_ms\": -1, \"workspace\": 0, \"algorithm\": \"a\"},"
-              "{\"solver\": \"p5\", \"time_ms\": 0.5, \"workspace\": 0, \"algorithm\": \"a\"},"
-              "{\"solver\": \"first01\", \"time_ms\": 0.1, \"workspace\": 0, \"algorithm\": \"a\"},"
-              "{\"solver\": \"m02\", \"time_ms\": -0.2, \"workspace\": 0, \"algorithm\": \"a\"},"
-              "{\"solver\": \"second01\", \"time_ms\": 0.1, \"workspace\": 0, \"algorithm\": \"a\"},"
-              "{\"solver\": \"m3\", \"time_ms\": -3, \"workspace\": 0, \"algorithm\": \"a\"},"
-              "{\"solver\": \"z\", \"time_ms\": 0, \"workspace\": 0, \"algorithm\": \"a\"}]}}");
+    write_str(
+        path,
+        "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"records\": {\"K\": ["
+        "{\"solver\": \"m1\", \"time_ms\": -1, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "{\"solver\": \"p5\", \"time_ms\": 0.5, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "{\"solver\": \"first01\", \"time_ms\": 0.1, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "{\"solver\": \"m02\", \"time_ms\": -0.2, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "{\"solver\": \"second01\", \"time_ms\": 0.1, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "{\"solver\": \"m3\", \"time_ms\": -3, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "{\"solver\": \"z\", \"time_ms\": 0, \"workspace\": 0, \"algorithm\": \"a\"}]}}");
     clf_device_identity d = dev_h100();
     clf_finddb *db = clf_finddb_open(&d, sdir, tmp, warn, sizeof warn);
     assert_non_null(db);
@@ -350,9 +361,9 @@ static void test_sort_order(void **state)
     check_order(out, clf_finddb_lookup(db, "K", out, 10, NULL));
 
     /* the same through store, in a scrambled order */
-    clf_finddb_entry in[7] = {entry("m3", -3, 0),       entry("first01", 0.1, 0), entry("m1", -1, 0),
-                              entry("z", 0, 0),         entry("m02", -0.2, 0),    entry("p5", 0.5, 0),
-                              entry("second01", 0.1, 0)};
+    clf_finddb_entry in[7] = {
+        entry("m3", -3, 0),    entry("first01", 0.1, 0), entry("m1", -1, 0),       entry("z", 0, 0),
+        entry("m02", -0.2, 0), entry("p5", 0.5, 0),      entry("second01", 0.1, 0)};
     assert_int_equal(clf_finddb_store(db, "K2", in, 7, err, sizeof err), 0);
     check_order(out, clf_finddb_lookup(db, "K2", out, 10, NULL));
     clf_finddb_close(db);
@@ -376,23 +387,29 @@ static void test_other_devices_ignored(void **state)
     } files[] = {
         {"a_other_driver.json",
          "{\"vendor\": \"NVIDIA Corporation\", \"name\": \"NVIDIA H100 80GB HBM3\", "
-         "\"driver\": \"535.0\", \"compute_units\": 132}", "wrong_driver"},
+         "\"driver\": \"535.0\", \"compute_units\": 132}",
+         "wrong_driver"},
         {"b_other_cu.json",
          "{\"vendor\": \"NVIDIA Corporation\", \"name\": \"NVIDIA H100 80GB HBM3\", "
-         "\"driver\": \"580.159.04\", \"compute_units\": 114}", "wrong_cu"},
+         "\"driver\": \"580.159.04\", \"compute_units\": 114}",
+         "wrong_cu"},
         {"c_other_name.json",
          "{\"vendor\": \"NVIDIA Corporation\", \"name\": \"NVIDIA A100\", "
-         "\"driver\": \"580.159.04\", \"compute_units\": 132}", "wrong_name"},
+         "\"driver\": \"580.159.04\", \"compute_units\": 132}",
+         "wrong_name"},
         {"d_other_vendor.json",
          "{\"vendor\": \"AMD\", \"name\": \"NVIDIA H100 80GB HBM3\", "
-         "\"driver\": \"580.159.04\", \"compute_units\": 132}", "wrong_vendor"},
+         "\"driver\": \"580.159.04\", \"compute_units\": 132}",
+         "wrong_vendor"},
         {"e_match.json",
          "{\"vendor\": \"NVIDIA Corporation\", \"name\": \"NVIDIA H100 80GB HBM3\", "
-         "\"driver\": \"580.159.04\", \"compute_units\": 132}", "right"},
+         "\"driver\": \"580.159.04\", \"compute_units\": 132}",
+         "right"},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char body[2048], fmt[1024];
-        snprintf(fmt, sizeof fmt, "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": %s, %s",
+        snprintf(fmt, sizeof fmt,
+                 "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": %s, %s",
                  files[i].device, rec);
         snprintf(body, sizeof body, fmt, files[i].solver);
         snprintf(path, sizeof path, "%s/%s", tmp, files[i].file);
@@ -434,38 +451,50 @@ static void test_other_devices_ignored(void **state)
 typedef struct corrupt_case {
     const char *name;
     const char *data;
-    size_t len; /* 0: strlen(data) */
+    size_t len;         /* 0: strlen(data) */
     const char *expect; /* substring expected in the warning */
 } corrupt_case;
 
 static void test_corrupt_user_files(void **state)
 {
     (void)state;
-    static const char garbage[] = "\x7f" "ELF\x02\x01\x01\x00\x00\xff\xfe{[\"\x00\x01";
+    static const char garbage[] = "\x7f"
+                                  "ELF\x02\x01\x01\x00\x00\xff\xfe{[\"\x00\x01";
     static const corrupt_case cases[] = {
-        {"truncated", "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100
-                      ", \"records\": {\"K\": [{\"solver\": \"S\", \"time_", 0, "invalid JSON"},
+        {"truncated",
+         "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100
+         ", \"records\": {\"K\": [{\"solver\": \"S\", \"time_",
+         0, "invalid JSON"},
         {"garbage", garbage, sizeof garbage - 1, "invalid JSON"},
-        {"wrong version", "{\"format\": \"clfuse-finddb\", \"version\": 0, " DEVICE_H100
-                          ", \"records\": {}}", 0, "version"},
-        {"wrong format", "{\"format\": \"something-else\", \"version\": 1, " DEVICE_H100
-                         ", \"records\": {}}", 0, "format"},
-        {"records not an object", "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100
-                                  ", \"records\": [1, 2]}", 0, "records"},
+        {"wrong version",
+         "{\"format\": \"clfuse-finddb\", \"version\": 0, " DEVICE_H100 ", \"records\": {}}", 0,
+         "version"},
+        {"wrong format",
+         "{\"format\": \"something-else\", \"version\": 1, " DEVICE_H100 ", \"records\": {}}", 0,
+         "format"},
+        {"records not an object",
+         "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"records\": [1, 2]}", 0,
+         "records"},
         {"records missing", "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 "}", 0,
          "records"},
-        {"fractional version", "{\"format\": \"clfuse-finddb\", \"version\": 1.5, " DEVICE_H100
-                               ", \"records\": {}}", 0, "version"},
+        {"fractional version",
+         "{\"format\": \"clfuse-finddb\", \"version\": 1.5, " DEVICE_H100 ", \"records\": {}}", 0,
+         "version"},
         {"top level array", "[1, 2, 3]", 0, "not a JSON object"},
         {"empty file", "", 0, "empty"},
         {"whitespace only", " \n\t\n", 0, "empty"},
-        {"trailing garbage", "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100
-                             ", \"records\": {}} xx", 0, "after the JSON"},
-        {"bad device", "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": "
-                       "{\"vendor\": 1}, \"records\": {}}", 0, "device"},
-        {"other device", "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": "
-                         "{\"vendor\": \"AMD\", \"name\": \"gfx906\", \"driver\": \"x\", "
-                         "\"compute_units\": 60}, \"records\": {}}", 0, "another device"},
+        {"trailing garbage",
+         "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"records\": {}} xx", 0,
+         "after the JSON"},
+        {"bad device",
+         "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": "
+         "{\"vendor\": 1}, \"records\": {}}",
+         0, "device"},
+        {"other device",
+         "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": "
+         "{\"vendor\": \"AMD\", \"name\": \"gfx906\", \"driver\": \"x\", "
+         "\"compute_units\": 60}, \"records\": {}}",
+         0, "another device"},
         {"deep nesting", NULL, 0, "invalid JSON"},
     };
     clf_device_identity d = dev_h100();
@@ -493,7 +522,8 @@ static void test_corrupt_user_files(void **state)
         assert_string_equal(clf_finddb_warnings(db), warn);
         /* set aside: the bad file is gone from its place and kept as .corrupt-<time> */
         assert_int_equal(access(upath, F_OK), -1);
-        assert_int_equal(count_with_prefix(tmp, "NVIDIA_H100_80GB_HBM3_132cu_580.159.04.ufdb.json.corrupt-"), 1);
+        assert_int_equal(
+            count_with_prefix(tmp, "NVIDIA_H100_80GB_HBM3_132cu_580.159.04.ufdb.json.corrupt-"), 1);
         clf_finddb_entry out[2];
         assert_int_equal(clf_finddb_lookup(db, "K", out, 2, NULL), 0);
         assert_int_equal(clf_finddb_key_count(db), 0);
@@ -523,28 +553,31 @@ static void test_bad_entries_skipped(void **state)
     memset(long_solver, 's', 64);
     long_solver[64] = '\0';
     char body[8192];
-    snprintf(body, sizeof body,
-             "{\"format\": \"clfuse-finddb\", \"version\": 1, \"comment\": \"kept\", " DEVICE_H100
-             ", \"records\": {"
-             "\"good\": [{\"solver\": \"G\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\", \"future\": 7}],"
-             "\"mixed\": ["
-             "  {\"solver\": \"ok\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"},"
-             "  {\"solver\": \"t\", \"time_ms\": \"fast\", \"workspace\": 0, \"algorithm\": \"a\"},"
-             "  {\"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"},"
-             "  {\"solver\": \"%s\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"},"
-             "  {\"solver\": \"w\", \"time_ms\": 1, \"workspace\": -4, \"algorithm\": \"a\"},"
-             "  {\"solver\": \"f\", \"time_ms\": 1, \"workspace\": 1.5, \"algorithm\": \"a\"},"
-             "  {\"solver\": \"c\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\", \"config\": 3},"
-             "  {\"solver\": \"\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"},"
-             "  {\"solver\": \"i\", \"time_ms\": 1e999, \"workspace\": 0, \"algorithm\": \"a\"},"
-             "  \"not an object\", null, 5],"
-             "\"notarray\": {\"solver\": \"x\"},"
-             "\"empty\": [],"
-             "\"allbad\": [1, 2],"
-             "\"\": [{\"solver\": \"G\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"}],"
-             "\"good\": [{\"solver\": \"Dup\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"}]"
-             "}}",
-             long_solver);
+    snprintf(
+        body, sizeof body,
+        "{\"format\": \"clfuse-finddb\", \"version\": 1, \"comment\": \"kept\", " DEVICE_H100
+        ", \"records\": {"
+        "\"good\": [{\"solver\": \"G\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\", "
+        "\"future\": 7}],"
+        "\"mixed\": ["
+        "  {\"solver\": \"ok\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "  {\"solver\": \"t\", \"time_ms\": \"fast\", \"workspace\": 0, \"algorithm\": \"a\"},"
+        "  {\"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "  {\"solver\": \"%s\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "  {\"solver\": \"w\", \"time_ms\": 1, \"workspace\": -4, \"algorithm\": \"a\"},"
+        "  {\"solver\": \"f\", \"time_ms\": 1, \"workspace\": 1.5, \"algorithm\": \"a\"},"
+        "  {\"solver\": \"c\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\", \"config\": "
+        "3},"
+        "  {\"solver\": \"\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "  {\"solver\": \"i\", \"time_ms\": 1e999, \"workspace\": 0, \"algorithm\": \"a\"},"
+        "  \"not an object\", null, 5],"
+        "\"notarray\": {\"solver\": \"x\"},"
+        "\"empty\": [],"
+        "\"allbad\": [1, 2],"
+        "\"\": [{\"solver\": \"G\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"}],"
+        "\"good\": [{\"solver\": \"Dup\", \"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"}]"
+        "}}",
+        long_solver);
     write_str(upath, body);
     assert_int_equal(clf_finddb_check_file(upath, err, sizeof err), -1);
     assert_non_null(strstr(err, upath));
@@ -715,10 +748,17 @@ static void test_user_file_left_alone(void **state)
         /* still there, as it was, and nothing set aside */
         struct stat st;
         assert_int_equal(lstat(upath, &st), 0);
-        assert_int_equal(count_with_prefix(tmp, "NVIDIA_H100_80GB_HBM3_132cu_580.159.04.ufdb.json.corrupt-"), 0);
+        assert_int_equal(
+            count_with_prefix(tmp, "NVIDIA_H100_80GB_HBM3_132cu_580.159.04.ufdb.json.corrupt-"), 0);
         switch (cases[c].kind) {
-        case LEAVE_DIR: assert_true(S_ISDIR(st.st_mode)); rmdir(upath); break;
-        case LEAVE_FIFO: assert_true(S_ISFIFO(st.st_mode)); unlink(upath); break;
+        case LEAVE_DIR:
+            assert_true(S_ISDIR(st.st_mode));
+            rmdir(upath);
+            break;
+        case LEAVE_FIFO:
+            assert_true(S_ISFIFO(st.st_mode));
+            unlink(upath);
+            break;
         case LEAVE_NO_PERMISSION: assert_int_equal(chmod(upath, 0600), 0); /* fall through */
         case LEAVE_NEWER: {
             char *now = read_all(upath);
@@ -854,7 +894,8 @@ static void test_concurrent_store(void **state)
     }
     clf_finddb_close(db);
     /* no temp file left behind */
-    assert_int_equal(count_with_prefix(udir, "NVIDIA_H100_80GB_HBM3_132cu_580.159.04.ufdb.json.tmp"), 0);
+    assert_int_equal(
+        count_with_prefix(udir, "NVIDIA_H100_80GB_HBM3_132cu_580.159.04.ufdb.json.tmp"), 0);
     rm_rf(tmp);
     free(tmp);
 }
@@ -1089,9 +1130,11 @@ static void test_check_file(void **state)
     char *tmp = make_tmpdir();
     char path[1024], err[1024];
     snprintf(path, sizeof path, "%s/ok.json", tmp);
-    write_str(path, "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": {\"vendor\": \"v\", "
-                    "\"name\": \"n\", \"driver\": \"d\", \"compute_units\": 1}, \"records\": {\"K\": "
-                    "[{\"solver\": \"S\", \"time_ms\": -0.5, \"workspace\": 12, \"algorithm\": \"a\"}]}}");
+    write_str(
+        path,
+        "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": {\"vendor\": \"v\", "
+        "\"name\": \"n\", \"driver\": \"d\", \"compute_units\": 1}, \"records\": {\"K\": "
+        "[{\"solver\": \"S\", \"time_ms\": -0.5, \"workspace\": 12, \"algorithm\": \"a\"}]}}");
     assert_int_equal(clf_finddb_check_file(path, err, sizeof err), 0);
     assert_string_equal(err, "");
     snprintf(path, sizeof path, "%s/missing.json", tmp);
@@ -1117,12 +1160,14 @@ static void test_file_document(void **state)
     snprintf(a_path, sizeof a_path, "%s/a.json", tmp);
     snprintf(b_path, sizeof b_path, "%s/b.json", tmp);
     /* a: K1 {S1 1.0, S2 -1 estimate}, K2 {S1}, one bad entry, an unknown member kept */
-    write_str(a_path, "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"extra\": 7, "
-                      "\"records\": {\"K2\": [{\"solver\": \"S1\", \"config\": \"c\", \"time_ms\": 3, "
-                      "\"workspace\": 0, \"algorithm\": \"a\"}], "
-                      "\"K1\": [{\"solver\": \"S2\", \"time_ms\": -1, \"workspace\": 5, \"algorithm\": \"a\"}, "
-                      "{\"solver\": \"S1\", \"time_ms\": 1.0, \"workspace\": 0, \"algorithm\": \"a\"}, "
-                      "{\"solver\": 42}]}}");
+    write_str(
+        a_path,
+        "{\"format\": \"clfuse-finddb\", \"version\": 1, " DEVICE_H100 ", \"extra\": 7, "
+        "\"records\": {\"K2\": [{\"solver\": \"S1\", \"config\": \"c\", \"time_ms\": 3, "
+        "\"workspace\": 0, \"algorithm\": \"a\"}], "
+        "\"K1\": [{\"solver\": \"S2\", \"time_ms\": -1, \"workspace\": 5, \"algorithm\": \"a\"}, "
+        "{\"solver\": \"S1\", \"time_ms\": 1.0, \"workspace\": 0, \"algorithm\": \"a\"}, "
+        "{\"solver\": 42}]}}");
     clf_finddb_file *a = clf_finddb_file_load(a_path, warn, sizeof warn, err, sizeof err);
     assert_non_null(a);
     assert_non_null(strstr(warn, "entry 2 skipped"));

@@ -87,8 +87,8 @@ static void spaces_valid_counted_costed(void **state)
                 s->default_config(p, &devs[di], def, sizeof def);
                 clf_cost c;
                 if (s->cost(p, &devs[di], def, &c) != miopenStatusSuccess)
-                    fail_msg("%s problem %zu device %zu: no cost for the default %s", s->name,
-                             pi, di, def);
+                    fail_msg("%s problem %zu device %zu: no cost for the default %s", s->name, pi,
+                             di, def);
                 if (s->tuning_configs == NULL)
                     continue;
                 int n = s->tuning_configs(p, &devs[di], NULL, 0);
@@ -114,8 +114,8 @@ static void spaces_valid_counted_costed(void **state)
                     has_default |= strcmp(cfgs[i], def) == 0;
                 }
                 if (!has_default)
-                    fail_msg("%s problem %zu device %zu: default %s not in the space", s->name,
-                             pi, di, def);
+                    fail_msg("%s problem %zu device %zu: default %s not in the space", s->name, pi,
+                             di, def);
                 /* The spaces stay searchable: hundreds to a few thousand. */
                 assert_true(n <= 8000);
                 free(cfgs);
@@ -248,8 +248,8 @@ static void batch64_prefers_winograd(void **state)
     clf_model_rank(&h, &p, allowed, n, 2, &l);
     assert_true(l.n >= 2 * (n - 2) + 2); /* 2 of each spaced solver, the default of the rest */
     if (l.v[0].solver->algo != miopenConvolutionAlgoWinograd)
-        fail_msg("top choice %s %s (%.4f ms) is not Winograd", l.v[0].solver->name,
-                 l.v[0].config, -l.v[0].time_ms);
+        fail_msg("top choice %s %s (%.4f ms) is not Winograd", l.v[0].solver->name, l.v[0].config,
+                 -l.v[0].time_ms);
     for (int i = 1; i < l.n; ++i)
         assert_true(l.v[i].time_ms <= l.v[i - 1].time_ms);
     clf_choices_free(&l);
@@ -297,10 +297,8 @@ static void prediction_grows_with_batch(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(spaces_valid_counted_costed),
-        cmocka_unit_test(batch1_fills_the_gpu),
-        cmocka_unit_test(batch1_splitk_ranked),
-        cmocka_unit_test(batch64_prefers_winograd),
+        cmocka_unit_test(spaces_valid_counted_costed), cmocka_unit_test(batch1_fills_the_gpu),
+        cmocka_unit_test(batch1_splitk_ranked),        cmocka_unit_test(batch64_prefers_winograd),
         cmocka_unit_test(prediction_grows_with_batch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

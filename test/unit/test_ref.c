@@ -74,10 +74,7 @@ static void test_conv_pad1(void **state)
     const ref_conv_params p = conv_params(1, 1, 1, 1, 1, 1, 1);
     /* Corners see one input pixel: top-left 1*4, bottom-right 9*1. Sums to 45*10 = 450. */
     const double expected[] = {
-        4,  11, 18, 9,
-        18, 37, 47, 21,
-        36, 67, 77, 33,
-        14, 23, 26, 9,
+        4, 11, 18, 9, 18, 37, 47, 21, 36, 67, 77, 33, 14, 23, 26, 9,
     };
     check_single_channel(&p, filter_1to4, 2, 2, 4, 4, expected);
 }
@@ -113,9 +110,7 @@ static void test_conv_dilation2(void **state)
      * x[1][1]*4 = 5*4 = 20 and center sees the corners again (64). */
     const ref_conv_params padded = conv_params(1, 1, 1, 1, 2, 2, 1);
     const double expected_padded[] = {
-        20, 36, 15,
-        36, 64, 26,
-        10, 16, 5,
+        20, 36, 15, 36, 64, 26, 10, 16, 5,
     };
     check_single_channel(&padded, filter_1to4, 2, 2, 3, 3, expected_padded);
 }
@@ -132,9 +127,7 @@ static void test_conv_nonsquare_filter(void **state)
     /* Pad only along w (pad_h 0): edges lose one tap, e.g. row 0 left = 1*2 + 2*3 = 8. */
     const ref_conv_params pad_w = conv_params(0, 1, 1, 1, 1, 1, 1);
     const double expected_pad_w[] = {
-        8,  14, 8,
-        23, 32, 17,
-        38, 50, 26,
+        8, 14, 8, 23, 32, 17, 38, 50, 26,
     };
     check_single_channel(&pad_w, filter_1x3, 1, 3, 3, 3, expected_pad_w);
 }
@@ -144,16 +137,14 @@ static void test_conv_multichannel_batch(void **state)
     (void)state;
     /* n=2, c=2, 2x2, k=2 1x1 filters; batch 1 is batch 0 negated, so indexing errors show. */
     const float x[16] = {
-        1,  2,  3,  4,  5,  6,  7,  8,
-        -1, -2, -3, -4, -5, -6, -7, -8,
+        1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8,
     };
     const float wt[4] = {1, 10, -1, 2}; /* k0 = c0 + 10*c1, k1 = -c0 + 2*c1 */
     const ref_conv_params p = conv_params(0, 0, 1, 1, 1, 1, 1);
     double y[16];
     ref_conv2d_fwd(x, 2, 2, 2, 2, wt, 2, 1, 1, &p, y, 2, 2);
     const double expected[16] = {
-        51,  62,  73,  84,  9,  10,  11,  12,
-        -51, -62, -73, -84, -9, -10, -11, -12,
+        51, 62, 73, 84, 9, 10, 11, 12, -51, -62, -73, -84, -9, -10, -11, -12,
     };
     expect_doubles(expected, y, 16, 0.0);
 }
@@ -219,8 +210,8 @@ static double naive_conv_at(const float *x, int c, int h, int w, const float *wt
                 if (iy < 0 || iy >= h || ix < 0 || ix >= w)
                     continue;
                 const int ci = g * cpg + cl;
-                sum += (double)x[((ni * c + ci) * h + iy) * w + ix]
-                       * (double)wt[((ki * cpg + cl) * fy + ty) * fx + tx];
+                sum += (double)x[((ni * c + ci) * h + iy) * w + ix] *
+                       (double)wt[((ki * cpg + cl) * fy + ty) * fx + tx];
             }
     return sum;
 }
@@ -228,14 +219,16 @@ static double naive_conv_at(const float *x, int c, int h, int w, const float *wt
 static void test_conv_matches_naive_definition(void **state)
 {
     (void)state;
-    struct shape { int n, c, h, w, k, fy, fx; ref_conv_params p; };
+    struct shape {
+        int n, c, h, w, k, fy, fx;
+        ref_conv_params p;
+    };
     const struct shape shapes[] = {
-        {2, 3, 7, 9, 4, 3, 3, {1, 1, 1, 1, 1, 1, 1}},
-        {1, 4, 8, 5, 6, 3, 2, {2, 0, 2, 1, 1, 2, 2}},
-        {2, 6, 9, 9, 6, 5, 3, {2, 1, 3, 2, 2, 1, 6}},   /* depthwise, dilated, strided */
-        {1, 4, 4, 4, 8, 1, 1, {0, 0, 2, 2, 1, 1, 4}},   /* depthwise multiplier 2 */
-        {1, 2, 3, 3, 2, 5, 5, {3, 3, 1, 1, 1, 1, 1}},   /* filter wider than the input */
-        {1, 2, 2, 2, 1, 3, 3, {0, 0, 1, 1, 1, 1, 1}},   /* clamps to a 1x1 output */
+        {2, 3, 7, 9, 4, 3, 3, {1, 1, 1, 1, 1, 1, 1}}, {1, 4, 8, 5, 6, 3, 2, {2, 0, 2, 1, 1, 2, 2}},
+        {2, 6, 9, 9, 6, 5, 3, {2, 1, 3, 2, 2, 1, 6}}, /* depthwise, dilated, strided */
+        {1, 4, 4, 4, 8, 1, 1, {0, 0, 2, 2, 1, 1, 4}}, /* depthwise multiplier 2 */
+        {1, 2, 3, 3, 2, 5, 5, {3, 3, 1, 1, 1, 1, 1}}, /* filter wider than the input */
+        {1, 2, 2, 2, 1, 3, 3, {0, 0, 1, 1, 1, 1, 1}}, /* clamps to a 1x1 output */
     };
     uint64_t rng = ref_rng_seed(7);
     for (size_t s = 0; s < COUNT_OF(shapes); ++s) {
@@ -260,8 +253,8 @@ static void test_conv_matches_naive_definition(void **state)
             for (int ki = 0; ki < sh->k; ++ki)
                 for (int oy = 0; oy < oh; ++oy)
                     for (int ox = 0; ox < ow; ++ox, ++i) {
-                        const double want = naive_conv_at(x, sh->c, sh->h, sh->w, wt, sh->k,
-                                                          sh->fy, sh->fx, p, ni, ki, oy, ox);
+                        const double want = naive_conv_at(x, sh->c, sh->h, sh->w, wt, sh->k, sh->fy,
+                                                          sh->fx, p, ni, ki, oy, ox);
                         expect_double(want, y[i], 1e-12);
                     }
         free(x);
@@ -282,8 +275,8 @@ static void test_conv_out_size(void **state)
     assert_int_equal(ref_conv_out_size(224, 7, 3, 2, 1), 112); /* ResNet-50 stem */
     assert_int_equal(ref_conv_out_size(14, 1, 0, 2, 1), 7);
     assert_int_equal(ref_conv_out_size(56, 3, 1, 1, 1), 56);
-    assert_int_equal(ref_conv_out_size(57, 3, 0, 2, 1), 28);    /* (57-3)/2+1 */
-    assert_int_equal(ref_conv_out_size(10, 3, 2, 1, 3), 8);     /* (10-7+4)/1+1 */
+    assert_int_equal(ref_conv_out_size(57, 3, 0, 2, 1), 28); /* (57-3)/2+1 */
+    assert_int_equal(ref_conv_out_size(10, 3, 2, 1, 3), 8);  /* (10-7+4)/1+1 */
     /* Filter wider than the padded input: the formula goes to 0 or below, MIOpen clamps to 1. */
     assert_int_equal(ref_conv_out_size(2, 5, 0, 1, 1), 1);
     assert_int_equal(ref_conv_out_size(7, 5, 0, 2, 2), 1);
@@ -353,8 +346,8 @@ static void check_activation(int mode, double alpha, double beta, double gamma,
     for (size_t i = 0; i < n; ++i) {
         const double got = ref_activation_one(cases[i].x, mode, alpha, beta, gamma);
         if (!(fabs(got - cases[i].expected) <= 1e-15 * fmax(1.0, fabs(cases[i].expected))))
-            fail_msg("mode %d x=%g: expected %.17g, got %.17g", mode, cases[i].x,
-                     cases[i].expected, got);
+            fail_msg("mode %d x=%g: expected %.17g, got %.17g", mode, cases[i].x, cases[i].expected,
+                     got);
     }
 }
 
@@ -366,14 +359,18 @@ static void test_activation_passthru_logistic_tanh(void **state)
 
     /* 1/(1+e^2), 1/(1+e^0.5), 1/2, 1/(1+e^-1.5) */
     const struct act_case logistic[] = {
-        {-2, 0.11920292202211755}, {-0.5, 0.3775406687981454}, {0, 0.5},
+        {-2, 0.11920292202211755},
+        {-0.5, 0.3775406687981454},
+        {0, 0.5},
         {1.5, 0.8175744761936437},
     };
     check_activation(1, 0.5, 2, 3, logistic, COUNT_OF(logistic));
 
     /* beta*tanh(alpha*x) with alpha 0.5, beta 2: 2*tanh(-1), 2*tanh(-0.25), 0, 2*tanh(0.75) */
     const struct act_case tanh_cases[] = {
-        {-2, -1.5231883119115297}, {-0.5, -0.48983732480741826}, {0, 0},
+        {-2, -1.5231883119115297},
+        {-0.5, -0.48983732480741826},
+        {0, 0},
         {1.5, 1.2702979047745746},
     };
     check_activation(2, 0.5, 2, 3, tanh_cases, COUNT_OF(tanh_cases));
@@ -388,8 +385,13 @@ static void test_activation_relu_softrelu_abs(void **state)
     /* log(1+e^x): e^-2 -> 0.1269..., 0 -> ln 2. Edge cases: x = 800 where e^x overflows (the
      * stable form gives exactly 800), x = -40 where 1+e^x rounds to 1 but log1p keeps e^-40. */
     const struct act_case softrelu[] = {
-        {-2, 0.1269280110429725}, {-0.5, 0.4740769841801067}, {0, 0.6931471805599453},
-        {1.5, 1.7014132779827524}, {800, 800}, {-40, 4.248354255291589e-18}, {-800, 0},
+        {-2, 0.1269280110429725},
+        {-0.5, 0.4740769841801067},
+        {0, 0.6931471805599453},
+        {1.5, 1.7014132779827524},
+        {800, 800},
+        {-40, 4.248354255291589e-18},
+        {-800, 0},
     };
     check_activation(4, 0.5, 2, 3, softrelu, COUNT_OF(softrelu));
     assert_true(isfinite(ref_activation_one(1e308, 4, 0, 0, 0)));
@@ -429,7 +431,10 @@ static void test_activation_clipped_leaky_elu(void **state)
 
     /* alpha (e^x - 1) with alpha 0.5: 0.5*(e^-2 - 1), 0.5*(e^-0.5 - 1) */
     const struct act_case elu[] = {
-        {-2, -0.43233235838169365}, {-0.5, -0.1967346701436833}, {0, 0}, {1.5, 1.5},
+        {-2, -0.43233235838169365},
+        {-0.5, -0.1967346701436833},
+        {0, 0},
+        {1.5, 1.5},
     };
     check_activation(9, 0.5, 2, 3, elu, COUNT_OF(elu));
 
@@ -517,8 +522,8 @@ static void test_fill_uniform(void **state)
     assert_true(nonzero > 0);
     /* Roughly half negative: a stuck or biased generator would be far off. */
     assert_in_range(negative, N / 2 - N / 8, N / 2 + N / 8);
-    assert_memory_equal(a, b, sizeof a);       /* deterministic */
-    assert_memory_not_equal(a, c, sizeof a);   /* seed matters */
+    assert_memory_equal(a, b, sizeof a);     /* deterministic */
+    assert_memory_not_equal(a, c, sizeof a); /* seed matters */
 
     /* Seed 0 must still yield a live generator, and a single element is never zero. */
     uint64_t s0 = ref_rng_seed(0);

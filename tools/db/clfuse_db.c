@@ -103,8 +103,8 @@ static int cmd_show(int argc, char **argv)
         for (int i = 0; i < n; ++i)
             printf("%-3d %-20s %-28s %12.4f%s %11llu %-36s %s\n", i, e[i].solver,
                    e[i].config[0] ? e[i].config : "(default)", e[i].time_ms,
-                   e[i].time_ms < 0 ? "*" : " ", (unsigned long long)e[i].workspace,
-                   e[i].algorithm, e[i].provenance[0] ? e[i].provenance : "-");
+                   e[i].time_ms < 0 ? "*" : " ", (unsigned long long)e[i].workspace, e[i].algorithm,
+                   e[i].provenance[0] ? e[i].provenance : "-");
         if (n && e[n - 1].time_ms < 0)
             printf("* negative time: an estimate, not a measurement\n");
     }
@@ -214,8 +214,8 @@ static int merge_edit(clf_finddb_file **dst, void *p)
         int c = clf_finddb_file_merge(*dst, src, err, sizeof err);
         clf_finddb_file_free(src);
         if (c < 0) {
-            fprintf(stderr, "clfuse-db: cannot merge %s into %s: %s; nothing written\n",
-                    m->in[i], m->out, err);
+            fprintf(stderr, "clfuse-db: cannot merge %s into %s: %s; nothing written\n", m->in[i],
+                    m->out, err);
             return -1;
         }
         changed += c;

@@ -21,28 +21,43 @@ typedef struct options {
 
 static void help(void)
 {
-    fprintf(stderr,
-            "clfuse-driver CBAInfer [flags]\n"
-            "  -n batch (32)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels (32)\n"
-            "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
-            "  -u stride h (1)  -v stride w (1)  -l dilation h (1)  -j dilation w (1)  -g groups (1)\n"
-            "  -z padding mode: default, same or valid (or 0, 1, 2) (default)\n"
-            "  -m activation mode 0..9 (3 = RELU)  -A alpha (1)  -B beta (0)  -G gamma (1)\n"
-            "  -M batch-norm mode: 0 per-activation, 1 spatial (0)\n"
-            "  -F fusion: 0 cbna 1 cna 2 na 3 cn 4 cba 5 ca 6 cb, clfuse: 7 c 8 cbn 9 n 10 a 11 b\n"
-            "     12 ba 13 bn 14 bna, or a chain name (0)\n"
-            "  -Z 1: add a random residual tensor z of the output's shape (alpha2 0.75) after\n"
-            "     the batch-norm, before the activation (clfuse_CreateOpAddForward) (0)\n"
-            "  -i iterations (1)  -t 1: print kernel time  -w 1: wall-clock time\n"
-            "  -V 1: verify against the double CPU reference (1)\n");
+    fprintf(
+        stderr,
+        "clfuse-driver CBAInfer [flags]\n"
+        "  -n batch (32)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels (32)\n"
+        "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
+        "  -u stride h (1)  -v stride w (1)  -l dilation h (1)  -j dilation w (1)  -g groups (1)\n"
+        "  -z padding mode: default, same or valid (or 0, 1, 2) (default)\n"
+        "  -m activation mode 0..9 (3 = RELU)  -A alpha (1)  -B beta (0)  -G gamma (1)\n"
+        "  -M batch-norm mode: 0 per-activation, 1 spatial (0)\n"
+        "  -F fusion: 0 cbna 1 cna 2 na 3 cn 4 cba 5 ca 6 cb, clfuse: 7 c 8 cbn 9 n 10 a 11 b\n"
+        "     12 ba 13 bn 14 bna, or a chain name (0)\n"
+        "  -Z 1: add a random residual tensor z of the output's shape (alpha2 0.75) after\n"
+        "     the batch-norm, before the activation (clfuse_CreateOpAddForward) (0)\n"
+        "  -i iterations (1)  -t 1: print kernel time  -w 1: wall-clock time\n"
+        "  -V 1: verify against the double CPU reference (1)\n");
 }
 
 /* 0: options parsed; 1: -h (help printed); -1: bad flags (message printed). Never exits, so
  * the fuzz target (test/fuzz/fuzz_driver_args.c) can call it over and over. */
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){.n = 32, .c = 3, .h = 32, .w = 32, .k = 32, .y = 3, .x = 3, .u = 1, .v = 1,
-                   .l = 1, .j = 1, .g = 1, .m = 3, .iters = 1, .verify = 1, .act_alpha = 1.0,
+    *o = (options){.n = 32,
+                   .c = 3,
+                   .h = 32,
+                   .w = 32,
+                   .k = 32,
+                   .y = 3,
+                   .x = 3,
+                   .u = 1,
+                   .v = 1,
+                   .l = 1,
+                   .j = 1,
+                   .g = 1,
+                   .m = 3,
+                   .iters = 1,
+                   .verify = 1,
+                   .act_alpha = 1.0,
                    .act_gamma = 1.0};
     int opt;
     /* 0, not 1: glibc (and musl) then also reset getopt's scan position inside the last
@@ -50,7 +65,8 @@ static int parse(int argc, char **argv, options *o)
      * in fuzz_driver_args: after "-h" the next parse read the freed bytes as flags
      * (Release build; ASan's quarantine hid it, and glibc is not instrumented). */
     optind = 0;
-    while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:Z:h")) != -1) {
+    while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:Z:h")) !=
+           -1) {
         if (opt == 'z') {
             if (driver_pad_mode(optarg, &o->z) != 0)
                 return -1;
@@ -164,7 +180,7 @@ int driver_cba_infer(int argc, char **argv)
     int rc = 1;
 #define TRY(expr)                                                                                  \
     do {                                                                                           \
-        if (driver_check(r.h, (expr), #expr) != 0)                                                        \
+        if (driver_check(r.h, (expr), #expr) != 0)                                                 \
             goto out;                                                                              \
     } while (0)
     TRY(miopenCreate(&r.h));
@@ -196,9 +212,10 @@ int driver_cba_infer(int argc, char **argv)
     int spatial = o.bn_mode == 1;
     if (strchr(chain, 'N')) {
         TRY(miopenCreateTensorDescriptor(&r.nd));
-        TRY(miopenSet4dTensorDescriptor(r.nd, miopenFloat, 1, oc, spatial ? 1 : oh, spatial ? 1 : ow));
-        TRY(miopenCreateOpBatchNormInference(r.plan, &nop,
-                                             spatial ? miopenBNSpatial : miopenBNPerActivation, r.nd));
+        TRY(miopenSet4dTensorDescriptor(r.nd, miopenFloat, 1, oc, spatial ? 1 : oh,
+                                        spatial ? 1 : ow));
+        TRY(miopenCreateOpBatchNormInference(
+            r.plan, &nop, spatial ? miopenBNSpatial : miopenBNPerActivation, r.nd));
     }
     if (o.resid) {
         TRY(miopenCreateTensorDescriptor(&r.zd));
@@ -224,11 +241,14 @@ int driver_cba_infer(int argc, char **argv)
     size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
     size_t wn = conv ? (size_t)o.k * (o.c / o.g) * o.y * o.x : 1;
     size_t pn = spatial ? (size_t)oc : (size_t)oc * oh * ow;
-    if (driver_random_buffer(r.h, &r.host[X], &r.mem[X], xn, &rng, -1, 1) || driver_random_buffer(r.h, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
-        driver_random_buffer(r.h, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1) || driver_random_buffer(r.h, &r.host[BIAS], &r.mem[BIAS], (size_t)oc, &rng, -1, 1) ||
+    if (driver_random_buffer(r.h, &r.host[X], &r.mem[X], xn, &rng, -1, 1) ||
+        driver_random_buffer(r.h, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
+        driver_random_buffer(r.h, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1) ||
+        driver_random_buffer(r.h, &r.host[BIAS], &r.mem[BIAS], (size_t)oc, &rng, -1, 1) ||
         driver_random_buffer(r.h, &r.host[SCALE], &r.mem[SCALE], pn, &rng, 0.5f, 1.5f) ||
         driver_random_buffer(r.h, &r.host[SHIFT], &r.mem[SHIFT], pn, &rng, -0.5f, 0.5f) ||
-        driver_random_buffer(r.h, &r.host[MEAN], &r.mem[MEAN], pn, &rng, -0.2f, 0.2f) || driver_random_buffer(r.h, &r.host[VAR], &r.mem[VAR], pn, &rng, 0.5f, 2) ||
+        driver_random_buffer(r.h, &r.host[MEAN], &r.mem[MEAN], pn, &rng, -0.2f, 0.2f) ||
+        driver_random_buffer(r.h, &r.host[VAR], &r.mem[VAR], pn, &rng, 0.5f, 2) ||
         (o.resid && driver_random_buffer(r.h, &r.host[Z], &r.mem[Z], yn, &rng, -1, 1)))
         goto out;
     const float alpha2 = 0.75f;
@@ -288,16 +308,16 @@ int driver_cba_infer(int argc, char **argv)
             int in[2] = {o.h, o.w}, f[2] = {o.y, o.x}, s[2] = {o.u, o.v}, d[2] = {o.l, o.j};
             driver_mode_pads(o.z, in, f, s, d, pads);
             ref_conv_params rp = {pads[0], pads[1], o.u, o.v, o.l, o.j, o.g};
-            ref_conv2d_fwd(r.host[X], o.n, o.c, o.h, o.w, r.host[W], o.k, o.y, o.x, &rp, r.ref,
-                           oh, ow);
+            ref_conv2d_fwd(r.host[X], o.n, o.c, o.h, o.w, r.host[W], o.k, o.y, o.x, &rp, r.ref, oh,
+                           ow);
         } else {
             ref_to_double(r.host[X], r.ref, yn);
         }
         if (bop)
             ref_bias(r.ref, on, oc, oh, ow, r.host[BIAS]);
         if (nop)
-            ref_bn_infer(r.ref, on, oc, oh, ow, spatial, r.host[SCALE], r.host[SHIFT],
-                         r.host[MEAN], r.host[VAR], eps);
+            ref_bn_infer(r.ref, on, oc, oh, ow, spatial, r.host[SCALE], r.host[SHIFT], r.host[MEAN],
+                         r.host[VAR], eps);
         if (zop)
             for (size_t i = 0; i < yn; ++i)
                 r.ref[i] += (double)alpha2 * r.host[Z][i];
@@ -308,7 +328,8 @@ int driver_cba_infer(int argc, char **argv)
             max_ref = r.ref[i] > max_ref ? r.ref[i] : -r.ref[i] > max_ref ? -r.ref[i] : max_ref;
         if (max_ref == 0) {
             /* e.g. TANH with beta 0: every output is zero and a comparison proves nothing */
-            printf("Verification: SKIPPED (the reference output is all zero, nothing to compare)\n");
+            printf(
+                "Verification: SKIPPED (the reference output is all zero, nothing to compare)\n");
             rc = 0;
             goto out;
         }

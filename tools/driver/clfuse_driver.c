@@ -7,12 +7,11 @@
 
 static void usage(void)
 {
-    fprintf(stderr,
-            "usage: clfuse-driver COMMAND [flags]\n"
-            "commands:\n"
-            "  CBAInfer   fused convolution / bias / batch-norm / activation inference\n"
-            "  conv       forward convolution through Find or Immediate mode\n"
-            "run 'clfuse-driver COMMAND -h' for the flags of a command\n");
+    fprintf(stderr, "usage: clfuse-driver COMMAND [flags]\n"
+                    "commands:\n"
+                    "  CBAInfer   fused convolution / bias / batch-norm / activation inference\n"
+                    "  conv       forward convolution through Find or Immediate mode\n"
+                    "run 'clfuse-driver COMMAND -h' for the flags of a command\n");
 }
 
 int main(int argc, char **argv)

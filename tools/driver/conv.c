@@ -24,21 +24,23 @@ typedef struct options {
 
 static void help(void)
 {
-    fprintf(stderr,
-            "clfuse-driver conv [flags]   (forward convolution, fp32 NCHW)\n"
-            "  -n batch (100)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels (32)\n"
-            "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
-            "  -u stride h (1)  -v stride w (1)  -l dilation h (1)  -j dilation w (1)  -g groups (1)\n"
-            "  -z padding mode: default, same or valid (or 0, 1, 2) (default)\n"
-            "  -F directions: 0 all, 1 forward, 2 backward data, 4 backward weights; clfuse\n"
-            "     implements forward only (0)\n"
-            "  -S solution: < 0 Find (-1), 0 Immediate mode's best, an id or a solver name (e.g.\n"
-            "     ConvDirectTiled) to run that solver through Immediate mode\n"
-            "  -s 1: exhaustive search in Find (0)\n"
-            "  -i iterations (10; the first is warm-up when there are several)\n"
-            "  -t 1: print kernel time  -w 1: print wall-clock time\n"
-            "  -V 1: verify against the double CPU reference (1)\n"
-            "solvers:");
+    fprintf(
+        stderr,
+        "clfuse-driver conv [flags]   (forward convolution, fp32 NCHW)\n"
+        "  -n batch (100)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels "
+        "(32)\n"
+        "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
+        "  -u stride h (1)  -v stride w (1)  -l dilation h (1)  -j dilation w (1)  -g groups (1)\n"
+        "  -z padding mode: default, same or valid (or 0, 1, 2) (default)\n"
+        "  -F directions: 0 all, 1 forward, 2 backward data, 4 backward weights; clfuse\n"
+        "     implements forward only (0)\n"
+        "  -S solution: < 0 Find (-1), 0 Immediate mode's best, an id or a solver name (e.g.\n"
+        "     ConvDirectTiled) to run that solver through Immediate mode\n"
+        "  -s 1: exhaustive search in Find (0)\n"
+        "  -i iterations (10; the first is warm-up when there are several)\n"
+        "  -t 1: print kernel time  -w 1: print wall-clock time\n"
+        "  -V 1: verify against the double CPU reference (1)\n"
+        "solvers:");
     for (int i = 0; i < clf_solver_count(); ++i)
         if (clf_solver_at(i)->kind == CLF_SOLVER_CONV)
             fprintf(stderr, " %s (%u)", clf_solver_at(i)->name, clf_solver_at(i)->id);
@@ -83,8 +85,21 @@ static int parse_solution(const char *arg, options *o)
  * the fuzz target (test/fuzz/fuzz_driver_args.c) can call it over and over. */
 static int parse(int argc, char **argv, options *o)
 {
-    *o = (options){.n = 100, .c = 3, .h = 32, .w = 32, .k = 32, .y = 3, .x = 3, .u = 1, .v = 1,
-                   .l = 1, .j = 1, .g = 1, .iters = 10, .verify = 1, .solution = -1};
+    *o = (options){.n = 100,
+                   .c = 3,
+                   .h = 32,
+                   .w = 32,
+                   .k = 32,
+                   .y = 3,
+                   .x = 3,
+                   .u = 1,
+                   .v = 1,
+                   .l = 1,
+                   .j = 1,
+                   .g = 1,
+                   .iters = 10,
+                   .verify = 1,
+                   .solution = -1};
     int opt;
     /* 0, not 1: glibc (and musl) then also reset getopt's scan position inside the last
      * argument. With 1 it kept pointing into the previous call's argv, freed by then
@@ -141,13 +156,17 @@ static int parse(int argc, char **argv, options *o)
         return -1;
     }
     if (o->dirs < 0 || o->dirs > 7) {
-        fprintf(stderr, "clfuse-driver: -F %d is not a direction mask (0 all, 1 forward, 2 "
-                        "backward data, 4 backward weights)\n", o->dirs);
+        fprintf(stderr,
+                "clfuse-driver: -F %d is not a direction mask (0 all, 1 forward, 2 "
+                "backward data, 4 backward weights)\n",
+                o->dirs);
         return -1;
     }
     if (o->dirs != 0 && (o->dirs & 1) == 0) {
-        fprintf(stderr, "clfuse-driver: -F %d asks for backward directions only; clfuse "
-                        "implements forward convolution only (use -F 1)\n", o->dirs);
+        fprintf(stderr,
+                "clfuse-driver: -F %d asks for backward directions only; clfuse "
+                "implements forward convolution only (use -F 1)\n",
+                o->dirs);
         return -1;
     }
     if (o->iters < 1) {
@@ -263,12 +282,13 @@ int driver_conv(int argc, char **argv)
     int rc = 1;
 #define TRY(expr)                                                                                  \
     do {                                                                                           \
-        if (driver_check(r.h, (expr), #expr) != 0)                                                        \
+        if (driver_check(r.h, (expr), #expr) != 0)                                                 \
             goto out;                                                                              \
     } while (0)
     if (o.dirs != 1)
         printf("note: -F %d: backward data and backward weights are not implemented in clfuse; "
-               "running forward only\n", o.dirs);
+               "running forward only\n",
+               o.dirs);
     if (o.search && o.solution >= 0)
         printf("note: -s 1 applies to Find (-S < 0) only; ignored\n");
     TRY(miopenCreate(&r.h));
@@ -294,7 +314,8 @@ int driver_conv(int argc, char **argv)
     uint64_t rng = ref_rng_seed(42);
     size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
     size_t wn = (size_t)o.k * (o.c / o.g) * o.y * o.x;
-    if (driver_random_buffer(r.h, &r.host[X], &r.mem[X], xn, &rng, -1, 1) || driver_random_buffer(r.h, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
+    if (driver_random_buffer(r.h, &r.host[X], &r.mem[X], xn, &rng, -1, 1) ||
+        driver_random_buffer(r.h, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
         driver_random_buffer(r.h, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1))
         goto out;
 
@@ -315,7 +336,8 @@ int driver_conv(int argc, char **argv)
             r.h, r.xd, r.mem[X], r.wd, r.mem[W], r.cd, r.yd, r.mem[Y], 8, &nperf, perf, r.mem[WS],
             ws_size, o.search != 0);
         if (st != miopenStatusSuccess) {
-            fprintf(stderr, "clfuse-driver: this convolution is not supported: Find failed: %s\n  %s\n",
+            fprintf(stderr,
+                    "clfuse-driver: this convolution is not supported: Find failed: %s\n  %s\n",
                     miopenGetErrorString(st), clfuse_GetLastErrorMessage(r.h));
             goto out;
         }
@@ -367,9 +389,11 @@ int driver_conv(int argc, char **argv)
             st = miopenConvolutionForwardGetSolutionWorkspaceSize(r.h, r.wd, r.xd, r.cd, r.yd,
                                                                   (uint64_t)o.solution, &ws_size);
             if (st != miopenStatusSuccess) {
-                fprintf(stderr, "clfuse-driver: solution %lld (%s) is not supported for this "
-                                "convolution: %s\n  %s\n", o.solution, o.solver_name,
-                        miopenGetErrorString(st), clfuse_GetLastErrorMessage(r.h));
+                fprintf(stderr,
+                        "clfuse-driver: solution %lld (%s) is not supported for this "
+                        "convolution: %s\n  %s\n",
+                        o.solution, o.solver_name, miopenGetErrorString(st),
+                        clfuse_GetLastErrorMessage(r.h));
                 goto out;
             }
             if (!found) { /* not in the db: the solver's default config */
@@ -440,8 +464,7 @@ int driver_conv(int argc, char **argv)
         int in[2] = {o.h, o.w}, f[2] = {o.y, o.x}, s[2] = {o.u, o.v}, d[2] = {o.l, o.j};
         driver_mode_pads(o.z, in, f, s, d, pads);
         ref_conv_params rp = {pads[0], pads[1], o.u, o.v, o.l, o.j, o.g};
-        ref_conv2d_fwd(r.host[X], o.n, o.c, o.h, o.w, r.host[W], o.k, o.y, o.x, &rp, r.ref, oh,
-                       ow);
+        ref_conv2d_fwd(r.host[X], o.n, o.c, o.h, o.w, r.host[W], o.k, o.y, o.x, &rp, r.ref, oh, ow);
         double rms = ref_rms_relative(r.ref, y, yn);
         double bound = 80 * FLT_EPSILON;
         printf("Verification: rms-relative error %.3g (bound %.3g): %s\n", rms, bound,

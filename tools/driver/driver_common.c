@@ -55,7 +55,6 @@ void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2],
     }
 }
 
-
 int driver_pad_mode(const char *arg, int *mode)
 {
     /* MIOpenDriver's -z takes the name (its default is "default"); logged command lines and
@@ -66,7 +65,9 @@ int driver_pad_mode(const char *arg, int *mode)
             *mode = i;
             return 0;
         }
-    fprintf(stderr, "clfuse-driver: -z %s is not a padding mode (default, same or valid; or 0, 1, "
-                    "2)\n", arg);
+    fprintf(stderr,
+            "clfuse-driver: -z %s is not a padding mode (default, same or valid; or 0, 1, "
+            "2)\n",
+            arg);
     return -1;
 }

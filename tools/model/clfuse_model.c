@@ -133,8 +133,7 @@ int main(int argc, char **argv)
             memcpy(name, v, (size_t)(eq - v));
             name[eq - v] = '\0';
             if (clf_model_set_param(name, atof(eq + 1)) != 0) {
-                fprintf(stderr, "clfuse-model: unknown parameter %s (see --list-params)\n",
-                        name);
+                fprintf(stderr, "clfuse-model: unknown parameter %s (see --list-params)\n", name);
                 return 2;
             }
             ++i;
@@ -220,10 +219,9 @@ int main(int argc, char **argv)
         }
         printf("%g\t%g\t%g\t%g\t%g\t%g\t%g\t%g\t%g\t%d\t%g\t%g\t%g\t%g\t%g\t%.6g\t%.6g\t%.6g\t"
                "%.6g\t%.6g\t%.6g\t%.6g\n",
-               c.groups, c.group_size, c.local_bytes, c.regs, c.flops, c.global_bytes,
-               c.dram_bytes, c.steps, c.inner_reuse, c.kernels, c.atomics, d.resident,
-               d.per_cu, d.occupancy, d.inner_eff, d.t_compute, d.t_latency, d.t_l2, d.t_dram,
-               d.t_launch, d.t_atomic, t);
+               c.groups, c.group_size, c.local_bytes, c.regs, c.flops, c.global_bytes, c.dram_bytes,
+               c.steps, c.inner_reuse, c.kernels, c.atomics, d.resident, d.per_cu, d.occupancy,
+               d.inner_eff, d.t_compute, d.t_latency, d.t_l2, d.t_dram, d.t_launch, d.t_atomic, t);
     }
     return 0;
 }
