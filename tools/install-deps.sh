@@ -5,7 +5,7 @@
 set -euo pipefail
 packages=(cmake build-essential gcc pkg-config ocl-icd-opencl-dev opencl-headers
           libclblast-dev libcjson-dev pocl-opencl-icd libcmocka-dev libxxhash-dev clinfo
-          python3 oclgrind libdnnl-dev)
+          python3 oclgrind libdnnl-dev clang-format)
 if ! command -v dpkg-query > /dev/null; then
     echo "install-deps: not a Debian-based system (no dpkg-query); install by hand:" \
          "${packages[*]}" >&2

@@ -16,6 +16,8 @@ cd "$root"
 start=$SECONDS
 
 tools/install-deps.sh
+echo "== format (.clang-format)"
+tools/check-format.sh
 
 jobs=$(nproc)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/clfuse-test.XXXXXX")
