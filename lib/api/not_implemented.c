@@ -3,6 +3,8 @@
  * dropout, tensor reduction and the Find 2.0 problem / solution API. They exist so that any
  * MIOpen client compiles and links unchanged; each returns miopenStatusNotImplemented and
  * leaves a message naming the function on the handle (when it has one) and on the thread.
+ * Over 600 lines on purpose: one short stub per entry point, kept in one list so that what
+ * clfuse does not implement reads in one place (docs/compat.md is generated from it).
  * A Create call also sets its output to NULL, so that a client's unconditional cleanup
  * (Destroy of that NULL) stays harmless.
  *

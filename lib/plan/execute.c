@@ -11,303 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static miopenStatus_t check_buffer(miopenHandle_t h, cl_mem m, size_t need, const char *what)
-{
-    size_t size = 0;
-    cl_int err = clf_clw_mem_info(m, CL_MEM_SIZE, sizeof size, &size);
-    /* Only CL_INVALID_MEM_OBJECT says the caller passed something else; any other error
-     * (out of resources) is the device's, on what may well be a good buffer. */
-    if (err == CL_INVALID_MEM_OBJECT)
-        return clf_fail(h, miopenStatusBadParm, "%s is not a valid cl_mem (%s)", what,
-                        clf_cl_error_name(err));
-    if (err != CL_SUCCESS)
-        return clf_fail(h, miopenStatusInternalError, "%s: clGetMemObjectInfo(CL_MEM_SIZE): %s",
-                        what, clf_cl_error_name(err));
-    if (size < need)
-        return clf_fail(h, miopenStatusBadParm, "%s holds %zu bytes, the operation needs %zu", what,
-                        size, need);
-    return miopenStatusSuccess;
-}
-
-/* The workspace a plan's solver needs: given (when it needs one), at least that large, and a
- * buffer that holds it. api (may be NULL) prefixes the message. */
-static miopenStatus_t check_workspace(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
-                                      cl_mem ws, size_t ws_size, const char *api)
-{
-    if (p->workspace > 0 && (ws == NULL || ws_size < p->workspace))
-        return clf_fail(h, miopenStatusBadParm,
-                        "%s%ssolver %s needs a workspace of %zu bytes, %zu given", api ? api : "",
-                        api ? ": " : "", p->solver->name, p->workspace, ws ? ws_size : (size_t)0);
-    return ws ? check_buffer(h, ws, p->workspace, "workspace") : miopenStatusSuccess;
-}
-
-miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
-                                       const clf_run_args *a)
-{
-    const clf_fusion_problem *q = &p->problem;
-    const size_t fs = sizeof(float);
-    size_t out_n = (size_t)q->n * q->c * q->h * q->w;
-    size_t in_n = clf_tensor_elements(&p->input);
-    size_t par_n = q->epi.bn_spatial ? (size_t)q->c : out_n / (size_t)q->n;
-    miopenStatus_t st = check_buffer(h, a->x, in_n * fs, "x (the input)");
-    if (st == miopenStatusSuccess)
-        st = check_buffer(h, a->y, out_n * fs, "y (the output)");
-    if (q->nbranches > 0) {
-        /* Horizontal plans: each branch's buffers against its own shapes. */
-        for (int b = 0; b < q->nbranches && st == miopenStatusSuccess; ++b) {
-            const clf_branch_problem *br = &q->branch[b];
-            const clf_conv_problem *c = &br->conv;
-            const struct clf_branch_args *ba = &a->br[b];
-            size_t bpar = br->epi.bn_spatial ? (size_t)c->k : (size_t)c->k * c->oh * c->ow;
-            st = check_buffer(h, ba->w, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs,
-                              "w (a branch's filter)");
-            if (st == miopenStatusSuccess && br->epi.has_bias)
-                st = check_buffer(h, ba->bias, (size_t)c->k * fs, "a branch's bias");
-            const cl_mem bn[4] = {ba->bn_scale, ba->bn_bias, ba->bn_mean, ba->bn_var};
-            for (int j = 0; j < 4 && br->epi.has_bn && st == miopenStatusSuccess; ++j)
-                st = check_buffer(h, bn[j], bpar * fs, "a branch's batch-norm parameter");
-        }
-        return st;
-    }
-    if (q->train != CLF_TRAIN_NONE) {
-        /* Training plans: the buffers their run arguments name (solver.h), each optional
-         * one checked when given; which are required the API call has decided. */
-        const struct {
-            cl_mem m;
-            size_t n;
-            const char *what;
-        } bufs[] = {
-            {a->bn_scale, par_n, "bnScale"},
-            {a->bn_bias, par_n, "bnBias"},
-            {a->saved_mean, par_n, "savedMean"},
-            {a->saved_inv_var, par_n, "savedInvVariance"},
-            {a->run_mean, par_n, "runningMean"},
-            {a->run_var, par_n, "runningVariance"},
-            {a->bn_x, out_n, "x (the batch-norm's forward input)"},
-            {a->dscale, par_n, "resultBnScaleDiff"},
-            {a->dbias, par_n, "resultBnBiasDiff"},
-            {a->act_x, out_n, "x (the activation's forward input)"},
-            {a->act_y, out_n, "y (the activation's forward output)"},
-        };
-        for (size_t i = 0; i < sizeof bufs / sizeof bufs[0] && st == miopenStatusSuccess; ++i)
-            if (bufs[i].m != NULL)
-                st = check_buffer(h, bufs[i].m, bufs[i].n * fs, bufs[i].what);
-        if (st == miopenStatusSuccess && a->workspace != NULL)
-            st = check_buffer(h, a->workspace, a->workspace_size, "workspace");
-        return st;
-    }
-    if (st == miopenStatusSuccess && q->has_conv) {
-        const clf_conv_problem *c = &q->conv;
-        st = check_buffer(h, a->w, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs,
-                          "w (the filter)");
-    }
-    if (st == miopenStatusSuccess && q->epi.has_bias)
-        st = check_buffer(h, a->bias, (size_t)q->c * fs, "the bias");
-    if (st == miopenStatusSuccess && q->epi.has_bn) {
-        st = check_buffer(h, a->bn_scale, par_n * fs, "bnScale");
-        if (st == miopenStatusSuccess)
-            st = check_buffer(h, a->bn_bias, par_n * fs, "bnBias");
-        if (st == miopenStatusSuccess)
-            st = check_buffer(h, a->bn_mean, par_n * fs, "estimatedMean");
-        if (st == miopenStatusSuccess)
-            st = check_buffer(h, a->bn_var, par_n * fs, "estimatedVariance");
-    }
-    if (st == miopenStatusSuccess && q->epi.has_z)
-        st = check_buffer(h, a->z, out_n * fs, "z");
-    if (st == miopenStatusSuccess && p->workspace > 0)
-        st = check_workspace(h, p, a->workspace, a->workspace_size, NULL);
-    return st;
-}
-
-static const clf_op_args *find_args(miopenOperatorArgs_t args,
-                                    const struct miopenFusionOpDescriptor *op)
-{
-    /* Op address and plan serial: args set for the op of a destroyed plan that a new plan
-     * now occupies do not count. */
-    for (int i = 0; i < args->count; ++i)
-        if (args->items[i].op == op && args->items[i].plan_serial == op->plan->serial &&
-            args->items[i].set)
-            return &args->items[i];
-    return NULL;
-}
-
-static const char *setter_name(clf_ir_kind k)
-{
-    switch (k) {
-    case CLF_IR_CONV: return "miopenSetOpArgsConvForward";
-    case CLF_IR_BIAS: return "miopenSetOpArgsBiasForward";
-    case CLF_IR_BN: return "miopenSetOpArgsBatchNormInference";
-    case CLF_IR_ACTIV: return "miopenSetOpArgsActivForward";
-    case CLF_IR_BN_TRAIN_FWD: return "miopenSetOpArgsBatchNormForward";
-    case CLF_IR_BN_BWD: return "miopenSetOpArgsBatchNormBackward";
-    case CLF_IR_ACTIV_BWD: return "miopenSetOpArgsActivBackward";
-    case CLF_IR_ADD: return "clfuse_SetOpArgsAddForward";
-    }
-    return "?";
-}
-
-/* Horizontal plans: bind() fills the single-chain fields op by op as for a vertical plan,
- * and each op's values are then copied into its branch's arguments (a branch's ops are
- * contiguous); the first op of a branch starts it from nothing, so no value of the previous
- * branch is carried into one that lacks the op. */
-static void to_branch(clf_run_args *b, clf_ir_kind kind, int branch, int first)
-{
-    struct clf_branch_args *t = &b->br[branch];
-    if (first)
-        memset(t, 0, sizeof *t);
-    switch (kind) {
-    case CLF_IR_CONV:
-        t->w = b->w;
-        t->conv_alpha = b->conv_alpha;
-        break;
-    case CLF_IR_BIAS: t->bias = b->bias; break;
-    case CLF_IR_BN:
-        t->bn_scale = b->bn_scale;
-        t->bn_bias = b->bn_bias;
-        t->bn_mean = b->bn_mean;
-        t->bn_var = b->bn_var;
-        t->bn_eps = b->bn_eps;
-        break;
-    case CLF_IR_ACTIV:
-        t->act_alpha = b->act_alpha;
-        t->act_beta = b->act_beta;
-        t->act_gamma = b->act_gamma;
-        break;
-    default: break; /* not in horizontal plans (lib/ir refuses them) */
-    }
-}
-
-/* Binds each op's args, checking the buffers' sizes against the op's shapes. */
-static miopenStatus_t bind(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
-                           miopenOperatorArgs_t args, clf_run_args *b)
-{
-    const size_t fs = sizeof(float);
-    b->conv_alpha = 1.0f;
-    for (int i = 0; i < p->ir.nops; ++i) {
-        const struct miopenFusionOpDescriptor *op = &p->ops[i];
-        const clf_ir_op *ir = &p->ir.ops[i];
-        const clf_op_args *a = find_args(args, op);
-        if (a == NULL)
-            return clf_fail(h, miopenStatusBadParm,
-                            "miopenExecuteFusionPlan: no arguments for op %d (%s); call %s", i,
-                            clf_ir_kind_name(op->kind), setter_name(op->kind));
-        const int *shape = clf_ir_shape(&p->ir, ir->out);
-        size_t channels = (size_t)shape[1];
-        size_t plane = (size_t)shape[2] * (size_t)shape[3];
-        miopenStatus_t st = miopenStatusSuccess;
-        switch (op->kind) {
-        case CLF_IR_CONV: {
-            size_t wn = (size_t)op->wdesc.lens[0] * op->wdesc.lens[1] * op->wdesc.lens[2] *
-                        op->wdesc.lens[3];
-            st = check_buffer(h, a->mem[0], wn * fs, "the convolution filter w");
-            b->w = a->mem[0];
-            b->conv_alpha = a->alpha;
-            break;
-        }
-        case CLF_IR_BIAS:
-            st = check_buffer(h, a->mem[0], channels * fs, "the bias");
-            b->bias = a->mem[0];
-            break;
-        case CLF_IR_ADD:
-            st = check_buffer(h, a->mem[0], (size_t)shape[0] * channels * plane * fs,
-                              "z (the residual add's input)");
-            b->z = a->mem[0];
-            b->z_alpha = a->alpha;
-            break;
-        case CLF_IR_BN: {
-            size_t n = ir->bn_spatial ? channels : channels * plane;
-            static const char *names[4] = {"bnScale", "bnBias", "estimatedMean",
-                                           "estimatedVariance"};
-            for (int j = 0; j < 4 && st == miopenStatusSuccess; ++j)
-                st = check_buffer(h, a->mem[j], n * fs, names[j]);
-            b->bn_scale = a->mem[0];
-            b->bn_bias = a->mem[1];
-            b->bn_mean = a->mem[2];
-            b->bn_var = a->mem[3];
-            b->bn_eps = (float)a->eps;
-            break;
-        }
-        case CLF_IR_ACTIV:
-            b->act_alpha = (float)a->act[0];
-            b->act_beta = (float)a->act[1];
-            b->act_gamma = (float)a->act[2];
-            break;
-        case CLF_IR_BN_TRAIN_FWD: {
-            size_t n = ir->bn_spatial ? channels : channels * plane;
-            /* scale, bias, savedMean, savedInvVariance, runningMean, runningVariance; the
-             * saved and running pairs are optional (SetOpArgs checked which are given). */
-            static const char *names[6] = {"bnScale",          "bnBias",      "savedMean",
-                                           "savedInvVariance", "runningMean", "runningVariance"};
-            for (int j = 0; j < 6 && st == miopenStatusSuccess; ++j)
-                if (j < 2 || a->mem[j] != NULL)
-                    st = check_buffer(h, a->mem[j], n * fs, names[j]);
-            b->bn_scale = a->mem[0];
-            b->bn_bias = a->mem[1];
-            b->saved_mean = a->mem[2];
-            b->saved_inv_var = a->mem[3];
-            /* SetOpArgs stored them only when the op updates the running statistics. */
-            b->run_mean = op->running ? a->mem[4] : NULL;
-            b->run_var = op->running ? a->mem[5] : NULL;
-            b->bn_eps = (float)a->eps;
-            b->exp_avg = (float)a->exp_avg;
-            break;
-        }
-        case CLF_IR_BN_BWD: {
-            size_t n = ir->bn_spatial ? channels : channels * plane;
-            size_t all = (size_t)shape[0] * channels * plane;
-            static const char *names[7] = {"bnScale",
-                                           "bnBias",
-                                           "savedMean",
-                                           "savedInvVariance",
-                                           "x (the batch-norm's forward input)",
-                                           "resultBnScaleDiff",
-                                           "resultBnBiasDiff"};
-            for (int j = 0; j < 7 && st == miopenStatusSuccess; ++j)
-                if (j != 1 || a->mem[j] != NULL)
-                    st = check_buffer(h, a->mem[j], (j == 4 ? all : n) * fs, names[j]);
-            b->bn_scale = a->mem[0];
-            b->bn_bias = a->mem[1];
-            b->saved_mean = a->mem[2];
-            b->saved_inv_var = a->mem[3];
-            b->bn_x = a->mem[4];
-            b->dscale = a->mem[5];
-            b->dbias = a->mem[6];
-            break;
-        }
-        case CLF_IR_ACTIV_BWD:
-            st = check_buffer(h, a->mem[0], (size_t)shape[0] * channels * plane * fs,
-                              "y (the activation's forward output)");
-            b->act_y = a->mem[0];
-            b->act_alpha = (float)a->act[0];
-            b->act_beta = (float)a->act[1];
-            b->act_gamma = (float)a->act[2];
-            break;
-        }
-        if (st != miopenStatusSuccess)
-            return st;
-        if (p->ir.horizontal)
-            to_branch(b, op->kind, ir->branch, i == p->ir.branch_first[ir->branch]);
-    }
-    if (p->ir.horizontal) { /* the single-chain fields served only as the staging area */
-        clf_run_args clean;
-        memset(&clean, 0, sizeof clean);
-        clean.x = b->x;
-        clean.y = b->y;
-        clean.workspace = b->workspace;
-        clean.workspace_size = b->workspace_size;
-        memcpy(clean.br, b->br, sizeof clean.br);
-        *b = clean;
-    }
-    /* The activation backward after a batch-norm backward recomputes its forward input as
-     * scale * xhat + bias. */
-    if (p->problem.train == CLF_TRAIN_BWD && p->problem.epi.has_activ && b->bn_bias == NULL)
-        return clf_fail(h, miopenStatusBadParm,
-                        "miopenExecuteFusionPlan: the activation backward op needs the "
-                        "batch-norm's bnBias (miopenSetOpArgsBatchNormBackward gave NULL) to "
-                        "recompute the activation's forward input");
-    return miopenStatusSuccess;
-}
-
 /* Kernel arguments in the order of the table (lib/codegen/kargs.h). Scalars and absent
  * buffers (NULL) are set only when they differ from what the plan's kernel was last given
  * (p->karg_last): an engine's steady state re-sets only its real buffers, which are always
@@ -598,11 +301,11 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     b.workspace_size = workspace_size;
     size_t in_bytes = clf_tensor_elements(&p->input) * sizeof(float);
     size_t out_bytes = clf_tensor_elements(&p->output) * sizeof(float);
-    st = check_buffer(h, b.x, in_bytes, "input");
+    st = clf_plan_check_buffer(h, b.x, in_bytes, "input");
     if (st == miopenStatusSuccess)
-        st = check_buffer(h, b.y, out_bytes, "output");
+        st = clf_plan_check_buffer(h, b.y, out_bytes, "output");
     if (st == miopenStatusSuccess)
-        st = bind(h, p, args, &b);
+        st = clf_plan_bind(h, p, args, &b);
     if (st != miopenStatusSuccess)
         return st;
     if (p->workspace > 0 && workspace == NULL) {
@@ -612,7 +315,7 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         workspace = b.workspace = p->own_workspace;
         workspace_size = b.workspace_size = p->workspace;
     }
-    st = check_workspace(h, p, workspace, workspace_size, api);
+    st = clf_plan_check_workspace(h, p, workspace, workspace_size, api);
     if (st != miopenStatusSuccess)
         return st;
     return clf_plan_launch(h, p, &b, NULL);
@@ -645,7 +348,8 @@ miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
                         api, workspaceSize);
     /* The size the caller claims is what a solver may use: the buffer must hold it. */
     if (workspace != NULL && h != NULL) {
-        miopenStatus_t st = check_buffer(h, (cl_mem)workspace, workspaceSize, "the workspace");
+        miopenStatus_t st =
+            clf_plan_check_buffer(h, (cl_mem)workspace, workspaceSize, "the workspace");
         if (st != miopenStatusSuccess)
             return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     }

@@ -129,6 +129,18 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
                                 const miopenTensorDescriptor_t outputDesc, void *output,
                                 miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size);
 
+/* lib/plan/bind.c. m is a valid cl_mem of at least need bytes, else BadParm (or
+ * InternalError when the query itself fails) with what in the message. */
+miopenStatus_t clf_plan_check_buffer(miopenHandle_t h, cl_mem m, size_t need, const char *what);
+/* The workspace p's solver needs: given when it needs one, at least that large, a buffer that
+ * holds it. api (may be NULL) prefixes the message. */
+miopenStatus_t clf_plan_check_workspace(miopenHandle_t h,
+                                        const struct miopenFusionPlanDescriptor *p, cl_mem ws,
+                                        size_t ws_size, const char *api);
+/* Binds args' values for each of p's ops into b (its buffers checked against the op's
+ * shapes): BadParm, naming the op and its setter, when an op has no arguments. */
+miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                             miopenOperatorArgs_t args, clf_run_args *b);
 /* Checks every buffer of a against p's shapes (a valid cl_mem, big enough) and the
  * workspace against the solver's need. */
 miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,

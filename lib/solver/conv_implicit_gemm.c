@@ -13,7 +13,11 @@
  *
  * Depthwise convolutions (one input channel per group) are refused: their reduction is only
  * FY x FX long and the GEMM has a single row per group, so nearly all of every tile would
- * be idle; the direct solvers handle them. */
+ * be idle; the direct solvers handle them.
+ *
+ * ConvImplicitGemmSplitK (id 9, below) lives here too, which takes the file past 600 lines:
+ * it is this kernel with its tiles split across work-groups, and shares the tiling rules,
+ * cost and build of a tiling with the unsplit solver, all of which are static here. */
 #include "solver/solver.h"
 
 #include <limits.h>
