@@ -113,6 +113,42 @@ MIOPEN_EXPORT miopenStatus_t clfuse_SetOpArgsAddForward(miopenOperatorArgs_t arg
 MIOPEN_EXPORT miopenStatus_t
 clfuse_FusionPlanBeginBranch(miopenFusionPlanDescriptor_t fusePlanDesc);
 
+/** A recorded sequence of fused-plan executions (clfuse_BeginRecording), replayed with one
+ * enqueue on devices that offer cl_khr_command_buffer (version 0.9.0). */
+typedef struct clfuse_Recording *clfuse_Recording_t;
+
+/** Starts recording on the handle: until clfuse_EndRecording, miopenExecuteFusionPlan (and
+ * _v2) checks its arguments as always but records the plan's kernel, with the buffers and
+ * values given, into a command buffer instead of running it. Only fusion-plan executions are
+ * recorded; any other call made on the handle meanwhile runs at once, as usual. Plans whose
+ * solver launches several kernels itself (ConvGemm, training plans) or that need their
+ * workspace zeroed before each launch (split-K on a caller's workspace) are refused with
+ * miopenStatusUnsupportedOp at their execute; the recording goes on.
+ * miopenStatusUnsupportedOp when the device does not offer the extension at that version;
+ * miopenStatusBadParm for an invalid handle, one already recording, or profiling enabled
+ * (miopenEnableProfiling: a recorded launch has no time). One thread at a time per handle. */
+MIOPEN_EXPORT miopenStatus_t clfuse_BeginRecording(miopenHandle_t handle);
+
+/** Ends the handle's recording and returns it in *recording (caller owns it:
+ * clfuse_DestroyRecording). BadParm for an invalid handle, a NULL recording, or a handle that
+ * is not recording; a recording of no execution is refused too (BadParm), and abandoned. */
+MIOPEN_EXPORT miopenStatus_t clfuse_EndRecording(miopenHandle_t handle,
+                                                 clfuse_Recording_t *recording);
+
+/** Runs a recording on the handle's queue with one enqueue, as the recorded executions would
+ * run in order; returns without waiting. The buffers recorded must still exist; their
+ * contents are read when the replay runs. BadParm for an invalid handle or recording, or when
+ * the handle's queue is not the one the recording was made on (after miopenSetStream). */
+MIOPEN_EXPORT miopenStatus_t clfuse_ReplayRecording(miopenHandle_t handle,
+                                                    clfuse_Recording_t recording);
+
+/** Releases a recording (it may outlive its handle and plans: it holds its own references to
+ * their kernels). NULL is a no-op; BadParm for a pointer that is not a live recording. */
+MIOPEN_EXPORT miopenStatus_t clfuse_DestroyRecording(clfuse_Recording_t recording);
+
+/** The number of executions a recording holds (0 for an invalid one). */
+MIOPEN_EXPORT int clfuse_RecordingSize(clfuse_Recording_t recording);
+
 /** Where an Immediate-mode solution comes from. MIOpen marks only estimates, by a negative
  * time; this tells measured, db and estimated results apart. */
 typedef enum {

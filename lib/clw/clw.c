@@ -158,17 +158,27 @@ long clf_clw_live_objects(void)
     return atomic_load(&live_objects);
 }
 
-static void created(const void *obj)
+void clf_clw_note_created(const void *obj)
 {
     if (obj)
         atomic_fetch_add(&live_objects, 1);
 }
 
-static cl_int released(cl_int err)
+cl_int clf_clw_note_released(cl_int err)
 {
     if (err == CL_SUCCESS)
         atomic_fetch_sub(&live_objects, 1);
     return err;
+}
+
+static void created(const void *obj)
+{
+    clf_clw_note_created(obj);
+}
+
+static cl_int released(cl_int err)
+{
+    return clf_clw_note_released(err);
 }
 
 /* One case per code, packed: clang-format would wrap the table out of shape. */

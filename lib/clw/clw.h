@@ -37,6 +37,29 @@ cl_int clf_clw_fault(const char *entry);
 
 /* Objects created through clw and not yet released. */
 long clf_clw_live_objects(void);
+/* For wrappers outside clw.c (cmdbuf.c): count an object created (NULL: not counted) and a
+ * release (counted only when err is CL_SUCCESS; returns err). */
+void clf_clw_note_created(const void *obj);
+cl_int clf_clw_note_released(cl_int err);
+
+/* cl_khr_command_buffer (cmdbuf.c): a recorded sequence of kernel launches, replayed with one
+ * enqueue. Only the extension's version 0.9.0 is used, the one whose entry points this build's
+ * headers declare (a later provisional version may change them). */
+typedef struct clf_cmdbuf clf_cmdbuf;
+/* A command buffer on q (of device dev of platform pf); NULL with the reason in why when the
+ * device lacks the extension at that version, or a call failed (*err its error, else
+ * CL_SUCCESS for "not offered"). */
+clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_queue q, cl_int *err,
+                              char *why, size_t cap);
+/* Records k with its arguments as set now, after every command recorded before it. */
+cl_int clf_cmdbuf_kernel(clf_cmdbuf *b, cl_kernel k, cl_uint dims, const size_t *global,
+                         const size_t *local);
+cl_int clf_cmdbuf_finalize(clf_cmdbuf *b);
+/* Enqueues the finalized buffer on the queue it was made for. */
+cl_int clf_cmdbuf_enqueue(clf_cmdbuf *b);
+int clf_cmdbuf_commands(const clf_cmdbuf *b);
+cl_command_queue clf_cmdbuf_queue(const clf_cmdbuf *b);
+void clf_cmdbuf_release(clf_cmdbuf *b);
 
 /* Device and platform queries fill a string; failures leave "" and return the cl error. */
 cl_int clf_clw_device_string(cl_device_id dev, cl_device_info what, char *out, size_t cap);

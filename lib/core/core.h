@@ -41,6 +41,7 @@ struct miopenHandle {
     struct clf_program_cache *programs;
     struct clf_finddb *finddb;    /* opened on first use (lib/select/records.c) */
     struct clf_invoker *invokers; /* compiled unfused calls (lib/plan/invokers.c) */
+    struct clf_cmdbuf *recording; /* clfuse_BeginRecording's, until EndRecording (api/record.c) */
     char errmsg[CLF_ERRMSG_CAP];
 };
 
@@ -55,6 +56,7 @@ typedef enum clf_live_kind {
     CLF_LIVE_PLAN,
     CLF_LIVE_OP, /* ops live and die with their plan */
     CLF_LIVE_ARGS,
+    CLF_LIVE_RECORDING,
     CLF_LIVE_KINDS
 } clf_live_kind;
 /* Records ptr; 0, or -1 when out of memory (the object must then not be handed out). */

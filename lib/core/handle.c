@@ -273,6 +273,9 @@ miopenStatus_t miopenDestroy(miopenHandle_t handle)
         return miopenStatusSuccess;
     if (!clf_handle_valid(handle))
         return clf_fail(NULL, miopenStatusBadParm, "miopenDestroy: not a valid miopenHandle_t");
+    /* A recording never ended is abandoned (its kernels released). */
+    clf_cmdbuf_release(handle->recording);
+    handle->recording = NULL;
     if (handle->queue) {
         clf_clw_finish(handle->queue);
         clf_clw_release_queue(handle->queue);
@@ -299,6 +302,10 @@ miopenStatus_t miopenSetStream(miopenHandle_t handle, miopenAcceleratorQueue_t s
     clf_clear_error(handle);
     if (!clf_handle_valid(handle))
         return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
+    if (handle->recording)
+        return clf_fail(handle, miopenStatusBadParm,
+                        "%s: the handle is recording on its queue (clfuse_EndRecording first)",
+                        api);
     if (streamID == NULL) {
         /* The handle's own queue on the context it works in now (made if it has none
          * there), so nothing built for that context is lost. */

@@ -101,12 +101,44 @@ static cl_int zero_workspace_head(cl_command_queue q, struct miopenFusionPlanDes
     return err;
 }
 
+/* clfuse_BeginRecording's path (lib/api/record.c): the plan's kernel recorded with these
+ * arguments instead of launched. Find's own timed launches (ms != NULL) never come here. */
+static miopenStatus_t record_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
+                                    const clf_run_args *a, const char *api)
+{
+    const clf_solver *s = p->solver;
+    if (s->run || p->kernel == NULL)
+        return clf_fail(h, miopenStatusUnsupportedOp,
+                        "%s: solver %s launches its kernels itself, which a recording cannot "
+                        "hold (clfuse_BeginRecording); the recording goes on without it",
+                        api, s->name);
+    if (p->launch.ws_zero > 0 && !(a->workspace == p->own_workspace && p->own_workspace_zeroed))
+        return clf_fail(h, miopenStatusUnsupportedOp,
+                        "%s: solver %s needs its workspace counters zeroed before the launch, "
+                        "which a recording cannot hold yet (execute it once without a workspace "
+                        "before recording, so that its own workspace is zeroed)",
+                        api, s->name);
+    pthread_mutex_lock(&p->lock);
+    cl_int err = set_args(p, a);
+    const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
+    if (err == CL_SUCCESS)
+        err = clf_cmdbuf_kernel(h->recording, p->kernel, (cl_uint)p->launch.dims, p->launch.global,
+                                local);
+    pthread_mutex_unlock(&p->lock);
+    if (err != CL_SUCCESS)
+        return clf_fail(h, miopenStatusInternalError, "%s: recording solver %s's kernel: %s", api,
+                        s->name, clf_cl_error_name(err));
+    return miopenStatusSuccess;
+}
+
 miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                const clf_run_args *a, double *ms)
 {
     const char *api = "miopenExecuteFusionPlan";
     const clf_solver *s = p->solver;
     int want_time = h->profiling || ms != NULL;
+    if (h->recording && ms == NULL)
+        return record_launch(h, p, a, api);
     if (s->run) {
         /* Several launches on the handle's queue: the host clock around them, from an empty
          * queue (so earlier commands are not counted) to the end of the last one. */
