@@ -31,7 +31,8 @@ miopenStatus_t clfuse_BeginRecording(miopenHandle_t h)
     cl_int err = CL_SUCCESS;
     clf_cmdbuf *b = clf_cmdbuf_create(h->platform, h->device, h->queue, &err, why, sizeof why);
     if (b == NULL)
-        return clf_fail(h, err == CL_SUCCESS ? miopenStatusUnsupportedOp : miopenStatusInternalError,
+        return clf_fail(h,
+                        err == CL_SUCCESS ? miopenStatusUnsupportedOp : miopenStatusInternalError,
                         "%s: %s on '%s'%s%s", api, why, h->info.name, err ? ": " : "",
                         err ? clf_cl_error_name(err) : "");
     h->recording = b;
@@ -61,8 +62,8 @@ miopenStatus_t clfuse_EndRecording(miopenHandle_t h, clfuse_Recording_t *recordi
         clf_free(r);
         clf_cmdbuf_release(b);
         if (err != CL_SUCCESS)
-            return clf_fail(h, miopenStatusInternalError, "%s: clFinalizeCommandBufferKHR: %s",
-                            api, clf_cl_error_name(err));
+            return clf_fail(h, miopenStatusInternalError, "%s: clFinalizeCommandBufferKHR: %s", api,
+                            clf_cl_error_name(err));
         return clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory", api);
     }
     r->b = b;
@@ -95,8 +96,7 @@ miopenStatus_t clfuse_DestroyRecording(clfuse_Recording_t r)
     if (r == NULL)
         return miopenStatusSuccess;
     if (!clf_live_remove(CLF_LIVE_RECORDING, r))
-        return clf_fail(NULL, miopenStatusBadParm,
-                        "clfuse_DestroyRecording: not a live recording");
+        return clf_fail(NULL, miopenStatusBadParm, "clfuse_DestroyRecording: not a live recording");
     clf_cmdbuf_release(r->b);
     clf_free(r);
     return miopenStatusSuccess;

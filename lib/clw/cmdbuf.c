@@ -22,8 +22,8 @@ struct clf_cmdbuf {
     cl_sync_point_khr last;
 };
 
-/* The device's cl_khr_command_buffer version (CL_DEVICE_EXTENSIONS_WITH_VERSION_KHR: cl_khr_extended_versioning),
- * 0 when it has none or cannot say. */
+/* The device's cl_khr_command_buffer version (CL_DEVICE_EXTENSIONS_WITH_VERSION_KHR:
+ * cl_khr_extended_versioning), 0 when it has none or cannot say. */
 static cl_version_khr extension_version(cl_device_id dev)
 {
     size_t size = 0;
@@ -64,8 +64,9 @@ clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_qu
         snprintf(why, cap, "out of host memory");
         return NULL;
     }
-    clCreateCommandBufferKHR_fn create = (clCreateCommandBufferKHR_fn)
-        clGetExtensionFunctionAddressForPlatform(pf, "clCreateCommandBufferKHR");
+    clCreateCommandBufferKHR_fn create =
+        (clCreateCommandBufferKHR_fn)clGetExtensionFunctionAddressForPlatform(
+            pf, "clCreateCommandBufferKHR");
     b->nd_range = (clCommandNDRangeKernelKHR_fn)clGetExtensionFunctionAddressForPlatform(
         pf, "clCommandNDRangeKernelKHR");
     b->finalize = (clFinalizeCommandBufferKHR_fn)clGetExtensionFunctionAddressForPlatform(
