@@ -87,10 +87,12 @@ typedef struct bench_peaks {
 /* --network: the whole network's figures, beside its layers (the entries). */
 typedef struct bench_network {
     char path[1024];
-    int all_paths;      /* --all-paths: the unfused and CLBlast paths per layer too */
-    bstat seq_wall;     /* every layer's fused plan enqueued back to back, one clFinish */
-    bstat host_us;      /* of those: host time per miopenExecuteFusionPlan call, microseconds */
-    char seq_note[256]; /* why seq_wall was not measured */
+    int all_paths;         /* --all-paths: the unfused and CLBlast paths per layer too */
+    bstat seq_wall;        /* every layer's fused plan enqueued back to back, one clFinish */
+    bstat host_us;         /* of those: host time per miopenExecuteFusionPlan call, microseconds */
+    bstat replay_wall;     /* the same sequence recorded once (clfuse_BeginRecording), replayed */
+    char replay_note[256]; /* why replay_wall was not measured */
+    char seq_note[256];    /* why seq_wall was not measured */
     /* The peer's whole-network figures (peer_torch.py's sequence mode): [0] the PyTorch
      * sequences, [1] cuDNN fused where it applies, else the sequence, [2] convolutions alone;
      * graph: the whole network in one CUDA graph (device time), wall: host clock around one

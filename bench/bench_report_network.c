@@ -110,6 +110,18 @@ void bench_network_json(cJSON *root, const bench_run *r)
         cJSON_AddNumberToObject(sq, "min", net->seq_wall.min);
         cJSON_AddNumberToObject(sq, "median", net->seq_wall.med);
         cJSON_AddNumberToObject(sq, "n", net->seq_wall.n);
+        cJSON *rp = cJSON_AddObjectToObject(c, "recorded_replay_wall");
+        if (net->replay_wall.n) {
+            cJSON_AddNumberToObject(rp, "min", net->replay_wall.min);
+            cJSON_AddNumberToObject(rp, "median", net->replay_wall.med);
+            cJSON_AddNumberToObject(rp, "n", net->replay_wall.n);
+        } else {
+            cJSON_AddStringToObject(rp, "note", net->replay_note);
+        }
+        cJSON_AddStringToObject(rp, "method",
+                                "the back-to-back sequence recorded once (clfuse_BeginRecording, "
+                                "cl_khr_command_buffer), then per pass clfuse_ReplayRecording and "
+                                "clFinish, host clock; min and median over --runs");
         cJSON *hu = cJSON_AddObjectToObject(c, "host_us_per_execute");
         cJSON_AddNumberToObject(hu, "min", net->host_us.min);
         cJSON_AddNumberToObject(hu, "median", net->host_us.med);
@@ -284,6 +296,13 @@ void bench_network_md(FILE *f, const bench_run *r)
                 "\n\nHost time per miopenExecuteFusionPlan call in that pass: %.1f us (min), "
                 "%.1f us (median).",
                 net->host_us.min, net->host_us.med);
+    if (net->replay_wall.n)
+        fprintf(f,
+                " Recorded once and replayed (clfuse_ReplayRecording): %.4f ms (min), %.4f ms "
+                "(median) per pass.",
+                net->replay_wall.min, net->replay_wall.med);
+    else if (net->seq_wall.n)
+        fprintf(f, " Replay of a recording: %s.", net->replay_note);
     fprintf(f,
             "\n\n- cuDNN fused where available: per layer the faster of cuDNN's fused call "
             "(RELU layers only: %d of %d layers fused in the whole-network runs) and the "
