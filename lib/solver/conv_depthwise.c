@@ -261,10 +261,10 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     spec->launch.local[0] = (size_t)t.wx;
     spec->launch.local[1] = (size_t)t.wy;
     spec->launch.local[2] = 1;
-    spec->launch.global[0] = clf_round_up(((size_t)c->ow + (size_t)t.tw - 1) / (size_t)t.tw,
-                                          (size_t)t.wx);
-    spec->launch.global[1] = clf_round_up(((size_t)c->oh + (size_t)t.th - 1) / (size_t)t.th,
-                                          (size_t)t.wy);
+    spec->launch.global[0] =
+        clf_round_up(((size_t)c->ow + (size_t)t.tw - 1) / (size_t)t.tw, (size_t)t.wx);
+    spec->launch.global[1] =
+        clf_round_up(((size_t)c->oh + (size_t)t.th - 1) / (size_t)t.th, (size_t)t.wy);
     spec->launch.global[2] = (size_t)c->n * (size_t)c->k;
     return miopenStatusSuccess;
 }
