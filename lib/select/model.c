@@ -163,6 +163,10 @@ static solver_eff effs[] = {
      * plain-path configs an H100's NORMAL Find timed over 45 batch-1 layers (rms log error
      * x1.34), and checked on 40 held-out generated layers; see ATOMIC_GOPS_FITTED. */
     {"ConvImplicitGemmSplitK", 0.33},
+    /* Unfitted: no GPU has timed ConvDepthwise yet (a memory-bound kernel, so its time is
+     * mostly the DRAM and L2 bounds, which this factor does not scale); the middle of the
+     * fitted range, DEFAULT_EFF, until a find-db of depthwise layers is fitted. */
+    {"ConvDepthwise", 0.5},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 /* A conv solver added without a fitted value: the middle of the fitted range. */

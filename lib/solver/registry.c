@@ -12,6 +12,7 @@ extern const clf_solver clf_solver_conv_implicit_gemm;
 extern const clf_solver clf_solver_conv_implicit_gemm_splitk;
 extern const clf_solver clf_solver_conv_direct_tiled;
 extern const clf_solver clf_solver_conv_gemm;
+extern const clf_solver clf_solver_conv_depthwise;
 extern const clf_solver clf_solver_conv_naive;
 extern const clf_solver clf_solver_elementwise;
 extern const clf_solver clf_solver_bn_train;
@@ -25,9 +26,11 @@ static const clf_solver *const registry[] = {
     &clf_solver_conv_gemm,          /* id 5 */
     &clf_solver_conv_implicit_gemm_splitk, /* id 9: needs a workspace; after the others, so
                                             * no fallback choice changes */
-    &clf_solver_conv_naive,                /* id 1 */
-    &clf_solver_elementwise,               /* id 100 */
-    &clf_solver_bn_train,                  /* id 8: training plans only */
+    &clf_solver_conv_depthwise, /* id 11: depthwise only; after the others, so no fallback
+                                 * choice changes (the model ranks it where it applies) */
+    &clf_solver_conv_naive,     /* id 1 */
+    &clf_solver_elementwise,    /* id 100 */
+    &clf_solver_bn_train,       /* id 8: training plans only */
     /* id 10: ConvHorizontalDirect (clf_solver_conv_horizontal), horizontal plans only, kept
      * out of this table on purpose (solver.h says why) */
 };

@@ -182,7 +182,9 @@ static void residual_add_chains(void **state)
 }
 
 /* CBNZA and CZA with every solver that applies to them (the unfused-only ConvGemm too, whose
- * separate epilogue kernel adds z), against the double reference, poisoned outputs. */
+ * separate epilogue kernel adds z), against the double reference, poisoned outputs. The
+ * convolution is dense, except for ConvDepthwise, which only takes one input channel per
+ * group: it gets the same shape as depthwise (4 groups, a channel multiplier of 2). */
 static void residual_add_every_solver(void **state)
 {
     (void)state;
@@ -205,7 +207,7 @@ static void residual_add_every_solver(void **state)
                               .pad_w = 1,
                               .stride = 1,
                               .dil = 1,
-                              .groups = 1,
+                              .groups = strcmp(s->name, "ConvDepthwise") == 0 ? 4 : 1,
                               .bn_spatial = ci,
                               .activ_mode = 3,
                               .set_algo = -1,

@@ -252,6 +252,8 @@ static const shape sweep_shapes[] = {
     SQ(2, 17, 11, 13, 33, 3, 3, 1, 1, 1, 1), /* 3x3 stride 1 with tails everywhere */
     /* 1x1 stride 1 over 36-pixel planes: the vector paths of a GEMM-shaped kernel */
     SQ(2, 12, 6, 6, 10, 1, 1, 0, 1, 1, 1),
+    /* depthwise 3x3 stride 2 on an odd plane, batch 2 (ConvDepthwise's space) */
+    SQ(2, 6, 13, 19, 6, 3, 3, 1, 2, 1, 6),
 };
 
 /* Every config in a solver's space is valid, and configs spread over the whole space run
@@ -870,6 +872,102 @@ static void implicit_gemm_splitk_limits(void **state)
     }
 }
 
+/* ConvDepthwise (id 11): refuses what is not depthwise (several input channels per group),
+ * strides past 2 and filters whose row window would not fit registers, each with a one-line
+ * reason; accepts a channel multiplier (K = 2C); checks its configs; and runs correctly on
+ * 3x3 stride 1 and 2, 5x5 stride 2, 7x7 stride 1, a dilated 3x3 and a multiplier, at batch
+ * 1 and 2, with widths no tile divides, for the extremes of its space and configs between,
+ * every run with another epilogue: bias, batch-norm (none, spatial, per-activation), the
+ * residual add and the activation (each mode in turn), all 24 combinations over the runs. */
+static void depthwise_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(11);
+    assert_non_null(s);
+    assert_string_equal(s->name, "ConvDepthwise");
+    char why[CLF_REASON_CAP];
+    static const shape bad[] = {
+        SQ(1, 4, 12, 12, 4, 3, 3, 1, 1, 1, 1),   /* groups 1 */
+        SQ(1, 4, 12, 12, 4, 3, 3, 1, 1, 1, 2),   /* 2 channels per group */
+        SQ(1, 4, 12, 12, 4, 3, 3, 1, 3, 1, 4),   /* stride 3 */
+        SQ(1, 4, 90, 90, 4, 11, 11, 0, 1, 7, 4), /* a 71-column window */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        clf_fusion_problem q;
+        make_problem(&q, &bad[i], 0);
+        why[0] = '\0';
+        if (s->applicable(&q, &handle->info, why, sizeof why))
+            fail_msg("bad shape %zu accepted", i);
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    clf_fusion_problem p;
+    harness_conv_problem(&p, 1, 4, 30, 30, 4, 11, 11, 0, 2, 5, 4); /* 51 columns at TW=1 */
+    assert_true(s->applicable(&p, &handle->info, why, sizeof why));
+    static const char *const rejected[] = {
+        "",
+        "NO_SUCH_KEY=1",
+        "TH=1,TW=1,WX=8,WY=1", /* not the one spelling */
+        "TW=1,TH=1,WX=8,WY=1,EXTRA=1",
+        "TW=3,TH=1,WX=8,WY=1",
+        "TW=16,TH=1,WX=8,WY=1",
+        "TW=1,TH=8,WX=8,WY=1",
+        "TW=1,TH=1,WX=12,WY=1",
+        "TW=1,TH=1,WX=64,WY=8", /* 512 work-items */
+        "TW=8,TH=1,WX=8,WY=1",  /* a 65-column window */
+    };
+    for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
+        why[0] = '\0';
+        if (s->config_valid(&p, &handle->info, rejected[i], why, sizeof why))
+            fail_msg("config \"%s\" accepted", rejected[i]);
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    assert_true(s->config_valid(&p, &handle->info, "TW=4,TH=4,WX=8,WY=1", why, sizeof why));
+
+    static const shape good[] = {
+        SQ(1, 6, 13, 17, 6, 3, 3, 1, 1, 1, 6), /* 3x3 stride 1 pad 1 */
+        SQ(2, 5, 15, 19, 5, 3, 3, 1, 2, 1, 5), /* 3x3 stride 2 pad 1, odd input, batch 2 */
+        SQ(1, 4, 17, 21, 4, 5, 5, 2, 2, 1, 4), /* 5x5 stride 2 pad 2 */
+        SQ(2, 3, 11, 23, 3, 7, 7, 3, 1, 1, 3), /* 7x7 stride 1 pad 3, batch 2 */
+        SQ(1, 4, 9, 11, 8, 3, 3, 1, 1, 1, 4),  /* channel multiplier 2 */
+        SQ(1, 3, 12, 13, 3, 3, 3, 2, 1, 2, 3), /* dilation 2 */
+    };
+    /* The smallest and largest tiles of the space, the smallest group, configs between; the
+     * default is added per shape. */
+    static const char *const cfgs[] = {
+        "TW=1,TH=1,WX=8,WY=1",  "TW=8,TH=4,WX=64,WY=4", "TW=1,TH=1,WX=1,WY=1",
+        "TW=2,TH=2,WX=16,WY=4", "TW=4,TH=1,WX=32,WY=2", "TW=8,TH=2,WX=8,WY=8",
+    };
+    enum { NCFG = sizeof cfgs / sizeof cfgs[0] };
+    int run = 0;
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; ++i) {
+        clf_fusion_problem q;
+        make_problem(&q, &good[i], 0);
+        if (!s->applicable(&q, &handle->info, why, sizeof why))
+            fail_msg("shape %zu refused: %s", i, why);
+        char dflt[CLF_CONFIG_CAP];
+        s->default_config(&q, &handle->info, dflt, sizeof dflt);
+        for (int ci = 0; ci <= NCFG; ++ci) {
+            const char *cfg = ci < NCFG ? cfgs[ci] : dflt;
+            if (!s->config_valid(&q, &handle->info, cfg, why, sizeof why))
+                fail_msg("shape %zu: config \"%s\" refused: %s", i, cfg, why);
+            /* The epilogue combination of this run: bias x batch-norm mode x residual x
+             * activation, 24 in all; the activation's mode turns over its 10. */
+            const int e = run % 24;
+            q.epi.has_bias = e % 2;
+            q.epi.has_bn = (e / 2) % 3 != 0;
+            q.epi.bn_spatial = (e / 2) % 3 == 1;
+            q.epi.has_z = (e / 6) % 2;
+            q.epi.has_activ = e / 12;
+            q.epi.activ_mode = run % 10;
+            char what[48];
+            snprintf(what, sizeof what, "depthwise shape %zu epilogue %d", i, e);
+            check_run(s, &q, cfg, 500 + (uint64_t)run, what);
+            ++run;
+        }
+    }
+    assert_true(run >= 24);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2 || (argc == 2 && strcmp(argv[1], "--long") != 0)) {
@@ -893,6 +991,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(winograd_single_chunk),
         cmocka_unit_test(implicit_gemm_limits),
         cmocka_unit_test(implicit_gemm_splitk_limits),
+        cmocka_unit_test(depthwise_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

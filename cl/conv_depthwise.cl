@@ -1,0 +1,103 @@
+/* Depthwise convolution (ConvDepthwise): one input channel per group, K_PER_G output channels
+ * per group (the channel multiplier, usually 1), so output channel k reads input channel
+ * k / K_PER_G only. Such a layer does FY * FX multiply-adds per output and is bound by memory,
+ * not arithmetic: the kernel is shaped to read each input value as few times as it can.
+ *
+ * A work-group covers a (WX * TW) x (WY * TH) output tile of one (n, k) plane; each work-item
+ * computes TH rows x TW adjacent outputs of one row. It walks the input rows under its outputs
+ * once each (IROWS of them), loading the row window under its TW outputs (SPAN values: every
+ * column the TW outputs x FX taps touch) into registers, and adds that row to every output row
+ * that reads it at some filter row. So an input value is read once per work-item, whatever the
+ * stride: stride 2 reads its window contiguously instead of once per tap, and the rows that
+ * neighbouring output rows share (stride 1) are not read again. The channel's FY x FX taps are
+ * staged once per group in local memory; every work-item reads the same tap at the same time
+ * (a broadcast).
+ *
+ * From the solver: TW TH (outputs per work-item), WX WY (work-items per group).
+ * Launch: global = (WX * ceil(OW / (WX * TW)), WY * ceil(OH / (WY * TH)), N * K),
+ * local = (WX, WY, 1). */
+
+#define FYX (FY * FX)
+#define SPAN ((TW - 1) * STRIDE_W + (FX - 1) * DIL_W + 1)
+#define IROWS ((TH - 1) * STRIDE_H + (FY - 1) * DIL_H + 1)
+
+__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    __local float taps[FYX];
+
+    const int nk = get_group_id(2);
+    const int n = nk / K;
+    const int k = nk % K;
+    const int c = k / K_PER_G;
+    __global const float *xc = x + ((size_t)n * C + c) * (H * W);
+    __global const float *wk = w + (size_t)k * FYX;
+    for (int e = get_local_id(1) * WX + get_local_id(0); e < FYX; e += WX * WY)
+        taps[e] = wk[e];
+    /* Every work-item reaches this barrier, also those whose outputs lie past the edge (they
+     * compute on zeros and store nothing), so no work-item returns early. */
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    const int ow0 = get_global_id(0) * TW;
+    const int oh0 = get_global_id(1) * TH;
+    const int iw0 = ow0 * STRIDE_W - PAD_W;
+    const int ih0 = oh0 * STRIDE_H - PAD_H;
+
+    float acc[TH][TW];
+#pragma unroll
+    for (int r = 0; r < TH; ++r)
+#pragma unroll
+        for (int j = 0; j < TW; ++j)
+            acc[r][j] = 0.0f;
+
+#pragma unroll
+    for (int ir = 0; ir < IROWS; ++ir) {
+        /* Whether some output row reads input row ir at some filter row: with a dilation
+         * (DIL_H > 1) and few rows per work-item, rows between the taps are never read. Once
+         * the loop is unrolled this is a constant. */
+        int used = 0;
+#pragma unroll
+        for (int r = 0; r < TH; ++r) {
+            const int d = ir - r * STRIDE_H;
+            used |= d >= 0 && d % DIL_H == 0 && d / DIL_H < FY;
+        }
+        const int ih = ih0 + ir;
+        /* A padding row adds zeros: skip it (uniform across most of the work-group). */
+        if (!used || ih < 0 || ih >= H)
+            continue;
+        __global const float *row = xc + (size_t)ih * W;
+        float win[SPAN];
+#pragma unroll
+        for (int i = 0; i < SPAN; ++i) {
+            const int iw = iw0 + i;
+            win[i] = (iw >= 0 && iw < W) ? row[iw] : 0.0f;
+        }
+#pragma unroll
+        for (int r = 0; r < TH; ++r) {
+            const int d = ir - r * STRIDE_H;
+            if (d < 0 || d % DIL_H != 0 || d / DIL_H >= FY)
+                continue;
+            __local const float *tr = taps + d / DIL_H * FX;
+#pragma unroll
+            for (int fx = 0; fx < FX; ++fx) {
+                const float wv = tr[fx];
+#pragma unroll
+                for (int j = 0; j < TW; ++j)
+                    acc[r][j] += win[j * STRIDE_W + fx * DIL_W] * wv;
+            }
+        }
+    }
+
+#pragma unroll
+    for (int r = 0; r < TH; ++r) {
+        const int oh = oh0 + r;
+#pragma unroll
+        for (int j = 0; j < TW; ++j) {
+            const int ow = ow0 + j;
+            if (oh < OH && ow < OW) {
+                const int pix = oh * OW + ow;
+                const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+                y[out_idx] = clf_epilogue(acc[r][j], k, pix, out_idx, EPI_ARGS);
+            }
+        }
+    }
+}

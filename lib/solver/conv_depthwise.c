@@ -1,0 +1,284 @@
+/* ConvDepthwise: depthwise convolutions (one input channel per group; K = m x C output
+ * channels, m the channel multiplier, usually 1), any filter, padding and dilation, stride 1
+ * or 2, with the generated epilogue. Such a layer is bound by memory, so the kernel
+ * (cl/conv_depthwise.cl) reads each input value once per work-item: a work-item computes
+ * TH rows x TW adjacent outputs from row windows held in registers, a work-group of WX x WY
+ * work-items covers a tile of one (n, k) plane, and the channel's taps are staged once per
+ * group in local memory. Config: "TW=..,TH=..,WX=..,WY=..". */
+#include "solver/solver.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* 256 work-items as ConvDirectTiled; a row window past 64 values (a wide dilated filter)
+ * would spill the registers that hold it, so such configs are refused and a filter whose
+ * narrowest window is wider is left to the other solvers. */
+#define MAX_WG 256
+#define MAX_SPAN 64
+
+typedef struct tiling {
+    long tw, th, wx, wy;
+} tiling;
+
+static const char *const keys[] = {"TW", "TH", "WX", "WY"};
+#define NKEYS (sizeof keys / sizeof keys[0])
+
+/* The row window of one work-item, and the input rows it walks. */
+static long span_of(const clf_conv_problem *c, long tw)
+{
+    return (tw - 1) * c->stride_w + (long)(c->fx - 1) * c->dil_w + 1;
+}
+static long irows_of(const clf_conv_problem *c, long th)
+{
+    return (th - 1) * c->stride_h + (long)(c->fy - 1) * c->dil_h + 1;
+}
+
+static size_t wg_cap(const clfuse_DeviceInfo *dev)
+{
+    return dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
+}
+
+static void format(const tiling *t, char *cfg, size_t cap)
+{
+    snprintf(cfg, cap, "TW=%ld,TH=%ld,WX=%ld,WY=%ld", t->tw, t->th, t->wx, t->wy);
+}
+
+/* One spelling a config ("TW=..,TH=..,WX=..,WY=..", no leading zeros), so that a find-db
+ * holds one record a tiling, not one a way of writing it. */
+static int parse(const char *cfg, tiling *t, char *why, size_t cap)
+{
+    long *const fields[NKEYS] = {&t->tw, &t->th, &t->wx, &t->wy};
+    if (!clf_config_parse_exact("ConvDepthwise", cfg, keys, fields, NKEYS, 1, MAX_WG, why, cap))
+        return 0;
+    char canon[CLF_CONFIG_CAP];
+    format(t, canon, sizeof canon);
+    if (strcmp(canon, cfg) != 0) {
+        snprintf(why, cap, "ConvDepthwise config \"%s\": not written as \"%s\"", cfg, canon);
+        return 0;
+    }
+    return 1;
+}
+
+/* Writes "ConvDepthwise config "CFG": REASON" to why and returns 0 (one vsnprintf, as in
+ * conv_direct_tiled.c, so a long config only truncates the message). */
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+{
+    int n = snprintf(why, cap, "ConvDepthwise config \"%s\": ", cfg);
+    if (n >= 0 && (size_t)n < cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
+static int pow2(long v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+
+static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const tiling *t,
+                        const char *cfg, char *why, size_t cap)
+{
+    if (!pow2(t->tw) || t->tw > 8)
+        return refuse(why, cap, cfg, "TW must be 1, 2, 4 or 8");
+    if (!pow2(t->th) || t->th > 4)
+        return refuse(why, cap, cfg, "TH must be 1, 2 or 4");
+    if (!pow2(t->wx) || !pow2(t->wy))
+        return refuse(why, cap, cfg, "WX and WY must be powers of 2");
+    if ((size_t)(t->wx * t->wy) > wg_cap(dev))
+        return refuse(why, cap, cfg, "%ld work-items per group > %zu", t->wx * t->wy, wg_cap(dev));
+    long span = span_of(&p->conv, t->tw);
+    if (span > MAX_SPAN)
+        return refuse(why, cap, cfg, "a row window of %ld values > %d", span, MAX_SPAN);
+    return 1;
+}
+
+static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                        char *why, size_t cap)
+{
+    tiling t;
+    return parse(cfg, &t, why, cap) && tiling_valid(p, dev, &t, cfg, why, cap);
+}
+
+static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                      size_t cap)
+{
+    if (!p->has_conv) {
+        snprintf(why, cap, "the plan has no convolution");
+        return 0;
+    }
+    const clf_conv_problem *c = &p->conv;
+    if (c->c / c->groups != 1) {
+        snprintf(why, cap, "not depthwise: %d input channels per group (C %d, groups %d)",
+                 c->c / c->groups, c->c, c->groups);
+        return 0;
+    }
+    /* Larger strides skip columns of the row window that the kernel would still load. */
+    if (c->stride_h > 2 || c->stride_w > 2) {
+        snprintf(why, cap, "stride %dx%d: only strides 1 and 2 are supported", c->stride_h,
+                 c->stride_w);
+        return 0;
+    }
+    if (span_of(c, 1) > MAX_SPAN) {
+        snprintf(why, cap, "a %d-wide filter at dilation %d spans %ld columns > %d", c->fx,
+                 c->dil_w, span_of(c, 1), MAX_SPAN);
+        return 0;
+    }
+    unsigned long long lds = (unsigned long long)c->fy * (unsigned long long)c->fx * sizeof(float);
+    if (lds > dev->local_mem_bytes) {
+        snprintf(why, cap, "a %dx%d filter does not fit local memory (%llu bytes)", c->fy, c->fx,
+                 dev->local_mem_bytes);
+        return 0;
+    }
+    if (c->oh < 1 || c->ow < 1) {
+        snprintf(why, cap, "empty output");
+        return 0;
+    }
+    return 1;
+}
+
+static long pow2_at_least(long x, long lo, long hi)
+{
+    long v = lo;
+    while (v < x && v < hi)
+        v *= 2;
+    return v;
+}
+
+/* Four outputs a work-item along wide rows (two on narrow ones, so that a row still spreads
+ * over work-items), two rows where there are enough; the group's WX covers the row (8..32
+ * work-items) and WY fills it to 64 work-items, no taller than the plane. Shrunk to fit
+ * small work-groups (WY first, so rows stay coalesced) and narrowed where the row window of
+ * a wide dilated filter would be too long; 1x1 work-items and TW=1 always fit an applicable
+ * problem. */
+static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                           size_t cap)
+{
+    const clf_conv_problem *c = &p->conv;
+    tiling t;
+    t.tw = c->ow >= 32 ? 4 : c->ow >= 8 ? 2 : 1;
+    t.th = c->oh >= 8 ? 2 : 1;
+    t.wx = pow2_at_least((c->ow + t.tw - 1) / t.tw, 8, 32);
+    t.wy = pow2_at_least((c->oh + t.th - 1) / t.th, 1, 64 / t.wx);
+    while (t.tw > 1 && span_of(c, t.tw) > MAX_SPAN)
+        t.tw /= 2;
+    while ((size_t)(t.wx * t.wy) > wg_cap(dev)) {
+        if (t.wy > 1)
+            t.wy /= 2;
+        else
+            t.wx /= 2;
+    }
+    format(&t, cfg, cap);
+}
+
+/* The whole space: TW 1..8, TH 1..4, WX 8..64, WY 1..8 (powers of 2; WX below 8 splits a
+ * warp over rows), each checked by tiling_valid: about 190 configs. A default outside these
+ * sets (shrunk for a small device) comes first. */
+static const long tw_vals[] = {1, 2, 4, 8};
+static const long th_vals[] = {1, 2, 4};
+static const long wx_vals[] = {8, 16, 32, 64};
+static const long wy_vals[] = {1, 2, 4, 8};
+#define NV(a) (sizeof a / sizeof a[0])
+
+static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                          char (*out)[CLF_CONFIG_CAP], int max)
+{
+    int n = 0;
+    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    tiling d;
+    default_config(p, dev, cfg, sizeof cfg);
+    if (parse(cfg, &d, why, sizeof why) &&
+        !(clf_config_in(d.tw, tw_vals, NV(tw_vals)) && clf_config_in(d.th, th_vals, NV(th_vals)) &&
+          clf_config_in(d.wx, wx_vals, NV(wx_vals)) && clf_config_in(d.wy, wy_vals, NV(wy_vals))))
+        clf_config_emit(out, max, &n, cfg);
+    for (size_t a = 0; a < NV(tw_vals); ++a)
+        for (size_t b = 0; b < NV(th_vals); ++b)
+            for (size_t i = 0; i < NV(wx_vals); ++i)
+                for (size_t j = 0; j < NV(wy_vals); ++j) {
+                    tiling t = {tw_vals[a], th_vals[b], wx_vals[i], wy_vals[j]};
+                    format(&t, cfg, sizeof cfg);
+                    if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
+                        clf_config_emit(out, max, &n, cfg);
+                }
+    return n;
+}
+
+/* The shape of work of a tiling, for the device model (lib/select/model.c). */
+static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, clf_cost *out)
+{
+    tiling t;
+    char why[CLF_REASON_CAP];
+    if (!parse(cfg, &t, why, sizeof why) || !tiling_valid(p, dev, &t, cfg, why, sizeof why))
+        return miopenStatusBadParm;
+    const clf_conv_problem *c = &p->conv;
+    const double taps = (double)c->fy * c->fx;
+    const double tile_w = (double)(t.wx * t.tw), tile_h = (double)(t.wy * t.th);
+    const double groups =
+        ceil((double)c->ow / tile_w) * ceil((double)c->oh / tile_h) * (double)c->n * c->k;
+    const double span = (double)span_of(c, t.tw), irows = (double)irows_of(c, t.th);
+    out->groups = groups;
+    out->group_size = (double)(t.wx * t.wy);
+    out->local_bytes = taps * sizeof(float);
+    out->regs = (double)(t.tw * t.th) + span;
+    /* Whole tiles: outputs past the edge are computed too. */
+    out->flops = 2.0 * groups * tile_w * tile_h * taps;
+    /* Per group: the input under its tile (neighbouring work-items' windows overlap, which
+     * the cache absorbs), its taps, and its outputs. In double: strides and dilations are
+     * ints whose products can overflow. */
+    const double in_w = (tile_w - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
+    const double in_h = (tile_h - 1.0) * c->stride_h + (double)(c->fy - 1) * c->dil_h + 1.0;
+    out->global_bytes = 4.0 * (groups * (in_w * in_h + taps) + (double)c->n * c->k * c->oh * c->ow);
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    out->steps = 2.0; /* stage the taps, barrier, one pass over the rows */
+    /* FMAs per value read from the cache or local memory: the window's loads and one tap
+     * read per (output row, tap) serve TW x TH x taps FMAs. */
+    out->inner_reuse = (double)(t.tw * t.th) * taps / (irows * span + (double)t.th * taps);
+    out->kernels = 1;
+    return miopenStatusSuccess;
+}
+
+static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap)
+{
+    tiling t;
+    if (!parse(cfg, &t, why, cap) || !tiling_valid(p, dev, &t, cfg, why, cap))
+        return miopenStatusBadParm;
+    const clf_conv_problem *c = &p->conv;
+    clf_strbuf *d = &spec->defines;
+    clf_strbuf_define(d, "TW", t.tw);
+    clf_strbuf_define(d, "TH", t.th);
+    clf_strbuf_define(d, "WX", t.wx);
+    clf_strbuf_define(d, "WY", t.wy);
+    spec->fragment = "conv_depthwise";
+    spec->launch.dims = 3;
+    spec->launch.local[0] = (size_t)t.wx;
+    spec->launch.local[1] = (size_t)t.wy;
+    spec->launch.local[2] = 1;
+    spec->launch.global[0] =
+        clf_round_up(((size_t)c->ow + (size_t)t.tw - 1) / (size_t)t.tw, (size_t)t.wx);
+    spec->launch.global[1] =
+        clf_round_up(((size_t)c->oh + (size_t)t.th - 1) / (size_t)t.th, (size_t)t.wy);
+    spec->launch.global[2] = (size_t)c->n * (size_t)c->k;
+    return miopenStatusSuccess;
+}
+
+const clf_solver clf_solver_conv_depthwise = {
+    .id = 11,
+    .name = "ConvDepthwise",
+    .kind = CLF_SOLVER_CONV,
+    .algo = miopenConvolutionAlgoDirect,
+    .applicable = applicable,
+    .workspace = NULL,
+    .default_config = default_config,
+    .config_valid = config_valid,
+    .tuning_configs = tuning_configs,
+    .cost = cost,
+    .build = build,
+};
