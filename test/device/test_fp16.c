@@ -157,12 +157,12 @@ static void run_case(const fp16_case *fc)
 {
     const int conv = strchr(fc->chain, 'C') != NULL;
     const int bias = strchr(fc->chain, 'B') != NULL, bn = strchr(fc->chain, 'N') != NULL;
-    const int act = strchr(fc->chain, 'A') != NULL;
+    const int act = strchr(fc->chain, 'A') != NULL, add = strchr(fc->chain, 'Z') != NULL;
     miopenTensorDescriptor_t xd = desc(miopenHalf, fc->n, fc->c, fc->h, fc->w);
-    miopenTensorDescriptor_t wd = NULL, bd = NULL, nd = NULL, yd = NULL;
+    miopenTensorDescriptor_t wd = NULL, bd = NULL, nd = NULL, yd = NULL, zd = NULL;
     miopenConvolutionDescriptor_t cd = NULL;
     miopenFusionPlanDescriptor_t plan;
-    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, aop = NULL;
+    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, zop = NULL, aop = NULL;
     OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
     int on = fc->n, oc = fc->c, oh = fc->h, ow = fc->w;
     if (conv) {
@@ -181,6 +181,10 @@ static void run_case(const fp16_case *fc)
         nd = desc(miopenFloat, 1, oc, 1, 1);
         OK(miopenCreateOpBatchNormInference(plan, &nop, miopenBNSpatial, nd));
     }
+    if (add) {
+        zd = desc(miopenHalf, on, oc, oh, ow); /* z is data: the plan's type */
+        OK(clfuse_CreateOpAddForward(plan, &zop, zd));
+    }
     if (act)
         OK(miopenCreateOpActivationForward(plan, &aop, (miopenActivationMode_t)fc->activ_mode));
     OK(miopenCompileFusionPlan(handle, plan));
@@ -195,9 +199,11 @@ static void run_case(const fp16_case *fc)
     const size_t wn = conv ? (size_t)fc->k * fc->c * fc->f * fc->f : 1;
     float *x = malloc(xn * sizeof *x), *w = malloc(wn * sizeof *w), *b = malloc(oc * sizeof *b);
     float *p4 = malloc(4 * (size_t)oc * sizeof *p4), *y = malloc(yn * sizeof *y);
+    float *z = malloc(yn * sizeof *z);
     uint16_t *xh = malloc(xn * 2), *wh = malloc(wn * 2), *yh = malloc(yn * 2);
+    uint16_t *zh = malloc(yn * 2);
     double *ref = malloc(yn * sizeof *ref);
-    assert_non_null(x && w && b && p4 && y && xh && wh && yh && ref);
+    assert_non_null(x && w && b && p4 && y && z && xh && wh && yh && zh && ref);
     miopenOperatorArgs_t args;
     OK(miopenCreateOperatorArgs(&args));
     uint64_t rng = ref_rng_seed(16);
@@ -205,19 +211,21 @@ static void run_case(const fp16_case *fc)
         ref_fill_uniform(x, xn, &rng, -1.0f, 1.0f);
         ref_fill_uniform(w, wn, &rng, -1.0f, 1.0f);
         ref_fill_uniform(b, (size_t)oc, &rng, -0.5f, 0.5f);
-        ref_fill_uniform(p4, (size_t)oc, &rng, 0.5f, 1.5f);                 /* scale */
-        ref_fill_uniform(p4 + oc, (size_t)oc, &rng, -0.5f, 0.5f);           /* bias */
+        ref_fill_uniform(p4, (size_t)oc, &rng, 0.5f, 1.5f);                   /* scale */
+        ref_fill_uniform(p4 + oc, (size_t)oc, &rng, -0.5f, 0.5f);             /* bias */
         ref_fill_uniform(p4 + 2 * (size_t)oc, (size_t)oc, &rng, -0.2f, 0.2f); /* mean */
         ref_fill_uniform(p4 + 3 * (size_t)oc, (size_t)oc, &rng, 0.5f, 2.0f);  /* variance */
         round_half(x, xh, xn);
         round_half(w, wh, wn);
+        ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
+        round_half(z, zh, yn);
         for (size_t i = 0; i < yn; ++i)
             yh[i] = HALF_POISON; /* poisoned before each run */
         cl_mem dx = upload(xh, xn * 2), dw = upload(wh, wn * 2), dy = upload(yh, yn * 2);
-        cl_mem db = upload(b, (size_t)oc * 4), dp[4];
+        cl_mem db = upload(b, (size_t)oc * 4), dz = upload(zh, yn * 2), dp[4];
         for (int i = 0; i < 4; ++i)
             dp[i] = upload(p4 + (size_t)i * oc, (size_t)oc * 4);
-        const float alpha = 1.0f;
+        const float alpha = 1.0f, alpha2 = 0.75f;
         const double eps = 1e-5, aa = 0.25, ab = 0.5, ag = 0.0;
         if (cop)
             OK(miopenSetOpArgsConvForward(args, cop, &alpha, NULL, dw));
@@ -226,6 +234,8 @@ static void run_case(const fp16_case *fc)
         if (nop)
             OK(miopenSetOpArgsBatchNormInference(args, nop, NULL, NULL, dp[0], dp[1], dp[2], dp[3],
                                                  eps));
+        if (zop)
+            OK(clfuse_SetOpArgsAddForward(args, zop, &alpha2, dz));
         if (aop)
             OK(miopenSetOpArgsActivForward(args, aop, NULL, NULL, aa, ab, ag));
         OK(miopenExecuteFusionPlan(handle, plan, xd, dx, yd, dy, args));
@@ -238,8 +248,7 @@ static void run_case(const fp16_case *fc)
         }
         if (conv) {
             ref_conv_params rp = {fc->pad, fc->pad, fc->stride, fc->stride, 1, 1, 1};
-            ref_conv2d_fwd(x, fc->n, fc->c, fc->h, fc->w, w, fc->k, fc->f, fc->f, &rp, ref, oh,
-                           ow);
+            ref_conv2d_fwd(x, fc->n, fc->c, fc->h, fc->w, w, fc->k, fc->f, fc->f, &rp, ref, oh, ow);
         } else {
             ref_to_double(x, ref, yn);
         }
@@ -248,21 +257,26 @@ static void run_case(const fp16_case *fc)
         if (bn)
             ref_bn_infer(ref, on, oc, oh, ow, 1, p4, p4 + oc, p4 + 2 * (size_t)oc,
                          p4 + 3 * (size_t)oc, eps);
+        if (add)
+            for (size_t i = 0; i < yn; ++i)
+                ref[i] += (double)alpha2 * z[i];
         if (act)
             ref_activation(ref, yn, fc->activ_mode, aa, ab, ag);
         const double rms = ref_rms_relative(ref, y, yn);
-        printf("  %-4s %dx%dx%dx%d%s %s: rms-relative %.3g (bound %.0e)\n", fc->chain, fc->n,
-               fc->c, fc->h, fc->w, conv ? (fc->f == 1 ? " 1x1" : " 3x3") : "", solver, rms,
-               FP16_BOUND);
+        printf("  %-4s %dx%dx%dx%d%s %s: rms-relative %.3g (bound %.0e)\n", fc->chain, fc->n, fc->c,
+               fc->h, fc->w, conv ? (fc->f == 1 ? " 1x1" : " 3x3") : "", solver, rms, FP16_BOUND);
         if (!(rms < FP16_BOUND))
             fail_msg("%s run %d: rms-relative error %g >= %g", fc->chain, run, rms, FP16_BOUND);
         clReleaseMemObject(dx);
         clReleaseMemObject(dw);
         clReleaseMemObject(dy);
         clReleaseMemObject(db);
+        clReleaseMemObject(dz);
         for (int i = 0; i < 4; ++i)
             clReleaseMemObject(dp[i]);
     }
+    free(z);
+    free(zh);
     free(x);
     free(w);
     free(b);
@@ -280,6 +294,7 @@ static void run_case(const fp16_case *fc)
     miopenDestroyTensorDescriptor(bd);
     miopenDestroyTensorDescriptor(nd);
     miopenDestroyTensorDescriptor(yd);
+    miopenDestroyTensorDescriptor(zd);
 }
 
 static void elementwise_plans(void **state)
@@ -290,6 +305,7 @@ static void elementwise_plans(void **state)
         {"NA", 1, 2, 5, 3, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise"}, /* VEC=1 */
         {"BNA", 2, 4, 6, 6, 0, 0, 0, 1, miopenActivationLEAKYRELU, "FusedElementwise"},
         {"BA", 1, 3, 7, 5, 0, 0, 0, 1, miopenActivationTANH, "FusedElementwise"},
+        {"BNZA", 2, 3, 4, 4, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         run_case(&cases[i]);
@@ -303,8 +319,9 @@ static void conv_plans(void **state)
         {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect"},
         {"CBNA", 1, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect"},
         {"CBNA", 2, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect"},
-        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect"},   /* 1x1 */
+        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect"},    /* 1x1 */
         {"CBNA", 2, 3, 11, 11, 4, 3, 1, 2, miopenActivationRELU, "ConvNaiveDirect"}, /* s2 */
+        {"CBZA", 2, 3, 8, 8, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         run_case(&cases[i]);
@@ -403,6 +420,11 @@ static void bad_mixes(void **state)
     OK(miopenCreateOpBatchNormForward(plan, &op, miopenBNSpatial, false));
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
     miopenDestroyFusionPlan(plan);
+    /* a horizontal half plan: its one solver is fp32 only */
+    OK(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xh));
+    OK(miopenCreateOpConvForward(plan, &op, cd, wh));
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
+    miopenDestroyFusionPlan(plan);
     /* fp16 on an unfused call: refused, UnsupportedOp with the reason */
     const float one = 1.0f, zero = 0.0f;
     miopenActivationDescriptor_t ad;
@@ -426,10 +448,8 @@ static void bad_mixes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(conversion),
-        cmocka_unit_test(elementwise_plans),
-        cmocka_unit_test(conv_plans),
-        cmocka_unit_test(find_modes_and_key),
+        cmocka_unit_test(conversion), cmocka_unit_test(elementwise_plans),
+        cmocka_unit_test(conv_plans), cmocka_unit_test(find_modes_and_key),
         cmocka_unit_test(bad_mixes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
