@@ -27,12 +27,13 @@
  *   not match. miopenStatusNotImplemented: a valid MIOpen request clfuse does not implement
  *   (a data type other than fp32 in the tensor, pooling, softmax and LRN calls, non-packed
  *   strides where a kernel needs packed ones, transpose or 3-d convolution, training-only
- *   paths); the message says which. miopenStatusUnsupportedOp: a fusion plan that is not fp32
- *   or that no solver can compile (also a non-fp32 tensor in the unfused convolution,
- *   activation and batch-norm calls, which build such a plan; when no solver applies those
- *   give NotImplemented). miopenStatusAllocFailed: out of host memory, or a device buffer the
- *   library needed could not be allocated. miopenStatusInternalError: an OpenCL call failed
- *   (the message names it and its CL error).
+ *   paths); the message says which. miopenStatusUnsupportedOp: a fusion plan that is neither
+ *   fp32 nor fp16, or that no solver can compile (also a non-fp32 tensor, fp16 included, in
+ *   the unfused convolution, activation and batch-norm calls, which build such a plan; when
+ *   no solver applies those give NotImplemented). fp16 (miopenHalf) fusion plans store x, w,
+ *   y in half and compute in fp32 (docs/fusion.md). miopenStatusAllocFailed: out of host memory, or
+ * a device buffer the library needed could not be allocated. miopenStatusInternalError: an OpenCL
+ * call failed (the message names it and its CL error).
  * - Host scalars. alpha and beta of fp32 operations point to host floats (MIOpen's rule).
  * - Messages. Each call that can fail (miopenDestroy aside) clears the last message on entry
  *   (the handle's, or with no handle the calling thread's); calls that take no handle leave

@@ -40,7 +40,9 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
                               p->epi.bn_spatial ? "spatial" : "per-activation");
             break;
         case CLF_IR_ADD:
-            clf_strbuf_append(b, "v += z_alpha * z[out_idx]; /* residual add */");
+            /* z has the data's storage type (kargs.h: CLF_KARG_DIN). */
+            clf_strbuf_append(b, p->half ? "v += z_alpha * CLF_LOAD(z, out_idx); /* residual add */"
+                                         : "v += z_alpha * z[out_idx]; /* residual add */");
             break;
         case CLF_IR_ACTIV:
             clf_strbuf_append(b,
@@ -52,8 +54,26 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
     clf_strbuf_append(b, "\n");
 }
 
+/* The storage type of a half program's data tensors, and how fragments read and write them:
+ * through vload_half / vstore_half (core OpenCL; no cl_khr_fp16, which NVIDIA lacks), so
+ * every value is a float once loaded and the arithmetic stays fp32. Written only for half
+ * programs: fp32 programs' text is what it always was (test/golden), and the fragments that
+ * use these macros define the fp32 meaning themselves when absent. */
+static void emit_storage_type(const clf_fusion_problem *p, clf_strbuf *b)
+{
+    if (!p->half)
+        return;
+    clf_strbuf_append(b, "/* storage: fp16 (vload_half / vstore_half); arithmetic: fp32 */\n"
+                         "#define CLF_DATA_T half\n"
+                         "#define CLF_LOAD(p, i) vload_half((i), (p))\n"
+                         "#define CLF_STORE(v, p, i) vstore_half((v), (i), (p))\n"
+                         "#define CLF_LOAD4(p, i) vload_half4(0, (p) + (i))\n"
+                         "#define CLF_STORE4(v, p, i) vstore_half4((v), 0, (p) + (i))\n");
+}
+
 void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
 {
+    emit_storage_type(p, b);
     if (p->has_conv) {
         const clf_conv_problem *c = &p->conv;
         clf_strbuf_append(b, "/* convolution */\n");
@@ -91,7 +111,7 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
     clf_strbuf_define(b, "ACTIV_MODE", p->epi.has_activ ? p->epi.activ_mode : 0);
     if (p->train == CLF_TRAIN_NONE)
         emit_epilogue_steps(p, b);
-    clf_kargs_emit_cl(b);
+    clf_kargs_emit_cl(b, p->half);
 }
 
 /* A horizontal plan's preamble and branches: the input's and the concatenated output's

@@ -23,14 +23,26 @@ const void *clf_karg_value(const clf_run_args *a, int i, size_t *size)
 static const char *cl_type(clf_karg_kind k)
 {
     switch (k) {
-    case CLF_KARG_IN: return "__global const float *restrict";
-    case CLF_KARG_OUT: return "__global float *restrict";
+    case CLF_KARG_IN:
+    case CLF_KARG_DIN: return "__global const float *restrict";
+    case CLF_KARG_OUT:
+    case CLF_KARG_DOUT: return "__global float *restrict";
     case CLF_KARG_F32: return "float";
     }
     return "?";
 }
 
-static void list(clf_strbuf *b, const char *macro, int epi_only, int with_types)
+/* A data tensor's parameter type in a program whose storage is half. */
+static const char *cl_data_type(clf_karg_kind k, int half)
+{
+    if (half && k == CLF_KARG_DIN)
+        return "__global const half *restrict";
+    if (half && k == CLF_KARG_DOUT)
+        return "__global half *restrict";
+    return cl_type(k);
+}
+
+static void list(clf_strbuf *b, const char *macro, int epi_only, int with_types, int half)
 {
     clf_strbuf_printf(b, "#define %s", macro);
     const char *sep = " ";
@@ -38,19 +50,19 @@ static void list(clf_strbuf *b, const char *macro, int epi_only, int with_types)
         const clf_kernel_arg_info *k = &clf_kernel_args[i];
         if (epi_only && !k->epi)
             continue;
-        clf_strbuf_printf(b, "%s%s%s%s", sep, with_types ? cl_type(k->kind) : "",
+        clf_strbuf_printf(b, "%s%s%s%s", sep, with_types ? cl_data_type(k->kind, half) : "",
                           with_types ? " " : "", k->name);
         sep = ", ";
     }
     clf_strbuf_append(b, "\n");
 }
 
-void clf_kargs_emit_cl(clf_strbuf *b)
+void clf_kargs_emit_cl(clf_strbuf *b, int half)
 {
     clf_strbuf_append(b, "/* kernel arguments (lib/codegen/kargs.h) */\n");
-    list(b, "CLF_KERNEL_PARAMS", 0, 1);
-    list(b, "EPI_PARAMS", 1, 1);
-    list(b, "EPI_ARGS", 1, 0);
+    list(b, "CLF_KERNEL_PARAMS", 0, 1, half);
+    list(b, "EPI_PARAMS", 1, 1, half);
+    list(b, "EPI_ARGS", 1, 0, half);
 }
 
 /* ---- horizontal plans ---------------------------------------------------------------- */

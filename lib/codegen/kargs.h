@@ -10,7 +10,9 @@
  * Row: X(ID, name, kind, epi)
  *   name  the OpenCL parameter name and the clf_run_args field that binds it
  *   kind  CLF_KARG_IN (__global const float *restrict), CLF_KARG_OUT (__global float
- *         *restrict) or CLF_KARG_F32 (float, by value)
+ *         *restrict), CLF_KARG_F32 (float, by value), or CLF_KARG_DIN / CLF_KARG_DOUT: a
+ *         data tensor (x, w, y, z), a pointer to the program's storage type (float, or half
+ *         for fp16 plans, which only vload_half / vstore_half dereference: no cl_khr_fp16)
  *   epi   1 when the epilogue function takes it (EPI_PARAMS), in table order
  */
 #ifndef CLFUSE_KARGS_H
@@ -21,9 +23,9 @@
 #include <stddef.h>
 
 #define CLF_KARG_TABLE(X)                                                                          \
-    X(X, x, CLF_KARG_IN, 0)                                                                        \
-    X(W, w, CLF_KARG_IN, 0)                                                                        \
-    X(Y, y, CLF_KARG_OUT, 0)                                                                       \
+    X(X, x, CLF_KARG_DIN, 0)                                                                       \
+    X(W, w, CLF_KARG_DIN, 0)                                                                       \
+    X(Y, y, CLF_KARG_DOUT, 0)                                                                      \
     X(WORKSPACE, workspace, CLF_KARG_OUT, 0)                                                       \
     X(CONV_ALPHA, conv_alpha, CLF_KARG_F32, 1)                                                     \
     X(BIAS, bias, CLF_KARG_IN, 1)                                                                  \
@@ -35,10 +37,16 @@
     X(ACT_ALPHA, act_alpha, CLF_KARG_F32, 1)                                                       \
     X(ACT_BETA, act_beta, CLF_KARG_F32, 1)                                                         \
     X(ACT_GAMMA, act_gamma, CLF_KARG_F32, 1)                                                       \
-    X(Z, z, CLF_KARG_IN, 1)                                                                        \
+    X(Z, z, CLF_KARG_DIN, 1)                                                                       \
     X(Z_ALPHA, z_alpha, CLF_KARG_F32, 1)
 
-typedef enum clf_karg_kind { CLF_KARG_IN, CLF_KARG_OUT, CLF_KARG_F32 } clf_karg_kind;
+typedef enum clf_karg_kind {
+    CLF_KARG_IN,
+    CLF_KARG_OUT,
+    CLF_KARG_F32,
+    CLF_KARG_DIN,
+    CLF_KARG_DOUT
+} clf_karg_kind;
 
 #define CLF_KARG_ENUM_(id, name, kind, epi) CLF_KARG_##id,
 typedef enum clf_kernel_arg { CLF_KARG_TABLE(CLF_KARG_ENUM_) CLF_KARG_COUNT } clf_kernel_arg;
@@ -96,7 +104,8 @@ void clf_hkargs_emit_cl(clf_strbuf *b);
 const void *clf_karg_value(const clf_run_args *a, int i, size_t *size);
 
 /* Writes the #defines CLF_KERNEL_PARAMS, EPI_PARAMS and EPI_ARGS (the OpenCL parameter
- * lists of the table) into a program's preamble. */
-void clf_kargs_emit_cl(clf_strbuf *b);
+ * lists of the table) into a program's preamble; half: the data tensors (DIN / DOUT) are
+ * half pointers, else float ones (the text of fp32 programs does not depend on it). */
+void clf_kargs_emit_cl(clf_strbuf *b, int half);
 
 #endif

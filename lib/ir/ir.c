@@ -223,6 +223,17 @@ int clf_ir_check_next(const clf_ir *ir, clf_ir_kind kind, char *why, size_t cap)
     return 1;
 }
 
+miopenDataType_t clf_ir_param_type(const clf_ir *ir, const char *name)
+{
+    /* Bias and batch-norm vectors are per-channel values that fp32 keeps exact for a tiny
+     * cost (MIOpen, too, takes fp32 batch-norm parameters with half data); the data tensors
+     * (input, filter, results, z) are the plan's type. */
+    if (ir->type == miopenHalf && name != NULL &&
+        (strcmp(name, "bias") == 0 || strncmp(name, "bn_", 3) == 0))
+        return miopenFloat;
+    return ir->type;
+}
+
 static int add_value(clf_ir *ir, clf_ir_value_kind kind, const char *name, int n, int c, int h,
                      int w, int producer)
 {
@@ -233,7 +244,7 @@ static int add_value(clf_ir *ir, clf_ir_value_kind kind, const char *name, int n
     v->shape[1] = c;
     v->shape[2] = h;
     v->shape[3] = w;
-    v->type = ir->type;
+    v->type = clf_ir_param_type(ir, name);
     v->layout = CLF_IR_NCHW;
     v->producer = producer;
     return ir->nvalues++;
@@ -335,7 +346,7 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
     }
     for (int v = 0; v < ir->nvalues; ++v) {
         const clf_ir_value *val = &ir->values[v];
-        if (val->type != ir->type || val->layout != CLF_IR_NCHW) {
+        if (val->type != clf_ir_param_type(ir, val->name) || val->layout != CLF_IR_NCHW) {
             snprintf(why, cap, "value %%%d: type or layout differs from the plan's", v);
             return -1;
         }
@@ -497,6 +508,7 @@ static void horizontal_to_problem(const clf_ir *ir, clf_fusion_problem *p)
 void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
 {
     memset(p, 0, sizeof *p);
+    p->half = ir->type == miopenHalf;
     if (ir->horizontal) {
         horizontal_to_problem(ir, p);
         return;
@@ -542,16 +554,19 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
 void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap)
 {
     char core[256];
+    /* The storage type is part of the kernel, so of the key; fp32 keys read as they always
+     * did. */
+    const char *type = p->half ? "FP16" : "FP32";
     if (p->has_conv) {
         const clf_conv_problem *c = &p->conv;
-        int n = snprintf(core, sizeof core,
-                         "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F", c->c, c->h,
-                         c->w, c->fy, c->fx, c->k, c->oh, c->ow, c->n, c->pad_h, c->pad_w,
-                         c->stride_h, c->stride_w, c->dil_h, c->dil_w);
+        int n =
+            snprintf(core, sizeof core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-%s-F",
+                     c->c, c->h, c->w, c->fy, c->fx, c->k, c->oh, c->ow, c->n, c->pad_h, c->pad_w,
+                     c->stride_h, c->stride_w, c->dil_h, c->dil_w, type);
         if (c->groups > 1 && n > 0 && (size_t)n < sizeof core)
             snprintf(core + n, sizeof core - (size_t)n, "_g%d", c->groups);
     } else {
-        snprintf(core, sizeof core, "%dx%dx%dx%d-FP32", p->n, p->c, p->h, p->w);
+        snprintf(core, sizeof core, "%dx%dx%dx%d-%s", p->n, p->c, p->h, p->w, type);
     }
     if (p->has_conv && strcmp(chain, "C") == 0 && !p->epi.has_z) {
         snprintf(out, cap, "%s", core);

@@ -101,6 +101,10 @@ const int *clf_ir_output(const clf_ir *ir);
  * while the branch is empty. For a vertical graph the same as clf_ir_output. */
 const int *clf_ir_current(const clf_ir *ir);
 
+/* The type of a parameter value named name (NULL: a data value): the plan's type, except
+ * bias and batch-norm vectors, which are fp32 in half plans. */
+miopenDataType_t clf_ir_param_type(const clf_ir *ir, const char *name);
+
 /* Starts a new branch of a horizontal graph. 0, or -1 with the reason: the graph is
  * vertical, the current branch has no op yet, or CLF_MAX_BRANCHES are begun. */
 int clf_ir_begin_branch(clf_ir *ir, char *why, size_t cap);
@@ -157,7 +161,8 @@ void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
 void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
 
 /* The canonical problem key for the find-db. A plain convolution uses MIOpen's layout of
- * fields: C-H-W-FYxFX-K-OH-OW-N-padHxpadW-strideHxstrideW-dilHxdilW-0-NCHW-FP32-F, with
+ * fields: C-H-W-FYxFX-K-OH-OW-N-padHxpadW-strideHxstrideW-dilHxdilW-0-NCHW-FP32-F (FP16 for
+ * half plans), with
  * _g<groups> when grouped. A plan with more ops prefixes its chain and appends what changes
  * the kernel: "CBNA:<conv key or NxCxHxW-FP32>:bn=spatial:act=3[:z]". Runtime values
  * (epsilon, activation alpha/beta/gamma, buffers) are never part of it. */

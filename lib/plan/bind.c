@@ -46,12 +46,14 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
 {
     const clf_fusion_problem *q = &p->problem;
     const size_t fs = sizeof(float);
+    /* The data tensors' element size (fp16 plans store x, w, y, z as half). */
+    const size_t ds = clf_problem_data_size(q);
     size_t out_n = (size_t)q->n * q->c * q->h * q->w;
     size_t in_n = clf_tensor_elements(&p->input);
     size_t par_n = q->epi.bn_spatial ? (size_t)q->c : out_n / (size_t)q->n;
-    miopenStatus_t st = clf_plan_check_buffer(h, a->x, in_n * fs, "x (the input)");
+    miopenStatus_t st = clf_plan_check_buffer(h, a->x, in_n * ds, "x (the input)");
     if (st == miopenStatusSuccess)
-        st = clf_plan_check_buffer(h, a->y, out_n * fs, "y (the output)");
+        st = clf_plan_check_buffer(h, a->y, out_n * ds, "y (the output)");
     if (q->nbranches > 0) {
         /* Horizontal plans: each branch's buffers against its own shapes. */
         for (int b = 0; b < q->nbranches && st == miopenStatusSuccess; ++b) {
@@ -183,6 +185,7 @@ miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDesc
                              miopenOperatorArgs_t args, clf_run_args *b)
 {
     const size_t fs = sizeof(float);
+    const size_t ds = clf_problem_data_size(&p->problem); /* w and z: the plan's type */
     b->conv_alpha = 1.0f;
     for (int i = 0; i < p->ir.nops; ++i) {
         const struct miopenFusionOpDescriptor *op = &p->ops[i];
@@ -200,7 +203,7 @@ miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDesc
         case CLF_IR_CONV: {
             size_t wn = (size_t)op->wdesc.lens[0] * op->wdesc.lens[1] * op->wdesc.lens[2] *
                         op->wdesc.lens[3];
-            st = clf_plan_check_buffer(h, a->mem[0], wn * fs, "the convolution filter w");
+            st = clf_plan_check_buffer(h, a->mem[0], wn * ds, "the convolution filter w");
             b->w = a->mem[0];
             b->conv_alpha = a->alpha;
             break;
@@ -210,7 +213,7 @@ miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDesc
             b->bias = a->mem[0];
             break;
         case CLF_IR_ADD:
-            st = clf_plan_check_buffer(h, a->mem[0], (size_t)shape[0] * channels * plane * fs,
+            st = clf_plan_check_buffer(h, a->mem[0], (size_t)shape[0] * channels * plane * ds,
                                        "z (the residual add's input)");
             b->z = a->mem[0];
             b->z_alpha = a->alpha;

@@ -180,13 +180,28 @@ static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanD
     /* The IR was checked op by op as the plan was built (lib/ir): only emptiness is left. */
     if (p->ir.nops < 1)
         return clf_fail(h, miopenStatusBadParm, "%s: the plan has no operators", api);
-    if (p->input.type != miopenFloat) {
+    /* fp16 storage (fp32 arithmetic) is for the solvers that say so in applicable; every
+     * other type has no kernel at all. */
+    if (p->input.type != miopenFloat && p->input.type != miopenHalf) {
         snprintf(p->report, sizeof p->report,
-                 "every solver: %s plans are not supported (fp32 only)\n",
+                 "every solver: %s plans are not supported (fp32, and fp16 storage, only)\n",
                  clf_type_name(p->input.type));
         return clf_fail(h, miopenStatusUnsupportedOp,
-                        "%s: plan %s is %s; clfuse compiles fp32 plans only in this version", api,
-                        name, clf_type_name(p->input.type));
+                        "%s: plan %s is %s; clfuse compiles fp32 and fp16 plans only in this "
+                        "version",
+                        api, name, clf_type_name(p->input.type));
+    }
+    /* fp16 is a fused-plan feature in this version: the unfused calls (convolution,
+     * activation, batch-norm), whose internal plans come here too, keep their fp32 contract
+     * rather than half-supporting half. */
+    if (p->input.type == miopenHalf && p->allow_unfused) {
+        snprintf(p->report, sizeof p->report,
+                 "every solver: FP16 runs only in fusion plans (this unfused call is fp32 "
+                 "only)\n");
+        return clf_fail(h, miopenStatusUnsupportedOp,
+                        "%s: the tensors are FP16; clfuse runs fp16 in fusion plans only "
+                        "(miopenCreateFusionPlan), this call takes fp32 tensors",
+                        api);
     }
     if (!clf_tensor_is_packed(&p->input)) {
         snprintf(p->report, sizeof p->report,

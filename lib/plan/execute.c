@@ -331,8 +331,8 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     b.y = (cl_mem)(uintptr_t)output;
     b.workspace = workspace;
     b.workspace_size = workspace_size;
-    size_t in_bytes = clf_tensor_elements(&p->input) * sizeof(float);
-    size_t out_bytes = clf_tensor_elements(&p->output) * sizeof(float);
+    size_t in_bytes = clf_tensor_elements(&p->input) * clf_problem_data_size(&p->problem);
+    size_t out_bytes = clf_tensor_elements(&p->output) * clf_problem_data_size(&p->problem);
     st = clf_plan_check_buffer(h, b.x, in_bytes, "input");
     if (st == miopenStatusSuccess)
         st = clf_plan_check_buffer(h, b.y, out_bytes, "output");

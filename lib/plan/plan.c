@@ -230,6 +230,12 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
         return st;
     if (conv->spatial != 2 || nd != 4)
         return clf_fail(NULL, miopenStatusBadParm, "%s: fusion plans take 2-d convolutions", api);
+    /* One storage type for x, w and y: the kernel loads both operands the same way. */
+    if (wDesc->type != p->input.type)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: wDesc is %s but the plan's input is %s; the filter must have the "
+                        "input's type",
+                        api, clf_type_name(wDesc->type), clf_type_name(p->input.type));
     if (conv->mode == miopenTranspose)
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: transpose convolution cannot be fused (forward convolution only)",
@@ -304,9 +310,13 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
                         "1x%dx1x1",
                         api, d, k, k);
     }
-    if (bDesc->type != fusePlanDesc->input.type)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: bDesc is %s but the plan is %s", api,
-                        clf_type_name(bDesc->type), clf_type_name(fusePlanDesc->input.type));
+    miopenDataType_t want = clf_ir_param_type(&fusePlanDesc->ir, "bias");
+    if (bDesc->type != want)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: bDesc is %s but a %s plan takes a %s bias (fp16 plans keep bias and "
+                        "batch-norm parameters in fp32)",
+                        api, clf_type_name(bDesc->type), clf_type_name(fusePlanDesc->input.type),
+                        clf_type_name(want));
     return commit_op(fusePlanDesc, biasOp, op, api, NULL);
 }
 
@@ -342,6 +352,13 @@ miopenStatus_t miopenCreateOpBatchNormInference(
                         api, have, bn_mode == miopenBNSpatial ? "spatial" : "per-activation",
                         run[0], run[1], run[2], run[3], run[1], want_h, want_w);
     }
+    miopenDataType_t want = clf_ir_param_type(&fusePlanDesc->ir, "bn_scale");
+    if (d->type != want)
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: bnScaleBiasMeanVarDesc is %s but a %s plan takes %s batch-norm "
+                        "parameters (fp16 plans keep bias and batch-norm parameters in fp32)",
+                        api, clf_type_name(d->type), clf_type_name(fusePlanDesc->input.type),
+                        clf_type_name(want));
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
     return commit_op(fusePlanDesc, bnOp, op, api, NULL);
 }

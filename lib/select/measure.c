@@ -116,7 +116,8 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
     }
     s->m[s->n++] = m;
     cl_int err;
-    float *fill = clf_malloc(bytes);
+    /* Zeroed: a half buffer of an odd element count is not a whole number of floats. */
+    float *fill = clf_calloc(1, bytes);
     if (fill == NULL)
         return clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory (%zu bytes)",
                         bytes);
@@ -142,11 +143,14 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
                      ? (size_t)p->conv.k * (p->conv.c / p->conv.groups) * p->conv.fy * p->conv.fx
                      : 0;
     size_t par_n = p->epi.bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
-    miopenStatus_t st = scratch(h, in_n * fs, "input", s, &a->x);
+    /* x, y, w, z in the plan's storage type (the fill is float bit patterns: as halves they
+     * are finite values too, which is all timing needs). */
+    const size_t ds = clf_problem_data_size(p);
+    miopenStatus_t st = scratch(h, in_n * ds, "input", s, &a->x);
     if (st == miopenStatusSuccess)
-        st = scratch(h, out_n * fs, "output", s, &a->y);
+        st = scratch(h, out_n * ds, "output", s, &a->y);
     if (st == miopenStatusSuccess)
-        st = scratch(h, w_n * fs, "weights", s, &a->w);
+        st = scratch(h, w_n * ds, "weights", s, &a->w);
     if (st == miopenStatusSuccess && p->epi.has_bias)
         st = scratch(h, (size_t)p->c * fs, "bias", s, &a->bias);
     if (st == miopenStatusSuccess && p->epi.has_bn) {
@@ -159,7 +163,7 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
             st = scratch(h, par_n * fs, "bn variance", s, &a->bn_var);
     }
     if (st == miopenStatusSuccess && p->epi.has_z)
-        st = scratch(h, out_n * fs, "z", s, &a->z);
+        st = scratch(h, out_n * ds, "z", s, &a->z);
     /* Training plans (solver.h's run arguments): every buffer their kernels may touch. */
     if (st == miopenStatusSuccess && p->train != CLF_TRAIN_NONE) {
         cl_mem *par[] = {&a->saved_mean, &a->saved_inv_var, &a->run_mean,

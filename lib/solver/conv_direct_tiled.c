@@ -118,6 +118,8 @@ static const tiling minimal = {1, 1, 1, 1, 1, 1};
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap)
 {
+    if (!clf_solver_fp32_only(p, "ConvDirectTiled", why, cap))
+        return 0;
     if (!p->has_conv) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;

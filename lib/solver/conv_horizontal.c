@@ -15,6 +15,8 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                       size_t cap)
 {
     (void)dev;
+    if (!clf_solver_fp32_only(p, "ConvHorizontalDirect", why, cap))
+        return 0;
     if (p->nbranches < 1) {
         snprintf(why, cap, "not a horizontal plan");
         return 0;

@@ -198,6 +198,8 @@ static const tiling minimal = {8, 8, 4, 4, 4, 1};
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap)
 {
+    if (!clf_solver_fp32_only(p, "ConvImplicitGemm", why, cap))
+        return 0;
     if (!p->has_conv) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;

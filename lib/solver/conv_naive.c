@@ -1,5 +1,6 @@
-/* ConvNaiveDirect: one work-item per output. Always applicable to a 2-d fp32 convolution,
- * so it is the last resort and the on-device reference for the faster solvers. */
+/* ConvNaiveDirect: one work-item per output. Always applicable to a 2-d convolution, fp32 or
+ * fp16 storage (fp32 accumulation either way), so it is the last resort and the on-device
+ * reference for the faster solvers. */
 #include "solver/solver.h"
 
 #include <math.h>
@@ -61,8 +62,9 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * products overflowed (UBSan, fuzz_plan: stride 2^30). */
     const double win = (15.0 * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0) *
                        (3.0 * c->stride_h + (double)(c->fy - 1) * c->dil_h + 1.0);
-    out->global_bytes = 4.0 * (groups * ((double)(c->c / c->groups) * win + red) +
-                               (double)c->n * c->k * c->oh * c->ow);
+    out->global_bytes =
+        (double)clf_problem_data_size(p) *
+        (groups * ((double)(c->c / c->groups) * win + red) + (double)c->n * c->k * c->oh * c->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = ceil(red / 8.0);
     out->inner_reuse = 0.5;
@@ -76,7 +78,8 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     if (!config_valid(p, dev, cfg, why, cap))
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
-    spec->fragment = "conv_naive";
+    /* Half storage: the twin that reads and writes through CLF_LOAD / CLF_STORE. */
+    spec->fragment = p->half ? "conv_naive_typed" : "conv_naive";
     spec->launch.dims = 3;
     spec->launch.local[0] = 16;
     spec->launch.local[1] = 4;

@@ -1,6 +1,7 @@
 /* FusedElementwise: plans without a convolution (bias, batch-norm and activation in any
  * valid order) as one pass over the input. Memory-bound, so the only knob is the vector
- * width, which follows from the plane size. */
+ * width, which follows from the plane size. x and y may be fp16 (storage only: the epilogue
+ * runs in fp32 either way). */
 #include "solver/solver.h"
 
 #include <stdio.h>
@@ -56,7 +57,8 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_config_get(cfg, "VEC", &vec);
     clf_strbuf_define(&spec->defines, "VEC", vec);
     size_t items = ((size_t)p->h * p->w + (size_t)vec - 1) / (size_t)vec;
-    spec->fragment = "elementwise";
+    /* Half storage: the twin that reads and writes through CLF_LOAD / CLF_STORE. */
+    spec->fragment = p->half ? "elementwise_typed" : "elementwise";
     spec->launch.dims = 3;
     spec->launch.local[0] = 64;
     spec->launch.local[1] = 1;

@@ -3,6 +3,7 @@
  * its descriptor. */
 #include "solver/solver.h"
 
+#include <stdio.h>
 #include <string.h>
 
 extern const clf_solver clf_solver_conv_winograd3x3;
@@ -59,6 +60,19 @@ const clf_solver *clf_solver_by_name(const char *name)
         if (strcmp(registry[i]->name, name) == 0)
             return registry[i];
     return NULL;
+}
+
+int clf_solver_fp32_only(const clf_fusion_problem *p, const char *solver, char *why, size_t cap)
+{
+    if (!p->half)
+        return 1;
+    snprintf(why, cap, "%s: fp32 only", solver);
+    return 0;
+}
+
+size_t clf_problem_data_size(const clf_fusion_problem *p)
+{
+    return p->half ? 2 : 4;
 }
 
 size_t clf_round_up(size_t x, size_t m)

@@ -68,8 +68,14 @@ typedef struct clf_branch_problem {
     int k_begin;
 } clf_branch_problem;
 
-/* A whole plan's problem, as solvers see it. fp32 NCHW packed only in this version. */
+/* A whole plan's problem, as solvers see it: packed NCHW, fp32 or fp16 storage. */
 typedef struct clf_fusion_problem {
+    /* 1: the data tensors (x, w, y, z) are stored as fp16 (miopenHalf) and the kernel loads
+     * them with vload_half / stores with vstore_half, computing in fp32; bias and batch-norm
+     * parameters stay fp32. 0 (what a zeroed problem reads as): fp32 everywhere. Only the
+     * solvers that say so in applicable take half problems; every other one refuses them
+     * with "fp32 only" (clf_solver_fp32_only). */
+    int half;
     int has_conv;
     clf_conv_problem conv;
     int n, c, h, w; /* the tensor the epilogue runs over: conv output, or the input */
@@ -224,6 +230,11 @@ const clf_solver *clf_solver_by_id(uint64_t id);
 const clf_solver *clf_solver_by_name(const char *name);
 
 /* Small helpers shared by solvers. */
+/* QUESTION for solvers whose kernels read and write fp32 only: 1 for an fp32 problem, 0 with
+ * "<solver>: fp32 only" for a half one, so selection never offers them for it. */
+int clf_solver_fp32_only(const clf_fusion_problem *p, const char *solver, char *why, size_t cap);
+/* Bytes of one element of the data tensors (x, w, y, z): 2 for half problems, else 4. */
+size_t clf_problem_data_size(const clf_fusion_problem *p);
 size_t clf_round_up(size_t x, size_t m);
 /* What every Winograd 3x3 solver needs: a convolution with a 3x3 filter, stride 1, dilation 1,
  * one group and a non-empty output. 1 if so, else 0 with a reason naming solver and variant. */

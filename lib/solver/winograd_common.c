@@ -8,11 +8,12 @@ int clf_winograd_applicable(const clf_fusion_problem *p, const char *solver, con
                             char *why, size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
+    if (!clf_solver_fp32_only(p, solver, why, cap))
+        return 0;
     if (!p->has_conv) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }
-    /* Problems are fp32 NCHW in this version, so there is no data type to check. */
     if (c->fy != 3 || c->fx != 3) {
         snprintf(why, cap, "filter is %dx%d; %s needs 3x3", c->fy, c->fx, solver);
         return 0;

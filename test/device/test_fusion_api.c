@@ -223,14 +223,15 @@ static void bad_plan_building(void **state)
     assert_int_equal(miopenCompileFusionPlan(handle, NULL), miopenStatusBadParm);
     assert_int_equal(miopenDestroyFusionPlan(plan), miopenStatusSuccess);
 
-    /* fp16 plans are refused at compile with UnsupportedOp and a message */
+    /* plans of a type with no kernel (bf16; fp16 compiles, test_fp16) are refused at compile
+     * with UnsupportedOp and a message */
     miopenCreateTensorDescriptor(&half);
-    miopenSet4dTensorDescriptor(half, miopenHalf, 1, 4, 8, 8);
+    miopenSet4dTensorDescriptor(half, miopenBFloat16, 1, 4, 8, 8);
     assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, half),
                      miopenStatusSuccess);
     assert_int_equal(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU), 0);
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
-    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "FP16"));
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "BF16"));
     miopenDestroyFusionPlan(plan);
 
     /* an empty plan */

@@ -68,8 +68,8 @@ static const char *capture_end(void)
 }
 
 typedef struct failures {
-    miopenStatus_t horizontal, fft_compile, fp16_compile;
-    char thread_msg[512], fft_msg[512], fp16_msg[512];
+    miopenStatus_t horizontal, fft_compile, bf16_compile;
+    char thread_msg[512], fft_msg[512], bf16_msg[512];
 } failures;
 
 /* Three failing calls: one without a handle, two compiles the handle refuses. Nothing is
@@ -103,11 +103,11 @@ static void failing_calls(failures *f)
     miopenDestroyFusionPlan(plan);
 
     miopenCreateTensorDescriptor(&half);
-    miopenSet4dTensorDescriptor(half, miopenHalf, 1, 4, 8, 8);
+    miopenSet4dTensorDescriptor(half, miopenBFloat16, 1, 4, 8, 8);
     miopenCreateFusionPlan(&plan, miopenVerticalFusion, half);
     miopenCreateOpActivationForward(plan, &op, miopenActivationRELU);
-    f->fp16_compile = miopenCompileFusionPlan(handle, plan);
-    snprintf(f->fp16_msg, sizeof f->fp16_msg, "%s", clfuse_GetLastErrorMessage(handle));
+    f->bf16_compile = miopenCompileFusionPlan(handle, plan);
+    snprintf(f->bf16_msg, sizeof f->bf16_msg, "%s", clfuse_GetLastErrorMessage(handle));
     miopenDestroyFusionPlan(plan);
 
     miopenDestroyTensorDescriptor(half);
@@ -122,8 +122,8 @@ static void check_failures(const failures *f)
     assert_true(strlen(f->thread_msg) > 10);
     assert_int_equal(f->fft_compile, miopenStatusUnsupportedOp);
     assert_true(strlen(f->fft_msg) > 10);
-    assert_int_equal(f->fp16_compile, miopenStatusUnsupportedOp);
-    assert_non_null(strstr(f->fp16_msg, "FP16"));
+    assert_int_equal(f->bf16_compile, miopenStatusUnsupportedOp);
+    assert_non_null(strstr(f->bf16_msg, "BF16"));
 }
 
 static void failing_calls_are_quiet_by_default(void **state)
@@ -159,7 +159,7 @@ static void failures_logged_at_info_level(void **state)
     const char *out = capture_end();
     unsetenv("MIOPEN_LOG_LEVEL");
     check_failures(&f);
-    if (strstr(out, "miopenStatusUnsupportedOp") == NULL || strstr(out, f.fp16_msg) == NULL ||
+    if (strstr(out, "miopenStatusUnsupportedOp") == NULL || strstr(out, f.bf16_msg) == NULL ||
         strstr(out, "miopenStatusBadParm") == NULL)
         fail_msg("MIOPEN_LOG_LEVEL=5 should log the failures; stderr was:\n%s", out);
 }

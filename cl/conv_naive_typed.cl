@@ -1,0 +1,41 @@
+/* ConvNaiveDirect over a storage type: cl/conv_naive.cl's kernel with every access to x, w
+ * and y through CLF_LOAD / CLF_STORE, which the preamble defines for fp16 plans (vload_half /
+ * vstore_half: half in memory, float in registers, fp32 accumulation). fp32 programs keep
+ * cl/conv_naive.cl so their generated text stays byte-identical (test/golden); the fp32
+ * meaning below makes this fragment complete on its own. Launch: global = (OW, OH, N * K). */
+#ifndef CLF_DATA_T
+#define CLF_DATA_T float
+#define CLF_LOAD(p, i) ((p)[i])
+#define CLF_STORE(v, p, i) ((p)[i] = (v))
+#endif
+
+__kernel void clf_fused(CLF_KERNEL_PARAMS)
+{
+    const int ow = get_global_id(0);
+    const int oh = get_global_id(1);
+    const int nk = get_global_id(2);
+    if (ow >= OW || oh >= OH || nk >= N * K)
+        return;
+    const int n = nk / K;
+    const int k = nk % K;
+    const int g = k / K_PER_G;
+    float acc = 0.0f;
+    for (int cg = 0; cg < C_PER_G; ++cg) {
+        const int c = g * C_PER_G + cg;
+        __global const CLF_DATA_T *xc = x + ((size_t)n * C + c) * H * W;
+        __global const CLF_DATA_T *wk = w + ((size_t)k * C_PER_G + cg) * FY * FX;
+        for (int fy = 0; fy < FY; ++fy) {
+            const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
+            if (ih < 0 || ih >= H)
+                continue;
+            for (int fx = 0; fx < FX; ++fx) {
+                const int iw = ow * STRIDE_W - PAD_W + fx * DIL_W;
+                if (iw >= 0 && iw < W)
+                    acc += CLF_LOAD(xc, ih * W + iw) * CLF_LOAD(wk, fy * FX + fx);
+            }
+        }
+    }
+    const int pix = oh * OW + ow;
+    const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+    CLF_STORE(clf_epilogue(acc, k, pix, out_idx, EPI_ARGS), y, out_idx);
+}

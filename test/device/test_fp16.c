@@ -1,0 +1,456 @@
+#define _POSIX_C_SOURCE 200809L
+/* fp16 fusion plans (issue 16, first slice): x, w, y stored as half (miopenHalf), bias and
+ * batch-norm parameters fp32, arithmetic fp32. Inputs are random, rounded to half on the host
+ * (round to nearest even, helpers below), and the double reference is computed from the
+ * rounded values, so the only errors left are the kernel's fp32 arithmetic and the rounding
+ * of the output to half.
+ *
+ * Bound: the output is rounded to half, a relative error of at most 2^-11 (4.9e-4) an element,
+ * so MIOpen's measure (RMS difference / (sqrt(n) * max |value|)) is at most about 4.9e-4 plus
+ * the fp32 arithmetic's ~1e-6; the test asks for below 1e-3 (FP16_BOUND). Every output element
+ * is poisoned before each run (a half NaN with a payload no kernel writes) and checked
+ * written. Also: the plans' solvers (FusedElementwise, ConvNaiveDirect), compile in the FAST
+ * and NORMAL find modes, the FP16 find-db key, and the bad mixes of types. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clfuse/clfuse.h>
+#include "ir/ir.h"     /* clf_problem_key */
+#include "plan/plan.h" /* the compiled plan's problem */
+#include "ref/ref.h"
+
+#define FP16_BOUND 1e-3
+/* A half NaN with a payload: vstore_half of any float (a NaN included) never writes it. */
+#define HALF_POISON 0x7dea
+
+static miopenHandle_t handle;
+static cl_context ctx;
+static cl_command_queue queue;
+
+/* ---- float <-> half, round to nearest even ------------------------------------------ */
+
+static uint16_t f2h(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, sizeof x);
+    const uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
+    const uint32_t a = x & 0x7fffffffu;
+    if (a >= 0x7f800000u) /* inf, NaN */
+        return sign | (a > 0x7f800000u ? 0x7e00u : 0x7c00u);
+    if (a >= 0x477ff000u) /* 65520 and above round to infinity */
+        return sign | 0x7c00u;
+    if (a < 0x38800000u) { /* below 2^-14: a subnormal half (or zero), in units of 2^-24 */
+        float af;
+        memcpy(&af, &a, sizeof af);
+        /* af * 2^24 is exact (a power-of-two scale within range); lrintf rounds to even. */
+        return sign | (uint16_t)lrintf(af * 16777216.0f);
+    }
+    uint32_t h = ((((a >> 23) - 127u + 15u) << 10) | ((a & 0x7fffffu) >> 13));
+    const uint32_t rem = a & 0x1fffu; /* the 13 bits dropped */
+    if (rem > 0x1000u || (rem == 0x1000u && (h & 1u)))
+        ++h; /* a carry into the exponent is the right rounding, up to infinity */
+    return (uint16_t)(sign | h);
+}
+
+static float h2f(uint16_t h)
+{
+    const unsigned e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+    float f;
+    if (e == 0)
+        f = ldexpf((float)m, -24);
+    else if (e == 31)
+        f = m ? NAN : INFINITY;
+    else
+        f = ldexpf((float)(m | 0x400u), (int)e - 25);
+    return (h & 0x8000u) ? -f : f;
+}
+
+/* Rounds v[0..n) to half: bits into out, the rounded values back into v. */
+static void round_half(float *v, uint16_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        out[i] = f2h(v[i]);
+        v[i] = h2f(out[i]);
+    }
+}
+
+static void conversion(void **state)
+{
+    (void)state;
+    assert_int_equal(f2h(1.0f), 0x3c00);
+    assert_int_equal(f2h(-2.0f), 0xc000);
+    assert_int_equal(f2h(65504.0f), 0x7bff);
+    assert_int_equal(f2h(65520.0f), 0x7c00);
+    assert_int_equal(f2h(1.0f + ldexpf(1, -11)), 0x3c00);     /* tie: to even (down) */
+    assert_int_equal(f2h(1.0f + 3 * ldexpf(1, -11)), 0x3c02); /* tie: to even (up) */
+    assert_int_equal(f2h(ldexpf(1, -24)), 0x0001);
+    assert_int_equal(f2h(ldexpf(1, -25)), 0x0000); /* tie: to even (zero) */
+    assert_int_equal(f2h(ldexpf(1, -14)), 0x0400);
+    for (uint32_t h = 0; h < 0x7c00u; ++h) /* every finite half round-trips */
+        assert_int_equal(f2h(h2f((uint16_t)h)), h);
+}
+
+/* ---- device helpers ------------------------------------------------------------------ */
+
+static int setup(void **state)
+{
+    (void)state;
+    if (miopenCreate(&handle) != miopenStatusSuccess)
+        return -1;
+    miopenGetStream(handle, &queue);
+    return clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL) == CL_SUCCESS
+               ? 0
+               : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return miopenDestroy(handle) == miopenStatusSuccess ? 0 : -1;
+}
+
+static cl_mem upload(const void *data, size_t bytes)
+{
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    assert_int_equal(clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, bytes, data, 0, NULL, NULL),
+                     CL_SUCCESS);
+    return m;
+}
+
+static miopenTensorDescriptor_t desc(miopenDataType_t t, int n, int c, int h, int w)
+{
+    miopenTensorDescriptor_t d;
+    assert_int_equal(miopenCreateTensorDescriptor(&d), miopenStatusSuccess);
+    assert_int_equal(miopenSet4dTensorDescriptor(d, t, n, c, h, w), miopenStatusSuccess);
+    return d;
+}
+
+#define OK(expr)                                                                                   \
+    do {                                                                                           \
+        miopenStatus_t st_ = (expr);                                                               \
+        if (st_ != miopenStatusSuccess)                                                            \
+            fail_msg("%s -> %s: %s", #expr, miopenGetErrorString(st_),                             \
+                     clfuse_GetLastErrorMessage(handle));                                          \
+    } while (0)
+
+/* One plan: chain of C? B? N? A (letters), on an n x c x h x w half input; conv k x c x f x f
+ * with pad and stride; spatial batch-norm. */
+typedef struct fp16_case {
+    const char *chain;
+    int n, c, h, w;
+    int k, f, pad, stride;
+    int activ_mode;
+    const char *solver; /* the one the plan must run */
+} fp16_case;
+
+static void run_case(const fp16_case *fc)
+{
+    const int conv = strchr(fc->chain, 'C') != NULL;
+    const int bias = strchr(fc->chain, 'B') != NULL, bn = strchr(fc->chain, 'N') != NULL;
+    const int act = strchr(fc->chain, 'A') != NULL, add = strchr(fc->chain, 'Z') != NULL;
+    miopenTensorDescriptor_t xd = desc(miopenHalf, fc->n, fc->c, fc->h, fc->w);
+    miopenTensorDescriptor_t wd = NULL, bd = NULL, nd = NULL, yd = NULL, zd = NULL;
+    miopenConvolutionDescriptor_t cd = NULL;
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, zop = NULL, aop = NULL;
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
+    int on = fc->n, oc = fc->c, oh = fc->h, ow = fc->w;
+    if (conv) {
+        wd = desc(miopenHalf, fc->k, fc->c, fc->f, fc->f);
+        OK(miopenCreateConvolutionDescriptor(&cd));
+        OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, fc->pad, fc->pad, fc->stride,
+                                           fc->stride, 1, 1));
+        OK(miopenGetConvolutionForwardOutputDim(cd, xd, wd, &on, &oc, &oh, &ow));
+        OK(miopenCreateOpConvForward(plan, &cop, cd, wd));
+    }
+    if (bias) {
+        bd = desc(miopenFloat, 1, oc, 1, 1); /* fp32 parameters with half data */
+        OK(miopenCreateOpBiasForward(plan, &bop, bd));
+    }
+    if (bn) {
+        nd = desc(miopenFloat, 1, oc, 1, 1);
+        OK(miopenCreateOpBatchNormInference(plan, &nop, miopenBNSpatial, nd));
+    }
+    if (add) {
+        zd = desc(miopenHalf, on, oc, oh, ow); /* z is data: the plan's type */
+        OK(clfuse_CreateOpAddForward(plan, &zop, zd));
+    }
+    if (act)
+        OK(miopenCreateOpActivationForward(plan, &aop, (miopenActivationMode_t)fc->activ_mode));
+    OK(miopenCompileFusionPlan(handle, plan));
+    const char *solver = "";
+    OK(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL));
+    if (strcmp(solver, fc->solver) != 0)
+        fail_msg("%s: runs %s, expected %s; report:\n%s", fc->chain, solver, fc->solver,
+                 clfuse_FusionPlanGetReport(plan));
+    yd = desc(miopenHalf, on, oc, oh, ow);
+
+    const size_t xn = (size_t)fc->n * fc->c * fc->h * fc->w, yn = (size_t)on * oc * oh * ow;
+    const size_t wn = conv ? (size_t)fc->k * fc->c * fc->f * fc->f : 1;
+    float *x = malloc(xn * sizeof *x), *w = malloc(wn * sizeof *w), *b = malloc(oc * sizeof *b);
+    float *p4 = malloc(4 * (size_t)oc * sizeof *p4), *y = malloc(yn * sizeof *y);
+    float *z = malloc(yn * sizeof *z);
+    uint16_t *xh = malloc(xn * 2), *wh = malloc(wn * 2), *yh = malloc(yn * 2);
+    uint16_t *zh = malloc(yn * 2);
+    double *ref = malloc(yn * sizeof *ref);
+    assert_non_null(x && w && b && p4 && y && z && xh && wh && yh && zh && ref);
+    miopenOperatorArgs_t args;
+    OK(miopenCreateOperatorArgs(&args));
+    uint64_t rng = ref_rng_seed(16);
+    for (int run = 0; run < 2; ++run) {
+        ref_fill_uniform(x, xn, &rng, -1.0f, 1.0f);
+        ref_fill_uniform(w, wn, &rng, -1.0f, 1.0f);
+        ref_fill_uniform(b, (size_t)oc, &rng, -0.5f, 0.5f);
+        ref_fill_uniform(p4, (size_t)oc, &rng, 0.5f, 1.5f);                   /* scale */
+        ref_fill_uniform(p4 + oc, (size_t)oc, &rng, -0.5f, 0.5f);             /* bias */
+        ref_fill_uniform(p4 + 2 * (size_t)oc, (size_t)oc, &rng, -0.2f, 0.2f); /* mean */
+        ref_fill_uniform(p4 + 3 * (size_t)oc, (size_t)oc, &rng, 0.5f, 2.0f);  /* variance */
+        round_half(x, xh, xn);
+        round_half(w, wh, wn);
+        ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
+        round_half(z, zh, yn);
+        for (size_t i = 0; i < yn; ++i)
+            yh[i] = HALF_POISON; /* poisoned before each run */
+        cl_mem dx = upload(xh, xn * 2), dw = upload(wh, wn * 2), dy = upload(yh, yn * 2);
+        cl_mem db = upload(b, (size_t)oc * 4), dz = upload(zh, yn * 2), dp[4];
+        for (int i = 0; i < 4; ++i)
+            dp[i] = upload(p4 + (size_t)i * oc, (size_t)oc * 4);
+        const float alpha = 1.0f, alpha2 = 0.75f;
+        const double eps = 1e-5, aa = 0.25, ab = 0.5, ag = 0.0;
+        if (cop)
+            OK(miopenSetOpArgsConvForward(args, cop, &alpha, NULL, dw));
+        if (bop)
+            OK(miopenSetOpArgsBiasForward(args, bop, NULL, NULL, db));
+        if (nop)
+            OK(miopenSetOpArgsBatchNormInference(args, nop, NULL, NULL, dp[0], dp[1], dp[2], dp[3],
+                                                 eps));
+        if (zop)
+            OK(clfuse_SetOpArgsAddForward(args, zop, &alpha2, dz));
+        if (aop)
+            OK(miopenSetOpArgsActivForward(args, aop, NULL, NULL, aa, ab, ag));
+        OK(miopenExecuteFusionPlan(handle, plan, xd, dx, yd, dy, args));
+        assert_int_equal(clEnqueueReadBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
+                         CL_SUCCESS);
+        for (size_t i = 0; i < yn; ++i) {
+            if (yh[i] == HALF_POISON)
+                fail_msg("%s run %d: output element %zu was not written", fc->chain, run, i);
+            y[i] = h2f(yh[i]);
+        }
+        if (conv) {
+            ref_conv_params rp = {fc->pad, fc->pad, fc->stride, fc->stride, 1, 1, 1};
+            ref_conv2d_fwd(x, fc->n, fc->c, fc->h, fc->w, w, fc->k, fc->f, fc->f, &rp, ref, oh, ow);
+        } else {
+            ref_to_double(x, ref, yn);
+        }
+        if (bias)
+            ref_bias(ref, on, oc, oh, ow, b);
+        if (bn)
+            ref_bn_infer(ref, on, oc, oh, ow, 1, p4, p4 + oc, p4 + 2 * (size_t)oc,
+                         p4 + 3 * (size_t)oc, eps);
+        if (add)
+            for (size_t i = 0; i < yn; ++i)
+                ref[i] += (double)alpha2 * z[i];
+        if (act)
+            ref_activation(ref, yn, fc->activ_mode, aa, ab, ag);
+        const double rms = ref_rms_relative(ref, y, yn);
+        printf("  %-4s %dx%dx%dx%d%s %s: rms-relative %.3g (bound %.0e)\n", fc->chain, fc->n, fc->c,
+               fc->h, fc->w, conv ? (fc->f == 1 ? " 1x1" : " 3x3") : "", solver, rms, FP16_BOUND);
+        if (!(rms < FP16_BOUND))
+            fail_msg("%s run %d: rms-relative error %g >= %g", fc->chain, run, rms, FP16_BOUND);
+        clReleaseMemObject(dx);
+        clReleaseMemObject(dw);
+        clReleaseMemObject(dy);
+        clReleaseMemObject(db);
+        clReleaseMemObject(dz);
+        for (int i = 0; i < 4; ++i)
+            clReleaseMemObject(dp[i]);
+    }
+    free(z);
+    free(zh);
+    free(x);
+    free(w);
+    free(b);
+    free(p4);
+    free(y);
+    free(xh);
+    free(wh);
+    free(yh);
+    free(ref);
+    miopenDestroyOperatorArgs(args);
+    miopenDestroyFusionPlan(plan);
+    miopenDestroyConvolutionDescriptor(cd);
+    miopenDestroyTensorDescriptor(xd);
+    miopenDestroyTensorDescriptor(wd);
+    miopenDestroyTensorDescriptor(bd);
+    miopenDestroyTensorDescriptor(nd);
+    miopenDestroyTensorDescriptor(yd);
+    miopenDestroyTensorDescriptor(zd);
+}
+
+static void elementwise_plans(void **state)
+{
+    (void)state;
+    static const fp16_case cases[] = {
+        {"NA", 2, 3, 8, 8, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise"}, /* VEC=4 */
+        {"NA", 1, 2, 5, 3, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise"}, /* VEC=1 */
+        {"BNA", 2, 4, 6, 6, 0, 0, 0, 1, miopenActivationLEAKYRELU, "FusedElementwise"},
+        {"BA", 1, 3, 7, 5, 0, 0, 0, 1, miopenActivationTANH, "FusedElementwise"},
+        {"BNZA", 2, 3, 4, 4, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        run_case(&cases[i]);
+}
+
+static void conv_plans(void **state)
+{
+    (void)state;
+    static const fp16_case cases[] = {
+        {"CBA", 1, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect"},
+        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect"},
+        {"CBNA", 1, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect"},
+        {"CBNA", 2, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect"},
+        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect"},    /* 1x1 */
+        {"CBNA", 2, 3, 11, 11, 4, 3, 1, 2, miopenActivationRELU, "ConvNaiveDirect"}, /* s2 */
+        {"CBZA", 2, 3, 8, 8, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        run_case(&cases[i]);
+}
+
+/* A half plan whose only applicable solver is the naive one compiles in every find mode, the
+ * other solvers say "fp32 only", and the find-db key carries FP16 (fp32 keys unchanged). */
+static void find_modes_and_key(void **state)
+{
+    (void)state;
+    static const char *const modes[] = {NULL, "FAST", "NORMAL"};
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; ++m) {
+        if (modes[m])
+            setenv("MIOPEN_FIND_MODE_FUSION", modes[m], 1);
+        else
+            unsetenv("MIOPEN_FIND_MODE_FUSION");
+        miopenTensorDescriptor_t xd = desc(miopenHalf, 1, 4, 8, 8);
+        miopenTensorDescriptor_t wd = desc(miopenHalf, 4, 4, 3, 3);
+        miopenConvolutionDescriptor_t cd;
+        OK(miopenCreateConvolutionDescriptor(&cd));
+        OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+        miopenFusionPlanDescriptor_t plan;
+        miopenFusionOpDescriptor_t op;
+        OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
+        OK(miopenCreateOpConvForward(plan, &op, cd, wd));
+        OK(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU));
+        OK(miopenCompileFusionPlan(handle, plan));
+        const char *solver = "";
+        OK(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL));
+        assert_string_equal(solver, "ConvNaiveDirect");
+        const char *report = clfuse_FusionPlanGetReport(plan);
+        assert_non_null(strstr(report, "ConvWinograd3x3: fp32 only"));
+        assert_non_null(strstr(report, "ConvImplicitGemm: fp32 only"));
+        char key[512];
+        clf_problem_key(&plan->problem, "CA", key, sizeof key);
+        assert_non_null(strstr(key, "FP16"));
+        clf_fusion_problem fp32 = plan->problem;
+        fp32.half = 0;
+        clf_problem_key(&fp32, "CA", key, sizeof key);
+        assert_string_equal(key, "CA:4-8-8-3x3-4-8-8-1-1x1-1x1-1x1-0-NCHW-FP32-F:act=3");
+        miopenDestroyFusionPlan(plan);
+        miopenDestroyConvolutionDescriptor(cd);
+        miopenDestroyTensorDescriptor(xd);
+        miopenDestroyTensorDescriptor(wd);
+    }
+    unsetenv("MIOPEN_FIND_MODE_FUSION");
+}
+
+/* The mixes a half plan cannot take: BadParm with a message naming the descriptor. */
+static void bad_mixes(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t xh = desc(miopenHalf, 1, 4, 8, 8);
+    miopenTensorDescriptor_t xf = desc(miopenFloat, 1, 4, 8, 8);
+    miopenTensorDescriptor_t wf = desc(miopenFloat, 4, 4, 3, 3);
+    miopenTensorDescriptor_t wh = desc(miopenHalf, 4, 4, 3, 3);
+    miopenTensorDescriptor_t bh = desc(miopenHalf, 1, 4, 1, 1);
+    miopenConvolutionDescriptor_t cd;
+    OK(miopenCreateConvolutionDescriptor(&cd));
+    OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t op;
+
+    /* x half, w float */
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xh));
+    assert_int_equal(miopenCreateOpConvForward(plan, &op, cd, wf), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "wDesc is FP32"));
+    /* x float, w half */
+    miopenDestroyFusionPlan(plan);
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xf));
+    assert_int_equal(miopenCreateOpConvForward(plan, &op, cd, wh), miopenStatusBadParm);
+    miopenDestroyFusionPlan(plan);
+    /* half bias / batch-norm parameters in a half plan: fp32 only */
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xh));
+    assert_int_equal(miopenCreateOpBiasForward(plan, &op, bh), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "FP32 bias"));
+    assert_int_equal(miopenCreateOpBatchNormInference(plan, &op, miopenBNSpatial, bh),
+                     miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "FP32 batch-norm"));
+    /* output descriptor float with half input: refused at execute */
+    OK(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU));
+    OK(miopenCompileFusionPlan(handle, plan));
+    miopenOperatorArgs_t args;
+    OK(miopenCreateOperatorArgs(&args));
+    OK(miopenSetOpArgsActivForward(args, op, NULL, NULL, 0.0, 0.0, 0.0));
+    uint16_t zeros[256] = {0};
+    cl_mem dx = upload(zeros, sizeof zeros), dy = upload(zeros, sizeof zeros);
+    assert_int_equal(miopenExecuteFusionPlan(handle, plan, xh, dx, xf, dy, args),
+                     miopenStatusBadParm);
+    assert_true(clfuse_GetLastErrorMessage(handle)[0] != '\0');
+    OK(miopenExecuteFusionPlan(handle, plan, xh, dx, xh, dy, args)); /* the right ones run */
+    assert_int_equal(clFinish(queue), CL_SUCCESS);
+    miopenDestroyFusionPlan(plan);
+    /* a training op in a half plan: no solver takes it (BatchNormTraining is fp32 only) */
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xh));
+    OK(miopenCreateOpBatchNormForward(plan, &op, miopenBNSpatial, false));
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
+    miopenDestroyFusionPlan(plan);
+    /* a horizontal half plan: its one solver is fp32 only */
+    OK(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xh));
+    OK(miopenCreateOpConvForward(plan, &op, cd, wh));
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
+    miopenDestroyFusionPlan(plan);
+    /* fp16 on an unfused call: refused, UnsupportedOp with the reason */
+    const float one = 1.0f, zero = 0.0f;
+    miopenActivationDescriptor_t ad;
+    OK(miopenCreateActivationDescriptor(&ad));
+    OK(miopenSetActivationDescriptor(ad, miopenActivationRELU, 0.0, 0.0, 0.0));
+    assert_int_equal(miopenActivationForward(handle, ad, &one, xh, dx, &zero, xh, dy),
+                     miopenStatusUnsupportedOp);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "fusion plans only"));
+    miopenDestroyActivationDescriptor(ad);
+    clReleaseMemObject(dx);
+    clReleaseMemObject(dy);
+    miopenDestroyOperatorArgs(args);
+    miopenDestroyConvolutionDescriptor(cd);
+    miopenDestroyTensorDescriptor(xh);
+    miopenDestroyTensorDescriptor(xf);
+    miopenDestroyTensorDescriptor(wf);
+    miopenDestroyTensorDescriptor(wh);
+    miopenDestroyTensorDescriptor(bh);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(conversion), cmocka_unit_test(elementwise_plans),
+        cmocka_unit_test(conv_plans), cmocka_unit_test(find_modes_and_key),
+        cmocka_unit_test(bad_mixes),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
