@@ -113,6 +113,8 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }
+    if (!clf_solver_fp32_only(p, "ConvDepthwise", why, cap))
+        return 0;
     const clf_conv_problem *c = &p->conv;
     if (c->c / c->groups != 1) {
         snprintf(why, cap, "not depthwise: %d input channels per group (C %d, groups %d)",

@@ -23,8 +23,9 @@
 #include <string.h>
 
 #include <clfuse/clfuse.h>
-#include "ir/ir.h"     /* clf_problem_key */
-#include "plan/plan.h" /* the compiled plan's problem */
+#include "ir/ir.h"         /* clf_problem_key */
+#include "plan/plan.h"     /* the compiled plan's problem */
+#include "solver/solver.h" /* the registry: every solver but the naive one refuses half */
 #include "ref/ref.h"
 
 #define FP16_BOUND 1e-3
@@ -445,12 +446,50 @@ static void bad_mixes(void **state)
     miopenDestroyTensorDescriptor(bh);
 }
 
+/* Every registered solver but ConvNaiveDirect and FusedElementwise refuses a half problem,
+ * dense or depthwise (a solver added later without the fp32-only check fails here). */
+static void other_solvers_refuse_half(void **state)
+{
+    (void)state;
+    for (int depthwise = 0; depthwise < 2; ++depthwise) {
+        miopenTensorDescriptor_t xd = desc(miopenHalf, 1, 4, 8, 8);
+        miopenTensorDescriptor_t wd = desc(miopenHalf, 4, depthwise ? 1 : 4, 3, 3);
+        miopenConvolutionDescriptor_t cd;
+        OK(miopenCreateConvolutionDescriptor(&cd));
+        OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+        if (depthwise)
+            OK(miopenSetConvolutionGroupCount(cd, 4));
+        miopenFusionPlanDescriptor_t plan;
+        miopenFusionOpDescriptor_t op;
+        OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
+        OK(miopenCreateOpConvForward(plan, &op, cd, wd));
+        OK(miopenCompileFusionPlan(handle, plan));
+        clfuse_DeviceInfo info;
+        OK(clfuse_GetDeviceInfo(handle, &info));
+        assert_true(plan->problem.half);
+        for (int i = 0; i < clf_solver_count(); ++i) {
+            const clf_solver *sv = clf_solver_at(i);
+            char why[CLF_REASON_CAP] = "";
+            int ok = sv->applicable(&plan->problem, &info, why, sizeof why);
+            int may = strcmp(sv->name, "ConvNaiveDirect") == 0 ||
+                      strcmp(sv->name, "FusedElementwise") == 0;
+            if (ok && !may)
+                fail_msg("%s accepts a half %s problem", sv->name,
+                         depthwise ? "depthwise" : "dense");
+        }
+        OK(miopenDestroyFusionPlan(plan));
+        OK(miopenDestroyConvolutionDescriptor(cd));
+        OK(miopenDestroyTensorDescriptor(xd));
+        OK(miopenDestroyTensorDescriptor(wd));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(conversion), cmocka_unit_test(elementwise_plans),
         cmocka_unit_test(conv_plans), cmocka_unit_test(find_modes_and_key),
-        cmocka_unit_test(bad_mixes),
+        cmocka_unit_test(bad_mixes),  cmocka_unit_test(other_solvers_refuse_half),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
