@@ -38,7 +38,9 @@ static cl_int set_args(struct miopenFusionPlanDescriptor *p, const clf_run_args 
         cl_int err = clf_clw_set_arg(p->kernel, (cl_uint)i, size, v);
         if (err != CL_SUCCESS) {
             p->karg_valid = 0;
-            clf_log(CLF_LOG_ERROR, "clSetKernelArg(%d%s%s): %s", i, horizontal ? "" : ", ",
+            /* Info level: the caller returns the failure with its own message (quiet by
+             * default); this adds which argument, for MIOPEN_LOG_LEVEL >= 5. */
+            clf_log(CLF_LOG_INFO, "clSetKernelArg(%d%s%s): %s", i, horizontal ? "" : ", ",
                     horizontal ? "" : clf_kernel_args[i].name, clf_cl_error_name(err));
             return err;
         }
