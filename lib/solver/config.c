@@ -81,3 +81,16 @@ double clf_cost_dram_bytes(const clf_fusion_problem *p)
     double z = p->epi.has_z ? y : 0;
     return 4.0 * (x + w + y + z + vec);
 }
+
+void clf_config_untuned(char *cfg, size_t cap)
+{
+    snprintf(cfg, cap, "default");
+}
+
+int clf_config_untuned_valid(const char *solver, const char *cfg, char *why, size_t cap)
+{
+    if (strcmp(cfg, "default") == 0)
+        return 1;
+    snprintf(why, cap, "%s has no tuning parameters (config \"%s\")", solver, cfg);
+    return 0;
+}

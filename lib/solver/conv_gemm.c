@@ -79,7 +79,7 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 {
     (void)p;
     (void)dev;
-    snprintf(cfg, cap, "default");
+    clf_config_untuned(cfg, cap);
 }
 
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -87,11 +87,7 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 {
     (void)p;
     (void)dev;
-    if (strcmp(cfg, "default") != 0) {
-        snprintf(why, cap, NAME " has no tuning parameters (config \"%s\")", cfg);
-        return 0;
-    }
-    return 1;
+    return clf_config_untuned_valid(NAME, cfg, why, cap);
 }
 
 /* A rough shape of work, for the device model (lib/select/model.c): CLBlast's SGEMM taken

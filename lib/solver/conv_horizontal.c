@@ -29,7 +29,7 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 {
     (void)p;
     (void)dev;
-    snprintf(cfg, cap, "default");
+    clf_config_untuned(cfg, cap);
 }
 
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -37,11 +37,7 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 {
     (void)p;
     (void)dev;
-    if (strcmp(cfg, "default") != 0) {
-        snprintf(why, cap, "ConvHorizontalDirect has no tuning parameters (config \"%s\")", cfg);
-        return 0;
-    }
-    return 1;
+    return clf_config_untuned_valid("ConvHorizontalDirect", cfg, why, cap);
 }
 
 static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,

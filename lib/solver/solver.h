@@ -251,6 +251,11 @@ int clf_config_parse_exact(const char *solver, const char *cfg, const char *cons
 void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *cfg);
 /* 1 when v is one of vals[0..n). */
 int clf_config_in(long v, const long *vals, size_t n);
+/* Solvers without tuning parameters: their one config is "default" (clf_config_untuned
+ * writes it; clf_config_untuned_valid accepts only it, else 0 with a reason naming the
+ * solver). */
+void clf_config_untuned(char *cfg, size_t cap);
+int clf_config_untuned_valid(const char *solver, const char *cfg, char *why, size_t cap);
 
 /* Compulsory global-memory bytes of a convolution plan: x, w, y (and z, the per-channel
  * epilogue vectors) each read or written once; the cost functions' dram_bytes. */
