@@ -259,6 +259,25 @@ static void small_workspace_is_bad_parm(void **state)
     bufs_free(&b);
 }
 
+/* ConvGemm's programs are built with the common options, CLFUSE_EXTRA_BUILD_OPTIONS
+ * included: an option the compiler refuses makes its prepare fail (and only while set). */
+static void extra_build_options_reach_its_programs(void **state)
+{
+    (void)state;
+    clf_fusion_problem p;
+    make_problem(&p, &cases[4]);
+    setenv("CLFUSE_EXTRA_BUILD_OPTIONS", "-cl-clfuse-no-such-option", 1);
+    void *st = NULL;
+    miopenStatus_t rc = gemm->prepare(handle, &p, "default", &st);
+    unsetenv("CLFUSE_EXTRA_BUILD_OPTIONS");
+    if (rc == miopenStatusSuccess)
+        fail_msg("ConvGemm prepared with an option its compiler must refuse");
+    assert_null(st);
+    assert_int_equal(gemm->prepare(handle, &p, "default", &st), miopenStatusSuccess);
+    assert_non_null(st);
+    gemm->release(st);
+}
+
 /* A failing SGEMM (fault injected at the second call: group 1 of image 0) says which step
  * and which CLBlast status. */
 static void sgemm_failure_names_the_step(void **state)
@@ -387,6 +406,7 @@ int main(void)
         cmocka_unit_test(shapes_match_reference),
         cmocka_unit_test(larger_workspace_batches_images),
         cmocka_unit_test(small_workspace_is_bad_parm),
+        cmocka_unit_test(extra_build_options_reach_its_programs),
         cmocka_unit_test(sgemm_failure_names_the_step),
         cmocka_unit_test(profiling_records_kernel_time),
         cmocka_unit_test(fusion_plans_run_it_when_asked),
