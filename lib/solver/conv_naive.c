@@ -75,7 +75,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     /* Half storage: the twin that reads and writes through CLF_LOAD / CLF_STORE. */
-    spec->fragment = p->half ? "conv_naive_typed" : "conv_naive";
+    spec->fragment = "conv_naive";
     spec->launch.dims = 3;
     spec->launch.local[0] = 16;
     spec->launch.local[1] = 4;

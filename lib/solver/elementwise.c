@@ -58,7 +58,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(&spec->defines, "VEC", vec);
     size_t items = ((size_t)p->h * p->w + (size_t)vec - 1) / (size_t)vec;
     /* Half storage: the twin that reads and writes through CLF_LOAD / CLF_STORE. */
-    spec->fragment = p->half ? "elementwise_typed" : "elementwise";
+    spec->fragment = "elementwise";
     spec->launch.dims = 3;
     spec->launch.local[0] = 64;
     spec->launch.local[1] = 1;
