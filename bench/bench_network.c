@@ -93,6 +93,23 @@ int bench_load_network(const char *path, bench_entry **out, int *count)
     return 0;
 }
 
+/* Every layer's compiled fused plan executed once, in order, each on its own buffers; on a
+ * failure *bad is the failing layer's index, else -1. */
+static miopenStatus_t execute_layers(ctx *c, const bench_run *r, bufs *kept, int *bad)
+{
+    *bad = -1;
+    for (int i = 0; i < r->nentries; ++i) {
+        bufs *b = &kept[i];
+        miopenStatus_t st = miopenExecuteFusionPlan(c->h, b->plan[0], b->xd, b->m[B_X], b->yd,
+                                                    b->m[B_YF], b->args[0]);
+        if (st != miopenStatusSuccess) {
+            *bad = i;
+            return st;
+        }
+    }
+    return miopenStatusSuccess;
+}
+
 /* The network back to back: every layer's compiled fused plan on its own buffers, enqueued in
  * order with profiling off, then one clFinish. */
 static void time_sequence(ctx *c, bench_run *r, bufs *kept)
@@ -111,21 +128,16 @@ static void time_sequence(ctx *c, bench_run *r, bufs *kept)
     double *t = calloc((size_t)n, sizeof *t);
     double *host = calloc((size_t)n, sizeof *host);
     miopenStatus_t st = t && host ? miopenEnableProfiling(c->h, false) : miopenStatusAllocFailed;
-    int li = -1;
+    int bad = -1;
     for (int rep = -c->warmup; rep < n && st == miopenStatusSuccess; ++rep) {
         double t0 = bench_now_s();
-        for (li = 0; li < r->nentries && st == miopenStatusSuccess; ++li) {
-            bufs *b = &kept[li];
-            st = miopenExecuteFusionPlan(c->h, b->plan[0], b->xd, b->m[B_X], b->yd, b->m[B_YF],
-                                         b->args[0]);
-        }
+        st = execute_layers(c, r, kept, &bad);
         /* The calls' own host time: the enqueues return before the kernels run. */
         const double t_enq = bench_now_s();
         cl_int err = st == miopenStatusSuccess ? clFinish(c->q) : CL_SUCCESS;
         if (err != CL_SUCCESS) {
             snprintf(net->seq_note, sizeof net->seq_note, "FAILED: clFinish: OpenCL error %d", err);
             st = miopenStatusInternalError;
-            li = -1;
         }
         if (rep >= 0 && st == miopenStatusSuccess) {
             t[rep] = (bench_now_s() - t0) * 1e3;
@@ -136,9 +148,9 @@ static void time_sequence(ctx *c, bench_run *r, bufs *kept)
     if (st == miopenStatusSuccess) {
         net->seq_wall = bench_stats(t, n);
         net->host_us = bench_stats(host, n);
-    } else if (li > 0)
+    } else if (bad >= 0)
         snprintf(net->seq_note, sizeof net->seq_note, "FAILED at layer %s: %s: %.150s",
-                 r->entries[li - 1].name, miopenGetErrorString(st), bench_last_error(c->h));
+                 r->entries[bad].name, miopenGetErrorString(st), bench_last_error(c->h));
     else if (!net->seq_note[0])
         snprintf(net->seq_note, sizeof net->seq_note, "FAILED: %s", miopenGetErrorString(st));
     free(t);
@@ -166,16 +178,12 @@ static void time_replay(ctx *c, bench_run *r, bufs *kept)
         miopenEnableProfiling(c->h, true);
         return;
     }
-    int li = 0;
-    for (; li < r->nentries && st == miopenStatusSuccess; ++li) {
-        bufs *b = &kept[li];
-        st = miopenExecuteFusionPlan(c->h, b->plan[0], b->xd, b->m[B_X], b->yd, b->m[B_YF],
-                                     b->args[0]);
-    }
+    int bad = -1;
+    st = execute_layers(c, r, kept, &bad);
     clfuse_Recording_t rec = NULL;
     if (st != miopenStatusSuccess) {
         snprintf(net->replay_note, sizeof net->replay_note, "not recorded: layer %.60s: %.160s",
-                 r->entries[li - 1].name, bench_last_error(c->h));
+                 r->entries[bad].name, bench_last_error(c->h));
         miopenStatus_t end = clfuse_EndRecording(c->h, &rec);
         if (end == miopenStatusSuccess)
             clfuse_DestroyRecording(rec);

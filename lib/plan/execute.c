@@ -72,15 +72,21 @@ static int relaunch_from_source(miopenHandle_t h, struct miopenFusionPlanDescrip
     return clf_plan_build_with(h, p, p->solver, cfg) == miopenStatusSuccess;
 }
 
-static cl_int launch_again(cl_command_queue q, struct miopenFusionPlanDescriptor *p,
-                           const clf_run_args *a, cl_event *ev)
+/* The launch's work-group size: NULL lets the driver choose. */
+static const size_t *local_size(const struct miopenFusionPlanDescriptor *p)
 {
-    p->karg_valid = 0; /* a rebuilt kernel has no arguments yet */
+    return p->launch.local[0] ? p->launch.local : NULL;
+}
+
+/* The plan's kernel with a's arguments, enqueued on q. Called with p->lock held. (A kernel
+ * rebuilt by relaunch_from_source starts with no cached arguments: build.c resets them.) */
+static cl_int launch_kernel(cl_command_queue q, struct miopenFusionPlanDescriptor *p,
+                            const clf_run_args *a, cl_event *ev)
+{
     cl_int err = set_args(p, a);
-    const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
     if (err == CL_SUCCESS)
-        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global, local,
-                                     ev);
+        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global,
+                                     local_size(p), ev);
     return err;
 }
 
@@ -122,10 +128,9 @@ static miopenStatus_t record_launch(miopenHandle_t h, struct miopenFusionPlanDes
                         api, s->name);
     pthread_mutex_lock(&p->lock);
     cl_int err = set_args(p, a);
-    const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
     if (err == CL_SUCCESS)
         err = clf_cmdbuf_kernel(h->recording, p->kernel, (cl_uint)p->launch.dims, p->launch.global,
-                                local);
+                                local_size(p));
     pthread_mutex_unlock(&p->lock);
     if (err != CL_SUCCESS)
         return clf_fail(h, miopenStatusInternalError, "%s: recording solver %s's kernel: %s", api,
@@ -183,14 +188,10 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
                         "(clEnqueueFillBuffer): %s",
                         api, s->name, p->launch.ws_zero, clf_cl_error_name(err));
     }
-    err = set_args(p, a);
     cl_event ev = NULL;
-    const size_t *local = p->launch.local[0] ? p->launch.local : NULL;
-    if (err == CL_SUCCESS)
-        err = clf_clw_enqueue_kernel(q, p->kernel, (cl_uint)p->launch.dims, p->launch.global, local,
-                                     want_time ? &ev : NULL);
+    err = launch_kernel(q, p, a, want_time ? &ev : NULL);
     if (relaunch_from_source(h, p, err))
-        err = launch_again(q, p, a, want_time ? &ev : NULL);
+        err = launch_kernel(q, p, a, want_time ? &ev : NULL);
     pthread_mutex_unlock(&p->lock);
     if (err != CL_SUCCESS)
         return clf_fail(h, miopenStatusInternalError,
