@@ -40,7 +40,7 @@ for item in "$@"; do
     if [ "$name" = suite ]; then
         args=(--full) sysdb=$root/finddb layers=30
     else
-        args=(--network "$name") layers=$(grep -c '^CBAInfer' "$root/bench/networks/$name.txt")
+        args=(--network "$root/bench/networks/$name.txt") layers=$(grep -c '^CBAInfer' "$root/bench/networks/$name.txt")
     fi
     case $how in
         default) ;;
