@@ -85,11 +85,20 @@ typedef struct bench_peaks {
 } bench_peaks;
 
 /* --network: the whole network's figures, beside its layers (the entries). */
+/* The driver's host cost per call (bench_host_floor.c), microseconds. */
+typedef struct bench_host_floor_res {
+    bstat enqueue_us;  /* clEnqueueNDRangeKernel of a kernel doing nothing, arguments set */
+    bstat set_arg_us;  /* clSetKernelArg of a buffer argument that changes */
+    bstat mem_info_us; /* clGetMemObjectInfo(CL_MEM_SIZE) */
+    char note[128];    /* why not measured */
+} bench_host_floor_res;
+
 typedef struct bench_network {
     char path[1024];
-    int all_paths;         /* --all-paths: the unfused and CLBlast paths per layer too */
-    bstat seq_wall;        /* every layer's fused plan enqueued back to back, one clFinish */
-    bstat host_us;         /* of those: host time per miopenExecuteFusionPlan call, microseconds */
+    int all_paths;  /* --all-paths: the unfused and CLBlast paths per layer too */
+    bstat seq_wall; /* every layer's fused plan enqueued back to back, one clFinish */
+    bstat host_us;  /* of those: host time per miopenExecuteFusionPlan call, microseconds */
+    bench_host_floor_res floor; /* the driver's share of it, measured without clfuse */
     bstat replay_wall;     /* the same sequence recorded once (clfuse_BeginRecording), replayed */
     char replay_note[256]; /* why replay_wall was not measured */
     char seq_note[256];    /* why seq_wall was not measured */

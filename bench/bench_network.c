@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench_cbainfer.h"
 #include "bench_entry.h"
+#include "bench_host_floor.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -238,6 +239,8 @@ int bench_run_network(ctx *c, bench_run *r)
             rc = 1;
     }
     time_sequence(c, r, kept);
+    if (r->net->seq_wall.n)
+        bench_host_floor(c->q, r->nentries, c->runs, &r->net->floor);
     time_replay(c, r, kept);
     if (r->net->seq_wall.n)
         bench_progress("network back to back: %.4f ms (median %.4f) wall, host overhead "
@@ -247,6 +250,11 @@ int bench_run_network(ctx *c, bench_run *r)
                        r->net->host_us.med);
     else
         bench_progress("network back to back: %s", r->net->seq_note);
+    if (r->net->floor.enqueue_us.n)
+        bench_progress("the driver alone, per call: clEnqueueNDRangeKernel %.2f us, "
+                       "clSetKernelArg (a buffer) %.3f us, clGetMemObjectInfo %.3f us (min)",
+                       r->net->floor.enqueue_us.min, r->net->floor.set_arg_us.min,
+                       r->net->floor.mem_info_us.min);
     if (r->net->replay_wall.n)
         bench_progress("network recorded once, replayed: %.4f ms (median %.4f) wall per pass "
                        "(clfuse_ReplayRecording + clFinish), against %.4f ms back to back",

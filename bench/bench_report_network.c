@@ -129,6 +129,27 @@ void bench_network_json(cJSON *root, const bench_run *r)
                                 "host clock around the back-to-back pass's enqueues (before its "
                                 "clFinish), over the layers: microseconds per "
                                 "miopenExecuteFusionPlan call");
+        cJSON *fl = cJSON_AddObjectToObject(hu, "driver_alone");
+        if (net->floor.enqueue_us.n) {
+            const bstat *fs[3] = {&net->floor.enqueue_us, &net->floor.set_arg_us,
+                                  &net->floor.mem_info_us};
+            const char *names[3] = {"enqueue_us", "set_buffer_arg_us", "mem_size_query_us"};
+            for (int i = 0; i < 3; ++i) {
+                cJSON *o = cJSON_AddObjectToObject(fl, names[i]);
+                cJSON_AddNumberToObject(o, "min", fs[i]->min);
+                cJSON_AddNumberToObject(o, "median", fs[i]->med);
+            }
+            cJSON_AddStringToObject(fl, "method",
+                                    "without clfuse, on the same queue: as many calls as layers "
+                                    "of clEnqueueNDRangeKernel (a kernel of 4 buffers and a "
+                                    "float that does nothing, arguments set once), of "
+                                    "clSetKernelArg (a buffer, alternating two) and of "
+                                    "clGetMemObjectInfo(CL_MEM_SIZE); host clock, per call, "
+                                    "min and median over --runs");
+        } else {
+            cJSON_AddStringToObject(fl, "note",
+                                    net->floor.note[0] ? net->floor.note : "not measured");
+        }
     } else {
         cJSON_AddStringToObject(sq, "note", net->seq_note[0] ? net->seq_note : "not measured");
     }
@@ -296,6 +317,12 @@ void bench_network_md(FILE *f, const bench_run *r)
                 "\n\nHost time per miopenExecuteFusionPlan call in that pass: %.1f us (min), "
                 "%.1f us (median).",
                 net->host_us.min, net->host_us.med);
+    if (net->seq_wall.n && net->floor.enqueue_us.n)
+        fprintf(f,
+                " The OpenCL driver alone on the same queue (no clfuse), per call: "
+                "clEnqueueNDRangeKernel %.2f us, clSetKernelArg of a buffer %.3f us, "
+                "clGetMemObjectInfo %.3f us (min).",
+                net->floor.enqueue_us.min, net->floor.set_arg_us.min, net->floor.mem_info_us.min);
     if (net->replay_wall.n)
         fprintf(f,
                 " Recorded once and replayed (clfuse_ReplayRecording): %.4f ms (min), %.4f ms "

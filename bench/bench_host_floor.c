@@ -1,0 +1,110 @@
+/* The OpenCL driver's own host cost of the calls one miopenExecuteFusionPlan makes, measured
+ * on the bench's queue without clfuse: what is left of the network pass's host time per
+ * execute after these is the library's. */
+#include "bench_host_floor.h"
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* As many parameters as a fused plan's kernel takes buffers, and a scalar; it does nothing,
+ * so only the enqueue is measured. */
+static const char *nop_src =
+    "__kernel void clf_bench_nop(__global float *a, __global const float *b,\n"
+    "                            __global const float *c, __global const float *d, float s)\n"
+    "{\n"
+    "    if (s == 12345.0f && get_global_id(0) == 0)\n"
+    "        a[0] = b[0] + c[0] + d[0];\n"
+    "}\n";
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Min and median of t[0..n) into *s (sorts t). */
+static void stats(double *t, int n, bstat *s)
+{
+    qsort(t, (size_t)n, sizeof *t, cmp_double);
+    s->n = n;
+    s->min = t[0];
+    s->med = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_res *out)
+{
+    memset(out, 0, sizeof *out);
+    cl_context ctx = NULL;
+    cl_device_id dev = NULL;
+    cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    if (err == CL_SUCCESS)
+        err = clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL);
+    cl_program prog = NULL;
+    cl_kernel k = NULL;
+    cl_mem m[2] = {NULL, NULL};
+    double *t = calloc((size_t)reps, sizeof *t);
+    if (t == NULL)
+        err = CL_OUT_OF_HOST_MEMORY;
+    if (err == CL_SUCCESS)
+        prog = clCreateProgramWithSource(ctx, 1, &nop_src, NULL, &err);
+    if (err == CL_SUCCESS)
+        err = clBuildProgram(prog, 1, &dev, "", NULL, NULL);
+    if (err == CL_SUCCESS)
+        k = clCreateKernel(prog, "clf_bench_nop", &err);
+    for (int i = 0; i < 2 && err == CL_SUCCESS; ++i)
+        m[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
+    float s = 1.0f;
+    for (int a = 0; a < 4 && err == CL_SUCCESS; ++a)
+        err = clSetKernelArg(k, (cl_uint)a, sizeof(cl_mem), &m[0]);
+    if (err == CL_SUCCESS)
+        err = clSetKernelArg(k, 4, sizeof s, &s);
+    const size_t global = 64, local = 64;
+    /* 1: enqueues of the kernel with its arguments already set, one clFinish after them. */
+    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
+        double t0 = bench_now_s();
+        for (int i = 0; i < calls && err == CL_SUCCESS; ++i)
+            err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL);
+        double t1 = bench_now_s();
+        if (err == CL_SUCCESS)
+            err = clFinish(q);
+        if (r >= 0)
+            t[r] = (t1 - t0) * 1e6 / calls;
+    }
+    if (err == CL_SUCCESS)
+        stats(t, reps, &out->enqueue_us);
+    /* 2: a buffer argument set to another buffer than last time (what a new pair of
+     * activations costs per argument). */
+    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
+        double t0 = bench_now_s();
+        for (int i = 0; i < calls && err == CL_SUCCESS; ++i)
+            err = clSetKernelArg(k, 0, sizeof(cl_mem), &m[i & 1]);
+        if (r >= 0)
+            t[r] = (bench_now_s() - t0) * 1e6 / calls;
+    }
+    if (err == CL_SUCCESS)
+        stats(t, reps, &out->set_arg_us);
+    /* 3: a buffer's size query (clGetMemObjectInfo), which checks a caller's buffer. */
+    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
+        size_t size = 0;
+        double t0 = bench_now_s();
+        for (int i = 0; i < calls && err == CL_SUCCESS; ++i)
+            err = clGetMemObjectInfo(m[i & 1], CL_MEM_SIZE, sizeof size, &size, NULL);
+        if (r >= 0)
+            t[r] = (bench_now_s() - t0) * 1e6 / calls;
+    }
+    if (err == CL_SUCCESS)
+        stats(t, reps, &out->mem_info_us);
+    if (err != CL_SUCCESS)
+        snprintf(out->note, sizeof out->note, "not measured: OpenCL error %d", err);
+    free(t);
+    for (int i = 0; i < 2; ++i)
+        if (m[i])
+            clReleaseMemObject(m[i]);
+    if (k)
+        clReleaseKernel(k);
+    if (prog)
+        clReleaseProgram(prog);
+    return err == CL_SUCCESS ? 0 : -1;
+}
