@@ -5,7 +5,8 @@
 # are packed into OUT/select_study.tar.gz, so a run cut short still returns what it finished.
 #   usage: bench/scripts/gpu_select_study.sh OUT BUDGET_S NETWORK... (names under bench/networks)
 # Environment: BENCH (default .gpu/build/bench/clfuse-bench), CLFUSE_SEARCH_LIMIT (SEARCH's
-# per-solver cap, 96 by default; 0 = every valid config), EST_S_PER_LAYER (default 12).
+# per-solver cap: 96 here, the study's reference, above the library's default of 32; 0 = every
+# valid config), EST_S_PER_LAYER (default 12).
 set -uo pipefail
 out=$1 budget=$2; shift 2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,6 +16,7 @@ per_layer=${EST_S_PER_LAYER:-12}
 work=$(mktemp -d)
 mkdir -p "$out"
 export CLFUSE_DEVICE=${CLFUSE_DEVICE:-gpu}
+export CLFUSE_SEARCH_LIMIT=${CLFUSE_SEARCH_LIMIT:-96}
 export MIOPEN_CUSTOM_CACHE_DIR="$work/cache"
 export PYTHONUNBUFFERED=1
 start=$SECONDS

@@ -39,8 +39,12 @@ const char *clf_find_mode_name(clf_find_mode m);
 int clf_find_enforce_search(void);
 
 /* What a benchmark measures per candidate when the model prunes (SEARCH) or proposes
- * (NORMAL). A cut is logged with the counts, never silent. */
-#define CLF_SEARCH_LIMIT 96 /* per solver, SEARCH */
+ * (NORMAL). A cut is logged with the counts, never silent. SEARCH's 32 per solver: on the
+ * 9 generated layers an H100 searched 96 per solver (2,824 configs timed), the model's best
+ * 32 of each solver held the best config of every layer (16: 2.5% slower, geomean; worst
+ * 1.23x), about 105 configs a layer instead of 311, which NVIDIA compiles one at a time
+ * (bench/results/2026-11-23_h100_record_s7/search_limit.md). */
+#define CLF_SEARCH_LIMIT 32 /* per solver, SEARCH */
 /* The model's best configs per solver that NORMAL proposes, best-predicted first: a GPU
  * compiles a candidate in a fraction of a second, PoCL in about a second, so a CPU gets
  * fewer. Either way the compile budget below bounds the time. */
