@@ -90,6 +90,7 @@ typedef struct bench_host_floor_res {
     bstat enqueue_us;  /* clEnqueueNDRangeKernel of a kernel doing nothing, arguments set */
     bstat set_arg_us;  /* clSetKernelArg of a buffer argument that changes */
     bstat mem_info_us; /* clGetMemObjectInfo(CL_MEM_SIZE) */
+    bstat kernel_us;   /* that kernel's time by profiling events (n = 0: queue not profiling) */
     char note[128];    /* why not measured */
 } bench_host_floor_res;
 

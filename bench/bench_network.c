@@ -252,9 +252,10 @@ int bench_run_network(ctx *c, bench_run *r)
         bench_progress("network back to back: %s", r->net->seq_note);
     if (r->net->floor.enqueue_us.n)
         bench_progress("the driver alone, per call: clEnqueueNDRangeKernel %.2f us, "
-                       "clSetKernelArg (a buffer) %.3f us, clGetMemObjectInfo %.3f us (min)",
+                       "clSetKernelArg (a buffer) %.3f us, clGetMemObjectInfo %.3f us (min); "
+                       "a kernel doing nothing %.2f us by profiling events",
                        r->net->floor.enqueue_us.min, r->net->floor.set_arg_us.min,
-                       r->net->floor.mem_info_us.min);
+                       r->net->floor.mem_info_us.min, r->net->floor.kernel_us.min);
     if (r->net->replay_wall.n)
         bench_progress("network recorded once, replayed: %.4f ms (median %.4f) wall per pass "
                        "(clfuse_ReplayRecording + clFinish), against %.4f ms back to back",

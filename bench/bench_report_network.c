@@ -139,13 +139,20 @@ void bench_network_json(cJSON *root, const bench_run *r)
                 cJSON_AddNumberToObject(o, "min", fs[i]->min);
                 cJSON_AddNumberToObject(o, "median", fs[i]->med);
             }
+            if (net->floor.kernel_us.n) {
+                cJSON *o = cJSON_AddObjectToObject(fl, "nop_kernel_event_us");
+                cJSON_AddNumberToObject(o, "min", net->floor.kernel_us.min);
+                cJSON_AddNumberToObject(o, "median", net->floor.kernel_us.med);
+            }
             cJSON_AddStringToObject(fl, "method",
                                     "without clfuse, on the same queue: as many calls as layers "
                                     "of clEnqueueNDRangeKernel (a kernel of 4 buffers and a "
                                     "float that does nothing, arguments set once), of "
                                     "clSetKernelArg (a buffer, alternating two) and of "
                                     "clGetMemObjectInfo(CL_MEM_SIZE); host clock, per call, "
-                                    "min and median over --runs");
+                                    "min and median over --runs; nop_kernel_event_us: that "
+                                    "kernel's own time by profiling events (end - start), the "
+                                    "floor under every layer's kernel time");
         } else {
             cJSON_AddStringToObject(fl, "note",
                                     net->floor.note[0] ? net->floor.note : "not measured");
@@ -323,6 +330,11 @@ void bench_network_md(FILE *f, const bench_run *r)
                 "clEnqueueNDRangeKernel %.2f us, clSetKernelArg of a buffer %.3f us, "
                 "clGetMemObjectInfo %.3f us (min).",
                 net->floor.enqueue_us.min, net->floor.set_arg_us.min, net->floor.mem_info_us.min);
+    if (net->seq_wall.n && net->floor.kernel_us.n)
+        fprintf(f,
+                " A kernel that does nothing takes %.2f us (min; median %.2f) by profiling "
+                "events: the floor under every layer's kernel time here.",
+                net->floor.kernel_us.min, net->floor.kernel_us.med);
     if (net->replay_wall.n)
         fprintf(f,
                 " Recorded once and replayed (clfuse_ReplayRecording): %.4f ms (min), %.4f ms "
