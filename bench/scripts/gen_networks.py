@@ -173,7 +173,7 @@ def squeezenet1_1(net):
 
 
 NETWORKS = [("resnet18", resnet18, [1, 32]), ("vgg16", vgg16, [1, 32]),
-            ("mobilenetv3_large", mobilenetv3_large, [1]),
+            ("mobilenetv3_large", mobilenetv3_large, [1, 32]),
             ("efficientnet_b0", efficientnet_b0, [1]), ("squeezenet1_1", squeezenet1_1, [1])]
 
 
