@@ -45,7 +45,8 @@ typedef struct dev_class {
     double launch_us;  /* per kernel launch, as the profiled time sees it */
     double step_us;    /* one barrier-separated step of a group that cannot hide it */
     /* One global element a work-item loads or stores, address arithmetic included, when
-     * too few groups are in flight to hide it (fitted: see nvidia below). */
+     * too few groups are in flight to hide it; 0 on every class for now (see nvidia below),
+     * kept for clfuse-model's fits. */
     double load_us;
     double sat;         /* work-items x ILP in flight that saturate a compute unit */
     double reuse_sat;   /* inner_reuse from which local-memory reads stop limiting FMAs */
@@ -70,14 +71,10 @@ typedef struct dev_class {
  * NORMAL measured it, went from 1.181 (worst 2.26) to 1.108 (worst 1.58) of the best
  * measured (bench/results/2026-11-23_h100_select_s5/model_refit.md). launch_us,
  * reuse_sat and overlap are fitted (see effs below); a free L2 bandwidth fitted to an
- * unphysical 38 TB/s, so it stays the hardware figure. load_us (session 7) was chosen by
- * the model's pick among what NORMAL measured, swept over 0-0.05 us with the rest held: on
- * MobileNetV3/EfficientNet b1 (81 keys) 1.085 (worst 1.76) -> 1.049 (1.29); on resnet18,
- * squeezenet and generated_seed3 b1 (73 keys) 1.085 (1.83) -> 1.056 (1.23); on held-out
- * dbs, seed1's SEARCH (9 keys) 1.215 (1.86) -> 1.150 (1.67) and seed2's NORMAL (40 keys)
- * 1.076 (1.58) -> 1.044 (1.42) (bench/results/2026-11-23_h100_record_s7/model_load_us.md). A
- * least-squares fit of it with the other constants lowered the rms error (x1.55 -> x1.42) but
- * picked worse (an unphysical ConvDepthwise efficiency of 2.6), so it was not taken. */
+ * unphysical 38 TB/s, so it stays the hardware figure. load_us stays 0: at 0.035 us (the
+ * best pick among what NORMAL had measured, offline) the device moved the model's picks to
+ * configs NORMAL never measured and ran VGG-16 b1 22% and MobileNetV3 b1 7% slower while
+ * EfficientNet b1 gained 5% (bench/results/2026-11-23_h100_record_s7/model_load_us.md). */
 static dev_class nvidia = {
     .lanes = 128,
     .ghz = 1.7,
@@ -93,7 +90,7 @@ static dev_class nvidia = {
     .l2_gbs = 8000,
     .launch_us = 4.0,
     .step_us = 0.46,
-    .load_us = 0.035,
+    .load_us = 0,
     .sat = 527,
     .reuse_sat = 2.4,
     .overlap = 0.42,
@@ -118,7 +115,7 @@ static dev_class gpu = {
     .l2_gbs = 3000,
     .launch_us = 5.0,
     .step_us = 0.41,
-    .load_us = 0.035,
+    .load_us = 0,
     .sat = 270,
     .reuse_sat = 2.4,
     .overlap = 0.42,
@@ -273,10 +270,11 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     if (rem > 0)
         t_compute += rem * fpg / (peak * occ_rem);
     const double rounds = ceil(per_cu / resident);
-    /* A work-item's loads and stores of a step go one after another through its address
-     * arithmetic (an implicit GEMM's im2col indices); with few groups nothing hides them
-     * (tiny layers: SE blocks' 1x1 convolutions on one pixel ran 5.0 us naive and 6.2-8.3 us
-     * as implicit-GEMM tiles of 48-128 loads a work-item on an H100). */
+    /* A work-item's loads and stores go one after another through its address arithmetic
+     * (an implicit GEMM's im2col indices); with few groups nothing hides them (tiny layers:
+     * SE blocks' 1x1 convolutions on one pixel ran 5.0 us naive and 6.2-8.3 us as
+     * implicit-GEMM tiles of 48-128 loads a work-item on an H100). Priced at load_us, which
+     * is 0 until a form of it that does not mislead larger layers is found. */
     const double item_loads =
         c.global_bytes / (double)clf_problem_data_size(p) / (c.groups * c.group_size);
     const double t_latency = (c.steps * d->step_us + item_loads * d->load_us) * 1e-6 * rounds;

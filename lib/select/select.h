@@ -41,9 +41,9 @@ int clf_find_enforce_search(void);
 /* What a benchmark measures per candidate when the model prunes (SEARCH) or proposes
  * (NORMAL). A cut is logged with the counts, never silent. SEARCH's 32 per solver: on the
  * 9 generated layers an H100 searched 96 per solver (2,824 configs timed), the model's best
- * 32 of each solver held the best config of every layer (16: 2.5% slower, geomean; worst
- * 1.23x), about 105 configs a layer instead of 311, which NVIDIA compiles one at a time
- * (bench/results/2026-11-23_h100_record_s7/search_limit.md). */
+ * 32 of each solver came within 2.3% of the best measured (geomean; worst 1.23x; 48: every
+ * layer's best), about 105 configs a layer instead of 311, which NVIDIA compiles one at a
+ * time at ~0.23 s each (bench/results/2026-11-23_h100_record_s7/search_limit.md). */
 #define CLF_SEARCH_LIMIT 32 /* per solver, SEARCH */
 /* The model's best configs per solver that NORMAL proposes, best-predicted first: a GPU
  * compiles a candidate in a fraction of a second, PoCL in about a second, so a CPU gets

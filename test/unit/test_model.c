@@ -132,12 +132,11 @@ static double groups_of(const clfuse_DeviceInfo *dev, const clf_fusion_problem *
 
 /* A batch-1 3x3 512 -> 512 layer at 7x7: the default ladder's tiles leave most of 132
  * compute units idle (32 work-groups); the model's best ConvImplicitGemm config spreads the
- * layer over at least twice as many. Not "at least one group per unit": the layer is
- * latency-bound (74 reduction steps of little work each), where 64 groups of 16 x 32, 128
- * of 16 x 16 and 224 of 16 x 8 all run as one round, and the model weighs the loads each
- * work-item issues a step (fewer with the larger tile) against the weights read again; the
- * measured batch-1 bests of the shipped H100 db have 64 to 196 groups (128-28-28-1x1 batch
- * 1: 100, MT=32,NT=32,KS=4). */
+ * layer over (nearly) all of them. Not "at least one group per unit": the layer is
+ * latency-bound (74 reduction steps of little work each), where 128 groups of 16 x 16 and
+ * 224 of 16 x 8 both run as one round, and the model prefers the one that reads less of
+ * the weights again; the measured batch-1 bests of the shipped H100 db have 64 to 196
+ * groups (128-28-28-1x1 batch 1: 100, MT=32,NT=32,KS=4). */
 static void batch1_fills_the_gpu(void **state)
 {
     (void)state;
@@ -163,7 +162,7 @@ static void batch1_fills_the_gpu(void **state)
             assert_true(l.v[i].time_ms <= l.v[i - 1].time_ms);
     }
     const double g = groups_of(&dev, &p, s, l.v[0].config);
-    if (g < 2 * groups_of(&dev, &p, s, def))
+    if (g < 0.9 * dev.compute_units || g < 3 * groups_of(&dev, &p, s, def))
         fail_msg("model's best %s has %g work-groups for %u compute units (default %s: %g)",
                  l.v[0].config, g, dev.compute_units, def, groups_of(&dev, &p, s, def));
     /* ... by splitting the reduction inside the work-group. */
