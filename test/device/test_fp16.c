@@ -435,6 +435,107 @@ static void depthwise_plans(void **state)
     RUN_CASES(cases);
 }
 
+/* miopenConvolutionBiasActivationForward builds a fusion plan, so it takes half x, w, y (and
+ * z) with an fp32 bias: per algorithm (ImplicitGEMM, Winograd, Direct; the first two with the
+ * residual add, alpha1 0.5 and alpha2 0.75) every output written and within the bound. The
+ * GEMM algorithm's one solver, ConvGemm, is fp32 only: UnsupportedOp. */
+static void conv_bias_activation_forward(void **state)
+{
+    (void)state;
+    enum { N = 2, C = 8, H = 9, W = 9, K = 6, F = 3 };
+    const size_t xn = (size_t)N * C * H * W, wn = (size_t)K * C * F * F, yn = (size_t)N * K * H * W;
+    float *x = malloc(xn * sizeof *x), *w = malloc(wn * sizeof *w), *b = malloc(K * sizeof *b);
+    float *z = malloc(yn * sizeof *z), *y = malloc(yn * sizeof *y);
+    uint16_t *xh = malloc(xn * 2), *wh = malloc(wn * 2), *zh = malloc(yn * 2);
+    uint16_t *yh = malloc(yn * 2);
+    double *ref = malloc(yn * sizeof *ref);
+    assert_non_null(x && w && b && z && y && xh && wh && zh && yh && ref);
+    uint64_t rng = ref_rng_seed(1616);
+    ref_fill_uniform(x, xn, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(w, wn, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(b, K, &rng, -0.5f, 0.5f);
+    ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
+    round_half(x, xh, xn);
+    round_half(w, wh, wn);
+    round_half(z, zh, yn);
+    miopenTensorDescriptor_t xd = desc(miopenHalf, N, C, H, W), wd = desc(miopenHalf, K, C, F, F);
+    miopenTensorDescriptor_t yd = desc(miopenHalf, N, K, H, W), bd = desc(miopenFloat, 1, K, 1, 1);
+    miopenConvolutionDescriptor_t cd;
+    OK(miopenCreateConvolutionDescriptor(&cd));
+    OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+    miopenActivationDescriptor_t ad;
+    OK(miopenCreateActivationDescriptor(&ad));
+    OK(miopenSetActivationDescriptor(ad, miopenActivationLEAKYRELU, 0.25, 0.0, 0.0));
+    cl_mem dx = upload(xh, xn * 2), dw = upload(wh, wn * 2), dz = upload(zh, yn * 2);
+    cl_mem db = upload(b, K * sizeof *b), dy = upload(yh, yn * 2);
+    static const struct {
+        miopenConvFwdAlgorithm_t algo;
+        const char *name;
+        int with_z;
+    } algos[] = {
+        {miopenConvolutionFwdAlgoImplicitGEMM, "ImplicitGEMM", 1},
+        {miopenConvolutionFwdAlgoWinograd, "Winograd", 1},
+        {miopenConvolutionFwdAlgoDirect, "Direct", 0},
+    };
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; ++a) {
+        const float alpha1 = algos[a].with_z ? 0.5f : 1.0f, alpha2 = algos[a].with_z ? 0.75f : 0;
+        for (size_t i = 0; i < yn; ++i)
+            yh[i] = HALF_POISON;
+        assert_int_equal(clEnqueueWriteBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
+                         CL_SUCCESS);
+        OK(miopenConvolutionBiasActivationForward(handle, &alpha1, xd, dx, wd, dw, cd,
+                                                  algos[a].algo, NULL, 0, &alpha2, yd, dz, bd, db,
+                                                  ad, yd, dy));
+        assert_int_equal(clEnqueueReadBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
+                         CL_SUCCESS);
+        for (size_t i = 0; i < yn; ++i) {
+            if (yh[i] == HALF_POISON)
+                fail_msg("algorithm %s: output element %zu was not written", algos[a].name, i);
+            y[i] = h2f(yh[i]);
+        }
+        ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
+        ref_conv2d_fwd(x, N, C, H, W, w, K, F, F, &rp, ref, H, W);
+        for (size_t i = 0; i < yn; ++i)
+            ref[i] *= alpha1;
+        ref_bias(ref, N, K, H, W, b);
+        for (size_t i = 0; i < yn; ++i)
+            ref[i] += (double)alpha2 * z[i];
+        ref_activation(ref, yn, miopenActivationLEAKYRELU, 0.25, 0.0, 0.0);
+        const double rms = ref_rms_relative(ref, y, yn);
+        printf("  miopenConvolutionBiasActivationForward %s%s: rms-relative %.3g (bound %.0e)\n",
+               algos[a].name, algos[a].with_z ? " with z" : "", rms, FP16_BOUND);
+        if (!(rms < FP16_BOUND))
+            fail_msg("algorithm %s: rms-relative error %g >= %g", algos[a].name, rms, FP16_BOUND);
+    }
+    const float one = 1.0f, zero = 0.0f;
+    assert_int_equal(miopenConvolutionBiasActivationForward(handle, &one, xd, dx, wd, dw, cd,
+                                                            miopenConvolutionFwdAlgoGEMM, NULL, 0,
+                                                            &zero, yd, NULL, bd, db, ad, yd, dy),
+                     miopenStatusUnsupportedOp);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "fp32 only"));
+    clReleaseMemObject(dx);
+    clReleaseMemObject(dw);
+    clReleaseMemObject(dz);
+    clReleaseMemObject(db);
+    clReleaseMemObject(dy);
+    miopenDestroyActivationDescriptor(ad);
+    miopenDestroyConvolutionDescriptor(cd);
+    miopenDestroyTensorDescriptor(xd);
+    miopenDestroyTensorDescriptor(wd);
+    miopenDestroyTensorDescriptor(yd);
+    miopenDestroyTensorDescriptor(bd);
+    free(x);
+    free(w);
+    free(b);
+    free(z);
+    free(y);
+    free(xh);
+    free(wh);
+    free(zh);
+    free(yh);
+    free(ref);
+}
+
 /* The solvers that take half problems (every other one answers "fp32 only"). */
 static const char *const half_solvers[] = {
     "FusedElementwise",       "ConvNaiveDirect", "ConvImplicitGemm",
@@ -635,6 +736,7 @@ int main(void)
         cmocka_unit_test(direct_tiled_plans),
         cmocka_unit_test(winograd_plans),
         cmocka_unit_test(depthwise_plans),
+        cmocka_unit_test(conv_bias_activation_forward),
         cmocka_unit_test(find_modes_and_key),
         cmocka_unit_test(bad_mixes),
         cmocka_unit_test(other_solvers_refuse_half),
