@@ -1,7 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 /* fp16 fusion plans (issue 16): x, w, y (and z) stored as half (miopenHalf), bias and
  * batch-norm parameters fp32, arithmetic fp32. Inputs are random, rounded to half on the host
- * (round to nearest even, helpers below), and the double reference is computed from the
+ * (round to nearest even: ref_round_half), and the double reference is computed from the
  * rounded values, so the only errors left are the kernel's fp32 arithmetic and the rounding
  * of the output to half.
  *
@@ -38,69 +38,6 @@
 static miopenHandle_t handle;
 static cl_context ctx;
 static cl_command_queue queue;
-
-/* ---- float <-> half, round to nearest even ------------------------------------------ */
-
-static uint16_t f2h(float f)
-{
-    uint32_t x;
-    memcpy(&x, &f, sizeof x);
-    const uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
-    const uint32_t a = x & 0x7fffffffu;
-    if (a >= 0x7f800000u) /* inf, NaN */
-        return sign | (a > 0x7f800000u ? 0x7e00u : 0x7c00u);
-    if (a >= 0x477ff000u) /* 65520 and above round to infinity */
-        return sign | 0x7c00u;
-    if (a < 0x38800000u) { /* below 2^-14: a subnormal half (or zero), in units of 2^-24 */
-        float af;
-        memcpy(&af, &a, sizeof af);
-        /* af * 2^24 is exact (a power-of-two scale within range); lrintf rounds to even. */
-        return sign | (uint16_t)lrintf(af * 16777216.0f);
-    }
-    uint32_t h = ((((a >> 23) - 127u + 15u) << 10) | ((a & 0x7fffffu) >> 13));
-    const uint32_t rem = a & 0x1fffu; /* the 13 bits dropped */
-    if (rem > 0x1000u || (rem == 0x1000u && (h & 1u)))
-        ++h; /* a carry into the exponent is the right rounding, up to infinity */
-    return (uint16_t)(sign | h);
-}
-
-static float h2f(uint16_t h)
-{
-    const unsigned e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-    float f;
-    if (e == 0)
-        f = ldexpf((float)m, -24);
-    else if (e == 31)
-        f = m ? NAN : INFINITY;
-    else
-        f = ldexpf((float)(m | 0x400u), (int)e - 25);
-    return (h & 0x8000u) ? -f : f;
-}
-
-/* Rounds v[0..n) to half: bits into out, the rounded values back into v. */
-static void round_half(float *v, uint16_t *out, size_t n)
-{
-    for (size_t i = 0; i < n; ++i) {
-        out[i] = f2h(v[i]);
-        v[i] = h2f(out[i]);
-    }
-}
-
-static void conversion(void **state)
-{
-    (void)state;
-    assert_int_equal(f2h(1.0f), 0x3c00);
-    assert_int_equal(f2h(-2.0f), 0xc000);
-    assert_int_equal(f2h(65504.0f), 0x7bff);
-    assert_int_equal(f2h(65520.0f), 0x7c00);
-    assert_int_equal(f2h(1.0f + ldexpf(1, -11)), 0x3c00);     /* tie: to even (down) */
-    assert_int_equal(f2h(1.0f + 3 * ldexpf(1, -11)), 0x3c02); /* tie: to even (up) */
-    assert_int_equal(f2h(ldexpf(1, -24)), 0x0001);
-    assert_int_equal(f2h(ldexpf(1, -25)), 0x0000); /* tie: to even (zero) */
-    assert_int_equal(f2h(ldexpf(1, -14)), 0x0400);
-    for (uint32_t h = 0; h < 0x7c00u; ++h) /* every finite half round-trips */
-        assert_int_equal(f2h(h2f((uint16_t)h)), h);
-}
 
 /* ---- device helpers ------------------------------------------------------------------ */
 
@@ -234,10 +171,10 @@ static void run_case(const fp16_case *fc)
         ref_fill_uniform(p4 + oc, (size_t)oc, &rng, -0.5f, 0.5f);             /* bias */
         ref_fill_uniform(p4 + 2 * (size_t)oc, (size_t)oc, &rng, -0.2f, 0.2f); /* mean */
         ref_fill_uniform(p4 + 3 * (size_t)oc, (size_t)oc, &rng, 0.5f, 2.0f);  /* variance */
-        round_half(x, xh, xn);
-        round_half(w, wh, wn);
+        ref_round_half(x, xh, xn);
+        ref_round_half(w, wh, wn);
         ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
-        round_half(z, zh, yn);
+        ref_round_half(z, zh, yn);
         for (size_t i = 0; i < yn; ++i)
             yh[i] = HALF_POISON; /* poisoned before each run */
         cl_mem dx = upload(xh, xn * 2), dw = upload(wh, wn * 2), dy = upload(yh, yn * 2);
@@ -264,7 +201,7 @@ static void run_case(const fp16_case *fc)
             if (yh[i] == HALF_POISON)
                 fail_msg("%s %s \"%s\" run %d: output element %zu was not written", fc->chain,
                          solver, cfg, run, i);
-            y[i] = h2f(yh[i]);
+            y[i] = ref_half_to_float(yh[i]);
         }
         if (conv) {
             ref_conv_params rp = {fc->pad, fc->pad, fc->stride, fc->stride, 1, 1, groups};
@@ -455,9 +392,9 @@ static void conv_bias_activation_forward(void **state)
     ref_fill_uniform(w, wn, &rng, -1.0f, 1.0f);
     ref_fill_uniform(b, K, &rng, -0.5f, 0.5f);
     ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
-    round_half(x, xh, xn);
-    round_half(w, wh, wn);
-    round_half(z, zh, yn);
+    ref_round_half(x, xh, xn);
+    ref_round_half(w, wh, wn);
+    ref_round_half(z, zh, yn);
     miopenTensorDescriptor_t xd = desc(miopenHalf, N, C, H, W), wd = desc(miopenHalf, K, C, F, F);
     miopenTensorDescriptor_t yd = desc(miopenHalf, N, K, H, W), bd = desc(miopenFloat, 1, K, 1, 1);
     miopenConvolutionDescriptor_t cd;
@@ -491,7 +428,7 @@ static void conv_bias_activation_forward(void **state)
         for (size_t i = 0; i < yn; ++i) {
             if (yh[i] == HALF_POISON)
                 fail_msg("algorithm %s: output element %zu was not written", algos[a].name, i);
-            y[i] = h2f(yh[i]);
+            y[i] = ref_half_to_float(yh[i]);
         }
         ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
         ref_conv2d_fwd(x, N, C, H, W, w, K, F, F, &rp, ref, H, W);
@@ -728,17 +665,11 @@ static void other_solvers_refuse_half(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(conversion),
-        cmocka_unit_test(elementwise_plans),
-        cmocka_unit_test(conv_plans),
-        cmocka_unit_test(implicit_gemm_plans),
-        cmocka_unit_test(implicit_gemm_splitk_plans),
-        cmocka_unit_test(direct_tiled_plans),
-        cmocka_unit_test(winograd_plans),
-        cmocka_unit_test(depthwise_plans),
-        cmocka_unit_test(conv_bias_activation_forward),
-        cmocka_unit_test(find_modes_and_key),
-        cmocka_unit_test(bad_mixes),
+        cmocka_unit_test(elementwise_plans),         cmocka_unit_test(conv_plans),
+        cmocka_unit_test(implicit_gemm_plans),       cmocka_unit_test(implicit_gemm_splitk_plans),
+        cmocka_unit_test(direct_tiled_plans),        cmocka_unit_test(winograd_plans),
+        cmocka_unit_test(depthwise_plans),           cmocka_unit_test(conv_bias_activation_forward),
+        cmocka_unit_test(find_modes_and_key),        cmocka_unit_test(bad_mixes),
         cmocka_unit_test(other_solvers_refuse_half),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
