@@ -7,9 +7,10 @@
  * the exit code. */
 int driver_cba_infer(int argc, char **argv, int half);
 
-/* conv: forward convolution through Find or Immediate mode, timed and verified. Returns the
- * exit code: 0 passed, 1 unsupported or failed, 2 bad flags. */
-int driver_conv(int argc, char **argv);
+/* conv (half 0): forward convolution through Find or Immediate mode; convfp16 (half 1): half
+ * x, w, y through a one-op fusion plan (clfuse's unfused calls are fp32 only). Timed and
+ * verified. Returns the exit code: 0 passed, 1 unsupported or failed, 2 bad flags. */
+int driver_conv(int argc, char **argv, int half);
 
 /* The flag parsers alone (for the fuzz target): 0 parsed, 1 -h, -1 bad flags (a message on
  * stderr). They never exit and touch no device. */
