@@ -613,7 +613,7 @@ static void bad_mixes(void **state)
  * problem with "fp32 only" (ConvGemm, ConvHorizontalDirect, BatchNormTraining; a solver added
  * later without the check fails here), and every solver in it decides the half problem as it
  * decides the same problem in fp32 (half storage changes no limit), the problem's own solvers
- * accepting it. */
+ * accepting it, and costs it with fewer global and DRAM bytes. */
 static void other_solvers_refuse_half(void **state)
 {
     (void)state;
@@ -649,6 +649,19 @@ static void other_solvers_refuse_half(void **state)
                 fail_msg("%s: the half %s problem %s (\"%s\"), the fp32 one %s (\"%s\")", sv->name,
                          what, ok ? "accepted" : "refused", why, ok32 ? "accepted" : "refused",
                          why32);
+            }
+            /* The cost model counts the half tensors at 2 bytes: less traffic than fp32 with
+             * the same config (not half of it: bias, batch-norm and split-K partials stay
+             * fp32). */
+            if (ok && sv->kind == CLF_SOLVER_CONV && sv->cost != NULL) {
+                char cfg[CLF_CONFIG_CAP];
+                clf_cost c16, c32;
+                sv->default_config(&plan->problem, &info, cfg, sizeof cfg);
+                assert_int_equal(sv->cost(&plan->problem, &info, cfg, &c16), miopenStatusSuccess);
+                assert_int_equal(sv->cost(&fp32, &info, cfg, &c32), miopenStatusSuccess);
+                if (!(c16.dram_bytes < c32.dram_bytes && c16.global_bytes < c32.global_bytes))
+                    fail_msg("%s %s: half bytes dram %g global %g, fp32 %g %g", sv->name, what,
+                             c16.dram_bytes, c16.global_bytes, c32.dram_bytes, c32.global_bytes);
             }
             if (!ok && strcmp(sv->name, depthwise ? "ConvDepthwise" : "ConvImplicitGemm") == 0)
                 fail_msg("%s refuses the half %s problem: %s", sv->name, what, why);
