@@ -28,17 +28,19 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
         return; /* CBAInfer replays inference chains only */
     int activ = q->epi.has_activ ? q->epi.activ_mode : 3;
     int bn_mode = q->epi.bn_spatial ? 1 : 0;
+    /* MIOpenDriver's command for half data is CBAInferfp16 (the same flags). */
+    const char *cmd = q->half ? "CBAInferfp16" : "CBAInfer";
     if (q->has_conv) {
         const clf_conv_problem *c = &q->conv;
-        fprintf(
-            stderr,
-            "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
-            "-u %d -v %d -l %d -j %d -g %d -m %d -M %d%s\n",
-            mode, c->n, c->c, c->h, c->w, c->k, c->fy, c->fx, c->pad_h, c->pad_w, c->stride_h,
-            c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode, zop ? " -Z 1" : "");
+        fprintf(stderr,
+                "clfuse-driver %s -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
+                "-u %d -v %d -l %d -j %d -g %d -m %d -M %d%s\n",
+                cmd, mode, c->n, c->c, c->h, c->w, c->k, c->fy, c->fx, c->pad_h, c->pad_w,
+                c->stride_h, c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode,
+                zop ? " -Z 1" : "");
     } else {
-        fprintf(stderr, "clfuse-driver CBAInfer -F %d -n %d -c %d -H %d -W %d -m %d -M %d%s\n",
-                mode, q->n, q->c, q->h, q->w, activ, bn_mode, zop ? " -Z 1" : "");
+        fprintf(stderr, "clfuse-driver %s -F %d -n %d -c %d -H %d -W %d -m %d -M %d%s\n", cmd, mode,
+                q->n, q->c, q->h, q->w, activ, bn_mode, zop ? " -Z 1" : "");
     }
 }
 

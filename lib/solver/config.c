@@ -79,7 +79,9 @@ double clf_cost_dram_bytes(const clf_fusion_problem *p)
     if (p->epi.has_bn)
         vec += 4.0 * (p->epi.bn_spatial ? c->k : y / (c->n > 0 ? c->n : 1));
     double z = p->epi.has_z ? y : 0;
-    return 4.0 * (x + w + y + z + vec);
+    /* x, w, y and z in the storage type (2 bytes in fp16 plans); bias and batch-norm
+     * parameters are fp32 in every plan. */
+    return (double)clf_problem_data_size(p) * (x + w + y + z) + 4.0 * vec;
 }
 
 void clf_config_untuned(char *cfg, size_t cap)

@@ -113,8 +113,6 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }
-    if (!clf_solver_fp32_only(p, "ConvDepthwise", why, cap))
-        return 0;
     const clf_conv_problem *c = &p->conv;
     if (c->c / c->groups != 1) {
         snprintf(why, cap, "not depthwise: %d input channels per group (C %d, groups %d)",
@@ -236,7 +234,8 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * ints whose products can overflow. */
     const double in_w = (tile_w - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
     const double in_h = (tile_h - 1.0) * c->stride_h + (double)(c->fy - 1) * c->dil_h + 1.0;
-    out->global_bytes = 4.0 * (groups * (in_w * in_h + taps) + (double)c->n * c->k * c->oh * c->ow);
+    out->global_bytes = (double)clf_problem_data_size(p) *
+                        (groups * (in_w * in_h + taps) + (double)c->n * c->k * c->oh * c->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2.0; /* stage the taps, barrier, one pass over the rows */
     /* FMAs per value read from the cache or local memory: the window's loads and one tap

@@ -118,8 +118,6 @@ static const tiling minimal = {1, 1, 1, 1, 1, 1};
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap)
 {
-    if (!clf_solver_fp32_only(p, "ConvDirectTiled", why, cap))
-        return 0;
     if (!p->has_conv) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
@@ -257,9 +255,9 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->flops = 2.0 * groups * (double)(t.toh * t.tow * t.tk) * cp * taps;
     /* Each group stages its input patch and its TK filters per channel, and writes its
      * outputs. */
-    out->global_bytes =
-        4.0 * (groups * cp * ((double)(g.patch_h * g.patch_w) + taps * (double)t.tk) +
-               (double)c->n * c->k * c->oh * c->ow);
+    out->global_bytes = (double)clf_problem_data_size(p) *
+                        (groups * cp * ((double)(g.patch_h * g.patch_w) + taps * (double)t.tk) +
+                         (double)c->n * c->k * c->oh * c->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2.0 * chunks; /* stage, barrier, accumulate, barrier */
     out->inner_reuse = (double)(t.bk * t.bp) / (double)(t.bk + t.bp);

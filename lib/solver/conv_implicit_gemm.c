@@ -198,8 +198,6 @@ static const tiling minimal = {8, 8, 4, 4, 4, 1};
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap)
 {
-    if (!clf_solver_fp32_only(p, "ConvImplicitGemm", why, cap))
-        return 0;
     if (!p->has_conv) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
@@ -367,8 +365,9 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->flops = 2.0 * groups * (double)t.mt * (double)t.nt * chunks * (double)t.kt;
     /* Each group reads its MT x R slice of A and its R x NT slice of B (zeros past R are not
      * loaded), and writes its outputs once. */
-    out->global_bytes = 4.0 * (groups * (double)(t.mt + t.nt) * r +
-                               (double)gemm_m(c) * (double)gemm_n(c) * c->groups);
+    out->global_bytes =
+        (double)clf_problem_data_size(p) *
+        (groups * (double)(t.mt + t.nt) * r + (double)gemm_m(c) * (double)gemm_n(c) * c->groups);
     out->dram_bytes = clf_cost_dram_bytes(p);
     /* One barrier per chunk (double-buffered), then the slices' sum in NPASS passes of two
      * barriers each. */

@@ -230,7 +230,8 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->flops =
         groups * (2.0 * 16.0 * tg * kg * cp + 128.0 * tg * cp + 168.0 * kg * cp + 96.0 * tg * kg);
     out->global_bytes =
-        4.0 * (groups * cp * (tg * 16.0 + kg * 9.0) + (double)cv->n * cv->k * cv->oh * cv->ow);
+        (double)clf_problem_data_size(p) *
+        (groups * cp * (tg * 16.0 + kg * 9.0) + (double)cv->n * cv->k * cv->oh * cv->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2.0 * chunks; /* transform, barrier, products, barrier */
     out->inner_reuse = (double)(c.t_per_wi * c.k_per_wi) / (double)(c.t_per_wi + c.k_per_wi);

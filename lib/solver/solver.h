@@ -258,7 +258,8 @@ void clf_config_untuned(char *cfg, size_t cap);
 int clf_config_untuned_valid(const char *solver, const char *cfg, char *why, size_t cap);
 
 /* Compulsory global-memory bytes of a convolution plan: x, w, y (and z, the per-channel
- * epilogue vectors) each read or written once; the cost functions' dram_bytes. */
+ * epilogue vectors) each read or written once, data at clf_problem_data_size bytes an
+ * element and the fp32 vectors at 4; the cost functions' dram_bytes. */
 double clf_cost_dram_bytes(const clf_fusion_problem *p);
 
 #endif

@@ -8,8 +8,6 @@ int clf_winograd_applicable(const clf_fusion_problem *p, const char *solver, con
                             char *why, size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
-    if (!clf_solver_fp32_only(p, solver, why, cap))
-        return 0;
     if (!p->has_conv) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;

@@ -313,8 +313,9 @@ miopenStatus_t clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_p
     out->flops = groups * (prod + in_tf + f_tf + inv_tf);
     /* Each group reads an A x A input tile per tile and channel (neighbouring tiles overlap
      * by 2 rows and columns) and its KG x C x 3 x 3 filter slice, and writes its outputs. */
-    out->global_bytes = 4.0 * (groups * cp * ((double)c.tg * a * a + (double)c.kg * 9.0) +
-                               (double)cv->n * cv->k * cv->oh * cv->ow);
+    out->global_bytes = (double)clf_problem_data_size(p) *
+                        (groups * cp * ((double)c.tg * a * a + (double)c.kg * 9.0) +
+                         (double)cv->n * cv->k * cv->oh * cv->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);
     /* Two barriers per chunk (transform, then products), one with DB; then KB / JP passes of
      * the inverse transform through local memory, two barriers each. */

@@ -1,7 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
-/* fp16 fusion plans (issue 16, first slice): x, w, y stored as half (miopenHalf), bias and
+/* fp16 fusion plans (issue 16): x, w, y (and z) stored as half (miopenHalf), bias and
  * batch-norm parameters fp32, arithmetic fp32. Inputs are random, rounded to half on the host
- * (round to nearest even, helpers below), and the double reference is computed from the
+ * (round to nearest even: ref_round_half), and the double reference is computed from the
  * rounded values, so the only errors left are the kernel's fp32 arithmetic and the rounding
  * of the output to half.
  *
@@ -9,8 +9,11 @@
  * so MIOpen's measure (RMS difference / (sqrt(n) * max |value|)) is at most about 4.9e-4 plus
  * the fp32 arithmetic's ~1e-6; the test asks for below 1e-3 (FP16_BOUND). Every output element
  * is poisoned before each run (a half NaN with a payload no kernel writes) and checked
- * written. Also: the plans' solvers (FusedElementwise, ConvNaiveDirect), compile in the FAST
- * and NORMAL find modes, the FP16 find-db key, and the bad mixes of types. */
+ * written. Every solver that takes half problems runs forced (its default config, or configs
+ * that reach its other code paths: vector loads and stores, the in-work-group and the
+ * across-work-group reduction splits, Winograd's pair loads) on odd sizes, padding and
+ * stride 2 where it allows them. Also: compile in the FAST and NORMAL find modes, the FP16
+ * find-db key, the bad mixes of types, and the solvers still fp32 only. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -35,69 +38,6 @@
 static miopenHandle_t handle;
 static cl_context ctx;
 static cl_command_queue queue;
-
-/* ---- float <-> half, round to nearest even ------------------------------------------ */
-
-static uint16_t f2h(float f)
-{
-    uint32_t x;
-    memcpy(&x, &f, sizeof x);
-    const uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
-    const uint32_t a = x & 0x7fffffffu;
-    if (a >= 0x7f800000u) /* inf, NaN */
-        return sign | (a > 0x7f800000u ? 0x7e00u : 0x7c00u);
-    if (a >= 0x477ff000u) /* 65520 and above round to infinity */
-        return sign | 0x7c00u;
-    if (a < 0x38800000u) { /* below 2^-14: a subnormal half (or zero), in units of 2^-24 */
-        float af;
-        memcpy(&af, &a, sizeof af);
-        /* af * 2^24 is exact (a power-of-two scale within range); lrintf rounds to even. */
-        return sign | (uint16_t)lrintf(af * 16777216.0f);
-    }
-    uint32_t h = ((((a >> 23) - 127u + 15u) << 10) | ((a & 0x7fffffu) >> 13));
-    const uint32_t rem = a & 0x1fffu; /* the 13 bits dropped */
-    if (rem > 0x1000u || (rem == 0x1000u && (h & 1u)))
-        ++h; /* a carry into the exponent is the right rounding, up to infinity */
-    return (uint16_t)(sign | h);
-}
-
-static float h2f(uint16_t h)
-{
-    const unsigned e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-    float f;
-    if (e == 0)
-        f = ldexpf((float)m, -24);
-    else if (e == 31)
-        f = m ? NAN : INFINITY;
-    else
-        f = ldexpf((float)(m | 0x400u), (int)e - 25);
-    return (h & 0x8000u) ? -f : f;
-}
-
-/* Rounds v[0..n) to half: bits into out, the rounded values back into v. */
-static void round_half(float *v, uint16_t *out, size_t n)
-{
-    for (size_t i = 0; i < n; ++i) {
-        out[i] = f2h(v[i]);
-        v[i] = h2f(out[i]);
-    }
-}
-
-static void conversion(void **state)
-{
-    (void)state;
-    assert_int_equal(f2h(1.0f), 0x3c00);
-    assert_int_equal(f2h(-2.0f), 0xc000);
-    assert_int_equal(f2h(65504.0f), 0x7bff);
-    assert_int_equal(f2h(65520.0f), 0x7c00);
-    assert_int_equal(f2h(1.0f + ldexpf(1, -11)), 0x3c00);     /* tie: to even (down) */
-    assert_int_equal(f2h(1.0f + 3 * ldexpf(1, -11)), 0x3c02); /* tie: to even (up) */
-    assert_int_equal(f2h(ldexpf(1, -24)), 0x0001);
-    assert_int_equal(f2h(ldexpf(1, -25)), 0x0000); /* tie: to even (zero) */
-    assert_int_equal(f2h(ldexpf(1, -14)), 0x0400);
-    for (uint32_t h = 0; h < 0x7c00u; ++h) /* every finite half round-trips */
-        assert_int_equal(f2h(h2f((uint16_t)h)), h);
-}
 
 /* ---- device helpers ------------------------------------------------------------------ */
 
@@ -151,7 +91,9 @@ typedef struct fp16_case {
     int n, c, h, w;
     int k, f, pad, stride;
     int activ_mode;
-    const char *solver; /* the one the plan must run */
+    const char *solver; /* the one the plan runs: the plan is built with it */
+    const char *config; /* NULL: the solver's default config */
+    int groups;         /* 0: 1 */
 } fp16_case;
 
 static void run_case(const fp16_case *fc)
@@ -159,6 +101,7 @@ static void run_case(const fp16_case *fc)
     const int conv = strchr(fc->chain, 'C') != NULL;
     const int bias = strchr(fc->chain, 'B') != NULL, bn = strchr(fc->chain, 'N') != NULL;
     const int act = strchr(fc->chain, 'A') != NULL, add = strchr(fc->chain, 'Z') != NULL;
+    const int groups = fc->groups > 0 ? fc->groups : 1;
     miopenTensorDescriptor_t xd = desc(miopenHalf, fc->n, fc->c, fc->h, fc->w);
     miopenTensorDescriptor_t wd = NULL, bd = NULL, nd = NULL, yd = NULL, zd = NULL;
     miopenConvolutionDescriptor_t cd = NULL;
@@ -167,10 +110,12 @@ static void run_case(const fp16_case *fc)
     OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
     int on = fc->n, oc = fc->c, oh = fc->h, ow = fc->w;
     if (conv) {
-        wd = desc(miopenHalf, fc->k, fc->c, fc->f, fc->f);
+        wd = desc(miopenHalf, fc->k, fc->c / groups, fc->f, fc->f);
         OK(miopenCreateConvolutionDescriptor(&cd));
         OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, fc->pad, fc->pad, fc->stride,
                                            fc->stride, 1, 1));
+        if (groups > 1)
+            OK(miopenSetConvolutionGroupCount(cd, groups));
         OK(miopenGetConvolutionForwardOutputDim(cd, xd, wd, &on, &oc, &oh, &ow));
         OK(miopenCreateOpConvForward(plan, &cop, cd, wd));
     }
@@ -188,16 +133,26 @@ static void run_case(const fp16_case *fc)
     }
     if (act)
         OK(miopenCreateOpActivationForward(plan, &aop, (miopenActivationMode_t)fc->activ_mode));
-    OK(miopenCompileFusionPlan(handle, plan));
+    /* Built with the case's solver and config (the selection is find_modes_and_key's):
+     * prepare derives the problem as compile does, then the one build. */
+    const clf_solver *sv = clf_solver_by_name(fc->solver);
+    assert_non_null(sv);
+    OK(clf_plan_prepare(handle, plan, "test_fp16"));
+    char why[CLF_REASON_CAP] = "", cfg[CLF_CONFIG_CAP];
+    if (!sv->applicable(&plan->problem, &handle->info, why, sizeof why))
+        fail_msg("%s: %s refuses the half problem: %s", fc->chain, fc->solver, why);
+    if (fc->config)
+        snprintf(cfg, sizeof cfg, "%s", fc->config);
+    else
+        sv->default_config(&plan->problem, &handle->info, cfg, sizeof cfg);
+    OK(clf_plan_build_with(handle, plan, sv, cfg));
     const char *solver = "";
     OK(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL));
-    if (strcmp(solver, fc->solver) != 0)
-        fail_msg("%s: runs %s, expected %s; report:\n%s", fc->chain, solver, fc->solver,
-                 clfuse_FusionPlanGetReport(plan));
+    assert_string_equal(solver, fc->solver);
     yd = desc(miopenHalf, on, oc, oh, ow);
 
     const size_t xn = (size_t)fc->n * fc->c * fc->h * fc->w, yn = (size_t)on * oc * oh * ow;
-    const size_t wn = conv ? (size_t)fc->k * fc->c * fc->f * fc->f : 1;
+    const size_t wn = conv ? (size_t)fc->k * (fc->c / groups) * fc->f * fc->f : 1;
     float *x = malloc(xn * sizeof *x), *w = malloc(wn * sizeof *w), *b = malloc(oc * sizeof *b);
     float *p4 = malloc(4 * (size_t)oc * sizeof *p4), *y = malloc(yn * sizeof *y);
     float *z = malloc(yn * sizeof *z);
@@ -216,10 +171,10 @@ static void run_case(const fp16_case *fc)
         ref_fill_uniform(p4 + oc, (size_t)oc, &rng, -0.5f, 0.5f);             /* bias */
         ref_fill_uniform(p4 + 2 * (size_t)oc, (size_t)oc, &rng, -0.2f, 0.2f); /* mean */
         ref_fill_uniform(p4 + 3 * (size_t)oc, (size_t)oc, &rng, 0.5f, 2.0f);  /* variance */
-        round_half(x, xh, xn);
-        round_half(w, wh, wn);
+        ref_round_half(x, xh, xn);
+        ref_round_half(w, wh, wn);
         ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
-        round_half(z, zh, yn);
+        ref_round_half(z, zh, yn);
         for (size_t i = 0; i < yn; ++i)
             yh[i] = HALF_POISON; /* poisoned before each run */
         cl_mem dx = upload(xh, xn * 2), dw = upload(wh, wn * 2), dy = upload(yh, yn * 2);
@@ -244,11 +199,12 @@ static void run_case(const fp16_case *fc)
                          CL_SUCCESS);
         for (size_t i = 0; i < yn; ++i) {
             if (yh[i] == HALF_POISON)
-                fail_msg("%s run %d: output element %zu was not written", fc->chain, run, i);
-            y[i] = h2f(yh[i]);
+                fail_msg("%s %s \"%s\" run %d: output element %zu was not written", fc->chain,
+                         solver, cfg, run, i);
+            y[i] = ref_half_to_float(yh[i]);
         }
         if (conv) {
-            ref_conv_params rp = {fc->pad, fc->pad, fc->stride, fc->stride, 1, 1, 1};
+            ref_conv_params rp = {fc->pad, fc->pad, fc->stride, fc->stride, 1, 1, groups};
             ref_conv2d_fwd(x, fc->n, fc->c, fc->h, fc->w, w, fc->k, fc->f, fc->f, &rp, ref, oh, ow);
         } else {
             ref_to_double(x, ref, yn);
@@ -264,10 +220,17 @@ static void run_case(const fp16_case *fc)
         if (act)
             ref_activation(ref, yn, fc->activ_mode, aa, ab, ag);
         const double rms = ref_rms_relative(ref, y, yn);
-        printf("  %-4s %dx%dx%dx%d%s %s: rms-relative %.3g (bound %.0e)\n", fc->chain, fc->n, fc->c,
-               fc->h, fc->w, conv ? (fc->f == 1 ? " 1x1" : " 3x3") : "", solver, rms, FP16_BOUND);
+        if (conv)
+            printf("  %-5s %dx%dx%dx%d %dx%d pad %d stride %d groups %d %s \"%s\": rms-relative "
+                   "%.3g (bound %.0e)\n",
+                   fc->chain, fc->n, fc->c, fc->h, fc->w, fc->f, fc->f, fc->pad, fc->stride, groups,
+                   solver, cfg, rms, FP16_BOUND);
+        else
+            printf("  %-5s %dx%dx%dx%d %s: rms-relative %.3g (bound %.0e)\n", fc->chain, fc->n,
+                   fc->c, fc->h, fc->w, solver, rms, FP16_BOUND);
         if (!(rms < FP16_BOUND))
-            fail_msg("%s run %d: rms-relative error %g >= %g", fc->chain, run, rms, FP16_BOUND);
+            fail_msg("%s %s \"%s\" run %d: rms-relative error %g >= %g", fc->chain, solver, cfg,
+                     run, rms, FP16_BOUND);
         clReleaseMemObject(dx);
         clReleaseMemObject(dw);
         clReleaseMemObject(dy);
@@ -302,11 +265,13 @@ static void elementwise_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"NA", 2, 3, 8, 8, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise"}, /* VEC=4 */
-        {"NA", 1, 2, 5, 3, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise"}, /* VEC=1 */
-        {"BNA", 2, 4, 6, 6, 0, 0, 0, 1, miopenActivationLEAKYRELU, "FusedElementwise"},
-        {"BA", 1, 3, 7, 5, 0, 0, 0, 1, miopenActivationTANH, "FusedElementwise"},
-        {"BNZA", 2, 3, 4, 4, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise"},
+        {"NA", 2, 3, 8, 8, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL,
+         0}, /* VEC=4 */
+        {"NA", 1, 2, 5, 3, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL,
+         0}, /* VEC=1 */
+        {"BNA", 2, 4, 6, 6, 0, 0, 0, 1, miopenActivationLEAKYRELU, "FusedElementwise", NULL, 0},
+        {"BA", 1, 3, 7, 5, 0, 0, 0, 1, miopenActivationTANH, "FusedElementwise", NULL, 0},
+        {"BNZA", 2, 3, 4, 4, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         run_case(&cases[i]);
@@ -316,20 +281,216 @@ static void conv_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"CBA", 1, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect"},
-        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect"},
-        {"CBNA", 1, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect"},
-        {"CBNA", 2, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect"},
-        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect"},    /* 1x1 */
-        {"CBNA", 2, 3, 11, 11, 4, 3, 1, 2, miopenActivationRELU, "ConvNaiveDirect"}, /* s2 */
-        {"CBZA", 2, 3, 8, 8, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect"},
+        {"CBA", 1, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0},
+        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0},
+        {"CBNA", 1, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect", NULL, 0},
+        {"CBNA", 2, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect", NULL, 0},
+        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0}, /* 1x1 */
+        {"CBNA", 2, 3, 11, 11, 4, 3, 1, 2, miopenActivationRELU, "ConvNaiveDirect", NULL,
+         0}, /* s2 */
+        {"CBZA", 2, 3, 8, 8, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         run_case(&cases[i]);
 }
 
-/* A half plan whose only applicable solver is the naive one compiles in every find mode, the
- * other solvers say "fp32 only", and the find-db key carries FP16 (fp32 keys unchanged). */
+#define RELU miopenActivationRELU
+#define LEAKY miopenActivationLEAKYRELU
+#define RUN_CASES(cases)                                                                           \
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)                                    \
+    run_case(&cases[i])
+
+/* The paths of cl/conv_igemm.cl: A_VEC (reduction % 4 == 0), B_1X1 / B_VEC and Y_VEC (1x1,
+ * OUT_HW % 4 == 0), the gathered im2col with a partial last chunk (stride 2, C*3*3 = 45), and
+ * the in-work-group split KS with vector (OUT_HW 64) and scalar (OUT_HW 49) stores. */
+static void implicit_gemm_plans(void **state)
+{
+    (void)state;
+    static const fp16_case cases[] = {
+        {"CBA", 2, 8, 9, 9, 6, 3, 1, 1, RELU, "ConvImplicitGemm", "MT=8,NT=16,KT=16,TM=4,TN=4", 0},
+        {"CBNA", 2, 8, 8, 8, 12, 1, 0, 1, LEAKY, "ConvImplicitGemm", NULL, 0},
+        {"CBNA", 1, 5, 11, 11, 7, 3, 1, 2, RELU, "ConvImplicitGemm", NULL, 0},
+        {"CBZA", 1, 8, 8, 8, 8, 3, 1, 1, RELU, "ConvImplicitGemm",
+         "MT=8,NT=16,KT=16,TM=4,TN=4,KS=2", 0},
+        {"CBNA", 1, 6, 7, 7, 5, 3, 1, 1, LEAKY, "ConvImplicitGemm",
+         "MT=8,NT=16,KT=8,TM=4,TN=4,KS=2", 0},
+    };
+    RUN_CASES(cases);
+}
+
+/* Split across work-groups: the partials stay fp32 in the workspace; the last group of a
+ * tile loads them, applies the epilogue and stores half (scalar: OUT_HW 49; float4: 64). */
+static void implicit_gemm_splitk_plans(void **state)
+{
+    (void)state;
+    static const fp16_case cases[] = {
+        {"CBA", 1, 8, 7, 7, 8, 3, 1, 1, RELU, "ConvImplicitGemmSplitK",
+         "MT=8,NT=16,KT=8,TM=4,TN=4,SK=2", 0},
+        {"CBNZA", 1, 8, 8, 8, 8, 3, 1, 1, LEAKY, "ConvImplicitGemmSplitK",
+         "MT=8,NT=16,KT=8,TM=4,TN=4,SK=4", 0},
+    };
+    RUN_CASES(cases);
+}
+
+static void direct_tiled_plans(void **state)
+{
+    (void)state;
+    static const fp16_case cases[] = {
+        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, RELU, "ConvDirectTiled", NULL, 0},
+        {"CBNA", 1, 5, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDirectTiled", NULL, 0},
+        {"CBZA", 2, 6, 7, 7, 5, 1, 0, 1, RELU, "ConvDirectTiled", NULL, 0},
+    };
+    RUN_CASES(cases);
+}
+
+/* Odd outputs (partial last tiles); F(4x4)'s pair loads with an odd pad (W 10, pad 1) and an
+ * even one (W 8, pad 2), and its scalar loads (W 9). */
+static void winograd_plans(void **state)
+{
+    (void)state;
+    static const fp16_case cases[] = {
+        {"CBA", 1, 3, 9, 9, 5, 3, 1, 1, RELU, "ConvWinograd3x3", NULL, 0},
+        {"CBNZA", 2, 4, 7, 7, 4, 3, 0, 1, LEAKY, "ConvWinograd3x3", NULL, 0},
+        {"CBA", 2, 4, 10, 10, 5, 3, 1, 1, RELU, "ConvWinograd4x4", NULL, 0},
+        {"CBNA", 1, 3, 9, 9, 6, 3, 1, 1, LEAKY, "ConvWinograd4x4", NULL, 0},
+        {"CBZA", 1, 4, 8, 8, 4, 3, 2, 1, RELU, "ConvWinograd4x4", NULL, 0},
+        {"CBA", 1, 3, 7, 7, 5, 3, 1, 1, RELU, "ConvWinograd2x2", NULL, 0},
+        {"CBNZA", 2, 4, 6, 6, 3, 3, 1, 1, LEAKY, "ConvWinograd2x2", NULL, 0},
+    };
+    RUN_CASES(cases);
+}
+
+/* Channel multipliers 1 and 2, stride 2, a 5x5 filter. */
+static void depthwise_plans(void **state)
+{
+    (void)state;
+    static const fp16_case cases[] = {
+        {"CBA", 2, 4, 9, 9, 4, 3, 1, 1, RELU, "ConvDepthwise", NULL, 4},
+        {"CBNA", 1, 6, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDepthwise", NULL, 6},
+        {"CBZA", 1, 3, 8, 8, 6, 5, 2, 1, RELU, "ConvDepthwise", NULL, 3},
+    };
+    RUN_CASES(cases);
+}
+
+/* miopenConvolutionBiasActivationForward builds a fusion plan, so it takes half x, w, y (and
+ * z) with an fp32 bias: per algorithm (ImplicitGEMM, Winograd, Direct; the first two with the
+ * residual add, alpha1 0.5 and alpha2 0.75) every output written and within the bound. The
+ * GEMM algorithm's one solver, ConvGemm, is fp32 only: UnsupportedOp. */
+static void conv_bias_activation_forward(void **state)
+{
+    (void)state;
+    enum { N = 2, C = 8, H = 9, W = 9, K = 6, F = 3 };
+    const size_t xn = (size_t)N * C * H * W, wn = (size_t)K * C * F * F, yn = (size_t)N * K * H * W;
+    float *x = malloc(xn * sizeof *x), *w = malloc(wn * sizeof *w), *b = malloc(K * sizeof *b);
+    float *z = malloc(yn * sizeof *z), *y = malloc(yn * sizeof *y);
+    uint16_t *xh = malloc(xn * 2), *wh = malloc(wn * 2), *zh = malloc(yn * 2);
+    uint16_t *yh = malloc(yn * 2);
+    double *ref = malloc(yn * sizeof *ref);
+    assert_non_null(x && w && b && z && y && xh && wh && zh && yh && ref);
+    uint64_t rng = ref_rng_seed(1616);
+    ref_fill_uniform(x, xn, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(w, wn, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(b, K, &rng, -0.5f, 0.5f);
+    ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
+    ref_round_half(x, xh, xn);
+    ref_round_half(w, wh, wn);
+    ref_round_half(z, zh, yn);
+    miopenTensorDescriptor_t xd = desc(miopenHalf, N, C, H, W), wd = desc(miopenHalf, K, C, F, F);
+    miopenTensorDescriptor_t yd = desc(miopenHalf, N, K, H, W), bd = desc(miopenFloat, 1, K, 1, 1);
+    miopenConvolutionDescriptor_t cd;
+    OK(miopenCreateConvolutionDescriptor(&cd));
+    OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+    miopenActivationDescriptor_t ad;
+    OK(miopenCreateActivationDescriptor(&ad));
+    OK(miopenSetActivationDescriptor(ad, miopenActivationLEAKYRELU, 0.25, 0.0, 0.0));
+    cl_mem dx = upload(xh, xn * 2), dw = upload(wh, wn * 2), dz = upload(zh, yn * 2);
+    cl_mem db = upload(b, K * sizeof *b), dy = upload(yh, yn * 2);
+    static const struct {
+        miopenConvFwdAlgorithm_t algo;
+        const char *name;
+        int with_z;
+    } algos[] = {
+        {miopenConvolutionFwdAlgoImplicitGEMM, "ImplicitGEMM", 1},
+        {miopenConvolutionFwdAlgoWinograd, "Winograd", 1},
+        {miopenConvolutionFwdAlgoDirect, "Direct", 0},
+    };
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; ++a) {
+        const float alpha1 = algos[a].with_z ? 0.5f : 1.0f, alpha2 = algos[a].with_z ? 0.75f : 0;
+        for (size_t i = 0; i < yn; ++i)
+            yh[i] = HALF_POISON;
+        assert_int_equal(clEnqueueWriteBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
+                         CL_SUCCESS);
+        OK(miopenConvolutionBiasActivationForward(handle, &alpha1, xd, dx, wd, dw, cd,
+                                                  algos[a].algo, NULL, 0, &alpha2, yd, dz, bd, db,
+                                                  ad, yd, dy));
+        assert_int_equal(clEnqueueReadBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
+                         CL_SUCCESS);
+        for (size_t i = 0; i < yn; ++i) {
+            if (yh[i] == HALF_POISON)
+                fail_msg("algorithm %s: output element %zu was not written", algos[a].name, i);
+            y[i] = ref_half_to_float(yh[i]);
+        }
+        ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
+        ref_conv2d_fwd(x, N, C, H, W, w, K, F, F, &rp, ref, H, W);
+        for (size_t i = 0; i < yn; ++i)
+            ref[i] *= alpha1;
+        ref_bias(ref, N, K, H, W, b);
+        for (size_t i = 0; i < yn; ++i)
+            ref[i] += (double)alpha2 * z[i];
+        ref_activation(ref, yn, miopenActivationLEAKYRELU, 0.25, 0.0, 0.0);
+        const double rms = ref_rms_relative(ref, y, yn);
+        printf("  miopenConvolutionBiasActivationForward %s%s: rms-relative %.3g (bound %.0e)\n",
+               algos[a].name, algos[a].with_z ? " with z" : "", rms, FP16_BOUND);
+        if (!(rms < FP16_BOUND))
+            fail_msg("algorithm %s: rms-relative error %g >= %g", algos[a].name, rms, FP16_BOUND);
+    }
+    const float one = 1.0f, zero = 0.0f;
+    assert_int_equal(miopenConvolutionBiasActivationForward(handle, &one, xd, dx, wd, dw, cd,
+                                                            miopenConvolutionFwdAlgoGEMM, NULL, 0,
+                                                            &zero, yd, NULL, bd, db, ad, yd, dy),
+                     miopenStatusUnsupportedOp);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "fp32 only"));
+    clReleaseMemObject(dx);
+    clReleaseMemObject(dw);
+    clReleaseMemObject(dz);
+    clReleaseMemObject(db);
+    clReleaseMemObject(dy);
+    miopenDestroyActivationDescriptor(ad);
+    miopenDestroyConvolutionDescriptor(cd);
+    miopenDestroyTensorDescriptor(xd);
+    miopenDestroyTensorDescriptor(wd);
+    miopenDestroyTensorDescriptor(yd);
+    miopenDestroyTensorDescriptor(bd);
+    free(x);
+    free(w);
+    free(b);
+    free(z);
+    free(y);
+    free(xh);
+    free(wh);
+    free(zh);
+    free(yh);
+    free(ref);
+}
+
+/* The solvers that take half problems (every other one answers "fp32 only"). */
+static const char *const half_solvers[] = {
+    "FusedElementwise",       "ConvNaiveDirect", "ConvImplicitGemm",
+    "ConvImplicitGemmSplitK", "ConvDirectTiled", "ConvWinograd3x3",
+    "ConvWinograd4x4",        "ConvWinograd2x2", "ConvDepthwise",
+};
+
+static int takes_half(const char *solver)
+{
+    for (size_t i = 0; i < sizeof half_solvers / sizeof half_solvers[0]; ++i)
+        if (strcmp(solver, half_solvers[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* A half plan compiles in every find mode (NORMAL builds and times every half candidate) to
+ * a solver that takes half, the fp32-only ConvGemm says so in the report, and the find-db
+ * key carries FP16 (fp32 keys unchanged). */
 static void find_modes_and_key(void **state)
 {
     (void)state;
@@ -352,10 +513,12 @@ static void find_modes_and_key(void **state)
         OK(miopenCompileFusionPlan(handle, plan));
         const char *solver = "";
         OK(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL));
-        assert_string_equal(solver, "ConvNaiveDirect");
         const char *report = clfuse_FusionPlanGetReport(plan);
-        assert_non_null(strstr(report, "ConvWinograd3x3: fp32 only"));
-        assert_non_null(strstr(report, "ConvImplicitGemm: fp32 only"));
+        if (!takes_half(solver))
+            fail_msg("mode %s: the half plan runs %s; report:\n%s", modes[m] ? modes[m] : "default",
+                     solver, report);
+        assert_non_null(strstr(report, "ConvGemm: fp32 only"));
+        assert_null(strstr(report, "ConvWinograd3x3: fp32 only"));
         char key[512];
         clf_problem_key(&plan->problem, "CA", key, sizeof key);
         assert_non_null(strstr(key, "FP16"));
@@ -446,8 +609,11 @@ static void bad_mixes(void **state)
     miopenDestroyTensorDescriptor(bh);
 }
 
-/* Every registered solver but ConvNaiveDirect and FusedElementwise refuses a half problem,
- * dense or depthwise (a solver added later without the fp32-only check fails here). */
+/* On a dense and a depthwise problem: every solver outside half_solvers refuses the half
+ * problem with "fp32 only" (ConvGemm, ConvHorizontalDirect, BatchNormTraining; a solver added
+ * later without the check fails here), and every solver in it decides the half problem as it
+ * decides the same problem in fp32 (half storage changes no limit), the problem's own solvers
+ * accepting it, and costs it with fewer global and DRAM bytes. */
 static void other_solvers_refuse_half(void **state)
 {
     (void)state;
@@ -469,13 +635,38 @@ static void other_solvers_refuse_half(void **state)
         assert_true(plan->problem.half);
         for (int i = 0; i < clf_solver_count(); ++i) {
             const clf_solver *sv = clf_solver_at(i);
-            char why[CLF_REASON_CAP] = "";
+            char why[CLF_REASON_CAP] = "", why32[CLF_REASON_CAP] = "";
+            const char *what = depthwise ? "depthwise" : "dense";
             int ok = sv->applicable(&plan->problem, &info, why, sizeof why);
-            int may = strcmp(sv->name, "ConvNaiveDirect") == 0 ||
-                      strcmp(sv->name, "FusedElementwise") == 0;
-            if (ok && !may)
-                fail_msg("%s accepts a half %s problem", sv->name,
-                         depthwise ? "depthwise" : "dense");
+            clf_fusion_problem fp32 = plan->problem;
+            fp32.half = 0;
+            int ok32 = sv->applicable(&fp32, &info, why32, sizeof why32);
+            if (!takes_half(sv->name)) {
+                if (ok || strstr(why, "fp32 only") == NULL)
+                    fail_msg("%s: half %s problem %s (\"%s\"), expected \"fp32 only\"", sv->name,
+                             what, ok ? "accepted" : "refused", why);
+            } else if (ok != ok32) {
+                fail_msg("%s: the half %s problem %s (\"%s\"), the fp32 one %s (\"%s\")", sv->name,
+                         what, ok ? "accepted" : "refused", why, ok32 ? "accepted" : "refused",
+                         why32);
+            }
+            /* The cost model counts the half tensors at 2 bytes: less traffic than fp32 with
+             * the same config (not half of it: bias, batch-norm and split-K partials stay
+             * fp32). */
+            if (ok && sv->kind == CLF_SOLVER_CONV && sv->cost != NULL) {
+                char cfg[CLF_CONFIG_CAP];
+                clf_cost c16, c32;
+                sv->default_config(&plan->problem, &info, cfg, sizeof cfg);
+                assert_int_equal(sv->cost(&plan->problem, &info, cfg, &c16), miopenStatusSuccess);
+                assert_int_equal(sv->cost(&fp32, &info, cfg, &c32), miopenStatusSuccess);
+                if (!(c16.dram_bytes < c32.dram_bytes && c16.global_bytes < c32.global_bytes))
+                    fail_msg("%s %s: half bytes dram %g global %g, fp32 %g %g", sv->name, what,
+                             c16.dram_bytes, c16.global_bytes, c32.dram_bytes, c32.global_bytes);
+            }
+            if (!ok && strcmp(sv->name, depthwise ? "ConvDepthwise" : "ConvImplicitGemm") == 0)
+                fail_msg("%s refuses the half %s problem: %s", sv->name, what, why);
+            if (!ok && strcmp(sv->name, depthwise ? "ConvNaiveDirect" : "ConvWinograd3x3") == 0)
+                fail_msg("%s refuses the half %s problem: %s", sv->name, what, why);
         }
         OK(miopenDestroyFusionPlan(plan));
         OK(miopenDestroyConvolutionDescriptor(cd));
@@ -487,9 +678,12 @@ static void other_solvers_refuse_half(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(conversion), cmocka_unit_test(elementwise_plans),
-        cmocka_unit_test(conv_plans), cmocka_unit_test(find_modes_and_key),
-        cmocka_unit_test(bad_mixes),  cmocka_unit_test(other_solvers_refuse_half),
+        cmocka_unit_test(elementwise_plans),         cmocka_unit_test(conv_plans),
+        cmocka_unit_test(implicit_gemm_plans),       cmocka_unit_test(implicit_gemm_splitk_plans),
+        cmocka_unit_test(direct_tiled_plans),        cmocka_unit_test(winograd_plans),
+        cmocka_unit_test(depthwise_plans),           cmocka_unit_test(conv_bias_activation_forward),
+        cmocka_unit_test(find_modes_and_key),        cmocka_unit_test(bad_mixes),
+        cmocka_unit_test(other_solvers_refuse_half),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -126,7 +126,16 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * work-items read neighbouring words of vt (no bank conflicts) and the same word of ut
  * (a broadcast).
  *
- * Launch: global = (tile groups * WG_T, k groups * WG_K), local = (WG_T, WG_K). */
+ * Launch: global = (tile groups * WG_T, k groups * WG_K), local = (WG_T, WG_K).
+ *
+ * Storage: x, w and y only through CLF_LOAD / CLF_STORE (the vload_half family in an fp16
+ * plan's preamble); both transforms and the products are fp32. */
+
+#ifndef CLF_DATA_T
+#define CLF_DATA_T float
+#define CLF_LOAD(p, i) ((p)[i])
+#define CLF_STORE(v, p, i) ((p)[i] = (v))
+#endif
 
 #define TILES_H ((OH + 1) / 2)
 #define TILES_W ((OW + 1) / 2)
@@ -138,7 +147,7 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 
 /* B^T d B for the tile whose top-left input is (ih0, iw0) of one channel plane; writes the 16
  * results at dst[e * stride]. Reads outside the plane are the zero padding. */
-inline void wino_input_tile(__global const float *restrict plane, int ih0, int iw0,
+inline void wino_input_tile(__global const CLF_DATA_T *restrict plane, int ih0, int iw0,
                             __local float *dst, int stride)
 {
     float d[4][4];
@@ -148,7 +157,7 @@ inline void wino_input_tile(__global const float *restrict plane, int ih0, int i
 #pragma unroll
         for (int s = 0; s < 4; ++s) {
             const int iw = iw0 + s;
-            d[r][s] = (ih >= 0 && ih < H && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
+            d[r][s] = (ih >= 0 && ih < H && iw >= 0 && iw < W) ? CLF_LOAD(plane, ih * W + iw) : 0.0f;
         }
     }
     float t[4][4];
@@ -170,12 +179,12 @@ inline void wino_input_tile(__global const float *restrict plane, int ih0, int i
 
 /* G g G^T for one 3x3 filter; the halves are exact in binary, so this adds no rounding
  * beyond the sums themselves. */
-inline void wino_filter(__global const float *restrict g, __local float *dst, int stride)
+inline void wino_filter(__global const CLF_DATA_T *restrict g, __local float *dst, int stride)
 {
     float t[4][3];
 #pragma unroll
     for (int s = 0; s < 3; ++s) {
-        const float g0 = g[s], g1 = g[3 + s], g2 = g[6 + s];
+        const float g0 = CLF_LOAD(g, s), g1 = CLF_LOAD(g, 3 + s), g2 = CLF_LOAD(g, 6 + s);
         t[0][s] = g0;
         t[1][s] = 0.5f * (g0 + g1 + g2);
         t[2][s] = 0.5f * (g0 - g1 + g2);
@@ -232,7 +241,7 @@ __kernel __attribute__((reqd_work_group_size(WG_T, WG_K, 1))) void clf_fused(CLF
             }
             const int n = tile / TILES_PER_IMAGE;
             const int r = tile % TILES_PER_IMAGE;
-            __global const float *plane = x + ((size_t)n * C + (c0 + cc)) * H * W;
+            __global const CLF_DATA_T *plane = x + ((size_t)n * C + (c0 + cc)) * H * W;
             wino_input_tile(plane, (r / TILES_W) * 2 - PAD_H, (r % TILES_W) * 2 - PAD_W,
                             &vt[cc][0][t], TILE_GROUP);
         }
@@ -300,7 +309,7 @@ __kernel __attribute__((reqd_work_group_size(WG_T, WG_K, 1))) void clf_fused(CLF
                     if (oh < OH && ow < OW) {
                         const int pix = oh * OW + ow;
                         const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
-                        y[out_idx] = clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS);
+                        CLF_STORE(clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS), y, out_idx);
                     }
                 }
             }

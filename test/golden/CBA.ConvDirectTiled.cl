@@ -134,7 +134,16 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * From the solver: TK TOH TOW BK BP CB, LP x LK work-items (LP * BP == TOH * TOW,
  * LK * BK == TK), the patch size PATCH_H x PATCH_W and its layout per dimension (PATCH_*_TAPS),
  * TILES_W tiles along OW and K_TILES channel tiles per group.
- * Launch: global = (LP * tiles, LK * K_TILES * GROUPS, N), local = (LP, LK, 1). */
+ * Launch: global = (LP * tiles, LK * K_TILES * GROUPS, N), local = (LP, LK, 1).
+ *
+ * Storage: x, w and y only through CLF_LOAD / CLF_STORE (the vload_half family in an fp16
+ * plan's preamble); the patch, the filters in local memory and the sums are fp32. */
+
+#ifndef CLF_DATA_T
+#define CLF_DATA_T float
+#define CLF_LOAD(p, i) ((p)[i])
+#define CLF_STORE(v, p, i) ((p)[i] = (v))
+#endif
 
 #define FYX (FY * FX)
 #define WG_SIZE (LP * LK)
@@ -173,8 +182,8 @@ __kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KER
     const int ih0 = oh0 * STRIDE_H - PAD_H;
     const int iw0 = ow0 * STRIDE_W - PAD_W;
 
-    __global const float *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
-    __global const float *wg = w + ((size_t)g * K_PER_G + kg0) * C_PER_G * FYX;
+    __global const CLF_DATA_T *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
+    __global const CLF_DATA_T *wg = w + ((size_t)g * K_PER_G + kg0) * C_PER_G * FYX;
 
     /* Patch offset of each of this work-item's pixels at tap (0, 0). Pixels past the output
      * edge compute on the zero-filled patch and are simply not stored, so the inner loop has
@@ -212,7 +221,7 @@ __kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KER
 #endif
             float v = 0.0f;
             if (c0 + cc < C_PER_G && ih >= 0 && ih < H && iw >= 0 && iw < W)
-                v = xg[(size_t)(c0 + cc) * (H * W) + ih * W + iw];
+                v = CLF_LOAD(xg, (size_t)(c0 + cc) * (H * W) + ih * W + iw);
             patch[e] = v;
         }
         /* A filter's CB * FYX values for this chunk are contiguous in global memory. */
@@ -221,7 +230,7 @@ __kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KER
             const int ct = e % (CB * FYX); /* cc * FYX + tap */
             float v = 0.0f;
             if (kg0 + kk < K_PER_G && c0 + ct / FYX < C_PER_G)
-                v = wg[(size_t)kk * (C_PER_G * FYX) + (size_t)c0 * FYX + ct];
+                v = CLF_LOAD(wg, (size_t)kk * (C_PER_G * FYX) + (size_t)c0 * FYX + ct);
             filt[ct * TK + kk] = v;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -266,7 +275,7 @@ __kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KER
             if (oh < OH && ow < OW) {
                 const int pix = oh * OW + ow;
                 const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
-                y[out_idx] = clf_epilogue(acc[i][j], k, pix, out_idx, EPI_ARGS);
+                CLF_STORE(clf_epilogue(acc[i][j], k, pix, out_idx, EPI_ARGS), y, out_idx);
             }
         }
     }

@@ -186,7 +186,21 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * 2 dividing TM: the passes of the slices' sum), or SK (2..16) and SK_ATOMIC.
  * Launch: 1-d, local = LM * LN * KS, global = local * K_TILES * GROUPS * P_TILES * SK.
  * Channel tiles vary fastest so that the work-groups running together share the same input
- * pixels; the split-K slice varies slowest. */
+ * pixels; the split-K slice varies slowest.
+ *
+ * Storage: x, w and y are read and written only through CLF_LOAD / CLF_STORE (CLF_LOAD4 /
+ * CLF_STORE4 for the float4 paths); an fp16 plan's preamble defines them as the vload_half
+ * family, so the staging buffers, the accumulators and the split-K partials stay fp32. */
+
+#ifndef CLF_DATA_T
+#define CLF_DATA_T float
+#define CLF_LOAD(p, i) ((p)[i])
+#define CLF_STORE(v, p, i) ((p)[i] = (v))
+/* Only at i % 4 == 0 on 16-byte aligned tensors here (A_VEC, B_VEC, Y_VEC): one aligned
+ * float4 access, which vload4 would not let the compiler assume. */
+#define CLF_LOAD4(p, i) (((__global const float4 *)(p))[(i) / 4])
+#define CLF_STORE4(v, p, i) (((__global float4 *)(p))[(i) / 4] = (v))
+#endif
 
 #ifndef KS
 #define KS 1
@@ -317,13 +331,11 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 
 #if A_VEC
     float4 ra[A_LOADS];
-    __global const float4 *w4 = (__global const float4 *)w;
 #else
     float ra[A_LOADS];
 #endif
 #if B_VEC
     float4 rb[B_LOADS];
-    __global const float4 *x4 = (__global const float4 *)x;
 #else
     float rb[B_LOADS];
 #endif
@@ -350,14 +362,14 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if R_TAIL
                 if (r0 + rr < CRS) /* CRS % 4 == 0: a float4 is all in or all out */
 #endif
-                    v = w4[(a_off[q] + r0) / 4];
+                    v = CLF_LOAD4(w, a_off[q] + r0);
 #else
                 const int rr = (tid + q * WG) % KT;
                 float v = 0.0f;
 #if R_TAIL
                 if (r0 + rr < CRS)
 #endif
-                    v = w[a_off[q] + r0];
+                    v = CLF_LOAD(w, a_off[q] + r0);
 #endif
                 (void)rr;
                 ra[q] = v;
@@ -371,14 +383,14 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if R_TAIL
                 if (r < CRS)
 #endif
-                    v = x4[(b_base[j] + r * HW_IN) / 4];
+                    v = CLF_LOAD4(x, b_base[j] + r * HW_IN);
 #elif B_1X1
                 const int r = r0 + (tid + q * WG) / NT;
                 float v = 0.0f;
 #if R_TAIL
                 if (r < CRS)
 #endif
-                    v = x[b_base[j] + r * HW_IN];
+                    v = CLF_LOAD(x, b_base[j] + r * HW_IN);
 #else
                 const int r = r0 + (tid + q * WG) / NT;
                 const int c = r / FYX;
@@ -391,7 +403,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     r < CRS &&
 #endif
                     (uint)ih < (uint)H && (uint)iw < (uint)W)
-                    v = x[b_base[j] + c * HW_IN + ih * W + iw];
+                    v = CLF_LOAD(x, b_base[j] + c * HW_IN + ih * W + iw);
 #endif
                 rb[q] = v;
             }
@@ -545,7 +557,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             v.y = clf_epilogue(sum.y, k, pix + 1, o + 1, EPI_ARGS);
             v.z = clf_epilogue(sum.z, k, pix + 2, o + 2, EPI_ARGS);
             v.w = clf_epilogue(sum.w, k, pix + 3, o + 3, EPI_ARGS);
-            ((__global float4 *)y)[o / 4] = v;
+            CLF_STORE4(v, y, o);
         }
 #else
         const float sv[4] = {sum.x, sum.y, sum.z, sum.w};
@@ -555,7 +567,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             if (p < NPIX) {
                 const int pix = p % OUT_HW;
                 const size_t o = ((size_t)(p / OUT_HW) * K + k) * OUT_HW + pix;
-                y[o] = clf_epilogue(sv[v], k, pix, o, EPI_ARGS);
+                CLF_STORE(clf_epilogue(sv[v], k, pix, o, EPI_ARGS), y, o);
             }
         }
 #endif
@@ -625,7 +637,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 v.y = clf_epilogue(sum.y, k, pix + 1, o + 1, EPI_ARGS);
                 v.z = clf_epilogue(sum.z, k, pix + 2, o + 2, EPI_ARGS);
                 v.w = clf_epilogue(sum.w, k, pix + 3, o + 3, EPI_ARGS);
-                ((__global float4 *)y)[o / 4] = v;
+                CLF_STORE4(v, y, o);
             }
 #else
             float sum = red[f];
@@ -636,7 +648,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 const int k = g * K_PER_G + kg;
                 const int pix = pb % OUT_HW;
                 const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
-                y[o] = clf_epilogue(sum, k, pix, o, EPI_ARGS);
+                CLF_STORE(clf_epilogue(sum, k, pix, o, EPI_ARGS), y, o);
             }
 #endif
         }
@@ -664,7 +676,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     v.y = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 1], k, pix + 1, o + 1, EPI_ARGS);
                     v.z = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 2], k, pix + 2, o + 2, EPI_ARGS);
                     v.w = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 3], k, pix + 3, o + 3, EPI_ARGS);
-                    ((__global float4 *)y)[o / 4] = v;
+                    CLF_STORE4(v, y, o);
                 }
 #else
 #pragma unroll
@@ -673,7 +685,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     if (p < NPIX) {
                         const int pix = p % OUT_HW;
                         const size_t o = ((size_t)(p / OUT_HW) * K + k) * OUT_HW + pix;
-                        y[o] = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + v], k, pix, o, EPI_ARGS);
+                        CLF_STORE(clf_epilogue(acc[i4 * 4 + u][j4 * 4 + v], k, pix, o, EPI_ARGS), y, o);
                     }
                 }
 #endif

@@ -209,6 +209,17 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 #endif
 #define WINO_PAIRS (WINO_A / 2 + PAD_W % 2)
 
+/* Storage: x, w and y only through CLF_LOAD / CLF_STORE, the pairs through CLF_LOAD2 (the
+ * vload_half family in an fp16 plan's preamble); the transforms, the prefetch registers
+ * and the products are fp32. */
+#ifndef CLF_DATA_T
+#define CLF_DATA_T float
+#define CLF_LOAD(p, i) ((p)[i])
+#define CLF_STORE(v, p, i) ((p)[i] = (v))
+/* Only at even i on an 8-byte aligned row (WINO_PAIR_LOADS): one aligned float2 access. */
+#define CLF_LOAD2(p, i) (((__global const float2 *)(p))[(i) >> 1])
+#endif
+
 /* B^T d B along one dimension, d[0..5] -> r[0..5]. */
 #define WINO4_BT(d0, d1, d2, d3, d4, d5, r0, r1, r2, r3, r4, r5)                               \
     do {                                                                                       \
@@ -456,7 +467,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             for (int s = 0; s < JPW; ++s) {
                 const bool ok = jok[s] && cn + jcc[s] < C;
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
-                    __global const float *plane = x + base[s] + (size_t)cn * (H * W);
+                    __global const CLF_DATA_T *plane = x + base[s] + (size_t)cn * (H * W);
 #pragma unroll
                     for (int r = 0; r < WINO_A; ++r) {
                         const int ih = ih0[s] + r;
@@ -466,12 +477,11 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                          * row; with an odd PAD_W the tile's row starts at an odd column and
                          * the first and last pair carry one unused float each. */
                         const int pw0 = iw0[s] - (PAD_W % 2);
-                        __global const float2 *plane2 = (__global const float2 *)plane;
 #pragma unroll
                         for (int pq = 0; pq < WINO_PAIRS; ++pq) {
                             const int pw = pw0 + 2 * pq;
                             const float2 f = (rok && pw >= 0 && pw < W)
-                                                 ? plane2[(ih * W + pw) >> 1]
+                                                 ? CLF_LOAD2(plane, ih * W + pw)
                                                  : (float2)(0.0f);
                             const int q0 = 2 * pq - (PAD_W % 2);
                             if (q0 >= 0)
@@ -484,15 +494,15 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         for (int q = 0; q < WINO_A; ++q) {
                             const int iw = iw0[s] + q;
                             pf[s][r * WINO_A + q] =
-                                (rok && iw >= 0 && iw < W) ? plane[ih * W + iw] : 0.0f;
+                                (rok && iw >= 0 && iw < W) ? CLF_LOAD(plane, ih * W + iw) : 0.0f;
                         }
 #endif
                     }
                 } else if (kind[s] == 1) {
-                    __global const float *g = w + base[s] + (size_t)cn * 9;
+                    __global const CLF_DATA_T *g = w + base[s] + (size_t)cn * 9;
 #pragma unroll
                     for (int i = 0; i < 9; ++i)
-                        pf[s][i] = ok ? g[i] : 0.0f;
+                        pf[s][i] = ok ? CLF_LOAD(g, i) : 0.0f;
                 }
             }
         }
@@ -622,7 +632,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     if (ow < OW) {
                         const int pix = oh * OW + ow;
                         const size_t out_idx = plane + pix;
-                        y[out_idx] = clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS);
+                        CLF_STORE(clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS), y, out_idx);
                     }
                 }
             }

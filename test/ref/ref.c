@@ -366,3 +366,47 @@ void ref_to_double(const float *in, double *out, size_t n)
     for (size_t i = 0; i < n; ++i)
         out[i] = in[i];
 }
+
+uint16_t ref_float_to_half(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, sizeof x);
+    const uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
+    const uint32_t a = x & 0x7fffffffu;
+    if (a >= 0x7f800000u) /* inf, NaN */
+        return sign | (a > 0x7f800000u ? 0x7e00u : 0x7c00u);
+    if (a >= 0x477ff000u) /* 65520 and above round to infinity */
+        return sign | 0x7c00u;
+    if (a < 0x38800000u) { /* below 2^-14: a subnormal half (or zero), in units of 2^-24 */
+        float af;
+        memcpy(&af, &a, sizeof af);
+        /* af * 2^24 is exact (a power-of-two scale within range); lrintf rounds to even. */
+        return sign | (uint16_t)lrintf(af * 16777216.0f);
+    }
+    uint32_t h = ((((a >> 23) - 127u + 15u) << 10) | ((a & 0x7fffffu) >> 13));
+    const uint32_t rem = a & 0x1fffu; /* the 13 bits dropped */
+    if (rem > 0x1000u || (rem == 0x1000u && (h & 1u)))
+        ++h; /* a carry into the exponent is the right rounding, up to infinity */
+    return (uint16_t)(sign | h);
+}
+
+float ref_half_to_float(uint16_t h)
+{
+    const unsigned e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+    float f;
+    if (e == 0)
+        f = ldexpf((float)m, -24);
+    else if (e == 31)
+        f = m ? NAN : INFINITY;
+    else
+        f = ldexpf((float)(m | 0x400u), (int)e - 25);
+    return (h & 0x8000u) ? -f : f;
+}
+
+void ref_round_half(float *v, uint16_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        out[i] = ref_float_to_half(v[i]);
+        v[i] = ref_half_to_float(out[i]);
+    }
+}

@@ -108,6 +108,14 @@ void ref_poison(float *buf, size_t n);
 /* Index of the first element of buf[0..n) still bit-equal to the poison, or (size_t)-1 if none. */
 size_t ref_first_unwritten(const float *buf, size_t n);
 
+/* IEEE half (binary16) <-> float, for fp16 plans' host data. ref_float_to_half rounds to
+ * nearest even (what vstore_half does by default), overflow to infinity, NaN to a quiet NaN;
+ * ref_half_to_float is exact. ref_round_half rounds v[0..n) to half: the bits into out, the
+ * rounded values back into v (so a reference computed from v sees the kernel's inputs). */
+uint16_t ref_float_to_half(float f);
+float ref_half_to_float(uint16_t h);
+void ref_round_half(float *v, uint16_t *out, size_t n);
+
 /* Widens n floats from in to doubles in out (separate buffers), e.g. to seed ref_bias() input. */
 void ref_to_double(const float *in, double *out, size_t n);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# clfuse-driver CBAInfer end to end on tiny problems: verification passes and exits 0, an
-# invalid or unsupported plan exits non-zero with a clear line, and the driver line that
+# clfuse-driver CBAInfer and CBAInferfp16 end to end on tiny problems: verification passes and
+# exits 0, an invalid or unsupported plan exits non-zero with a clear line, and the driver line that
 # MIOPEN_ENABLE_LOGGING_CMD=1 prints replays to the same plan.
 #   usage: test_driver_cba.sh CLFUSE_DRIVER
 set -u
@@ -45,5 +45,15 @@ line=$(MIOPEN_ENABLE_LOGGING_CMD=1 "$drv" CBAInfer $small -F 0 -y 5 -x 3 -p 2 -q
 check "logged line"    0 "^clfuse-driver CBAInfer -F 0 -n 2 -c 4 -H 9 -W 11 -k 6 -y 5 -x 3 -p 2 -q 1 .*-m 8 -M 1" echo "$line"
 replay=${line#clfuse-driver }
 check "replay"         0 "plan CBNA: .*|PASSED" "$drv" $replay -V 1
+# CBAInferfp16: half x, w, y (and z), fp32 bias and batch-norm; the logged line of a half plan
+# names CBAInferfp16 and replays.
+check "fp16 cbna"      0 "plan CBNA \(fp16\): .*|Verification: .*PASSED" "$drv" CBAInferfp16 $small -F 0 -V 1
+check "fp16 verifies"  0 "Verification: .*PASSED" "$drv" CBAInferfp16 $small -F 0 -u 2 -v 2 -z same -V 1
+check "fp16 na"        0 "Verification: .*PASSED" "$drv" CBAInferfp16 $small -F na -m 9 -V 1
+check "fp16 -Z 1"      0 "Verification: .*PASSED" "$drv" CBAInferfp16 $small -F cba -Z 1 -V 1
+check "fp16 depthwise" 0 "Verification: .*PASSED" "$drv" CBAInferfp16 -n 1 -c 6 -H 8 -W 8 -k 6 -g 6 -F 5 -V 1
+hline=$(MIOPEN_ENABLE_LOGGING_CMD=1 "$drv" CBAInferfp16 $small -F 4 -Z 1 -V 0 2>&1 | grep '^clfuse-driver CBAInfer')
+check "fp16 logged"    0 "^clfuse-driver CBAInferfp16 -F 4 .* -Z 1$" echo "$hline"
+check "fp16 replay"    0 "plan CBA \+ residual add \(fp16\)" "$drv" ${hline#clfuse-driver } -V 1
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

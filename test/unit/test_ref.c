@@ -552,6 +552,23 @@ static void test_to_double(void **state)
     expect_doubles(expected, out, 3, 0.0);
 }
 
+/* ref_float_to_half rounds to nearest even, ties included; every finite half round-trips. */
+static void test_half_conversion(void **state)
+{
+    (void)state;
+    assert_int_equal(ref_float_to_half(1.0f), 0x3c00);
+    assert_int_equal(ref_float_to_half(-2.0f), 0xc000);
+    assert_int_equal(ref_float_to_half(65504.0f), 0x7bff);
+    assert_int_equal(ref_float_to_half(65520.0f), 0x7c00);
+    assert_int_equal(ref_float_to_half(1.0f + ldexpf(1, -11)), 0x3c00); /* tie: to even (down) */
+    assert_int_equal(ref_float_to_half(1.0f + 3 * ldexpf(1, -11)), 0x3c02); /* tie: to even (up) */
+    assert_int_equal(ref_float_to_half(ldexpf(1, -24)), 0x0001);
+    assert_int_equal(ref_float_to_half(ldexpf(1, -25)), 0x0000); /* tie: to even (zero) */
+    assert_int_equal(ref_float_to_half(ldexpf(1, -14)), 0x0400);
+    for (uint32_t h = 0; h < 0x7c00u; ++h) /* every finite half round-trips */
+        assert_int_equal(ref_float_to_half(ref_half_to_float((uint16_t)h)), h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -574,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_activation_clipped_leaky_elu),
         cmocka_unit_test(test_activation_array),
         cmocka_unit_test(test_rms_relative),
+        cmocka_unit_test(test_half_conversion),
         cmocka_unit_test(test_poison),
         cmocka_unit_test(test_fill_uniform),
         cmocka_unit_test(test_to_double),

@@ -1,6 +1,9 @@
-/* clfuse-driver CBAInfer: MIOpenDriver's fusion driver. Flags and defaults follow
- * MIOpenDriver (reference/miopen-semantics.md section 6); -F takes MIOpen's modes 0..6 and
- * clfuse's 7.. for the other chains (or a chain name such as CBNA). */
+/* clfuse-driver CBAInfer / CBAInferfp16: MIOpenDriver's fusion driver. Flags and defaults
+ * follow MIOpenDriver (reference/miopen-semantics.md section 6); -F takes MIOpen's modes 0..6
+ * and clfuse's 7.. for the other chains (or a chain name such as CBNA). CBAInferfp16 stores
+ * x, w, y and z as half (random inputs rounded to half on the host, so the reference sees
+ * what the device reads) with fp32 bias and batch-norm parameters, as clfuse's fp16 plans
+ * take them. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "plan/plan.h"
@@ -23,7 +26,7 @@ static void help(void)
 {
     fprintf(
         stderr,
-        "clfuse-driver CBAInfer [flags]\n"
+        "clfuse-driver CBAInfer|CBAInferfp16 [flags]\n"
         "  -n batch (32)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels (32)\n"
         "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
         "  -u stride h (1)  -v stride w (1)  -l dilation h (1)  -j dilation w (1)  -g groups (1)\n"
@@ -35,7 +38,8 @@ static void help(void)
         "  -Z 1: add a random residual tensor z of the output's shape (alpha2 0.75) after\n"
         "     the batch-norm, before the activation (clfuse_CreateOpAddForward) (0)\n"
         "  -i iterations (1)  -t 1: print kernel time  -w 1: wall-clock time\n"
-        "  -V 1: verify against the double CPU reference (1)\n");
+        "  -V 1: verify against the double CPU reference (1; bound 80 epsilon of the data\n"
+        "     type, as MIOpenDriver: 80 * 2^-23 for CBAInfer, 80 * 2^-10 for CBAInferfp16)\n");
 }
 
 /* 0: options parsed; 1: -h (help printed); -1: bad flags (message printed). Never exits, so
@@ -167,7 +171,7 @@ int driver_cba_parse(int argc, char **argv)
     return parse(argc, argv, &o);
 }
 
-int driver_cba_infer(int argc, char **argv)
+int driver_cba_infer(int argc, char **argv, int half)
 {
     options o;
     int parsed = parse(argc, argv, &o);
@@ -189,14 +193,15 @@ int driver_cba_infer(int argc, char **argv)
     printf("device: %s (%s, driver %s, %u CUs)\n", dev.name, dev.platform_name, dev.driver_version,
            dev.compute_units);
     TRY(miopenCreateTensorDescriptor(&r.xd));
-    TRY(miopenSet4dTensorDescriptor(r.xd, miopenFloat, o.n, o.c, o.h, o.w));
+    /* x, w, y and z in the data type; bias and batch-norm parameters fp32 in both. */
+    const miopenDataType_t dt = half ? miopenHalf : miopenFloat;
+    TRY(miopenSet4dTensorDescriptor(r.xd, dt, o.n, o.c, o.h, o.w));
     TRY(miopenCreateFusionPlan(&r.plan, miopenVerticalFusion, r.xd));
     int on = o.n, oc = o.c, oh = o.h, ow = o.w;
     miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, zop = NULL, aop = NULL;
     if (conv) {
         TRY(miopenCreateTensorDescriptor(&r.wd));
-        TRY(miopenSet4dTensorDescriptor(r.wd, miopenFloat, o.k, o.g > 0 ? o.c / o.g : o.c, o.y,
-                                        o.x));
+        TRY(miopenSet4dTensorDescriptor(r.wd, dt, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x));
         TRY(miopenCreateConvolutionDescriptor(&r.cd));
         TRY(miopenInitConvolutionDescriptor(r.cd, miopenConvolution, o.p, o.q, o.u, o.v, o.l, o.j));
         TRY(miopenSetConvolutionGroupCount(r.cd, o.g));
@@ -219,7 +224,7 @@ int driver_cba_infer(int argc, char **argv)
     }
     if (o.resid) {
         TRY(miopenCreateTensorDescriptor(&r.zd));
-        TRY(miopenSet4dTensorDescriptor(r.zd, miopenFloat, on, oc, oh, ow));
+        TRY(miopenSet4dTensorDescriptor(r.zd, dt, on, oc, oh, ow));
         TRY(clfuse_CreateOpAddForward(r.plan, &zop, r.zd));
     }
     if (strchr(chain, 'A'))
@@ -234,27 +239,27 @@ int driver_cba_infer(int argc, char **argv)
     }
     const char *solver = "", *config = "";
     TRY(clfuse_FusionPlanGetSolver(r.plan, NULL, &solver, &config));
-    printf("plan %s%s: solver %s config \"%s\", compile %.2f ms\n", chain,
-           o.resid ? " + residual add" : "", solver, config, compile_ms);
+    printf("plan %s%s%s: solver %s config \"%s\", compile %.2f ms\n", chain,
+           o.resid ? " + residual add" : "", half ? " (fp16)" : "", solver, config, compile_ms);
 
     uint64_t rng = ref_rng_seed(42);
     size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
     size_t wn = conv ? (size_t)o.k * (o.c / o.g) * o.y * o.x : 1;
     size_t pn = spatial ? (size_t)oc : (size_t)oc * oh * ow;
-    if (driver_random_buffer(r.h, &r.host[X], &r.mem[X], xn, &rng, -1, 1) ||
-        driver_random_buffer(r.h, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
-        driver_random_buffer(r.h, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1) ||
+    if (driver_random_data(r.h, half, &r.host[X], &r.mem[X], xn, &rng, -1, 1) ||
+        driver_random_data(r.h, half, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
+        driver_random_data(r.h, half, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1) ||
         driver_random_buffer(r.h, &r.host[BIAS], &r.mem[BIAS], (size_t)oc, &rng, -1, 1) ||
         driver_random_buffer(r.h, &r.host[SCALE], &r.mem[SCALE], pn, &rng, 0.5f, 1.5f) ||
         driver_random_buffer(r.h, &r.host[SHIFT], &r.mem[SHIFT], pn, &rng, -0.5f, 0.5f) ||
         driver_random_buffer(r.h, &r.host[MEAN], &r.mem[MEAN], pn, &rng, -0.2f, 0.2f) ||
         driver_random_buffer(r.h, &r.host[VAR], &r.mem[VAR], pn, &rng, 0.5f, 2) ||
-        (o.resid && driver_random_buffer(r.h, &r.host[Z], &r.mem[Z], yn, &rng, -1, 1)))
+        (o.resid && driver_random_data(r.h, half, &r.host[Z], &r.mem[Z], yn, &rng, -1, 1)))
         goto out;
     const float alpha2 = 0.75f;
     const double eps = 1e-5;
     TRY(miopenCreateTensorDescriptor(&r.yd));
-    TRY(miopenSet4dTensorDescriptor(r.yd, miopenFloat, on, oc, oh, ow));
+    TRY(miopenSet4dTensorDescriptor(r.yd, dt, on, oc, oh, ow));
     TRY(miopenCreateOperatorArgs(&r.args));
     float alpha = 1.0f, beta = 0.0f;
     if (cop)
@@ -296,10 +301,8 @@ int driver_cba_infer(int argc, char **argv)
         printf("Wall-clock Time Elapsed: %.4f ms (mean of %d)\n", wall_sum / timed, timed);
     if (o.verify) {
         float *y = r.host[Y];
-        if (clEnqueueReadBuffer(q, r.mem[Y], CL_TRUE, 0, yn * sizeof(float), y, 0, NULL, NULL)) {
-            fprintf(stderr, "clfuse-driver: reading the output failed\n");
+        if (driver_read_data(r.h, half, r.mem[Y], y, yn) != 0)
             goto out;
-        }
         r.ref = malloc(yn * sizeof(double));
         if (r.ref == NULL)
             goto out;
@@ -334,7 +337,8 @@ int driver_cba_infer(int argc, char **argv)
             goto out;
         }
         double rms = ref_rms_relative(r.ref, y, yn);
-        double bound = 80 * FLT_EPSILON;
+        /* MIOpenDriver's tolerance: 80 epsilon of the data type (half: 2^-10). */
+        double bound = 80 * (half ? 0x1p-10 : FLT_EPSILON);
         printf("Verification: rms-relative error %.3g (bound %.3g): %s\n", rms, bound,
                rms < bound ? "PASSED" : "FAILED");
         if (!(rms < bound))

@@ -10,7 +10,9 @@ static void usage(void)
     fprintf(stderr, "usage: clfuse-driver COMMAND [flags]\n"
                     "commands:\n"
                     "  CBAInfer   fused convolution / bias / batch-norm / activation inference\n"
+                    "  CBAInferfp16  the same with half x, w, y (and z); fp32 bias and batch-norm\n"
                     "  conv       forward convolution through Find or Immediate mode\n"
+                    "  convfp16   the same with half x, w, y (as a one-op fusion plan)\n"
                     "run 'clfuse-driver COMMAND -h' for the flags of a command\n");
 }
 
@@ -21,9 +23,13 @@ int main(int argc, char **argv)
         return argc < 2 ? 2 : 0;
     }
     if (strcmp(argv[1], "CBAInfer") == 0)
-        return driver_cba_infer(argc - 1, argv + 1);
+        return driver_cba_infer(argc - 1, argv + 1, 0);
+    if (strcmp(argv[1], "CBAInferfp16") == 0)
+        return driver_cba_infer(argc - 1, argv + 1, 1);
     if (strcmp(argv[1], "conv") == 0)
-        return driver_conv(argc - 1, argv + 1);
+        return driver_conv(argc - 1, argv + 1, 0);
+    if (strcmp(argv[1], "convfp16") == 0)
+        return driver_conv(argc - 1, argv + 1, 1);
     fprintf(stderr, "clfuse-driver: unknown command '%s'\n", argv[1]);
     usage();
     return 2;

@@ -1,6 +1,11 @@
-/* clfuse-driver conv: MIOpenDriver's convolution driver (reference/miopen-semantics.md
- * section 6), forward direction, fp32 NCHW. -S picks how the solution is chosen: Find
- * (negative, the default), Immediate mode's best (0), or one solver by id or name. */
+/* clfuse-driver conv / convfp16: MIOpenDriver's convolution driver (reference/miopen-semantics.md
+ * section 6), forward direction, NCHW. -S picks how the solution is chosen: Find (negative,
+ * the default), Immediate mode's best (0), or one solver by id or name.
+ *
+ * convfp16 stores x, w and y as half. clfuse's unfused convolution calls (Find, Immediate
+ * mode, miopenConvolutionForward) are fp32 only, and fp16 runs in fusion plans, so convfp16
+ * runs the convolution as a one-op fusion plan: -S < 0 or 0 compiles it (the solver the
+ * fusion find mode picks), an id or name builds it with that solver's default config. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "plan/plan.h"
@@ -26,7 +31,7 @@ static void help(void)
 {
     fprintf(
         stderr,
-        "clfuse-driver conv [flags]   (forward convolution, fp32 NCHW)\n"
+        "clfuse-driver conv|convfp16 [flags]   (forward convolution, fp32 or fp16 NCHW)\n"
         "  -n batch (100)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels "
         "(32)\n"
         "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
@@ -39,7 +44,11 @@ static void help(void)
         "  -s 1: exhaustive search in Find (0)\n"
         "  -i iterations (10; the first is warm-up when there are several)\n"
         "  -t 1: print kernel time  -w 1: print wall-clock time\n"
-        "  -V 1: verify against the double CPU reference (1)\n"
+        "  -V 1: verify against the double CPU reference (1; bound 80 epsilon of the data\n"
+        "     type, as MIOpenDriver)\n"
+        "convfp16 runs the convolution as a one-op fusion plan (fp16 runs in fusion plans\n"
+        "only): -S < 0 or 0 compile it with the fusion find mode's choice, an id or a name\n"
+        "builds that solver\n"
         "solvers:");
     for (int i = 0; i < clf_solver_count(); ++i)
         if (clf_solver_at(i)->kind == CLF_SOLVER_CONV)
@@ -216,6 +225,8 @@ typedef struct run {
     miopenHandle_t h;
     miopenTensorDescriptor_t xd, wd, yd;
     miopenConvolutionDescriptor_t cd;
+    miopenFusionPlanDescriptor_t plan; /* convfp16 */
+    miopenOperatorArgs_t args;
     cl_mem mem[4];
     float *host[3];
     double *ref;
@@ -231,6 +242,8 @@ static void release(run *r)
     for (int i = 0; i < 3; ++i)
         free(r->host[i]);
     free(r->ref);
+    miopenDestroyOperatorArgs(r->args);
+    miopenDestroyFusionPlan(r->plan);
     miopenDestroyConvolutionDescriptor(r->cd);
     miopenDestroyTensorDescriptor(r->xd);
     miopenDestroyTensorDescriptor(r->wd);
@@ -264,13 +277,69 @@ static int workspace_buffer(run *r, size_t bytes)
     return 0;
 }
 
+/* convfp16's solution: a one-op fusion plan over the half x, compiled (-S < 0 or 0) or built
+ * with the named solver's default config, with w bound. 0, or -1 after a message. */
+static int half_plan(run *r, const options *o)
+{
+    miopenFusionOpDescriptor_t cop;
+    if (driver_check(r->h, miopenCreateFusionPlan(&r->plan, miopenVerticalFusion, r->xd),
+                     "miopenCreateFusionPlan") ||
+        driver_check(r->h, miopenCreateOpConvForward(r->plan, &cop, r->cd, r->wd),
+                     "miopenCreateOpConvForward"))
+        return -1;
+    if (o->search)
+        printf("note: -s 1: convfp16 compiles a fusion plan (MIOPEN_FIND_MODE_FUSION decides "
+               "how it searches); ignored\n");
+    double t0 = clf_now_ms();
+    miopenStatus_t st;
+    if (o->solution <= 0) {
+        st = miopenCompileFusionPlan(r->h, r->plan);
+    } else {
+        /* The named solver, as Immediate mode's -S N does for fp32. */
+        const clf_solver *s = clf_solver_by_id((uint64_t)o->solution);
+        char why[CLF_REASON_CAP], cfg[CLF_CONFIG_CAP];
+        clfuse_DeviceInfo dev;
+        st = clfuse_GetDeviceInfo(r->h, &dev);
+        if (st == miopenStatusSuccess)
+            st = clf_plan_prepare(r->h, r->plan, "convfp16");
+        if (st == miopenStatusSuccess && !s->applicable(&r->plan->problem, &dev, why, sizeof why)) {
+            fprintf(stderr,
+                    "clfuse-driver: solution %lld (%s) is not supported for this fp16 "
+                    "convolution: %s\n",
+                    o->solution, o->solver_name, why);
+            return -1;
+        }
+        if (st == miopenStatusSuccess) {
+            s->default_config(&r->plan->problem, &dev, cfg, sizeof cfg);
+            st = clf_plan_build_with(r->h, r->plan, s, cfg);
+        }
+    }
+    if (st != miopenStatusSuccess) {
+        fprintf(stderr, "clfuse-driver: this fp16 convolution is not supported: %s\n  %s\n",
+                miopenGetErrorString(st), clfuse_GetLastErrorMessage(r->h));
+        return -1;
+    }
+    const char *solver = "", *config = "";
+    uint64_t id = 0;
+    const float alpha = 1.0f;
+    if (driver_check(r->h, clfuse_FusionPlanGetSolver(r->plan, &id, &solver, &config),
+                     "clfuse_FusionPlanGetSolver") ||
+        driver_check(r->h, miopenCreateOperatorArgs(&r->args), "miopenCreateOperatorArgs") ||
+        driver_check(r->h, miopenSetOpArgsConvForward(r->args, cop, &alpha, NULL, r->mem[W]),
+                     "miopenSetOpArgsConvForward"))
+        return -1;
+    printf("fp16 fusion plan C: solution id %llu %s config \"%s\", compile %.2f ms\n",
+           (unsigned long long)id, solver, config, clf_now_ms() - t0);
+    return 0;
+}
+
 int driver_conv_parse(int argc, char **argv)
 {
     options o;
     return parse(argc, argv, &o);
 }
 
-int driver_conv(int argc, char **argv)
+int driver_conv(int argc, char **argv, int half)
 {
     options o;
     int parsed = parse(argc, argv, &o);
@@ -297,9 +366,10 @@ int driver_conv(int argc, char **argv)
     printf("device: %s (%s, driver %s, %u CUs)\n", dev.name, dev.platform_name, dev.driver_version,
            dev.compute_units);
     TRY(miopenCreateTensorDescriptor(&r.xd));
-    TRY(miopenSet4dTensorDescriptor(r.xd, miopenFloat, o.n, o.c, o.h, o.w));
+    const miopenDataType_t dt = half ? miopenHalf : miopenFloat;
+    TRY(miopenSet4dTensorDescriptor(r.xd, dt, o.n, o.c, o.h, o.w));
     TRY(miopenCreateTensorDescriptor(&r.wd));
-    TRY(miopenSet4dTensorDescriptor(r.wd, miopenFloat, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x));
+    TRY(miopenSet4dTensorDescriptor(r.wd, dt, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x));
     TRY(miopenCreateConvolutionDescriptor(&r.cd));
     TRY(miopenInitConvolutionDescriptor(r.cd, miopenConvolution, o.p, o.q, o.u, o.v, o.l, o.j));
     TRY(miopenSetConvolutionGroupCount(r.cd, o.g));
@@ -307,16 +377,18 @@ int driver_conv(int argc, char **argv)
     int on, oc, oh, ow;
     TRY(miopenGetConvolutionForwardOutputDim(r.cd, r.xd, r.wd, &on, &oc, &oh, &ow));
     TRY(miopenCreateTensorDescriptor(&r.yd));
-    TRY(miopenSet4dTensorDescriptor(r.yd, miopenFloat, on, oc, oh, ow));
-    printf("conv forward: x %dx%dx%dx%d, w %dx%dx%dx%d, y %dx%dx%dx%d\n", o.n, o.c, o.h, o.w, o.k,
-           o.g > 0 ? o.c / o.g : o.c, o.y, o.x, on, oc, oh, ow);
+    TRY(miopenSet4dTensorDescriptor(r.yd, dt, on, oc, oh, ow));
+    printf("conv forward%s: x %dx%dx%dx%d, w %dx%dx%dx%d, y %dx%dx%dx%d\n", half ? " (fp16)" : "",
+           o.n, o.c, o.h, o.w, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x, on, oc, oh, ow);
 
     uint64_t rng = ref_rng_seed(42);
     size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
     size_t wn = (size_t)o.k * (o.c / o.g) * o.y * o.x;
-    if (driver_random_buffer(r.h, &r.host[X], &r.mem[X], xn, &rng, -1, 1) ||
-        driver_random_buffer(r.h, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
-        driver_random_buffer(r.h, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1))
+    if (driver_random_data(r.h, half, &r.host[X], &r.mem[X], xn, &rng, -1, 1) ||
+        driver_random_data(r.h, half, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
+        driver_random_data(r.h, half, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1))
+        goto out;
+    if (half && half_plan(&r, &o) != 0)
         goto out;
 
     /* Choose the solution. */
@@ -326,7 +398,9 @@ int driver_conv(int argc, char **argv)
     miopenConvFwdAlgorithm_t algo = miopenConvolutionFwdAlgoDirect;
     int find = o.solution < 0;
     double t0 = clf_now_ms();
-    if (find) {
+    if (half) {
+        /* half_plan chose and built it */
+    } else if (find) {
         TRY(miopenConvolutionForwardGetWorkSpaceSize(r.h, r.wd, r.xd, r.cd, r.yd, &ws_size));
         if (workspace_buffer(&r, ws_size))
             goto out;
@@ -424,7 +498,9 @@ int driver_conv(int argc, char **argv)
     double kernel_sum = 0, kernel_min = 1e30, wall_sum = 0;
     for (int it = 0; it < o.iters; ++it) {
         double w0 = clf_now_ms();
-        if (find)
+        if (half)
+            TRY(miopenExecuteFusionPlan(r.h, r.plan, r.xd, r.mem[X], r.yd, r.mem[Y], r.args));
+        else if (find)
             TRY(miopenConvolutionForward(r.h, &alpha, r.xd, r.mem[X], r.wd, r.mem[W], r.cd, algo,
                                          &beta, r.yd, r.mem[Y], r.mem[WS], ws_size));
         else
@@ -453,10 +529,8 @@ int driver_conv(int argc, char **argv)
                timed);
     if (o.verify) {
         float *y = r.host[Y];
-        if (clEnqueueReadBuffer(q, r.mem[Y], CL_TRUE, 0, yn * sizeof(float), y, 0, NULL, NULL)) {
-            fprintf(stderr, "clfuse-driver: reading the output failed\n");
+        if (driver_read_data(r.h, half, r.mem[Y], y, yn) != 0)
             goto out;
-        }
         r.ref = malloc(yn * sizeof(double));
         if (r.ref == NULL)
             goto out;
@@ -466,7 +540,8 @@ int driver_conv(int argc, char **argv)
         ref_conv_params rp = {pads[0], pads[1], o.u, o.v, o.l, o.j, o.g};
         ref_conv2d_fwd(r.host[X], o.n, o.c, o.h, o.w, r.host[W], o.k, o.y, o.x, &rp, r.ref, oh, ow);
         double rms = ref_rms_relative(r.ref, y, yn);
-        double bound = 80 * FLT_EPSILON;
+        /* MIOpenDriver's tolerance: 80 epsilon of the data type (half: 2^-10). */
+        double bound = 80 * (half ? 0x1p-10 : FLT_EPSILON);
         printf("Verification: rms-relative error %.3g (bound %.3g): %s\n", rms, bound,
                rms < bound ? "PASSED" : "FAILED");
         if (!(rms < bound)) {

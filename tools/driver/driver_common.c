@@ -43,6 +43,58 @@ int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, 
     return 0;
 }
 
+int driver_random_data(miopenHandle_t h, int half, float **host, cl_mem *mem, size_t n,
+                       uint64_t *rng, float lo, float hi)
+{
+    if (!half)
+        return driver_random_buffer(h, host, mem, n, rng, lo, hi);
+    *host = malloc(n * sizeof(float));
+    uint16_t *bits = malloc(n * sizeof *bits);
+    if (*host == NULL || bits == NULL) {
+        free(bits);
+        return -1;
+    }
+    ref_fill_uniform(*host, n, rng, lo, hi);
+    ref_round_half(*host, bits, n);
+    cl_command_queue q;
+    cl_context ctx;
+    miopenGetStream(h, &q);
+    cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    if (err == CL_SUCCESS)
+        *mem = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof *bits, NULL, &err);
+    if (err == CL_SUCCESS)
+        err = clEnqueueWriteBuffer(q, *mem, CL_TRUE, 0, n * sizeof *bits, bits, 0, NULL, NULL);
+    free(bits);
+    if (err != CL_SUCCESS) {
+        fprintf(stderr, "clfuse-driver: device buffer of %zu halves: OpenCL error %d\n", n, err);
+        return -1;
+    }
+    return 0;
+}
+
+int driver_read_data(miopenHandle_t h, int half, cl_mem mem, float *out, size_t n)
+{
+    cl_command_queue q;
+    miopenGetStream(h, &q);
+    cl_int err;
+    if (!half) {
+        err = clEnqueueReadBuffer(q, mem, CL_TRUE, 0, n * sizeof(float), out, 0, NULL, NULL);
+    } else {
+        uint16_t *bits = malloc(n * sizeof *bits);
+        if (bits == NULL)
+            return -1;
+        err = clEnqueueReadBuffer(q, mem, CL_TRUE, 0, n * sizeof *bits, bits, 0, NULL, NULL);
+        for (size_t i = 0; err == CL_SUCCESS && i < n; ++i)
+            out[i] = ref_half_to_float(bits[i]);
+        free(bits);
+    }
+    if (err != CL_SUCCESS) {
+        fprintf(stderr, "clfuse-driver: reading the output failed: OpenCL error %d\n", err);
+        return -1;
+    }
+    return 0;
+}
+
 void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2], const int d[2],
                       int pads[2])
 {
