@@ -251,8 +251,10 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     const double fpg = c.flops / c.groups;
     /* Rounds of `resident` groups, then a partial round: the tail of the wave. */
     const double full = floor(per_cu / resident), rem = per_cu - full * resident;
-    const double occ_full = min2(1.0, resident * c.group_size * ilp / d->sat);
-    const double occ_rem = min2(1.0, rem * c.group_size * ilp / d->sat);
+    /* Lanes in flight: work-items, times the lanes each fills with its own vectors. */
+    const double lanes = c.group_size * max2(1.0, c.simd);
+    const double occ_full = min2(1.0, resident * lanes * ilp / d->sat);
+    const double occ_rem = min2(1.0, rem * lanes * ilp / d->sat);
     double t_compute = 0;
     if (full > 0)
         t_compute += full * resident * fpg / (peak * occ_full);
