@@ -43,10 +43,25 @@ static long rows(const clf_conv_problem *c)
     return flat(c) ? 1 : c->oh;
 }
 
+static void format(const blocking *b, char *cfg, size_t cap)
+{
+    snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld", b->kb, b->vw, b->nv);
+}
+
+/* One spelling a config ("KB=..,VW=..,NV=..", no leading zeros), so that a find-db holds
+ * one record a blocking, not one a way of writing it. */
 static int parse(const char *cfg, blocking *b, char *why, size_t cap)
 {
     long *const fields[NKEYS] = {&b->kb, &b->vw, &b->nv};
-    return clf_config_parse_exact("ConvDirectCpu", cfg, keys, fields, NKEYS, 1, 64, why, cap);
+    if (!clf_config_parse_exact("ConvDirectCpu", cfg, keys, fields, NKEYS, 1, 64, why, cap))
+        return 0;
+    char canon[CLF_CONFIG_CAP];
+    format(b, canon, sizeof canon);
+    if (strcmp(canon, cfg) != 0) {
+        snprintf(why, cap, "ConvDirectCpu config \"%s\": not written as \"%s\"", cfg, canon);
+        return 0;
+    }
+    return 1;
 }
 
 static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
@@ -121,11 +136,6 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     return 1;
 }
 
-static void format(const blocking *b, char *cfg, size_t cap)
-{
-    snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld", b->kb, b->vw, b->nv);
-}
-
 static long work_items(const clf_conv_problem *c, const blocking *b)
 {
     const long wb = b->vw * b->nv;
@@ -134,30 +144,22 @@ static long work_items(const clf_conv_problem *c, const blocking *b)
     return (long)c->n * c->groups * ((k_per_g + b->kb - 1) / b->kb) * rows(c) * segs;
 }
 
-/* A CPU-shaped rule: 8 channels x 2 vectors of 16 pixels (16 vector accumulators, the FMA
- * ports busy with two input loads and eight broadcasts a step), shrunk to the problem:
- * narrower vectors and fewer of them on short rows, fewer channels in small groups, and
- * halved until there are work-items enough to share among the compute units. */
+/* A CPU-shaped rule: 16 channels x one vector of 8 pixels, 16 independent accumulators
+ * (two FMA ports of 4 cycles' latency need 8 at least) of 8 lanes, the AVX2 width; fp32
+ * loads of 16 lanes straddle cache lines and ran at half the speed on the AVX-512 host the
+ * rule was measured on (bench/PERF_NOTES.md, issue 14). Fewer channels in small groups,
+ * then halved until there are work-items enough to share among the compute units. */
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
-    const long rw = row_w(c);
     const long k_per_g = c->k / c->groups > 0 ? c->k / c->groups : 1;
-    blocking b = {8, 16, 2};
-    if (rw < 24)
-        b.vw = 8;
-    while (b.nv > 1 && (b.nv - 1) * b.vw >= rw)
-        --b.nv;
+    blocking b = {16, 8, 1};
     while (b.kb > k_per_g)
         b.kb /= 2;
     const long want = 8L * (dev->compute_units > 0 ? (long)dev->compute_units : 1);
-    while (work_items(c, &b) < want && (b.kb > 1 || b.nv > 1)) {
-        if (b.nv > 1)
-            --b.nv;
-        else
-            b.kb /= 2;
-    }
+    while (work_items(c, &b) < want && b.kb > 1)
+        b.kb /= 2;
     format(&b, cfg, cap);
 }
 
