@@ -17,8 +17,10 @@ extern const clf_solver clf_solver_conv_depthwise;
 extern const clf_solver clf_solver_conv_naive;
 extern const clf_solver clf_solver_elementwise;
 extern const clf_solver clf_solver_bn_train;
+extern const clf_solver clf_solver_conv_direct_cpu;
 
 static const clf_solver *const registry[] = {
+    &clf_solver_conv_direct_cpu,    /* id 12: CPU devices only, so first changes no GPU choice */
     &clf_solver_conv_winograd3x3,   /* id 3 */
     &clf_solver_conv_winograd4x4,   /* id 6 */
     &clf_solver_conv_winograd2x2,   /* id 7: after id 3 and 6, so no fallback choice changes */

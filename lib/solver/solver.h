@@ -119,6 +119,7 @@ typedef struct clf_build_spec {
 typedef struct clf_cost {
     double groups;      /* work-groups launched */
     double group_size;  /* work-items per group */
+    double simd;        /* SIMD lanes each work-item fills itself with vector types (0 or 1: one) */
     double local_bytes; /* local memory per group */
     double regs;        /* live values per work-item (accumulators + operands), a register proxy */
     double reg_cap;     /* registers the build limits a work-item to (an occupancy hint); 0: none */

@@ -968,6 +968,99 @@ static void depthwise_limits(void **state)
     assert_true(run >= 24);
 }
 
+/* ConvDirectCpu (id 12) refuses GPUs (a work-group of one fills one lane of a warp) and
+ * half problems with a reason, checks its configs, and on a CPU device runs the corners of
+ * its kernel on shapes the corpus does not reach with them: the chains C, CBA, CBNA
+ * (per-activation), CBZA and CBNZA; a row shorter than a segment (lanes past the row) and
+ * one that is not a multiple of it (the last segment starting early); channels per group
+ * fewer than and not a multiple of KB; stride 2 (even lanes of a double load), stride 3
+ * (lane by lane) and dilation; padding on the tensor's first and last rows (the lanes read
+ * one at a time there); groups; 1x1 stride 1 read as one row per plane, whole and with a
+ * partial last segment; 16-lane vectors and three of them. */
+static void direct_cpu_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(12);
+    assert_non_null(s);
+    assert_string_equal(s->name, "ConvDirectCpu");
+    assert_null(s->workspace);
+    char why[CLF_REASON_CAP];
+    clf_fusion_problem p;
+    harness_conv_problem(&p, 1, 4, 12, 12, 8, 3, 3, 1, 1, 1, 1);
+    clfuse_DeviceInfo gpu = handle->info, cpu = handle->info;
+    gpu.is_gpu = 1;
+    cpu.is_gpu = 0;
+    assert_false(s->applicable(&p, &gpu, why, sizeof why));
+    assert_string_equal(why, "CPU devices only");
+    assert_true(s->applicable(&p, &cpu, why, sizeof why));
+    p.half = 1;
+    assert_false(s->applicable(&p, &cpu, why, sizeof why));
+    p.half = 0;
+    p.has_conv = 0;
+    assert_false(s->applicable(&p, &cpu, why, sizeof why));
+    p.has_conv = 1;
+
+    static const char *const rejected[] = {
+        "",
+        "default",
+        "KB=8,VW=8",          /* a key missing */
+        "VW=8,KB=8,NV=1",     /* not the one spelling */
+        "KB=8,VW=8,NV=1,X=1", /* stray key */
+        "KB=3,VW=8,NV=1",     /* KB not a power of 2 */
+        "KB=16,VW=8,NV=1",    /* 16 > 8 channels per group */
+        "KB=8,VW=4,NV=1",     /* VW 8 or 16 */
+        "KB=8,VW=8,NV=5",     /* NV 1 to 4 */
+        "KB=8,VW=16,NV=2",    /* the second vector wholly past a 12-pixel row */
+        "KB=16,VW=16,NV=2",   /* 512 accumulators (and KB > 8) */
+        "KB=8,VW=8,NV=0",
+        "KB=08,VW=8,NV=1", /* not the one spelling */
+    };
+    for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
+        why[0] = '\0';
+        if (s->config_valid(&p, &cpu, rejected[i], why, sizeof why))
+            fail_msg("config \"%s\" accepted", rejected[i]);
+        assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
+    }
+    assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2", why, sizeof why));
+    if (handle->info.is_gpu) /* the runs below need a CPU device */
+        return;
+
+    static const struct {
+        shape sh;
+        const char *cfg;
+        const char *chain; /* C B N (per-activation) Z A */
+    } runs[] = {
+        {SQ(1, 5, 9, 11, 6, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=1", "C"},    /* row < segment */
+        {SQ(2, 7, 13, 19, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1", "CBA"}, /* K, OW tails */
+        {SQ(1, 6, 21, 37, 9, 5, 5, 2, 1, 1, 1), "KB=8,VW=8,NV=3", "CBNA"},
+        {SQ(2, 5, 23, 29, 7, 3, 3, 1, 2, 1, 1), "KB=2,VW=8,NV=2", "CBZA"}, /* stride 2 */
+        {SQ(1, 4, 29, 31, 5, 3, 3, 1, 2, 1, 1), "KB=4,VW=16,NV=1", "CBNZA"},
+        {SQ(1, 3, 40, 53, 4, 3, 3, 1, 3, 1, 1), "KB=4,VW=8,NV=1", "CBA"},   /* stride 3 */
+        {SQ(1, 4, 17, 26, 6, 3, 3, 2, 1, 2, 1), "KB=2,VW=8,NV=2", "CBNA"},  /* dilation 2 */
+        {SQ(2, 8, 10, 22, 12, 3, 3, 1, 1, 1, 2), "KB=4,VW=8,NV=1", "CBZA"}, /* 2 groups */
+        {SQ(2, 12, 7, 9, 20, 1, 1, 0, 1, 1, 1), "KB=16,VW=8,NV=2", "CBA"},  /* flat, 63 */
+        {SQ(1, 9, 8, 8, 8, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=4", "CBNZA"},  /* flat, 64 */
+        {SQ(1, 6, 11, 9, 7, 1, 1, 0, 2, 1, 1), "KB=1,VW=8,NV=1", "CBNA"},   /* 1x1 stride 2 */
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
+        clf_fusion_problem q;
+        make_problem(&q, &runs[i].sh, (int)i);
+        const char *ch = runs[i].chain;
+        q.epi.has_bias = strchr(ch, 'B') != NULL;
+        q.epi.has_bn = strchr(ch, 'N') != NULL;
+        q.epi.bn_spatial = 0;
+        q.epi.has_z = strchr(ch, 'Z') != NULL;
+        q.epi.has_activ = strchr(ch, 'A') != NULL;
+        if (!s->applicable(&q, &handle->info, why, sizeof why))
+            fail_msg("run %zu refused: %s", i, why);
+        if (!s->config_valid(&q, &handle->info, runs[i].cfg, why, sizeof why))
+            fail_msg("run %zu: config \"%s\" refused: %s", i, runs[i].cfg, why);
+        char what[48];
+        snprintf(what, sizeof what, "direct cpu run %zu %s", i, ch);
+        check_run(s, &q, runs[i].cfg, 700 + i, what);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2 || (argc == 2 && strcmp(argv[1], "--long") != 0)) {
@@ -992,6 +1085,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(implicit_gemm_limits),
         cmocka_unit_test(implicit_gemm_splitk_limits),
         cmocka_unit_test(depthwise_limits),
+        cmocka_unit_test(direct_cpu_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -50,6 +50,17 @@ static const clfuse_DeviceInfo golden_device = {
     .is_gpu = 1,
 };
 
+/* The same device as a CPU, for the solvers that refuse GPUs (ConvDirectCpu): their
+ * goldens are generated for it and INDEX.txt says so. */
+static clfuse_DeviceInfo golden_cpu(void)
+{
+    clfuse_DeviceInfo d = golden_device;
+    snprintf(d.name, sizeof d.name, "golden-cpu");
+    d.compute_units = 2;
+    d.is_gpu = 0;
+    return d;
+}
+
 static int fail(const char *what)
 {
     fprintf(stderr, "golden_gen: %s: %s\n", what, clfuse_GetLastErrorMessage(NULL));
@@ -232,6 +243,7 @@ int main(int argc, char **argv)
     clf_strbuf_append(&index, "# plan x solver: the file of its default config, or why the "
                               "solver does not apply (test/unit/golden_gen.c)\n");
     int rc = 0;
+    const clfuse_DeviceInfo cpu_device = golden_cpu();
     for (size_t i = 0; i < sizeof plans / sizeof plans[0] && rc == 0; ++i) {
         miopenFusionPlanDescriptor_t plan = NULL;
         miopenTensorDescriptor_t descs[8];
@@ -255,7 +267,14 @@ int main(int argc, char **argv)
             const clf_fusion_problem *p = &plan->problem;
             if (p->has_conv != (sv->kind == CLF_SOLVER_CONV))
                 continue;
-            if (!sv->applicable(p, &golden_device, why, sizeof why)) {
+            const clfuse_DeviceInfo *dev = &golden_device;
+            const char *on = "";
+            if (!sv->applicable(p, dev, why, sizeof why) &&
+                sv->applicable(p, &cpu_device, why, sizeof why)) {
+                dev = &cpu_device;
+                on = " (golden-cpu)";
+            }
+            if (!sv->applicable(p, dev, why, sizeof why)) {
                 clf_strbuf_printf(&index, "%s %s: not applicable: %s\n", plans[i].chain, sv->name,
                                   why);
                 continue;
@@ -266,12 +285,11 @@ int main(int argc, char **argv)
                 continue;
             }
             char cfg[CLF_CONFIG_CAP];
-            sv->default_config(p, &golden_device, cfg, sizeof cfg);
+            sv->default_config(p, dev, cfg, sizeof cfg);
             clf_generated gen;
             char title[64];
             snprintf(title, sizeof title, "plan %s", plans[i].chain);
-            if (clf_codegen_generate(p, sv, &golden_device, cfg, title, &gen, why, sizeof why) !=
-                0) {
+            if (clf_codegen_generate(p, sv, dev, cfg, title, &gen, why, sizeof why) != 0) {
                 fprintf(stderr, "golden_gen: %s %s: %s\n", plans[i].chain, sv->name, why);
                 rc = -1;
                 break;
@@ -301,7 +319,8 @@ int main(int argc, char **argv)
             clf_strbuf_append(&text, clf_strbuf_str(&gen.source));
             char name[128];
             snprintf(name, sizeof name, "%s.%s.cl", plans[i].chain, sv->name);
-            clf_strbuf_printf(&index, "%s %s: %s \"%s\"\n", plans[i].chain, sv->name, name, cfg);
+            clf_strbuf_printf(&index, "%s %s: %s \"%s\"%s\n", plans[i].chain, sv->name, name, cfg,
+                              on);
             rc = write_file(dir, name, clf_strbuf_str(&text));
             clf_strbuf_free(&text);
             clf_generated_free(&gen);

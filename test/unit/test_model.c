@@ -332,6 +332,48 @@ static void prediction_grows_with_batch(void **state)
         }
 }
 
+/* On a CPU the model ranks ConvDirectCpu (explicit vectors, a work-group of one) first over
+ * the GPU-shaped solvers, which PoCL runs at a few percent of the FMA peak: the four quick
+ * bench layers and a batch-8 stride-2 7x7 stem; on an H100 it does not apply at all. */
+static void cpu_prefers_direct_cpu(void **state)
+{
+    (void)state;
+    static const int layers[][7] = {
+        /* n, c, hw, k, f, stride, pad */
+        {1, 64, 56, 64, 3, 1, 1}, {1, 32, 28, 64, 5, 1, 2}, {1, 128, 28, 128, 1, 1, 0},
+        {2, 32, 32, 32, 3, 2, 1}, {8, 3, 224, 64, 7, 2, 3},
+    };
+    const clfuse_DeviceInfo devs[] = {pocl(), h100()};
+    for (size_t di = 0; di < 2; ++di) {
+        struct miopenHandle h;
+        memset(&h, 0, sizeof h);
+        h.info = devs[di];
+        for (size_t li = 0; li < sizeof layers / sizeof layers[0]; ++li) {
+            const int *l = layers[li];
+            clf_fusion_problem p;
+            conv(&p, l[0], l[1], l[2], l[3], l[4], l[5], l[6]);
+            const clf_solver *allowed[16];
+            int n = 0;
+            for (int i = 0; i < clf_solver_count(); ++i) {
+                const clf_solver *s = clf_solver_at(i);
+                char why[CLF_REASON_CAP];
+                if (s->kind == CLF_SOLVER_CONV && s->applicable(&p, &devs[di], why, sizeof why))
+                    allowed[n++] = s;
+            }
+            clf_choices c = {0};
+            assert_int_equal(clf_model_rank(&h, &p, allowed, n, 1, &c), 0);
+            assert_true(c.n >= 2);
+            const int first = strcmp(c.v[0].solver->name, "ConvDirectCpu") == 0;
+            if (first != (di == 0))
+                fail_msg("device %zu layer %zu: top choice %s %s (%.4f ms)", di, li,
+                         c.v[0].solver->name, c.v[0].config, -c.v[0].time_ms);
+            for (int i = 0; i < c.n && di == 1; ++i)
+                assert_string_not_equal(c.v[i].solver->name, "ConvDirectCpu");
+            clf_choices_free(&c);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +383,7 @@ int main(void)
         cmocka_unit_test(batch64_prefers_winograd),
         cmocka_unit_test(depthwise_ranked_first),
         cmocka_unit_test(prediction_grows_with_batch),
+        cmocka_unit_test(cpu_prefers_direct_cpu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,261 @@
+/* ConvDirectCpu: direct convolution for CPU devices (cl/conv_cpu.cl). A work-item is a
+ * work-group of one and computes KB output channels x NV vectors of VW output pixels along a
+ * row in registers, with explicit floatVW vectors, no local memory and no barriers: the
+ * shape of work PoCL runs at its best (one work-group a loop iteration on one core, its own
+ * vector code instead of PoCL's work-item vectoriser). The config is "KB=..,VW=..,NV=..".
+ *
+ * GPU-shaped kernels (local-memory tiles, barriers, hundreds of work-items a group) run at
+ * 5-25% of a CPU's FMA peak under PoCL; on a GPU this kernel would be the slow one (one
+ * work-item a group fills one lane of a warp), so it refuses GPUs outright and the model
+ * never has to rank it there. */
+#include "solver/solver.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Accumulator floats a work-item may hold: 16 zmm (or 32 ymm) registers of an AVX-512 core,
+ * half its vector register file, leaving the rest for the input vectors and broadcasts. */
+#define MAX_ACC 256
+
+typedef struct blocking {
+    long kb, vw, nv;
+} blocking;
+
+static const char *const keys[] = {"KB", "VW", "NV"};
+#define NKEYS (sizeof keys / sizeof keys[0])
+
+/* 1x1, stride 1, no padding: each input plane is read as one row of H x W pixels. */
+static int flat(const clf_conv_problem *c)
+{
+    return c->fy == 1 && c->fx == 1 && c->stride_h == 1 && c->stride_w == 1 && c->pad_h == 0 &&
+           c->pad_w == 0;
+}
+
+/* The output row a segment of WB pixels walks, and the rows there are. */
+static long row_w(const clf_conv_problem *c)
+{
+    return flat(c) ? (long)c->oh * c->ow : c->ow;
+}
+static long rows(const clf_conv_problem *c)
+{
+    return flat(c) ? 1 : c->oh;
+}
+
+static void format(const blocking *b, char *cfg, size_t cap)
+{
+    snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld", b->kb, b->vw, b->nv);
+}
+
+/* One spelling a config ("KB=..,VW=..,NV=..", no leading zeros), so that a find-db holds
+ * one record a blocking, not one a way of writing it. */
+static int parse(const char *cfg, blocking *b, char *why, size_t cap)
+{
+    long *const fields[NKEYS] = {&b->kb, &b->vw, &b->nv};
+    if (!clf_config_parse_exact("ConvDirectCpu", cfg, keys, fields, NKEYS, 1, 64, why, cap))
+        return 0;
+    char canon[CLF_CONFIG_CAP];
+    format(b, canon, sizeof canon);
+    if (strcmp(canon, cfg) != 0) {
+        snprintf(why, cap, "ConvDirectCpu config \"%s\": not written as \"%s\"", cfg, canon);
+        return 0;
+    }
+    return 1;
+}
+
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
+{
+    int n = snprintf(why, cap, "ConvDirectCpu config \"%s\": ", cfg);
+    if (n >= 0 && (size_t)n < cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
+static const long kb_vals[] = {1, 2, 4, 8, 16};
+static const long vw_vals[] = {8, 16};
+static const long nv_vals[] = {1, 2, 3, 4};
+#define NV(a) (sizeof a / sizeof a[0])
+
+static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const char *cfg,
+                          char *why, size_t cap)
+{
+    const clf_conv_problem *c = &p->conv;
+    if (!clf_config_in(b->kb, kb_vals, NV(kb_vals)))
+        return refuse(why, cap, cfg, "KB must be 1, 2, 4, 8 or 16");
+    if (!clf_config_in(b->vw, vw_vals, NV(vw_vals)))
+        return refuse(why, cap, cfg, "VW must be 8 or 16");
+    if (!clf_config_in(b->nv, nv_vals, NV(nv_vals)))
+        return refuse(why, cap, cfg, "NV must be 1 to 4");
+    if (b->kb * b->nv * b->vw > MAX_ACC)
+        return refuse(why, cap, cfg, "KB*NV*VW > %d accumulators", MAX_ACC);
+    /* The last block of a group starts early to stay whole, so it must fit in one. */
+    if (b->kb > c->k / c->groups)
+        return refuse(why, cap, cfg, "KB > %d output channels per group", c->k / c->groups);
+    /* A vector wholly past the row would compute nothing. */
+    if ((b->nv - 1) * b->vw >= row_w(c))
+        return refuse(why, cap, cfg, "%ld vectors of %ld for a row of %ld pixels", b->nv, b->vw,
+                      row_w(c));
+    return 1;
+}
+
+static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                        char *why, size_t cap)
+{
+    (void)dev;
+    blocking b;
+    return parse(cfg, &b, why, cap) && blocking_valid(p, &b, cfg, why, cap);
+}
+
+static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                      size_t cap)
+{
+    if (dev->is_gpu) {
+        snprintf(why, cap, "CPU devices only");
+        return 0;
+    }
+    if (!clf_solver_fp32_only(p, "ConvDirectCpu", why, cap))
+        return 0;
+    if (!p->has_conv) {
+        snprintf(why, cap, "the plan has no convolution");
+        return 0;
+    }
+    /* Offsets within one image are ints in the kernel. */
+    const clf_conv_problem *c = &p->conv;
+    if ((double)c->c * c->h * c->w >= 2147483647.0 ||
+        (double)c->k * c->oh * c->ow >= 2147483647.0) {
+        snprintf(why, cap, "an image of 2^31 elements or more");
+        return 0;
+    }
+    return 1;
+}
+
+static long work_items(const clf_conv_problem *c, const blocking *b)
+{
+    const long wb = b->vw * b->nv;
+    const long segs = (row_w(c) + wb - 1) / wb;
+    const long k_per_g = c->k / c->groups;
+    return (long)c->n * c->groups * ((k_per_g + b->kb - 1) / b->kb) * rows(c) * segs;
+}
+
+/* A CPU-shaped rule: 16 channels x one vector of 8 pixels, 16 independent accumulators
+ * (two FMA ports of 4 cycles' latency need 8 at least) of 8 lanes, the AVX2 width; fp32
+ * loads of 16 lanes straddle cache lines and ran at half the speed on the AVX-512 host the
+ * rule was measured on (bench/PERF_NOTES.md, issue 14). Fewer channels in small groups,
+ * then halved until there are work-items enough to share among the compute units. */
+static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                           size_t cap)
+{
+    const clf_conv_problem *c = &p->conv;
+    const long k_per_g = c->k / c->groups > 0 ? c->k / c->groups : 1;
+    blocking b = {16, 8, 1};
+    while (b.kb > k_per_g)
+        b.kb /= 2;
+    const long want = 8L * (dev->compute_units > 0 ? (long)dev->compute_units : 1);
+    while (work_items(c, &b) < want && b.kb > 1)
+        b.kb /= 2;
+    format(&b, cfg, cap);
+}
+
+/* Every (KB, VW, NV) that config_valid accepts: at most 5 x 2 x 4 = 40, fewer where the
+ * accumulators or the problem limit them. */
+static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                          char (*out)[CLF_CONFIG_CAP], int max)
+{
+    (void)dev;
+    int n = 0;
+    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    for (size_t a = 0; a < NV(kb_vals); ++a)
+        for (size_t v = 0; v < NV(vw_vals); ++v)
+            for (size_t i = 0; i < NV(nv_vals); ++i) {
+                blocking b = {kb_vals[a], vw_vals[v], nv_vals[i]};
+                format(&b, cfg, sizeof cfg);
+                if (blocking_valid(p, &b, cfg, why, sizeof why))
+                    clf_config_emit(out, max, &n, cfg);
+            }
+    return n;
+}
+
+/* The shape of work, for the device model (lib/select/model.c). A work-item fills VW SIMD
+ * lanes itself (simd), so a group of one still occupies a core. */
+static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, clf_cost *out)
+{
+    blocking b;
+    char why[CLF_REASON_CAP];
+    if (!parse(cfg, &b, why, sizeof why) || !blocking_valid(p, &b, cfg, why, sizeof why))
+        return miopenStatusBadParm;
+    (void)dev;
+    const clf_conv_problem *c = &p->conv;
+    const double items = (double)work_items(c, &b);
+    const double cpg = (double)(c->c / c->groups);
+    const double taps = (double)c->fy * c->fx;
+    const double wb = (double)(b.vw * b.nv);
+    out->groups = items;
+    out->group_size = 1;
+    out->simd = (double)b.vw;
+    out->local_bytes = 0;
+    out->regs = (double)(b.kb * b.nv + b.nv + 1);
+    /* Whole blocks: lanes past a short row and recomputed edge blocks count. */
+    out->flops = 2.0 * items * (double)b.kb * wb * cpg * taps;
+    /* Per work-item: its input window's rows for every channel and tap row, its KB filters,
+     * and its outputs. */
+    const double window = (wb - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
+    out->global_bytes =
+        4.0 * (items * (cpg * c->fy * window + (double)b.kb * cpg * taps + (double)b.kb * wb));
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    out->steps = 1;
+    /* FMAs per value loaded in the inner loop: KB x WB per WB input values and KB weights. */
+    out->inner_reuse = (double)b.kb * wb / (wb + (double)b.kb);
+    out->kernels = 1;
+    return miopenStatusSuccess;
+}
+
+static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap)
+{
+    blocking b;
+    (void)dev;
+    if (!parse(cfg, &b, why, cap) || !blocking_valid(p, &b, cfg, why, cap))
+        return miopenStatusBadParm;
+    const clf_conv_problem *c = &p->conv;
+    const long wb = b.vw * b.nv;
+    const long segs = (row_w(c) + wb - 1) / wb;
+    const long kblk = (c->k / c->groups + b.kb - 1) / b.kb;
+    clf_strbuf *d = &spec->defines;
+    clf_strbuf_define(d, "KB", b.kb);
+    clf_strbuf_define(d, "VW", b.vw);
+    clf_strbuf_define(d, "NV", b.nv);
+    clf_strbuf_define(d, "FLAT", flat(c));
+    clf_strbuf_define(d, "SEGS", segs);
+    clf_strbuf_define(d, "KBLK", kblk);
+    spec->fragment = "conv_cpu";
+    spec->launch.dims = 3;
+    spec->launch.local[0] = 1;
+    spec->launch.local[1] = 1;
+    spec->launch.local[2] = 1;
+    spec->launch.global[0] = (size_t)segs * (size_t)rows(c);
+    spec->launch.global[1] = (size_t)kblk * (size_t)c->groups;
+    spec->launch.global[2] = (size_t)c->n;
+    return miopenStatusSuccess;
+}
+
+const clf_solver clf_solver_conv_direct_cpu = {
+    .id = 12,
+    .name = "ConvDirectCpu",
+    .kind = CLF_SOLVER_CONV,
+    .algo = miopenConvolutionAlgoDirect,
+    .applicable = applicable,
+    .workspace = NULL,
+    .default_config = default_config,
+    .config_valid = config_valid,
+    .tuning_configs = tuning_configs,
+    .cost = cost,
+    .build = build,
+};

@@ -1,0 +1,323 @@
+/* golden: plan CBNA, solver ConvDirectCpu, default config "KB=8,VW=8,NV=1"
+ * build options: -cl-std=CL1.2 -cl-mad-enable
+ * launch: dims 3 global 8x1x2 local 1x1x1, workspace 0 bytes (first 0 zeroed)
+ * IR:
+ *   %0 = input : 2x4x8x8 FP32 NCHW
+ *   %1 = param w : 8x4x3x3 FP32 NCHW
+ *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
+ *   %3 = param bias : 1x8x1x1 FP32 NCHW
+ *   %4 = bias %2, %3 : 2x8x8x8 FP32 NCHW
+ *   %5 = param bn_scale : 1x8x1x1 FP32 NCHW
+ *   %6 = param bn_bias : 1x8x1x1 FP32 NCHW
+ *   %7 = param bn_mean : 1x8x1x1 FP32 NCHW
+ *   %8 = param bn_var : 1x8x1x1 FP32 NCHW
+ *   %9 = batchnorm %4, %5, %6, %7, %8 spatial : 2x8x8x8 FP32 NCHW
+ *   %10 = activation %9 mode=3 : 2x8x8x8 FP32 NCHW
+ *   output %10
+ */
+/* clfuse generated kernel: plan CBNA
+ * solver ConvDirectCpu (id 12), config "KB=8,VW=8,NV=1" */
+/* convolution */
+#define N 2
+#define C 4
+#define H 8
+#define W 8
+#define K 8
+#define OH 8
+#define OW 8
+#define FY 3
+#define FX 3
+#define PAD_H 1
+#define PAD_W 1
+#define STRIDE_H 1
+#define STRIDE_W 1
+#define DIL_H 1
+#define DIL_W 1
+#define GROUPS 1
+#define C_PER_G 4
+#define K_PER_G 8
+/* the tensor the epilogue writes */
+#define OUT_N 2
+#define OUT_C 8
+#define OUT_H 8
+#define OUT_W 8
+#define OUT_HW 64
+/* epilogue */
+#define HAS_Z 0
+#define HAS_BIAS 1
+#define HAS_BN 1
+#define BN_SPATIAL 1
+#define HAS_ACTIV 1
+#define ACTIV_MODE 3
+/* the epilogue's steps, in the plan's order (lib/ir) */
+#define CLF_EPILOGUE_STEPS \
+    v += bias[k]; /* bias */ \
+    { const int p = k; v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, spatial */ \
+    v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
+/* kernel arguments (lib/codegen/kargs.h) */
+#define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
+/* solver ConvDirectCpu */
+#define KB 8
+#define VW 8
+#define NV 1
+#define FLAT 0
+#define SEGS 1
+#define KBLK 1
+
+/* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
+ * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
+#ifndef ACTIV_MODE
+#define ACTIV_MODE 3
+#endif
+
+inline float clf_activ(float x, float alpha, float beta, float gamma)
+{
+#if ACTIV_MODE == 0 /* PASTHRU */
+    return x;
+#elif ACTIV_MODE == 1 /* LOGISTIC */
+    return 1.0f / (1.0f + exp(-x));
+#elif ACTIV_MODE == 2 /* TANH */
+    return beta * tanh(alpha * x);
+#elif ACTIV_MODE == 3 /* RELU */
+    return x > 0.0f ? x : 0.0f;
+#elif ACTIV_MODE == 4 /* SOFTRELU, in the form that does not overflow for large x */
+    return x > 0.0f ? x + log1p(exp(-x)) : log1p(exp(x));
+#elif ACTIV_MODE == 5 /* ABS */
+    return fabs(x);
+#elif ACTIV_MODE == 6 /* POWER: zero where the base is not positive, as MIOpen's reference */
+    float base = alpha + beta * x;
+    return base <= 2.220446049250313e-16f ? 0.0f : pow(base, gamma);
+#elif ACTIV_MODE == 7 /* CLIPPEDRELU */
+    return fmin(alpha, x > 0.0f ? x : 0.0f);
+#elif ACTIV_MODE == 8 /* LEAKYRELU */
+    return x > 0.0f ? x : alpha * x;
+#elif ACTIV_MODE == 9 /* ELU */
+    return x > 0.0f ? x : alpha * expm1(x);
+#else
+#error "unknown ACTIV_MODE"
+#endif
+}
+
+/* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
+ * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
+ * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * z, activation, each
+ * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
+ * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
+ * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
+ * NCHW offset. EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's
+ * signature) come from the preamble too: one table declares them (lib/codegen/kargs.h). */
+#ifndef CLF_EPILOGUE_STEPS
+#define CLF_EPILOGUE_STEPS
+#endif
+
+inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    float v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS
+    return v;
+}
+
+/* Direct convolution for CPU devices (ConvDirectCpu).
+ *
+ * PoCL runs a work-group as a loop on one core and vectorises across work-items only when its
+ * work-item loops allow it, so this kernel does its own vectorisation: one work-item (a
+ * work-group of one) computes KB output channels x WB = NV x VW consecutive output pixels of
+ * one row as NV floatVW vectors per channel, KB x NV vector accumulators in registers. Each
+ * (input channel, filter tap) step loads NV input vectors and KB filter scalars (broadcast)
+ * and does KB x NV vector FMAs. No local memory, no barriers: the caches hold the input rows
+ * and the KB filters a work-item walks.
+ *
+ * A 1x1 stride-1 unpadded convolution (FLAT) reads each input plane as one row of H x W
+ * pixels: a GEMM over pixels with the same inner loop.
+ *
+ * Edges: the last pixel segment of a row (and the last channel block) starts early so that
+ * it stays whole, and stores only what the previous one did not, so every output is written
+ * by one work-item and no vector lane runs past the row. A work-item whose input window
+ * lies inside the row for every tap (INTERIOR below) loads plainly; one next to the padding
+ * zeroes the lanes that fall outside the row.
+ *
+ * From the solver: KB, VW, NV, FLAT, SEGS (segments per output row), KBLK (channel blocks
+ * per group). Launch: global = (SEGS x rows, KBLK x GROUPS, N), local = (1, 1, 1). */
+
+#define FYX (FY * FX)
+#define WB (NV * VW)
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define VEC CAT(float, VW)
+#define IVEC CAT(int, VW)
+#define VLOAD CAT(vload, VW)
+#define VSTORE CAT(vstore, VW)
+
+#if FLAT
+/* The plane is one row; FY = FX = 1, no padding, stride 1. */
+#define XH 1
+#define XW (H * W)
+#define ROWS 1
+#define ROW_W OUT_HW
+#else
+#define XH H
+#define XW W
+#define ROWS OH
+#define ROW_W OW
+#endif
+
+/* Input elements one vector load spans: the loads of stride 2 read 2 x VW and keep the even
+ * lanes; larger strides gather lane by lane. */
+#if STRIDE_W <= 2
+#define SPAN (VW * STRIDE_W)
+#else
+#define SPAN ((VW - 1) * STRIDE_W + 1)
+#endif
+/* Input columns a work-item reads, from its first vector's first column. */
+#define WINDOW ((NV - 1) * VW * STRIDE_W + (FX - 1) * DIL_W + SPAN)
+
+/* How far an edge work-item's loads reach past the row: the padding on the left; on the
+ * right the padding and the lanes of a segment longer than the row. */
+#define EDGE_REACH (PAD_W + WINDOW + 1)
+
+#if VW == 8
+#define IOTA ((IVEC)(0, 1, 2, 3, 4, 5, 6, 7))
+#else
+#define IOTA ((IVEC)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#endif
+
+/* VW input values at p, p + STRIDE_W, ... */
+inline VEC load_x(__global const float *p)
+{
+#if STRIDE_W == 1
+    return VLOAD(0, p);
+#elif STRIDE_W == 2 && VW == 8
+    return vload16(0, p).even;
+#elif STRIDE_W == 2
+    return (float16)(vload16(0, p).even, vload16(0, p + 16).even);
+#else
+    float t[VW];
+#pragma unroll
+    for (int j = 0; j < VW; ++j)
+        t[j] = p[j * STRIDE_W];
+    return VLOAD(0, t);
+#endif
+}
+
+/* load_x of row + iw with the lanes outside the row [0, XW) zero (padding). With safe, the
+ * plain load may read past either end of the row (it stays inside the tensor x); without,
+ * (the tensor's first and last rows) the lanes are read one at a time. */
+inline VEC load_x_edge(__global const float *row, int iw, int safe)
+{
+    if (iw >= 0 && iw + SPAN <= XW)
+        return load_x(row + iw);
+    const IVEC col = IOTA * STRIDE_W + iw;
+    if (safe)
+        return select((VEC)(0.0f), load_x(row + iw), col >= 0 && col < XW);
+    float t[VW];
+#pragma unroll
+    for (int j = 0; j < VW; ++j) {
+        const int c = iw + j * STRIDE_W;
+        t[j] = c >= 0 && c < XW ? row[c] : 0.0f;
+    }
+    return VLOAD(0, t);
+}
+
+/* The accumulation over every input channel and tap; LOAD(row, iw) is load_x or
+ * load_x_edge. */
+#define ACCUMULATE(LOAD)                                                                       \
+    for (int ci = 0; ci < C_PER_G; ++ci) {                                                     \
+        __global const float *xc = xg + (size_t)ci * (XH * XW);                                \
+        __global const float *wc = wk + ci * FYX;                                              \
+        for (int fy = 0; fy < FY; ++fy) {                                                      \
+            const int ih = ih0 + fy * DIL_H;                                                   \
+            if (ih < 0 || ih >= XH)                                                            \
+                continue;                                                                      \
+            __global const float *xr = xc + ih * XW;                                           \
+            /* Whether loads of this row reaching EDGE_REACH columns past either end stay   \
+             * inside x. */                                                                    \
+            const long at = (long)(xr - x);                                                    \
+            const int safe = at >= EDGE_REACH && at + XW + EDGE_REACH <= (long)N * C * H * W;  \
+            (void)safe;                                                                        \
+            _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                  \
+            {                                                                                  \
+                VEC xv[NV];                                                                    \
+                _Pragma("unroll") for (int v = 0; v < NV; ++v) xv[v] =                         \
+                    LOAD(xr, iw0 + fx * DIL_W + v * (VW * STRIDE_W));                          \
+                _Pragma("unroll") for (int i = 0; i < KB; ++i)                                 \
+                {                                                                              \
+                    const float wv = wc[i * (C_PER_G * FYX) + fy * FX + fx];                   \
+                    _Pragma("unroll") for (int v = 0; v < NV; ++v) acc[i][v] =                 \
+                        fma((VEC)(wv), xv[v], acc[i][v]);                                      \
+                }                                                                              \
+            }                                                                                  \
+        }                                                                                      \
+    }
+
+#define LOAD_PLAIN(row, iw) load_x((row) + (iw))
+#define LOAD_EDGE(row, iw) load_x_edge((row), (iw), safe)
+
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    const int seg = get_global_id(0) % SEGS;
+    const int oh = get_global_id(0) / SEGS;
+    const int g = get_global_id(1) / KBLK;
+    const int kb = get_global_id(1) % KBLK;
+    const int n = get_global_id(2);
+
+    /* Whole blocks: the last one starts early; it stores from kg_store / ow_store on. */
+    const int kg_store = kb * KB;
+    const int kg0 = min(kg_store, K_PER_G - KB);
+    const int ow_store = seg * WB;
+    const int ow0 = max(min(ow_store, ROW_W - WB), 0);
+
+#if FLAT
+    const int ih0 = 0;
+    const int iw0 = ow0;
+#else
+    const int ih0 = oh * STRIDE_H - PAD_H;
+    const int iw0 = ow0 * STRIDE_W - PAD_W;
+#endif
+
+    __global const float *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
+    __global const float *wk = w + ((size_t)g * K_PER_G + kg0) * (C_PER_G * FYX);
+
+    VEC acc[KB][NV];
+#pragma unroll
+    for (int i = 0; i < KB; ++i)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            acc[i][v] = (VEC)(0.0f);
+
+    /* One test per work-item chooses the loop without per-load checks. */
+    if (iw0 >= 0 && iw0 + WINDOW <= XW) {
+        ACCUMULATE(LOAD_PLAIN)
+    } else {
+        ACCUMULATE(LOAD_EDGE)
+    }
+
+#pragma unroll
+    for (int i = 0; i < KB; ++i) {
+        const int kg = kg0 + i;
+        if (kg < kg_store)
+            continue;
+        const int k = g * K_PER_G + kg;
+#pragma unroll
+        for (int v = 0; v < NV; ++v) {
+            const int owv = ow0 + v * VW;
+            const int pix = oh * ROW_W + owv;
+            const size_t out0 = ((size_t)n * K + k) * OUT_HW + pix;
+            float r[VW];
+            VSTORE(acc[i][v], 0, r);
+            /* The epilogue only on lanes this work-item stores: the others may lie past the
+             * row (and past z or a per-activation batch-norm's parameters). */
+            if (owv >= ow_store && owv + VW <= ROW_W) {
+#pragma unroll
+                for (int j = 0; j < VW; ++j)
+                    r[j] = clf_epilogue(r[j], k, pix + j, out0 + j, EPI_ARGS);
+                VSTORE(VLOAD(0, r), 0, y + out0);
+            } else {
+                for (int j = 0; j < VW; ++j)
+                    if (owv + j >= ow_store && owv + j < ROW_W)
+                        y[out0 + j] = clf_epilogue(r[j], k, pix + j, out0 + j, EPI_ARGS);
+            }
+        }
+    }
+}
