@@ -9,13 +9,30 @@
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 cd "$root"
+onednn=OFF
+for a in "$@"; do [ "$a" = -DCLFUSE_BENCH_ONEDNN=ON ] && onednn=ON; done
 bash ../shared/device/stage.sh -DCLFUSE_BENCH_ONEDNN=OFF "$@"
+rm -f .gpu/lib/*.xz .gpu/unpack-libs.sh
+if [ "$onednn" = ON ]; then
+  for lib in libdnnl.so.2 libgomp.so.1; do
+    src=$(ldconfig -p | awk -v l="$lib" '$1==l {print $NF; exit}')
+    [ -n "$src" ] && xz -T0 -6 -c "$src" > ".gpu/lib/$lib.xz"
+  done
+  cat > .gpu/unpack-libs.sh <<'UNPACK'
+#!/usr/bin/env bash
+# Unpacks the xz-compressed libraries tools/stage-gpu.sh staged (oneDNN for the bench's peer).
+cd "$(dirname "$0")/lib" && for f in *.xz; do
+  [ -e "$f" ] && python3 -c 'import lzma,sys; open(sys.argv[1][:-3],"wb").write(lzma.open(sys.argv[1]).read())' "$f"
+done
+UNPACK
+  chmod +x .gpu/unpack-libs.sh
+fi
 for lib in libcmocka.so.0 libxxhash.so.0; do
   src=$(ldconfig -p | awk -v l="$lib" '$1==l {print $NF; exit}')
   if [ -n "$src" ]; then cp -L "$src" .gpu/lib/; else echo "stage-gpu: $lib not found here" >&2; fi
 done
 missing=$(LD_LIBRARY_PATH=.gpu/lib ldd .gpu/build/test/test_solvers .gpu/build/bench/clfuse-bench \
-  2>/dev/null | awk '/not found/ {print $1}' | sort -u | grep -v -i opencl || true)
+  2>/dev/null | awk '/not found/ {print $1}' | sort -u | grep -v -i -e opencl -e dnnl -e gomp || true)
 [ -z "$missing" ] || echo "stage-gpu: still not carried: $missing" >&2
 # The GPU machine's copy of the tree may carry a stale .git: results name this file's commit.
 { git rev-parse HEAD; [ -z "$(git status --porcelain --untracked-files=no)" ] || echo "(with uncommitted changes)"; } > .gpu/commit.txt
