@@ -56,11 +56,7 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
 
 /* The storage type of a half program's data tensors, and how fragments read and write them:
  * through vload_half / vstore_half (core OpenCL; no cl_khr_fp16, which NVIDIA lacks), so
- * every value is a float once loaded and the arithmetic stays fp32. The wide forms are the
- * aligned vloada_half4 / vstorea_half4 / vloada_half2: the fragments use them only where their
- * fp32 forms are aligned float4 / float2 accesses (an index that is a multiple of the width
- * from a buffer's start), where the unaligned forms promise the compiler nothing about
- * alignment (measured on the H100: bench/results/2026-11-23_h100_fp16_s7). Written only for half
+ * every value is a float once loaded and the arithmetic stays fp32. Written only for half
  * programs: fp32 programs' text is what it always was (test/golden), and the fragments that
  * use these macros define the fp32 meaning themselves when absent. */
 static void emit_storage_type(const clf_fusion_problem *p, clf_strbuf *b)
@@ -71,9 +67,9 @@ static void emit_storage_type(const clf_fusion_problem *p, clf_strbuf *b)
                          "#define CLF_DATA_T half\n"
                          "#define CLF_LOAD(p, i) vload_half((i), (p))\n"
                          "#define CLF_STORE(v, p, i) vstore_half((v), (i), (p))\n"
-                         "#define CLF_LOAD4(p, i) vloada_half4(0, (p) + (i))\n"
-                         "#define CLF_STORE4(v, p, i) vstorea_half4((v), 0, (p) + (i))\n"
-                         "#define CLF_LOAD2(p, i) vloada_half2(0, (p) + (i))\n");
+                         "#define CLF_LOAD4(p, i) vload_half4(0, (p) + (i))\n"
+                         "#define CLF_STORE4(v, p, i) vstore_half4((v), 0, (p) + (i))\n"
+                         "#define CLF_LOAD2(p, i) vload_half2(0, (p) + (i))\n");
 }
 
 void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
