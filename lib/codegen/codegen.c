@@ -69,9 +69,7 @@ static void emit_storage_type(const clf_fusion_problem *p, clf_strbuf *b)
                          "#define CLF_STORE(v, p, i) vstore_half((v), (i), (p))\n"
                          "#define CLF_LOAD4(p, i) vload_half4(0, (p) + (i))\n"
                          "#define CLF_STORE4(v, p, i) vstore_half4((v), 0, (p) + (i))\n"
-                         "#define CLF_LOAD2(p, i) vload_half2(0, (p) + (i))\n"
-                         "#define CLF_LOAD8(p, i) vload_half8(0, (p) + (i))\n"
-                         "#define CLF_STORE8(v, p, i) vstore_half8((v), 0, (p) + (i))\n");
+                         "#define CLF_LOAD2(p, i) vload_half2(0, (p) + (i))\n");
 }
 
 void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)

@@ -1,8 +1,7 @@
 /* FusedElementwise: plans without a convolution (bias, batch-norm and activation in any
  * valid order) as one pass over the input. Memory-bound, so the only knob is the vector
- * width, which follows from the plane size and the storage type: 16 bytes a work-item access
- * where the plane allows it (float4, or 8 halves), else 4 values, else 1. x and y may be fp16
- * (storage only: the epilogue runs in fp32 either way). */
+ * width, which follows from the plane size. x and y may be fp16 (storage only: the epilogue
+ * runs in fp32 either way). */
 #include "solver/solver.h"
 
 #include <stdio.h>
@@ -29,9 +28,8 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
                            size_t cap)
 {
     (void)dev;
-    const long hw = (long)p->h * p->w;
-    const long wide = 16 / (long)clf_problem_data_size(p); /* 4 floats or 8 halves */
-    snprintf(cfg, cap, "VEC=%ld", hw % wide == 0 ? wide : hw % 4 == 0 ? 4 : 1);
+    long hw = (long)p->h * p->w;
+    snprintf(cfg, cap, "VEC=%d", hw % 4 == 0 ? 4 : 1);
 }
 
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -39,20 +37,12 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 {
     (void)dev;
     long vec;
-    if (!clf_config_get(cfg, "VEC", &vec) || (vec != 1 && vec != 4 && vec != 8)) {
-        snprintf(why, cap, "FusedElementwise config \"%s\": VEC must be 1, 4 or 8", cfg);
+    if (!clf_config_get(cfg, "VEC", &vec) || (vec != 1 && vec != 4)) {
+        snprintf(why, cap, "FusedElementwise config \"%s\": VEC must be 1 or 4", cfg);
         return 0;
     }
-    if (vec == 8 && !p->half) {
-        snprintf(why, cap,
-                 "FusedElementwise config \"%s\": VEC=8 is for half storage (fp32 reads 16 "
-                 "bytes at VEC=4)",
-                 cfg);
-        return 0;
-    }
-    if (((long)p->h * p->w) % vec != 0) {
-        snprintf(why, cap, "FusedElementwise config \"%s\": VEC=%ld needs H*W divisible by %ld",
-                 cfg, vec, vec);
+    if (vec == 4 && ((long)p->h * p->w) % 4 != 0) {
+        snprintf(why, cap, "FusedElementwise config \"%s\": VEC=4 needs H*W divisible by 4", cfg);
         return 0;
     }
     return 1;
@@ -67,6 +57,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_config_get(cfg, "VEC", &vec);
     clf_strbuf_define(&spec->defines, "VEC", vec);
     size_t items = ((size_t)p->h * p->w + (size_t)vec - 1) / (size_t)vec;
+    /* Half storage: the twin that reads and writes through CLF_LOAD / CLF_STORE. */
     spec->fragment = "elementwise";
     spec->launch.dims = 3;
     spec->launch.local[0] = 64;

@@ -87,9 +87,8 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 /* The driver for plans without a convolution (N, A, B, NA, BA, BNA ...): the epilogue chain
  * over the input, VEC consecutive values per work-item within one channel plane, so loads
  * and stores are wide where OUT_HW allows. Every access to x and y goes through CLF_LOAD /
- * CLF_STORE (CLF_LOAD4 / CLF_STORE4 for four values, CLF_LOAD8 / CLF_STORE8 for eight): plain
- * loads for fp32 (below), the vload_half family from the preamble of an fp16 plan (the
- * epilogue stays fp32).
+ * CLF_STORE (CLF_LOAD4 / CLF_STORE4 for four values): plain loads for fp32 (below), the
+ * vload_half family from the preamble of an fp16 plan (the epilogue stays fp32).
  * Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N). */
 #ifndef VEC
 #define VEC 1
@@ -100,8 +99,6 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 #define CLF_STORE(v, p, i) ((p)[i] = (v))
 #define CLF_LOAD4(p, i) vload4(0, (p) + (i))
 #define CLF_STORE4(v, p, i) vstore4((v), 0, (p) + (i))
-#define CLF_LOAD8(p, i) vload8(0, (p) + (i))
-#define CLF_STORE8(v, p, i) vstore8((v), 0, (p) + (i))
 #endif
 
 __kernel void clf_fused(CLF_KERNEL_PARAMS)
@@ -112,20 +109,7 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
     if (pix0 >= OUT_HW)
         return;
     const size_t base = ((size_t)n * OUT_C + k) * OUT_HW;
-#if VEC == 8 && (OUT_HW % 8) == 0
-    /* 8 values (16 bytes of half storage) a work-item. */
-    float8 v = CLF_LOAD8(x, base + pix0);
-    float8 r;
-    r.s0 = clf_epilogue(v.s0, k, pix0 + 0, base + pix0 + 0, EPI_ARGS);
-    r.s1 = clf_epilogue(v.s1, k, pix0 + 1, base + pix0 + 1, EPI_ARGS);
-    r.s2 = clf_epilogue(v.s2, k, pix0 + 2, base + pix0 + 2, EPI_ARGS);
-    r.s3 = clf_epilogue(v.s3, k, pix0 + 3, base + pix0 + 3, EPI_ARGS);
-    r.s4 = clf_epilogue(v.s4, k, pix0 + 4, base + pix0 + 4, EPI_ARGS);
-    r.s5 = clf_epilogue(v.s5, k, pix0 + 5, base + pix0 + 5, EPI_ARGS);
-    r.s6 = clf_epilogue(v.s6, k, pix0 + 6, base + pix0 + 6, EPI_ARGS);
-    r.s7 = clf_epilogue(v.s7, k, pix0 + 7, base + pix0 + 7, EPI_ARGS);
-    CLF_STORE8(r, y, base + pix0);
-#elif VEC == 4 && (OUT_HW % 4) == 0
+#if VEC > 1 && (OUT_HW % VEC) == 0
     /* OUT_HW is a multiple of VEC, so the plane base keeps vectors aligned. */
     float4 v = CLF_LOAD4(x, base + pix0);
     float4 r;
