@@ -67,9 +67,28 @@ static void emit_storage_type(const clf_fusion_problem *p, clf_strbuf *b)
                          "#define CLF_DATA_T half\n"
                          "#define CLF_LOAD(p, i) vload_half((i), (p))\n"
                          "#define CLF_STORE(v, p, i) vstore_half((v), (i), (p))\n"
-                         "#define CLF_LOAD4(p, i) vload_half4(0, (p) + (i))\n"
-                         "#define CLF_STORE4(v, p, i) vstore_half4((v), 0, (p) + (i))\n"
-                         "#define CLF_LOAD2(p, i) vload_half2(0, (p) + (i))\n");
+                         /* The wide forms move the raw 16-bit words as one 8- or 4-byte
+                          * access (the fragments use them only where their fp32 forms are
+                          * aligned float4 / float2 accesses) and convert in registers. */
+                         "inline float4 clf_load_half4(const __global half *p)\n"
+                         "{\n"
+                         "    uint2 raw = *(const __global uint2 *)p;\n"
+                         "    return vload_half4(0, (const __private half *)&raw);\n"
+                         "}\n"
+                         "inline void clf_store_half4(float4 v, __global half *p)\n"
+                         "{\n"
+                         "    uint2 raw;\n"
+                         "    vstore_half4(v, 0, (__private half *)&raw);\n"
+                         "    *(__global uint2 *)p = raw;\n"
+                         "}\n"
+                         "inline float2 clf_load_half2(const __global half *p)\n"
+                         "{\n"
+                         "    uint raw = *(const __global uint *)p;\n"
+                         "    return vload_half2(0, (const __private half *)&raw);\n"
+                         "}\n"
+                         "#define CLF_LOAD4(p, i) clf_load_half4((p) + (i))\n"
+                         "#define CLF_STORE4(v, p, i) clf_store_half4((v), (p) + (i))\n"
+                         "#define CLF_LOAD2(p, i) clf_load_half2((p) + (i))\n");
 }
 
 void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
