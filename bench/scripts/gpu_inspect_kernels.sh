@@ -5,7 +5,8 @@
 # JIT is not callable from outside, so register and spill figures are ptxas's for sm_90, not
 # necessarily the driver's). Writes OUT/inspect.tgz (generated source, PTX, ptxas -v, SASS)
 # and prints a summary line per plan.
-#   usage: bench/scripts/gpu_inspect_kernels.sh OUT [driver args ...]
+#   usage: bench/scripts/gpu_inspect_kernels.sh OUT ["NAME driver args" ...]
+# CMD (default CBAInfer) is the driver command, e.g. CMD=CBAInferfp16 for the half plans.
 set -u
 out=${1:?usage: gpu_inspect_kernels.sh OUT}
 shift
@@ -25,7 +26,7 @@ for spec in "${layers[@]}"; do
   d=$work/$name
   mkdir -p "$d/cache" "$d/src"
   MIOPEN_USER_DB_PATH=$d MIOPEN_CUSTOM_CACHE_DIR=$d/cache CLFUSE_DUMP_DIR=$d/src \
-    .gpu/gpu-run.sh $drv CBAInfer $args -V 0 -i 3 -t 1 > "$d/driver.log" 2>&1
+    .gpu/gpu-run.sh $drv "${CMD:-CBAInfer}" $args -V 0 -i 3 -t 1 > "$d/driver.log" 2>&1
   printf '%s: %s\n' "$name" "$(grep -o 'solver.*' "$d/driver.log" | head -1)"
   for f in "$d"/cache/*.clbin; do
     [ -f "$f" ] || continue
