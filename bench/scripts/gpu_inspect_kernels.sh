@@ -14,7 +14,7 @@ drv=.gpu/build/tools/driver/clfuse-driver
 work=$(mktemp -d)
 tb=$(python3 -c 'import os, triton; print(os.path.join(os.path.dirname(triton.__file__), "backends/nvidia/bin"))' 2>/dev/null)
 [ -x "$tb/ptxas" ] || echo "no ptxas from Triton at '$tb': PTX only"
-export CLFUSE_DEVICE=gpu MIOPEN_SYSTEM_DB_PATH=$PWD/finddb MIOPEN_FIND_MODE_FUSION=FAST
+export CLFUSE_DEVICE=gpu MIOPEN_SYSTEM_DB_PATH=${MIOPEN_SYSTEM_DB_PATH:-$PWD/finddb} MIOPEN_FIND_MODE_FUSION=FAST
 layers=("$@")
 [ ${#layers[@]} -gt 0 ] || layers=(
   "r50_3x3_128_28 -F 4 -n 64 -c 128 -H 28 -W 28 -k 128 -y 3 -x 3 -p 1 -q 1"
