@@ -3,6 +3,7 @@
 #include "solver/solver.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,5 +95,27 @@ int clf_config_untuned_valid(const char *solver, const char *cfg, char *why, siz
     if (strcmp(cfg, "default") == 0)
         return 1;
     snprintf(why, cap, "%s has no tuning parameters (config \"%s\")", solver, cfg);
+    return 0;
+}
+
+int clf_config_refuse(const char *solver, char *why, size_t cap, const char *cfg, const char *fmt,
+                      ...)
+{
+    int n = snprintf(why, cap, "%s config \"%s\": ", solver, cfg);
+    if (n >= 0 && (size_t)n < cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
+int clf_config_spelled(const char *solver, const char *cfg, const char *canon, char *why,
+                       size_t cap)
+{
+    if (strcmp(canon, cfg) == 0)
+        return 1;
+    snprintf(why, cap, "%s config \"%s\": not written as \"%s\"", solver, cfg, canon);
     return 0;
 }

@@ -8,7 +8,6 @@
 #include "solver/solver.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,27 +53,7 @@ static int parse(const char *cfg, tiling *t, char *why, size_t cap)
         return 0;
     char canon[CLF_CONFIG_CAP];
     format(t, canon, sizeof canon);
-    if (strcmp(canon, cfg) != 0) {
-        snprintf(why, cap, "ConvDepthwise config \"%s\": not written as \"%s\"", cfg, canon);
-        return 0;
-    }
-    return 1;
-}
-
-/* Writes "ConvDepthwise config "CFG": REASON" to why and returns 0 (one vsnprintf, as in
- * conv_direct_tiled.c, so a long config only truncates the message). */
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-{
-    int n = snprintf(why, cap, "ConvDepthwise config \"%s\": ", cfg);
-    if (n >= 0 && (size_t)n < cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return 0;
+    return clf_config_spelled("ConvDepthwise", cfg, canon, why, cap);
 }
 
 static int pow2(long v)
@@ -86,16 +65,18 @@ static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
                         const char *cfg, char *why, size_t cap)
 {
     if (!pow2(t->tw) || t->tw > 8)
-        return refuse(why, cap, cfg, "TW must be 1, 2, 4 or 8");
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "TW must be 1, 2, 4 or 8");
     if (!pow2(t->th) || t->th > 4)
-        return refuse(why, cap, cfg, "TH must be 1, 2 or 4");
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "TH must be 1, 2 or 4");
     if (!pow2(t->wx) || !pow2(t->wy))
-        return refuse(why, cap, cfg, "WX and WY must be powers of 2");
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "WX and WY must be powers of 2");
     if ((size_t)(t->wx * t->wy) > wg_cap(dev))
-        return refuse(why, cap, cfg, "%ld work-items per group > %zu", t->wx * t->wy, wg_cap(dev));
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "%ld work-items per group > %zu",
+                                 t->wx * t->wy, wg_cap(dev));
     long span = span_of(&p->conv, t->tw);
     if (span > MAX_SPAN)
-        return refuse(why, cap, cfg, "a row window of %ld values > %d", span, MAX_SPAN);
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "a row window of %ld values > %d",
+                                 span, MAX_SPAN);
     return 1;
 }
 

@@ -11,7 +11,6 @@
 #include "solver/solver.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,25 +56,7 @@ static int parse(const char *cfg, blocking *b, char *why, size_t cap)
         return 0;
     char canon[CLF_CONFIG_CAP];
     format(b, canon, sizeof canon);
-    if (strcmp(canon, cfg) != 0) {
-        snprintf(why, cap, "ConvDirectCpu config \"%s\": not written as \"%s\"", cfg, canon);
-        return 0;
-    }
-    return 1;
-}
-
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-{
-    int n = snprintf(why, cap, "ConvDirectCpu config \"%s\": ", cfg);
-    if (n >= 0 && (size_t)n < cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return 0;
+    return clf_config_spelled("ConvDirectCpu", cfg, canon, why, cap);
 }
 
 static const long kb_vals[] = {1, 2, 4, 8, 16};
@@ -88,20 +69,23 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
 {
     const clf_conv_problem *c = &p->conv;
     if (!clf_config_in(b->kb, kb_vals, NV(kb_vals)))
-        return refuse(why, cap, cfg, "KB must be 1, 2, 4, 8 or 16");
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB must be 1, 2, 4, 8 or 16");
     if (!clf_config_in(b->vw, vw_vals, NV(vw_vals)))
-        return refuse(why, cap, cfg, "VW must be 8 or 16");
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "VW must be 8 or 16");
     if (!clf_config_in(b->nv, nv_vals, NV(nv_vals)))
-        return refuse(why, cap, cfg, "NV must be 1 to 4");
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "NV must be 1 to 4");
     if (b->kb * b->nv * b->vw > MAX_ACC)
-        return refuse(why, cap, cfg, "KB*NV*VW > %d accumulators", MAX_ACC);
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV*VW > %d accumulators",
+                                 MAX_ACC);
     /* The last block of a group starts early to stay whole, so it must fit in one. */
     if (b->kb > c->k / c->groups)
-        return refuse(why, cap, cfg, "KB > %d output channels per group", c->k / c->groups);
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
+                                 "KB > %d output channels per group", c->k / c->groups);
     /* A vector wholly past the row would compute nothing. */
     if ((b->nv - 1) * b->vw >= row_w(c))
-        return refuse(why, cap, cfg, "%ld vectors of %ld for a row of %ld pixels", b->nv, b->vw,
-                      row_w(c));
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
+                                 "%ld vectors of %ld for a row of %ld pixels", b->nv, b->vw,
+                                 row_w(c));
     return 1;
 }
 

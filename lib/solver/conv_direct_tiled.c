@@ -10,7 +10,6 @@
 #include "solver/solver.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,41 +65,26 @@ static int parse(const char *cfg, tiling *t, char *why, size_t cap)
     return clf_config_parse_exact("ConvDirectTiled", cfg, keys, fields, NKEYS, 1, 256, why, cap);
 }
 
-/* Writes "ConvDirectTiled config "CFG": REASON" to why and returns 0. One vsnprintf for the
- * reason, so that a long config only truncates the message (and GCC's -O3
- * -Wformat-truncation does not see a fixed-size why it could overflow once tiling_valid is
- * inlined into the enumeration). */
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-{
-    int n = snprintf(why, cap, "ConvDirectTiled config \"%s\": ", cfg);
-    if (n >= 0 && (size_t)n < cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return 0;
-}
-
 static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const tiling *t,
                         const char *cfg, char *why, size_t cap)
 {
     if (t->tk % t->bk != 0)
-        return refuse(why, cap, cfg, "BK must divide TK");
+        return clf_config_refuse("ConvDirectTiled", why, cap, cfg, "BK must divide TK");
     if ((t->toh * t->tow) % t->bp != 0)
-        return refuse(why, cap, cfg, "BP must divide TOH*TOW");
+        return clf_config_refuse("ConvDirectTiled", why, cap, cfg, "BP must divide TOH*TOW");
     if (t->bk * t->bp > MAX_ACC)
-        return refuse(why, cap, cfg, "BK*BP > %d accumulators", MAX_ACC);
+        return clf_config_refuse("ConvDirectTiled", why, cap, cfg, "BK*BP > %d accumulators",
+                                 MAX_ACC);
     geometry g;
     derive(&p->conv, t, &g);
     size_t wg_cap = dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
     if ((size_t)(g.lp * g.lk) > wg_cap)
-        return refuse(why, cap, cfg, "%ld work-items per group > %zu", g.lp * g.lk, wg_cap);
+        return clf_config_refuse("ConvDirectTiled", why, cap, cfg, "%ld work-items per group > %zu",
+                                 g.lp * g.lk, wg_cap);
     if (g.lds > dev->local_mem_bytes)
-        return refuse(why, cap, cfg, "needs %llu bytes of local memory > %llu", g.lds,
-                      dev->local_mem_bytes);
+        return clf_config_refuse("ConvDirectTiled", why, cap, cfg,
+                                 "needs %llu bytes of local memory > %llu", g.lds,
+                                 dev->local_mem_bytes);
     return 1;
 }
 

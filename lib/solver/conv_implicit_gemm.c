@@ -22,7 +22,6 @@
 
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,23 +57,6 @@ static long gemm_r(const clf_conv_problem *c)
 static int is_pow2(long v)
 {
     return v > 0 && (v & (v - 1)) == 0;
-}
-
-/* Writes "SOLVER config "CFG": REASON" to why and returns 0. One vsnprintf for
- * the reason, so that a long config only truncates the message (and GCC's -O3
- * -Wformat-truncation does not see a fixed-size why it could overflow). */
-static int refuse(const char *who, char *why, size_t cap, const char *cfg, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-static int refuse(const char *who, char *why, size_t cap, const char *cfg, const char *fmt, ...)
-{
-    int n = snprintf(why, cap, "%s config \"%s\": ", who, cfg);
-    if (n >= 0 && (size_t)n < cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return 0;
 }
 
 /* Floats in the two stages of A (KT rows of MT + 4 floats, see A_LD) and B (KT rows of NT
@@ -132,14 +114,15 @@ static int parse(const char *cfg, tiling *t, char *why, size_t cap)
     if (!clf_config_parse_exact("ConvImplicitGemm", cfg, keys, fields, n, 1, 256, why, cap))
         return 0;
     if (n == NKEYS && t->ks == 1)
-        return refuse("ConvImplicitGemm", why, cap, cfg,
-                      "KS=1 is written without KS (\"MT=..,NT=..,KT=..,TM=..,TN=..\")");
+        return clf_config_refuse("ConvImplicitGemm", why, cap, cfg,
+                                 "KS=1 is written without KS (\"MT=..,NT=..,KT=..,TM=..,TN=..\")");
     /* One spelling per config (keys in order, plain decimal), so equal configs share one
      * find-db entry and program-cache entry. */
     char canon[CLF_CONFIG_CAP];
     format(t, canon, sizeof canon);
     if (strcmp(canon, cfg) != 0)
-        return refuse("ConvImplicitGemm", why, cap, cfg, "expected the form \"%s\"", canon);
+        return clf_config_refuse("ConvImplicitGemm", why, cap, cfg, "expected the form \"%s\"",
+                                 canon);
     return 1;
 }
 
@@ -149,33 +132,35 @@ static int tiling_valid_as(const char *who, const clf_fusion_problem *p,
 {
     (void)p;
     if (t->ks != 1 && t->ks != 2 && t->ks != 4 && t->ks != 8)
-        return refuse(who, why, cap, cfg, "KS must be 1, 2, 4 or 8");
+        return clf_config_refuse(who, why, cap, cfg, "KS must be 1, 2, 4 or 8");
     if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) || !is_pow2(t->tn))
-        return refuse(who, why, cap, cfg, "every value must be a power of 2");
+        return clf_config_refuse(who, why, cap, cfg, "every value must be a power of 2");
     if (t->tm < 4 || t->tn < 4 || t->tm > 8 || t->tn > 8 || t->tm * t->tn > MAX_ACC)
-        return refuse(who, why, cap, cfg, "TM and TN must be 4 or 8");
+        return clf_config_refuse(who, why, cap, cfg, "TM and TN must be 4 or 8");
     if (t->mt < t->tm || t->nt < t->tn || t->kt < 4)
-        return refuse(who, why, cap, cfg, "needs MT >= TM, NT >= TN, KT >= 4");
+        return clf_config_refuse(who, why, cap, cfg, "needs MT >= TM, NT >= TN, KT >= 4");
     /* Each slice takes every KS-th row of a chunk, the same number of rows. */
     if (t->kt % t->ks != 0)
-        return refuse(who, why, cap, cfg, "KT must be a multiple of KS");
+        return clf_config_refuse(who, why, cap, cfg, "KT must be a multiple of KS");
     long wg = wg_size(t);
     size_t wg_cap = dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
     if ((size_t)wg > wg_cap)
-        return refuse(who, why, cap, cfg, "%ld work-items per group ((MT/TM) x (NT/TN) x KS) > %zu",
-                      wg, wg_cap);
+        return clf_config_refuse(who, why, cap, cfg,
+                                 "%ld work-items per group ((MT/TM) x (NT/TN) x KS) > %zu", wg,
+                                 wg_cap);
     /* Every work-item (of every slice) loads the same number of A and B elements per chunk. */
     if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0)
-        return refuse(who, why, cap, cfg, "MT*KT and NT*KT must be multiples of the %ld work-items",
-                      wg);
+        return clf_config_refuse(who, why, cap, cfg,
+                                 "MT*KT and NT*KT must be multiples of the %ld work-items", wg);
     if (lds_bytes(t) > dev->local_mem_bytes)
-        return refuse(who, why, cap, cfg, "needs %llu bytes of local memory > %llu", lds_bytes(t),
-                      dev->local_mem_bytes);
+        return clf_config_refuse(who, why, cap, cfg, "needs %llu bytes of local memory > %llu",
+                                 lds_bytes(t), dev->local_mem_bytes);
     if (t->ks > 1 && red_passes(t) == 0)
-        return refuse(who, why, cap, cfg,
-                      "summing KS=%ld slices takes %ld floats of local memory even one "
-                      "accumulator row per pass > the %llu floats of the staging buffers",
-                      t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
+        return clf_config_refuse(
+            who, why, cap, cfg,
+            "summing KS=%ld slices takes %ld floats of local memory even one "
+            "accumulator row per pass > the %llu floats of the staging buffers",
+            t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
     return 1;
 }
 
@@ -510,7 +495,7 @@ static int split_parse(const char *cfg, split *s, char *why, size_t cap)
     char canon[CLF_CONFIG_CAP];
     split_format(s, canon, sizeof canon);
     if (strcmp(canon, cfg) != 0)
-        return refuse(SPLITK, why, cap, cfg, "expected the form \"%s\"", canon);
+        return clf_config_refuse(SPLITK, why, cap, cfg, "expected the form \"%s\"", canon);
     return 1;
 }
 
@@ -518,20 +503,22 @@ static int split_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev
                        const char *cfg, char *why, size_t cap)
 {
     if (!clf_config_in(s->sk, sk_vals, NV(sk_vals)))
-        return refuse(SPLITK, why, cap, cfg,
-                      "SK must be 2, 4, 8 or 16 (no split is ConvImplicitGemm)");
+        return clf_config_refuse(SPLITK, why, cap, cfg,
+                                 "SK must be 2, 4, 8 or 16 (no split is ConvImplicitGemm)");
     if (!tiling_valid_as(SPLITK, p, dev, &s->t, cfg, why, cap))
         return 0;
     const clf_conv_problem *c = &p->conv;
     long chunks = chunks_of(c, &s->t);
     if (chunks < s->sk)
-        return refuse(SPLITK, why, cap, cfg,
-                      "a reduction of %ld is %ld chunks of KT, fewer than the SK=%ld work-groups "
-                      "that share it",
-                      gemm_r(c), chunks, s->sk);
+        return clf_config_refuse(
+            SPLITK, why, cap, cfg,
+            "a reduction of %ld is %ld chunks of KT, fewer than the SK=%ld work-groups "
+            "that share it",
+            gemm_r(c), chunks, s->sk);
     unsigned long long ws = split_ws(c, s->t.mt, s->t.nt, s->sk);
     if (ws > SK_WS_CAP)
-        return refuse(SPLITK, why, cap, cfg, "needs %llu bytes of workspace > %llu", ws, SK_WS_CAP);
+        return clf_config_refuse(SPLITK, why, cap, cfg, "needs %llu bytes of workspace > %llu", ws,
+                                 SK_WS_CAP);
     return 1;
 }
 

@@ -24,7 +24,6 @@
 #include "solver/solver.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,24 +80,6 @@ static int parse_cfg(const char *cfg, wino_cfg *c, char *why, size_t cap)
     return 1;
 }
 
-/* Writes "ConvWinograd3x3 config "CFG": REASON" to why and returns 0. One vsnprintf for the
- * reason, so that a long config only truncates the message (and GCC's -O3
- * -Wformat-truncation does not see a fixed-size why it could overflow once config_valid is
- * inlined into the enumeration). */
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int refuse(char *why, size_t cap, const char *cfg, const char *fmt, ...)
-{
-    int n = snprintf(why, cap, "ConvWinograd3x3 config \"%s\": ", cfg);
-    if (n >= 0 && (size_t)n < cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why + n, cap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return 0;
-}
-
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                         char *why, size_t cap)
 {
@@ -109,23 +90,26 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     if (c.wg_t < 1 || c.wg_k < 1 || c.t_per_wi < 1 || c.k_per_wi < 1 || c.c_chunk < 1 ||
         c.wg_t > MAX_WG_SIZE || c.wg_k > MAX_WG_SIZE || c.t_per_wi > MAX_ACC_SETS ||
         c.k_per_wi > MAX_ACC_SETS || c.c_chunk > 64) {
-        return refuse(why, cap, cfg,
-                      "out of range (WG_T, WG_K 1..%d; T_PER_WI, K_PER_WI 1..%d; C_CHUNK 1..64)",
-                      MAX_WG_SIZE, MAX_ACC_SETS);
+        return clf_config_refuse(
+            "ConvWinograd3x3", why, cap, cfg,
+            "out of range (WG_T, WG_K 1..%d; T_PER_WI, K_PER_WI 1..%d; C_CHUNK 1..64)", MAX_WG_SIZE,
+            MAX_ACC_SETS);
     }
     if (c.t_per_wi * c.k_per_wi > MAX_ACC_SETS) {
-        return refuse(why, cap, cfg, "T_PER_WI * K_PER_WI > %d would spill accumulators",
-                      MAX_ACC_SETS);
+        return clf_config_refuse("ConvWinograd3x3", why, cap, cfg,
+                                 "T_PER_WI * K_PER_WI > %d would spill accumulators", MAX_ACC_SETS);
     }
     size_t wg = (size_t)c.wg_t * (size_t)c.wg_k;
     size_t wg_cap = dev->max_work_group_size < MAX_WG_SIZE ? dev->max_work_group_size : MAX_WG_SIZE;
     if (wg > wg_cap) {
-        return refuse(why, cap, cfg, "%zu work-items per group, limit %zu", wg, wg_cap);
+        return clf_config_refuse("ConvWinograd3x3", why, cap, cfg,
+                                 "%zu work-items per group, limit %zu", wg, wg_cap);
     }
     size_t lb = local_bytes(&c);
     if (lb > dev->local_mem_bytes) {
-        return refuse(why, cap, cfg, "%zu bytes of local memory, device has %llu", lb,
-                      dev->local_mem_bytes);
+        return clf_config_refuse("ConvWinograd3x3", why, cap, cfg,
+                                 "%zu bytes of local memory, device has %llu", lb,
+                                 dev->local_mem_bytes);
     }
     return 1;
 }

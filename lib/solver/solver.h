@@ -252,6 +252,16 @@ int clf_config_parse_exact(const char *solver, const char *cfg, const char *cons
 void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *cfg);
 /* 1 when v is one of vals[0..n). */
 int clf_config_in(long v, const long *vals, size_t n);
+/* QUESTION-style refusal for config checks: writes "SOLVER config "CFG": REASON" to why and
+ * returns 0. One vsnprintf for the reason, so that a long config only truncates the message
+ * (and GCC's -O3 -Wformat-truncation does not see a fixed-size why it could overflow). */
+int clf_config_refuse(const char *solver, char *why, size_t cap, const char *cfg, const char *fmt,
+                      ...) __attribute__((format(printf, 5, 6)));
+/* QUESTION: is cfg written exactly as canon (the solver's one spelling of the parsed config,
+ * so that a find-db holds one record a config, not one a way of writing it)? 1, or 0 with
+ * the reason. */
+int clf_config_spelled(const char *solver, const char *cfg, const char *canon, char *why,
+                       size_t cap);
 /* Solvers without tuning parameters: their one config is "default" (clf_config_untuned
  * writes it; clf_config_untuned_valid accepts only it, else 0 with a reason naming the
  * solver). */
