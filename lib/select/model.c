@@ -11,8 +11,7 @@
  *     `resident`, a round of r groups at peak x inner_eff x occupancy(r) x solver_eff,
  *     occupancy(r) = min(1, r x group_size x ILP / sat), ILP = clamp(inner_reuse, 1, 4),
  *     inner_eff = min(1, inner_reuse / reuse_sat);
- *   latency floor: (steps x step_us + item_loads x load_us) x rounds, item_loads the
- *     global elements one work-item loads or stores (global_bytes over the work-items);
+ *   latency floor: steps x step_us x rounds;
  *   L2: each compute unit's groups' global_bytes over its share of the L2 bandwidth;
  *   DRAM: dram_bytes over DRAM bandwidth.
  *
@@ -30,24 +29,20 @@
 
 /* A device class: what clfuse_DeviceInfo does not say, per kind of device. */
 typedef struct dev_class {
-    double lanes;      /* FP32 FMA lanes per compute unit */
-    double ghz;        /* clock */
-    double max_items;  /* resident work-items per compute unit */
-    double max_groups; /* resident work-groups per compute unit */
-    double regs;       /* 32-bit registers per compute unit; 0: not a limit */
-    double reg_base;   /* registers a work-item needs beyond cost.regs (indices, addresses) */
-    double reg_max;    /* registers one work-item may have before it spills */
-    double spill;      /* slowdown per unit of registers wanted over those allowed (fitted) */
-    double ilp_pow;    /* how much a work-item's independent FMAs stand in for more work-items */
-    double local;      /* local memory per compute unit (all groups in flight) */
-    double dram_gbs;   /* DRAM bandwidth, GB/s */
-    double l2_gbs;     /* L2 bandwidth with every compute unit busy, GB/s */
-    double launch_us;  /* per kernel launch, as the profiled time sees it */
-    double step_us;    /* one barrier-separated step of a group that cannot hide it */
-    /* One global element a work-item loads or stores, address arithmetic included, when
-     * too few groups are in flight to hide it; 0 on every class for now (see nvidia below),
-     * kept for clfuse-model's fits. */
-    double load_us;
+    double lanes;       /* FP32 FMA lanes per compute unit */
+    double ghz;         /* clock */
+    double max_items;   /* resident work-items per compute unit */
+    double max_groups;  /* resident work-groups per compute unit */
+    double regs;        /* 32-bit registers per compute unit; 0: not a limit */
+    double reg_base;    /* registers a work-item needs beyond cost.regs (indices, addresses) */
+    double reg_max;     /* registers one work-item may have before it spills */
+    double spill;       /* slowdown per unit of registers wanted over those allowed (fitted) */
+    double ilp_pow;     /* how much a work-item's independent FMAs stand in for more work-items */
+    double local;       /* local memory per compute unit (all groups in flight) */
+    double dram_gbs;    /* DRAM bandwidth, GB/s */
+    double l2_gbs;      /* L2 bandwidth with every compute unit busy, GB/s */
+    double launch_us;   /* per kernel launch, as the profiled time sees it */
+    double step_us;     /* one barrier-separated step of a group that cannot hide it */
     double sat;         /* work-items x ILP in flight that saturate a compute unit */
     double reuse_sat;   /* inner_reuse from which local-memory reads stop limiting FMAs */
     double overlap;     /* fraction of the non-dominant bounds that adds to the dominant one */
@@ -71,10 +66,11 @@ typedef struct dev_class {
  * NORMAL measured it, went from 1.181 (worst 2.26) to 1.108 (worst 1.58) of the best
  * measured (bench/results/2026-11-23_h100_select_s5/model_refit.md). launch_us,
  * reuse_sat and overlap are fitted (see effs below); a free L2 bandwidth fitted to an
- * unphysical 38 TB/s, so it stays the hardware figure. load_us stays 0: at 0.035 us (the
- * best pick among what NORMAL had measured, offline) the device moved the model's picks to
- * configs NORMAL never measured and ran VGG-16 b1 22% and MobileNetV3 b1 7% slower while
- * EfficientNet b1 gained 5% (bench/results/2026-11-23_h100_record_s7/model_load_us.md). */
+ * unphysical 38 TB/s, so it stays the hardware figure. A per-load latency term (each
+ * work-item's global loads and stores at 0.035 us, aimed at the SE blocks' one-pixel 1x1
+ * layers) was tried and withdrawn: it moved the picks to configs NORMAL had never measured
+ * and ran VGG-16 b1 22% and MobileNetV3 b1 7% slower while EfficientNet b1 gained 5%
+ * (bench/results/2026-11-23_h100_record_s7/model_load_us.md). */
 static dev_class nvidia = {
     .lanes = 128,
     .ghz = 1.7,
@@ -90,7 +86,6 @@ static dev_class nvidia = {
     .l2_gbs = 8000,
     .launch_us = 4.0,
     .step_us = 0.46,
-    .load_us = 0,
     .sat = 527,
     .reuse_sat = 2.4,
     .overlap = 0.42,
@@ -115,7 +110,6 @@ static dev_class gpu = {
     .l2_gbs = 3000,
     .launch_us = 5.0,
     .step_us = 0.41,
-    .load_us = 0,
     .sat = 270,
     .reuse_sat = 2.4,
     .overlap = 0.42,
@@ -141,7 +135,6 @@ static dev_class cpu = {
     .l2_gbs = 0 /* per core below */,
     .launch_us = 20.0,
     .step_us = 0.05,
-    .load_us = 0,
     .sat = 32,
     .reuse_sat = 2,
     .overlap = 0.3,
@@ -166,7 +159,8 @@ static dev_class cpu = {
 /* cpu: the same fraction on the CPU class (PoCL), where GPU-shaped kernels (local-memory
  * tiles, barriers, work-groups of hundreds) reach a few percent of the FMA peak: fitted
  * as eff x the geometric mean of predicted / measured time over the shipped CPU find-db
- * (finddb/pthread-skylake-avx512-AMD_EPYC_2cu_3.1_debian.json, 239 records over the 4
+ * (finddb/pthread-skylake-avx512-AMD_EPYC_2cu_3.1_debian.json before its regeneration with
+ * ConvDirectCpu, commit c02628a: 239 records over the 4
  * quick layers: ConvImplicitGemm 120 records x0.085, ConvDirectTiled 81 x0.17,
  * ConvWinograd3x3 18 x0.083, ConvNaiveDirect 12 x0.14, ConvGemm 4 x0.61); ConvWinograd4x4
  * from the one fused figure of bench/results/2026-11-23_cpu2_onednn (12.5 ms against 0.94
@@ -290,14 +284,7 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     if (rem > 0)
         t_compute += rem * fpg / (peak * occ_rem);
     const double rounds = ceil(per_cu / resident);
-    /* A work-item's loads and stores go one after another through its address arithmetic
-     * (an implicit GEMM's im2col indices); with few groups nothing hides them (tiny layers:
-     * SE blocks' 1x1 convolutions on one pixel ran 5.0 us naive and 6.2-8.3 us as
-     * implicit-GEMM tiles of 48-128 loads a work-item on an H100). Priced at load_us, which
-     * is 0 until a form of it that does not mislead larger layers is found. */
-    const double item_loads =
-        c.global_bytes / (double)clf_problem_data_size(p) / (c.groups * c.group_size);
-    const double t_latency = (c.steps * d->step_us + item_loads * d->load_us) * 1e-6 * rounds;
+    const double t_latency = c.steps * d->step_us * 1e-6 * rounds;
 
     /* L2 traffic: each compute unit's share of the bandwidth carries its own groups' bytes,
      * so a tail (or idle units) leaves bandwidth unused like it leaves lanes unused. */
@@ -484,9 +471,6 @@ typedef struct param {
 static param params[] = {
     {"nvidia.launch_us", &nvidia.launch_us},
     {"nvidia.step_us", &nvidia.step_us},
-    {"nvidia.load_us", &nvidia.load_us},
-    {"gpu.load_us", &gpu.load_us},
-    {"cpu.load_us", &cpu.load_us},
     {"nvidia.sat", &nvidia.sat},
     {"nvidia.reuse_sat", &nvidia.reuse_sat},
     {"nvidia.reg_base", &nvidia.reg_base},
