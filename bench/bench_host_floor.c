@@ -18,21 +18,6 @@ static const char *nop_src =
     "        a[0] = b[0] + c[0] + d[0];\n"
     "}\n";
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Min and median of t[0..n) into *s (sorts t). */
-static void stats(double *t, int n, bstat *s)
-{
-    qsort(t, (size_t)n, sizeof *t, cmp_double);
-    s->n = n;
-    s->min = t[0];
-    s->med = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-}
-
 int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_res *out)
 {
     memset(out, 0, sizeof *out);
@@ -73,7 +58,7 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
             t[r] = (t1 - t0) * 1e6 / calls;
     }
     if (err == CL_SUCCESS)
-        stats(t, reps, &out->enqueue_us);
+        out->enqueue_us = bench_stats(t, reps);
     /* 2: a buffer argument set to another buffer than last time (what a new pair of
      * activations costs per argument). */
     for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
@@ -84,7 +69,7 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
             t[r] = (bench_now_s() - t0) * 1e6 / calls;
     }
     if (err == CL_SUCCESS)
-        stats(t, reps, &out->set_arg_us);
+        out->set_arg_us = bench_stats(t, reps);
     /* 3: a buffer's size query (clGetMemObjectInfo), which checks a caller's buffer. */
     for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
         size_t size = 0;
@@ -95,7 +80,7 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
             t[r] = (bench_now_s() - t0) * 1e6 / calls;
     }
     if (err == CL_SUCCESS)
-        stats(t, reps, &out->mem_info_us);
+        out->mem_info_us = bench_stats(t, reps);
     /* 4: the kernel's own time by profiling events, as clfuse's kernel times are taken: the
      * floor under any layer's figure (only where the queue profiles). */
     cl_command_queue_properties props = 0;
@@ -117,7 +102,7 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
             t[r] = (double)(t1 - t0) * 1e-3;
     }
     if (err == CL_SUCCESS && (props & CL_QUEUE_PROFILING_ENABLE))
-        stats(t, reps, &out->kernel_us);
+        out->kernel_us = bench_stats(t, reps);
     if (err != CL_SUCCESS)
         snprintf(out->note, sizeof out->note, "not measured: OpenCL error %d", err);
     free(t);
