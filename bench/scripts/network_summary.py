@@ -15,6 +15,10 @@ import math
 import sys
 
 
+def geomean(r):
+    return math.exp(sum(math.log(x) for x in r) / len(r)) if r else float("nan")
+
+
 def best_peer(entry, chain):
     figs = []
     peer = chain.get("peer") or {}
@@ -52,7 +56,7 @@ def summary(path, show_layers):
                         f"{fused['solver']}")
     net = d["network"]["clfuse"]
     host = net.get("host_us_per_execute", {})
-    g = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
+    g = geomean(ratios)
     name = d["network"]["file"].rsplit("/", 1)[-1]
     mode = next((v for k, v in d["environment"].items() if k == "MIOPEN_FIND_MODE_FUSION"),
                 None) if isinstance(d.get("environment"), dict) else None

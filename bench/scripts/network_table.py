@@ -8,12 +8,11 @@ do-nothing kernel's profiled time. Ratios of minima.
 
   usage: bench/scripts/network_table.py results.json..."""
 import json
-import math
+import os
 import sys
 
-
-def geomean(r):
-    return math.exp(sum(map(math.log, r)) / len(r)) if r else float("nan")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from network_summary import best_peer, geomean  # noqa: E402  (one copy of each)
 
 
 def row(path):
@@ -29,11 +28,10 @@ def row(path):
         pf = (peer.get("fused") or {}).get("ms")
         if pf:
             vs_fused.append(t / pf["min"])
-        figs = [x["ms"]["min"] for x in (peer.get("fused") or {}, peer.get("sequence") or {},
-                                          e.get("peer_conv_alone") or {}) if x.get("ms")]
-        if figs:
-            vs_best.append(t / min(figs))
-            peer_sum += min(figs)
+        best, _ = best_peer(e, c)
+        if best:
+            vs_best.append(t / best)
+            peer_sum += best
     graph = ((net.get("peer") or {}).get("whole_network_graph") or {}).get("fused_where_available")
     clf = net["clfuse"]
     host = clf["host_us_per_execute"]
