@@ -7,7 +7,9 @@
 #   usage: tools/stage-gpu.sh [extra cmake -D options...]
 # Then call the device tool's run with carry [".gpu"], e.g. tools/gpu-tests.sh --quick $OUT.
 set -euo pipefail
-# (awk reads ldconfig's whole output: an early exit would SIGPIPE it and, with pipefail, end the script)
+# The path of a shared library by soname, empty when there is none. awk reads ldconfig's whole
+# output: an early exit would SIGPIPE it and, under pipefail, end the script.
+lib_path() { ldconfig -p | awk -v l="$1" '$1==l && !f {print $NF; f=1}'; }
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 onednn=OFF
@@ -16,8 +18,8 @@ bash ../shared/device/stage.sh -DCLFUSE_BENCH_ONEDNN=OFF "$@"
 rm -f .gpu/lib/*.xz .gpu/unpack-libs.sh
 if [ "$onednn" = ON ]; then
   for lib in libdnnl.so.2 libgomp.so.1; do
-    src=$(ldconfig -p | awk -v l="$lib" '$1==l && !f {print $NF; f=1}')
-    [ -n "$src" ] && xz -T0 -6 -c "$src" > ".gpu/lib/$lib.xz"
+    src=$(lib_path "$lib")
+    if [ -n "$src" ]; then xz -T0 -6 -c "$src" > ".gpu/lib/$lib.xz"; else echo "stage-gpu: $lib not found here" >&2; fi
   done
   cat > .gpu/unpack-libs.sh <<'UNPACK'
 #!/usr/bin/env bash
@@ -29,7 +31,7 @@ UNPACK
   chmod +x .gpu/unpack-libs.sh
 fi
 for lib in libcmocka.so.0 libxxhash.so.0; do
-  src=$(ldconfig -p | awk -v l="$lib" '$1==l && !f {print $NF; f=1}')
+  src=$(lib_path "$lib")
   if [ -n "$src" ]; then cp -L "$src" .gpu/lib/; else echo "stage-gpu: $lib not found here" >&2; fi
 done
 missing=$(LD_LIBRARY_PATH=.gpu/lib ldd .gpu/build/test/test_solvers .gpu/build/bench/clfuse-bench \
