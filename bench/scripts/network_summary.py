@@ -58,8 +58,7 @@ def summary(path, show_layers):
     host = net.get("host_us_per_execute", {})
     g = geomean(ratios)
     name = d["network"]["file"].rsplit("/", 1)[-1]
-    mode = next((v for k, v in d["environment"].items() if k == "MIOPEN_FIND_MODE_FUSION"),
-                None) if isinstance(d.get("environment"), dict) else None
+    mode = (d.get("environment") or {}).get("MIOPEN_FIND_MODE_FUSION")
     vs = (f"{len(ratios)} layers with a peer; fused/best peer geomean {g:.3f}, worst "
           f"{max(ratios):.2f}, above 1.3: {sum(r > 1.3 for r in ratios)}, above 1.6: "
           f"{sum(r > 1.6 for r in ratios)}; kernel sum {fused_sum:.4f} ms vs best peer "
