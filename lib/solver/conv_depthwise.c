@@ -165,7 +165,6 @@ static const long tw_vals[] = {1, 2, 4, 8};
 static const long th_vals[] = {1, 2, 4};
 static const long wx_vals[] = {8, 16, 32, 64};
 static const long wy_vals[] = {1, 2, 4, 8};
-#define NV(a) (sizeof a / sizeof a[0])
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
@@ -174,14 +173,15 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
     tiling d;
     default_config(p, dev, cfg, sizeof cfg);
-    if (parse(cfg, &d, why, sizeof why) &&
-        !(clf_config_in(d.tw, tw_vals, NV(tw_vals)) && clf_config_in(d.th, th_vals, NV(th_vals)) &&
-          clf_config_in(d.wx, wx_vals, NV(wx_vals)) && clf_config_in(d.wy, wy_vals, NV(wy_vals))))
+    if (parse(cfg, &d, why, sizeof why) && !(clf_config_in(d.tw, tw_vals, CLF_COUNT(tw_vals)) &&
+                                             clf_config_in(d.th, th_vals, CLF_COUNT(th_vals)) &&
+                                             clf_config_in(d.wx, wx_vals, CLF_COUNT(wx_vals)) &&
+                                             clf_config_in(d.wy, wy_vals, CLF_COUNT(wy_vals))))
         clf_config_emit(out, max, &n, cfg);
-    for (size_t a = 0; a < NV(tw_vals); ++a)
-        for (size_t b = 0; b < NV(th_vals); ++b)
-            for (size_t i = 0; i < NV(wx_vals); ++i)
-                for (size_t j = 0; j < NV(wy_vals); ++j) {
+    for (size_t a = 0; a < CLF_COUNT(tw_vals); ++a)
+        for (size_t b = 0; b < CLF_COUNT(th_vals); ++b)
+            for (size_t i = 0; i < CLF_COUNT(wx_vals); ++i)
+                for (size_t j = 0; j < CLF_COUNT(wy_vals); ++j) {
                     tiling t = {tw_vals[a], th_vals[b], wx_vals[i], wy_vals[j]};
                     format(&t, cfg, sizeof cfg);
                     if (tiling_valid(p, dev, &t, cfg, why, sizeof why))

@@ -62,17 +62,16 @@ static int parse(const char *cfg, blocking *b, char *why, size_t cap)
 static const long kb_vals[] = {1, 2, 4, 8, 16};
 static const long vw_vals[] = {8, 16};
 static const long nv_vals[] = {1, 2, 3, 4};
-#define NV(a) (sizeof a / sizeof a[0])
 
 static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const char *cfg,
                           char *why, size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
-    if (!clf_config_in(b->kb, kb_vals, NV(kb_vals)))
+    if (!clf_config_in(b->kb, kb_vals, CLF_COUNT(kb_vals)))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB must be 1, 2, 4, 8 or 16");
-    if (!clf_config_in(b->vw, vw_vals, NV(vw_vals)))
+    if (!clf_config_in(b->vw, vw_vals, CLF_COUNT(vw_vals)))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "VW must be 8 or 16");
-    if (!clf_config_in(b->nv, nv_vals, NV(nv_vals)))
+    if (!clf_config_in(b->nv, nv_vals, CLF_COUNT(nv_vals)))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "NV must be 1 to 4");
     if (b->kb * b->nv * b->vw > MAX_ACC)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV*VW > %d accumulators",
@@ -155,9 +154,9 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     (void)dev;
     int n = 0;
     char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
-    for (size_t a = 0; a < NV(kb_vals); ++a)
-        for (size_t v = 0; v < NV(vw_vals); ++v)
-            for (size_t i = 0; i < NV(nv_vals); ++i) {
+    for (size_t a = 0; a < CLF_COUNT(kb_vals); ++a)
+        for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v)
+            for (size_t i = 0; i < CLF_COUNT(nv_vals); ++i) {
                 blocking b = {kb_vals[a], vw_vals[v], nv_vals[i]};
                 format(&b, cfg, sizeof cfg);
                 if (blocking_valid(p, &b, cfg, why, sizeof why))

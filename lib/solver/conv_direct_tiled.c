@@ -184,7 +184,6 @@ static const long toh_vals[] = {2, 4, 8, 16};
 static const long tow_vals[] = {4, 8, 16};
 static const long blk_vals[] = {1, 2, 4, 8};
 static const long cb_vals[] = {1, 4, 8, 16};
-#define NV(a) (sizeof a / sizeof a[0])
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
@@ -193,19 +192,19 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
     tiling d;
     default_config(p, dev, cfg, sizeof cfg);
-    if (parse(cfg, &d, why, sizeof why) &&
-        !(clf_config_in(d.tk, tk_vals, NV(tk_vals)) &&
-          clf_config_in(d.toh, toh_vals, NV(toh_vals)) &&
-          clf_config_in(d.tow, tow_vals, NV(tow_vals)) &&
-          clf_config_in(d.bk, blk_vals, NV(blk_vals)) &&
-          clf_config_in(d.bp, blk_vals, NV(blk_vals)) && clf_config_in(d.cb, cb_vals, NV(cb_vals))))
+    if (parse(cfg, &d, why, sizeof why) && !(clf_config_in(d.tk, tk_vals, CLF_COUNT(tk_vals)) &&
+                                             clf_config_in(d.toh, toh_vals, CLF_COUNT(toh_vals)) &&
+                                             clf_config_in(d.tow, tow_vals, CLF_COUNT(tow_vals)) &&
+                                             clf_config_in(d.bk, blk_vals, CLF_COUNT(blk_vals)) &&
+                                             clf_config_in(d.bp, blk_vals, CLF_COUNT(blk_vals)) &&
+                                             clf_config_in(d.cb, cb_vals, CLF_COUNT(cb_vals))))
         clf_config_emit(out, max, &n, cfg);
-    for (size_t a = 0; a < NV(tk_vals); ++a)
-        for (size_t b = 0; b < NV(toh_vals); ++b)
-            for (size_t c = 0; c < NV(tow_vals); ++c)
-                for (size_t i = 0; i < NV(blk_vals); ++i)
-                    for (size_t j = 0; j < NV(blk_vals); ++j)
-                        for (size_t k = 0; k < NV(cb_vals); ++k) {
+    for (size_t a = 0; a < CLF_COUNT(tk_vals); ++a)
+        for (size_t b = 0; b < CLF_COUNT(toh_vals); ++b)
+            for (size_t c = 0; c < CLF_COUNT(tow_vals); ++c)
+                for (size_t i = 0; i < CLF_COUNT(blk_vals); ++i)
+                    for (size_t j = 0; j < CLF_COUNT(blk_vals); ++j)
+                        for (size_t k = 0; k < CLF_COUNT(cb_vals); ++k) {
                             tiling t = {tk_vals[a],  toh_vals[b], tow_vals[c],
                                         blk_vals[i], blk_vals[j], cb_vals[k]};
                             format(&t, cfg, sizeof cfg);

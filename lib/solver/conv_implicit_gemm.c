@@ -305,19 +305,18 @@ static const long mn_vals[] = {8, 16, 32, 64, 128};
 static const long kt_vals[] = {4, 8, 16, 32, 64};
 static const long t_vals[] = {4, 8};
 static const long ks_vals[] = {1, 2, 4, 8};
-#define NV(a) (sizeof a / sizeof a[0])
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
     int n = 0;
     char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
-    for (size_t a = 0; a < NV(mn_vals); ++a)
-        for (size_t b = 0; b < NV(mn_vals); ++b)
-            for (size_t k = 0; k < NV(kt_vals); ++k)
-                for (size_t i = 0; i < NV(t_vals); ++i)
-                    for (size_t j = 0; j < NV(t_vals); ++j)
-                        for (size_t s = 0; s < NV(ks_vals); ++s) {
+    for (size_t a = 0; a < CLF_COUNT(mn_vals); ++a)
+        for (size_t b = 0; b < CLF_COUNT(mn_vals); ++b)
+            for (size_t k = 0; k < CLF_COUNT(kt_vals); ++k)
+                for (size_t i = 0; i < CLF_COUNT(t_vals); ++i)
+                    for (size_t j = 0; j < CLF_COUNT(t_vals); ++j)
+                        for (size_t s = 0; s < CLF_COUNT(ks_vals); ++s) {
                             tiling t = {mn_vals[a], mn_vals[b], kt_vals[k],
                                         t_vals[i],  t_vals[j],  ks_vals[s]};
                             format(&t, cfg, sizeof cfg);
@@ -502,7 +501,7 @@ static int split_parse(const char *cfg, split *s, char *why, size_t cap)
 static int split_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const split *s,
                        const char *cfg, char *why, size_t cap)
 {
-    if (!clf_config_in(s->sk, sk_vals, NV(sk_vals)))
+    if (!clf_config_in(s->sk, sk_vals, CLF_COUNT(sk_vals)))
         return clf_config_refuse(SPLITK, why, cap, cfg,
                                  "SK must be 2, 4, 8 or 16 (no split is ConvImplicitGemm)");
     if (!tiling_valid_as(SPLITK, p, dev, &s->t, cfg, why, cap))
@@ -560,9 +559,9 @@ static int split_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo
 static size_t split_workspace(const clf_fusion_problem *p)
 {
     unsigned long long most = 0;
-    for (size_t a = 0; a < NV(mn_vals); ++a)
-        for (size_t b = 0; b < NV(mn_vals); ++b)
-            for (size_t s = 0; s < NV(sk_vals); ++s) {
+    for (size_t a = 0; a < CLF_COUNT(mn_vals); ++a)
+        for (size_t b = 0; b < CLF_COUNT(mn_vals); ++b)
+            for (size_t s = 0; s < CLF_COUNT(sk_vals); ++s) {
                 unsigned long long ws = split_ws(&p->conv, mn_vals[a], mn_vals[b], sk_vals[s]);
                 if (ws <= SK_WS_CAP && ws > most)
                     most = ws;
@@ -607,12 +606,12 @@ static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_Device
     unsigned long long cus = dev->compute_units > 0 ? dev->compute_units : 1;
     char cfg[CLF_CONFIG_CAP], dflt[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
     split_default(p, dev, dflt, sizeof dflt);
-    for (size_t a = 0; a < NV(mn_vals); ++a)
-        for (size_t b = 0; b < NV(mn_vals); ++b)
-            for (size_t k = 0; k < NV(kt_vals); ++k)
-                for (size_t i = 0; i < NV(t_vals); ++i)
-                    for (size_t j = 0; j < NV(t_vals); ++j)
-                        for (size_t q = 0; q < NV(sk_vals); ++q) {
+    for (size_t a = 0; a < CLF_COUNT(mn_vals); ++a)
+        for (size_t b = 0; b < CLF_COUNT(mn_vals); ++b)
+            for (size_t k = 0; k < CLF_COUNT(kt_vals); ++k)
+                for (size_t i = 0; i < CLF_COUNT(t_vals); ++i)
+                    for (size_t j = 0; j < CLF_COUNT(t_vals); ++j)
+                        for (size_t q = 0; q < CLF_COUNT(sk_vals); ++q) {
                             split s = {
                                 {mn_vals[a], mn_vals[b], kt_vals[k], t_vals[i], t_vals[j], 1},
                                 sk_vals[q]};

@@ -159,7 +159,6 @@ static const long wgt_vals[] = {8, 16, 32, 64};
 static const long wgk_vals[] = {1, 2, 4, 8, 16};
 static const long per_vals[] = {1, 2, 4};
 static const long cc_vals[] = {4, 8, 16};
-#define NV(a) (sizeof a / sizeof a[0])
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
@@ -169,17 +168,17 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     wino_cfg d;
     default_config(p, dev, cfg, sizeof cfg);
     if (parse_cfg(cfg, &d, why, sizeof why) &&
-        !(clf_config_in(d.wg_t, wgt_vals, NV(wgt_vals)) &&
-          clf_config_in(d.wg_k, wgk_vals, NV(wgk_vals)) &&
-          clf_config_in(d.t_per_wi, per_vals, NV(per_vals)) &&
-          clf_config_in(d.k_per_wi, per_vals, NV(per_vals)) &&
-          clf_config_in(d.c_chunk, cc_vals, NV(cc_vals))))
+        !(clf_config_in(d.wg_t, wgt_vals, CLF_COUNT(wgt_vals)) &&
+          clf_config_in(d.wg_k, wgk_vals, CLF_COUNT(wgk_vals)) &&
+          clf_config_in(d.t_per_wi, per_vals, CLF_COUNT(per_vals)) &&
+          clf_config_in(d.k_per_wi, per_vals, CLF_COUNT(per_vals)) &&
+          clf_config_in(d.c_chunk, cc_vals, CLF_COUNT(cc_vals))))
         clf_config_emit(out, max, &n, cfg);
-    for (size_t a = 0; a < NV(wgt_vals); ++a)
-        for (size_t b = 0; b < NV(wgk_vals); ++b)
-            for (size_t i = 0; i < NV(per_vals); ++i)
-                for (size_t j = 0; j < NV(per_vals); ++j)
-                    for (size_t k = 0; k < NV(cc_vals); ++k) {
+    for (size_t a = 0; a < CLF_COUNT(wgt_vals); ++a)
+        for (size_t b = 0; b < CLF_COUNT(wgk_vals); ++b)
+            for (size_t i = 0; i < CLF_COUNT(per_vals); ++i)
+                for (size_t j = 0; j < CLF_COUNT(per_vals); ++j)
+                    for (size_t k = 0; k < CLF_COUNT(cc_vals); ++k) {
                         wino_cfg c = {wgt_vals[a], wgk_vals[b], per_vals[i], per_vals[j],
                                       cc_vals[k]};
                         if (valid_quiet(p, dev, &c, cfg, sizeof cfg))

@@ -251,6 +251,8 @@ int clf_config_parse_exact(const char *solver, const char *cfg, const char *cons
  * snprintf-style count semantics of clf_solver.tuning_configs; out may be NULL with max 0). */
 void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *cfg);
 /* 1 when v is one of vals[0..n). */
+/* Elements of an array (the configs' value lists). */
+#define CLF_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 int clf_config_in(long v, const long *vals, size_t n);
 /* QUESTION-style refusal for config checks: writes "SOLVER config "CFG": REASON" to why and
  * returns 0. One vsnprintf for the reason, so that a long config only truncates the message

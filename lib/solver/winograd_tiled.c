@@ -217,7 +217,6 @@ static const long kg_vals[] = {8, 16, 32, 64};
 static const long b_vals[] = {4, 8};
 static const long cc_vals[] = {2, 3, 4, 8};
 static const long cu_vals[] = {0, 1, 4};
-#define NV(a) (sizeof a / sizeof a[0])
 #define NVIDIA_REGS_PER_CU 65536
 #define NVIDIA_MAX_REGS 255
 
@@ -228,12 +227,13 @@ static int occ_binds(long occ, long wg)
 
 static int in_space(const clf_wino_variant *v, const clf_wino_cfg *c, int nvidia)
 {
-    return clf_config_in(c->tg, tg_vals, NV(tg_vals)) &&
-           clf_config_in(c->kg, kg_vals, NV(kg_vals)) && clf_config_in(c->tb, b_vals, NV(b_vals)) &&
-           clf_config_in(c->kb, b_vals, NV(b_vals)) && c->es >= 1 && elems(v) % c->es == 0 &&
-           clf_config_in(c->cc, cc_vals, NV(cc_vals)) &&
+    return clf_config_in(c->tg, tg_vals, CLF_COUNT(tg_vals)) &&
+           clf_config_in(c->kg, kg_vals, CLF_COUNT(kg_vals)) &&
+           clf_config_in(c->tb, b_vals, CLF_COUNT(b_vals)) &&
+           clf_config_in(c->kb, b_vals, CLF_COUNT(b_vals)) && c->es >= 1 && elems(v) % c->es == 0 &&
+           clf_config_in(c->cc, cc_vals, CLF_COUNT(cc_vals)) &&
            (c->db == 0 || (c->db == 1 && c->cc >= 4)) &&
-           clf_config_in(c->cu, cu_vals, NV(cu_vals)) && c->occ >= 1 && c->occ <= 3 &&
+           clf_config_in(c->cu, cu_vals, CLF_COUNT(cu_vals)) && c->occ >= 1 && c->occ <= 3 &&
            (c->occ == 1 || nvidia) && occ_binds(c->occ, work_items(v, c));
 }
 
@@ -250,17 +250,17 @@ int clf_wino_tiled_tuning_configs(const clf_wino_variant *v, const clf_fusion_pr
     if (parse_cfg(v, cfg, &d, why, sizeof why) && !in_space(v, &d, nvidia))
         clf_config_emit(out, max, &n, cfg);
     const long e = elems(v);
-    for (size_t a = 0; a < NV(tg_vals); ++a)
-        for (size_t b = 0; b < NV(kg_vals); ++b)
-            for (size_t i = 0; i < NV(b_vals); ++i)
-                for (size_t j = 0; j < NV(b_vals); ++j)
+    for (size_t a = 0; a < CLF_COUNT(tg_vals); ++a)
+        for (size_t b = 0; b < CLF_COUNT(kg_vals); ++b)
+            for (size_t i = 0; i < CLF_COUNT(b_vals); ++i)
+                for (size_t j = 0; j < CLF_COUNT(b_vals); ++j)
                     for (long es = 1; es <= e; ++es) {
                         if (e % es != 0)
                             continue;
-                        for (size_t k = 0; k < NV(cc_vals); ++k)
+                        for (size_t k = 0; k < CLF_COUNT(cc_vals); ++k)
                             for (long occ = 1; occ <= max_occ; ++occ)
                                 for (long db = 0; db <= 1; ++db)
-                                    for (size_t u = 0; u < NV(cu_vals); ++u) {
+                                    for (size_t u = 0; u < CLF_COUNT(cu_vals); ++u) {
                                         clf_wino_cfg c = {tg_vals[a], kg_vals[b], b_vals[i],
                                                           b_vals[j],  es,         cc_vals[k],
                                                           occ,        db,         cu_vals[u]};
