@@ -18,7 +18,8 @@
  * local = (WX, WY, 1).
  *
  * Storage: x, w and y only through CLF_LOAD / CLF_STORE (the vload_half family in an fp16
- * plan's preamble); the taps, the row window and the sums are fp32. */
+ * plan's preamble); the taps, the row window and the sums are fp32. Global indices go through
+ * the preamble's layout macros (X_OFF, W_OFF, Y_OFF, X_S*): any strides. */
 
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
@@ -38,10 +39,10 @@ __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KER
     const int n = nk / K;
     const int k = nk % K;
     const int c = k / K_PER_G;
-    __global const CLF_DATA_T *xc = x + ((size_t)n * C + c) * (H * W);
-    __global const CLF_DATA_T *wk = w + (size_t)k * FYX;
+    __global const CLF_DATA_T *xc = x + X_OFF(n, c, 0, 0);
+    __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
     for (int e = get_local_id(1) * WX + get_local_id(0); e < FYX; e += WX * WY)
-        taps[e] = CLF_LOAD(wk, e);
+        taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
     /* Every work-item reaches this barrier, also those whose outputs lie past the edge (they
      * compute on zeros and store nothing), so no work-item returns early. */
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -73,12 +74,12 @@ __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KER
         /* A padding row adds zeros: skip it (uniform across most of the work-group). */
         if (!used || ih < 0 || ih >= H)
             continue;
-        __global const CLF_DATA_T *row = xc + (size_t)ih * W;
+        __global const CLF_DATA_T *row = xc + (size_t)ih * X_SH;
         float win[SPAN];
 #pragma unroll
         for (int i = 0; i < SPAN; ++i) {
             const int iw = iw0 + i;
-            win[i] = (iw >= 0 && iw < W) ? CLF_LOAD(row, iw) : 0.0f;
+            win[i] = (iw >= 0 && iw < W) ? CLF_LOAD(row, iw * X_SW) : 0.0f;
         }
 #pragma unroll
         for (int r = 0; r < TH; ++r) {
@@ -104,7 +105,7 @@ __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KER
             const int ow = ow0 + j;
             if (oh < OH && ow < OW) {
                 const int pix = oh * OW + ow;
-                const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+                const size_t out_idx = Y_OFF(n, k, pix);
                 CLF_STORE(clf_epilogue(acc[r][j], k, pix, out_idx, EPI_ARGS), y, out_idx);
             }
         }

@@ -81,13 +81,14 @@
  * r50 3x3 layers, and F(2x2) up to 7% slower (its 4-float rows with an odd pad need 3
  * pairs for 4 floats), so only M = 4 does it. WINO_PAIR_LOADS=0/1 overrides (measuring). */
 #ifndef WINO_PAIR_LOADS
-#define WINO_PAIR_LOADS (W % 2 == 0 && WINO_M == 4)
+#define WINO_PAIR_LOADS (W % 2 == 0 && WINO_M == 4 && CLF_NCHW)
 #endif
 #define WINO_PAIRS (WINO_A / 2 + PAD_W % 2)
 
 /* Storage: x, w and y only through CLF_LOAD / CLF_STORE, the pairs through CLF_LOAD2 (the
  * vload_half family in an fp16 plan's preamble); the transforms, the prefetch registers
- * and the products are fp32. */
+ * and the products are fp32. Global indices go through the preamble's layout macros (any
+ * strides); the pairs only for packed NCHW tensors. */
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
 #define CLF_LOAD(p, i) ((p)[i])
@@ -285,7 +286,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             ih0[s] = th * WINO_M - PAD_H;
             iw0[s] = (r - th * TILES_W) * WINO_M - PAD_W;
             lofs[s] = cc * WINO_E * TGP + t;
-            base[s] = ((size_t)n * C + (size_t)cc) * (H * W);
+            base[s] = X_OFF(n, cc, 0, 0);
         } else if (job < ALL_JOBS) {
             /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k (k
              * fastest, with strided loads, took 1.4x as long on an H100). */
@@ -296,7 +297,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             jcc[s] = cc;
             jok[s] = k0 + kk < K;
             lofs[s] = VT_SIZE + cc * WINO_E * KGP + kk;
-            base[s] = ((size_t)(k0 + kk) * C + (size_t)cc) * 9;
+            base[s] = W_OFF(k0 + kk, cc, 0, 0);
         }
     }
 
@@ -343,7 +344,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             for (int s = 0; s < JPW; ++s) {
                 const bool ok = jok[s] && cn + jcc[s] < C;
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
-                    __global const CLF_DATA_T *plane = x + base[s] + (size_t)cn * (H * W);
+                    __global const CLF_DATA_T *plane = x + base[s] + (size_t)cn * X_SC;
 #pragma unroll
                     for (int r = 0; r < WINO_A; ++r) {
                         const int ih = ih0[s] + r;
@@ -357,7 +358,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         for (int pq = 0; pq < WINO_PAIRS; ++pq) {
                             const int pw = pw0 + 2 * pq;
                             const float2 f = (rok && pw >= 0 && pw < W)
-                                                 ? CLF_LOAD2(plane, ih * W + pw)
+                                                 ? CLF_LOAD2(plane, ih * X_SH + pw)
                                                  : (float2)(0.0f);
                             const int q0 = 2 * pq - (PAD_W % 2);
                             if (q0 >= 0)
@@ -370,15 +371,17 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         for (int q = 0; q < WINO_A; ++q) {
                             const int iw = iw0[s] + q;
                             pf[s][r * WINO_A + q] =
-                                (rok && iw >= 0 && iw < W) ? CLF_LOAD(plane, ih * W + iw) : 0.0f;
+                                (rok && iw >= 0 && iw < W)
+                                    ? CLF_LOAD(plane, (size_t)ih * X_SH + iw * X_SW)
+                                    : 0.0f;
                         }
 #endif
                     }
                 } else if (kind[s] == 1) {
-                    __global const CLF_DATA_T *g = w + base[s] + (size_t)cn * 9;
+                    __global const CLF_DATA_T *g = w + base[s] + (size_t)cn * W_SC;
 #pragma unroll
                     for (int i = 0; i < 9; ++i)
-                        pf[s][i] = ok ? CLF_LOAD(g, i) : 0.0f;
+                        pf[s][i] = ok ? CLF_LOAD(g, i / 3 * W_SY + i % 3 * W_SX) : 0.0f;
                 }
             }
         }
@@ -494,7 +497,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             const int th = r / TILES_W;
             const int oh0 = th * WINO_M;
             const int ow0 = (r - th * TILES_W) * WINO_M;
-            const size_t plane = ((size_t)n * K + k) * OUT_HW;
+            const size_t plane = Y_OFF(n, k, 0);
 #pragma unroll
             for (int dy = 0; dy < WINO_M; ++dy) {
                 float o[WINO_M];
@@ -507,7 +510,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     const int ow = ow0 + dx;
                     if (ow < OW) {
                         const int pix = oh * OW + ow;
-                        const size_t out_idx = plane + pix;
+                        const size_t out_idx = plane + Y_PIX(pix);
                         CLF_STORE(clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS), y, out_idx);
                     }
                 }

@@ -50,13 +50,13 @@ static miopenStatus_t conv_problem_make(miopenHandle_t h, const char *api,
         st = clf_tensor_check(h, wDesc, api, "wDesc");
     if (st == miopenStatusSuccess)
         st = clf_tensor_check(h, yDesc, api, "yDesc");
-    /* Strided tensors are not supported yet: refused, never read as packed. */
+    /* Any layout whose strides keep elements apart (NCHW, NHWC, padded rows, views). */
     if (st == miopenStatusSuccess)
-        st = clf_tensor_require_packed(h, xDesc, api, "xDesc");
+        st = clf_tensor_require_distinct(h, xDesc, api, "xDesc");
     if (st == miopenStatusSuccess)
-        st = clf_tensor_require_packed(h, wDesc, api, "wDesc");
+        st = clf_tensor_require_distinct(h, wDesc, api, "wDesc");
     if (st == miopenStatusSuccess)
-        st = clf_tensor_require_packed(h, yDesc, api, "yDesc");
+        st = clf_tensor_require_distinct(h, yDesc, api, "yDesc");
     if (st != miopenStatusSuccess)
         return st;
     int nd = 0, lens[CLF_MAX_DIMS];
@@ -84,11 +84,7 @@ static miopenStatus_t conv_problem_make(miopenHandle_t h, const char *api,
         conv_problem_free(cp);
         return clf_fail(h, st, "%s", clf_thread_errmsg());
     }
-    if (!clf_tensor_equal(yDesc, &cp->plan->output)) {
-        conv_problem_free(cp);
-        return clf_fail(h, miopenStatusNotImplemented,
-                        "%s: yDesc has custom strides; clfuse writes packed NCHW outputs", api);
-    }
+    clf_plan_set_output_layout(cp->plan, yDesc);
     cp->plan->allow_unfused = 1;
     st = clf_plan_prepare(h, cp->plan, api);
     if (st != miopenStatusSuccess) {

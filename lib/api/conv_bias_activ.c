@@ -49,7 +49,19 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
     miopenFusionPlanDescriptor_t plan = NULL;
     miopenOperatorArgs_t args = NULL;
     miopenFusionOpDescriptor_t conv_op, bias_op = NULL, add_op = NULL, act_op;
+    if (yDesc != NULL) {
+        st = clf_tensor_check(handle, yDesc, api, "yDesc");
+        if (st == miopenStatusSuccess)
+            st = clf_tensor_require_distinct(handle, yDesc, api, "yDesc");
+        if (st == miopenStatusSuccess && yDesc->nd != 4)
+            st = clf_fail(handle, miopenStatusBadParm, "%s: yDesc has %d dimensions, not 4", api,
+                          yDesc->nd);
+        if (st != miopenStatusSuccess)
+            return st;
+    }
     st = miopenCreateFusionPlan(&plan, miopenVerticalFusion, xDesc);
+    if (st == miopenStatusSuccess && yDesc != NULL)
+        clf_plan_set_output_layout(plan, yDesc); /* y in the caller's layout */
     if (st == miopenStatusSuccess)
         st = miopenCreateOpConvForwardAlgo(plan, &conv_op, convDesc, algo, wDesc);
     if (st == miopenStatusSuccess && bias != NULL)

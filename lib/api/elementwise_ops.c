@@ -34,9 +34,14 @@ static miopenStatus_t run_elementwise(miopenHandle_t h, const char *api,
         return clf_fail(h, miopenStatusNotImplemented, "%s: clfuse takes 4-d NCHW tensors here",
                         api);
     miopenFusionPlanDescriptor_t plan = NULL;
+    st = clf_tensor_require_distinct(h, yDesc, api, "yDesc");
+    if (st != miopenStatusSuccess)
+        return st;
     st = miopenCreateFusionPlan(&plan, miopenVerticalFusion, xDesc);
-    if (st == miopenStatusSuccess)
+    if (st == miopenStatusSuccess) {
+        clf_plan_set_output_layout(plan, yDesc); /* y = x's layout, whatever its strides */
         st = add(plan, ctx);
+    }
     if (st != miopenStatusSuccess) {
         clf_plan_free(plan); /* not miopenDestroyFusionPlan: it clears the thread's message */
         return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());

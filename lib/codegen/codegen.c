@@ -93,6 +93,49 @@ static void emit_storage_type(const clf_fusion_problem *p, clf_strbuf *b)
                          "#define CLF_LOAD2(p, i) clf_load_half2((p) + (i))\n");
 }
 
+/* One tensor's strides as PREFIX_S<dim> constants, and PREFIX_PIX(pix): the offset of
+ * spatial index pix (h * width + w) within a plane, pix itself when rows are contiguous. */
+static void emit_strides(const clf_fusion_problem *p, clf_tensor_role r, const char *prefix,
+                         const char *dims, clf_strbuf *b)
+{
+    long shape[4], s[4];
+    clf_problem_shape(p, r, shape);
+    clf_problem_strides(p, r, s);
+    clf_strbuf_append(b, "#define");
+    for (int d = 0; d < 4; ++d)
+        clf_strbuf_printf(b, "%s %s_S%c %ld", d ? "\n#define" : "", prefix, dims[d], s[d]);
+    clf_strbuf_append(b, "\n");
+    if (r == CLF_TENSOR_W)
+        return;
+    if (s[3] == 1 && s[2] == shape[3])
+        clf_strbuf_printf(b, "#define %s_PIX(pix) ((size_t)(pix))\n", prefix);
+    else
+        clf_strbuf_printf(b,
+                          "#define %s_PIX(pix) ((size_t)((pix) / %ld) * %ld + (size_t)((pix) %% "
+                          "%ld) * %ld)\n",
+                          prefix, shape[3], s[2], shape[3], s[3]);
+}
+
+/* The tensors' layouts: element strides as constants and offset macros over them, so every
+ * fragment indexes the same way whatever the layout; for packed NCHW they fold to the
+ * packed arithmetic. CLF_NCHW: every data tensor is packed NCHW (the wide paths' layout). */
+static void emit_layouts(const clf_fusion_problem *p, clf_strbuf *b)
+{
+    clf_strbuf_append(b, "/* layouts: element strides (N C H W; the filter K C Y X) */\n");
+    clf_strbuf_define(b, "CLF_NCHW", clf_problem_nchw(p));
+    emit_strides(p, CLF_TENSOR_X, "X", "NCHW", b);
+    emit_strides(p, CLF_TENSOR_Y, "Y", "NCHW", b);
+    clf_strbuf_append(b, "#define X_OFF(n, c, h, w) ((size_t)(n) * X_SN + (size_t)(c) * X_SC + "
+                         "(size_t)(h) * X_SH + (size_t)(w) * X_SW)\n"
+                         "#define Y_OFF(n, k, pix) ((size_t)(n) * Y_SN + (size_t)(k) * Y_SC + "
+                         "Y_PIX(pix))\n");
+    if (p->has_conv) {
+        emit_strides(p, CLF_TENSOR_W, "W", "KCYX", b);
+        clf_strbuf_append(b, "#define W_OFF(k, c, fy, fx) ((size_t)(k) * W_SK + (size_t)(c) * "
+                             "W_SC + (size_t)(fy) * W_SY + (size_t)(fx) * W_SX)\n");
+    }
+}
+
 void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
 {
     emit_storage_type(p, b);
@@ -124,6 +167,7 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
     clf_strbuf_define(b, "OUT_H", p->h);
     clf_strbuf_define(b, "OUT_W", p->w);
     clf_strbuf_define(b, "OUT_HW", (long)p->h * p->w);
+    emit_layouts(p, b);
     clf_strbuf_append(b, "/* epilogue */\n");
     clf_strbuf_define(b, "HAS_Z", p->epi.has_z);
     clf_strbuf_define(b, "HAS_BIAS", p->epi.has_bias);

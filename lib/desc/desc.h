@@ -65,6 +65,22 @@ size_t clf_tensor_elements(const struct miopenTensorDescriptor *t);
 /* True when the strides lay the tensor out as packed NCHW (strides of length-1 dimensions,
  * which address nothing, are not compared). */
 int clf_tensor_is_packed(const struct miopenTensorDescriptor *t);
+/* Elements from the first to the last addressed one: the largest offset + 1 (a buffer
+ * holds the tensor when it has this many elements). */
+size_t clf_tensor_span(const struct miopenTensorDescriptor *t);
+/* Refuses, with miopenStatusBadParm and a message naming the api, the descriptor (`name`) and
+ * its strides, a tensor whose strides let two indices share an element or interleave
+ * dimensions (sorted by stride, each dimension's stride must cover the extent of the ones
+ * below it): a kernel writing such a tensor would race, and no layout clfuse reads has it.
+ * Success otherwise. */
+miopenStatus_t clf_tensor_require_distinct(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                           const char *api, const char *name);
+/* The first four strides of a 4-d descriptor as longs (N, C, H, W). */
+void clf_tensor_strides4(const struct miopenTensorDescriptor *t, long out[4]);
+/* Same type and lengths, and the same strides in every dimension longer than 1 (the stride
+ * of a length-1 dimension addresses nothing): the same tensor in memory. */
+int clf_tensor_same_layout(const struct miopenTensorDescriptor *a,
+                           const struct miopenTensorDescriptor *b);
 /* Same type, lengths and strides. */
 int clf_tensor_equal(const struct miopenTensorDescriptor *a,
                      const struct miopenTensorDescriptor *b);

@@ -95,6 +95,62 @@ miopenStatus_t clf_tensor_require_packed(miopenHandle_t h, const struct miopenTe
                     api, name, d);
 }
 
+size_t clf_tensor_span(const struct miopenTensorDescriptor *t)
+{
+    size_t span = 1; /* set_tensor checked that this fits */
+    for (int i = 0; i < t->nd; ++i)
+        span += (size_t)(t->lens[i] - 1) * (size_t)t->strides[i];
+    return span;
+}
+
+miopenStatus_t clf_tensor_require_distinct(miopenHandle_t h, const struct miopenTensorDescriptor *t,
+                                           const char *api, const char *name)
+{
+    int order[CLF_MAX_DIMS], n = 0;
+    for (int i = 0; i < t->nd; ++i)
+        if (t->lens[i] > 1)
+            order[n++] = i;
+    /* insertion sort by stride, then length: at most 8 dimensions */
+    for (int i = 1; i < n; ++i)
+        for (int j = i; j > 0 && t->strides[order[j]] < t->strides[order[j - 1]]; --j) {
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
+        }
+    size_t extent = 1; /* elements spanned by the dimensions below */
+    for (int i = 0; i < n; ++i) {
+        const int d = order[i];
+        if ((size_t)t->strides[d] < extent) {
+            char desc[192];
+            clf_tensor_describe(t, desc, sizeof desc);
+            return clf_fail(h, miopenStatusBadParm,
+                            "%s: %s is %s: its strides overlap (dimension %d's stride %d is "
+                            "below the %zu elements the smaller-stride dimensions span), so "
+                            "two indices would share an element",
+                            api, name, desc, d, t->strides[d], extent);
+        }
+        extent = (size_t)t->strides[d] * (size_t)t->lens[d];
+    }
+    return miopenStatusSuccess;
+}
+
+void clf_tensor_strides4(const struct miopenTensorDescriptor *t, long out[4])
+{
+    for (int i = 0; i < 4; ++i)
+        out[i] = i < t->nd ? t->strides[i] : 1;
+}
+
+int clf_tensor_same_layout(const struct miopenTensorDescriptor *a,
+                           const struct miopenTensorDescriptor *b)
+{
+    if (a->type != b->type || a->nd != b->nd)
+        return 0;
+    for (int i = 0; i < a->nd; ++i)
+        if (a->lens[i] != b->lens[i] || (a->lens[i] > 1 && a->strides[i] != b->strides[i]))
+            return 0;
+    return 1;
+}
+
 int clf_tensor_equal(const struct miopenTensorDescriptor *a, const struct miopenTensorDescriptor *b)
 {
     if (a->type != b->type || a->nd != b->nd)

@@ -81,7 +81,6 @@ void clf_ir_init(clf_ir *ir, miopenDataType_t type, const int input[4])
     v->kind = CLF_IR_VALUE_INPUT;
     memcpy(v->shape, input, sizeof v->shape);
     v->type = type;
-    v->layout = CLF_IR_NCHW;
     v->producer = -1;
     ir->nbranches = 1;
 }
@@ -169,6 +168,54 @@ const int *clf_ir_output(const clf_ir *ir)
     return ir->nops > 0 ? ir->values[ir->ops[ir->nops - 1].out].shape : ir->values[0].shape;
 }
 
+void clf_ir_strides(const clf_ir *ir, int v, long out[4])
+{
+    const clf_ir_value *val = &ir->values[v];
+    if (val->strides[0] || val->strides[1] || val->strides[2] || val->strides[3]) {
+        memcpy(out, val->strides, sizeof val->strides);
+        return;
+    }
+    const long shape[4] = {val->shape[0], val->shape[1], val->shape[2], val->shape[3]};
+    clf_packed_strides(shape, 0, out);
+}
+
+void clf_ir_set_strides(clf_ir *ir, int v, const long strides[4])
+{
+    clf_ir_value *val = &ir->values[v];
+    const long shape[4] = {val->shape[0], val->shape[1], val->shape[2], val->shape[3]};
+    long packed[4];
+    clf_packed_strides(shape, 0, packed);
+    int is_packed = 1;
+    for (int d = 0; d < 4; ++d)
+        if (shape[d] > 1 && strides[d] != packed[d])
+            is_packed = 0;
+    if (is_packed)
+        memset(val->strides, 0, sizeof val->strides);
+    else
+        memcpy(val->strides, strides, sizeof val->strides);
+}
+
+int clf_ir_channels_last(const int shape[4], const long strides[4])
+{
+    return shape[1] > 1 && strides[1] < strides[3];
+}
+
+int clf_ir_param(const clf_ir *ir, const char *name)
+{
+    for (int i = ir->nops - 1; i >= 0; --i)
+        for (int j = 0; j < ir->ops[i].nparams; ++j) {
+            const clf_ir_value *v = &ir->values[ir->ops[i].params[j]];
+            if (v->name != NULL && strcmp(v->name, name) == 0)
+                return ir->ops[i].params[j];
+        }
+    return -1;
+}
+
+int clf_ir_output_value(const clf_ir *ir)
+{
+    return ir->nops > 0 ? ir->ops[ir->nops - 1].out : 0;
+}
+
 const int *clf_ir_current(const clf_ir *ir)
 {
     int last = branch_last(ir);
@@ -245,8 +292,19 @@ static int add_value(clf_ir *ir, clf_ir_value_kind kind, const char *name, int n
     v->shape[2] = h;
     v->shape[3] = w;
     v->type = clf_ir_param_type(ir, name);
-    v->layout = CLF_IR_NCHW;
+    memset(v->strides, 0, sizeof v->strides);
     v->producer = producer;
+    if (kind == CLF_IR_VALUE_RESULT) {
+        /* Results take the input's order, packed: a channels-last plan stays channels-last. */
+        long in[4];
+        clf_ir_strides(ir, 0, in);
+        if (clf_ir_channels_last(ir->values[0].shape, in)) {
+            const long shape[4] = {n, c, h, w};
+            long nhwc[4];
+            clf_packed_strides(shape, 1, nhwc);
+            clf_ir_set_strides(ir, ir->nvalues, nhwc);
+        }
+    }
     return ir->nvalues++;
 }
 
@@ -346,8 +404,8 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
     }
     for (int v = 0; v < ir->nvalues; ++v) {
         const clf_ir_value *val = &ir->values[v];
-        if (val->type != clf_ir_param_type(ir, val->name) || val->layout != CLF_IR_NCHW) {
-            snprintf(why, cap, "value %%%d: type or layout differs from the plan's", v);
+        if (val->type != clf_ir_param_type(ir, val->name)) {
+            snprintf(why, cap, "value %%%d: type differs from the plan's", v);
             return -1;
         }
         for (int d = 0; d < 4; ++d)
@@ -509,6 +567,7 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
 {
     memset(p, 0, sizeof *p);
     p->half = ir->type == miopenHalf;
+    memcpy(p->strides[CLF_TENSOR_X], ir->values[0].strides, sizeof p->strides[0]);
     if (ir->horizontal) {
         horizontal_to_problem(ir, p);
         return;
@@ -549,24 +608,63 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
     p->c = out[1];
     p->h = out[2];
     p->w = out[3];
+    /* Strides as the IR stores them: zeros for packed NCHW. */
+    memcpy(p->strides[CLF_TENSOR_Y], ir->values[clf_ir_output_value(ir)].strides,
+           sizeof p->strides[0]);
+    int w = clf_ir_param(ir, "w"), z = clf_ir_param(ir, "z");
+    if (w >= 0)
+        memcpy(p->strides[CLF_TENSOR_W], ir->values[w].strides, sizeof p->strides[0]);
+    if (z >= 0)
+        memcpy(p->strides[CLF_TENSOR_Z], ir->values[z].strides, sizeof p->strides[0]);
+}
+
+/* The key's layout field: "NCHW" for packed NCHW tensors (every key before layouts read so),
+ * one name when x, w and y share a layout ("NHWC"), else MIOpen's way for non-default
+ * layouts, each listed: in, weights, out (and z after them when it differs from y). */
+static void key_layout(const clf_fusion_problem *p, char *out, size_t cap)
+{
+    if (clf_problem_nchw(p)) {
+        snprintf(out, cap, "NCHW");
+        return;
+    }
+    char names[CLF_TENSOR_ROLES][64];
+    for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+        long shape[4], strides[4];
+        clf_problem_shape(p, (clf_tensor_role)r, shape);
+        clf_problem_strides(p, (clf_tensor_role)r, strides);
+        clf_layout_name(shape, strides, names[r], sizeof names[r]);
+    }
+    const char *x = names[CLF_TENSOR_X], *w = p->has_conv ? names[CLF_TENSOR_W] : x;
+    const char *y = names[CLF_TENSOR_Y];
+    const char *z = p->epi.has_z && strcmp(names[CLF_TENSOR_Z], y) != 0 ? names[CLF_TENSOR_Z] : "";
+    if (strcmp(x, w) == 0 && strcmp(x, y) == 0 && *z == '\0')
+        snprintf(out, cap, "%s", x);
+    else if (p->has_conv)
+        snprintf(out, cap, "%s%s%s%s", x, w, y, z);
+    else
+        snprintf(out, cap, "%s%s%s", x, y, z);
 }
 
 void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap)
 {
-    char core[256];
+    char core[640];
     /* The storage type is part of the kernel, so of the key; fp32 keys read as they always
      * did. */
     const char *type = p->half ? "FP16" : "FP32";
+    char layout[288];
+    key_layout(p, layout, sizeof layout);
     if (p->has_conv) {
         const clf_conv_problem *c = &p->conv;
         int n =
-            snprintf(core, sizeof core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-%s-F",
+            snprintf(core, sizeof core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-%s-%s-F",
                      c->c, c->h, c->w, c->fy, c->fx, c->k, c->oh, c->ow, c->n, c->pad_h, c->pad_w,
-                     c->stride_h, c->stride_w, c->dil_h, c->dil_w, type);
+                     c->stride_h, c->stride_w, c->dil_h, c->dil_w, layout, type);
         if (c->groups > 1 && n > 0 && (size_t)n < sizeof core)
             snprintf(core + n, sizeof core - (size_t)n, "_g%d", c->groups);
-    } else {
+    } else if (strcmp(layout, "NCHW") == 0) {
         snprintf(core, sizeof core, "%dx%dx%dx%d-%s", p->n, p->c, p->h, p->w, type);
+    } else {
+        snprintf(core, sizeof core, "%dx%dx%dx%d-%s-%s", p->n, p->c, p->h, p->w, layout, type);
     }
     if (p->has_conv && strcmp(chain, "C") == 0 && !p->epi.has_z) {
         snprintf(out, cap, "%s", core);

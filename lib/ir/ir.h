@@ -37,10 +37,6 @@ typedef enum clf_ir_kind {
     CLF_IR_ADD = 7,
 } clf_ir_kind;
 
-/* Fused kernels take packed tensors; the layout is explicit so a second one (NHWC) is a new
- * value here, not a guess in every solver. */
-typedef enum clf_ir_layout { CLF_IR_NCHW = 0 } clf_ir_layout;
-
 typedef enum clf_ir_value_kind {
     CLF_IR_VALUE_INPUT = 0,  /* the plan's input */
     CLF_IR_VALUE_RESULT = 1, /* an op's result; the last op's is the plan's output */
@@ -52,7 +48,11 @@ typedef struct clf_ir_value {
     const char *name; /* parameters: "w", "bias", "bn_scale", ..., "z"; else NULL */
     int shape[4];     /* NCHW order of dimensions */
     miopenDataType_t type;
-    clf_ir_layout layout;
+    /* Element strides in the shape's dimension order; all zero: packed NCHW (the one spelling
+     * of it, so packed plans compare and print as before). Results are packed: NHWC when the
+     * plan's input is channels-last, else NCHW; a caller may restride the output value (an
+     * unfused call writing the caller's strided y) and the parameters w and z. */
+    long strides[4];
     int producer; /* the op whose result it is; -1 for the input and parameters */
 } clf_ir_value;
 
@@ -105,6 +105,18 @@ const int *clf_ir_current(const clf_ir *ir);
  * bias and batch-norm vectors, which are fp32 in half plans. */
 miopenDataType_t clf_ir_param_type(const clf_ir *ir, const char *name);
 
+/* The effective strides of value v (packed NCHW for zeros). */
+void clf_ir_strides(const clf_ir *ir, int v, long out[4]);
+/* Sets value v's strides (packed NCHW is stored as zeros). The input's decide the results'
+ * layout: set them before the first op. */
+void clf_ir_set_strides(clf_ir *ir, int v, const long strides[4]);
+/* 1 when a tensor with these strides is channels-last (C varies faster than W). */
+int clf_ir_channels_last(const int shape[4], const long strides[4]);
+/* The value id of the last op's parameter named name ("w", "z"), -1 when there is none. */
+int clf_ir_param(const clf_ir *ir, const char *name);
+/* The value id of the plan's output (vertical plans: the last op's result; 0 with no op). */
+int clf_ir_output_value(const clf_ir *ir);
+
 /* Starts a new branch of a horizontal graph. 0, or -1 with the reason: the graph is
  * vertical, the current branch has no op yet, or CLF_MAX_BRANCHES are begun. */
 int clf_ir_begin_branch(clf_ir *ir, char *why, size_t cap);
@@ -153,11 +165,11 @@ void clf_ir_fusion_name(const clf_ir *ir, char *out, size_t cap);
  *   %0 = input : 2x4x8x8 FP32 NCHW
  *   %1 = param w : 8x4x3x3 FP32 NCHW
  *   %2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 groups=1 : 2x8x8x8 FP32 NCHW
- * (ops: conv, bias, batchnorm, add, activation, batchnorm_train, batchnorm_bwd,
- * activation_bwd; a parameter's name is the clf_run_args field that binds it)
- *   output %2
- * A horizontal graph heads each branch's ops with "branch B: channels K0..K1" and ends
- * with "output concat %4, %7 : NxCxHxW FP32 NCHW" (the branches' results, in order). */
+ * (the layout: NCHW, NHWC or S<strides>, clf_layout_name; ops: conv, bias, batchnorm, add,
+ * activation, batchnorm_train, batchnorm_bwd, activation_bwd; a parameter's name is the
+ * clf_run_args field that binds it) output %2 A horizontal graph heads each branch's ops with
+ * "branch B: channels K0..K1" and ends with "output concat %4, %7 : NxCxHxW FP32 NCHW" (the
+ * branches' results, in order). */
 void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
 
 /* The canonical problem key for the find-db. A plain convolution uses MIOpen's layout of

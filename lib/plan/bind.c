@@ -41,6 +41,18 @@ miopenStatus_t clf_plan_check_workspace(miopenHandle_t h,
     return ws ? clf_plan_check_buffer(h, ws, p->workspace, "workspace") : miopenStatusSuccess;
 }
 
+/* Elements from the first to the last one tensor role r of q addresses. */
+static size_t role_span(const clf_fusion_problem *q, clf_tensor_role r)
+{
+    long shape[4], strides[4];
+    clf_problem_shape(q, r, shape);
+    clf_problem_strides(q, r, strides);
+    size_t span = 1;
+    for (int d = 0; d < 4; ++d)
+        span += (size_t)(shape[d] - 1) * (size_t)strides[d];
+    return span;
+}
+
 miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                                        const clf_run_args *a)
 {
@@ -48,9 +60,9 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
     const size_t fs = sizeof(float);
     /* The data tensors' element size (fp16 plans store x, w, y, z as half). */
     const size_t ds = clf_problem_data_size(q);
-    size_t out_n = (size_t)q->n * q->c * q->h * q->w;
-    size_t in_n = clf_tensor_elements(&p->input);
-    size_t par_n = q->epi.bn_spatial ? (size_t)q->c : out_n / (size_t)q->n;
+    size_t out_n = clf_tensor_span(&p->output);
+    size_t in_n = clf_tensor_span(&p->input);
+    size_t par_n = q->epi.bn_spatial ? (size_t)q->c : (size_t)q->c * q->h * q->w;
     miopenStatus_t st = clf_plan_check_buffer(h, a->x, in_n * ds, "x (the input)");
     if (st == miopenStatusSuccess)
         st = clf_plan_check_buffer(h, a->y, out_n * ds, "y (the output)");
@@ -99,11 +111,8 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
             st = clf_plan_check_buffer(h, a->workspace, a->workspace_size, "workspace");
         return st;
     }
-    if (st == miopenStatusSuccess && q->has_conv) {
-        const clf_conv_problem *c = &q->conv;
-        st = clf_plan_check_buffer(h, a->w, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs,
-                                   "w (the filter)");
-    }
+    if (st == miopenStatusSuccess && q->has_conv)
+        st = clf_plan_check_buffer(h, a->w, role_span(q, CLF_TENSOR_W) * ds, "w (the filter)");
     if (st == miopenStatusSuccess && q->epi.has_bias)
         st = clf_plan_check_buffer(h, a->bias, (size_t)q->c * fs, "the bias");
     if (st == miopenStatusSuccess && q->epi.has_bn) {
@@ -116,7 +125,7 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
             st = clf_plan_check_buffer(h, a->bn_var, par_n * fs, "estimatedVariance");
     }
     if (st == miopenStatusSuccess && q->epi.has_z)
-        st = clf_plan_check_buffer(h, a->z, out_n * fs, "z");
+        st = clf_plan_check_buffer(h, a->z, role_span(q, CLF_TENSOR_Z) * ds, "z");
     if (st == miopenStatusSuccess && p->workspace > 0)
         st = clf_plan_check_workspace(h, p, a->workspace, a->workspace_size, NULL);
     return st;

@@ -162,6 +162,8 @@ struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanD
     for (int i = 0; i < CLF_IR_MAX_OPS; ++i)
         c->ops[i].plan = c;
     c->allow_unfused = p->allow_unfused;
+    c->out_strides_set = p->out_strides_set;
+    memcpy(c->out_strides, p->out_strides, sizeof c->out_strides);
     c->algo_filter_set = p->algo_filter_set;
     c->algo_filter = p->algo_filter;
     c->problem = p->problem;
@@ -202,14 +204,6 @@ static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanD
                         "%s: the tensors are FP16; clfuse runs fp16 in fusion plans only "
                         "(miopenCreateFusionPlan), this call takes fp32 tensors",
                         api);
-    }
-    if (!clf_tensor_is_packed(&p->input)) {
-        snprintf(p->report, sizeof p->report,
-                 "every solver: the input tensor is not packed NCHW\n");
-        return clf_fail(h, miopenStatusUnsupportedOp,
-                        "%s: plan %s: the input tensor has custom strides; fused kernels take "
-                        "packed NCHW tensors",
-                        api, name);
     }
     if (p->ir.horizontal) {
         /* Building checked each op; what only the whole plan shows is an empty last branch

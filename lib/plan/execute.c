@@ -310,14 +310,14 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         st = clf_tensor_check(h, outputDesc, api, "outputDesc");
     if (st != miopenStatusSuccess)
         return st;
-    char have[128], want[128];
-    if (!clf_tensor_equal(inputDesc, &p->input)) {
+    char have[192], want[192];
+    if (!clf_tensor_same_layout(inputDesc, &p->input)) {
         clf_tensor_describe(inputDesc, have, sizeof have);
         clf_tensor_describe(&p->input, want, sizeof want);
         return clf_fail(h, miopenStatusBadParm, "%s: inputDesc is %s but the plan was built for %s",
                         api, have, want);
     }
-    if (!clf_tensor_equal(outputDesc, &p->output)) {
+    if (!clf_tensor_same_layout(outputDesc, &p->output)) {
         clf_tensor_describe(outputDesc, have, sizeof have);
         clf_tensor_describe(&p->output, want, sizeof want);
         return clf_fail(h, miopenStatusBadParm, "%s: outputDesc is %s but the plan produces %s",
@@ -334,8 +334,8 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     b.y = (cl_mem)(uintptr_t)output;
     b.workspace = workspace;
     b.workspace_size = workspace_size;
-    size_t in_bytes = clf_tensor_elements(&p->input) * clf_problem_data_size(&p->problem);
-    size_t out_bytes = clf_tensor_elements(&p->output) * clf_problem_data_size(&p->problem);
+    size_t in_bytes = clf_tensor_span(&p->input) * clf_problem_data_size(&p->problem);
+    size_t out_bytes = clf_tensor_span(&p->output) * clf_problem_data_size(&p->problem);
     st = clf_plan_check_buffer(h, b.x, in_bytes, "input");
     if (st == miopenStatusSuccess)
         st = clf_plan_check_buffer(h, b.y, out_bytes, "output");

@@ -66,7 +66,7 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
                         (int)fuseDirection);
     miopenStatus_t st = clf_tensor_check(NULL, inputDesc, api, "inputDesc");
     if (st == miopenStatusSuccess)
-        st = clf_tensor_require_packed(NULL, inputDesc, api, "inputDesc");
+        st = clf_tensor_require_distinct(NULL, inputDesc, api, "inputDesc");
     if (st != miopenStatusSuccess)
         return st;
     if (inputDesc->nd != 4)
@@ -92,6 +92,9 @@ miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc
         clf_ir_init_horizontal(&p->ir, inputDesc->type, inputDesc->lens);
     else
         clf_ir_init(&p->ir, inputDesc->type, inputDesc->lens);
+    long strides[4];
+    clf_tensor_strides4(inputDesc, strides);
+    clf_ir_set_strides(&p->ir, 0, strides);
     *fusePlanDesc = p;
     return miopenStatusSuccess;
 }
@@ -174,11 +177,23 @@ static struct miopenFusionOpDescriptor *begin_op(miopenFusionPlanDescriptor_t p,
     return op;
 }
 
+/* The plan's output descriptor: the IR's output value, its shape and its strides. */
+static void output_desc(const struct miopenFusionPlanDescriptor *p,
+                        struct miopenTensorDescriptor *out)
+{
+    long strides[4];
+    clf_ir_strides(&p->ir, clf_ir_output_value(&p->ir), strides);
+    for (int d = 0; d < 4; ++d)
+        out->strides[d] = (int)strides[d]; /* a permutation of packed strides that fit an int */
+}
+
 /* Appends the op gathered in the IR's next slot; conv_out is a convolution's output shape
- * (NULL for the ops that keep the shape). */
+ * (NULL for the ops that keep the shape); param_desc, when not NULL, is the descriptor of
+ * the op's parameter named param (the filter, z), whose strides the IR takes. */
 static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDescriptor_t *out,
                                 struct miopenFusionOpDescriptor *op, const char *api,
-                                const int *conv_out)
+                                const int *conv_out, const char *param,
+                                const struct miopenTensorDescriptor *param_desc)
 {
     const clf_ir_op pending = p->ir.ops[p->ir.nops];
     const int *o = conv_out ? conv_out : clf_ir_current(&p->ir);
@@ -191,6 +206,11 @@ static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDe
     char why[CLF_REASON_CAP];
     if (clf_ir_append(&p->ir, &pending, conv_out, why, sizeof why) != 0)
         return clf_fail(NULL, miopenStatusBadParm, "%s: %s", api, why);
+    if (param_desc != NULL) {
+        long strides[4];
+        clf_tensor_strides4(param_desc, strides);
+        clf_ir_set_strides(&p->ir, clf_ir_param(&p->ir, param), strides);
+    }
     /* A horizontal plan's output is the concatenation, which can be too large where the
      * branch's own output is not. */
     const int *po = clf_ir_output(&p->ir);
@@ -207,9 +227,25 @@ static miopenStatus_t commit_op(miopenFusionPlanDescriptor_t p, miopenFusionOpDe
         clf_ir_drop_last(&p->ir); /* not in the plan after all */
         return clf_fail(NULL, miopenStatusAllocFailed, "%s: out of host memory", api);
     }
+    if (!p->ir.horizontal) {
+        if (p->out_strides_set)
+            clf_ir_set_strides(&p->ir, clf_ir_output_value(&p->ir), p->out_strides);
+        output_desc(p, &next);
+    }
     p->output = next;
     *out = op;
     return miopenStatusSuccess;
+}
+
+void clf_plan_set_output_layout(struct miopenFusionPlanDescriptor *p,
+                                const struct miopenTensorDescriptor *y)
+{
+    clf_tensor_strides4(y, p->out_strides);
+    p->out_strides_set = 1;
+    if (p->ir.nops > 0 && !p->ir.horizontal) {
+        clf_ir_set_strides(&p->ir, clf_ir_output_value(&p->ir), p->out_strides);
+        output_desc(p, &p->output);
+    }
 }
 
 static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOpDescriptor_t *out,
@@ -225,7 +261,7 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
     int nd = 0, lens[CLF_MAX_DIMS];
     st = clf_conv_output_shape(NULL, api, conv, &p->input, wDesc, &nd, lens);
     if (st == miopenStatusSuccess)
-        st = clf_tensor_require_packed(NULL, wDesc, api, "wDesc");
+        st = clf_tensor_require_distinct(NULL, wDesc, api, "wDesc");
     if (st != miopenStatusSuccess)
         return st;
     if (conv->spatial != 2 || nd != 4)
@@ -263,7 +299,7 @@ static miopenStatus_t create_conv(miopenFusionPlanDescriptor_t p, miopenFusionOp
     op->wdesc = *wDesc;
     op->algo_requested = algo_requested;
     op->algo = algo;
-    return commit_op(p, out, op, api, lens);
+    return commit_op(p, out, op, api, lens, "w", wDesc);
 }
 
 miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -317,7 +353,7 @@ miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDe
                         "batch-norm parameters in fp32)",
                         api, clf_type_name(bDesc->type), clf_type_name(fusePlanDesc->input.type),
                         clf_type_name(want));
-    return commit_op(fusePlanDesc, biasOp, op, api, NULL);
+    return commit_op(fusePlanDesc, biasOp, op, api, NULL, NULL, NULL);
 }
 
 miopenStatus_t miopenCreateOpBatchNormInference(
@@ -360,7 +396,7 @@ miopenStatus_t miopenCreateOpBatchNormInference(
                         api, clf_type_name(d->type), clf_type_name(fusePlanDesc->input.type),
                         clf_type_name(want));
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
-    return commit_op(fusePlanDesc, bnOp, op, api, NULL);
+    return commit_op(fusePlanDesc, bnOp, op, api, NULL, NULL, NULL);
 }
 
 miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -378,7 +414,7 @@ miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fuse
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
                         (int)mode);
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
-    return commit_op(fusePlanDesc, activFwdOp, op, api, NULL);
+    return commit_op(fusePlanDesc, activFwdOp, op, api, NULL, NULL, NULL);
 }
 
 miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc, const int op_idx,
@@ -430,7 +466,7 @@ miopenStatus_t miopenCreateOpBatchNormForward(miopenFusionPlanDescriptor_t fuseP
     ir->bn_spatial = bn_mode == miopenBNSpatial;
     ir->bn_running = runningMeanVariance ? 1 : 0;
     op->running = ir->bn_running;
-    return commit_op(fusePlanDesc, bnFwdOp, op, api, NULL);
+    return commit_op(fusePlanDesc, bnFwdOp, op, api, NULL, NULL, NULL);
 }
 
 miopenStatus_t miopenCreateOpBatchNormBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -446,7 +482,7 @@ miopenStatus_t miopenCreateOpBatchNormBackward(miopenFusionPlanDescriptor_t fuse
     if ((st = check_bn_mode(bn_mode, api)) != miopenStatusSuccess)
         return st;
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].bn_spatial = bn_mode == miopenBNSpatial;
-    return commit_op(fusePlanDesc, bnBwdOp, op, api, NULL);
+    return commit_op(fusePlanDesc, bnBwdOp, op, api, NULL, NULL, NULL);
 }
 
 miopenStatus_t miopenCreateOpActivationBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -464,7 +500,7 @@ miopenStatus_t miopenCreateOpActivationBackward(miopenFusionPlanDescriptor_t fus
         return clf_fail(NULL, miopenStatusBadParm, "%s: unknown activation mode %d (0..9)", api,
                         (int)mode);
     fusePlanDesc->ir.ops[fusePlanDesc->ir.nops].activ_mode = (int)mode;
-    return commit_op(fusePlanDesc, activBwdOp, op, api, NULL);
+    return commit_op(fusePlanDesc, activBwdOp, op, api, NULL, NULL, NULL);
 }
 
 miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDesc,
@@ -478,8 +514,6 @@ miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDe
     if (op == NULL)
         return st;
     st = clf_tensor_check(NULL, zDesc, api, "zDesc");
-    if (st == miopenStatusSuccess)
-        st = clf_tensor_require_packed(NULL, zDesc, api, "zDesc");
     if (st != miopenStatusSuccess)
         return st;
     const int *run = clf_ir_current(&fusePlanDesc->ir);
@@ -494,7 +528,19 @@ miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDe
     if (zDesc->type != fusePlanDesc->input.type)
         return clf_fail(NULL, miopenStatusBadParm, "%s: zDesc is %s but the plan is %s", api,
                         clf_type_name(zDesc->type), clf_type_name(fusePlanDesc->input.type));
-    return commit_op(fusePlanDesc, addOp, op, api, NULL);
+    /* The kernel reads z at the output's offset of each value: z has the output's layout
+     * (the running tensor's, which the plan writes). */
+    struct miopenTensorDescriptor want = fusePlanDesc->output;
+    if (!clf_tensor_same_layout(zDesc, &want)) {
+        char have[192], need[192];
+        clf_tensor_describe(zDesc, have, sizeof have);
+        clf_tensor_describe(&want, need, sizeof need);
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: zDesc is %s but the plan's output is %s: z must have the output's "
+                        "layout (strides)",
+                        api, have, need);
+    }
+    return commit_op(fusePlanDesc, addOp, op, api, NULL, "z", zDesc);
 }
 
 miopenStatus_t clfuse_FusionPlanBeginBranch(miopenFusionPlanDescriptor_t fusePlanDesc)

@@ -38,6 +38,10 @@ struct miopenFusionPlanDescriptor {
     clf_ir ir;
     struct miopenFusionOpDescriptor ops[CLF_IR_MAX_OPS];
     int allow_unfused; /* an internal one-op plan of an unfused call: may use any solver */
+    /* An unfused call's y strides (clf_plan_set_output_layout), which every op's result takes
+     * in place of the packed ones derived from the input; 0: derived. */
+    int out_strides_set;
+    long out_strides[4];
     int algo_filter_set;
     miopenConvFwdAlgorithm_t algo_filter;
     /* compiled state */
@@ -158,6 +162,13 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
 
 /* A fresh, uncompiled plan with p's ops (for building candidates side by side). */
 struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanDescriptor *p);
+
+/* For the internal plan of an unfused call, before it is prepared: the plan writes the
+ * caller's y, whose strides need not be the packed ones the plan derived. The current
+ * result and every later op's take y's strides; y must be 4-d with distinct strides (the
+ * caller checked), and execute compares its lengths with the plan's output. */
+void clf_plan_set_output_layout(struct miopenFusionPlanDescriptor *p,
+                                const struct miopenTensorDescriptor *y);
 
 /* Checks that make p compilable (fp32, packed, valid order) and derives p->problem. */
 miopenStatus_t clf_plan_prepare(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,

@@ -33,6 +33,8 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     (void)dev;
     if (!clf_solver_fp32_only(p, "BatchNormTraining", why, cap))
         return 0;
+    if (!clf_solver_nchw_only(p, "BatchNormTraining", why, cap))
+        return 0;
     if (p->train == CLF_TRAIN_NONE) {
         snprintf(why, cap,
                  "not a training plan (batch-norm forward training or backward, "

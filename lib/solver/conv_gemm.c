@@ -46,6 +46,8 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     (void)dev;
     if (!clf_solver_fp32_only(p, "ConvGemm", why, cap))
         return 0;
+    if (!clf_solver_nchw_only(p, "ConvGemm", why, cap))
+        return 0;
     if (!p->has_conv) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;

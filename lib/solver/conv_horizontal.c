@@ -17,6 +17,8 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     (void)dev;
     if (!clf_solver_fp32_only(p, "ConvHorizontalDirect", why, cap))
         return 0;
+    if (!clf_solver_nchw_only(p, "ConvHorizontalDirect", why, cap))
+        return 0;
     if (p->nbranches < 1) {
         snprintf(why, cap, "not a horizontal plan");
         return 0;

@@ -387,8 +387,10 @@ static void build_tiling(const clf_fusion_problem *p, tiling t, long sk, int sk_
     long p_tiles = (gemm_n(c) + t.nt - 1) / t.nt;
     int is_1x1 = c->fy == 1 && c->fx == 1 && c->stride_h == 1 && c->stride_w == 1 &&
                  c->pad_h == 0 && c->pad_w == 0;
-    int a_vec = r % 4 == 0 && (t.mt * t.kt / 4) % wg == 0;
-    int b_vec = is_1x1 && out_hw % 4 == 0 && (t.nt * t.kt / 4) % wg == 0;
+    /* The float4 paths read and write packed NCHW tensors only. */
+    const int nchw = clf_problem_nchw(p);
+    int a_vec = nchw && r % 4 == 0 && (t.mt * t.kt / 4) % wg == 0;
+    int b_vec = nchw && is_1x1 && out_hw % 4 == 0 && (t.nt * t.kt / 4) % wg == 0;
     clf_strbuf *d = &spec->defines;
     clf_strbuf_define(d, "MT", t.mt);
     clf_strbuf_define(d, "NT", t.nt);
@@ -400,7 +402,7 @@ static void build_tiling(const clf_fusion_problem *p, tiling t, long sk, int sk_
     clf_strbuf_define(d, "A_VEC", a_vec);
     clf_strbuf_define(d, "B_1X1", is_1x1);
     clf_strbuf_define(d, "B_VEC", b_vec);
-    clf_strbuf_define(d, "Y_VEC", out_hw % 4 == 0);
+    clf_strbuf_define(d, "Y_VEC", nchw && out_hw % 4 == 0);
     if (t.ks > 1) { /* the kernel's default KS 1 keeps unsplit programs as they were */
         clf_strbuf_define(d, "KS", t.ks);
         clf_strbuf_define(d, "NPASS", red_passes(&t));

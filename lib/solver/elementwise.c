@@ -29,7 +29,7 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 {
     (void)dev;
     long hw = (long)p->h * p->w;
-    snprintf(cfg, cap, "VEC=%d", hw % 4 == 0 ? 4 : 1);
+    snprintf(cfg, cap, "VEC=%d", hw % 4 == 0 && clf_problem_nchw(p) ? 4 : 1);
 }
 
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -45,6 +45,10 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
         snprintf(why, cap, "FusedElementwise config \"%s\": VEC=4 needs H*W divisible by 4", cfg);
         return 0;
     }
+    if (vec == 4 && !clf_problem_nchw(p)) {
+        snprintf(why, cap, "FusedElementwise config \"%s\": VEC=4 needs packed NCHW tensors", cfg);
+        return 0;
+    }
     return 1;
 }
 
@@ -57,14 +61,19 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_config_get(cfg, "VEC", &vec);
     clf_strbuf_define(&spec->defines, "VEC", vec);
     size_t items = ((size_t)p->h * p->w + (size_t)vec - 1) / (size_t)vec;
-    /* Half storage: the twin that reads and writes through CLF_LOAD / CLF_STORE. */
+    long xs[4], ys[4];
+    clf_problem_strides(p, CLF_TENSOR_X, xs);
+    clf_problem_strides(p, CLF_TENSOR_Y, ys);
+    /* Channels last (NHWC): the channel is the contiguous dimension, so it goes fastest. */
+    const int ch_fast = p->c > 1 && xs[1] == 1 && ys[1] == 1;
+    clf_strbuf_define(&spec->defines, "CH_FAST", ch_fast);
     spec->fragment = "elementwise";
     spec->launch.dims = 3;
     spec->launch.local[0] = 64;
     spec->launch.local[1] = 1;
     spec->launch.local[2] = 1;
-    spec->launch.global[0] = clf_round_up(items, 64);
-    spec->launch.global[1] = (size_t)p->c;
+    spec->launch.global[0] = ch_fast ? clf_round_up((size_t)p->c, 64) : clf_round_up(items, 64);
+    spec->launch.global[1] = ch_fast ? (size_t)p->h * p->w : (size_t)p->c;
     spec->launch.global[2] = (size_t)p->n;
     return miopenStatusSuccess;
 }

@@ -68,7 +68,17 @@ typedef struct clf_branch_problem {
     int k_begin;
 } clf_branch_problem;
 
-/* A whole plan's problem, as solvers see it: packed NCHW, fp32 or fp16 storage. */
+/* The data tensors of a plan, for their strides (clf_problem_strides). */
+typedef enum clf_tensor_role {
+    CLF_TENSOR_X = 0, /* the plan's input: N, C, H, W */
+    CLF_TENSOR_W = 1, /* the filter: K, C / groups, FY, FX */
+    CLF_TENSOR_Y = 2, /* the plan's output: N, K (or C), OH, OW */
+    CLF_TENSOR_Z = 3, /* the residual add's z: the output's shape */
+} clf_tensor_role;
+#define CLF_TENSOR_ROLES 4
+
+/* A whole plan's problem, as solvers see it: fp32 or fp16 storage, each data tensor with its
+ * own element strides (packed NCHW unless strides says otherwise). */
 typedef struct clf_fusion_problem {
     /* 1: the data tensors (x, w, y, z) are stored as fp16 (miopenHalf) and the kernel loads
      * them with vload_half / stores with vstore_half, computing in fp32; bias and batch-norm
@@ -89,6 +99,11 @@ typedef struct clf_fusion_problem {
      * zero so that no vertical solver mistakes the plan for one of its own. */
     int nbranches;
     clf_branch_problem branch[CLF_MAX_BRANCHES];
+    /* Element strides of each data tensor, indexed by clf_tensor_role, in the dimension order
+     * given there (so NHWC input is {H*W*C, 1, W*C, C}). All four zero: packed NCHW, what a
+     * zeroed problem reads as (clf_problem_strides gives the effective ones). The IR stores
+     * packed NCHW as zeros too, so that a packed problem has one spelling. */
+    long strides[CLF_TENSOR_ROLES][4];
 } clf_fusion_problem;
 
 typedef struct clf_launch {
@@ -269,6 +284,22 @@ int clf_config_spelled(const char *solver, const char *cfg, const char *canon, c
  * solver). */
 void clf_config_untuned(char *cfg, size_t cap);
 int clf_config_untuned_valid(const char *solver, const char *cfg, char *why, size_t cap);
+
+/* Layouts (lib/solver/layout.c). The shape of tensor role r of p, in its dimension order. */
+void clf_problem_shape(const clf_fusion_problem *p, clf_tensor_role r, long shape[4]);
+/* The effective element strides of role r: p->strides[r], or packed NCHW when those are all
+ * zero. */
+void clf_problem_strides(const clf_fusion_problem *p, clf_tensor_role r, long out[4]);
+/* QUESTION: are all of p's data tensors packed NCHW (the layout of every wide load and store
+ * path)? 1, or 0 with "<solver>: packed NCHW tensors only" for a solver that needs them. */
+int clf_problem_nchw(const clf_fusion_problem *p);
+int clf_solver_nchw_only(const clf_fusion_problem *p, const char *solver, char *why, size_t cap);
+/* Packed strides of a 4-d shape: NCHW order, or channels last (NHWC; a filter KYXC) when
+ * channels_last. */
+void clf_packed_strides(const long shape[4], int channels_last, long out[4]);
+/* "NCHW", "NHWC" (packed), or "S<sn>.<sc>.<sh>.<sw>" for other strides: the layout's name in
+ * problem keys and logs (no ':', ';', '=' or '-', which the find-db's grammar reserves). */
+void clf_layout_name(const long shape[4], const long strides[4], char *out, size_t cap);
 
 /* Compulsory global-memory bytes of a convolution plan: x, w, y (and z, the per-channel
  * epilogue vectors) each read or written once, data at clf_problem_data_size bytes an

@@ -72,6 +72,52 @@ static cl_mem upload(miopenHandle_t h, buffers *b, const float *data, size_t n)
     return m;
 }
 
+/* A tensor of role r of p as the kernel sees it: shape, strides, elements spanned. */
+typedef struct layout {
+    long shape[4], strides[4];
+    size_t span;
+} layout;
+
+static layout layout_of(const clf_fusion_problem *p, clf_tensor_role r)
+{
+    layout l;
+    clf_problem_shape(p, r, l.shape);
+    clf_problem_strides(p, r, l.strides);
+    l.span = 1;
+    for (int d = 0; d < 4; ++d)
+        l.span += (size_t)(l.shape[d] - 1) * (size_t)l.strides[d];
+    return l;
+}
+
+/* The offset of dense (NCHW-ordered) element i in l. */
+static size_t layout_offset(const layout *l, size_t i)
+{
+    size_t off = 0;
+    for (int d = 3; d >= 0; --d) {
+        off += (i % (size_t)l->shape[d]) * (size_t)l->strides[d];
+        i /= (size_t)l->shape[d];
+    }
+    return off;
+}
+
+/* dense (n elements, NCHW order) into a new array of l's span; the gaps between elements
+ * get fill (the poison for an output, so that a stray write shows). NULL when out of host
+ * memory. */
+static float *scatter(const float *dense, size_t n, const layout *l, int fill_poison)
+{
+    float *out = malloc(l->span * sizeof(float));
+    if (out == NULL)
+        return NULL;
+    if (fill_poison)
+        ref_poison(out, l->span);
+    else
+        for (size_t i = 0; i < l->span; ++i)
+            out[i] = 1e30f; /* a gap a kernel reads by mistake ruins the sums */
+    for (size_t i = 0; i < n; ++i)
+        out[layout_offset(l, i)] = dense[i];
+    return out;
+}
+
 int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s, const char *cfg,
                 uint64_t seed, harness_result *res, char *msg, size_t cap)
 {
@@ -91,6 +137,7 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
     size_t w_n = p->has_conv ? (size_t)cv->k * (cv->c / cv->groups) * cv->fy * cv->fx : 1;
     size_t out_n = (size_t)p->n * p->c * p->h * p->w;
     size_t par_n = p->epi.bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
+    float *sx = NULL, *sw = NULL, *sy = NULL, *sz = NULL; /* the device's copies */
     float *x = malloc(in_n * sizeof(float)), *w = malloc(w_n * sizeof(float));
     float *y = malloc(out_n * sizeof(float)), *z = malloc(out_n * sizeof(float));
     float *bias = malloc((size_t)p->c * sizeof(float));
@@ -140,10 +187,24 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
     if (p->epi.has_activ)
         ref_activation(ref, out_n, p->epi.activ_mode, aa, ab, ag);
 
-    /* device */
+    /* device: each data tensor in its layout (packed NCHW: as it is) */
     ref_poison(y, out_n);
-    cl_mem dx = upload(h, &bufs, x, in_n), dw = upload(h, &bufs, w, w_n);
-    cl_mem dy = upload(h, &bufs, y, out_n), dz = upload(h, &bufs, z, out_n);
+    const layout one = {
+        {1, 1, 1, 1}, {1, 1, 1, 1}, 1}; /* the unused filter of a plan without one */
+    const layout lx = layout_of(p, CLF_TENSOR_X);
+    const layout lw = p->has_conv ? layout_of(p, CLF_TENSOR_W) : one;
+    const layout ly = layout_of(p, CLF_TENSOR_Y), lz = layout_of(p, CLF_TENSOR_Z);
+    sx = scatter(x, in_n, &lx, 0);
+    sw = scatter(w, w_n, &lw, 0);
+    sy = scatter(y, out_n, &ly, 1);
+    sz = scatter(z, out_n, &lz, 0);
+    if (!sx || !sw || !sy || !sz) {
+        snprintf(msg, cap, "out of host memory");
+        goto done;
+    }
+    cl_mem dx = upload(h, &bufs, sx, lx.span);
+    cl_mem dw = upload(h, &bufs, sw, lw.span);
+    cl_mem dy = upload(h, &bufs, sy, ly.span), dz = upload(h, &bufs, sz, lz.span);
     cl_mem db = upload(h, &bufs, bias, (size_t)p->c);
     cl_mem ds = upload(h, &bufs, scale, par_n), dsh = upload(h, &bufs, shift, par_n);
     cl_mem dm = upload(h, &bufs, mean, par_n), dv = upload(h, &bufs, var, par_n);
@@ -204,7 +265,7 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             snprintf(msg, cap, "run: %s", clfuse_GetLastErrorMessage(h));
             goto done;
         }
-        err = clf_clw_read(h->queue, dy, 0, out_n * sizeof(float), y);
+        err = clf_clw_read(h->queue, dy, 0, ly.span * sizeof(float), sy);
         if (err != CL_SUCCESS) {
             snprintf(msg, cap, "read after run: %s", clf_cl_error_name(err));
             goto done;
@@ -268,26 +329,26 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims,
                                          gen.launch.global, local, NULL);
         if (err == CL_SUCCESS)
-            err = clf_clw_read(h->queue, dy, 0, out_n * sizeof(float), y);
+            err = clf_clw_read(h->queue, dy, 0, ly.span * sizeof(float), sy);
         if (err == CL_SUCCESS && gen.launch.ws_zero > 0) {
             /* Again on the same workspace, without zeroing it: the kernel must have left its
              * counters at zero, and the same inputs must give the same bits (the partial
              * sums are added in a fixed order, whichever work-group finishes last). */
-            float *y2 = malloc(out_n * sizeof(float));
+            float *y2 = malloc(ly.span * sizeof(float));
             if (y2 == NULL) {
                 snprintf(msg, cap, "out of host memory");
                 goto done;
             }
-            ref_poison(y2, out_n);
-            err = clf_clw_write(h->queue, dy, 0, out_n * sizeof(float), y2);
+            ref_poison(y2, ly.span);
+            err = clf_clw_write(h->queue, dy, 0, ly.span * sizeof(float), y2);
             if (err == CL_SUCCESS)
                 err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims,
                                              gen.launch.global, local, NULL);
             if (err == CL_SUCCESS)
-                err = clf_clw_read(h->queue, dy, 0, out_n * sizeof(float), y2);
+                err = clf_clw_read(h->queue, dy, 0, ly.span * sizeof(float), y2);
             size_t differ = (size_t)-1;
-            for (size_t i = 0; err == CL_SUCCESS && i < out_n && differ == (size_t)-1; ++i)
-                if (memcmp(&y[i], &y2[i], sizeof(float)) != 0)
+            for (size_t i = 0; err == CL_SUCCESS && i < ly.span && differ == (size_t)-1; ++i)
+                if (memcmp(&sy[i], &y2[i], sizeof(float)) != 0)
                     differ = i;
             free(y2);
             if (err == CL_SUCCESS && differ != (size_t)-1) {
@@ -302,6 +363,30 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
                      gen.launch.global[0], gen.launch.global[1], gen.launch.global[2],
                      gen.launch.local[0], gen.launch.local[1], gen.launch.local[2],
                      clf_cl_error_name(err));
+            goto done;
+        }
+    }
+    /* Back to NCHW order; every gap between y's elements must still hold the poison. */
+    {
+        unsigned char *addressed = calloc(ly.span, 1);
+        if (addressed == NULL) {
+            snprintf(msg, cap, "out of host memory");
+            goto done;
+        }
+        for (size_t i = 0; i < out_n; ++i) {
+            size_t off = layout_offset(&ly, i);
+            y[i] = sy[off];
+            addressed[off] = 1;
+        }
+        float poison;
+        ref_poison(&poison, 1);
+        size_t stray = (size_t)-1;
+        for (size_t i = 0; i < ly.span && stray == (size_t)-1; ++i)
+            if (!addressed[i] && memcmp(&sy[i], &poison, sizeof poison) != 0)
+                stray = i;
+        free(addressed);
+        if (stray != (size_t)-1) {
+            snprintf(msg, cap, "wrote offset %zu of y, between the tensor's elements", stray);
             goto done;
         }
     }
@@ -322,6 +407,10 @@ done:
     if (prog)
         clf_clw_release_program(prog);
     clf_generated_free(&gen);
+    free(sx);
+    free(sw);
+    free(sy);
+    free(sz);
     free(x);
     free(w);
     free(y);

@@ -242,6 +242,78 @@ static void every_solver_matches_reference(void **state)
     print_sample("(solver, shape) defaults", ran, total);
 }
 
+/* Layouts every solver that takes them runs in: the data tensors channels-last (NHWC, the
+ * filter KYXC), or NCHW-ordered with gaps (input rows and planes padded, output planes
+ * padded: a view into a larger tensor). Strides in N, C, H, W order of each role's shape. */
+enum { LAYOUT_NHWC = 0, LAYOUT_PADDED = 1, LAYOUT_COUNT = 2 };
+static const char *const layout_names[LAYOUT_COUNT] = {"NHWC", "padded NCHW"};
+
+static void set_layout(clf_fusion_problem *p, int layout)
+{
+    for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+        long shape[4], *st = p->strides[r];
+        clf_problem_shape(p, (clf_tensor_role)r, shape);
+        if (layout == LAYOUT_NHWC || (r == CLF_TENSOR_W && p->has_conv)) {
+            clf_packed_strides(shape, layout == LAYOUT_NHWC, st);
+            continue;
+        }
+        st[3] = 1;
+        st[2] = shape[3] + (r == CLF_TENSOR_X ? 3 : 0);
+        st[1] = st[2] * shape[2] + 5;
+        st[0] = st[1] * shape[1] + 2;
+    }
+}
+
+/* Shapes the layout test runs (indices into shapes[]): 3x3 stride 1 (Winograd), 1x1 plain
+ * and over 4-pixel planes (the implicit GEMM's 1x1 paths), grouped, depthwise stride 2, 5x5
+ * stride 2, non-square, and a dilation. */
+static const size_t layout_shapes[] = {1, 2, 5, 12, 3, 13, 4, 24};
+
+static void every_solver_takes_layouts(void **state)
+{
+    (void)state;
+    int ran = 0, refused = 0;
+    for (int si = 0; si < clf_solver_count(); ++si) {
+        const clf_solver *s = clf_solver_at(si);
+        for (size_t li = 0; li < sizeof layout_shapes / sizeof layout_shapes[0]; ++li) {
+            const shape *sh = &shapes[layout_shapes[li]];
+            for (int layout = 0; layout < LAYOUT_COUNT; ++layout) {
+                clf_fusion_problem p;
+                make_problem(&p, sh, (int)li);
+                p.epi.has_z = layout == LAYOUT_PADDED; /* z in the output's layout */
+                if (s->kind == CLF_SOLVER_ELEMENTWISE) {
+                    p.has_conv = 0;
+                    p.c = sh->c;
+                    p.h = sh->h;
+                    p.w = sh->w;
+                }
+                set_layout(&p, layout);
+                char why[CLF_REASON_CAP];
+                if (!s->applicable(&p, &handle->info, why, sizeof why)) {
+                    /* The solvers that read packed NCHW only must say so. */
+                    if (strstr(why, "packed NCHW") != NULL)
+                        ++refused;
+                    continue;
+                }
+                char cfg[CLF_CONFIG_CAP];
+                s->default_config(&p, &handle->info, cfg, sizeof cfg);
+                if (!s->config_valid(&p, &handle->info, cfg, why, sizeof why))
+                    fail_msg("%s shape %zu %s: default config invalid: %s", s->name,
+                             layout_shapes[li], layout_names[layout], why);
+                char what[64];
+                snprintf(what, sizeof what, "shape %zu %s", layout_shapes[li],
+                         layout_names[layout]);
+                check_run(s, &p, cfg, 777 + li, what);
+                ++ran;
+            }
+        }
+    }
+    assert_true(ran > 0);
+    print_message("  layouts: ran %d (solver, shape, layout) cases; %d refused as packed NCHW "
+                  "only\n",
+                  ran, refused);
+}
+
 /* Shapes for the tuning sweep, few because every config is a separate program build: edge
  * tiles along every dimension (odd sizes, channel counts no tile or chunk divides), a grouped
  * one, and a non-square filter with a different stride and padding per dimension. */
@@ -1077,6 +1149,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(registry_unique),
         cmocka_unit_test(registry_well_formed),
         cmocka_unit_test(every_solver_matches_reference),
+        cmocka_unit_test(every_solver_takes_layouts),
         cmocka_unit_test(every_tuning_config_matches_reference),
         cmocka_unit_test(winograd_limits),
         cmocka_unit_test(winograd4_limits),

@@ -37,6 +37,25 @@
 #define OUT_H 8
 #define OUT_W 8
 #define OUT_HW 64
+/* layouts: element strides (N C H W; the filter K C Y X) */
+#define CLF_NCHW 1
+#define X_SN 256
+#define X_SC 64
+#define X_SH 8
+#define X_SW 1
+#define X_PIX(pix) ((size_t)(pix))
+#define Y_SN 512
+#define Y_SC 64
+#define Y_SH 8
+#define Y_SW 1
+#define Y_PIX(pix) ((size_t)(pix))
+#define X_OFF(n, c, h, w) ((size_t)(n) * X_SN + (size_t)(c) * X_SC + (size_t)(h) * X_SH + (size_t)(w) * X_SW)
+#define Y_OFF(n, k, pix) ((size_t)(n) * Y_SN + (size_t)(k) * Y_SC + Y_PIX(pix))
+#define W_SK 36
+#define W_SC 9
+#define W_SY 3
+#define W_SX 1
+#define W_OFF(k, c, fy, fx) ((size_t)(k) * W_SK + (size_t)(c) * W_SC + (size_t)(fy) * W_SY + (size_t)(fx) * W_SX)
 /* epilogue */
 #define HAS_Z 0
 #define HAS_BIAS 1
@@ -246,6 +265,17 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 #define B_COLS (NT > WG ? NT / WG : 1)
 #endif
 
+/* Layouts: every index goes through the preamble's strides (X_S*, W_S*, Y_OFF). The wide
+ * paths (A_VEC, B_VEC, Y_VEC) need packed NCHW tensors, which the solver checks. Packed KCYX
+ * filters are the GEMM's A as it is; others are gathered by reduction index. */
+#if (A_VEC || B_VEC || Y_VEC) && !CLF_NCHW
+#error "the float4 paths take packed NCHW tensors only"
+#endif
+#define W_KCYX (W_SX == 1 && W_SY == FX && W_SC == FYX && W_SK == CRS)
+#if !W_KCYX
+#define W_R(r) ((r) / FYX * W_SC + (r) % FYX / FX * W_SY + (r) % FX * W_SX)
+#endif
+
 /* A partial last chunk exists only when KT does not divide the reduction. */
 #define R_TAIL (CRS % KT != 0)
 
@@ -295,7 +325,12 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         const int kk = e / KT;
         const int rr = e % KT;
 #endif
+#if W_KCYX
         a_off[q] = (g * K_PER_G + min(k0 + kk, K_PER_G - 1)) * CRS + rr;
+#else
+        a_off[q] = (g * K_PER_G + min(k0 + kk, K_PER_G - 1)) * W_SK;
+        (void)rr;
+#endif
     }
 
     /* B: element e = tid + q * WG of the KT x NT tile, row-major (r, p), so consecutive
@@ -312,7 +347,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #pragma unroll
     for (int j = 0; j < B_COLS; ++j) {
         const int p = min(p0 + (tid + j * WG) % NT, NPIX - 1);
-        b_base[j] = (p / OUT_HW * C + g * C_PER_G) * HW_IN + p % OUT_HW;
+        /* 1x1, stride 1, no padding: the output pixel is the input pixel */
+        b_base[j] = p / OUT_HW * X_SN + g * C_PER_G * X_SC + (int)X_PIX(p % OUT_HW);
     }
 #else
     int b_base[B_COLS], b_ih[B_COLS], b_iw[B_COLS];
@@ -320,7 +356,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
     for (int j = 0; j < B_COLS; ++j) {
         const int p = min(p0 + (tid + j * WG) % NT, NPIX - 1);
         const int pix = p % OUT_HW;
-        b_base[j] = (p / OUT_HW * C + g * C_PER_G) * HW_IN;
+        b_base[j] = p / OUT_HW * X_SN + g * C_PER_G * X_SC;
         b_ih[j] = pix / OW * STRIDE_H - PAD_H;
         b_iw[j] = pix % OW * STRIDE_W - PAD_W;
     }
@@ -366,7 +402,11 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if R_TAIL
                 if (r0 + rr < CRS)
 #endif
+#if W_KCYX
                     v = CLF_LOAD(w, a_off[q] + r0);
+#else
+                    v = CLF_LOAD(w, a_off[q] + W_R(r0 + rr));
+#endif
 #endif
                 (void)rr;
                 ra[q] = v;
@@ -387,7 +427,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if R_TAIL
                 if (r < CRS)
 #endif
-                    v = CLF_LOAD(x, b_base[j] + r * HW_IN);
+                    v = CLF_LOAD(x, b_base[j] + r * X_SC);
 #else
                 const int r = r0 + (tid + q * WG) / NT;
                 const int c = r / FYX;
@@ -400,7 +440,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     r < CRS &&
 #endif
                     (uint)ih < (uint)H && (uint)iw < (uint)W)
-                    v = CLF_LOAD(x, b_base[j] + c * HW_IN + ih * W + iw);
+                    v = CLF_LOAD(x, b_base[j] + c * X_SC + ih * X_SH + iw * X_SW);
 #endif
                 rb[q] = v;
             }
@@ -563,7 +603,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             const int p = pb + v;
             if (p < NPIX) {
                 const int pix = p % OUT_HW;
-                const size_t o = ((size_t)(p / OUT_HW) * K + k) * OUT_HW + pix;
+                const size_t o = Y_OFF(p / OUT_HW, k, pix);
                 CLF_STORE(clf_epilogue(sv[v], k, pix, o, EPI_ARGS), y, o);
             }
         }
@@ -644,7 +684,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             if (kg < K_PER_G && pb < NPIX) {
                 const int k = g * K_PER_G + kg;
                 const int pix = pb % OUT_HW;
-                const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
+                const size_t o = Y_OFF(pb / OUT_HW, k, pix);
                 CLF_STORE(clf_epilogue(sum, k, pix, o, EPI_ARGS), y, o);
             }
 #endif
@@ -681,7 +721,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     const int p = pb + v;
                     if (p < NPIX) {
                         const int pix = p % OUT_HW;
-                        const size_t o = ((size_t)(p / OUT_HW) * K + k) * OUT_HW + pix;
+                        const size_t o = Y_OFF(p / OUT_HW, k, pix);
                         CLF_STORE(clf_epilogue(acc[i4 * 4 + u][j4 * 4 + v], k, pix, o, EPI_ARGS), y, o);
                     }
                 }

@@ -42,6 +42,25 @@
 #define OUT_H 8
 #define OUT_W 8
 #define OUT_HW 64
+/* layouts: element strides (N C H W; the filter K C Y X) */
+#define CLF_NCHW 1
+#define X_SN 256
+#define X_SC 64
+#define X_SH 8
+#define X_SW 1
+#define X_PIX(pix) ((size_t)(pix))
+#define Y_SN 512
+#define Y_SC 64
+#define Y_SH 8
+#define Y_SW 1
+#define Y_PIX(pix) ((size_t)(pix))
+#define X_OFF(n, c, h, w) ((size_t)(n) * X_SN + (size_t)(c) * X_SC + (size_t)(h) * X_SH + (size_t)(w) * X_SW)
+#define Y_OFF(n, k, pix) ((size_t)(n) * Y_SN + (size_t)(k) * Y_SC + Y_PIX(pix))
+#define W_SK 36
+#define W_SC 9
+#define W_SY 3
+#define W_SX 1
+#define W_OFF(k, c, fy, fx) ((size_t)(k) * W_SK + (size_t)(c) * W_SC + (size_t)(fy) * W_SY + (size_t)(fx) * W_SX)
 /* epilogue */
 #define HAS_Z 0
 #define HAS_BIAS 1
@@ -143,7 +162,8 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * Launch: global = (LP * tiles, LK * K_TILES * GROUPS, N), local = (LP, LK, 1).
  *
  * Storage: x, w and y only through CLF_LOAD / CLF_STORE (the vload_half family in an fp16
- * plan's preamble); the patch, the filters in local memory and the sums are fp32. */
+ * plan's preamble); the patch, the filters in local memory and the sums are fp32. Global
+ * indices go through the preamble's layout macros (X_OFF, W_OFF, Y_OFF, X_S*): any strides. */
 
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
@@ -188,8 +208,8 @@ __kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KER
     const int ih0 = oh0 * STRIDE_H - PAD_H;
     const int iw0 = ow0 * STRIDE_W - PAD_W;
 
-    __global const CLF_DATA_T *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
-    __global const CLF_DATA_T *wg = w + ((size_t)g * K_PER_G + kg0) * C_PER_G * FYX;
+    __global const CLF_DATA_T *xg = x + X_OFF(n, g * C_PER_G, 0, 0);
+    __global const CLF_DATA_T *wg = w + W_OFF(g * K_PER_G + kg0, 0, 0, 0);
 
     /* Patch offset of each of this work-item's pixels at tap (0, 0). Pixels past the output
      * edge compute on the zero-filled patch and are simply not stored, so the inner loop has
@@ -227,16 +247,17 @@ __kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KER
 #endif
             float v = 0.0f;
             if (c0 + cc < C_PER_G && ih >= 0 && ih < H && iw >= 0 && iw < W)
-                v = CLF_LOAD(xg, (size_t)(c0 + cc) * (H * W) + ih * W + iw);
+                v = CLF_LOAD(xg, (size_t)(c0 + cc) * X_SC + (size_t)ih * X_SH + iw * X_SW);
             patch[e] = v;
         }
-        /* A filter's CB * FYX values for this chunk are contiguous in global memory. */
+        /* A filter's CB * FYX values for this chunk are contiguous in global memory (packed
+         * KCYX filters). */
         for (int e = tid; e < TK * CB * FYX; e += WG_SIZE) {
             const int kk = e / (CB * FYX);
             const int ct = e % (CB * FYX); /* cc * FYX + tap */
             float v = 0.0f;
             if (kg0 + kk < K_PER_G && c0 + ct / FYX < C_PER_G)
-                v = CLF_LOAD(wg, (size_t)kk * (C_PER_G * FYX) + (size_t)c0 * FYX + ct);
+                v = CLF_LOAD(wg, W_OFF(kk, c0 + ct / FYX, ct % FYX / FX, ct % FX));
             filt[ct * TK + kk] = v;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -280,7 +301,7 @@ __kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KER
             const int ow = ow0 + t % TOW;
             if (oh < OH && ow < OW) {
                 const int pix = oh * OW + ow;
-                const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+                const size_t out_idx = Y_OFF(n, k, pix);
                 CLF_STORE(clf_epilogue(acc[i][j], k, pix, out_idx, EPI_ARGS), y, out_idx);
             }
         }

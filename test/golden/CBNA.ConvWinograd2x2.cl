@@ -42,6 +42,25 @@
 #define OUT_H 8
 #define OUT_W 8
 #define OUT_HW 64
+/* layouts: element strides (N C H W; the filter K C Y X) */
+#define CLF_NCHW 1
+#define X_SN 256
+#define X_SC 64
+#define X_SH 8
+#define X_SW 1
+#define X_PIX(pix) ((size_t)(pix))
+#define Y_SN 512
+#define Y_SC 64
+#define Y_SH 8
+#define Y_SW 1
+#define Y_PIX(pix) ((size_t)(pix))
+#define X_OFF(n, c, h, w) ((size_t)(n) * X_SN + (size_t)(c) * X_SC + (size_t)(h) * X_SH + (size_t)(w) * X_SW)
+#define Y_OFF(n, k, pix) ((size_t)(n) * Y_SN + (size_t)(k) * Y_SC + Y_PIX(pix))
+#define W_SK 36
+#define W_SC 9
+#define W_SY 3
+#define W_SX 1
+#define W_OFF(k, c, fy, fx) ((size_t)(k) * W_SK + (size_t)(c) * W_SC + (size_t)(fy) * W_SY + (size_t)(fx) * W_SX)
 /* epilogue */
 #define HAS_Z 0
 #define HAS_BIAS 1
@@ -208,13 +227,14 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * r50 3x3 layers, and F(2x2) up to 7% slower (its 4-float rows with an odd pad need 3
  * pairs for 4 floats), so only M = 4 does it. WINO_PAIR_LOADS=0/1 overrides (measuring). */
 #ifndef WINO_PAIR_LOADS
-#define WINO_PAIR_LOADS (W % 2 == 0 && WINO_M == 4)
+#define WINO_PAIR_LOADS (W % 2 == 0 && WINO_M == 4 && CLF_NCHW)
 #endif
 #define WINO_PAIRS (WINO_A / 2 + PAD_W % 2)
 
 /* Storage: x, w and y only through CLF_LOAD / CLF_STORE, the pairs through CLF_LOAD2 (the
  * vload_half family in an fp16 plan's preamble); the transforms, the prefetch registers
- * and the products are fp32. */
+ * and the products are fp32. Global indices go through the preamble's layout macros (any
+ * strides); the pairs only for packed NCHW tensors. */
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
 #define CLF_LOAD(p, i) ((p)[i])
@@ -412,7 +432,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             ih0[s] = th * WINO_M - PAD_H;
             iw0[s] = (r - th * TILES_W) * WINO_M - PAD_W;
             lofs[s] = cc * WINO_E * TGP + t;
-            base[s] = ((size_t)n * C + (size_t)cc) * (H * W);
+            base[s] = X_OFF(n, cc, 0, 0);
         } else if (job < ALL_JOBS) {
             /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k (k
              * fastest, with strided loads, took 1.4x as long on an H100). */
@@ -423,7 +443,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             jcc[s] = cc;
             jok[s] = k0 + kk < K;
             lofs[s] = VT_SIZE + cc * WINO_E * KGP + kk;
-            base[s] = ((size_t)(k0 + kk) * C + (size_t)cc) * 9;
+            base[s] = W_OFF(k0 + kk, cc, 0, 0);
         }
     }
 
@@ -470,7 +490,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             for (int s = 0; s < JPW; ++s) {
                 const bool ok = jok[s] && cn + jcc[s] < C;
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
-                    __global const CLF_DATA_T *plane = x + base[s] + (size_t)cn * (H * W);
+                    __global const CLF_DATA_T *plane = x + base[s] + (size_t)cn * X_SC;
 #pragma unroll
                     for (int r = 0; r < WINO_A; ++r) {
                         const int ih = ih0[s] + r;
@@ -484,7 +504,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         for (int pq = 0; pq < WINO_PAIRS; ++pq) {
                             const int pw = pw0 + 2 * pq;
                             const float2 f = (rok && pw >= 0 && pw < W)
-                                                 ? CLF_LOAD2(plane, ih * W + pw)
+                                                 ? CLF_LOAD2(plane, ih * X_SH + pw)
                                                  : (float2)(0.0f);
                             const int q0 = 2 * pq - (PAD_W % 2);
                             if (q0 >= 0)
@@ -497,15 +517,17 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         for (int q = 0; q < WINO_A; ++q) {
                             const int iw = iw0[s] + q;
                             pf[s][r * WINO_A + q] =
-                                (rok && iw >= 0 && iw < W) ? CLF_LOAD(plane, ih * W + iw) : 0.0f;
+                                (rok && iw >= 0 && iw < W)
+                                    ? CLF_LOAD(plane, (size_t)ih * X_SH + iw * X_SW)
+                                    : 0.0f;
                         }
 #endif
                     }
                 } else if (kind[s] == 1) {
-                    __global const CLF_DATA_T *g = w + base[s] + (size_t)cn * 9;
+                    __global const CLF_DATA_T *g = w + base[s] + (size_t)cn * W_SC;
 #pragma unroll
                     for (int i = 0; i < 9; ++i)
-                        pf[s][i] = ok ? CLF_LOAD(g, i) : 0.0f;
+                        pf[s][i] = ok ? CLF_LOAD(g, i / 3 * W_SY + i % 3 * W_SX) : 0.0f;
                 }
             }
         }
@@ -621,7 +643,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             const int th = r / TILES_W;
             const int oh0 = th * WINO_M;
             const int ow0 = (r - th * TILES_W) * WINO_M;
-            const size_t plane = ((size_t)n * K + k) * OUT_HW;
+            const size_t plane = Y_OFF(n, k, 0);
 #pragma unroll
             for (int dy = 0; dy < WINO_M; ++dy) {
                 float o[WINO_M];
@@ -634,7 +656,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     const int ow = ow0 + dx;
                     if (ow < OW) {
                         const int pix = oh * OW + ow;
-                        const size_t out_idx = plane + pix;
+                        const size_t out_idx = plane + Y_PIX(pix);
                         CLF_STORE(clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS), y, out_idx);
                     }
                 }

@@ -44,6 +44,25 @@
 #define OUT_H 8
 #define OUT_W 8
 #define OUT_HW 64
+/* layouts: element strides (N C H W; the filter K C Y X) */
+#define CLF_NCHW 1
+#define X_SN 256
+#define X_SC 64
+#define X_SH 8
+#define X_SW 1
+#define X_PIX(pix) ((size_t)(pix))
+#define Y_SN 512
+#define Y_SC 64
+#define Y_SH 8
+#define Y_SW 1
+#define Y_PIX(pix) ((size_t)(pix))
+#define X_OFF(n, c, h, w) ((size_t)(n) * X_SN + (size_t)(c) * X_SC + (size_t)(h) * X_SH + (size_t)(w) * X_SW)
+#define Y_OFF(n, k, pix) ((size_t)(n) * Y_SN + (size_t)(k) * Y_SC + Y_PIX(pix))
+#define W_SK 36
+#define W_SC 9
+#define W_SY 3
+#define W_SX 1
+#define W_OFF(k, c, fy, fx) ((size_t)(k) * W_SK + (size_t)(c) * W_SC + (size_t)(fy) * W_SY + (size_t)(fx) * W_SX)
 /* epilogue */
 #define HAS_Z 1
 #define HAS_BIAS 1
@@ -120,7 +139,8 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * dilation and group count. It is the solver of last resort and the on-device reference,
  * so it stays as plain as possible. Every access to x, w and y goes through CLF_LOAD /
  * CLF_STORE: plain indexing for fp32 (below), vload_half / vstore_half from the preamble of an
- * fp16 plan (half in memory, fp32 accumulation). Launch: global = (OW, OH, N * K). */
+ * fp16 plan (half in memory, fp32 accumulation); every index through the layout macros of
+ * the preamble (X_OFF, W_OFF, Y_OFF: any strides). Launch: global = (OW, OH, N * K). */
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
 #define CLF_LOAD(p, i) ((p)[i])
@@ -140,8 +160,8 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
     float acc = 0.0f;
     for (int cg = 0; cg < C_PER_G; ++cg) {
         const int c = g * C_PER_G + cg;
-        __global const CLF_DATA_T *xc = x + ((size_t)n * C + c) * H * W;
-        __global const CLF_DATA_T *wk = w + ((size_t)k * C_PER_G + cg) * FY * FX;
+        __global const CLF_DATA_T *xc = x + X_OFF(n, c, 0, 0);
+        __global const CLF_DATA_T *wk = w + W_OFF(k, cg, 0, 0);
         for (int fy = 0; fy < FY; ++fy) {
             const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
             if (ih < 0 || ih >= H)
@@ -149,11 +169,11 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
             for (int fx = 0; fx < FX; ++fx) {
                 const int iw = ow * STRIDE_W - PAD_W + fx * DIL_W;
                 if (iw >= 0 && iw < W)
-                    acc += CLF_LOAD(xc, ih * W + iw) * CLF_LOAD(wk, fy * FX + fx);
+                    acc += CLF_LOAD(xc, ih * X_SH + iw * X_SW) * CLF_LOAD(wk, fy * W_SY + fx * W_SX);
             }
         }
     }
     const int pix = oh * OW + ow;
-    const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+    const size_t out_idx = Y_OFF(n, k, pix);
     CLF_STORE(clf_epilogue(acc, k, pix, out_idx, EPI_ARGS), y, out_idx);
 }

@@ -39,6 +39,25 @@
 #define OUT_H 8
 #define OUT_W 8
 #define OUT_HW 64
+/* layouts: element strides (N C H W; the filter K C Y X) */
+#define CLF_NCHW 1
+#define X_SN 256
+#define X_SC 64
+#define X_SH 8
+#define X_SW 1
+#define X_PIX(pix) ((size_t)(pix))
+#define Y_SN 512
+#define Y_SC 64
+#define Y_SH 8
+#define Y_SW 1
+#define Y_PIX(pix) ((size_t)(pix))
+#define X_OFF(n, c, h, w) ((size_t)(n) * X_SN + (size_t)(c) * X_SC + (size_t)(h) * X_SH + (size_t)(w) * X_SW)
+#define Y_OFF(n, k, pix) ((size_t)(n) * Y_SN + (size_t)(k) * Y_SC + Y_PIX(pix))
+#define W_SK 36
+#define W_SC 9
+#define W_SY 3
+#define W_SX 1
+#define W_OFF(k, c, fy, fx) ((size_t)(k) * W_SK + (size_t)(c) * W_SC + (size_t)(fy) * W_SY + (size_t)(fx) * W_SX)
 /* epilogue */
 #define HAS_Z 1
 #define HAS_BIAS 1
@@ -137,7 +156,8 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * Launch: global = (tile groups * WG_T, k groups * WG_K), local = (WG_T, WG_K).
  *
  * Storage: x, w and y only through CLF_LOAD / CLF_STORE (the vload_half family in an fp16
- * plan's preamble); both transforms and the products are fp32. */
+ * plan's preamble); both transforms and the products are fp32. Global indices go through the
+ * preamble's layout macros (X_OFF, W_OFF, Y_OFF, X_S*, W_S*): any strides. */
 
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
@@ -165,7 +185,9 @@ inline void wino_input_tile(__global const CLF_DATA_T *restrict plane, int ih0, 
 #pragma unroll
         for (int s = 0; s < 4; ++s) {
             const int iw = iw0 + s;
-            d[r][s] = (ih >= 0 && ih < H && iw >= 0 && iw < W) ? CLF_LOAD(plane, ih * W + iw) : 0.0f;
+            d[r][s] = (ih >= 0 && ih < H && iw >= 0 && iw < W)
+                          ? CLF_LOAD(plane, (size_t)ih * X_SH + iw * X_SW)
+                          : 0.0f;
         }
     }
     float t[4][4];
@@ -192,7 +214,8 @@ inline void wino_filter(__global const CLF_DATA_T *restrict g, __local float *ds
     float t[4][3];
 #pragma unroll
     for (int s = 0; s < 3; ++s) {
-        const float g0 = CLF_LOAD(g, s), g1 = CLF_LOAD(g, 3 + s), g2 = CLF_LOAD(g, 6 + s);
+        const float g0 = CLF_LOAD(g, s * W_SX), g1 = CLF_LOAD(g, W_SY + s * W_SX),
+                    g2 = CLF_LOAD(g, 2 * W_SY + s * W_SX);
         t[0][s] = g0;
         t[1][s] = 0.5f * (g0 + g1 + g2);
         t[2][s] = 0.5f * (g0 - g1 + g2);
@@ -249,7 +272,7 @@ __kernel __attribute__((reqd_work_group_size(WG_T, WG_K, 1))) void clf_fused(CLF
             }
             const int n = tile / TILES_PER_IMAGE;
             const int r = tile % TILES_PER_IMAGE;
-            __global const CLF_DATA_T *plane = x + ((size_t)n * C + (c0 + cc)) * H * W;
+            __global const CLF_DATA_T *plane = x + X_OFF(n, c0 + cc, 0, 0);
             wino_input_tile(plane, (r / TILES_W) * 2 - PAD_H, (r % TILES_W) * 2 - PAD_W,
                             &vt[cc][0][t], TILE_GROUP);
         }
@@ -262,7 +285,7 @@ __kernel __attribute__((reqd_work_group_size(WG_T, WG_K, 1))) void clf_fused(CLF
                 wino_zero(&ut[cc][0][kk], K_GROUP);
                 continue;
             }
-            wino_filter(w + ((size_t)k * C + (c0 + cc)) * 9, &ut[cc][0][kk], K_GROUP);
+            wino_filter(w + W_OFF(k, c0 + cc, 0, 0), &ut[cc][0][kk], K_GROUP);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -316,7 +339,7 @@ __kernel __attribute__((reqd_work_group_size(WG_T, WG_K, 1))) void clf_fused(CLF
                     /* The last tile row or column is half outside when OH or OW is odd. */
                     if (oh < OH && ow < OW) {
                         const int pix = oh * OW + ow;
-                        const size_t out_idx = ((size_t)n * K + k) * OUT_HW + pix;
+                        const size_t out_idx = Y_OFF(n, k, pix);
                         CLF_STORE(clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS), y, out_idx);
                     }
                 }

@@ -19,6 +19,20 @@
 #define OUT_H 8
 #define OUT_W 8
 #define OUT_HW 64
+/* layouts: element strides (N C H W; the filter K C Y X) */
+#define CLF_NCHW 1
+#define X_SN 256
+#define X_SC 64
+#define X_SH 8
+#define X_SW 1
+#define X_PIX(pix) ((size_t)(pix))
+#define Y_SN 256
+#define Y_SC 64
+#define Y_SH 8
+#define Y_SW 1
+#define Y_PIX(pix) ((size_t)(pix))
+#define X_OFF(n, c, h, w) ((size_t)(n) * X_SN + (size_t)(c) * X_SC + (size_t)(h) * X_SH + (size_t)(w) * X_SW)
+#define Y_OFF(n, k, pix) ((size_t)(n) * Y_SN + (size_t)(k) * Y_SC + Y_PIX(pix))
 /* epilogue */
 #define HAS_Z 0
 #define HAS_BIAS 0
@@ -36,6 +50,7 @@
 #define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
 /* solver FusedElementwise */
 #define VEC 4
+#define CH_FAST 0
 
 /* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
  * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
@@ -95,7 +110,9 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * and stores are wide where OUT_HW allows. Every access to x and y goes through CLF_LOAD /
  * CLF_STORE (CLF_LOAD4 / CLF_STORE4 for four values): plain loads for fp32 (below), the
  * vload_half family from the preamble of an fp16 plan (the epilogue stays fp32).
- * Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N). */
+ * Tensors that are not packed NCHW (CLF_NCHW 0) go one value at a time through the layout
+ * macros; channels-last ones (CH_FAST, from the solver) with the channel fastest.
+ * Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N); CH_FAST: (OUT_C, OUT_HW, OUT_N). */
 #ifndef VEC
 #define VEC 1
 #endif
@@ -107,13 +124,37 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 #define CLF_STORE4(v, p, i) vstore4((v), 0, (p) + (i))
 #endif
 
+#ifndef CH_FAST
+#define CH_FAST 0
+#endif
+
 __kernel void clf_fused(CLF_KERNEL_PARAMS)
 {
+#if CH_FAST
+    /* Channels-last tensors (X_SC == Y_SC == 1): neighbouring work-items take neighbouring
+     * channels of one pixel, which are neighbours in memory. */
+    const int k = get_global_id(0);
+    const int pix0 = get_global_id(1);
+    const int n = get_global_id(2);
+    if (k >= OUT_C)
+        return;
+#else
     const int pix0 = get_global_id(0) * VEC;
     const int k = get_global_id(1);
     const int n = get_global_id(2);
     if (pix0 >= OUT_HW)
         return;
+#endif
+#if !CLF_NCHW
+    /* Any strides: one value at a time, each tensor at its own offsets. */
+    const size_t xb = (size_t)n * X_SN + (size_t)k * X_SC;
+    const size_t yb = (size_t)n * Y_SN + (size_t)k * Y_SC;
+    for (int i = 0; i < VEC && pix0 + i < OUT_HW; ++i) {
+        const size_t yi = yb + Y_PIX(pix0 + i);
+        CLF_STORE(clf_epilogue(CLF_LOAD(x, xb + X_PIX(pix0 + i)), k, pix0 + i, yi, EPI_ARGS), y,
+                  yi);
+    }
+#else
     const size_t base = ((size_t)n * OUT_C + k) * OUT_HW;
 #if VEC > 1 && (OUT_HW % VEC) == 0
     /* OUT_HW is a multiple of VEC, so the plane base keeps vectors aligned. */
@@ -129,5 +170,6 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
         const size_t idx = base + pix0 + i;
         CLF_STORE(clf_epilogue(CLF_LOAD(x, idx), k, pix0 + i, idx, EPI_ARGS), y, idx);
     }
+#endif
 #endif
 }
