@@ -275,8 +275,8 @@ miopenStatus_t miopenConvolutionForward(miopenHandle_t handle, const void *alpha
             return st;
         return clf_fail(handle, miopenStatusBadParm,
                         "%s: algorithm %d has no applicable solver for this convolution (see "
-                        "miopenFindConvolutionForwardAlgorithm)",
-                        api, (int)algo);
+                        "miopenFindConvolutionForwardAlgorithm); the solvers said:\n%s",
+                        api, (int)algo, report);
     }
     const clf_choice *c = known.v;
     st = run_choice(handle, api, &cp, c[pick].solver, c[pick].config, x, w, y, workSpace,

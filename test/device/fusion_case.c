@@ -28,6 +28,30 @@ static cl_mem make_buffer(miopenHandle_t h, const float *data, size_t n)
     return m;
 }
 
+/* The layouts of a case's data tensors (see fusion_case.h). */
+static ref_layout case_layout(int layout, long n, long c, long h, long w, int padded)
+{
+    const long shape[4] = {n, c, h, w};
+    ref_layout l = ref_packed(shape, layout == FUSION_NHWC);
+    if (layout == FUSION_PADDED && padded) {
+        l.strides[2] = w + 3;
+        l.strides[1] = l.strides[2] * h + 5;
+        l.strides[0] = l.strides[1] * c + 2;
+    }
+    return l;
+}
+
+static miopenStatus_t set_desc(miopenTensorDescriptor_t d, const ref_layout *l)
+{
+    return miopenSet4dTensorDescriptorEx(
+        d, miopenFloat, (int)l->shape[0], (int)l->shape[1], (int)l->shape[2], (int)l->shape[3],
+        (int)l->strides[0], (int)l->strides[1], (int)l->strides[2], (int)l->strides[3]);
+}
+
+/* A device buffer holding dense data in layout l (gaps as ref_scatter fills them). */
+static cl_mem make_strided(miopenHandle_t h, const float *dense, const ref_layout *l,
+                           int poison_gaps);
+
 #define FAIL_IF(cond, st_, ...)                                                                    \
     do {                                                                                           \
         if (cond) {                                                                                \
@@ -41,6 +65,17 @@ static const char *last_message(miopenHandle_t h)
 {
     const char *m = clfuse_GetLastErrorMessage(h);
     return m[0] ? m : clfuse_GetLastErrorMessage(NULL);
+}
+
+static cl_mem make_strided(miopenHandle_t h, const float *dense, const ref_layout *l,
+                           int poison_gaps)
+{
+    float *s = ref_scatter(dense, l, poison_gaps);
+    if (s == NULL)
+        return NULL;
+    cl_mem m = make_buffer(h, s, ref_span(l));
+    free(s);
+    return m;
 }
 
 #define CALL(expr)                                                                                 \
@@ -68,15 +103,17 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
     cl_mem dp[4] = {NULL, NULL, NULL, NULL};
     int rc = -1;
 
+    const ref_layout lx = case_layout(fc->layout, fc->n, fc->c, fc->h, fc->w, 1);
     CALL(miopenCreateTensorDescriptor(&xd));
-    CALL(miopenSet4dTensorDescriptor(xd, miopenFloat, fc->n, fc->c, fc->h, fc->w));
+    CALL(set_desc(xd, &lx));
     CALL(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
     int on = fc->n, oc = fc->c, oh = fc->h, ow = fc->w;
     int pads[2] = {fc->pad_h, fc->pad_w};
     if (conv) {
+        const ref_layout lw0 =
+            case_layout(fc->layout, fc->k, fc->c / fc->groups, fc->fy, fc->fx, 0);
         CALL(miopenCreateTensorDescriptor(&wd));
-        CALL(miopenSet4dTensorDescriptor(wd, miopenFloat, fc->k, fc->c / fc->groups, fc->fy,
-                                         fc->fx));
+        CALL(set_desc(wd, &lw0));
         CALL(miopenCreateConvolutionDescriptor(&cd));
         CALL(miopenInitConvolutionDescriptor(cd, miopenConvolution, fc->pad_h, fc->pad_w,
                                              fc->stride, fc->stride, fc->dil, fc->dil));
@@ -107,9 +144,10 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         CALL(miopenCreateOpBatchNormInference(
             plan, &nop, fc->bn_spatial ? miopenBNSpatial : miopenBNPerActivation, nd));
     }
+    const ref_layout ly = case_layout(fc->layout, on, oc, oh, ow, 0);
     if (has(fc->chain, 'Z')) {
         CALL(miopenCreateTensorDescriptor(&zd));
-        CALL(miopenSet4dTensorDescriptor(zd, miopenFloat, on, oc, oh, ow));
+        CALL(set_desc(zd, &ly));
         CALL(clfuse_CreateOpAddForward(plan, &zop, zd));
     }
     if (has(fc->chain, 'A'))
@@ -134,7 +172,7 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
             "asked for solver %s, the plan runs %s", fc->solver, solver);
     snprintf(res->solver, sizeof res->solver, "%s", solver);
     CALL(miopenCreateTensorDescriptor(&yd));
-    CALL(miopenSet4dTensorDescriptor(yd, miopenFloat, on, oc, oh, ow));
+    CALL(set_desc(yd, &ly));
     CALL(miopenCreateOperatorArgs(&args));
 
     size_t xn = (size_t)fc->n * fc->c * fc->h * fc->w, yn = (size_t)on * oc * oh * ow;
@@ -181,11 +219,14 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         for (int i = 0; i < 4; ++i)
             if (dp[i])
                 clReleaseMemObject(dp[i]);
-        dx = make_buffer(h, x, xn);
-        dw = make_buffer(h, w, wn);
-        dy = make_buffer(h, y, yn);
+        const ref_layout one = {{1, 1, 1, 1}, {1, 1, 1, 1}};
+        const ref_layout lw =
+            conv ? case_layout(fc->layout, fc->k, fc->c / fc->groups, fc->fy, fc->fx, 0) : one;
+        dx = make_strided(h, x, &lx, 0);
+        dw = make_strided(h, w, &lw, 0);
+        dy = make_strided(h, y, &ly, 1);
         db = make_buffer(h, bias, (size_t)oc);
-        dz = make_buffer(h, z, yn);
+        dz = make_strided(h, z, &ly, 0);
         for (int i = 0; i < 4; ++i)
             dp[i] = make_buffer(h, p4[i], pn);
         FAIL_IF(!dx || !dw || !dy || !dz || !db || !dp[0] || !dp[1] || !dp[2] || !dp[3],
@@ -204,8 +245,16 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         CALL(miopenExecuteFusionPlan(h, plan, xd, dx, yd, dy, args));
         cl_command_queue q;
         miopenGetStream(h, &q);
-        FAIL_IF(clEnqueueReadBuffer(q, dy, CL_TRUE, 0, yn * sizeof(float), y, 0, NULL, NULL) != 0,
-                miopenStatusInternalError, "read back failed");
+        const size_t y_span = ref_span(&ly);
+        float *sy = malloc(y_span * sizeof(float));
+        FAIL_IF(sy == NULL, miopenStatusAllocFailed, "out of host memory");
+        cl_int rd =
+            clEnqueueReadBuffer(q, dy, CL_TRUE, 0, y_span * sizeof(float), sy, 0, NULL, NULL);
+        size_t stray = rd == CL_SUCCESS ? ref_gather(sy, &ly, y) : 0;
+        free(sy);
+        FAIL_IF(rd != CL_SUCCESS, miopenStatusInternalError, "read back failed");
+        FAIL_IF(stray != (size_t)-1, miopenStatusInternalError,
+                "the plan wrote offset %zu of y, between the output's elements", stray);
         if (conv) {
             ref_conv_params rp = {pads[0], pads[1], fc->stride, fc->stride,
                                   fc->dil, fc->dil, fc->groups};

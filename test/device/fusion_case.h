@@ -18,7 +18,12 @@ typedef struct fusion_case {
     /* NULL: the plan runs what miopenCompileFusionPlan chose; else it is rebuilt with this
      * solver (by name, its default config; unfused-only solvers too) before executing. */
     const char *solver;
+    /* FUSION_NCHW (0, what a zeroed case reads as), FUSION_NHWC: x, w (KYXC), y and z
+     * channels-last, or FUSION_PADDED: x's rows and planes padded (a view into a larger
+     * tensor), w, y and z packed NCHW (a plan's output is packed in its input's order). */
+    int layout;
 } fusion_case;
+enum { FUSION_NCHW = 0, FUSION_NHWC = 1, FUSION_PADDED = 2 };
 /* chain letters: C convolution, B bias, N batch-norm, Z residual add
  * (clfuse_CreateOpAddForward, z random of the running shape), A activation. */
 

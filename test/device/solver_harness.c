@@ -72,50 +72,13 @@ static cl_mem upload(miopenHandle_t h, buffers *b, const float *data, size_t n)
     return m;
 }
 
-/* A tensor of role r of p as the kernel sees it: shape, strides, elements spanned. */
-typedef struct layout {
-    long shape[4], strides[4];
-    size_t span;
-} layout;
-
-static layout layout_of(const clf_fusion_problem *p, clf_tensor_role r)
+/* Tensor role r of p as the kernel sees it. */
+static ref_layout layout_of(const clf_fusion_problem *p, clf_tensor_role r)
 {
-    layout l;
+    ref_layout l;
     clf_problem_shape(p, r, l.shape);
     clf_problem_strides(p, r, l.strides);
-    l.span = 1;
-    for (int d = 0; d < 4; ++d)
-        l.span += (size_t)(l.shape[d] - 1) * (size_t)l.strides[d];
     return l;
-}
-
-/* The offset of dense (NCHW-ordered) element i in l. */
-static size_t layout_offset(const layout *l, size_t i)
-{
-    size_t off = 0;
-    for (int d = 3; d >= 0; --d) {
-        off += (i % (size_t)l->shape[d]) * (size_t)l->strides[d];
-        i /= (size_t)l->shape[d];
-    }
-    return off;
-}
-
-/* dense (n elements, NCHW order) into a new array of l's span; the gaps between elements
- * get fill (the poison for an output, so that a stray write shows). NULL when out of host
- * memory. */
-static float *scatter(const float *dense, size_t n, const layout *l, int fill_poison)
-{
-    float *out = malloc(l->span * sizeof(float));
-    if (out == NULL)
-        return NULL;
-    if (fill_poison)
-        ref_poison(out, l->span);
-    else
-        for (size_t i = 0; i < l->span; ++i)
-            out[i] = 1e30f; /* a gap a kernel reads by mistake ruins the sums */
-    for (size_t i = 0; i < n; ++i)
-        out[layout_offset(l, i)] = dense[i];
-    return out;
 }
 
 int harness_run(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s, const char *cfg,
@@ -189,22 +152,22 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
 
     /* device: each data tensor in its layout (packed NCHW: as it is) */
     ref_poison(y, out_n);
-    const layout one = {
-        {1, 1, 1, 1}, {1, 1, 1, 1}, 1}; /* the unused filter of a plan without one */
-    const layout lx = layout_of(p, CLF_TENSOR_X);
-    const layout lw = p->has_conv ? layout_of(p, CLF_TENSOR_W) : one;
-    const layout ly = layout_of(p, CLF_TENSOR_Y), lz = layout_of(p, CLF_TENSOR_Z);
-    sx = scatter(x, in_n, &lx, 0);
-    sw = scatter(w, w_n, &lw, 0);
-    sy = scatter(y, out_n, &ly, 1);
-    sz = scatter(z, out_n, &lz, 0);
+    const ref_layout one = {{1, 1, 1, 1}, {1, 1, 1, 1}}; /* a plan without a filter */
+    const ref_layout lx = layout_of(p, CLF_TENSOR_X);
+    const ref_layout lw = p->has_conv ? layout_of(p, CLF_TENSOR_W) : one;
+    const ref_layout ly = layout_of(p, CLF_TENSOR_Y), lz = layout_of(p, CLF_TENSOR_Z);
+    const size_t x_span = ref_span(&lx), w_span = ref_span(&lw), y_span = ref_span(&ly);
+    sx = ref_scatter(x, &lx, 0);
+    sw = ref_scatter(w, &lw, 0);
+    sy = ref_scatter(y, &ly, 1);
+    sz = ref_scatter(z, &lz, 0);
     if (!sx || !sw || !sy || !sz) {
         snprintf(msg, cap, "out of host memory");
         goto done;
     }
-    cl_mem dx = upload(h, &bufs, sx, lx.span);
-    cl_mem dw = upload(h, &bufs, sw, lw.span);
-    cl_mem dy = upload(h, &bufs, sy, ly.span), dz = upload(h, &bufs, sz, lz.span);
+    cl_mem dx = upload(h, &bufs, sx, x_span);
+    cl_mem dw = upload(h, &bufs, sw, w_span);
+    cl_mem dy = upload(h, &bufs, sy, y_span), dz = upload(h, &bufs, sz, ref_span(&lz));
     cl_mem db = upload(h, &bufs, bias, (size_t)p->c);
     cl_mem ds = upload(h, &bufs, scale, par_n), dsh = upload(h, &bufs, shift, par_n);
     cl_mem dm = upload(h, &bufs, mean, par_n), dv = upload(h, &bufs, var, par_n);
@@ -265,7 +228,7 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             snprintf(msg, cap, "run: %s", clfuse_GetLastErrorMessage(h));
             goto done;
         }
-        err = clf_clw_read(h->queue, dy, 0, ly.span * sizeof(float), sy);
+        err = clf_clw_read(h->queue, dy, 0, y_span * sizeof(float), sy);
         if (err != CL_SUCCESS) {
             snprintf(msg, cap, "read after run: %s", clf_cl_error_name(err));
             goto done;
@@ -329,25 +292,25 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims,
                                          gen.launch.global, local, NULL);
         if (err == CL_SUCCESS)
-            err = clf_clw_read(h->queue, dy, 0, ly.span * sizeof(float), sy);
+            err = clf_clw_read(h->queue, dy, 0, y_span * sizeof(float), sy);
         if (err == CL_SUCCESS && gen.launch.ws_zero > 0) {
             /* Again on the same workspace, without zeroing it: the kernel must have left its
              * counters at zero, and the same inputs must give the same bits (the partial
              * sums are added in a fixed order, whichever work-group finishes last). */
-            float *y2 = malloc(ly.span * sizeof(float));
+            float *y2 = malloc(y_span * sizeof(float));
             if (y2 == NULL) {
                 snprintf(msg, cap, "out of host memory");
                 goto done;
             }
-            ref_poison(y2, ly.span);
-            err = clf_clw_write(h->queue, dy, 0, ly.span * sizeof(float), y2);
+            ref_poison(y2, y_span);
+            err = clf_clw_write(h->queue, dy, 0, y_span * sizeof(float), y2);
             if (err == CL_SUCCESS)
                 err = clf_clw_enqueue_kernel(h->queue, kern, (cl_uint)gen.launch.dims,
                                              gen.launch.global, local, NULL);
             if (err == CL_SUCCESS)
-                err = clf_clw_read(h->queue, dy, 0, ly.span * sizeof(float), y2);
+                err = clf_clw_read(h->queue, dy, 0, y_span * sizeof(float), y2);
             size_t differ = (size_t)-1;
-            for (size_t i = 0; err == CL_SUCCESS && i < ly.span && differ == (size_t)-1; ++i)
+            for (size_t i = 0; err == CL_SUCCESS && i < y_span && differ == (size_t)-1; ++i)
                 if (memcmp(&sy[i], &y2[i], sizeof(float)) != 0)
                     differ = i;
             free(y2);
@@ -367,28 +330,13 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
         }
     }
     /* Back to NCHW order; every gap between y's elements must still hold the poison. */
-    {
-        unsigned char *addressed = calloc(ly.span, 1);
-        if (addressed == NULL) {
-            snprintf(msg, cap, "out of host memory");
-            goto done;
-        }
-        for (size_t i = 0; i < out_n; ++i) {
-            size_t off = layout_offset(&ly, i);
-            y[i] = sy[off];
-            addressed[off] = 1;
-        }
-        float poison;
-        ref_poison(&poison, 1);
-        size_t stray = (size_t)-1;
-        for (size_t i = 0; i < ly.span && stray == (size_t)-1; ++i)
-            if (!addressed[i] && memcmp(&sy[i], &poison, sizeof poison) != 0)
-                stray = i;
-        free(addressed);
-        if (stray != (size_t)-1) {
-            snprintf(msg, cap, "wrote offset %zu of y, between the tensor's elements", stray);
-            goto done;
-        }
+    size_t stray = ref_gather(sy, &ly, y);
+    if (stray != (size_t)-1) {
+        snprintf(msg, cap,
+                 stray == (size_t)-2 ? "out of host memory"
+                                     : "wrote offset %zu of y, between its elements",
+                 stray);
+        goto done;
     }
     res->unwritten = ref_first_unwritten(y, out_n);
     res->rms = ref_rms_relative(ref, y, out_n);

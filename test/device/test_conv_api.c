@@ -31,6 +31,7 @@
 #include "finddb/finddb_edit.h"
 #include "ir/ir.h"
 #include "select/select.h"
+#include "ref/ref.h"
 
 #define RMS_BOUND (80 * FLT_EPSILON)
 
@@ -538,6 +539,213 @@ static void bad_input(void **state)
     conv_case_free(&cc);
 }
 
+/* ---- the unfused calls in layouts other than packed NCHW ---- */
+
+typedef struct strided_tensor {
+    miopenTensorDescriptor_t d;
+    ref_layout l;
+    cl_mem m;
+} strided_tensor;
+
+/* A descriptor and a device buffer holding dense (NCHW-ordered) data in layout l; gaps of
+ * an output (poison_gaps) are poisoned, so a stray write shows. */
+static void strided_make(strided_tensor *t, const ref_layout *l, const float *dense,
+                         int poison_gaps)
+{
+    t->l = *l;
+    assert_int_equal(miopenCreateTensorDescriptor(&t->d), miopenStatusSuccess);
+    assert_int_equal(
+        miopenSet4dTensorDescriptorEx(t->d, miopenFloat, (int)l->shape[0], (int)l->shape[1],
+                                      (int)l->shape[2], (int)l->shape[3], (int)l->strides[0],
+                                      (int)l->strides[1], (int)l->strides[2], (int)l->strides[3]),
+        miopenStatusSuccess);
+    float *s = ref_scatter(dense, l, poison_gaps);
+    assert_non_null(s);
+    cl_command_queue q;
+    cl_context ctx;
+    miopenGetStream(handle, &q);
+    clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    cl_int err;
+    t->m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                          ref_span(l) * sizeof(float), s, &err);
+    free(s);
+    assert_non_null(t->m);
+}
+
+static void strided_free(strided_tensor *t)
+{
+    clReleaseMemObject(t->m);
+    miopenDestroyTensorDescriptor(t->d);
+}
+
+/* The RMS-relative error of output t against ref (count elements); fails on a write into a
+ * gap of t's layout or an unwritten element. */
+static double strided_error(const strided_tensor *t, const double *ref, size_t count)
+{
+    size_t span = ref_span(&t->l);
+    float *s = malloc(span * sizeof(float)), *dense = malloc(count * sizeof(float));
+    assert_non_null(s);
+    assert_non_null(dense);
+    cl_command_queue q;
+    miopenGetStream(handle, &q);
+    assert_int_equal(
+        clEnqueueReadBuffer(q, t->m, CL_TRUE, 0, span * sizeof(float), s, 0, NULL, NULL),
+        CL_SUCCESS);
+    size_t stray = ref_gather(s, &t->l, dense);
+    if (stray != (size_t)-1)
+        fail_msg("wrote offset %zu, between the output's elements", stray);
+    if (ref_first_unwritten(dense, count) != (size_t)-1)
+        fail_msg("output element %zu never written", ref_first_unwritten(dense, count));
+    double rms = ref_rms_relative(ref, dense, count);
+    free(s);
+    free(dense);
+    return rms;
+}
+
+/* miopenConvolutionForward (Immediate's best solution and the Direct algorithm) and
+ * miopenConvolutionBiasActivationForward with x, w and y in NHWC, mixed and padded layouts,
+ * against the NCHW reference; the GEMM algorithm, which reads packed NCHW only, refused with
+ * the reason; overlapping output strides refused. */
+static void forward_in_layouts(void **state)
+{
+    (void)state;
+    const int n = 2, c = 6, h = 7, w = 9, k = 5, f = 3;
+    const long xs[4] = {n, c, h, w}, ws[4] = {k, c, f, f}, ys[4] = {n, k, h, w};
+    const size_t xn = (size_t)n * c * h * w, wn = (size_t)k * c * f * f, yn = (size_t)n * k * h * w;
+    float *hx = malloc(xn * sizeof(float)), *hw = malloc(wn * sizeof(float));
+    float *hz = malloc(yn * sizeof(float)), *hb = malloc((size_t)k * sizeof(float));
+    float *hy = malloc(yn * sizeof(float));
+    double *ref = malloc(yn * sizeof(double)), *cba = malloc(yn * sizeof(double));
+    assert_true(hx && hw && hz && hb && hy && ref && cba);
+    uint64_t rng = ref_rng_seed(4242);
+    ref_fill_uniform(hx, xn, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(hw, wn, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(hz, yn, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(hb, (size_t)k, &rng, -0.5f, 0.5f);
+    ref_poison(hy, yn);
+    ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
+    ref_conv2d_fwd(hx, n, c, h, w, hw, k, f, f, &rp, ref, h, w);
+    memcpy(cba, ref, yn * sizeof(double)); /* act(conv + bias + 0.5 z), ReLU */
+    ref_bias(cba, n, k, h, w, hb);
+    for (size_t i = 0; i < yn; ++i)
+        cba[i] += 0.5 * hz[i];
+    ref_activation(cba, yn, miopenActivationRELU, 0, 0, 0);
+
+    ref_layout padded_x = ref_packed(xs, 0), padded_y = ref_packed(ys, 0);
+    padded_x.strides[2] = w + 2;
+    padded_x.strides[1] = padded_x.strides[2] * h + 3;
+    padded_x.strides[0] = padded_x.strides[1] * c + 1;
+    padded_y.strides[1] = (long)h * w + 4;
+    padded_y.strides[0] = padded_y.strides[1] * k;
+    const struct {
+        const char *name;
+        ref_layout x, w, y;
+    } cases[] = {
+        {"NHWC", ref_packed(xs, 1), ref_packed(ws, 1), ref_packed(ys, 1)},
+        {"NHWC in, NCHW filter and out", ref_packed(xs, 1), ref_packed(ws, 0), ref_packed(ys, 0)},
+        {"padded NCHW in and out, KYXC filter", padded_x, ref_packed(ws, 1), padded_y},
+    };
+    miopenConvolutionDescriptor_t cd;
+    assert_int_equal(miopenCreateConvolutionDescriptor(&cd), miopenStatusSuccess);
+    assert_int_equal(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1),
+                     miopenStatusSuccess);
+    miopenActivationDescriptor_t ad;
+    assert_int_equal(miopenCreateActivationDescriptor(&ad), miopenStatusSuccess);
+    assert_int_equal(miopenSetActivationDescriptor(ad, miopenActivationRELU, 0, 0, 0),
+                     miopenStatusSuccess);
+    miopenTensorDescriptor_t bd;
+    assert_int_equal(miopenCreateTensorDescriptor(&bd), miopenStatusSuccess);
+    assert_int_equal(miopenSet4dTensorDescriptor(bd, miopenFloat, 1, k, 1, 1), miopenStatusSuccess);
+    cl_command_queue q;
+    cl_context ctx;
+    miopenGetStream(handle, &q);
+    clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    cl_int err;
+    cl_mem db = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                               (size_t)k * sizeof(float), hb, &err);
+    assert_non_null(db);
+    float one = 1.0f, half = 0.5f;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        strided_tensor x, wt, y, z;
+        strided_make(&x, &cases[i].x, hx, 0);
+        strided_make(&wt, &cases[i].w, hw, 0);
+        strided_make(&y, &cases[i].y, hy, 1);
+        strided_make(&z, &cases[i].y, hz, 0);
+        /* Immediate mode's best solution */
+        size_t count = 0;
+        miopenConvSolution_t sol;
+        expect_status(
+            miopenConvolutionForwardGetSolution(handle, wt.d, x.d, cd, y.d, 1, &count, &sol),
+            miopenStatusSuccess);
+        assert_int_equal(count, 1);
+        expect_status(miopenConvolutionForwardImmediate(handle, wt.d, wt.m, x.d, x.m, cd, y.d, y.m,
+                                                        NULL, 0, sol.solution_id),
+                      miopenStatusSuccess);
+        double rms = strided_error(&y, ref, yn);
+        if (!(rms < RMS_BOUND))
+            fail_msg("%s: Immediate (solution %llu): rms %g", cases[i].name,
+                     (unsigned long long)sol.solution_id, rms);
+        /* the Direct algorithm, into a freshly poisoned y */
+        strided_free(&y);
+        strided_make(&y, &cases[i].y, hy, 1);
+        expect_status(miopenConvolutionForward(handle, &one, x.d, x.m, wt.d, wt.m, cd,
+                                               miopenConvolutionFwdAlgoDirect, NULL, y.d, y.m, NULL,
+                                               0),
+                      miopenStatusSuccess);
+        rms = strided_error(&y, ref, yn);
+        if (!(rms < RMS_BOUND))
+            fail_msg("%s: Forward (Direct): rms %g", cases[i].name, rms);
+        /* GEMM reads and writes packed NCHW only: refused, saying so */
+        miopenStatus_t st =
+            miopenConvolutionForward(handle, &one, x.d, x.m, wt.d, wt.m, cd,
+                                     miopenConvolutionFwdAlgoGEMM, NULL, y.d, y.m, NULL, 0);
+        assert_int_not_equal(st, miopenStatusSuccess);
+        if (strstr(clfuse_GetLastErrorMessage(handle), "packed NCHW") == NULL)
+            fail_msg("GEMM on %s: %s: %s", cases[i].name, miopenGetErrorString(st),
+                     clfuse_GetLastErrorMessage(handle));
+        /* conv + bias + z + ReLU in one call, z in y's layout */
+        strided_free(&y);
+        strided_make(&y, &cases[i].y, hy, 1);
+        expect_status(miopenConvolutionBiasActivationForward(handle, &one, x.d, x.m, wt.d, wt.m, cd,
+                                                             miopenConvolutionFwdAlgoImplicitGEMM,
+                                                             NULL, 0, &half, z.d, z.m, bd, db, ad,
+                                                             y.d, y.m),
+                      miopenStatusSuccess);
+        rms = strided_error(&y, cba, yn);
+        if (!(rms < RMS_BOUND))
+            fail_msg("%s: ConvolutionBiasActivationForward: rms %g", cases[i].name, rms);
+        strided_free(&x);
+        strided_free(&wt);
+        strided_free(&y);
+        strided_free(&z);
+    }
+    /* an output whose strides overlap (planes 8 elements apart, 63 long): refused */
+    strided_tensor x, wt, y;
+    ref_layout overlap = ref_packed(ys, 0);
+    overlap.strides[1] = 8;
+    strided_make(&x, &cases[0].x, hx, 0);
+    strided_make(&wt, &cases[0].w, hw, 0);
+    strided_make(&y, &overlap, hy, 1);
+    expect_status(miopenConvolutionForward(handle, &one, x.d, x.m, wt.d, wt.m, cd,
+                                           miopenConvolutionFwdAlgoDirect, NULL, y.d, y.m, NULL, 0),
+                  miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "overlap"));
+    strided_free(&x);
+    strided_free(&wt);
+    strided_free(&y);
+    clReleaseMemObject(db);
+    miopenDestroyTensorDescriptor(bd);
+    miopenDestroyActivationDescriptor(ad);
+    miopenDestroyConvolutionDescriptor(cd);
+    free(hx);
+    free(hw);
+    free(hz);
+    free(hb);
+    free(hy);
+    free(ref);
+    free(cba);
+}
+
 int main(void)
 {
     /* CLFUSE_TEST_FILTER=name (cmocka's wildcards) runs only the matching tests. */
@@ -553,6 +761,7 @@ int main(void)
         cmocka_unit_test(corrupted_db_files),
         cmocka_unit_test(find_with_too_little_workspace),
         cmocka_unit_test(bad_input),
+        cmocka_unit_test(forward_in_layouts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

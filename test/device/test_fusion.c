@@ -89,28 +89,78 @@ static void every_chain_every_activation(void **state)
     }
 }
 
+/* Every chain, with and without the residual add, in NHWC and in padded NCHW (a strided
+ * view), on a 3x3 and a 1x1 convolution: the plan's compile picks the solver as for NCHW
+ * (each of them indexes through the layout; test_solvers runs each one directly). */
+static void every_chain_in_layouts(void **state)
+{
+    (void)state;
+    static const char *const all[] = {"CBNA", "CBA",  "CBN",   "CNA", "CA",  "CB", "CN",
+                                      "C",    "NA",   "BA",    "BNA", "N",   "A",  "B",
+                                      "BN",   "CBZA", "CBNZA", "CZ",  "NZA", "BZA"};
+    int runs = 0;
+    for (int layout = FUSION_NHWC; layout <= FUSION_PADDED; ++layout)
+        for (size_t ci = 0; ci < sizeof all / sizeof all[0]; ++ci) {
+            const int one = (ci + (size_t)layout) % 2; /* 1x1 or 3x3 */
+            fusion_case fc = {.chain = all[ci],
+                              .n = 2,
+                              .c = 5,
+                              .h = 6,
+                              .w = 7,
+                              .k = 6,
+                              .fy = one ? 1 : 3,
+                              .fx = one ? 1 : 3,
+                              .pad_h = one ? 0 : 1,
+                              .pad_w = one ? 0 : 1,
+                              .stride = 1,
+                              .dil = 1,
+                              .groups = 1,
+                              .bn_spatial = (int)(ci % 2),
+                              .activ_mode = (int)(ci % 10),
+                              .set_algo = -1,
+                              .layout = layout};
+            check_case(&fc, 900 + ci * 3 + (size_t)layout, 1);
+            ++runs;
+        }
+    print_message("  layouts: %d plans (NHWC and padded NCHW)\n", runs);
+}
+
 static void convolution_shapes(void **state)
 {
     (void)state;
     static const fusion_case shapes[] = {
         /* chain, n c h w, k fy fx ph pw stride dil groups, padmode, bn_spatial, act, algo */
-        {"CBA", 1, 5, 13, 11, 7, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, -1, NULL}, /* odd sizes */
-        {"CBNA", 3, 4, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 0, 8, -1, NULL}, /* batch > 1, per-act BN */
-        {"CBA", 2, 4, 15, 15, 5, 3, 3, 1, 1, 2, 1, 1, 0, 1, 3, -1, NULL},   /* stride 2 */
-        {"CBA", 1, 4, 12, 12, 4, 3, 3, 2, 2, 1, 2, 1, 0, 1, 9, -1, NULL},   /* dilation 2 */
-        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 1, 1, 3, 0, 1, 3, -1, NULL},     /* groups */
-        {"CBNA", 1, 8, 10, 10, 8, 3, 3, 1, 1, 1, 1, 8, 0, 1, 3, -1, NULL},  /* depthwise */
-        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 1, 3, -1, NULL},   /* 1x1 */
-        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 1, NULL},   /* 3x3 Direct */
-        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 3, NULL},   /* 3x3 Winograd */
-        {"CBA", 1, 3, 16, 16, 4, 5, 5, 2, 2, 1, 1, 1, 0, 1, 2, -1, NULL},   /* 5x5 */
-        {"CBNA", 1, 3, 20, 20, 4, 7, 7, 3, 3, 2, 1, 1, 0, 1, 3, -1, NULL},  /* 7x7 stride 2 */
-        {"CBA", 1, 2, 24, 24, 3, 11, 11, 5, 5, 4, 1, 1, 0, 1, 3, -1, NULL}, /* 11x11 stride 4 */
-        {"CBA", 1, 3, 12, 14, 4, 1, 5, 0, 2, 1, 1, 1, 0, 1, 3, -1, NULL},   /* non-square 1x5 */
-        {"CBA", 1, 3, 12, 14, 4, 5, 3, 0, 0, 1, 1, 1, 0, 1, 3, -1, NULL},   /* non-square 5x3 */
-        {"CBA", 1, 4, 11, 10, 4, 3, 3, 0, 0, 2, 1, 1, 1, 1, 3, -1, NULL},   /* Same padding */
-        {"CBA", 1, 4, 11, 10, 4, 4, 4, 0, 0, 1, 1, 1, 1, 1, 3, -1, NULL},   /* Same, even filter */
-        {"CBA", 1, 4, 11, 10, 4, 3, 3, 5, 5, 2, 1, 1, 2, 1, 3, -1, NULL},   /* Valid padding */
+        {"CBA", 1, 5, 13, 11, 7, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* odd sizes */
+        {"CBNA", 3, 4, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 0, 8, -1, NULL,
+         FUSION_NCHW}, /* batch > 1, per-act BN */
+        {"CBA", 2, 4, 15, 15, 5, 3, 3, 1, 1, 2, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* stride 2 */
+        {"CBA", 1, 4, 12, 12, 4, 3, 3, 2, 2, 1, 2, 1, 0, 1, 9, -1, NULL,
+         FUSION_NCHW}, /* dilation 2 */
+        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 1, 1, 3, 0, 1, 3, -1, NULL, FUSION_NCHW}, /* groups */
+        {"CBNA", 1, 8, 10, 10, 8, 3, 3, 1, 1, 1, 1, 8, 0, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* depthwise */
+        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 1, 3, -1, NULL, FUSION_NCHW}, /* 1x1 */
+        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 1, NULL,
+         FUSION_NCHW}, /* 3x3 Direct */
+        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 3, NULL,
+         FUSION_NCHW}, /* 3x3 Winograd */
+        {"CBA", 1, 3, 16, 16, 4, 5, 5, 2, 2, 1, 1, 1, 0, 1, 2, -1, NULL, FUSION_NCHW}, /* 5x5 */
+        {"CBNA", 1, 3, 20, 20, 4, 7, 7, 3, 3, 2, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* 7x7 stride 2 */
+        {"CBA", 1, 2, 24, 24, 3, 11, 11, 5, 5, 4, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* 11x11 stride 4 */
+        {"CBA", 1, 3, 12, 14, 4, 1, 5, 0, 2, 1, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* non-square 1x5 */
+        {"CBA", 1, 3, 12, 14, 4, 5, 3, 0, 0, 1, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* non-square 5x3 */
+        {"CBA", 1, 4, 11, 10, 4, 3, 3, 0, 0, 2, 1, 1, 1, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* Same padding */
+        {"CBA", 1, 4, 11, 10, 4, 4, 4, 0, 0, 1, 1, 1, 1, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* Same, even filter */
+        {"CBA", 1, 4, 11, 10, 4, 3, 3, 5, 5, 2, 1, 1, 2, 1, 3, -1, NULL,
+         FUSION_NCHW}, /* Valid padding */
     };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
         fusion_case fc = shapes[i];
@@ -130,9 +180,9 @@ static void convolution_shapes(void **state)
 static void reexecute_with_new_args(void **state)
 {
     (void)state;
-    fusion_case fc = {"CBNA", 2, 4, 9, 9, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 8, -1, NULL};
+    fusion_case fc = {"CBNA", 2, 4, 9, 9, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 8, -1, NULL, FUSION_NCHW};
     check_case(&fc, 99, 3); /* three runs, new weights, alpha, epsilon and activation alpha */
-    fusion_case na = {"NA", 2, 4, 9, 9, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 9, -1, NULL};
+    fusion_case na = {"NA", 2, 4, 9, 9, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 9, -1, NULL, FUSION_NCHW};
     check_case(&na, 98, 3);
 }
 
@@ -144,7 +194,8 @@ static void gemm_every_chain(void **state)
     (void)state;
     static const char *const conv_chains[] = {"CBNA", "CBA", "CBN", "CNA", "CA", "CB", "CN", "C"};
     for (size_t i = 0; i < sizeof conv_chains / sizeof conv_chains[0]; ++i) {
-        fusion_case fc = {conv_chains[i], 2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 0, NULL};
+        fusion_case fc = {conv_chains[i], 2,          4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 0,
+                          NULL,           FUSION_NCHW};
         fusion_result r;
         check_case(&fc, 300 + i, 2);
         assert_int_equal(fusion_case_run(handle, &fc, 300 + i, 1, &r), 0);
@@ -152,8 +203,10 @@ static void gemm_every_chain(void **state)
             fail_msg("%s with SetAlgo(GEMM) ran %s", fc.chain, r.solver);
     }
     static const fusion_case shapes[] = {
-        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 0, 8, 0, NULL}, /* 1x1: no im2col */
-        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 2, 1, 3, 0, 1, 3, 0, NULL},   /* groups, stride 2 */
+        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 0, 8, 0, NULL,
+         FUSION_NCHW}, /* 1x1: no im2col */
+        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 2, 1, 3, 0, 1, 3, 0, NULL,
+         FUSION_NCHW}, /* groups, stride 2 */
     };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
         check_case(&shapes[i], 320 + i, 2);
@@ -326,9 +379,13 @@ int main(void)
      * clGetProgramInfo(CL_PROGRAM_BINARIES)): about twice the build time of each plan. */
     setenv("MIOPEN_DISABLE_CACHE", "1", 0);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_chain_every_activation), cmocka_unit_test(convolution_shapes),
-        cmocka_unit_test(reexecute_with_new_args),      cmocka_unit_test(gemm_every_chain),
-        cmocka_unit_test(residual_add_chains),          cmocka_unit_test(residual_add_every_solver),
+        cmocka_unit_test(every_chain_every_activation),
+        cmocka_unit_test(every_chain_in_layouts),
+        cmocka_unit_test(convolution_shapes),
+        cmocka_unit_test(reexecute_with_new_args),
+        cmocka_unit_test(gemm_every_chain),
+        cmocka_unit_test(residual_add_chains),
+        cmocka_unit_test(residual_add_every_solver),
         cmocka_unit_test(residual_add_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

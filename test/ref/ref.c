@@ -3,6 +3,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -409,4 +410,81 @@ void ref_round_half(float *v, uint16_t *out, size_t n)
         out[i] = ref_float_to_half(v[i]);
         v[i] = ref_half_to_float(out[i]);
     }
+}
+
+size_t ref_span(const ref_layout *l)
+{
+    size_t span = 1;
+    for (int d = 0; d < 4; ++d)
+        span += (size_t)(l->shape[d] - 1) * (size_t)l->strides[d];
+    return span;
+}
+
+size_t ref_offset(const ref_layout *l, size_t i)
+{
+    size_t off = 0;
+    for (int d = 3; d >= 0; --d) {
+        off += (i % (size_t)l->shape[d]) * (size_t)l->strides[d];
+        i /= (size_t)l->shape[d];
+    }
+    return off;
+}
+
+ref_layout ref_packed(const long shape[4], int channels_last)
+{
+    ref_layout l;
+    memcpy(l.shape, shape, sizeof l.shape);
+    if (channels_last) {
+        l.strides[1] = 1;
+        l.strides[3] = shape[1];
+        l.strides[2] = shape[3] * shape[1];
+        l.strides[0] = shape[2] * l.strides[2];
+    } else {
+        l.strides[3] = 1;
+        l.strides[2] = shape[3];
+        l.strides[1] = shape[2] * shape[3];
+        l.strides[0] = shape[1] * l.strides[1];
+    }
+    return l;
+}
+
+static size_t dense_count(const ref_layout *l)
+{
+    return (size_t)l->shape[0] * (size_t)l->shape[1] * (size_t)l->shape[2] * (size_t)l->shape[3];
+}
+
+float *ref_scatter(const float *dense, const ref_layout *l, int poison_gaps)
+{
+    size_t span = ref_span(l), n = dense_count(l);
+    float *out = malloc(span * sizeof(float));
+    if (out == NULL)
+        return NULL;
+    if (poison_gaps)
+        ref_poison(out, span);
+    else
+        for (size_t i = 0; i < span; ++i)
+            out[i] = 1e30f;
+    for (size_t i = 0; i < n; ++i)
+        out[ref_offset(l, i)] = dense[i];
+    return out;
+}
+
+size_t ref_gather(const float *strided, const ref_layout *l, float *dense)
+{
+    size_t span = ref_span(l), n = dense_count(l);
+    unsigned char *addressed = calloc(span, 1);
+    if (addressed == NULL)
+        return (size_t)-2;
+    for (size_t i = 0; i < n; ++i) {
+        size_t off = ref_offset(l, i);
+        dense[i] = strided[off];
+        addressed[off] = 1;
+    }
+    const float poison = ref_poison_value();
+    size_t stray = (size_t)-1;
+    for (size_t i = 0; i < span && stray == (size_t)-1; ++i)
+        if (!addressed[i] && memcmp(&strided[i], &poison, sizeof poison) != 0)
+            stray = i;
+    free(addressed);
+    return stray;
 }

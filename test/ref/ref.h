@@ -108,6 +108,24 @@ void ref_poison(float *buf, size_t n);
 /* Index of the first element of buf[0..n) still bit-equal to the poison, or (size_t)-1 if none. */
 size_t ref_first_unwritten(const float *buf, size_t n);
 
+/* Strided 4-d tensors. A layout is a shape and element strides, both in N, C, H, W order
+ * (a filter: K, C, Y, X); dense data is NCHW-ordered. ref_span: elements from the first to
+ * the last addressed one; ref_offset: where dense element i lives. */
+typedef struct ref_layout {
+    long shape[4], strides[4];
+} ref_layout;
+size_t ref_span(const ref_layout *l);
+size_t ref_offset(const ref_layout *l, size_t i);
+/* Packed strides of shape: NCHW, or channels last (NHWC; a filter KYXC). */
+ref_layout ref_packed(const long shape[4], int channels_last);
+/* A new array of l's span holding dense (ref_span(l) elements): the gaps between elements
+ * are the poison when poison_gaps (an output: a stray write shows), else 1e30 (an input: a
+ * kernel that reads a gap ruins its sums). NULL when out of host memory. */
+float *ref_scatter(const float *dense, const ref_layout *l, int poison_gaps);
+/* dense[i] = strided[ref_offset(l, i)]. Returns the first gap offset that no longer holds
+ * the poison (a write outside the tensor's elements), or (size_t)-1; -2 when out of memory. */
+size_t ref_gather(const float *strided, const ref_layout *l, float *dense);
+
 /* IEEE half (binary16) <-> float, for fp16 plans' host data. ref_float_to_half rounds to
  * nearest even (what vstore_half does by default), overflow to infinity, NaN to a quiet NaN;
  * ref_half_to_float is exact. ref_round_half rounds v[0..n) to half: the bits into out, the
