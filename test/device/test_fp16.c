@@ -94,7 +94,34 @@ typedef struct fp16_case {
     const char *solver; /* the one the plan runs: the plan is built with it */
     const char *config; /* NULL: the solver's default config */
     int groups;         /* 0: 1 */
+    int nhwc;           /* x, w (KYXC), y and z channels-last */
 } fp16_case;
+
+/* dims N, C, H, W of a half tensor: NCHW order <-> NHWC order (to_nhwc 1: in NCHW, out NHWC). */
+static void permute16(const uint16_t *in, uint16_t *out, int n, int c, int h, int w, int to_nhwc)
+{
+    for (int a = 0; a < n; ++a)
+        for (int b = 0; b < c; ++b)
+            for (int y = 0; y < h; ++y)
+                for (int x = 0; x < w; ++x) {
+                    size_t nchw = (((size_t)a * c + b) * h + y) * w + x;
+                    size_t nhwc = (((size_t)a * h + y) * w + x) * c + b;
+                    if (to_nhwc)
+                        out[nhwc] = in[nchw];
+                    else
+                        out[nchw] = in[nhwc];
+                }
+}
+
+static miopenTensorDescriptor_t desc_nhwc(miopenDataType_t t, int n, int c, int h, int w)
+{
+    miopenTensorDescriptor_t d;
+    assert_int_equal(miopenCreateTensorDescriptor(&d), miopenStatusSuccess);
+    const int lens[4] = {n, c, h, w};
+    assert_int_equal(miopenSetNdTensorDescriptorWithLayout(d, t, miopenTensorNHWC, lens, 4),
+                     miopenStatusSuccess);
+    return d;
+}
 
 static void run_case(const fp16_case *fc)
 {
@@ -102,7 +129,9 @@ static void run_case(const fp16_case *fc)
     const int bias = strchr(fc->chain, 'B') != NULL, bn = strchr(fc->chain, 'N') != NULL;
     const int act = strchr(fc->chain, 'A') != NULL, add = strchr(fc->chain, 'Z') != NULL;
     const int groups = fc->groups > 0 ? fc->groups : 1;
-    miopenTensorDescriptor_t xd = desc(miopenHalf, fc->n, fc->c, fc->h, fc->w);
+    miopenTensorDescriptor_t (*data_desc)(miopenDataType_t, int, int, int, int) =
+        fc->nhwc ? desc_nhwc : desc;
+    miopenTensorDescriptor_t xd = data_desc(miopenHalf, fc->n, fc->c, fc->h, fc->w);
     miopenTensorDescriptor_t wd = NULL, bd = NULL, nd = NULL, yd = NULL, zd = NULL;
     miopenConvolutionDescriptor_t cd = NULL;
     miopenFusionPlanDescriptor_t plan;
@@ -110,7 +139,7 @@ static void run_case(const fp16_case *fc)
     OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
     int on = fc->n, oc = fc->c, oh = fc->h, ow = fc->w;
     if (conv) {
-        wd = desc(miopenHalf, fc->k, fc->c / groups, fc->f, fc->f);
+        wd = data_desc(miopenHalf, fc->k, fc->c / groups, fc->f, fc->f);
         OK(miopenCreateConvolutionDescriptor(&cd));
         OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, fc->pad, fc->pad, fc->stride,
                                            fc->stride, 1, 1));
@@ -128,7 +157,7 @@ static void run_case(const fp16_case *fc)
         OK(miopenCreateOpBatchNormInference(plan, &nop, miopenBNSpatial, nd));
     }
     if (add) {
-        zd = desc(miopenHalf, on, oc, oh, ow); /* z is data: the plan's type */
+        zd = data_desc(miopenHalf, on, oc, oh, ow); /* z is data: the plan's type */
         OK(clfuse_CreateOpAddForward(plan, &zop, zd));
     }
     if (act)
@@ -149,7 +178,7 @@ static void run_case(const fp16_case *fc)
     const char *solver = "";
     OK(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL));
     assert_string_equal(solver, fc->solver);
-    yd = desc(miopenHalf, on, oc, oh, ow);
+    yd = data_desc(miopenHalf, on, oc, oh, ow);
 
     const size_t xn = (size_t)fc->n * fc->c * fc->h * fc->w, yn = (size_t)on * oc * oh * ow;
     const size_t wn = conv ? (size_t)fc->k * (fc->c / groups) * fc->f * fc->f : 1;
@@ -158,8 +187,9 @@ static void run_case(const fp16_case *fc)
     float *z = malloc(yn * sizeof *z);
     uint16_t *xh = malloc(xn * 2), *wh = malloc(wn * 2), *yh = malloc(yn * 2);
     uint16_t *zh = malloc(yn * 2);
+    uint16_t *perm = malloc((xn > yn ? (xn > wn ? xn : wn) : (yn > wn ? yn : wn)) * 2);
     double *ref = malloc(yn * sizeof *ref);
-    assert_non_null(x && w && b && p4 && y && z && xh && wh && yh && zh && ref);
+    assert_non_null(x && w && b && p4 && y && z && xh && wh && yh && zh && ref && perm);
     miopenOperatorArgs_t args;
     OK(miopenCreateOperatorArgs(&args));
     uint64_t rng = ref_rng_seed(16);
@@ -177,6 +207,16 @@ static void run_case(const fp16_case *fc)
         ref_round_half(z, zh, yn);
         for (size_t i = 0; i < yn; ++i)
             yh[i] = HALF_POISON; /* poisoned before each run */
+        if (fc->nhwc) { /* the device's copies channels-last; the reference stays NCHW */
+            permute16(xh, perm, fc->n, fc->c, fc->h, fc->w, 1);
+            memcpy(xh, perm, xn * 2);
+            if (conv) {
+                permute16(wh, perm, fc->k, fc->c / groups, fc->f, fc->f, 1);
+                memcpy(wh, perm, wn * 2);
+            }
+            permute16(zh, perm, on, oc, oh, ow, 1);
+            memcpy(zh, perm, yn * 2);
+        }
         cl_mem dx = upload(xh, xn * 2), dw = upload(wh, wn * 2), dy = upload(yh, yn * 2);
         cl_mem db = upload(b, (size_t)oc * 4), dz = upload(zh, yn * 2), dp[4];
         for (int i = 0; i < 4; ++i)
@@ -197,6 +237,10 @@ static void run_case(const fp16_case *fc)
         OK(miopenExecuteFusionPlan(handle, plan, xd, dx, yd, dy, args));
         assert_int_equal(clEnqueueReadBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
                          CL_SUCCESS);
+        if (fc->nhwc) {
+            permute16(yh, perm, on, oc, oh, ow, 0);
+            memcpy(yh, perm, yn * 2);
+        }
         for (size_t i = 0; i < yn; ++i) {
             if (yh[i] == HALF_POISON)
                 fail_msg("%s %s \"%s\" run %d: output element %zu was not written", fc->chain,
@@ -239,6 +283,7 @@ static void run_case(const fp16_case *fc)
         for (int i = 0; i < 4; ++i)
             clReleaseMemObject(dp[i]);
     }
+    free(perm);
     free(z);
     free(zh);
     free(x);
@@ -265,13 +310,13 @@ static void elementwise_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"NA", 2, 3, 8, 8, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL,
+        {"NA", 2, 3, 8, 8, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL, 0,
          0}, /* VEC=4 */
-        {"NA", 1, 2, 5, 3, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL,
+        {"NA", 1, 2, 5, 3, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL, 0,
          0}, /* VEC=1 */
-        {"BNA", 2, 4, 6, 6, 0, 0, 0, 1, miopenActivationLEAKYRELU, "FusedElementwise", NULL, 0},
-        {"BA", 1, 3, 7, 5, 0, 0, 0, 1, miopenActivationTANH, "FusedElementwise", NULL, 0},
-        {"BNZA", 2, 3, 4, 4, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL, 0},
+        {"BNA", 2, 4, 6, 6, 0, 0, 0, 1, miopenActivationLEAKYRELU, "FusedElementwise", NULL, 0, 0},
+        {"BA", 1, 3, 7, 5, 0, 0, 0, 1, miopenActivationTANH, "FusedElementwise", NULL, 0, 0},
+        {"BNZA", 2, 3, 4, 4, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         run_case(&cases[i]);
@@ -281,14 +326,14 @@ static void conv_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"CBA", 1, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0},
-        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0},
-        {"CBNA", 1, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect", NULL, 0},
-        {"CBNA", 2, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect", NULL, 0},
-        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0}, /* 1x1 */
-        {"CBNA", 2, 3, 11, 11, 4, 3, 1, 2, miopenActivationRELU, "ConvNaiveDirect", NULL,
+        {"CBA", 1, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0, 0},
+        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0, 0},
+        {"CBNA", 1, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect", NULL, 0, 0},
+        {"CBNA", 2, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect", NULL, 0, 0},
+        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0, 0}, /* 1x1 */
+        {"CBNA", 2, 3, 11, 11, 4, 3, 1, 2, miopenActivationRELU, "ConvNaiveDirect", NULL, 0,
          0}, /* s2 */
-        {"CBZA", 2, 3, 8, 8, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0},
+        {"CBZA", 2, 3, 8, 8, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         run_case(&cases[i]);
@@ -307,13 +352,13 @@ static void implicit_gemm_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"CBA", 2, 8, 9, 9, 6, 3, 1, 1, RELU, "ConvImplicitGemm", "MT=8,NT=16,KT=16,TM=4,TN=4", 0},
-        {"CBNA", 2, 8, 8, 8, 12, 1, 0, 1, LEAKY, "ConvImplicitGemm", NULL, 0},
-        {"CBNA", 1, 5, 11, 11, 7, 3, 1, 2, RELU, "ConvImplicitGemm", NULL, 0},
+        {"CBA", 2, 8, 9, 9, 6, 3, 1, 1, RELU, "ConvImplicitGemm", "MT=8,NT=16,KT=16,TM=4,TN=4", 0, 0},
+        {"CBNA", 2, 8, 8, 8, 12, 1, 0, 1, LEAKY, "ConvImplicitGemm", NULL, 0, 0},
+        {"CBNA", 1, 5, 11, 11, 7, 3, 1, 2, RELU, "ConvImplicitGemm", NULL, 0, 0},
         {"CBZA", 1, 8, 8, 8, 8, 3, 1, 1, RELU, "ConvImplicitGemm",
-         "MT=8,NT=16,KT=16,TM=4,TN=4,KS=2", 0},
+         "MT=8,NT=16,KT=16,TM=4,TN=4,KS=2", 0, 0},
         {"CBNA", 1, 6, 7, 7, 5, 3, 1, 1, LEAKY, "ConvImplicitGemm",
-         "MT=8,NT=16,KT=8,TM=4,TN=4,KS=2", 0},
+         "MT=8,NT=16,KT=8,TM=4,TN=4,KS=2", 0, 0},
     };
     RUN_CASES(cases);
 }
@@ -325,9 +370,9 @@ static void implicit_gemm_splitk_plans(void **state)
     (void)state;
     static const fp16_case cases[] = {
         {"CBA", 1, 8, 7, 7, 8, 3, 1, 1, RELU, "ConvImplicitGemmSplitK",
-         "MT=8,NT=16,KT=8,TM=4,TN=4,SK=2", 0},
+         "MT=8,NT=16,KT=8,TM=4,TN=4,SK=2", 0, 0},
         {"CBNZA", 1, 8, 8, 8, 8, 3, 1, 1, LEAKY, "ConvImplicitGemmSplitK",
-         "MT=8,NT=16,KT=8,TM=4,TN=4,SK=4", 0},
+         "MT=8,NT=16,KT=8,TM=4,TN=4,SK=4", 0, 0},
     };
     RUN_CASES(cases);
 }
@@ -336,9 +381,9 @@ static void direct_tiled_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, RELU, "ConvDirectTiled", NULL, 0},
-        {"CBNA", 1, 5, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDirectTiled", NULL, 0},
-        {"CBZA", 2, 6, 7, 7, 5, 1, 0, 1, RELU, "ConvDirectTiled", NULL, 0},
+        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, RELU, "ConvDirectTiled", NULL, 0, 0},
+        {"CBNA", 1, 5, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDirectTiled", NULL, 0, 0},
+        {"CBZA", 2, 6, 7, 7, 5, 1, 0, 1, RELU, "ConvDirectTiled", NULL, 0, 0},
     };
     RUN_CASES(cases);
 }
@@ -349,13 +394,13 @@ static void winograd_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"CBA", 1, 3, 9, 9, 5, 3, 1, 1, RELU, "ConvWinograd3x3", NULL, 0},
-        {"CBNZA", 2, 4, 7, 7, 4, 3, 0, 1, LEAKY, "ConvWinograd3x3", NULL, 0},
-        {"CBA", 2, 4, 10, 10, 5, 3, 1, 1, RELU, "ConvWinograd4x4", NULL, 0},
-        {"CBNA", 1, 3, 9, 9, 6, 3, 1, 1, LEAKY, "ConvWinograd4x4", NULL, 0},
-        {"CBZA", 1, 4, 8, 8, 4, 3, 2, 1, RELU, "ConvWinograd4x4", NULL, 0},
-        {"CBA", 1, 3, 7, 7, 5, 3, 1, 1, RELU, "ConvWinograd2x2", NULL, 0},
-        {"CBNZA", 2, 4, 6, 6, 3, 3, 1, 1, LEAKY, "ConvWinograd2x2", NULL, 0},
+        {"CBA", 1, 3, 9, 9, 5, 3, 1, 1, RELU, "ConvWinograd3x3", NULL, 0, 0},
+        {"CBNZA", 2, 4, 7, 7, 4, 3, 0, 1, LEAKY, "ConvWinograd3x3", NULL, 0, 0},
+        {"CBA", 2, 4, 10, 10, 5, 3, 1, 1, RELU, "ConvWinograd4x4", NULL, 0, 0},
+        {"CBNA", 1, 3, 9, 9, 6, 3, 1, 1, LEAKY, "ConvWinograd4x4", NULL, 0, 0},
+        {"CBZA", 1, 4, 8, 8, 4, 3, 2, 1, RELU, "ConvWinograd4x4", NULL, 0, 0},
+        {"CBA", 1, 3, 7, 7, 5, 3, 1, 1, RELU, "ConvWinograd2x2", NULL, 0, 0},
+        {"CBNZA", 2, 4, 6, 6, 3, 3, 1, 1, LEAKY, "ConvWinograd2x2", NULL, 0, 0},
     };
     RUN_CASES(cases);
 }
@@ -365,9 +410,31 @@ static void depthwise_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"CBA", 2, 4, 9, 9, 4, 3, 1, 1, RELU, "ConvDepthwise", NULL, 4},
-        {"CBNA", 1, 6, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDepthwise", NULL, 6},
-        {"CBZA", 1, 3, 8, 8, 6, 5, 2, 1, RELU, "ConvDepthwise", NULL, 3},
+        {"CBA", 2, 4, 9, 9, 4, 3, 1, 1, RELU, "ConvDepthwise", NULL, 4, 0},
+        {"CBNA", 1, 6, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDepthwise", NULL, 6, 0},
+        {"CBZA", 1, 3, 8, 8, 6, 5, 2, 1, RELU, "ConvDepthwise", NULL, 3, 0},
+    };
+    RUN_CASES(cases);
+}
+
+/* NHWC half plans (x, w as KYXC, y and z channels-last) through every solver that takes
+ * half, on the shapes of their paths: the layout macros with vload_half / vstore_half. */
+static void nhwc_plans(void **state)
+{
+    (void)state;
+    static const fp16_case cases[] = {
+        {"NA", 2, 3, 8, 8, 0, 0, 0, 1, RELU, "FusedElementwise", NULL, 0, 1},
+        {"BNZA", 1, 5, 3, 4, 0, 0, 0, 1, LEAKY, "FusedElementwise", NULL, 0, 1},
+        {"CBZA", 2, 3, 7, 7, 4, 3, 1, 1, RELU, "ConvNaiveDirect", NULL, 0, 1},
+        {"CBNA", 2, 8, 8, 8, 12, 1, 0, 1, LEAKY, "ConvImplicitGemm", NULL, 0, 1},
+        {"CBZA", 1, 8, 8, 8, 8, 3, 1, 1, RELU, "ConvImplicitGemm",
+         "MT=8,NT=16,KT=16,TM=4,TN=4,KS=2", 0, 1},
+        {"CBA", 1, 8, 7, 7, 8, 3, 1, 1, RELU, "ConvImplicitGemmSplitK",
+         "MT=8,NT=16,KT=8,TM=4,TN=4,SK=2", 0, 1},
+        {"CBNA", 1, 5, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDirectTiled", NULL, 0, 1},
+        {"CBA", 1, 3, 9, 9, 5, 3, 1, 1, RELU, "ConvWinograd3x3", NULL, 0, 1},
+        {"CBZA", 2, 4, 10, 10, 5, 3, 1, 1, RELU, "ConvWinograd4x4", NULL, 0, 1},
+        {"CBNA", 1, 6, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDepthwise", NULL, 6, 1},
     };
     RUN_CASES(cases);
 }
@@ -683,7 +750,8 @@ int main(void)
         cmocka_unit_test(elementwise_plans),         cmocka_unit_test(conv_plans),
         cmocka_unit_test(implicit_gemm_plans),       cmocka_unit_test(implicit_gemm_splitk_plans),
         cmocka_unit_test(direct_tiled_plans),        cmocka_unit_test(winograd_plans),
-        cmocka_unit_test(depthwise_plans),           cmocka_unit_test(conv_bias_activation_forward),
+        cmocka_unit_test(depthwise_plans),           cmocka_unit_test(nhwc_plans),
+        cmocka_unit_test(conv_bias_activation_forward),
         cmocka_unit_test(find_modes_and_key),        cmocka_unit_test(bad_mixes),
         cmocka_unit_test(other_solvers_refuse_half),
     };
