@@ -98,12 +98,16 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
             goto out;                                                                              \
         }                                                                                          \
     } while (0)
+    /* x, w and y: packed NCHW, or channels-last with --nhwc (lengths NCHW-ordered either way) */
+    const miopenTensorLayout_t layout = c->nhwc ? miopenTensorNHWC : miopenTensorNCHW;
+    const int xl[4] = {e->n, e->c, e->h, e->w};
     SETUP(miopenCreateTensorDescriptor(&b.xd));
-    SETUP(miopenSet4dTensorDescriptor(b.xd, miopenFloat, e->n, e->c, e->h, e->w));
+    SETUP(miopenSetNdTensorDescriptorWithLayout(b.xd, miopenFloat, layout, xl, 4));
     if (e->is_conv) {
         int on = 0;
+        const int wl[4] = {e->k, e->c / e->groups, e->fy, e->fx};
         SETUP(miopenCreateTensorDescriptor(&b.wd));
-        SETUP(miopenSet4dTensorDescriptor(b.wd, miopenFloat, e->k, e->c / e->groups, e->fy, e->fx));
+        SETUP(miopenSetNdTensorDescriptorWithLayout(b.wd, miopenFloat, layout, wl, 4));
         SETUP(miopenCreateConvolutionDescriptor(&b.cd));
         SETUP(miopenInitConvolutionDescriptor(b.cd, miopenConvolution, e->pad, e->pad, e->stride,
                                               e->stride, e->dil, e->dil));
@@ -112,8 +116,9 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         e->oh = oh;
         e->ow = ow;
     }
+    const int yl[4] = {e->n, oc, oh, ow};
     SETUP(miopenCreateTensorDescriptor(&b.yd));
-    SETUP(miopenSet4dTensorDescriptor(b.yd, miopenFloat, e->n, oc, oh, ow));
+    SETUP(miopenSetNdTensorDescriptorWithLayout(b.yd, miopenFloat, layout, yl, 4));
     SETUP(miopenCreateTensorDescriptor(&b.bd));
     SETUP(miopenSet4dTensorDescriptor(b.bd, miopenFloat, 1, oc, 1, 1));
     SETUP(miopenCreateTensorDescriptor(&b.nd));
@@ -151,7 +156,22 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
             break;
         }
         ref_fill_uniform(b.host[i], hn[i], &rng, lo[i], hi[i]);
-        b.m[i] = device_buffer(c, hn[i] * sizeof(float), b.host[i], &err);
+        const float *up = b.host[i];
+        float *perm = NULL;
+        if (c->nhwc && (i == B_X || (i == B_W && e->is_conv))) { /* the device copy NHWC */
+            perm = malloc(hn[i] * sizeof(float));
+            if (perm == NULL) {
+                err = CL_OUT_OF_HOST_MEMORY;
+                break;
+            }
+            if (i == B_X)
+                bench_permute_nhwc(b.host[i], perm, e->n, e->c, e->h, e->w, 1);
+            else
+                bench_permute_nhwc(b.host[i], perm, e->k, e->c / e->groups, e->fy, e->fx, 1);
+            up = perm;
+        }
+        b.m[i] = device_buffer(c, hn[i] * sizeof(float), up, &err);
+        free(perm);
     }
     for (int i = B_YF; i <= (e->fused_only ? B_YF : B_T2) && err == CL_SUCCESS; ++i)
         b.m[i] = device_buffer(c, b.yn * sizeof(float), NULL, &err);

@@ -221,6 +221,18 @@ static int run_for_check(ctx *c, bufs *b, bench_entry *e, chain_res *ch, int ci,
                         err != CL_SUCCESS ? "OpenCL error" : bench_last_error(c->h));
         return -1;
     }
+    if (c->nhwc) { /* back to NCHW order for the reference */
+        float *nchw = malloc(b->yn * sizeof(float));
+        if (nchw == NULL) {
+            bench_path_fail(e, p, "out of host memory");
+            return -1;
+        }
+        int oc = e->is_conv ? e->k : e->c, oh = e->is_conv ? e->oh : e->h,
+            ow = e->is_conv ? e->ow : e->w;
+        bench_permute_nhwc(host, nchw, e->n, oc, oh, ow, 0);
+        memcpy(host, nchw, b->yn * sizeof(float));
+        free(nchw);
+    }
     size_t bad = ref_first_unwritten(host, b->yn);
     if (bad != (size_t)-1) {
         bench_path_fail(e, p, "%s %s: output element %zu was never written", ch->name,

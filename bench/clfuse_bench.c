@@ -35,6 +35,7 @@ typedef struct options {
     const char *suite, *out, *python, *peer_script;
     const char *only, *network;
     int all_paths; /* --network: the unfused and CLBlast paths per layer too */
+    int nhwc;      /* --nhwc: x, w and y channels-last */
     int check;     /* --check: read the network file, list its layers, run nothing */
     int quick;     /* 1 quick, 0 full, -1 auto: full on a GPU, quick on a CPU device */
     int runs, warmup, peer;
@@ -57,6 +58,8 @@ static void usage(FILE *f)
         "  --out DIR           result folder (default bench/results-<date> when run from the\n"
         "                      source tree, else ./clfuse-bench-results-<date>)\n"
         "  --no-peer           skip the PyTorch peer\n"
+        "  --nhwc              clfuse's tensors channels-last (x, y NHWC, w KYXC); the peers\n"
+        "                      and the CPU reference stay NCHW\n"
         "  --onednn            run the oneDNN peer (in process: oneDNN's fused conv+bias+relu\n"
         "                      on the CPU) also on a GPU device; it runs on CPU devices by\n"
         "                      default when the bench was built with oneDNN\n"
@@ -105,6 +108,8 @@ static int parse(int argc, char **argv, options *o)
             o->dnnl = 0;
         else if (!strcmp(a, "--all-paths"))
             o->all_paths = 1;
+        else if (!strcmp(a, "--nhwc"))
+            o->nhwc = 1;
         else if (!strcmp(a, "--check"))
             o->check = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -253,6 +258,7 @@ int main(int argc, char **argv)
                                 ? "a CPU peer, and the device is a GPU (--onednn runs it anyway)"
                                 : NULL;
     c.dnnl = dnnl_skip == NULL;
+    c.nhwc = o.nhwc;
     /* Default: the whole suite on a GPU, the quick entries on a CPU; --only names entries. */
     int quick = o.quick >= 0 ? o.quick : o.only ? 0 : !r.dev.is_gpu;
     snprintf(r.selection, sizeof r.selection, "%s%s%s%s",
@@ -266,6 +272,9 @@ int main(int argc, char **argv)
              : o.only        ? " "
                              : "",
              o.only ? o.only : "");
+    if (o.nhwc) /* in the report's selection, so the two layouts' results never mix */
+        snprintf(r.selection + strlen(r.selection), sizeof r.selection - strlen(r.selection),
+                 ", NHWC");
 
     char peer_script[1200];
     static bench_network net;
@@ -289,8 +298,8 @@ int main(int argc, char **argv)
         return 2;
     }
     if (r.net)
-        snprintf(r.selection, sizeof r.selection, "network of %d layers, %s", r.nentries,
-                 o.all_paths ? "every path" : "fused plans only");
+        snprintf(r.selection, sizeof r.selection, "network of %d layers, %s%s", r.nentries,
+                 o.all_paths ? "every path" : "fused plans only", o.nhwc ? ", NHWC" : "");
     if (r.nentries == 0) {
         fprintf(stderr, "clfuse-bench: no entry of %s matches (%s)\n", r.suite_path, r.selection);
         free(r.entries);
