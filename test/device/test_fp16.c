@@ -207,7 +207,7 @@ static void run_case(const fp16_case *fc)
         ref_round_half(z, zh, yn);
         for (size_t i = 0; i < yn; ++i)
             yh[i] = HALF_POISON; /* poisoned before each run */
-        if (fc->nhwc) { /* the device's copies channels-last; the reference stays NCHW */
+        if (fc->nhwc) {          /* the device's copies channels-last; the reference stays NCHW */
             permute16(xh, perm, fc->n, fc->c, fc->h, fc->w, 1);
             memcpy(xh, perm, xn * 2);
             if (conv) {
@@ -330,7 +330,8 @@ static void conv_plans(void **state)
         {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0, 0},
         {"CBNA", 1, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect", NULL, 0, 0},
         {"CBNA", 2, 4, 8, 8, 5, 3, 1, 1, miopenActivationLEAKYRELU, "ConvNaiveDirect", NULL, 0, 0},
-        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0, 0}, /* 1x1 */
+        {"CBA", 2, 8, 6, 6, 3, 1, 0, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0,
+         0}, /* 1x1 */
         {"CBNA", 2, 3, 11, 11, 4, 3, 1, 2, miopenActivationRELU, "ConvNaiveDirect", NULL, 0,
          0}, /* s2 */
         {"CBZA", 2, 3, 8, 8, 4, 3, 1, 1, miopenActivationRELU, "ConvNaiveDirect", NULL, 0, 0},
@@ -352,7 +353,8 @@ static void implicit_gemm_plans(void **state)
 {
     (void)state;
     static const fp16_case cases[] = {
-        {"CBA", 2, 8, 9, 9, 6, 3, 1, 1, RELU, "ConvImplicitGemm", "MT=8,NT=16,KT=16,TM=4,TN=4", 0, 0},
+        {"CBA", 2, 8, 9, 9, 6, 3, 1, 1, RELU, "ConvImplicitGemm", "MT=8,NT=16,KT=16,TM=4,TN=4", 0,
+         0},
         {"CBNA", 2, 8, 8, 8, 12, 1, 0, 1, LEAKY, "ConvImplicitGemm", NULL, 0, 0},
         {"CBNA", 1, 5, 11, 11, 7, 3, 1, 2, RELU, "ConvImplicitGemm", NULL, 0, 0},
         {"CBZA", 1, 8, 8, 8, 8, 3, 1, 1, RELU, "ConvImplicitGemm",
@@ -747,12 +749,17 @@ static void other_solvers_refuse_half(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(elementwise_plans),         cmocka_unit_test(conv_plans),
-        cmocka_unit_test(implicit_gemm_plans),       cmocka_unit_test(implicit_gemm_splitk_plans),
-        cmocka_unit_test(direct_tiled_plans),        cmocka_unit_test(winograd_plans),
-        cmocka_unit_test(depthwise_plans),           cmocka_unit_test(nhwc_plans),
+        cmocka_unit_test(elementwise_plans),
+        cmocka_unit_test(conv_plans),
+        cmocka_unit_test(implicit_gemm_plans),
+        cmocka_unit_test(implicit_gemm_splitk_plans),
+        cmocka_unit_test(direct_tiled_plans),
+        cmocka_unit_test(winograd_plans),
+        cmocka_unit_test(depthwise_plans),
+        cmocka_unit_test(nhwc_plans),
         cmocka_unit_test(conv_bias_activation_forward),
-        cmocka_unit_test(find_modes_and_key),        cmocka_unit_test(bad_mixes),
+        cmocka_unit_test(find_modes_and_key),
+        cmocka_unit_test(bad_mixes),
         cmocka_unit_test(other_solvers_refuse_half),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

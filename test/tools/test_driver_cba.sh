@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # clfuse-driver CBAInfer and CBAInferfp16 end to end on tiny problems: verification passes and
-# exits 0, an invalid or unsupported plan exits non-zero with a clear line, and the driver line that
-# MIOPEN_ENABLE_LOGGING_CMD=1 prints replays to the same plan.
+# exits 0, an invalid or unsupported plan exits non-zero with a clear line, the driver line that
+# MIOPEN_ENABLE_LOGGING_CMD=1 prints replays to the same plan, and NHWC x, w, y, z (-I, -O, -f)
+# verify while -O other than -I is refused.
 #   usage: test_driver_cba.sh CLFUSE_DRIVER
 set -u
 drv=$1
@@ -14,12 +15,24 @@ check() { # name, expected exit, pattern, command...
   local name=$1 want=$2 pattern=$3
   shift 3
   out=$("$@" 2>&1)
-  rc=$?
-  if [ "$rc" -eq "$want" ] && grep -qE -- "$pattern" <<<"$out"; then
+  judge "$name" "$want" $? "$pattern"
+}
+check2() { # name, expected exit, pattern, second pattern (both must match), command...
+  local name=$1 want=$2 p1=$3 p2=$4
+  shift 4
+  out=$("$@" 2>&1)
+  judge "$name" "$want" $? "$p1" "$p2"
+}
+judge() { # name, expected exit, exit, patterns...: $out must match every pattern
+  local name=$1 want=$2 rc=$3 ok=1 p
+  shift 3
+  [ "$rc" -eq "$want" ] || ok=0
+  for p in "$@"; do grep -qE -- "$p" <<<"$out" || ok=0; done
+  if [ $ok -eq 1 ]; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
-    echo "FAIL $name: exit $rc (want $want), pattern '$pattern' in:"; echo "$out" | sed 's/^/    /'
+    echo "FAIL $name: exit $rc (want $want), patterns$(printf " '%s'" "$@") in:"; echo "$out" | sed 's/^/    /'
   fi
 }
 small="-n 2 -c 4 -H 9 -W 11 -k 6"
@@ -45,6 +58,17 @@ line=$(MIOPEN_ENABLE_LOGGING_CMD=1 "$drv" CBAInfer $small -F 0 -y 5 -x 3 -p 2 -q
 check "logged line"    0 "^clfuse-driver CBAInfer -F 0 -n 2 -c 4 -H 9 -W 11 -k 6 -y 5 -x 3 -p 2 -q 1 .*-m 8 -M 1" echo "$line"
 replay=${line#clfuse-driver }
 check "replay"         0 "plan CBNA: .*|PASSED" "$drv" $replay -V 1
+# Layouts (-I/-O/-f, MIOpenDriver's --in_layout/--out_layout/--fil_layout): host data NCHW,
+# converted on upload and the output back before -V 1; the summary line names each layout.
+# The plan writes y in x's layout, so -O must be -I; z (-Z 1) takes the output's layout.
+nhwc="-I NHWC -O NHWC"
+check2 "nhwc cbna"     0 "^CBAInfer CBNA: x 2x4x9x11 NHWC, w 6x4x3x3 NHWC, y 2x6x7x9 NHWC$" "Verification: .*PASSED" "$drv" CBAInfer $small -F 0 $nhwc -f NHWC -V 1
+check2 "nhwc -Z 1"     0 "w 6x4x3x3 NCHW, y 2x6x7x9 NHWC, z 2x6x7x9 NHWC$" "Verification: .*PASSED" "$drv" CBAInfer $small -F cba -Z 1 $nhwc -f NCHW -V 1
+check2 "nhwc na long"  0 "^CBAInfer NA: x 2x4x9x11 NHWC, y 2x4x9x11 NHWC$" "Verification: .*PASSED" "$drv" CBAInfer $small -F na -M 1 --in_layout NHWC --out_layout=nhwc -V 1
+check2 "fp16 nhwc"     0 "^CBAInferfp16 CBNA: x 2x4x9x11 NHWC, w 6x4x3x3 NHWC, y 2x6x7x9 NHWC$" "Verification: .*PASSED" "$drv" CBAInferfp16 $small -F 0 $nhwc -f NHWC -V 1
+check "-O not -I"      2 "--out_layout NCHW differs from --in_layout NHWC" "$drv" CBAInfer $small -F 0 -I NHWC -O NCHW
+check "-O alone"       2 "--out_layout NHWC differs from --in_layout NCHW" "$drv" CBAInfer $small -F 0 -O NHWC
+check "bad layout"     2 "-f \(--fil_layout\) NCWH is not a layout \(NCHW or NHWC\)" "$drv" CBAInfer $small -f NCWH
 # CBAInferfp16: half x, w, y (and z), fp32 bias and batch-norm; the logged line of a half plan
 # names CBAInferfp16 and replays.
 check "fp16 cbna"      0 "plan CBNA \(fp16\): .*|Verification: .*PASSED" "$drv" CBAInferfp16 $small -F 0 -V 1

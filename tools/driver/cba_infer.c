@@ -3,7 +3,8 @@
  * and clfuse's 7.. for the other chains (or a chain name such as CBNA). CBAInferfp16 stores
  * x, w, y and z as half (random inputs rounded to half on the host, so the reference sees
  * what the device reads) with fp32 bias and batch-norm parameters, as clfuse's fp16 plans
- * take them. */
+ * take them. -I, -O and -f (MIOpenDriver's --in_layout, --out_layout, --fil_layout) give x,
+ * y (and z) and w in NCHW or NHWC; y must be in x's layout, as the plan writes it. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "plan/plan.h"
@@ -20,6 +21,7 @@ typedef struct options {
     int n, c, h, w, k, y, x, p, q, u, v, l, j, g, z, m, bn_mode, fusion, iters, time, verify, wall;
     int resid; /* -Z 1: a residual add of a random z before the activation */
     double act_alpha, act_beta, act_gamma;
+    driver_layouts layout; /* -I, -O, -f */
 } options;
 
 static void help(void)
@@ -37,6 +39,12 @@ static void help(void)
         "     12 ba 13 bn 14 bna, or a chain name (0)\n"
         "  -Z 1: add a random residual tensor z of the output's shape (alpha2 0.75) after\n"
         "     the batch-norm, before the activation (clfuse_CreateOpAddForward) (0)\n"
+        "  -I, --in_layout NCHW|NHWC: x's layout (NCHW)\n"
+        "  -O, --out_layout NCHW|NHWC: y's layout (NCHW); must be -I's (a fusion plan writes\n"
+        "     its output in its input's layout), and z (-Z 1) takes it too\n"
+        "  -f, --fil_layout NCHW|NHWC: w's layout (NCHW; NHWC stores w as K x Y x X x C)\n"
+        "     bias and batch-norm parameters keep their layouts; host data is generated NCHW\n"
+        "     and converted on upload, the output converted back before -V 1\n"
         "  -i iterations (1)  -t 1: print kernel time  -w 1: wall-clock time\n"
         "  -V 1: verify against the double CPU reference (1; bound 80 epsilon of the data\n"
         "     type, as MIOpenDriver: 80 * 2^-23 for CBAInfer, 80 * 2^-10 for CBAInferfp16)\n");
@@ -62,15 +70,22 @@ static int parse(int argc, char **argv, options *o)
                    .iters = 1,
                    .verify = 1,
                    .act_alpha = 1.0,
-                   .act_gamma = 1.0};
+                   .act_gamma = 1.0,
+                   .layout = DRIVER_LAYOUTS_DEFAULT};
     int opt;
     /* 0, not 1: glibc (and musl) then also reset getopt's scan position inside the last
      * argument. With 1 it kept pointing into the previous call's argv, freed by then
      * in fuzz_driver_args: after "-h" the next parse read the freed bytes as flags
      * (Release build; ASan's quarantine hid it, and glibc is not instrumented). */
     optind = 0;
-    while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:Z:h")) !=
-           -1) {
+    while ((opt = getopt_long(argc, argv,
+                              "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:m:A:B:G:M:F:i:t:V:w:Z:I:O:f:h",
+                              driver_long_options, NULL)) != -1) {
+        int lf = driver_layout_flag(opt, optarg, &o->layout);
+        if (lf < 0)
+            return -1;
+        if (lf > 0)
+            continue;
         if (opt == 'z') {
             if (driver_pad_mode(optarg, &o->z) != 0)
                 return -1;
@@ -126,6 +141,14 @@ static int parse(int argc, char **argv, options *o)
     }
     if (o->iters < 1) {
         fprintf(stderr, "clfuse-driver: -i must be >= 1\n");
+        return -1;
+    }
+    if (o->layout.out != o->layout.in) {
+        fprintf(stderr,
+                "clfuse-driver: --out_layout %s differs from --in_layout %s: a fusion plan "
+                "writes its output in its input's layout (give -O %s)\n",
+                driver_layout_name(o->layout.out), driver_layout_name(o->layout.in),
+                driver_layout_name(o->layout.in));
         return -1;
     }
     return 0;
@@ -195,13 +218,14 @@ int driver_cba_infer(int argc, char **argv, int half)
     TRY(miopenCreateTensorDescriptor(&r.xd));
     /* x, w, y and z in the data type; bias and batch-norm parameters fp32 in both. */
     const miopenDataType_t dt = half ? miopenHalf : miopenFloat;
-    TRY(miopenSet4dTensorDescriptor(r.xd, dt, o.n, o.c, o.h, o.w));
+    const driver_layouts lay = o.layout;
+    TRY(driver_set_tensor(r.xd, dt, lay.in, o.n, o.c, o.h, o.w));
     TRY(miopenCreateFusionPlan(&r.plan, miopenVerticalFusion, r.xd));
     int on = o.n, oc = o.c, oh = o.h, ow = o.w;
     miopenFusionOpDescriptor_t cop = NULL, bop = NULL, nop = NULL, zop = NULL, aop = NULL;
     if (conv) {
         TRY(miopenCreateTensorDescriptor(&r.wd));
-        TRY(miopenSet4dTensorDescriptor(r.wd, dt, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x));
+        TRY(driver_set_tensor(r.wd, dt, lay.fil, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x));
         TRY(miopenCreateConvolutionDescriptor(&r.cd));
         TRY(miopenInitConvolutionDescriptor(r.cd, miopenConvolution, o.p, o.q, o.u, o.v, o.l, o.j));
         TRY(miopenSetConvolutionGroupCount(r.cd, o.g));
@@ -224,11 +248,22 @@ int driver_cba_infer(int argc, char **argv, int half)
     }
     if (o.resid) {
         TRY(miopenCreateTensorDescriptor(&r.zd));
-        TRY(miopenSet4dTensorDescriptor(r.zd, dt, on, oc, oh, ow));
+        TRY(driver_set_tensor(r.zd, dt, lay.out, on, oc, oh, ow)); /* the output's layout */
         TRY(clfuse_CreateOpAddForward(r.plan, &zop, r.zd));
     }
     if (strchr(chain, 'A'))
         TRY(miopenCreateOpActivationForward(r.plan, &aop, (miopenActivationMode_t)o.m));
+    /* What runs, shapes in NCHW order with each tensor's layout (before compiling, so a
+     * refused plan's log shows it too). */
+    printf("%s %s%s: x %dx%dx%dx%d %s", half ? "CBAInferfp16" : "CBAInfer", chain,
+           o.resid ? " + residual add" : "", o.n, o.c, o.h, o.w, driver_layout_name(lay.in));
+    if (conv)
+        printf(", w %dx%dx%dx%d %s", o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x,
+               driver_layout_name(lay.fil));
+    printf(", y %dx%dx%dx%d %s", on, oc, oh, ow, driver_layout_name(lay.out));
+    if (o.resid)
+        printf(", z %dx%dx%dx%d %s", on, oc, oh, ow, driver_layout_name(lay.out));
+    printf("\n");
     double t0 = clf_now_ms();
     miopenStatus_t cst = miopenCompileFusionPlan(r.h, r.plan);
     double compile_ms = clf_now_ms() - t0;
@@ -243,23 +278,26 @@ int driver_cba_infer(int argc, char **argv, int half)
            o.resid ? " + residual add" : "", half ? " (fp16)" : "", solver, config, compile_ms);
 
     uint64_t rng = ref_rng_seed(42);
-    size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
-    size_t wn = conv ? (size_t)o.k * (o.c / o.g) * o.y * o.x : 1;
+    const int xdims[4] = {o.n, o.c, o.h, o.w}, ydims[4] = {on, oc, oh, ow};
+    const int wdims[4] = {conv ? o.k : 1, conv ? o.c / o.g : 1, conv ? o.y : 1, conv ? o.x : 1};
+    size_t yn = (size_t)on * oc * oh * ow;
     size_t pn = spatial ? (size_t)oc : (size_t)oc * oh * ow;
-    if (driver_random_data(r.h, half, &r.host[X], &r.mem[X], xn, &rng, -1, 1) ||
-        driver_random_data(r.h, half, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
-        driver_random_data(r.h, half, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1) ||
+    /* Generated NCHW on the host, uploaded in each tensor's layout. */
+    if (driver_random_tensor(r.h, half, lay.in, xdims, &r.host[X], &r.mem[X], &rng, -1, 1) ||
+        driver_random_tensor(r.h, half, lay.fil, wdims, &r.host[W], &r.mem[W], &rng, -1, 1) ||
+        driver_random_tensor(r.h, half, lay.out, ydims, &r.host[Y], &r.mem[Y], &rng, -1, 1) ||
         driver_random_buffer(r.h, &r.host[BIAS], &r.mem[BIAS], (size_t)oc, &rng, -1, 1) ||
         driver_random_buffer(r.h, &r.host[SCALE], &r.mem[SCALE], pn, &rng, 0.5f, 1.5f) ||
         driver_random_buffer(r.h, &r.host[SHIFT], &r.mem[SHIFT], pn, &rng, -0.5f, 0.5f) ||
         driver_random_buffer(r.h, &r.host[MEAN], &r.mem[MEAN], pn, &rng, -0.2f, 0.2f) ||
         driver_random_buffer(r.h, &r.host[VAR], &r.mem[VAR], pn, &rng, 0.5f, 2) ||
-        (o.resid && driver_random_data(r.h, half, &r.host[Z], &r.mem[Z], yn, &rng, -1, 1)))
+        (o.resid &&
+         driver_random_tensor(r.h, half, lay.out, ydims, &r.host[Z], &r.mem[Z], &rng, -1, 1)))
         goto out;
     const float alpha2 = 0.75f;
     const double eps = 1e-5;
     TRY(miopenCreateTensorDescriptor(&r.yd));
-    TRY(miopenSet4dTensorDescriptor(r.yd, dt, on, oc, oh, ow));
+    TRY(driver_set_tensor(r.yd, dt, lay.out, on, oc, oh, ow)); /* the plan's: x's layout */
     TRY(miopenCreateOperatorArgs(&r.args));
     float alpha = 1.0f, beta = 0.0f;
     if (cop)
@@ -301,7 +339,7 @@ int driver_cba_infer(int argc, char **argv, int half)
         printf("Wall-clock Time Elapsed: %.4f ms (mean of %d)\n", wall_sum / timed, timed);
     if (o.verify) {
         float *y = r.host[Y];
-        if (driver_read_data(r.h, half, r.mem[Y], y, yn) != 0)
+        if (driver_read_tensor(r.h, half, lay.out, r.mem[Y], y, ydims) != 0) /* to NCHW */
             goto out;
         r.ref = malloc(yn * sizeof(double));
         if (r.ref == NULL)

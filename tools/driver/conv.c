@@ -1,5 +1,6 @@
 /* clfuse-driver conv / convfp16: MIOpenDriver's convolution driver (reference/miopen-semantics.md
- * section 6), forward direction, NCHW. -S picks how the solution is chosen: Find (negative,
+ * section 6), forward direction; x, w and y each NCHW or NHWC (-I, -f, -O: MIOpenDriver's
+ * --in_layout, --fil_layout, --out_layout). -S picks how the solution is chosen: Find (negative,
  * the default), Immediate mode's best (0), or one solver by id or name.
  *
  * convfp16 stores x, w and y as half. clfuse's unfused convolution calls (Find, Immediate
@@ -23,15 +24,16 @@
 
 typedef struct options {
     int n, c, h, w, k, y, x, p, q, u, v, l, j, g, z, dirs, search, iters, time, verify, wall;
-    long long solution;   /* -S as a number: < 0 Find, 0 immediate best, > 0 an id */
-    char solver_name[64]; /* -S as a solver name ("" when numeric) */
+    long long solution;    /* -S as a number: < 0 Find, 0 immediate best, > 0 an id */
+    char solver_name[64];  /* -S as a solver name ("" when numeric) */
+    driver_layouts layout; /* -I, -O, -f */
 } options;
 
 static void help(void)
 {
     fprintf(
         stderr,
-        "clfuse-driver conv|convfp16 [flags]   (forward convolution, fp32 or fp16 NCHW)\n"
+        "clfuse-driver conv|convfp16 [flags]   (forward convolution, fp32 or fp16)\n"
         "  -n batch (100)  -c in channels (3)  -H height (32)  -W width (32)  -k out channels "
         "(32)\n"
         "  -y filter height (3)  -x filter width (3)  -p pad h (0)  -q pad w (0)\n"
@@ -42,6 +44,11 @@ static void help(void)
         "  -S solution: < 0 Find (-1), 0 Immediate mode's best, an id or a solver name (e.g.\n"
         "     ConvDirectTiled) to run that solver through Immediate mode\n"
         "  -s 1: exhaustive search in Find (0)\n"
+        "  -I, --in_layout NCHW|NHWC: x's layout (NCHW)\n"
+        "  -O, --out_layout NCHW|NHWC: y's layout (NCHW)\n"
+        "  -f, --fil_layout NCHW|NHWC: w's layout (NCHW; NHWC stores w as K x Y x X x C)\n"
+        "     each independent; host data is generated NCHW and converted on upload, the\n"
+        "     output converted back before -V 1\n"
         "  -i iterations (10; the first is warm-up when there are several)\n"
         "  -t 1: print kernel time  -w 1: print wall-clock time\n"
         "  -V 1: verify against the double CPU reference (1; bound 80 epsilon of the data\n"
@@ -108,14 +115,21 @@ static int parse(int argc, char **argv, options *o)
                    .g = 1,
                    .iters = 10,
                    .verify = 1,
-                   .solution = -1};
+                   .solution = -1,
+                   .layout = DRIVER_LAYOUTS_DEFAULT};
     int opt;
     /* 0, not 1: glibc (and musl) then also reset getopt's scan position inside the last
      * argument. With 1 it kept pointing into the previous call's argv, freed by then
      * in fuzz_driver_args: after "-h" the next parse read the freed bytes as flags
      * (Release build; ASan's quarantine hid it, and glibc is not instrumented). */
     optind = 0;
-    while ((opt = getopt(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:F:s:S:i:t:V:w:h")) != -1) {
+    while ((opt = getopt_long(argc, argv, "n:c:H:W:k:y:x:p:q:u:v:l:j:g:z:F:s:S:i:t:V:w:I:O:f:h",
+                              driver_long_options, NULL)) != -1) {
+        int lf = driver_layout_flag(opt, optarg, &o->layout);
+        if (lf < 0)
+            return -1;
+        if (lf > 0)
+            continue;
         if (opt == 'S') {
             if (parse_solution(optarg, o) != 0)
                 return -1;
@@ -287,6 +301,10 @@ static int half_plan(run *r, const options *o)
         driver_check(r->h, miopenCreateOpConvForward(r->plan, &cop, r->cd, r->wd),
                      "miopenCreateOpConvForward"))
         return -1;
+    /* A fusion plan writes y in x's layout; for another -O, y's strides as the library's
+     * unfused miopenConvolutionForward gives them to its own one-op plan. */
+    if (o->layout.out != o->layout.in)
+        clf_plan_set_output_layout(r->plan, r->yd);
     if (o->search)
         printf("note: -s 1: convfp16 compiles a fusion plan (MIOPEN_FIND_MODE_FUSION decides "
                "how it searches); ignored\n");
@@ -367,9 +385,10 @@ int driver_conv(int argc, char **argv, int half)
            dev.compute_units);
     TRY(miopenCreateTensorDescriptor(&r.xd));
     const miopenDataType_t dt = half ? miopenHalf : miopenFloat;
-    TRY(miopenSet4dTensorDescriptor(r.xd, dt, o.n, o.c, o.h, o.w));
+    const driver_layouts lay = o.layout;
+    TRY(driver_set_tensor(r.xd, dt, lay.in, o.n, o.c, o.h, o.w));
     TRY(miopenCreateTensorDescriptor(&r.wd));
-    TRY(miopenSet4dTensorDescriptor(r.wd, dt, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x));
+    TRY(driver_set_tensor(r.wd, dt, lay.fil, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x));
     TRY(miopenCreateConvolutionDescriptor(&r.cd));
     TRY(miopenInitConvolutionDescriptor(r.cd, miopenConvolution, o.p, o.q, o.u, o.v, o.l, o.j));
     TRY(miopenSetConvolutionGroupCount(r.cd, o.g));
@@ -377,16 +396,21 @@ int driver_conv(int argc, char **argv, int half)
     int on, oc, oh, ow;
     TRY(miopenGetConvolutionForwardOutputDim(r.cd, r.xd, r.wd, &on, &oc, &oh, &ow));
     TRY(miopenCreateTensorDescriptor(&r.yd));
-    TRY(miopenSet4dTensorDescriptor(r.yd, dt, on, oc, oh, ow));
-    printf("conv forward%s: x %dx%dx%dx%d, w %dx%dx%dx%d, y %dx%dx%dx%d\n", half ? " (fp16)" : "",
-           o.n, o.c, o.h, o.w, o.k, o.g > 0 ? o.c / o.g : o.c, o.y, o.x, on, oc, oh, ow);
+    TRY(driver_set_tensor(r.yd, dt, lay.out, on, oc, oh, ow));
+    /* Shapes in NCHW order, each with its layout. */
+    printf("conv forward%s: x %dx%dx%dx%d %s, w %dx%dx%dx%d %s, y %dx%dx%dx%d %s\n",
+           half ? " (fp16)" : "", o.n, o.c, o.h, o.w, driver_layout_name(lay.in), o.k,
+           o.g > 0 ? o.c / o.g : o.c, o.y, o.x, driver_layout_name(lay.fil), on, oc, oh, ow,
+           driver_layout_name(lay.out));
 
     uint64_t rng = ref_rng_seed(42);
-    size_t xn = (size_t)o.n * o.c * o.h * o.w, yn = (size_t)on * oc * oh * ow;
-    size_t wn = (size_t)o.k * (o.c / o.g) * o.y * o.x;
-    if (driver_random_data(r.h, half, &r.host[X], &r.mem[X], xn, &rng, -1, 1) ||
-        driver_random_data(r.h, half, &r.host[W], &r.mem[W], wn, &rng, -1, 1) ||
-        driver_random_data(r.h, half, &r.host[Y], &r.mem[Y], yn, &rng, -1, 1))
+    size_t yn = (size_t)on * oc * oh * ow;
+    const int xdims[4] = {o.n, o.c, o.h, o.w}, ydims[4] = {on, oc, oh, ow};
+    const int wdims[4] = {o.k, o.c / o.g, o.y, o.x};
+    /* Generated NCHW on the host, uploaded in each tensor's layout. */
+    if (driver_random_tensor(r.h, half, lay.in, xdims, &r.host[X], &r.mem[X], &rng, -1, 1) ||
+        driver_random_tensor(r.h, half, lay.fil, wdims, &r.host[W], &r.mem[W], &rng, -1, 1) ||
+        driver_random_tensor(r.h, half, lay.out, ydims, &r.host[Y], &r.mem[Y], &rng, -1, 1))
         goto out;
     if (half && half_plan(&r, &o) != 0)
         goto out;
@@ -529,7 +553,7 @@ int driver_conv(int argc, char **argv, int half)
                timed);
     if (o.verify) {
         float *y = r.host[Y];
-        if (driver_read_data(r.h, half, r.mem[Y], y, yn) != 0)
+        if (driver_read_tensor(r.h, half, lay.out, r.mem[Y], y, ydims) != 0) /* to NCHW */
             goto out;
         r.ref = malloc(yn * sizeof(double));
         if (r.ref == NULL)

@@ -24,6 +24,7 @@ void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2],
 
 #include "core/util.h" /* clf_now_ms */
 
+#include <getopt.h>
 #include <miopen/miopen.h>
 #include <stdint.h>
 
@@ -39,14 +40,52 @@ int driver_check(miopenHandle_t h, miopenStatus_t st, const char *what);
 int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, uint64_t *rng,
                          float lo, float hi);
 
-/* driver_random_buffer for a tensor stored as half when half is 1: the n floats are rounded to
- * half on the host (so *host holds exactly what the device reads) and the device buffer
- * holds their n half bit patterns. With half 0 it is driver_random_buffer. */
-int driver_random_data(miopenHandle_t h, int half, float **host, cl_mem *mem, size_t n,
-                       uint64_t *rng, float lo, float hi);
+/* Layouts: MIOpenDriver's --in_layout (-I), --out_layout (-O) and --fil_layout (-f), for x, y
+ * and w; NCHW (the default) or NHWC (a filter in NHWC is K x Y x X x C). */
+typedef struct driver_layouts {
+    miopenTensorLayout_t in, out, fil;
+} driver_layouts;
 
-/* Reads n values of a data tensor (half when half is 1, else float) from mem into out as
- * floats. Returns 0, or -1 after printing the OpenCL error. */
-int driver_read_data(miopenHandle_t h, int half, cl_mem mem, float *out, size_t n);
+#define DRIVER_LAYOUTS_DEFAULT                                                                     \
+    {                                                                                              \
+        miopenTensorNCHW, miopenTensorNCHW, miopenTensorNCHW                                       \
+    }
+
+/* The long options both commands take (getopt_long; each maps to its short letter, and
+ * --help to -h), terminated by a zero entry. */
+extern const struct option driver_long_options[];
+
+/* A layout flag's value: opt is 'I', 'O' or 'f' and arg NCHW or NHWC (any case). Returns 1
+ * with the layout set, 0 when opt is not a layout flag, -1 after printing what is accepted. */
+int driver_layout_flag(int opt, const char *arg, driver_layouts *l);
+
+/* "NCHW" or "NHWC". */
+const char *driver_layout_name(miopenTensorLayout_t l);
+
+/* A 4-d tensor of lengths n, c, h, w (NCHW order, whatever the layout): packed NCHW through
+ * miopenSet4dTensorDescriptor, packed NHWC (strides {h*w*c, 1, w*c, c}) through
+ * miopenSetNdTensorDescriptorWithLayout. */
+miopenStatus_t driver_set_tensor(miopenTensorDescriptor_t d, miopenDataType_t type,
+                                 miopenTensorLayout_t l, int n, int c, int h, int w);
+
+/* NCHW <-> NHWC for float and for half (bits) data of lengths n, c, h, w (a filter: k, c, y,
+ * x); dst and src do not overlap. */
+void driver_nchw_to_nhwc_f32(float *dst, const float *src, int n, int c, int h, int w);
+void driver_nhwc_to_nchw_f32(float *dst, const float *src, int n, int c, int h, int w);
+void driver_nchw_to_nhwc_f16(uint16_t *dst, const uint16_t *src, int n, int c, int h, int w);
+void driver_nhwc_to_nchw_f16(uint16_t *dst, const uint16_t *src, int n, int c, int h, int w);
+
+/* A random data tensor of lengths dims (n, c, h, w), uniform in [lo, hi): *host holds it as
+ * NCHW-ordered floats (rounded to half when half is 1, so it holds exactly what the device
+ * reads), *mem the device copy in layout l (half bit patterns when half is 1). Returns 0, or
+ * -1 after printing the OpenCL error. The caller frees both. */
+int driver_random_tensor(miopenHandle_t h, int half, miopenTensorLayout_t l, const int dims[4],
+                         float **host, cl_mem *mem, uint64_t *rng, float lo, float hi);
+
+/* Reads a data tensor of lengths dims stored in layout l (half when half is 1, else float)
+ * from mem into out as NCHW-ordered floats. Returns 0, or -1 after printing the OpenCL
+ * error. */
+int driver_read_tensor(miopenHandle_t h, int half, miopenTensorLayout_t l, cl_mem mem, float *out,
+                       const int dims[4]);
 
 #endif

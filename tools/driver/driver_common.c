@@ -1,5 +1,6 @@
 /* What the driver's subcommands share: status checks with the library's message, timing,
- * random device buffers, and the pads the library derives for Same and Valid padding. */
+ * random device buffers, the layout flags and NCHW <-> NHWC conversions, and the pads the
+ * library derives for Same and Valid padding. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "ref/ref.h"
@@ -21,6 +22,20 @@ int driver_check(miopenHandle_t h, miopenStatus_t st, const char *what)
     return -1;
 }
 
+/* A new device buffer of h's context holding bytes of data. CL_SUCCESS or the error. */
+static cl_int new_buffer(miopenHandle_t h, const void *data, size_t bytes, cl_mem *mem)
+{
+    cl_command_queue q;
+    cl_context ctx;
+    miopenGetStream(h, &q);
+    cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
+    if (err == CL_SUCCESS)
+        *mem = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err == CL_SUCCESS)
+        err = clEnqueueWriteBuffer(q, *mem, CL_TRUE, 0, bytes, data, 0, NULL, NULL);
+    return err;
+}
+
 int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, uint64_t *rng,
                          float lo, float hi)
 {
@@ -28,14 +43,7 @@ int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, 
     if (*host == NULL)
         return -1;
     ref_fill_uniform(*host, n, rng, lo, hi);
-    cl_command_queue q;
-    cl_context ctx;
-    miopenGetStream(h, &q);
-    cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
-    if (err == CL_SUCCESS)
-        *mem = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof(float), NULL, &err);
-    if (err == CL_SUCCESS)
-        err = clEnqueueWriteBuffer(q, *mem, CL_TRUE, 0, n * sizeof(float), *host, 0, NULL, NULL);
+    cl_int err = new_buffer(h, *host, n * sizeof(float), mem);
     if (err != CL_SUCCESS) {
         fprintf(stderr, "clfuse-driver: device buffer of %zu floats: OpenCL error %d\n", n, err);
         return -1;
@@ -43,51 +51,146 @@ int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, 
     return 0;
 }
 
-int driver_random_data(miopenHandle_t h, int half, float **host, cl_mem *mem, size_t n,
-                       uint64_t *rng, float lo, float hi)
+const struct option driver_long_options[] = {{"in_layout", required_argument, NULL, 'I'},
+                                             {"out_layout", required_argument, NULL, 'O'},
+                                             {"fil_layout", required_argument, NULL, 'f'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             {NULL, 0, NULL, 0}};
+
+int driver_layout_flag(int opt, const char *arg, driver_layouts *l)
 {
-    if (!half)
-        return driver_random_buffer(h, host, mem, n, rng, lo, hi);
+    miopenTensorLayout_t *dst = opt == 'I'   ? &l->in
+                                : opt == 'O' ? &l->out
+                                : opt == 'f' ? &l->fil
+                                             : NULL;
+    if (dst == NULL)
+        return 0;
+    if (strcasecmp(arg, "NCHW") == 0) {
+        *dst = miopenTensorNCHW;
+        return 1;
+    }
+    if (strcasecmp(arg, "NHWC") == 0) {
+        *dst = miopenTensorNHWC;
+        return 1;
+    }
+    const char *name = opt == 'I' ? "in_layout" : opt == 'O' ? "out_layout" : "fil_layout";
+    fprintf(stderr, "clfuse-driver: -%c (--%s) %s is not a layout (NCHW or NHWC)\n", opt, name,
+            arg);
+    return -1;
+}
+
+const char *driver_layout_name(miopenTensorLayout_t l)
+{
+    return l == miopenTensorNHWC ? "NHWC" : l == miopenTensorNCHW ? "NCHW" : "?";
+}
+
+miopenStatus_t driver_set_tensor(miopenTensorDescriptor_t d, miopenDataType_t type,
+                                 miopenTensorLayout_t l, int n, int c, int h, int w)
+{
+    if (l == miopenTensorNCHW)
+        return miopenSet4dTensorDescriptor(d, type, n, c, h, w);
+    const int lens[4] = {n, c, h, w};
+    return miopenSetNdTensorDescriptorWithLayout(d, type, l, lens, 4);
+}
+
+/* The four conversions: element (i, j, y, x) moves between NCHW's ((i*c + j)*h + y)*w + x
+ * and NHWC's ((i*h + y)*w + x)*c + j. */
+#define DRIVER_PERMUTE(name, type, to_nhwc)                                                        \
+    void name(type *dst, const type *src, int n, int c, int h, int w)                              \
+    {                                                                                              \
+        const size_t hw = (size_t)h * w;                                                           \
+        for (size_t i = 0; i < (size_t)n; ++i)                                                     \
+            for (size_t j = 0; j < (size_t)c; ++j)                                                 \
+                for (size_t p = 0; p < hw; ++p) {                                                  \
+                    size_t nchw = (i * c + j) * hw + p, nhwc = (i * hw + p) * c + j;               \
+                    if (to_nhwc)                                                                   \
+                        dst[nhwc] = src[nchw];                                                     \
+                    else                                                                           \
+                        dst[nchw] = src[nhwc];                                                     \
+                }                                                                                  \
+    }
+DRIVER_PERMUTE(driver_nchw_to_nhwc_f32, float, 1)
+DRIVER_PERMUTE(driver_nhwc_to_nchw_f32, float, 0)
+DRIVER_PERMUTE(driver_nchw_to_nhwc_f16, uint16_t, 1)
+DRIVER_PERMUTE(driver_nhwc_to_nchw_f16, uint16_t, 0)
+#undef DRIVER_PERMUTE
+
+static size_t dims_count(const int dims[4])
+{
+    return (size_t)dims[0] * (size_t)dims[1] * (size_t)dims[2] * (size_t)dims[3];
+}
+
+int driver_random_tensor(miopenHandle_t h, int half, miopenTensorLayout_t l, const int dims[4],
+                         float **host, cl_mem *mem, uint64_t *rng, float lo, float hi)
+{
+    const size_t n = dims_count(dims);
+    const int nhwc = l == miopenTensorNHWC;
     *host = malloc(n * sizeof(float));
-    uint16_t *bits = malloc(n * sizeof *bits);
-    if (*host == NULL || bits == NULL) {
+    uint16_t *bits = half ? malloc(n * sizeof *bits) : NULL;
+    /* The device's copy when it is not *host or bits as they are: NHWC order. */
+    void *moved = nhwc ? malloc(n * (half ? sizeof(uint16_t) : sizeof(float))) : NULL;
+    if (*host == NULL || (half && bits == NULL) || (nhwc && moved == NULL)) {
         free(bits);
+        free(moved);
         return -1;
     }
     ref_fill_uniform(*host, n, rng, lo, hi);
-    ref_round_half(*host, bits, n);
-    cl_command_queue q;
-    cl_context ctx;
-    miopenGetStream(h, &q);
-    cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
-    if (err == CL_SUCCESS)
-        *mem = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof *bits, NULL, &err);
-    if (err == CL_SUCCESS)
-        err = clEnqueueWriteBuffer(q, *mem, CL_TRUE, 0, n * sizeof *bits, bits, 0, NULL, NULL);
+    const void *data = *host;
+    if (half) {
+        ref_round_half(*host, bits, n);
+        data = bits;
+        if (nhwc) {
+            driver_nchw_to_nhwc_f16(moved, bits, dims[0], dims[1], dims[2], dims[3]);
+            data = moved;
+        }
+    } else if (nhwc) {
+        driver_nchw_to_nhwc_f32(moved, *host, dims[0], dims[1], dims[2], dims[3]);
+        data = moved;
+    }
+    cl_int err = new_buffer(h, data, n * (half ? sizeof *bits : sizeof(float)), mem);
     free(bits);
+    free(moved);
     if (err != CL_SUCCESS) {
-        fprintf(stderr, "clfuse-driver: device buffer of %zu halves: OpenCL error %d\n", n, err);
+        fprintf(stderr, "clfuse-driver: device buffer of %zu %s: OpenCL error %d\n", n,
+                half ? "halves" : "floats", err);
         return -1;
     }
     return 0;
 }
 
-int driver_read_data(miopenHandle_t h, int half, cl_mem mem, float *out, size_t n)
+int driver_read_tensor(miopenHandle_t h, int half, miopenTensorLayout_t l, cl_mem mem, float *out,
+                       const int dims[4])
 {
+    const size_t n = dims_count(dims);
+    const int nhwc = l == miopenTensorNHWC;
     cl_command_queue q;
     miopenGetStream(h, &q);
+    uint16_t *bits = half ? malloc(n * sizeof *bits) : NULL;
+    void *moved = nhwc ? malloc(n * (half ? sizeof(uint16_t) : sizeof(float))) : NULL;
+    if ((half && bits == NULL) || (nhwc && moved == NULL)) {
+        free(bits);
+        free(moved);
+        return -1;
+    }
     cl_int err;
     if (!half) {
-        err = clEnqueueReadBuffer(q, mem, CL_TRUE, 0, n * sizeof(float), out, 0, NULL, NULL);
+        /* Straight into out when it is NCHW already. */
+        float *dst = nhwc ? moved : out;
+        err = clEnqueueReadBuffer(q, mem, CL_TRUE, 0, n * sizeof(float), dst, 0, NULL, NULL);
+        if (err == CL_SUCCESS && nhwc)
+            driver_nhwc_to_nchw_f32(out, moved, dims[0], dims[1], dims[2], dims[3]);
     } else {
-        uint16_t *bits = malloc(n * sizeof *bits);
-        if (bits == NULL)
-            return -1;
         err = clEnqueueReadBuffer(q, mem, CL_TRUE, 0, n * sizeof *bits, bits, 0, NULL, NULL);
+        const uint16_t *nchw = bits;
+        if (err == CL_SUCCESS && nhwc) {
+            driver_nhwc_to_nchw_f16(moved, bits, dims[0], dims[1], dims[2], dims[3]);
+            nchw = moved;
+        }
         for (size_t i = 0; err == CL_SUCCESS && i < n; ++i)
-            out[i] = ref_half_to_float(bits[i]);
-        free(bits);
+            out[i] = ref_half_to_float(nchw[i]);
     }
+    free(bits);
+    free(moved);
     if (err != CL_SUCCESS) {
         fprintf(stderr, "clfuse-driver: reading the output failed: OpenCL error %d\n", err);
         return -1;
