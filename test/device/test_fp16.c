@@ -426,6 +426,7 @@ static void nhwc_plans(void **state)
     (void)state;
     static const fp16_case cases[] = {
         {"NA", 2, 3, 8, 8, 0, 0, 0, 1, RELU, "FusedElementwise", NULL, 0, 1},
+        {"BNA", 2, 8, 3, 5, 0, 0, 0, 1, LEAKY, "FusedElementwise", NULL, 0, 1}, /* VEC=4 */
         {"BNZA", 1, 5, 3, 4, 0, 0, 0, 1, LEAKY, "FusedElementwise", NULL, 0, 1},
         {"CBZA", 2, 3, 7, 7, 4, 3, 1, 1, RELU, "ConvNaiveDirect", NULL, 0, 1},
         {"CBNA", 2, 8, 8, 8, 12, 1, 0, 1, LEAKY, "ConvImplicitGemm", NULL, 0, 1},

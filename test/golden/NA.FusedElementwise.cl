@@ -112,7 +112,9 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * vload_half family from the preamble of an fp16 plan (the epilogue stays fp32).
  * Tensors that are not packed NCHW (CLF_NCHW 0) go one value at a time through the layout
  * macros; channels-last ones (CH_FAST, from the solver) with the channel fastest.
- * Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N); CH_FAST: (OUT_C, OUT_HW, OUT_N). */
+ * Packed NHWC x and y (FLAT_NHWC) are one flat run, VEC values a work-item.
+ * Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N); CH_FAST: (OUT_C, OUT_HW, OUT_N);
+ * FLAT_NHWC: 1-d, ceil(N * H * W * C / VEC). */
 #ifndef VEC
 #define VEC 1
 #endif
@@ -128,8 +130,32 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 #define CH_FAST 0
 #endif
 
+#ifndef FLAT_NHWC
+#define FLAT_NHWC 0
+#endif
+
 __kernel void clf_fused(CLF_KERNEL_PARAMS)
 {
+#if FLAT_NHWC
+    /* x and y packed NHWC: one flat run of N * H * W * C values, the channel fastest, VEC of
+     * them a work-item (OUT_C % VEC == 0, so a vector never crosses a pixel). */
+    const size_t i0 = get_global_id(0) * (size_t)VEC;
+    if (i0 >= (size_t)OUT_N * OUT_HW * OUT_C)
+        return;
+    const int k = (int)(i0 % OUT_C);
+    const int pix = (int)(i0 / OUT_C % OUT_HW);
+#if VEC == 4
+    float4 v = CLF_LOAD4(x, i0);
+    float4 r;
+    r.s0 = clf_epilogue(v.s0, k + 0, pix, i0 + 0, EPI_ARGS);
+    r.s1 = clf_epilogue(v.s1, k + 1, pix, i0 + 1, EPI_ARGS);
+    r.s2 = clf_epilogue(v.s2, k + 2, pix, i0 + 2, EPI_ARGS);
+    r.s3 = clf_epilogue(v.s3, k + 3, pix, i0 + 3, EPI_ARGS);
+    CLF_STORE4(r, y, i0);
+#else
+    CLF_STORE(clf_epilogue(CLF_LOAD(x, i0), k, pix, i0, EPI_ARGS), y, i0);
+#endif
+#else
 #if CH_FAST
     /* Channels-last tensors (X_SC == Y_SC == 1): neighbouring work-items take neighbouring
      * channels of one pixel, which are neighbours in memory. */
@@ -170,6 +196,7 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
         const size_t idx = base + pix0 + i;
         CLF_STORE(clf_epilogue(CLF_LOAD(x, idx), k, pix0 + i, idx, EPI_ARGS), y, idx);
     }
+#endif
 #endif
 #endif
 }
