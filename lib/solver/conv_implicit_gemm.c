@@ -59,16 +59,35 @@ static int is_pow2(long v)
     return v > 0 && (v & (v - 1)) == 0;
 }
 
-/* Floats in the two stages of A (KT rows of MT + 4 floats, see A_LD) and B (KT rows of NT
- * floats): the kernel's whole local memory. */
-static unsigned long long stage_floats(const tiling *t)
+/* Channels-last input (x's channel stride 1, not packed NCHW): the kernel orders the
+ * reduction channels fastest and loads B along it (B_RFAST in cl/conv_igemm.cl). */
+static int b_rfast(const clf_fusion_problem *p)
 {
-    return 2ULL * (unsigned long long)t->kt * (unsigned long long)(t->mt + 4 + t->nt);
+    long xs[4];
+    clf_problem_strides(p, CLF_TENSOR_X, xs);
+    return !clf_problem_nchw(p) && xs[1] == 1 && p->conv.c / p->conv.groups > 1;
 }
 
-static unsigned long long lds_bytes(const tiling *t)
+/* Channels-last output whose 4 neighbouring channels are one aligned float4 (Y_KVEC). */
+static int y_kvec(const clf_fusion_problem *p)
 {
-    return stage_floats(t) * sizeof(float);
+    long ys[4];
+    clf_problem_strides(p, CLF_TENSOR_Y, ys);
+    return !clf_problem_nchw(p) && ys[1] == 1 && (p->conv.k / p->conv.groups) % 4 == 0 &&
+           ys[0] % 4 == 0 && ys[2] % 4 == 0 && ys[3] % 4 == 0;
+}
+
+/* Floats in the two stages of A (KT rows of MT + 4 floats, see A_LD) and B (KT rows of NT
+ * floats, NT + 4 when B_RFAST pads them as A's): the kernel's whole local memory. */
+static unsigned long long stage_floats(const clf_fusion_problem *p, const tiling *t)
+{
+    return 2ULL * (unsigned long long)t->kt *
+           (unsigned long long)(t->mt + 4 + t->nt + (b_rfast(p) ? 4 : 0));
+}
+
+static unsigned long long lds_bytes(const clf_fusion_problem *p, const tiling *t)
+{
+    return stage_floats(p, t) * sizeof(float);
 }
 
 /* Work-items per group: the LM x LN register-block grid, once per slice. */
@@ -80,10 +99,10 @@ static long wg_size(const tiling *t)
 /* The slices' sum goes through the staging buffers in passes, each taking TM / passes
  * accumulator rows of every work-item, KS x MT x NT / passes floats: the fewest passes that
  * fit, 0 when even one accumulator row per pass does not. */
-static long red_passes(const tiling *t)
+static long red_passes(const clf_fusion_problem *p, const tiling *t)
 {
     for (long np = 1; np <= t->tm; np *= 2)
-        if ((unsigned long long)(t->ks * t->mt / np * t->nt) <= stage_floats(t))
+        if ((unsigned long long)(t->ks * t->mt / np * t->nt) <= stage_floats(p, t))
             return np;
     return 0;
 }
@@ -130,7 +149,6 @@ static int tiling_valid_as(const char *who, const clf_fusion_problem *p,
                            const clfuse_DeviceInfo *dev, const tiling *t, const char *cfg,
                            char *why, size_t cap)
 {
-    (void)p;
     if (t->ks != 1 && t->ks != 2 && t->ks != 4 && t->ks != 8)
         return clf_config_refuse(who, why, cap, cfg, "KS must be 1, 2, 4 or 8");
     if (!is_pow2(t->mt) || !is_pow2(t->nt) || !is_pow2(t->kt) || !is_pow2(t->tm) || !is_pow2(t->tn))
@@ -152,15 +170,15 @@ static int tiling_valid_as(const char *who, const clf_fusion_problem *p,
     if ((t->mt * t->kt) % wg != 0 || (t->nt * t->kt) % wg != 0)
         return clf_config_refuse(who, why, cap, cfg,
                                  "MT*KT and NT*KT must be multiples of the %ld work-items", wg);
-    if (lds_bytes(t) > dev->local_mem_bytes)
+    if (lds_bytes(p, t) > dev->local_mem_bytes)
         return clf_config_refuse(who, why, cap, cfg, "needs %llu bytes of local memory > %llu",
-                                 lds_bytes(t), dev->local_mem_bytes);
-    if (t->ks > 1 && red_passes(t) == 0)
+                                 lds_bytes(p, t), dev->local_mem_bytes);
+    if (t->ks > 1 && red_passes(p, t) == 0)
         return clf_config_refuse(
             who, why, cap, cfg,
             "summing KS=%ld slices takes %ld floats of local memory even one "
             "accumulator row per pass > the %llu floats of the staging buffers",
-            t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(t));
+            t->ks, t->ks * t->mt / t->tm * t->nt, stage_floats(p, t));
     return 1;
 }
 
@@ -341,7 +359,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     double wg = (double)wg_size(&t);
     out->groups = groups;
     out->group_size = wg;
-    out->local_bytes = (double)lds_bytes(&t);
+    out->local_bytes = (double)lds_bytes(p, &t);
     /* Accumulators, one row of A and B operands, and the next chunk's prefetched loads. */
     out->regs = (double)(t.tm * t.tn + t.tm + t.tn) + (double)(t.mt + t.nt) * (double)t.kt / wg;
     /* Whole tiles and whole chunks: rows past M, pixels past N and a partial last chunk are
@@ -355,7 +373,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->dram_bytes = clf_cost_dram_bytes(p);
     /* One barrier per chunk (double-buffered), then the slices' sum in NPASS passes of two
      * barriers each. */
-    out->steps = chunks + (t.ks > 1 ? 2.0 * (double)red_passes(&t) : 0.0);
+    out->steps = chunks + (t.ks > 1 ? 2.0 * (double)red_passes(p, &t) : 0.0);
     out->inner_reuse = (double)(t.tm * t.tn) / (double)(t.tm + t.tn);
     out->kernels = 1;
     return miopenStatusSuccess;
@@ -403,9 +421,13 @@ static void build_tiling(const clf_fusion_problem *p, tiling t, long sk, int sk_
     clf_strbuf_define(d, "B_1X1", is_1x1);
     clf_strbuf_define(d, "B_VEC", b_vec);
     clf_strbuf_define(d, "Y_VEC", nchw && out_hw % 4 == 0);
+    if (!nchw) { /* channels-last x and y: their own load and store shapes */
+        clf_strbuf_define(d, "B_RFAST", b_rfast(p));
+        clf_strbuf_define(d, "Y_KVEC", y_kvec(p));
+    }
     if (t.ks > 1) { /* the kernel's default KS 1 keeps unsplit programs as they were */
         clf_strbuf_define(d, "KS", t.ks);
-        clf_strbuf_define(d, "NPASS", red_passes(&t));
+        clf_strbuf_define(d, "NPASS", red_passes(p, &t));
     }
     size_t tiles = (size_t)k_tiles * (size_t)c->groups * (size_t)p_tiles;
     if (sk > 1) { /* ConvImplicitGemmSplitK */

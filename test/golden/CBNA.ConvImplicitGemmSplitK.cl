@@ -251,7 +251,16 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * thread), so its rows get one float4 of padding: consecutive reduction rows then start 4
  * banks apart instead of in the same bank. B is written along its rows and needs none. */
 #define A_LD (MT + 4)
+#ifndef B_RFAST
+#define B_RFAST 0
+#endif
+#if B_RFAST
+/* B loaded reduction-fastest (see B_RFAST below) and stored like A, one column per work-item:
+ * its rows get a float4 of padding as A's do. */
+#define B_LD (NT + 4)
+#else
 #define B_LD NT
+#endif
 #define A_TILE (KT * A_LD)
 #define B_TILE (KT * B_LD)
 #define STAGE (A_TILE + B_TILE)
@@ -277,9 +286,26 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 #if (A_VEC || B_VEC || Y_VEC) && !CLF_NCHW
 #error "the float4 paths take packed NCHW tensors only"
 #endif
-#define W_KCYX (W_SX == 1 && W_SY == FX && W_SC == FYX && W_SK == CRS)
-#if !W_KCYX
-#define W_R(r) ((r) / FYX * W_SC + (r) % FYX / FX * W_SY + (r) % FX * W_SX)
+/* The reduction's order. Channels-last input (B_RFAST, from the solver): r = (fy * FX + fx) *
+ * C_PER_G + c, channels fastest, and B is loaded with consecutive work-items on consecutive r
+ * of one pixel: neighbours in memory. Otherwise r = (c * FY + fy) * FX + fx, and consecutive
+ * work-items take consecutive pixels (neighbours in NCHW). R_C and R_TAP decode r; a filter
+ * stored in the reduction's order (KCYX, or KYXC for B_RFAST) is the GEMM's A as it is
+ * (W_DENSE), others are gathered through W_R. */
+#if B_RFAST
+#define R_C(r) ((r) % C_PER_G)
+#define R_TAP(r) ((r) / C_PER_G)
+#define W_DENSE (W_SC == 1 && W_SX == C_PER_G && W_SY == FX * C_PER_G && W_SK == CRS)
+#else
+#define R_C(r) ((r) / FYX)
+#define R_TAP(r) ((r) % FYX)
+#define W_DENSE (W_SX == 1 && W_SY == FX && W_SC == FYX && W_SK == CRS)
+#endif
+#if !W_DENSE
+#define W_R(r) (R_C(r) * W_SC + R_TAP(r) / FX * W_SY + R_TAP(r) % FX * W_SX)
+#endif
+#ifndef Y_KVEC
+#define Y_KVEC 0
 #endif
 
 /* A partial last chunk exists only when KT does not divide the reduction. */
@@ -331,7 +357,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         const int kk = e / KT;
         const int rr = e % KT;
 #endif
-#if W_KCYX
+#if W_DENSE
         a_off[q] = (g * K_PER_G + min(k0 + kk, K_PER_G - 1)) * CRS + rr;
 #else
         a_off[q] = (g * K_PER_G + min(k0 + kk, K_PER_G - 1)) * W_SK;
@@ -341,7 +367,28 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 
     /* B: element e = tid + q * WG of the KT x NT tile, row-major (r, p), so consecutive
      * work-items take consecutive pixels. Columns past the last pixel read the last one. */
-#if B_VEC
+#if B_RFAST
+    /* B: element e = tid + q * WG of the KT x NT tile, column-major (p = e / KT, r = e % KT):
+     * each load its own pixel and reduction offset, fixed for the whole reduction. */
+    int b_base[B_LOADS], b_rr[B_LOADS];
+#if !B_1X1
+    int b_ih[B_LOADS], b_iw[B_LOADS];
+#endif
+#pragma unroll
+    for (int q = 0; q < B_LOADS; ++q) {
+        const int e = tid + q * WG;
+        const int p = min(p0 + e / KT, NPIX - 1);
+        b_rr[q] = e % KT;
+#if B_1X1
+        b_base[q] = p / OUT_HW * X_SN + g * C_PER_G * X_SC + (int)X_PIX(p % OUT_HW);
+#else
+        const int pix = p % OUT_HW;
+        b_base[q] = p / OUT_HW * X_SN + g * C_PER_G * X_SC;
+        b_ih[q] = pix / OW * STRIDE_H - PAD_H;
+        b_iw[q] = pix % OW * STRIDE_W - PAD_W;
+#endif
+    }
+#elif B_VEC
     int b_base[B_COLS];
 #pragma unroll
     for (int j = 0; j < B_COLS; ++j) {
@@ -408,7 +455,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if R_TAIL
                 if (r0 + rr < CRS)
 #endif
-#if W_KCYX
+#if W_DENSE
                     v = CLF_LOAD(w, a_off[q] + r0);
 #else
                     v = CLF_LOAD(w, a_off[q] + W_R(r0 + rr));
@@ -419,6 +466,27 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             }
 #pragma unroll
             for (int q = 0; q < B_LOADS; ++q) {
+#if B_RFAST
+                const int r = r0 + b_rr[q];
+                float v = 0.0f;
+#if B_1X1
+#if R_TAIL
+                if (r < CRS)
+#endif
+                    v = CLF_LOAD(x, b_base[q] + r * X_SC);
+#else
+                const int c = R_C(r);
+                const int tap = R_TAP(r);
+                const int ih = b_ih[q] + tap / FX * DIL_H;
+                const int iw = b_iw[q] + tap % FX * DIL_W;
+                if (
+#if R_TAIL
+                    r < CRS &&
+#endif
+                    (uint)ih < (uint)H && (uint)iw < (uint)W)
+                    v = CLF_LOAD(x, b_base[q] + c * X_SC + ih * X_SH + iw * X_SW);
+#endif
+#else
                 const int j = q % B_COLS;
 #if B_VEC
                 const int r = r0 + (tid + q * WG) / (NT / 4);
@@ -436,8 +504,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     v = CLF_LOAD(x, b_base[j] + r * X_SC);
 #else
                 const int r = r0 + (tid + q * WG) / NT;
-                const int c = r / FYX;
-                const int tap = r % FYX;
+                const int c = R_C(r);
+                const int tap = R_TAP(r);
                 const int ih = b_ih[j] + tap / FX * DIL_H;
                 const int iw = b_iw[j] + tap % FX * DIL_W;
                 float v = 0.0f;
@@ -447,6 +515,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #endif
                     (uint)ih < (uint)H && (uint)iw < (uint)W)
                     v = CLF_LOAD(x, b_base[j] + c * X_SC + ih * X_SH + iw * X_SW);
+#endif
 #endif
                 rb[q] = v;
             }
@@ -511,6 +580,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             for (int q = 0; q < B_LOADS; ++q) {
 #if B_VEC
                 ((__local float4 *)bs)[tid + q * WG] = rb[q]; /* row-major, B_LD == NT */
+#elif B_RFAST
+                const int e = tid + q * WG;
+                bs[e % KT * B_LD + e / KT] = rb[q];
 #else
                 bs[tid + q * WG] = rb[q];
 #endif
@@ -694,6 +766,35 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 CLF_STORE(clf_epilogue(sum, k, pix, o, EPI_ARGS), y, o);
             }
 #endif
+        }
+    }
+#elif Y_KVEC
+    /* ---- epilogue, channels-last y: each pixel's 4 consecutive channels of a sub-block are
+     * neighbours in memory, one float4 store (K_PER_G % 4 == 0 and every stride a multiple of
+     * 4, from the solver). ---- */
+#pragma unroll
+    for (int i4 = 0; i4 < TM / 4; ++i4) {
+        const int kg = k0 + (i4 * LM + lm) * 4;
+        if (kg >= K_PER_G)
+            continue;
+        const int k = g * K_PER_G + kg;
+#pragma unroll
+        for (int j4 = 0; j4 < TN / 4; ++j4) {
+            const int pb = p0 + (j4 * LN + ln) * 4;
+#pragma unroll
+            for (int v = 0; v < 4; ++v) {
+                const int p = pb + v;
+                if (p < NPIX) {
+                    const int pix = p % OUT_HW;
+                    const size_t o = Y_OFF(p / OUT_HW, k, pix);
+                    float4 r;
+                    r.x = clf_epilogue(acc[i4 * 4 + 0][j4 * 4 + v], k + 0, pix, o + 0, EPI_ARGS);
+                    r.y = clf_epilogue(acc[i4 * 4 + 1][j4 * 4 + v], k + 1, pix, o + 1, EPI_ARGS);
+                    r.z = clf_epilogue(acc[i4 * 4 + 2][j4 * 4 + v], k + 2, pix, o + 2, EPI_ARGS);
+                    r.w = clf_epilogue(acc[i4 * 4 + 3][j4 * 4 + v], k + 3, pix, o + 3, EPI_ARGS);
+                    CLF_STORE4(r, y, o);
+                }
+            }
         }
     }
 #else
