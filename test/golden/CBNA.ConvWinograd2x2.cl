@@ -348,6 +348,8 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  * job only when s * WG < CC * TG, a compile-time fact that lets the compiler drop the 36-float
  * register slot of slots that only ever hold filter jobs (9 floats). */
 #define IN_JOBS (CC * TG)
+/* Channels-last input: jobs take channels fastest (below). */
+#define WINO_CFAST (!CLF_NCHW && X_SC == 1 && C > 1)
 #define ALL_JOBS (CC * (TG + KG))
 #define JPW ((ALL_JOBS + WG - 1) / WG)
 #define SLOT_MAY_INPUT(s) ((s) * WG < IN_JOBS)
@@ -418,10 +420,17 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         jok[s] = false;
         base[s] = 0;
         if (SLOT_MAY_INPUT(s) && job < IN_JOBS) {
+#if WINO_CFAST
+            /* Channels-last x: channels fastest, so neighbouring work-items read neighbouring
+             * channels of one pixel, neighbours in memory. */
+            const int cc = job % CC;
+            const int t = job / CC;
+#else
             /* Tiles fastest: neighbouring work-items read neighbouring tiles of one plane
              * and write neighbouring words of vt. */
             const int t = job % TG;
             const int cc = job / TG;
+#endif
             const int tile = tile0 + t;
             const int n = tile / TILES_PER_IMAGE;
             const int r = tile - n * TILES_PER_IMAGE;
