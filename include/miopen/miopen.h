@@ -371,8 +371,9 @@ miopenDestroyActivationDescriptor(miopenActivationDescriptor_t activDesc);
 /** y = act(x) elementwise. alpha must be 1 and beta 0 (NULL means those): other values give
  * miopenStatusNotImplemented (MIOpen refuses them too, through a status-less exception that
  * it reports as miopenStatusUnknownError). xDesc and yDesc must be equal 4-d fp32 tensors
- * (BadParm if they differ; NotImplemented for other ranks or strides, UnsupportedOp for other
- * types); BadParm for an invalid handle or descriptor or a NULL x or y. */
+ * (BadParm if they differ, or for strides that overlap; any other strides are taken, see
+ * docs/fusion.md Layouts; NotImplemented for other ranks, UnsupportedOp for other types);
+ * BadParm for an invalid handle or descriptor or a NULL x or y. */
 MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const miopenActivationDescriptor_t activDesc,
                                                      const void *alpha,
@@ -597,9 +598,9 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDesc
 
 /** Largest workspace any applicable solver needs for this problem. The problem checks of
  * every convolution call: BadParm for an invalid handle or descriptor, a yDesc that is not
- * the convolution's output, or a NULL output pointer; NotImplemented for strided tensors,
- * transpose or non-2-d convolutions, or when no solver applies; UnsupportedOp for non-fp32
- * tensors. */
+ * the convolution's output, strides that overlap, or a NULL output pointer (x, w and y may
+ * each have any other layout: NCHW, NHWC, views); NotImplemented for transpose or non-2-d
+ * convolutions, or when no solver applies; UnsupportedOp for non-fp32 tensors. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
@@ -973,8 +974,9 @@ typedef struct miopenOperatorDescriptor *miopenOperatorDescriptor_t; /* unused b
 /** A plan over inputDesc (copied). Ops are appended in data order. The caller owns the plan
  * (miopenDestroyFusionPlan); its ops are the plan's. Order: create ops, compile, set args
  * (any time before execute), execute any number of times. BadParm for a NULL pointer, an
- * unknown direction, an invalid or unset inputDesc or one not 4-d; NotImplemented for a
- * strided inputDesc. Not fp32 is refused at compile (UnsupportedOp). miopenHorizontalFusion
+ * unknown direction, an invalid or unset inputDesc, one not 4-d or one whose strides overlap
+ * (any other layout is taken: NCHW, NHWC, views; the output is packed in the input's order,
+ * docs/fusion.md Layouts). Not fp32 is refused at compile (UnsupportedOp). miopenHorizontalFusion
  * makes a plan of branches (clfuse_FusionPlanBeginBranch in clfuse.h): each a convolution of
  * inputDesc then bias? batch-norm (inference)? activation?, their outputs concatenated along
  * channels in branch order into the one output tensor; the first branch is begun here. */
@@ -1024,7 +1026,8 @@ MIOPEN_EXPORT miopenStatus_t miopenFusionPlanConvolutionSetAlgo(
  * BadParm for an invalid plan, a NULL op pointer, a plan already compiled, an op that may not
  * follow the previous one (see docs/fusion.md), or more ops than a plan holds; *op is NULL
  * after a failure. Here also: BadParm for an invalid descriptor, channels that do not match,
- * a transpose or non-2-d convolution; NotImplemented for a strided wDesc. */
+ * a transpose or non-2-d convolution, a wDesc whose strides overlap (any other layout, e.g.
+ * KYXC, is taken). */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                        miopenFusionOpDescriptor_t *convOp,
                                                        miopenConvolutionDescriptor_t convDesc,
