@@ -27,28 +27,21 @@
 #define CLF_STORE(v, p, i) ((p)[i] = (v))
 #endif
 
+#ifndef DW_CFAST
+#define DW_CFAST 0
+#endif
+
 #define FYX (FY * FX)
 #define SPAN ((TW - 1) * STRIDE_W + (FX - 1) * DIL_W + 1)
 #define IROWS ((TH - 1) * STRIDE_H + (FY - 1) * DIL_H + 1)
 
-__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+/* The work-item's TH x TW outputs from the input rows under them: each row's window loaded
+ * once into registers and added to every output row that reads it, then the epilogue and the
+ * stores. xc is channel k's plane of image n (X_OFF(n, c, 0, 0)), taps its FY x FX filter in
+ * local memory, (oh0, ow0) the first output. */
+inline void dw_rows_and_store(__global const CLF_DATA_T *xc, __local const float *taps, int n,
+                              int k, int oh0, int ow0, __global CLF_DATA_T *y, EPI_PARAMS)
 {
-    __local float taps[FYX];
-
-    const int nk = get_group_id(2);
-    const int n = nk / K;
-    const int k = nk % K;
-    const int c = k / K_PER_G;
-    __global const CLF_DATA_T *xc = x + X_OFF(n, c, 0, 0);
-    __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
-    for (int e = get_local_id(1) * WX + get_local_id(0); e < FYX; e += WX * WY)
-        taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
-    /* Every work-item reaches this barrier, also those whose outputs lie past the edge (they
-     * compute on zeros and store nothing), so no work-item returns early. */
-    barrier(CLK_LOCAL_MEM_FENCE);
-
-    const int ow0 = get_global_id(0) * TW;
-    const int oh0 = get_global_id(1) * TH;
     const int iw0 = ow0 * STRIDE_W - PAD_W;
     const int ih0 = oh0 * STRIDE_H - PAD_H;
 
@@ -111,3 +104,51 @@ __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KER
         }
     }
 }
+
+#if DW_CFAST
+/* Channels-last x and y (DW_CFAST, from the solver): a work-group is WX * WY neighbouring
+ * channels at one output tile position, so neighbouring work-items read and write
+ * neighbouring channels of one pixel, neighbours in memory; the group stages its channels'
+ * taps in local memory ([channel][tap]: a tap read at once by every work-item is FY * FX
+ * words apart, no bank conflict for odd tap counts). Launch: global = (K rounded up to
+ * WX * WY, ceil(OW / TW), N * ceil(OH / TH)), local = (WX * WY, 1, 1). */
+#define OH_TILES ((OH + TH - 1) / TH)
+__kernel __attribute__((reqd_work_group_size(WX * WY, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    __local float taps[WX * WY * FYX];
+    const int lid = get_local_id(0);
+    const int k0 = get_group_id(0) * (WX * WY);
+    for (int e = lid; e < WX * WY * FYX; e += WX * WY) {
+        const int kk = k0 + e / FYX, t = e % FYX;
+        taps[e] = kk < K ? CLF_LOAD(w, W_OFF(kk, 0, t / FX, t % FX)) : 0.0f;
+    }
+    /* Every work-item reaches the barrier, those past the last channel too. */
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int k = k0 + lid;
+    if (k >= K)
+        return;
+    const int n = get_global_id(2) / OH_TILES;
+    dw_rows_and_store(x + X_OFF(n, k / K_PER_G, 0, 0), taps + lid * FYX, n, k,
+                      get_global_id(2) % OH_TILES * TH, get_global_id(1) * TW, y, EPI_ARGS);
+}
+#else
+__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    __local float taps[FYX];
+
+    const int nk = get_group_id(2);
+    const int n = nk / K;
+    const int k = nk % K;
+    const int c = k / K_PER_G;
+    __global const CLF_DATA_T *xc = x + X_OFF(n, c, 0, 0);
+    __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
+    for (int e = get_local_id(1) * WX + get_local_id(0); e < FYX; e += WX * WY)
+        taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
+    /* Every work-item reaches this barrier, also those whose outputs lie past the edge (they
+     * compute on zeros and store nothing), so no work-item returns early. */
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    dw_rows_and_store(xc, taps, n, k, get_global_id(1) * TH, get_global_id(0) * TW, y, EPI_ARGS);
+}
+
+#endif

@@ -34,6 +34,22 @@ static long irows_of(const clf_conv_problem *c, long th)
     return (th - 1) * c->stride_h + (long)(c->fy - 1) * c->dil_h + 1;
 }
 
+/* Channels-last x and y: the kernel's DW_CFAST form, a work-group of WX * WY neighbouring
+ * channels at one output position, which stages WX * WY filters in local memory. */
+static int cfast(const clf_fusion_problem *p)
+{
+    long xs[4], ys[4];
+    clf_problem_strides(p, CLF_TENSOR_X, xs);
+    clf_problem_strides(p, CLF_TENSOR_Y, ys);
+    return !clf_problem_nchw(p) && xs[1] == 1 && ys[1] == 1 && p->conv.k > 1;
+}
+
+static unsigned long long taps_bytes(const clf_fusion_problem *p, long wg)
+{
+    return (unsigned long long)p->conv.fy * (unsigned long long)p->conv.fx * sizeof(float) *
+           (unsigned long long)(cfast(p) ? wg : 1);
+}
+
 static size_t wg_cap(const clfuse_DeviceInfo *dev)
 {
     return dev->max_work_group_size < MAX_WG ? dev->max_work_group_size : MAX_WG;
@@ -73,6 +89,11 @@ static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     if ((size_t)(t->wx * t->wy) > wg_cap(dev))
         return clf_config_refuse("ConvDepthwise", why, cap, cfg, "%ld work-items per group > %zu",
                                  t->wx * t->wy, wg_cap(dev));
+    if (taps_bytes(p, t->wx * t->wy) > dev->local_mem_bytes)
+        return clf_config_refuse(
+            "ConvDepthwise", why, cap, cfg,
+            "the filters of %ld channels need %llu bytes of local memory > %llu", t->wx * t->wy,
+            taps_bytes(p, t->wx * t->wy), dev->local_mem_bytes);
     long span = span_of(&p->conv, t->tw);
     if (span > MAX_SPAN)
         return clf_config_refuse("ConvDepthwise", why, cap, cfg, "a row window of %ld values > %d",
@@ -147,6 +168,12 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     t.th = c->oh >= 8 ? 2 : 1;
     t.wx = pow2_at_least((c->ow + t.tw - 1) / t.tw, 8, 32);
     t.wy = pow2_at_least((c->oh + t.th - 1) / t.th, 1, 64 / t.wx);
+    if (cfast(p)) { /* WX * WY channels a group: up to 64, no more than there are */
+        t.wx = pow2_at_least(c->k, 8, 64);
+        t.wy = 1;
+        while (t.wx > 8 && taps_bytes(p, t.wx) > dev->local_mem_bytes)
+            t.wx /= 2;
+    }
     while (t.tw > 1 && span_of(c, t.tw) > MAX_SPAN)
         t.tw /= 2;
     while ((size_t)(t.wx * t.wy) > wg_cap(dev)) {
@@ -200,23 +227,28 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const double taps = (double)c->fy * c->fx;
-    const double tile_w = (double)(t.wx * t.tw), tile_h = (double)(t.wy * t.th);
-    const double groups =
-        ceil((double)c->ow / tile_w) * ceil((double)c->oh / tile_h) * (double)c->n * c->k;
+    const int cl = cfast(p);
+    /* Plane form: a WX x WY tile of work-items on one (n, k) plane; channels-last: WX * WY
+     * channels at one work-item's TW x TH position. */
+    const double tile_w = cl ? (double)t.tw : (double)(t.wx * t.tw);
+    const double tile_h = cl ? (double)t.th : (double)(t.wy * t.th);
+    const double chans = cl ? (double)(t.wx * t.wy) : 1.0;
+    const double groups = ceil((double)c->ow / tile_w) * ceil((double)c->oh / tile_h) *
+                          (double)c->n * ceil((double)c->k / chans);
     const double span = (double)span_of(c, t.tw), irows = (double)irows_of(c, t.th);
     out->groups = groups;
     out->group_size = (double)(t.wx * t.wy);
-    out->local_bytes = taps * sizeof(float);
+    out->local_bytes = (double)taps_bytes(p, t.wx * t.wy);
     out->regs = (double)(t.tw * t.th) + span;
     /* Whole tiles: outputs past the edge are computed too. */
-    out->flops = 2.0 * groups * tile_w * tile_h * taps;
+    out->flops = 2.0 * groups * chans * tile_w * tile_h * taps;
     /* Per group: the input under its tile (neighbouring work-items' windows overlap, which
      * the cache absorbs), its taps, and its outputs. In double: strides and dilations are
      * ints whose products can overflow. */
     const double in_w = (tile_w - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
     const double in_h = (tile_h - 1.0) * c->stride_h + (double)(c->fy - 1) * c->dil_h + 1.0;
-    out->global_bytes = (double)clf_problem_data_size(p) *
-                        (groups * (in_w * in_h + taps) + (double)c->n * c->k * c->oh * c->ow);
+    out->global_bytes = (double)clf_problem_data_size(p) * (groups * chans * (in_w * in_h + taps) +
+                                                            (double)c->n * c->k * c->oh * c->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2.0; /* stage the taps, barrier, one pass over the rows */
     /* FMAs per value read from the cache or local memory: the window's loads and one tap
@@ -240,6 +272,16 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "WY", t.wy);
     spec->fragment = "conv_depthwise";
     spec->launch.dims = 3;
+    if (cfast(p)) {
+        const size_t wg = (size_t)(t.wx * t.wy);
+        clf_strbuf_define(d, "DW_CFAST", 1);
+        spec->launch.local[0] = wg;
+        spec->launch.local[1] = spec->launch.local[2] = 1;
+        spec->launch.global[0] = clf_round_up((size_t)c->k, wg);
+        spec->launch.global[1] = ((size_t)c->ow + (size_t)t.tw - 1) / (size_t)t.tw;
+        spec->launch.global[2] = (size_t)c->n * (((size_t)c->oh + (size_t)t.th - 1) / (size_t)t.th);
+        return miopenStatusSuccess;
+    }
     spec->launch.local[0] = (size_t)t.wx;
     spec->launch.local[1] = (size_t)t.wy;
     spec->launch.local[2] = 1;
