@@ -106,30 +106,32 @@ inline void dw_rows_and_store(__global const CLF_DATA_T *xc, __local const float
 }
 
 #if DW_CFAST
-/* Channels-last x and y (DW_CFAST, from the solver): a work-group is WX * WY neighbouring
- * channels at one output tile position, so neighbouring work-items read and write
- * neighbouring channels of one pixel, neighbours in memory; the group stages its channels'
- * taps in local memory ([channel][tap]: a tap read at once by every work-item is FY * FX
- * words apart, no bank conflict for odd tap counts). Launch: global = (K rounded up to
- * WX * WY, ceil(OW / TW), N * ceil(OH / TH)), local = (WX * WY, 1, 1). */
+/* Channels-last x and y (DW_CFAST, from the solver): a work-group is WX neighbouring channels
+ * x WY neighbouring positions along the row (TW outputs each), channels fastest, so
+ * neighbouring work-items read and write neighbouring channels of one pixel, neighbours in
+ * memory; the group stages its WX channels' taps in local memory ([channel][tap]: a tap read
+ * at once by every work-item is FY * FX words apart, no bank conflict for odd tap counts).
+ * Launch: global = (K rounded up to WX, ceil(OW / TW) rounded up to WY, N * ceil(OH / TH)),
+ * local = (WX, WY, 1). */
 #define OH_TILES ((OH + TH - 1) / TH)
-__kernel __attribute__((reqd_work_group_size(WX * WY, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
-    __local float taps[WX * WY * FYX];
-    const int lid = get_local_id(0);
-    const int k0 = get_group_id(0) * (WX * WY);
-    for (int e = lid; e < WX * WY * FYX; e += WX * WY) {
+    __local float taps[WX * FYX];
+    const int lx = get_local_id(0);
+    const int k0 = get_group_id(0) * WX;
+    for (int e = get_local_id(1) * WX + lx; e < WX * FYX; e += WX * WY) {
         const int kk = k0 + e / FYX, t = e % FYX;
         taps[e] = kk < K ? CLF_LOAD(w, W_OFF(kk, 0, t / FX, t % FX)) : 0.0f;
     }
-    /* Every work-item reaches the barrier, those past the last channel too. */
+    /* Every work-item reaches the barrier, those past the last channel or column too. */
     barrier(CLK_LOCAL_MEM_FENCE);
-    const int k = k0 + lid;
-    if (k >= K)
+    const int k = k0 + lx;
+    const int ow0 = get_global_id(1) * TW;
+    if (k >= K || ow0 >= OW)
         return;
     const int n = get_global_id(2) / OH_TILES;
-    dw_rows_and_store(x + X_OFF(n, k / K_PER_G, 0, 0), taps + lid * FYX, n, k,
-                      get_global_id(2) % OH_TILES * TH, get_global_id(1) * TW, y, EPI_ARGS);
+    dw_rows_and_store(x + X_OFF(n, k / K_PER_G, 0, 0), taps + lx * FYX, n, k,
+                      get_global_id(2) % OH_TILES * TH, ow0, y, EPI_ARGS);
 }
 #else
 __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)

@@ -34,8 +34,8 @@ static long irows_of(const clf_conv_problem *c, long th)
     return (th - 1) * c->stride_h + (long)(c->fy - 1) * c->dil_h + 1;
 }
 
-/* Channels-last x and y: the kernel's DW_CFAST form, a work-group of WX * WY neighbouring
- * channels at one output position, which stages WX * WY filters in local memory. */
+/* Channels-last x and y: the kernel's DW_CFAST form, a work-group of WX neighbouring channels
+ * x WY positions along a row, which stages WX filters in local memory. */
 static int cfast(const clf_fusion_problem *p)
 {
     long xs[4], ys[4];
@@ -44,10 +44,10 @@ static int cfast(const clf_fusion_problem *p)
     return !clf_problem_nchw(p) && xs[1] == 1 && ys[1] == 1 && p->conv.k > 1;
 }
 
-static unsigned long long taps_bytes(const clf_fusion_problem *p, long wg)
+static unsigned long long taps_bytes(const clf_fusion_problem *p, long wx)
 {
     return (unsigned long long)p->conv.fy * (unsigned long long)p->conv.fx * sizeof(float) *
-           (unsigned long long)(cfast(p) ? wg : 1);
+           (unsigned long long)(cfast(p) ? wx : 1);
 }
 
 static size_t wg_cap(const clfuse_DeviceInfo *dev)
@@ -89,11 +89,11 @@ static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     if ((size_t)(t->wx * t->wy) > wg_cap(dev))
         return clf_config_refuse("ConvDepthwise", why, cap, cfg, "%ld work-items per group > %zu",
                                  t->wx * t->wy, wg_cap(dev));
-    if (taps_bytes(p, t->wx * t->wy) > dev->local_mem_bytes)
+    if (taps_bytes(p, t->wx) > dev->local_mem_bytes)
         return clf_config_refuse(
             "ConvDepthwise", why, cap, cfg,
-            "the filters of %ld channels need %llu bytes of local memory > %llu", t->wx * t->wy,
-            taps_bytes(p, t->wx * t->wy), dev->local_mem_bytes);
+            "the filters of %ld channels need %llu bytes of local memory > %llu", t->wx,
+            taps_bytes(p, t->wx), dev->local_mem_bytes);
     long span = span_of(&p->conv, t->tw);
     if (span > MAX_SPAN)
         return clf_config_refuse("ConvDepthwise", why, cap, cfg, "a row window of %ld values > %d",
@@ -168,9 +168,9 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     t.th = c->oh >= 8 ? 2 : 1;
     t.wx = pow2_at_least((c->ow + t.tw - 1) / t.tw, 8, 32);
     t.wy = pow2_at_least((c->oh + t.th - 1) / t.th, 1, 64 / t.wx);
-    if (cfast(p)) { /* WX * WY channels a group: up to 64, no more than there are */
+    if (cfast(p)) { /* WX channels (up to 64, no more than there are) x WY positions: 64 */
         t.wx = pow2_at_least(c->k, 8, 64);
-        t.wy = 1;
+        t.wy = pow2_at_least((c->ow + t.tw - 1) / t.tw, 1, 64 / t.wx);
         while (t.wx > 8 && taps_bytes(p, t.wx) > dev->local_mem_bytes)
             t.wx /= 2;
     }
@@ -228,17 +228,17 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const clf_conv_problem *c = &p->conv;
     const double taps = (double)c->fy * c->fx;
     const int cl = cfast(p);
-    /* Plane form: a WX x WY tile of work-items on one (n, k) plane; channels-last: WX * WY
-     * channels at one work-item's TW x TH position. */
-    const double tile_w = cl ? (double)t.tw : (double)(t.wx * t.tw);
-    const double tile_h = cl ? (double)t.th : (double)(t.wy * t.th);
-    const double chans = cl ? (double)(t.wx * t.wy) : 1.0;
+    /* Plane form: a WX x WY tile of work-items on one (n, k) plane; channels-last: WX
+     * channels x WY positions of TW x TH outputs along a row. */
+    const double tile_w = cl ? (double)(t.wy * t.tw) : (double)(t.wx * t.tw);
+    const double tile_h = (double)(cl ? t.th : t.wy * t.th);
+    const double chans = cl ? (double)t.wx : 1.0;
     const double groups = ceil((double)c->ow / tile_w) * ceil((double)c->oh / tile_h) *
                           (double)c->n * ceil((double)c->k / chans);
     const double span = (double)span_of(c, t.tw), irows = (double)irows_of(c, t.th);
     out->groups = groups;
     out->group_size = (double)(t.wx * t.wy);
-    out->local_bytes = (double)taps_bytes(p, t.wx * t.wy);
+    out->local_bytes = (double)taps_bytes(p, t.wx);
     out->regs = (double)(t.tw * t.th) + span;
     /* Whole tiles: outputs past the edge are computed too. */
     out->flops = 2.0 * groups * chans * tile_w * tile_h * taps;
@@ -273,12 +273,13 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     spec->fragment = "conv_depthwise";
     spec->launch.dims = 3;
     if (cfast(p)) {
-        const size_t wg = (size_t)(t.wx * t.wy);
         clf_strbuf_define(d, "DW_CFAST", 1);
-        spec->launch.local[0] = wg;
-        spec->launch.local[1] = spec->launch.local[2] = 1;
-        spec->launch.global[0] = clf_round_up((size_t)c->k, wg);
-        spec->launch.global[1] = ((size_t)c->ow + (size_t)t.tw - 1) / (size_t)t.tw;
+        spec->launch.local[0] = (size_t)t.wx;
+        spec->launch.local[1] = (size_t)t.wy;
+        spec->launch.local[2] = 1;
+        spec->launch.global[0] = clf_round_up((size_t)c->k, (size_t)t.wx);
+        spec->launch.global[1] =
+            clf_round_up(((size_t)c->ow + (size_t)t.tw - 1) / (size_t)t.tw, (size_t)t.wy);
         spec->launch.global[2] = (size_t)c->n * (((size_t)c->oh + (size_t)t.th - 1) / (size_t)t.th);
         return miopenStatusSuccess;
     }

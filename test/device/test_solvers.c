@@ -305,6 +305,21 @@ static void every_solver_takes_layouts(void **state)
                          layout_names[layout]);
                 check_run(s, &p, cfg, 777 + li, what);
                 ++ran;
+                /* and one more config of the space, rotating through it: the layout paths
+                 * under other tilings (group shapes, splits, register blocks) */
+                int count = s->tuning_configs ? s->tuning_configs(&p, &handle->info, NULL, 0) : 0;
+                if (count > 1) {
+                    char(*all)[CLF_CONFIG_CAP] = malloc((size_t)count * sizeof *all);
+                    assert_non_null(all);
+                    s->tuning_configs(&p, &handle->info, all, count);
+                    const int pick =
+                        (int)((li * 7 + (size_t)layout * 3 + (size_t)si) % (size_t)count);
+                    snprintf(what, sizeof what, "shape %zu %s (tuning)", layout_shapes[li],
+                             layout_names[layout]);
+                    check_run(s, &p, all[pick], 991 + li, what);
+                    free(all);
+                    ++ran;
+                }
             }
         }
     }
