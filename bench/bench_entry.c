@@ -165,9 +165,10 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
                 break;
             }
             if (i == B_X)
-                bench_permute_nhwc(b.host[i], perm, e->n, e->c, e->h, e->w, 1);
+                ref_permute_nhwc(b.host[i], perm, sizeof(float), e->n, e->c, e->h, e->w, 1);
             else
-                bench_permute_nhwc(b.host[i], perm, e->k, e->c / e->groups, e->fy, e->fx, 1);
+                ref_permute_nhwc(b.host[i], perm, sizeof(float), e->k, e->c / e->groups, e->fy,
+                                 e->fx, 1);
             up = perm;
         }
         b.m[i] = device_buffer(c, hn[i] * sizeof(float), up, &err);

@@ -24,9 +24,6 @@ typedef struct ctx {
     int nhwc; /* --nhwc: x, w (KYXC) and y channels-last; host data and the reference NCHW */
 } ctx;
 
-/* A 4-d float tensor n x c x h x w from NCHW order into NHWC (to_nhwc 1) or back (0). */
-void bench_permute_nhwc(const float *in, float *out, int n, int c, int h, int w, int to_nhwc);
-
 enum {
     B_X = 0,
     B_W,

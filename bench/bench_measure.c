@@ -229,7 +229,7 @@ static int run_for_check(ctx *c, bufs *b, bench_entry *e, chain_res *ch, int ci,
         }
         int oc = e->is_conv ? e->k : e->c, oh = e->is_conv ? e->oh : e->h,
             ow = e->is_conv ? e->ow : e->w;
-        bench_permute_nhwc(host, nchw, e->n, oc, oh, ow, 0);
+        ref_permute_nhwc(host, nchw, sizeof(float), e->n, oc, oh, ow, 0);
         memcpy(host, nchw, b->yn * sizeof(float));
         free(nchw);
     }

@@ -98,18 +98,3 @@ char *bench_read_file(const char *path)
         s[n] = '\0';
     return s;
 }
-
-void bench_permute_nhwc(const float *in, float *out, int n, int c, int h, int w, int to_nhwc)
-{
-    for (int a = 0; a < n; ++a)
-        for (int b = 0; b < c; ++b)
-            for (int y = 0; y < h; ++y)
-                for (int x = 0; x < w; ++x) {
-                    size_t nchw = (((size_t)a * c + b) * h + y) * w + x;
-                    size_t nhwc = (((size_t)a * h + y) * w + x) * c + b;
-                    if (to_nhwc)
-                        out[nhwc] = in[nchw];
-                    else
-                        out[nchw] = in[nhwc];
-                }
-}

@@ -97,22 +97,6 @@ typedef struct fp16_case {
     int nhwc;           /* x, w (KYXC), y and z channels-last */
 } fp16_case;
 
-/* dims N, C, H, W of a half tensor: NCHW order <-> NHWC order (to_nhwc 1: in NCHW, out NHWC). */
-static void permute16(const uint16_t *in, uint16_t *out, int n, int c, int h, int w, int to_nhwc)
-{
-    for (int a = 0; a < n; ++a)
-        for (int b = 0; b < c; ++b)
-            for (int y = 0; y < h; ++y)
-                for (int x = 0; x < w; ++x) {
-                    size_t nchw = (((size_t)a * c + b) * h + y) * w + x;
-                    size_t nhwc = (((size_t)a * h + y) * w + x) * c + b;
-                    if (to_nhwc)
-                        out[nhwc] = in[nchw];
-                    else
-                        out[nchw] = in[nhwc];
-                }
-}
-
 static miopenTensorDescriptor_t desc_nhwc(miopenDataType_t t, int n, int c, int h, int w)
 {
     miopenTensorDescriptor_t d;
@@ -208,13 +192,14 @@ static void run_case(const fp16_case *fc)
         for (size_t i = 0; i < yn; ++i)
             yh[i] = HALF_POISON; /* poisoned before each run */
         if (fc->nhwc) {          /* the device's copies channels-last; the reference stays NCHW */
-            permute16(xh, perm, fc->n, fc->c, fc->h, fc->w, 1);
+            ref_permute_nhwc(xh, perm, sizeof(uint16_t), fc->n, fc->c, fc->h, fc->w, 1);
             memcpy(xh, perm, xn * 2);
             if (conv) {
-                permute16(wh, perm, fc->k, fc->c / groups, fc->f, fc->f, 1);
+                ref_permute_nhwc(wh, perm, sizeof(uint16_t), fc->k, fc->c / groups, fc->f, fc->f,
+                                 1);
                 memcpy(wh, perm, wn * 2);
             }
-            permute16(zh, perm, on, oc, oh, ow, 1);
+            ref_permute_nhwc(zh, perm, sizeof(uint16_t), on, oc, oh, ow, 1);
             memcpy(zh, perm, yn * 2);
         }
         cl_mem dx = upload(xh, xn * 2), dw = upload(wh, wn * 2), dy = upload(yh, yn * 2);
@@ -238,7 +223,7 @@ static void run_case(const fp16_case *fc)
         assert_int_equal(clEnqueueReadBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
                          CL_SUCCESS);
         if (fc->nhwc) {
-            permute16(yh, perm, on, oc, oh, ow, 0);
+            ref_permute_nhwc(yh, perm, sizeof(uint16_t), on, oc, oh, ow, 0);
             memcpy(yh, perm, yn * 2);
         }
         for (size_t i = 0; i < yn; ++i) {

@@ -488,3 +488,19 @@ size_t ref_gather(const float *strided, const ref_layout *l, float *dense)
     free(addressed);
     return stray;
 }
+
+void ref_permute_nhwc(const void *in, void *out, size_t elem_size, int n, int c, int h, int w,
+                      int to_nhwc)
+{
+    const unsigned char *src = in;
+    unsigned char *dst = out;
+    for (int a = 0; a < n; ++a)
+        for (int b = 0; b < c; ++b)
+            for (int y = 0; y < h; ++y)
+                for (int x = 0; x < w; ++x) {
+                    size_t nchw = (((size_t)a * c + b) * h + y) * w + x;
+                    size_t nhwc = (((size_t)a * h + y) * w + x) * c + b;
+                    size_t from = to_nhwc ? nchw : nhwc, to = to_nhwc ? nhwc : nchw;
+                    memcpy(dst + to * elem_size, src + from * elem_size, elem_size);
+                }
+}

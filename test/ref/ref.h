@@ -126,6 +126,12 @@ float *ref_scatter(const float *dense, const ref_layout *l, int poison_gaps);
  * the poison (a write outside the tensor's elements), or (size_t)-1; -2 when out of memory. */
 size_t ref_gather(const float *strided, const ref_layout *l, float *dense);
 
+/* A 4-d tensor of n x c x h x w elements of elem_size bytes from NCHW order into NHWC
+ * (to_nhwc 1) or back (0); in and out are separate buffers. Moves bytes only, so it serves
+ * float data and half bit patterns alike. */
+void ref_permute_nhwc(const void *in, void *out, size_t elem_size, int n, int c, int h, int w,
+                      int to_nhwc);
+
 /* IEEE half (binary16) <-> float, for fp16 plans' host data. ref_float_to_half rounds to
  * nearest even (what vstore_half does by default), overflow to infinity, NaN to a quiet NaN;
  * ref_half_to_float is exact. ref_round_half rounds v[0..n) to half: the bits into out, the

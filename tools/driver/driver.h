@@ -68,13 +68,6 @@ const char *driver_layout_name(miopenTensorLayout_t l);
 miopenStatus_t driver_set_tensor(miopenTensorDescriptor_t d, miopenDataType_t type,
                                  miopenTensorLayout_t l, int n, int c, int h, int w);
 
-/* NCHW <-> NHWC for float and for half (bits) data of lengths n, c, h, w (a filter: k, c, y,
- * x); dst and src do not overlap. */
-void driver_nchw_to_nhwc_f32(float *dst, const float *src, int n, int c, int h, int w);
-void driver_nhwc_to_nchw_f32(float *dst, const float *src, int n, int c, int h, int w);
-void driver_nchw_to_nhwc_f16(uint16_t *dst, const uint16_t *src, int n, int c, int h, int w);
-void driver_nhwc_to_nchw_f16(uint16_t *dst, const uint16_t *src, int n, int c, int h, int w);
-
 /* A random data tensor of lengths dims (n, c, h, w), uniform in [lo, hi): *host holds it as
  * NCHW-ordered floats (rounded to half when half is 1, so it holds exactly what the device
  * reads), *mem the device copy in layout l (half bit patterns when half is 1). Returns 0, or

@@ -93,28 +93,6 @@ miopenStatus_t driver_set_tensor(miopenTensorDescriptor_t d, miopenDataType_t ty
     return miopenSetNdTensorDescriptorWithLayout(d, type, l, lens, 4);
 }
 
-/* The four conversions: element (i, j, y, x) moves between NCHW's ((i*c + j)*h + y)*w + x
- * and NHWC's ((i*h + y)*w + x)*c + j. */
-#define DRIVER_PERMUTE(name, type, to_nhwc)                                                        \
-    void name(type *dst, const type *src, int n, int c, int h, int w)                              \
-    {                                                                                              \
-        const size_t hw = (size_t)h * w;                                                           \
-        for (size_t i = 0; i < (size_t)n; ++i)                                                     \
-            for (size_t j = 0; j < (size_t)c; ++j)                                                 \
-                for (size_t p = 0; p < hw; ++p) {                                                  \
-                    size_t nchw = (i * c + j) * hw + p, nhwc = (i * hw + p) * c + j;               \
-                    if (to_nhwc)                                                                   \
-                        dst[nhwc] = src[nchw];                                                     \
-                    else                                                                           \
-                        dst[nchw] = src[nhwc];                                                     \
-                }                                                                                  \
-    }
-DRIVER_PERMUTE(driver_nchw_to_nhwc_f32, float, 1)
-DRIVER_PERMUTE(driver_nhwc_to_nchw_f32, float, 0)
-DRIVER_PERMUTE(driver_nchw_to_nhwc_f16, uint16_t, 1)
-DRIVER_PERMUTE(driver_nhwc_to_nchw_f16, uint16_t, 0)
-#undef DRIVER_PERMUTE
-
 static size_t dims_count(const int dims[4])
 {
     return (size_t)dims[0] * (size_t)dims[1] * (size_t)dims[2] * (size_t)dims[3];
@@ -140,11 +118,11 @@ int driver_random_tensor(miopenHandle_t h, int half, miopenTensorLayout_t l, con
         ref_round_half(*host, bits, n);
         data = bits;
         if (nhwc) {
-            driver_nchw_to_nhwc_f16(moved, bits, dims[0], dims[1], dims[2], dims[3]);
+            ref_permute_nhwc(bits, moved, sizeof(uint16_t), dims[0], dims[1], dims[2], dims[3], 1);
             data = moved;
         }
     } else if (nhwc) {
-        driver_nchw_to_nhwc_f32(moved, *host, dims[0], dims[1], dims[2], dims[3]);
+        ref_permute_nhwc(*host, moved, sizeof(float), dims[0], dims[1], dims[2], dims[3], 1);
         data = moved;
     }
     cl_int err = new_buffer(h, data, n * (half ? sizeof *bits : sizeof(float)), mem);
@@ -178,12 +156,12 @@ int driver_read_tensor(miopenHandle_t h, int half, miopenTensorLayout_t l, cl_me
         float *dst = nhwc ? moved : out;
         err = clEnqueueReadBuffer(q, mem, CL_TRUE, 0, n * sizeof(float), dst, 0, NULL, NULL);
         if (err == CL_SUCCESS && nhwc)
-            driver_nhwc_to_nchw_f32(out, moved, dims[0], dims[1], dims[2], dims[3]);
+            ref_permute_nhwc(moved, out, sizeof(float), dims[0], dims[1], dims[2], dims[3], 0);
     } else {
         err = clEnqueueReadBuffer(q, mem, CL_TRUE, 0, n * sizeof *bits, bits, 0, NULL, NULL);
         const uint16_t *nchw = bits;
         if (err == CL_SUCCESS && nhwc) {
-            driver_nhwc_to_nchw_f16(moved, bits, dims[0], dims[1], dims[2], dims[3]);
+            ref_permute_nhwc(bits, moved, sizeof(uint16_t), dims[0], dims[1], dims[2], dims[3], 0);
             nchw = moved;
         }
         for (size_t i = 0; err == CL_SUCCESS && i < n; ++i)
