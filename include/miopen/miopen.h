@@ -370,7 +370,7 @@ miopenDestroyActivationDescriptor(miopenActivationDescriptor_t activDesc);
 
 /** y = act(x) elementwise. alpha must be 1 and beta 0 (NULL means those): other values give
  * miopenStatusNotImplemented (MIOpen refuses them too, through a status-less exception that
- * it reports as miopenStatusUnknownError). xDesc and yDesc must be equal 4-d fp32 tensors
+ * it reports as miopenStatusUnknownError). xDesc and yDesc must be equal 4-d fp32 or fp16 tensors
  * (BadParm if they differ, or for strides that overlap; any other strides are taken, see
  * docs/fusion.md Layouts; NotImplemented for other ranks, UnsupportedOp for other types);
  * BadParm for an invalid handle or descriptor or a NULL x or y. */
@@ -600,7 +600,8 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDesc
  * every convolution call: BadParm for an invalid handle or descriptor, a yDesc that is not
  * the convolution's output, strides that overlap, or a NULL output pointer (x, w and y may
  * each have any other layout: NCHW, NHWC, views); NotImplemented for transpose or non-2-d
- * convolutions, or when no solver applies; UnsupportedOp for non-fp32 tensors. */
+ * convolutions, or when no solver applies; fp32 and fp16 (half storage, fp32 arithmetic;
+ * docs/fusion.md) tensors, UnsupportedOp for other types. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,

@@ -193,18 +193,6 @@ static miopenStatus_t prepare_problem(miopenHandle_t h, struct miopenFusionPlanD
                         "version",
                         api, name, clf_type_name(p->input.type));
     }
-    /* fp16 is a fused-plan feature in this version: the unfused calls (convolution,
-     * activation, batch-norm), whose internal plans come here too, keep their fp32 contract
-     * rather than half-supporting half. */
-    if (p->input.type == miopenHalf && p->allow_unfused) {
-        snprintf(p->report, sizeof p->report,
-                 "every solver: FP16 runs only in fusion plans (this unfused call is fp32 "
-                 "only)\n");
-        return clf_fail(h, miopenStatusUnsupportedOp,
-                        "%s: the tensors are FP16; clfuse runs fp16 in fusion plans only "
-                        "(miopenCreateFusionPlan), this call takes fp32 tensors",
-                        api);
-    }
     if (p->ir.horizontal) {
         /* Building checked each op; what only the whole plan shows is an empty last branch
          * (BeginBranch with nothing after it). */

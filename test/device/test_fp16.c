@@ -644,15 +644,6 @@ static void bad_mixes(void **state)
     OK(miopenCreateOpConvForward(plan, &op, cd, wh));
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
     miopenDestroyFusionPlan(plan);
-    /* fp16 on an unfused call: refused, UnsupportedOp with the reason */
-    const float one = 1.0f, zero = 0.0f;
-    miopenActivationDescriptor_t ad;
-    OK(miopenCreateActivationDescriptor(&ad));
-    OK(miopenSetActivationDescriptor(ad, miopenActivationRELU, 0.0, 0.0, 0.0));
-    assert_int_equal(miopenActivationForward(handle, ad, &one, xh, dx, &zero, xh, dy),
-                     miopenStatusUnsupportedOp);
-    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "fusion plans only"));
-    miopenDestroyActivationDescriptor(ad);
     clReleaseMemObject(dx);
     clReleaseMemObject(dy);
     miopenDestroyOperatorArgs(args);
@@ -662,6 +653,154 @@ static void bad_mixes(void **state)
     miopenDestroyTensorDescriptor(wf);
     miopenDestroyTensorDescriptor(wh);
     miopenDestroyTensorDescriptor(bh);
+}
+
+/* Reads n halves of m (in layout nhwc of lengths dims when nhwc) back as floats in NCHW
+ * order; fails on an element still poisoned. */
+static void read_half(cl_mem m, size_t n, const int dims[4], int nhwc, float *out)
+{
+    uint16_t *bits = malloc(n * 2), *nchw = malloc(n * 2);
+    assert_non_null(bits && nchw);
+    assert_int_equal(clEnqueueReadBuffer(queue, m, CL_TRUE, 0, n * 2, bits, 0, NULL, NULL),
+                     CL_SUCCESS);
+    if (nhwc)
+        ref_permute_nhwc(bits, nchw, sizeof(uint16_t), dims[0], dims[1], dims[2], dims[3], 0);
+    else
+        memcpy(nchw, bits, n * 2);
+    for (size_t i = 0; i < n; ++i) {
+        if (nchw[i] == HALF_POISON)
+            fail_msg("output element %zu was not written", i);
+        out[i] = ref_half_to_float(nchw[i]);
+    }
+    free(bits);
+    free(nchw);
+}
+
+/* The unfused calls on half tensors (through the same half solvers as plans): the
+ * convolution by Immediate mode's best solution and by miopenConvolutionForward with that
+ * solution's algorithm, in NCHW and in NHWC, and miopenActivationForward; each against the
+ * double reference on the half-rounded inputs, within FP16_BOUND. */
+static void unfused_calls(void **state)
+{
+    (void)state;
+    const int n = 2, c = 5, h = 7, w = 6, k = 4, f = 3;
+    const size_t xn = (size_t)n * c * h * w, wn = (size_t)k * c * f * f, yn = (size_t)n * k * h * w;
+    float *x = malloc(xn * 4), *wt = malloc(wn * 4), *y = malloc(yn * 4);
+    uint16_t *xh = malloc(xn * 2), *wh = malloc(wn * 2), *perm = malloc(xn * 2 + wn * 2);
+    double *ref = malloc((xn > yn ? xn : yn) * sizeof(double));
+    assert_non_null(x && wt && y && xh && wh && perm && ref);
+    uint64_t rng = ref_rng_seed(31);
+    ref_fill_uniform(x, xn, &rng, -1.0f, 1.0f);
+    ref_fill_uniform(wt, wn, &rng, -1.0f, 1.0f);
+    ref_round_half(x, xh, xn);
+    ref_round_half(wt, wh, wn);
+    ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
+    ref_conv2d_fwd(x, n, c, h, w, wt, k, f, f, &rp, ref, h, w);
+    miopenConvolutionDescriptor_t cd;
+    OK(miopenCreateConvolutionDescriptor(&cd));
+    OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+    const int ydims[4] = {n, k, h, w};
+    uint16_t *poison = malloc(yn * 2);
+    assert_non_null(poison);
+    for (size_t i = 0; i < yn; ++i)
+        poison[i] = HALF_POISON;
+    for (int nhwc = 0; nhwc < 2; ++nhwc) {
+        miopenTensorDescriptor_t (*mk)(miopenDataType_t, int, int, int, int) =
+            nhwc ? desc_nhwc : desc;
+        miopenTensorDescriptor_t xd = mk(miopenHalf, n, c, h, w), wd = mk(miopenHalf, k, c, f, f);
+        miopenTensorDescriptor_t yd = mk(miopenHalf, n, k, h, w);
+        const uint16_t *xs = xh, *ws = wh;
+        if (nhwc) {
+            ref_permute_nhwc(xh, perm, sizeof(uint16_t), n, c, h, w, 1);
+            ref_permute_nhwc(wh, perm + xn, sizeof(uint16_t), k, c, f, f, 1);
+            xs = perm;
+            ws = perm + xn;
+        }
+        cl_mem dx = upload(xs, xn * 2), dw = upload(ws, wn * 2), dy = upload(poison, yn * 2);
+        size_t count = 0;
+        miopenConvSolution_t sol;
+        OK(miopenConvolutionForwardGetSolution(handle, wd, xd, cd, yd, 1, &count, &sol));
+        assert_int_equal(count, 1);
+        size_t ws_size = 0;
+        OK(miopenConvolutionForwardGetSolutionWorkspaceSize(handle, wd, xd, cd, yd, sol.solution_id,
+                                                            &ws_size));
+        cl_mem dws = ws_size ? upload(poison, ws_size < yn * 2 ? ws_size : yn * 2) : NULL;
+        if (ws_size > yn * 2) { /* a workspace larger than the poison buffer */
+            clReleaseMemObject(dws);
+            cl_int err;
+            dws = clCreateBuffer(ctx, CL_MEM_READ_WRITE, ws_size, NULL, &err);
+            assert_int_equal(err, CL_SUCCESS);
+        }
+        OK(miopenConvolutionForwardImmediate(handle, wd, dw, xd, dx, cd, yd, dy, dws, ws_size,
+                                             sol.solution_id));
+        read_half(dy, yn, ydims, nhwc, y);
+        double rms = ref_rms_relative(ref, y, yn);
+        printf("  half convolution, %s, Immediate solution %llu: rms-relative %.3g\n",
+               nhwc ? "NHWC" : "NCHW", (unsigned long long)sol.solution_id, rms);
+        if (!(rms < FP16_BOUND))
+            fail_msg("half Immediate %s: rms %g", nhwc ? "NHWC" : "NCHW", rms);
+        assert_int_equal(clEnqueueWriteBuffer(queue, dy, CL_TRUE, 0, yn * 2, poison, 0, NULL, NULL),
+                         CL_SUCCESS);
+        const float one = 1.0f;
+        OK(miopenConvolutionForward(handle, &one, xd, dx, wd, dw, cd,
+                                    (miopenConvFwdAlgorithm_t)sol.algorithm, NULL, yd, dy, dws,
+                                    ws_size));
+        read_half(dy, yn, ydims, nhwc, y);
+        rms = ref_rms_relative(ref, y, yn);
+        if (!(rms < FP16_BOUND))
+            fail_msg("half Forward %s: rms %g", nhwc ? "NHWC" : "NCHW", rms);
+        if (dws)
+            clReleaseMemObject(dws);
+        clReleaseMemObject(dx);
+        clReleaseMemObject(dw);
+        clReleaseMemObject(dy);
+        miopenDestroyTensorDescriptor(xd);
+        miopenDestroyTensorDescriptor(wd);
+        miopenDestroyTensorDescriptor(yd);
+    }
+    /* activation: y = relu(x) on half x, in place of nothing else */
+    {
+        miopenTensorDescriptor_t xd = desc(miopenHalf, n, c, h, w);
+        cl_mem dx = upload(xh, xn * 2), dy = upload(poison, xn * 2 < yn * 2 ? xn * 2 : yn * 2);
+        if (xn > yn) {
+            clReleaseMemObject(dy);
+            uint16_t *p2 = malloc(xn * 2);
+            assert_non_null(p2);
+            for (size_t i = 0; i < xn; ++i)
+                p2[i] = HALF_POISON;
+            dy = upload(p2, xn * 2);
+            free(p2);
+        }
+        miopenActivationDescriptor_t ad;
+        OK(miopenCreateActivationDescriptor(&ad));
+        OK(miopenSetActivationDescriptor(ad, miopenActivationRELU, 0.0, 0.0, 0.0));
+        const float one = 1.0f, zero = 0.0f;
+        OK(miopenActivationForward(handle, ad, &one, xd, dx, &zero, xd, dy));
+        float *out = malloc(xn * 4);
+        assert_non_null(out);
+        const int xdims[4] = {n, c, h, w};
+        read_half(dy, xn, xdims, 0, out);
+        ref_to_double(x, ref, xn);
+        ref_activation(ref, xn, miopenActivationRELU, 0, 0, 0);
+        double rms = ref_rms_relative(ref, out, xn);
+        printf("  half activation (unfused): rms-relative %.3g\n", rms);
+        if (!(rms < FP16_BOUND))
+            fail_msg("half ActivationForward: rms %g", rms);
+        free(out);
+        miopenDestroyActivationDescriptor(ad);
+        clReleaseMemObject(dx);
+        clReleaseMemObject(dy);
+        miopenDestroyTensorDescriptor(xd);
+    }
+    miopenDestroyConvolutionDescriptor(cd);
+    free(poison);
+    free(x);
+    free(wt);
+    free(y);
+    free(xh);
+    free(wh);
+    free(perm);
+    free(ref);
 }
 
 /* On a dense and a depthwise problem: every solver outside half_solvers refuses the half
@@ -747,6 +886,7 @@ int main(void)
         cmocka_unit_test(find_modes_and_key),
         cmocka_unit_test(bad_mixes),
         cmocka_unit_test(other_solvers_refuse_half),
+        cmocka_unit_test(unfused_calls),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -8,7 +8,7 @@
 int driver_cba_infer(int argc, char **argv, int half);
 
 /* conv (half 0): forward convolution through Find or Immediate mode; convfp16 (half 1): half
- * x, w, y through a one-op fusion plan (clfuse's unfused calls are fp32 only). Timed and
+ * x, w, y through a one-op fusion plan (as it did before the unfused calls took half). Timed and
  * verified. Returns the exit code: 0 passed, 1 unsupported or failed, 2 bad flags. */
 int driver_conv(int argc, char **argv, int half);
 
