@@ -81,6 +81,66 @@ static void builds_prints_and_derives(void **state)
     assert_int_equal(out[1], 8);
 }
 
+/* Layouts: a channels-last input makes channels-last results, the printed form and the key
+ * name them, a filter restrided to KYXC shows as such, and other strides print as S<...>. */
+static void layouts_print_and_key(void **state)
+{
+    (void)state;
+    clf_ir ir;
+    char why[256] = "";
+    clf_ir_init(&ir, miopenFloat, input);
+    const long shape[4] = {2, 4, 6, 6};
+    long nhwc[4];
+    clf_packed_strides(shape, 1, nhwc);
+    clf_ir_set_strides(&ir, 0, nhwc);
+    assert_int_equal(append(&ir, CLF_IR_CONV, why, sizeof why), 0);
+    const long wshape[4] = {8, 4, 3, 3};
+    long kyxc[4];
+    clf_packed_strides(wshape, 1, kyxc);
+    clf_ir_set_strides(&ir, clf_ir_param(&ir, "w"), kyxc);
+    assert_int_equal(append(&ir, CLF_IR_ACTIV, why, sizeof why), 0);
+    clf_strbuf b;
+    clf_strbuf_init(&b);
+    clf_ir_print(&ir, &b);
+    assert_string_equal(clf_strbuf_str(&b),
+                        "%0 = input : 2x4x6x6 FP32 NHWC\n"
+                        "%1 = param w : 8x4x3x3 FP32 NHWC\n"
+                        "%2 = conv %0, %1 k=8 filter=3x3 pad=1x1 stride=1x1 dilation=1x1 "
+                        "groups=1 : 2x8x6x6 FP32 NHWC\n"
+                        "%3 = activation %2 mode=3 : 2x8x6x6 FP32 NHWC\n"
+                        "output %3\n");
+    clf_strbuf_free(&b);
+    clf_fusion_problem p;
+    clf_ir_to_problem(&ir, &p);
+    assert_false(clf_problem_nchw(&p));
+    long ys[4];
+    clf_problem_strides(&p, CLF_TENSOR_Y, ys);
+    assert_int_equal(ys[1], 1); /* channels-last output */
+    assert_int_equal(ys[3], 8); /* W stride: the 8 output channels */
+    char key[512];
+    clf_problem_key(&p, "CA", key, sizeof key);
+    assert_string_equal(key, "CA:4-6-6-3x3-8-6-6-2-1x1-1x1-1x1-0-NHWC-FP32-F:act=3");
+    /* an NCHW filter with NHWC data: the three layouts in a row, in, weights, out */
+    long kcyx[4];
+    clf_packed_strides(wshape, 0, kcyx);
+    memcpy(p.strides[CLF_TENSOR_W], kcyx, sizeof kcyx);
+    clf_problem_key(&p, "CA", key, sizeof key);
+    assert_string_equal(key, "CA:4-6-6-3x3-8-6-6-2-1x1-1x1-1x1-0-NHWCNCHWNHWC-FP32-F:act=3");
+    /* padded rows: S<strides> */
+    clf_ir_init(&ir, miopenFloat, input);
+    const long padded[4] = {4 * 6 * 8, 6 * 8, 8, 1};
+    clf_ir_set_strides(&ir, 0, padded);
+    assert_int_equal(append(&ir, CLF_IR_ACTIV, why, sizeof why), 0);
+    clf_ir_to_problem(&ir, &p);
+    clf_problem_key(&p, "A", key, sizeof key);
+    assert_string_equal(key, "A:2x4x6x6-S192.48.8.1NCHW-FP32:act=3");
+    /* packed NCHW strides are stored as zeros: one spelling of the default */
+    clf_packed_strides(shape, 0, kcyx);
+    clf_ir_set_strides(&ir, 0, kcyx);
+    clf_ir_to_problem(&ir, &p);
+    assert_true(clf_problem_nchw(&p));
+}
+
 static void refuses_out_of_order(void **state)
 {
     (void)state;
@@ -197,6 +257,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(builds_prints_and_derives),
+        cmocka_unit_test(layouts_print_and_key),
         cmocka_unit_test(refuses_out_of_order),
         cmocka_unit_test(verify_catches_a_broken_graph),
         cmocka_unit_test(horizontal_branches),
