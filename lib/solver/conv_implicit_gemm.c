@@ -68,6 +68,19 @@ static int b_rfast(const clf_fusion_problem *p)
     return !clf_problem_nchw(p) && xs[1] == 1 && p->conv.c / p->conv.groups > 1;
 }
 
+/* B_RFAST whose loads can take 4 neighbouring channels of one tap as one aligned float4
+ * (B_RVEC): channels a group a multiple of 4, every stride of x too, and the tile's float4s
+ * spread evenly over the work-group. */
+static long wg_size(const tiling *t);
+static int b_rvec(const clf_fusion_problem *p, const tiling *t)
+{
+    long xs[4];
+    clf_problem_strides(p, CLF_TENSOR_X, xs);
+    const long cpg = p->conv.c / p->conv.groups;
+    return b_rfast(p) && cpg % 4 == 0 && xs[0] % 4 == 0 && xs[2] % 4 == 0 && xs[3] % 4 == 0 &&
+           (t->nt * t->kt / 4) % wg_size(t) == 0;
+}
+
 /* Channels-last output whose 4 neighbouring channels are one aligned float4 (Y_KVEC). */
 static int y_kvec(const clf_fusion_problem *p)
 {
@@ -423,6 +436,7 @@ static void build_tiling(const clf_fusion_problem *p, tiling t, long sk, int sk_
     clf_strbuf_define(d, "Y_VEC", nchw && out_hw % 4 == 0);
     if (!nchw) { /* channels-last x and y: their own load and store shapes */
         clf_strbuf_define(d, "B_RFAST", b_rfast(p));
+        clf_strbuf_define(d, "B_RVEC", b_rvec(p, &t));
         clf_strbuf_define(d, "Y_KVEC", y_kvec(p));
     }
     if (t.ks > 1) { /* the kernel's default KS 1 keeps unsplit programs as they were */

@@ -267,7 +267,10 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 #else
 #define A_LOADS (MT * KT / WG)
 #endif
-#if B_VEC
+#ifndef B_RVEC
+#define B_RVEC 0
+#endif
+#if B_VEC || B_RVEC
 #define B_LOADS (KT * NT / 4 / WG)
 #define B_COLS ((NT / 4) > WG ? (NT / 4) / WG : 1)
 #else
@@ -372,8 +375,14 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #pragma unroll
     for (int q = 0; q < B_LOADS; ++q) {
         const int e = tid + q * WG;
+#if B_RVEC
+        /* four neighbouring r (channels of one tap) a load */
+        const int p = min(p0 + e / (KT / 4), NPIX - 1);
+        b_rr[q] = e % (KT / 4) * 4;
+#else
         const int p = min(p0 + e / KT, NPIX - 1);
         b_rr[q] = e % KT;
+#endif
 #if B_1X1
         b_base[q] = p / OUT_HW * X_SN + g * C_PER_G * X_SC + (int)X_PIX(p % OUT_HW);
 #else
@@ -415,7 +424,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #else
     float ra[A_LOADS];
 #endif
-#if B_VEC
+#if B_VEC || B_RVEC
     float4 rb[B_LOADS];
 #else
     float rb[B_LOADS];
@@ -463,12 +472,20 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             for (int q = 0; q < B_LOADS; ++q) {
 #if B_RFAST
                 const int r = r0 + b_rr[q];
+#if B_RVEC
+                /* r % 4 == 0 and C_PER_G % 4 == 0: r..r+3 are neighbouring channels of one
+                 * tap, one aligned float4 (all in or all out of a partial chunk) */
+#define B_LOAD_R(off) CLF_LOAD4(x, (off))
+                float4 v = (float4)(0.0f);
+#else
+#define B_LOAD_R(off) CLF_LOAD(x, (off))
                 float v = 0.0f;
+#endif
 #if B_1X1
 #if R_TAIL
                 if (r < CRS)
 #endif
-                    v = CLF_LOAD(x, b_base[q] + r * X_SC);
+                    v = B_LOAD_R(b_base[q] + r * X_SC);
 #else
                 const int c = R_C(r);
                 const int tap = R_TAP(r);
@@ -479,8 +496,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     r < CRS &&
 #endif
                     (uint)ih < (uint)H && (uint)iw < (uint)W)
-                    v = CLF_LOAD(x, b_base[q] + c * X_SC + ih * X_SH + iw * X_SW);
+                    v = B_LOAD_R(b_base[q] + c * X_SC + ih * X_SH + iw * X_SW);
 #endif
+#undef B_LOAD_R
 #else
                 const int j = q % B_COLS;
 #if B_VEC
@@ -575,6 +593,13 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             for (int q = 0; q < B_LOADS; ++q) {
 #if B_VEC
                 ((__local float4 *)bs)[tid + q * WG] = rb[q]; /* row-major, B_LD == NT */
+#elif B_RVEC
+                const int e = tid + q * WG;
+                const int rr = e % (KT / 4) * 4, col = e / (KT / 4);
+                bs[(rr + 0) * B_LD + col] = rb[q].x;
+                bs[(rr + 1) * B_LD + col] = rb[q].y;
+                bs[(rr + 2) * B_LD + col] = rb[q].z;
+                bs[(rr + 3) * B_LD + col] = rb[q].w;
 #elif B_RFAST
                 const int e = tid + q * WG;
                 bs[e % KT * B_LD + e / KT] = rb[q];
