@@ -68,6 +68,7 @@ check2 "nhwc na long"  0 "^CBAInfer NA: x 2x4x9x11 NHWC, y 2x4x9x11 NHWC$" "Veri
 check2 "fp16 nhwc"     0 "^CBAInferfp16 CBNA: x 2x4x9x11 NHWC, w 6x4x3x3 NHWC, y 2x6x7x9 NHWC$" "Verification: .*PASSED" "$drv" CBAInferfp16 $small -F 0 $nhwc -f NHWC -V 1
 check "-O not -I"      2 "--out_layout NCHW differs from --in_layout NHWC" "$drv" CBAInfer $small -F 0 -I NHWC -O NCHW
 check "-O alone"       2 "--out_layout NHWC differs from --in_layout NCHW" "$drv" CBAInfer $small -F 0 -O NHWC
+check2 "-I alone"      0 "^CBAInfer CBA: x 2x4x9x11 NHWC, w 6x4x3x3 NCHW, y 2x6x7x9 NHWC$" "Verification: .*PASSED" "$drv" CBAInfer $small -F cba -I NHWC -V 1
 check "bad layout"     2 "-f \(--fil_layout\) NCWH is not a layout \(NCHW or NHWC\)" "$drv" CBAInfer $small -f NCWH
 # CBAInferfp16: half x, w, y (and z), fp32 bias and batch-norm; the logged line of a half plan
 # names CBAInferfp16 and replays.

@@ -40,8 +40,8 @@ static void help(void)
         "  -Z 1: add a random residual tensor z of the output's shape (alpha2 0.75) after\n"
         "     the batch-norm, before the activation (clfuse_CreateOpAddForward) (0)\n"
         "  -I, --in_layout NCHW|NHWC: x's layout (NCHW)\n"
-        "  -O, --out_layout NCHW|NHWC: y's layout (NCHW); must be -I's (a fusion plan writes\n"
-        "     its output in its input's layout), and z (-Z 1) takes it too\n"
+        "  -O, --out_layout NCHW|NHWC: y's layout (default: -I's); must be -I's (a fusion plan\n"
+        "     writes its output in its input's layout), and z (-Z 1) takes it too\n"
         "  -f, --fil_layout NCHW|NHWC: w's layout (NCHW; NHWC stores w as K x Y x X x C)\n"
         "     bias and batch-norm parameters keep their layouts; host data is generated NCHW\n"
         "     and converted on upload, the output converted back before -V 1\n"
@@ -143,6 +143,8 @@ static int parse(int argc, char **argv, options *o)
         fprintf(stderr, "clfuse-driver: -i must be >= 1\n");
         return -1;
     }
+    if (!o->layout.out_given) /* the plan writes x's layout: y follows -I unless -O says */
+        o->layout.out = o->layout.in;
     if (o->layout.out != o->layout.in) {
         fprintf(stderr,
                 "clfuse-driver: --out_layout %s differs from --in_layout %s: a fusion plan "

@@ -44,11 +44,12 @@ int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, 
  * and w; NCHW (the default) or NHWC (a filter in NHWC is K x Y x X x C). */
 typedef struct driver_layouts {
     miopenTensorLayout_t in, out, fil;
+    int out_given; /* -O was on the command line (CBAInfer: else y takes x's layout) */
 } driver_layouts;
 
 #define DRIVER_LAYOUTS_DEFAULT                                                                     \
     {                                                                                              \
-        miopenTensorNCHW, miopenTensorNCHW, miopenTensorNCHW                                       \
+        miopenTensorNCHW, miopenTensorNCHW, miopenTensorNCHW, 0                                    \
     }
 
 /* The long options both commands take (getopt_long; each maps to its short letter, and

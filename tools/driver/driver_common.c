@@ -65,6 +65,8 @@ int driver_layout_flag(int opt, const char *arg, driver_layouts *l)
                                              : NULL;
     if (dst == NULL)
         return 0;
+    if (opt == 'O')
+        l->out_given = 1;
     if (strcasecmp(arg, "NCHW") == 0) {
         *dst = miopenTensorNCHW;
         return 1;
