@@ -482,10 +482,7 @@ miopenStatus_t miopenGetTensorNumBytes(miopenTensorDescriptor_t tensorDesc, size
         return st;
     if (numBytes == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "miopenGetTensorNumBytes: numBytes is NULL");
-    size_t span = 1;
-    for (int i = 0; i < tensorDesc->nd; ++i)
-        span += (size_t)(tensorDesc->lens[i] - 1) * (size_t)tensorDesc->strides[i];
-    *numBytes = span * clf_type_size(tensorDesc->type);
+    *numBytes = clf_tensor_span(tensorDesc) * clf_type_size(tensorDesc->type);
     return miopenStatusSuccess;
 }
 

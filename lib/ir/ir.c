@@ -171,12 +171,8 @@ const int *clf_ir_output(const clf_ir *ir)
 void clf_ir_strides(const clf_ir *ir, int v, long out[4])
 {
     const clf_ir_value *val = &ir->values[v];
-    if (val->strides[0] || val->strides[1] || val->strides[2] || val->strides[3]) {
-        memcpy(out, val->strides, sizeof val->strides);
-        return;
-    }
     const long shape[4] = {val->shape[0], val->shape[1], val->shape[2], val->shape[3]};
-    clf_packed_strides(shape, 0, out);
+    clf_effective_strides(shape, val->strides, out);
 }
 
 void clf_ir_set_strides(clf_ir *ir, int v, const long strides[4])
@@ -185,11 +181,7 @@ void clf_ir_set_strides(clf_ir *ir, int v, const long strides[4])
     const long shape[4] = {val->shape[0], val->shape[1], val->shape[2], val->shape[3]};
     long packed[4];
     clf_packed_strides(shape, 0, packed);
-    int is_packed = 1;
-    for (int d = 0; d < 4; ++d)
-        if (shape[d] > 1 && strides[d] != packed[d])
-            is_packed = 0;
-    if (is_packed)
+    if (clf_same_strides(shape, strides, packed))
         memset(val->strides, 0, sizeof val->strides);
     else
         memcpy(val->strides, strides, sizeof val->strides);

@@ -44,10 +44,7 @@ static void value_type(clf_strbuf *b, const clf_ir_value *v)
     const long shape[4] = {v->shape[0], v->shape[1], v->shape[2], v->shape[3]};
     long strides[4];
     char layout[64];
-    if (v->strides[0] || v->strides[1] || v->strides[2] || v->strides[3])
-        memcpy(strides, v->strides, sizeof strides);
-    else
-        clf_packed_strides(shape, 0, strides);
+    clf_effective_strides(shape, v->strides, strides);
     clf_layout_name(shape, strides, layout, sizeof layout);
     clf_strbuf_printf(b, " : %dx%dx%dx%d %s %s\n", v->shape[0], v->shape[1], v->shape[2],
                       v->shape[3], clf_type_name(v->type), layout);

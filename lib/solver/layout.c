@@ -41,16 +41,19 @@ void clf_packed_strides(const long shape[4], int channels_last, long out[4])
     }
 }
 
+void clf_effective_strides(const long shape[4], const long stored[4], long out[4])
+{
+    if (stored[0] || stored[1] || stored[2] || stored[3])
+        memcpy(out, stored, 4 * sizeof *out);
+    else
+        clf_packed_strides(shape, 0, out);
+}
+
 void clf_problem_strides(const clf_fusion_problem *p, clf_tensor_role r, long out[4])
 {
-    const long *s = p->strides[r];
-    if (s[0] || s[1] || s[2] || s[3]) {
-        memcpy(out, s, 4 * sizeof *out);
-        return;
-    }
     long shape[4];
     clf_problem_shape(p, r, shape);
-    clf_packed_strides(shape, 0, out);
+    clf_effective_strides(shape, p->strides[r], out);
 }
 
 int clf_problem_nchw(const clf_fusion_problem *p)
@@ -70,8 +73,7 @@ int clf_solver_nchw_only(const clf_fusion_problem *p, const char *solver, char *
     return 0;
 }
 
-/* Equal strides, ignoring dimensions of length 1 (they address nothing). */
-static int same_layout(const long shape[4], const long a[4], const long b[4])
+int clf_same_strides(const long shape[4], const long a[4], const long b[4])
 {
     for (int d = 0; d < 4; ++d)
         if (shape[d] > 1 && a[d] != b[d])
@@ -83,12 +85,12 @@ void clf_layout_name(const long shape[4], const long strides[4], char *out, size
 {
     long packed[4];
     clf_packed_strides(shape, 0, packed);
-    if (same_layout(shape, strides, packed)) {
+    if (clf_same_strides(shape, strides, packed)) {
         snprintf(out, cap, "NCHW");
         return;
     }
     clf_packed_strides(shape, 1, packed);
-    if (same_layout(shape, strides, packed)) {
+    if (clf_same_strides(shape, strides, packed)) {
         snprintf(out, cap, "NHWC");
         return;
     }

@@ -297,6 +297,12 @@ int clf_solver_nchw_only(const clf_fusion_problem *p, const char *solver, char *
 /* Packed strides of a 4-d shape: NCHW order, or channels last (NHWC; a filter KYXC) when
  * channels_last. */
 void clf_packed_strides(const long shape[4], int channels_last, long out[4]);
+/* Strides as stored (in a problem or an IR value, where all four zero mean packed NCHW) made
+ * effective: stored, or packed NCHW of shape. */
+void clf_effective_strides(const long shape[4], const long stored[4], long out[4]);
+/* 1 when a and b address shape's elements alike: equal strides in every dimension longer
+ * than 1 (the stride of a length-1 dimension addresses nothing). */
+int clf_same_strides(const long shape[4], const long a[4], const long b[4]);
 /* "NCHW", "NHWC" (packed), or "S<sn>.<sc>.<sh>.<sw>" for other strides: the layout's name in
  * problem keys and logs (no ':', ';', '=' or '-', which the find-db's grammar reserves). */
 void clf_layout_name(const long shape[4], const long strides[4], char *out, size_t cap);

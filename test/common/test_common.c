@@ -58,3 +58,11 @@ void msg_has(miopenHandle_t h, const char *frag, int line)
     if (strstr(m, frag) == NULL)
         fail_msg("line %d: message \"%s\" lacks \"%s\"", line, m, frag);
 }
+
+miopenStatus_t set_layout_desc(miopenTensorDescriptor_t d, miopenDataType_t type,
+                               const ref_layout *l)
+{
+    return miopenSet4dTensorDescriptorEx(
+        d, type, (int)l->shape[0], (int)l->shape[1], (int)l->shape[2], (int)l->shape[3],
+        (int)l->strides[0], (int)l->strides[1], (int)l->strides[2], (int)l->strides[3]);
+}

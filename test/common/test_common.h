@@ -7,6 +7,8 @@
 #include <miopen/miopen.h>
 #include <stddef.h>
 
+#include "ref/ref.h"
+
 /* rm -rf path (folders made read-only by a test are opened up first); quiet when absent. */
 void rm_rf(const char *path);
 
@@ -16,5 +18,10 @@ void write_file(const char *path, const void *data, size_t len);
 /* The last error message of h (of the thread for NULL) must contain frag. */
 void msg_has(miopenHandle_t h, const char *frag, int line);
 #define MSG_HAS(h, frag) msg_has((h), (frag), __LINE__)
+
+/* Sets d to a 4-d tensor of type with l's lengths and strides (N, C, H, W order): the
+ * descriptor of a strided test tensor. Returns the Set call's status. */
+miopenStatus_t set_layout_desc(miopenTensorDescriptor_t d, miopenDataType_t type,
+                               const ref_layout *l);
 
 #endif

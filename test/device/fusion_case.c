@@ -1,4 +1,5 @@
 #include "device/fusion_case.h"
+#include "common/test_common.h"
 #include "ref/ref.h"
 #include "device/solver_harness.h"
 
@@ -39,13 +40,6 @@ static ref_layout case_layout(int layout, long n, long c, long h, long w, int pa
         l.strides[0] = l.strides[1] * c + 2;
     }
     return l;
-}
-
-static miopenStatus_t set_desc(miopenTensorDescriptor_t d, const ref_layout *l)
-{
-    return miopenSet4dTensorDescriptorEx(
-        d, miopenFloat, (int)l->shape[0], (int)l->shape[1], (int)l->shape[2], (int)l->shape[3],
-        (int)l->strides[0], (int)l->strides[1], (int)l->strides[2], (int)l->strides[3]);
 }
 
 /* A device buffer holding dense data in layout l (gaps as ref_scatter fills them). */
@@ -105,7 +99,7 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
 
     const ref_layout lx = case_layout(fc->layout, fc->n, fc->c, fc->h, fc->w, 1);
     CALL(miopenCreateTensorDescriptor(&xd));
-    CALL(set_desc(xd, &lx));
+    CALL(set_layout_desc(xd, miopenFloat, &lx));
     CALL(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
     int on = fc->n, oc = fc->c, oh = fc->h, ow = fc->w;
     int pads[2] = {fc->pad_h, fc->pad_w};
@@ -113,7 +107,7 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         const ref_layout lw0 =
             case_layout(fc->layout, fc->k, fc->c / fc->groups, fc->fy, fc->fx, 0);
         CALL(miopenCreateTensorDescriptor(&wd));
-        CALL(set_desc(wd, &lw0));
+        CALL(set_layout_desc(wd, miopenFloat, &lw0));
         CALL(miopenCreateConvolutionDescriptor(&cd));
         CALL(miopenInitConvolutionDescriptor(cd, miopenConvolution, fc->pad_h, fc->pad_w,
                                              fc->stride, fc->stride, fc->dil, fc->dil));
@@ -147,7 +141,7 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
     const ref_layout ly = case_layout(fc->layout, on, oc, oh, ow, 0);
     if (has(fc->chain, 'Z')) {
         CALL(miopenCreateTensorDescriptor(&zd));
-        CALL(set_desc(zd, &ly));
+        CALL(set_layout_desc(zd, miopenFloat, &ly));
         CALL(clfuse_CreateOpAddForward(plan, &zop, zd));
     }
     if (has(fc->chain, 'A'))
@@ -172,7 +166,7 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
             "asked for solver %s, the plan runs %s", fc->solver, solver);
     snprintf(res->solver, sizeof res->solver, "%s", solver);
     CALL(miopenCreateTensorDescriptor(&yd));
-    CALL(set_desc(yd, &ly));
+    CALL(set_layout_desc(yd, miopenFloat, &ly));
     CALL(miopenCreateOperatorArgs(&args));
 
     size_t xn = (size_t)fc->n * fc->c * fc->h * fc->w, yn = (size_t)on * oc * oh * ow;

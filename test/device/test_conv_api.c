@@ -25,6 +25,7 @@
 
 #include <clfuse/clfuse.h>
 #include "core/util.h"
+#include "common/test_common.h"
 #include "device/conv_case.h"
 #include "device/solver_harness.h"
 #include "finddb/finddb.h"
@@ -554,11 +555,7 @@ static void strided_make(strided_tensor *t, const ref_layout *l, const float *de
 {
     t->l = *l;
     assert_int_equal(miopenCreateTensorDescriptor(&t->d), miopenStatusSuccess);
-    assert_int_equal(
-        miopenSet4dTensorDescriptorEx(t->d, miopenFloat, (int)l->shape[0], (int)l->shape[1],
-                                      (int)l->shape[2], (int)l->shape[3], (int)l->strides[0],
-                                      (int)l->strides[1], (int)l->strides[2], (int)l->strides[3]),
-        miopenStatusSuccess);
+    assert_int_equal(set_layout_desc(t->d, miopenFloat, l), miopenStatusSuccess);
     float *s = ref_scatter(dense, l, poison_gaps);
     assert_non_null(s);
     cl_command_queue q;
