@@ -343,6 +343,39 @@ static cl_program apply_min_groups(miopenHandle_t h, const char *what, cl_progra
     return np;
 }
 
+int clf_program_disk_cache_on(miopenHandle_t h)
+{
+    if (!binary_cache_wanted(h))
+        return 0;
+    clf_cache cache;
+    clf_cache_init(&cache, CLFUSE_VERSION_STRING);
+    return cache.enabled;
+}
+
+int clf_program_cached(miopenHandle_t h, const char *source, const char *options,
+                       int min_groups_per_cu)
+{
+    size_t km_len = 0;
+    char *km = clf_program_key_material(h, source, options, min_groups_per_cu, &km_len);
+    if (km == NULL)
+        return 0;
+    XXH128_hash_t key = XXH3_128bits(km, km_len);
+    int found = 0;
+    pthread_mutex_lock(&h->lock);
+    for (program_entry *e = h->programs ? h->programs->head : NULL; e && !found; e = e->next)
+        found = !e->evicted && XXH128_isEqual(e->key, key);
+    pthread_mutex_unlock(&h->lock);
+    if (!found && clf_program_disk_cache_on(h)) {
+        clf_cache cache;
+        clf_cache_init(&cache, CLFUSE_VERSION_STRING);
+        char path[CLF_CACHE_PATH_MAX];
+        clf_cache_path(&cache, km, km_len, path, sizeof path);
+        found = path[0] != '\0' && access(path, R_OK) == 0;
+    }
+    clf_free(km);
+    return found;
+}
+
 miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *source,
                                const char *options, int min_groups_per_cu, cl_program *out,
                                clf_program_origin *origin)

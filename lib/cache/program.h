@@ -34,6 +34,16 @@ int clf_program_evict(miopenHandle_t h, cl_program prog, const char *what);
 char *clf_program_key_material(miopenHandle_t h, const char *source, const char *options,
                                int min_groups_per_cu, size_t *len);
 
+/* Whether programs built on h go to the on-disk binary cache (enabled, and wanted on this
+ * device: not on PoCL unless CLFUSE_BINARY_CACHE=1). */
+int clf_program_disk_cache_on(miopenHandle_t h);
+
+/* Whether clf_program_get would find source + options + hint without compiling: built by
+ * this handle, or a file in the on-disk cache (not checked for damage: a bad file only
+ * costs the build that replaces it). */
+int clf_program_cached(miopenHandle_t h, const char *source, const char *options,
+                       int min_groups_per_cu);
+
 /* Releases the handle's programs (miopenDestroy). */
 void clf_program_cache_destroy(struct miopenHandle *h);
 

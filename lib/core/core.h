@@ -80,6 +80,15 @@ typedef struct clf_device_candidate {
  * the first device. Fails (message naming the devices there are, and the first platform or
  * device skipped because a query of it failed) when nothing matches. */
 miopenStatus_t clf_device_select(clf_device_candidate *chosen);
+/* The device whose CL_PLATFORM_VERSION, CL_DEVICE_NAME and CL_DRIVER_VERSION are these (the
+ * identity the binary cache keys on): for a process that must build for the device another
+ * process's handle uses (lib/cache/farm.h). Fails with a message when there is none. */
+miopenStatus_t clf_device_find_identity(const char *platform_version, const char *name,
+                                        const char *driver_version, clf_device_candidate *found);
+/* A handle of its own context and queue on the device c (miopenCreate's, without
+ * CLFUSE_DEVICE's choice); api names the caller in messages. */
+miopenStatus_t clf_handle_create_on(miopenHandle_t *handle, const clf_device_candidate *c,
+                                    const char *api);
 /* Reads what a handle keeps about (platform, device) into *i: CL_SUCCESS, or the error of the
  * first query that failed, named in *what (*i then incomplete: commit nothing from it). */
 cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse_DeviceInfo *i,

@@ -145,6 +145,32 @@ miopenStatus_t clf_device_select(clf_device_candidate *chosen)
                     skipped);
 }
 
+miopenStatus_t clf_device_find_identity(const char *platform_version, const char *name,
+                                        const char *driver_version, clf_device_candidate *found)
+{
+    clf_device_candidate all[MAX_DEVICES];
+    unsigned n = 0;
+    char skipped[256];
+    pthread_mutex_lock(&enumerate_lock);
+    miopenStatus_t st = enumerate(all, MAX_DEVICES, &n, skipped, sizeof skipped);
+    pthread_mutex_unlock(&enumerate_lock);
+    if (st != miopenStatusSuccess)
+        return st;
+    for (unsigned i = 0; i < n; ++i) {
+        clfuse_DeviceInfo info;
+        const char *what = NULL;
+        if (clf_device_read_info(all[i].platform, all[i].device, &info, &what) != CL_SUCCESS)
+            continue;
+        if (strcmp(info.platform_version, platform_version) == 0 && strcmp(info.name, name) == 0 &&
+            strcmp(info.driver_version, driver_version) == 0) {
+            *found = all[i];
+            return miopenStatusSuccess;
+        }
+    }
+    return clf_fail(NULL, miopenStatusBadParm, "no device '%s' (driver %s) on platform '%s'%s",
+                    name, driver_version, platform_version, skipped);
+}
+
 /* A handle with an empty device name or no compute units would key its find-db and binary
  * cache wrongly, so a failed query is not ignored: the first one that fails ends the read. */
 cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse_DeviceInfo *i,

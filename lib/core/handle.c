@@ -122,6 +122,14 @@ static miopenStatus_t create_own(miopenHandle_t *handle, const char *api)
     miopenStatus_t st = clf_device_select(&c);
     if (st != miopenStatusSuccess)
         return st;
+    return clf_handle_create_on(handle, &c, api);
+}
+
+miopenStatus_t clf_handle_create_on(miopenHandle_t *handle, const clf_device_candidate *cand,
+                                    const char *api)
+{
+    const clf_device_candidate c = *cand;
+    miopenStatus_t st;
     char why[256];
     if (clf_device_unusable(c.device, why, sizeof why))
         return clf_fail(NULL, miopenStatusNotInitialized, "%s: device '%s' cannot be used: %s", api,

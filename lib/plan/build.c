@@ -54,6 +54,36 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
     return n;
 }
 
+/* The program a build of p with (s, cfg) compiles, and the name messages give it (the
+ * solver and config: a Find compiles many of one plan). */
+static miopenStatus_t generate(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                               const clf_solver *s, const char *cfg, clf_generated *gen, char *what,
+                               size_t what_cap)
+{
+    char why[CLF_REASON_CAP];
+    char name[8], title[64];
+    clf_ir_fusion_name(&p->ir, name, sizeof name);
+    snprintf(title, sizeof title, "plan %s", name);
+    int gen_rc = clf_codegen_generate(&p->problem, s, &h->info, cfg, title, gen, why, sizeof why);
+    if (gen_rc != 0)
+        return clf_fail(h, gen_rc == -2 ? miopenStatusAllocFailed : miopenStatusInternalError,
+                        "plan %s: solver %s: %s", name, s->name, why);
+    snprintf(what, what_cap, "%s (%s \"%s\")", title, s->name, cfg);
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t clf_plan_program_of(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                   const clf_solver *s, const char *cfg, clf_generated *gen,
+                                   char *what, size_t what_cap)
+{
+    char why[CLF_REASON_CAP];
+    if (s->run != NULL)
+        return miopenStatusNotImplemented;
+    if (!s->config_valid(&p->problem, &h->info, cfg, why, sizeof why))
+        return miopenStatusBadParm;
+    return generate(h, p, s, cfg, gen, what, what_cap);
+}
+
 miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                    const clf_solver *s, const char *cfg)
 {
@@ -74,19 +104,13 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
         p->kernel_context = h->context; /* the state's kernels are of this context */
     } else {
         clf_generated gen;
-        char title[64];
-        snprintf(title, sizeof title, "plan %s", name);
-        int gen_rc =
-            clf_codegen_generate(&p->problem, s, &h->info, cfg, title, &gen, why, sizeof why);
-        if (gen_rc != 0)
-            return clf_fail(h, gen_rc == -2 ? miopenStatusAllocFailed : miopenStatusInternalError,
-                            "plan %s: solver %s: %s", name, s->name, why);
+        char what[CLF_BUILD_WHAT_CAP];
+        miopenStatus_t gst = generate(h, p, s, cfg, &gen, what, sizeof what);
+        if (gst != miopenStatusSuccess)
+            return gst;
         char dump_name[96];
         snprintf(dump_name, sizeof dump_name, "%s_%s", name, s->name);
         clf_codegen_dump(dump_name, &gen);
-        /* Messages name the solver and config: a Find compiles many of one plan. */
-        char what[64 + CLF_CONFIG_CAP + 64];
-        snprintf(what, sizeof what, "%s (%s \"%s\")", title, s->name, cfg);
         cl_kernel k = NULL;
         /* A binary from the disk cache that loads but yields no usable kernel is evicted and
          * the program built from source once more. */

@@ -160,6 +160,18 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
 miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                    const clf_solver *s, const char *cfg);
 
+/* The program that clf_plan_build_with(h, p, s, cfg) would build, generated but not built
+ * (so that several can be compiled elsewhere at once: lib/cache/farm.h), with the name the
+ * build's messages give it in what. Success: *gen holds it (clf_generated_free). Not
+ * Success: nothing to prebuild, nothing to free; miopenStatusNotImplemented for a solver
+ * that builds its own kernels (clf_solver.run), miopenStatusBadParm for a config invalid
+ * for p (no message: the build reports it), a codegen failure as clf_plan_build_with's. */
+#define CLF_BUILD_WHAT_CAP (64 + CLF_CONFIG_CAP + 64)
+struct clf_generated;
+miopenStatus_t clf_plan_program_of(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                   const clf_solver *s, const char *cfg, struct clf_generated *gen,
+                                   char *what, size_t what_cap);
+
 /* A fresh, uncompiled plan with p's ops (for building candidates side by side). */
 struct miopenFusionPlanDescriptor *clf_plan_clone(const struct miopenFusionPlanDescriptor *p);
 

@@ -1,7 +1,11 @@
 /* Benchmarking candidates: build them in parallel (lib/plan/build.c), run them
  * (lib/plan/execute.c), rank them by measured time. */
 #define _POSIX_C_SOURCE 200809L
+#include "cache/farm.h"
+#include "cache/program.h"
+#include "codegen/codegen.h"
 #include "core/limits.h"
+#include "plan/plan.h"
 #include "core/util.h"
 #include "select/select.h"
 #include "core/alloc.h"
@@ -20,8 +24,10 @@ typedef struct candidate {
     struct miopenFusionPlanDescriptor *plan;
     miopenStatus_t status;
     char message[512];
-    double best; /* minimum measured ms */
-    int unbuilt; /* left out by the compile budget: not an error */
+    double best;  /* minimum measured ms */
+    int unbuilt;  /* left out by the compile budget: not an error */
+    int job;      /* its program's index among the farm's jobs; -1: none */
+    int deferred; /* a build worker holds its program */
 } candidate;
 
 typedef struct build_pool {
@@ -32,7 +38,21 @@ typedef struct build_pool {
     clf_measure_limits limits;
     double start_ms;
     atomic_int skipped; /* candidates left unbuilt by the budget */
+    clf_farm *farm;     /* NULL: this process builds every program */
 } build_pool;
+
+static int past_budget(const build_pool *pool, int i)
+{
+    return i >= pool->limits.must && pool->limits.budget_ms > 0 &&
+           clf_now_ms() - pool->start_ms > pool->limits.budget_ms;
+}
+
+static void build_one(build_pool *pool, candidate *c)
+{
+    c->status = clf_plan_build_with(pool->h, c->plan, c->solver, c->config);
+    if (c->status != miopenStatusSuccess)
+        clf_strlcpy(c->message, clf_thread_errmsg(), sizeof c->message);
+}
 
 static void *build_worker(void *arg)
 {
@@ -44,16 +64,75 @@ static void *build_worker(void *arg)
         candidate *c = &pool->c[i];
         if (c->plan == NULL)
             continue;
-        if (i >= pool->limits.must && pool->limits.budget_ms > 0 &&
-            clf_now_ms() - pool->start_ms > pool->limits.budget_ms) {
+        if (past_budget(pool, i)) {
             c->unbuilt = 1;
             atomic_fetch_add(&pool->skipped, 1);
             continue;
         }
-        c->status = clf_plan_build_with(pool->h, c->plan, c->solver, c->config);
-        if (c->status != miopenStatusSuccess)
-            clf_strlcpy(c->message, clf_thread_errmsg(), sizeof c->message);
+        if (pool->farm && c->job >= 0 && !clf_farm_claim(pool->farm, c->job)) {
+            c->deferred = 1;
+            continue;
+        }
+        build_one(pool, c);
     }
+}
+
+/* The candidates whose programs build workers hold, in order: each loaded from the disk
+ * cache once its worker is done, failed with the worker's message, or built here when the
+ * worker was lost; left unbuilt when the budget ends first. */
+static void collect_deferred(build_pool *pool)
+{
+    for (int i = 0; i < pool->n; ++i) {
+        candidate *c = &pool->c[i];
+        if (!c->deferred)
+            continue;
+        double deadline = 0;
+        if (i >= pool->limits.must && pool->limits.budget_ms > 0)
+            deadline = pool->start_ms + pool->limits.budget_ms;
+        char why[sizeof c->message];
+        clf_farm_outcome o = clf_farm_wait(pool->farm, c->job, deadline, why, sizeof why);
+        if (o == CLF_FARM_FAILED) {
+            c->status = miopenStatusInternalError;
+            clf_strlcpy(c->message, why, sizeof c->message);
+        } else if (o == CLF_FARM_LATE || (o == CLF_FARM_MINE && past_budget(pool, i))) {
+            c->unbuilt = 1;
+            atomic_fetch_add(&pool->skipped, 1);
+        } else {
+            build_one(pool, c); /* BUILT: a load from the disk cache; MINE: a build */
+        }
+    }
+}
+
+/* Hands the candidates' programs that are not built yet to build workers (farm.h), when
+ * there are workers to be had; NULL otherwise. Each candidate's job index is set (-1: none). */
+static clf_farm *start_farm(miopenHandle_t h, candidate *c, int n)
+{
+    for (int i = 0; i < n; ++i)
+        c[i].job = -1;
+    clf_farm_job *jobs = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *jobs);
+    clf_generated *gen = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *gen);
+    char(*what)[CLF_BUILD_WHAT_CAP] = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *what);
+    int nj = 0;
+    for (int i = 0; jobs && gen && what && i < n; ++i) {
+        if (c[i].plan == NULL ||
+            clf_plan_program_of(h, c[i].plan, c[i].solver, c[i].config, &gen[nj], what[nj],
+                                sizeof what[nj]) != miopenStatusSuccess)
+            continue; /* built here as before (its failure is reported then) */
+        const char *src = clf_strbuf_str(&gen[nj].source);
+        if (clf_program_cached(h, src, gen[nj].options, gen[nj].min_groups_per_cu)) {
+            clf_generated_free(&gen[nj]);
+            continue;
+        }
+        jobs[nj] = (clf_farm_job){what[nj], src, gen[nj].options, gen[nj].min_groups_per_cu};
+        c[i].job = nj++;
+    }
+    clf_farm *farm = jobs && gen && what ? clf_farm_start(h, jobs, nj) : NULL;
+    for (int j = 0; gen && j < nj; ++j)
+        clf_generated_free(&gen[j]);
+    clf_free(jobs);
+    clf_free(gen);
+    clf_free(what);
+    return farm;
 }
 
 /* Compiles every candidate on MIOPEN_COMPILE_PARALLEL_LEVEL threads. Default: one on
@@ -62,7 +141,7 @@ static void *build_worker(void *arg)
  * contended; bench/results/2026-11-23_h100_select_s6); elsewhere the online processors, at
  * most 8 (PoCL compiles each program on the calling thread). */
 static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_limits *limits,
-                     int *threads_used)
+                     int *threads_used, int *workers, int *by_workers)
 {
     enum { MAX_THREADS = 16 };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -77,6 +156,7 @@ static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_li
     if (level > n)
         level = n;
     build_pool pool = {.h = h, .c = c, .n = n, .limits = *limits, .start_ms = clf_now_ms()};
+    pool.farm = start_farm(h, c, n);
     atomic_init(&pool.next, 0);
     atomic_init(&pool.skipped, 0);
     pthread_t threads[MAX_THREADS];
@@ -87,7 +167,12 @@ static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_li
     build_worker(&pool); /* this thread works too, so a failed pthread_create only slows down */
     for (int t = 0; t < started; ++t)
         pthread_join(threads[t], NULL);
+    if (pool.farm)
+        collect_deferred(&pool);
     *threads_used = started + 1;
+    *workers = clf_farm_workers(pool.farm);
+    *by_workers = clf_farm_done_by_workers(pool.farm);
+    clf_farm_finish(pool.farm);
     return atomic_load(&pool.skipped);
 }
 
@@ -247,9 +332,9 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
             c[n].status = miopenStatusAllocFailed;
         ++n;
     }
-    int threads = 1;
+    int threads = 1, workers = 0, by_workers = 0;
     const double t_build = clf_now_ms();
-    const int skipped = build_all(h, c, n, limits, &threads);
+    const int skipped = build_all(h, c, n, limits, &threads, &workers, &by_workers);
     const double t_run = clf_now_ms();
     if (skipped > 0) {
         clf_appendf(report, report_cap,
@@ -336,9 +421,13 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
     }
     /* Where a Find's seconds go: compiling (the first build of a config) or timing. */
+    char farm_note[96] = "";
+    if (workers > 0)
+        snprintf(farm_note, sizeof farm_note, " and %d build workers (%d of them built there)",
+                 workers, by_workers);
     clf_appendf(report, report_cap,
-                "  built %d candidates in %.0f ms on %d threads, ran and timed %d in %.0f ms\n",
-                n - skipped, t_run - t_build, threads, n_ok, clf_now_ms() - t_run);
+                "  built %d candidates in %.0f ms on %d threads%s, ran and timed %d in %.0f ms\n",
+                n - skipped, t_run - t_build, threads, farm_note, n_ok, clf_now_ms() - t_run);
     for (int i = 0; st == miopenStatusSuccess && i < n_ok; ++i) {
         if (ok[i]->best >= 1e300) {
             clf_appendf(report, report_cap, "  %s \"%s\": failed when timed again\n",

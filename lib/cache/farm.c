@@ -1,0 +1,460 @@
+/* Worker processes that build programs into the on-disk cache (farm.h): this process's side,
+ * and the worker's loop (clf_farm_serve). */
+#define _GNU_SOURCE /* dladdr */
+#include "cache/farm.h"
+#include "cache/program.h"
+#include "clw/clw.h"
+#include "core/alloc.h"
+#include "core/util.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define MAX_WORKERS 32
+#define WORKER_NAME "clfuse-build-worker"
+
+struct clf_farm {
+    char dir[PATH_MAX];
+    int n;
+    int nworkers;
+    pid_t pid[MAX_WORKERS];
+    int alive[MAX_WORKERS];
+    int done_by_workers;
+};
+
+/* ---- files of the job directory ---- */
+
+static int job_path(char *out, size_t cap, const char *dir, int i, const char *ext)
+{
+    int w =
+        i < 0 ? snprintf(out, cap, "%s/%s", dir, ext) : snprintf(out, cap, "%s/%d.%s", dir, i, ext);
+    return w > 0 && (size_t)w < cap ? 0 : -1;
+}
+
+/* Writes a whole file through a temporary name, so that a reader never sees part of it. */
+static int write_file(const char *dir, int i, const char *ext, const char *data, size_t len)
+{
+    char path[PATH_MAX], tmp[PATH_MAX];
+    if (job_path(path, sizeof path, dir, i, ext) != 0 ||
+        snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof tmp)
+        return -1;
+    FILE *f = fopen(tmp, "wb");
+    if (f == NULL)
+        return -1;
+    int ok = fwrite(data, 1, len, f) == len;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+/* The whole file, NUL-terminated (malloc'ed), or NULL. */
+static char *read_file(const char *dir, int i, const char *ext)
+{
+    char path[PATH_MAX];
+    if (job_path(path, sizeof path, dir, i, ext) != 0)
+        return NULL;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = clf_malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - 1 - len, f);
+        if (len < cap - 1)
+            break;
+        char *bigger = clf_realloc(buf, cap * 2);
+        if (bigger == NULL) {
+            clf_free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (buf && err) {
+        clf_free(buf);
+        return NULL;
+    }
+    if (buf)
+        buf[len] = '\0';
+    return buf;
+}
+
+static int exists(const char *dir, int i, const char *ext)
+{
+    char path[PATH_MAX];
+    return job_path(path, sizeof path, dir, i, ext) == 0 && access(path, F_OK) == 0;
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            char path[PATH_MAX];
+            if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+                unlink(path);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* O_EXCL makes exactly one process the builder of job i; the file holds its pid. 1 when it
+ * is this process. Any error but "taken" gives the job to this process: a job built twice
+ * costs time, a job built by nobody would cost the candidate. */
+static int claim(const char *dir, int i)
+{
+    char path[PATH_MAX];
+    if (job_path(path, sizeof path, dir, i, "claim") != 0)
+        return 1;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0)
+        return errno == EEXIST ? 0 : 1;
+    char pid[32];
+    int w = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    ssize_t wrote = write(fd, pid, (size_t)w);
+    (void)wrote; /* an empty claim reads as a worker still starting it */
+    close(fd);
+    return 1;
+}
+
+/* ---- this process's side ---- */
+
+static int executable(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* The worker beside the code that holds this function (libclfuse.so, or the executable it is
+ * linked into), in the build tree's layouts or the installed one. */
+static int find_worker(char *out, size_t cap)
+{
+    const char *env = getenv("CLFUSE_BUILD_WORKER");
+    if (env && *env) {
+        if (!executable(env)) {
+            clf_log(CLF_LOG_WARNING,
+                    "CLFUSE_BUILD_WORKER=%s is not an executable file: building in this "
+                    "process only",
+                    env);
+            return -1;
+        }
+        clf_strlcpy(out, env, cap);
+        return 0;
+    }
+    char here[PATH_MAX] = "";
+    Dl_info info;
+    if (dladdr((void *)&clf_farm_start, &info) != 0 && info.dli_fname != NULL &&
+        strchr(info.dli_fname, '/') != NULL)
+        clf_strlcpy(here, info.dli_fname, sizeof here);
+    else {
+        ssize_t len = readlink("/proc/self/exe", here, sizeof here - 1);
+        here[len > 0 ? len : 0] = '\0';
+    }
+    char *slash = strrchr(here, '/');
+    if (slash != NULL) {
+        *slash = '\0';
+        static const char *const rel[] = {"", "/../lib", "/../../lib", "/../libexec/clfuse"};
+        for (size_t r = 0; r < sizeof rel / sizeof rel[0]; ++r) {
+            int w = snprintf(out, cap, "%s%s/%s", here, rel[r], WORKER_NAME);
+            if (w > 0 && (size_t)w < cap && executable(out))
+                return 0;
+        }
+    }
+#ifdef CLFUSE_INSTALL_LIBEXEC_DIR
+    int w = snprintf(out, cap, "%s/%s", CLFUSE_INSTALL_LIBEXEC_DIR, WORKER_NAME);
+    if (w > 0 && (size_t)w < cap && executable(out))
+        return 0;
+#endif
+    return -1;
+}
+
+/* CLFUSE_BUILD_PROCESSES, else the default of farm.h. */
+static long build_processes(miopenHandle_t h)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    long dflt = 1;
+    if (strstr(h->info.vendor, "NVIDIA") != NULL)
+        dflt = cpus > 8 ? 8 : (cpus > 0 ? cpus : 1);
+    long level = clf_env_long("CLFUSE_BUILD_PROCESSES", dflt);
+    return level < 1 ? 1 : level;
+}
+
+static int write_jobs(const clf_farm *f, miopenHandle_t h, const clf_farm_job *jobs)
+{
+    const clfuse_DeviceInfo *i = &h->info;
+    char buf[1024];
+    int w = snprintf(buf, sizeof buf, "%s\n%s\n%s\n%d\n", i->platform_version, i->name,
+                     i->driver_version, f->n);
+    if (w <= 0 || (size_t)w >= sizeof buf)
+        return -1;
+    for (int j = 0; j < f->n; ++j) {
+        char opt[4096];
+        int o = snprintf(opt, sizeof opt, "%s\n%d\n%s\n", jobs[j].options,
+                         jobs[j].min_groups_per_cu, jobs[j].what);
+        if (o <= 0 || (size_t)o >= sizeof opt ||
+            write_file(f->dir, j, "src", jobs[j].source, strlen(jobs[j].source)) != 0 ||
+            write_file(f->dir, j, "opt", opt, (size_t)o) != 0)
+            return -1;
+    }
+    /* Last: a worker that finds the device file finds every job. */
+    return write_file(f->dir, -1, "device", buf, (size_t)w);
+}
+
+clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n)
+{
+    long level = build_processes(h);
+    if (level < 2 || n < 2 || !clf_program_disk_cache_on(h))
+        return NULL;
+    char exe[PATH_MAX];
+    if (find_worker(exe, sizeof exe) != 0) {
+        clf_log(CLF_LOG_WARNING,
+                "%s not found (beside libclfuse, or CLFUSE_BUILD_WORKER): building %d programs "
+                "in this process only",
+                WORKER_NAME, n);
+        return NULL;
+    }
+    clf_farm *f = clf_calloc(1, sizeof *f);
+    if (f == NULL)
+        return NULL;
+    f->n = n;
+    const char *tmp = getenv("TMPDIR");
+    if (tmp == NULL || *tmp != '/')
+        tmp = "/tmp";
+    if (snprintf(f->dir, sizeof f->dir, "%s/clfuse-build-XXXXXX", tmp) >= (int)sizeof f->dir ||
+        mkdtemp(f->dir) == NULL) {
+        clf_log(CLF_LOG_WARNING, "build workers: cannot make a job directory in %s: %s", tmp,
+                strerror(errno));
+        clf_free(f);
+        return NULL;
+    }
+    if (write_jobs(f, h, jobs) != 0) {
+        clf_log(CLF_LOG_WARNING, "build workers: cannot write the jobs into %s: %s", f->dir,
+                strerror(errno));
+        remove_dir(f->dir);
+        clf_free(f);
+        return NULL;
+    }
+    long want = level - 1 < n - 1 ? level - 1 : n - 1;
+    if (want > MAX_WORKERS)
+        want = MAX_WORKERS;
+    for (long k = 0; k < want; ++k) {
+        char log[PATH_MAX + 32];
+        snprintf(log, sizeof log, "%s/worker%ld.log", f->dir, k);
+        posix_spawn_file_actions_t fa;
+        if (posix_spawn_file_actions_init(&fa) != 0)
+            break;
+        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        posix_spawn_file_actions_adddup2(&fa, 1, 2);
+        char *argv[] = {exe, f->dir, NULL};
+        pid_t pid;
+        int rc = posix_spawn(&pid, exe, &fa, NULL, argv, environ);
+        posix_spawn_file_actions_destroy(&fa);
+        if (rc != 0) {
+            clf_log(CLF_LOG_WARNING, "build workers: cannot start %s: %s", exe, strerror(rc));
+            break;
+        }
+        f->pid[f->nworkers] = pid;
+        f->alive[f->nworkers] = 1;
+        ++f->nworkers;
+    }
+    if (f->nworkers == 0) {
+        remove_dir(f->dir);
+        clf_free(f);
+        return NULL;
+    }
+    clf_log(CLF_LOG_INFO, "build workers: %d processes for %d programs (%s)", f->nworkers, n,
+            f->dir);
+    return f;
+}
+
+int clf_farm_workers(const clf_farm *f)
+{
+    return f ? f->nworkers : 0;
+}
+
+int clf_farm_done_by_workers(const clf_farm *f)
+{
+    return f ? f->done_by_workers : 0;
+}
+
+int clf_farm_claim(clf_farm *f, int i)
+{
+    return claim(f->dir, i);
+}
+
+/* Whether worker pid is still running (a reaped or unknown one is not). */
+static int worker_alive(clf_farm *f, long pid)
+{
+    for (int k = 0; k < f->nworkers; ++k) {
+        if ((long)f->pid[k] != pid)
+            continue;
+        if (f->alive[k]) {
+            int status;
+            pid_t r = waitpid(f->pid[k], &status, WNOHANG);
+            if (r == f->pid[k] || (r < 0 && errno == ECHILD)) /* ECHILD: SIGCHLD ignored */
+                f->alive[k] = 0;
+        }
+        return f->alive[k];
+    }
+    return 0;
+}
+
+static void nap(void)
+{
+    struct timespec ts = {0, 2 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+}
+
+clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why, size_t cap)
+{
+    const double start = clf_now_ms();
+    for (;;) {
+        char *done = read_file(f->dir, i, "done");
+        if (done != NULL) {
+            ++f->done_by_workers;
+            clf_farm_outcome o = CLF_FARM_BUILT;
+            if (strncmp(done, "ok", 2) != 0) {
+                const char *msg = strchr(done, '\n');
+                clf_strlcpy(why, msg ? msg + 1 : "the worker's build failed", cap);
+                o = CLF_FARM_FAILED;
+            }
+            clf_free(done);
+            return o;
+        }
+        char *owner = read_file(f->dir, i, "claim");
+        long pid = owner ? strtol(owner, NULL, 10) : 0;
+        clf_free(owner);
+        /* Not yet written (pid 0) means a worker is between open and write. */
+        if (pid > 0 && !worker_alive(f, pid) && !exists(f->dir, i, "done"))
+            return CLF_FARM_MINE;
+        const double now = clf_now_ms();
+        if (deadline_ms > 0 && now > deadline_ms)
+            return CLF_FARM_LATE;
+        if (now - start > CLF_FARM_STALL_MS) {
+            clf_log(CLF_LOG_WARNING,
+                    "build workers: program %d unfinished after %.0f s; building it here", i,
+                    CLF_FARM_STALL_MS / 1000);
+            for (int k = 0; k < f->nworkers; ++k)
+                if ((long)f->pid[k] == pid && f->alive[k])
+                    kill(f->pid[k], SIGKILL);
+            return CLF_FARM_MINE;
+        }
+        nap();
+    }
+}
+
+void clf_farm_finish(clf_farm *f)
+{
+    if (f == NULL)
+        return;
+    write_file(f->dir, -1, "stop", "", 0);
+    /* A worker between jobs sees "stop"; one in a build would finish a program nobody waits
+     * for, so it is stopped. The cache's stores are atomic (cache.h): nothing half-written
+     * is left for a reader. */
+    for (int k = 0; k < f->nworkers; ++k) {
+        if (!f->alive[k])
+            continue;
+        int status;
+        if (waitpid(f->pid[k], &status, WNOHANG) == 0)
+            kill(f->pid[k], SIGKILL);
+        while (waitpid(f->pid[k], &status, 0) < 0 && errno == EINTR)
+            ;
+        f->alive[k] = 0;
+    }
+    remove_dir(f->dir);
+    clf_free(f);
+}
+
+/* ---- the worker's side ---- */
+
+static int serve_fail(const char *dir, const char *what)
+{
+    fprintf(stderr, "%s %s: %s\n", WORKER_NAME, dir, what);
+    return 1;
+}
+
+int clf_farm_serve(const char *dir)
+{
+    char *dev = read_file(dir, -1, "device");
+    if (dev == NULL)
+        return serve_fail(dir, "no device file");
+    char *line[4] = {NULL};
+    char *p = dev;
+    for (int l = 0; l < 4 && p; ++l) {
+        line[l] = p;
+        p = strchr(p, '\n');
+        if (p)
+            *p++ = '\0';
+    }
+    int n = line[3] ? atoi(line[3]) : 0;
+    clf_device_candidate c;
+    miopenHandle_t h = NULL;
+    if (n <= 0 || line[2] == NULL ||
+        clf_device_find_identity(line[0], line[1], line[2], &c) != miopenStatusSuccess ||
+        clf_handle_create_on(&h, &c, WORKER_NAME) != miopenStatusSuccess) {
+        char msg[CLF_ERRMSG_CAP + 64];
+        snprintf(msg, sizeof msg, "cannot open the device: %s", clf_thread_errmsg());
+        clf_free(dev);
+        return serve_fail(dir, msg);
+    }
+    clf_free(dev);
+    const int crash_test = clf_env_long("CLFUSE_BUILD_WORKER_TEST_CRASH", 0) != 0;
+    for (int i = 0; i < n && !exists(dir, -1, "stop"); ++i) {
+        if (!claim(dir, i))
+            continue;
+        if (crash_test)
+            abort(); /* tests: a worker lost with a job claimed */
+        char *src = read_file(dir, i, "src");
+        char *opt = read_file(dir, i, "opt");
+        /* opt: options, occupancy hint, name, one a line */
+        char *options = opt, *hint = NULL, *what = NULL;
+        if (opt && (hint = strchr(opt, '\n')) != NULL) {
+            *hint++ = '\0';
+            if ((what = strchr(hint, '\n')) != NULL) {
+                *what++ = '\0';
+                what[strcspn(what, "\n")] = '\0';
+            }
+        }
+        char result[CLF_ERRMSG_CAP + 8] = "ok\n";
+        if (src == NULL || what == NULL) {
+            snprintf(result, sizeof result, "fail\nthe job files of program %d are unreadable", i);
+        } else {
+            cl_program prog = NULL;
+            if (clf_program_get(h, what, src, options, atoi(hint), &prog, NULL) ==
+                miopenStatusSuccess)
+                clf_clw_release_program(prog);
+            else
+                snprintf(result, sizeof result, "fail\n%s", clf_thread_errmsg());
+        }
+        clf_free(src);
+        clf_free(opt);
+        write_file(dir, i, "done", result, strlen(result));
+    }
+    miopenDestroy(h);
+    return 0;
+}

@@ -1,0 +1,74 @@
+/* Building many programs at once in worker processes.
+ *
+ * NVIDIA's OpenCL compiles one program at a time per process: threads only contend (8 built
+ * fewer candidates than 1 did), while 8 processes built 8 layers' candidates 5.1x faster than
+ * one (bench/results/2026-11-24_h100_farm_s9). So a Find that must compile many candidates
+ * hands them to clfuse-build-worker processes, which build them into the on-disk binary cache
+ * (cache.h); this process then loads each from there. The caller takes part: it claims jobs
+ * in order and builds those itself, and waits only for the ones a worker holds.
+ *
+ * Nothing here can lose a build: a worker that cannot start, cannot find the device, dies or
+ * stalls leaves its jobs to this process, which builds them as it would have without workers.
+ *
+ * The jobs travel through a private temporary directory (mkdtemp): N.src (source), N.opt
+ * (options, occupancy hint, name for messages), N.claim (O_EXCL: who builds N), N.done
+ * ("ok", or "fail" and the build's message), "stop" (workers finish their job and exit).
+ *
+ * Settings: CLFUSE_BUILD_PROCESSES, the processes that build at once, this one included
+ * (default: on NVIDIA the online processors up to 8, elsewhere 1, which starts no worker;
+ * workers need the on-disk binary cache, so none start where it is off). CLFUSE_BUILD_WORKER
+ * names the worker executable; by default it is looked for beside libclfuse (and ../lib,
+ * ../../lib, ../libexec/clfuse from there, the build tree's layouts) and in the installed
+ * libexec directory. */
+#ifndef CLFUSE_FARM_H
+#define CLFUSE_FARM_H
+
+#include "core/core.h"
+
+typedef struct clf_farm_job {
+    const char *what; /* names the program in messages */
+    const char *source;
+    const char *options;
+    int min_groups_per_cu;
+} clf_farm_job;
+
+typedef struct clf_farm clf_farm;
+
+typedef enum clf_farm_outcome {
+    CLF_FARM_MINE,   /* build it here: this process claimed it, or its worker was lost */
+    CLF_FARM_BUILT,  /* a worker built it: clf_program_get now loads it from the disk cache */
+    CLF_FARM_FAILED, /* a worker's build failed; why holds its message */
+    CLF_FARM_LATE,   /* a worker still builds it at the deadline */
+} clf_farm_outcome;
+
+/* Starts workers for jobs[0..n) (most wanted first; the strings are copied) when the settings
+ * and the device call for them, and returns NULL when it starts none: the caller then builds
+ * everything itself. Reasons for none that a user should know (no worker executable, spawn
+ * or file errors) are logged as warnings. */
+clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n);
+
+/* The number of worker processes started. */
+int clf_farm_workers(const clf_farm *f);
+
+/* Claims job i for this process (1: build it now) unless a worker holds it (0). */
+int clf_farm_claim(clf_farm *f, int i);
+
+/* For a job clf_farm_claim did not give this process: waits for its worker's outcome, until
+ * deadline_ms on clf_now_ms's clock (0: none; a stalled worker is still given up after
+ * CLF_FARM_STALL_MS). */
+#define CLF_FARM_STALL_MS 300000.0
+clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why, size_t cap);
+
+/* The jobs workers finished (built or failed) so far. */
+int clf_farm_done_by_workers(const clf_farm *f);
+
+/* Stops the workers (a build in progress is abandoned), reaps them and removes the job
+ * directory. NULL is fine. */
+void clf_farm_finish(clf_farm *f);
+
+/* The worker's side (clfuse-build-worker DIR): builds the unclaimed jobs of DIR for the
+ * device named there until none is left or "stop" appears. Returns the process exit status:
+ * 0, or 1 when the device or the jobs could not be read (message on stderr). */
+int clf_farm_serve(const char *dir);
+
+#endif

@@ -1,0 +1,245 @@
+/* Build workers (lib/cache/farm.h) on the test device: workers build jobs into the on-disk
+ * cache, from which this process then loads them; a failing build comes back with its
+ * message; a worker lost with a job claimed leaves that job to this process; a missing worker
+ * executable starts nothing; a NORMAL Find with workers gives correct results, and a second
+ * Find of the same problem (every program cached) starts none. The device's default is no
+ * workers off NVIDIA, so the tests ask for them (CLFUSE_BUILD_PROCESSES, and the binary cache
+ * that PoCL leaves off by default). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <clfuse/clfuse.h>
+#include "cache/farm.h"
+#include "cache/program.h"
+#include "clw/clw.h"
+#include "core/util.h"
+#include "device/conv_case.h"
+
+#ifndef CLFUSE_TEST_WORKER
+#error "CLFUSE_TEST_WORKER: the path of clfuse-build-worker (test/CMakeLists.txt)"
+#endif
+
+enum { JOBS = 4 };
+static char tmp_dir[256], cache_dir[300], db_dir[300];
+static miopenHandle_t handle;
+static int next_program = 0; /* each test's programs are new to the cache */
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/clfuse-farm-XXXXXX");
+    if (!mkdtemp(tmp_dir))
+        return -1;
+    snprintf(cache_dir, sizeof cache_dir, "%s/cache", tmp_dir);
+    snprintf(db_dir, sizeof db_dir, "%s/db", tmp_dir);
+    if (mkdir(db_dir, 0700) != 0)
+        return -1;
+    setenv("MIOPEN_CUSTOM_CACHE_DIR", cache_dir, 1);
+    setenv("MIOPEN_USER_DB_PATH", db_dir, 1);
+    setenv("MIOPEN_SYSTEM_DB_PATH", db_dir, 1);
+    setenv("CLFUSE_BINARY_CACHE", "1", 1);
+    setenv("CLFUSE_BUILD_PROCESSES", "3", 1);
+    setenv("CLFUSE_BUILD_WORKER", CLFUSE_TEST_WORKER, 1);
+    unsetenv("CLFUSE_BUILD_WORKER_TEST_CRASH");
+    return miopenCreate(&handle) == miopenStatusSuccess ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    miopenDestroy(handle);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* JOBS small programs no cache holds yet; job `bad` (if in range) does not compile. */
+typedef struct job_set {
+    char src[JOBS][256];
+    char what[JOBS][32];
+    clf_farm_job job[JOBS];
+} job_set;
+
+static void job_set_init(job_set *s, int bad)
+{
+    for (int i = 0; i < JOBS; ++i) {
+        int id = next_program++;
+        snprintf(s->src[i], sizeof s->src[i],
+                 "__kernel void farm_test(__global float *x) { x[get_global_id(0)] = %d.0f%s; }\n",
+                 id, i == bad ? " +" : "");
+        snprintf(s->what[i], sizeof s->what[i], "farm test %d", id);
+        s->job[i] = (clf_farm_job){s->what[i], s->src[i], "-cl-std=CL1.2", 0};
+    }
+}
+
+static void workers_build_into_cache(void **state)
+{
+    (void)state;
+    job_set s;
+    job_set_init(&s, -1);
+    for (int i = 0; i < JOBS; ++i)
+        assert_false(clf_program_cached(handle, s.src[i], "-cl-std=CL1.2", 0));
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+    assert_non_null(f);
+    assert_int_equal(clf_farm_workers(f), 2);
+    /* This process claims nothing: the workers build all four. */
+    char why[512];
+    for (int i = 0; i < JOBS; ++i)
+        assert_int_equal(clf_farm_wait(f, i, clf_now_ms() + 120000, why, sizeof why),
+                         CLF_FARM_BUILT);
+    assert_int_equal(clf_farm_done_by_workers(f), JOBS);
+    clf_farm_finish(f);
+    for (int i = 0; i < JOBS; ++i) {
+        assert_true(clf_program_cached(handle, s.src[i], "-cl-std=CL1.2", 0));
+        cl_program prog = NULL;
+        clf_program_origin origin = CLF_PROGRAM_BUILT;
+        assert_int_equal(
+            clf_program_get(handle, s.what[i], s.src[i], "-cl-std=CL1.2", 0, &prog, &origin),
+            miopenStatusSuccess);
+        assert_int_equal(origin, CLF_PROGRAM_FROM_DISK);
+        clf_clw_release_program(prog);
+    }
+}
+
+static void failed_build_reports_message(void **state)
+{
+    (void)state;
+    job_set s;
+    job_set_init(&s, 1);
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+    assert_non_null(f);
+    char why[2048] = "";
+    assert_int_equal(clf_farm_wait(f, 0, clf_now_ms() + 120000, why, sizeof why), CLF_FARM_BUILT);
+    assert_int_equal(clf_farm_wait(f, 1, clf_now_ms() + 120000, why, sizeof why), CLF_FARM_FAILED);
+    /* clf_program_get's message: the program's name and the build log */
+    assert_non_null(strstr(why, s.what[1]));
+    assert_non_null(strstr(why, "error"));
+    clf_farm_finish(f);
+    assert_false(clf_program_cached(handle, s.src[1], "-cl-std=CL1.2", 0));
+}
+
+/* Each worker aborts right after claiming its first job. Jobs 0 and 1 are left to the
+ * workers (this process never claims them), so both are claimed and lost; 2 and 3 are
+ * nobody's and this process claims them. */
+static void lost_worker_leaves_job_here(void **state)
+{
+    (void)state;
+    job_set s;
+    job_set_init(&s, -1);
+    setenv("CLFUSE_BUILD_WORKER_TEST_CRASH", "1", 1);
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+    unsetenv("CLFUSE_BUILD_WORKER_TEST_CRASH");
+    assert_non_null(f);
+    char why[512];
+    assert_int_equal(clf_farm_wait(f, 0, clf_now_ms() + 120000, why, sizeof why), CLF_FARM_MINE);
+    assert_int_equal(clf_farm_wait(f, 1, clf_now_ms() + 120000, why, sizeof why), CLF_FARM_MINE);
+    assert_true(clf_farm_claim(f, 2));
+    assert_true(clf_farm_claim(f, 3));
+    assert_int_equal(clf_farm_done_by_workers(f), 0);
+    clf_farm_finish(f);
+}
+
+static void missing_worker_starts_nothing(void **state)
+{
+    (void)state;
+    job_set s;
+    job_set_init(&s, -1);
+    setenv("CLFUSE_BUILD_WORKER", "/nonexistent/clfuse-build-worker", 1);
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+    setenv("CLFUSE_BUILD_WORKER", CLFUSE_TEST_WORKER, 1);
+    assert_null(f);
+    /* And one process asked for: none. */
+    setenv("CLFUSE_BUILD_PROCESSES", "1", 1);
+    f = clf_farm_start(handle, s.job, JOBS);
+    setenv("CLFUSE_BUILD_PROCESSES", "3", 1);
+    assert_null(f);
+}
+
+/* Lines in the wrapper's log: one per worker started. */
+static int count_lines(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    int n = 0, ch;
+    while ((ch = fgetc(f)) != EOF)
+        n += ch == '\n';
+    fclose(f);
+    return n;
+}
+
+static int find_and_check(conv_case *cc, int *n)
+{
+    miopenConvAlgoPerf_t perf[8];
+    if (miopenFindConvolutionForwardAlgorithm(handle, cc->xd, cc->x, cc->wd, cc->w, cc->cd, cc->yd,
+                                              cc->y, 8, n, perf, cc->ws, cc->ws_size,
+                                              false) != miopenStatusSuccess ||
+        *n < 1)
+        return -1;
+    for (int i = 0; i < *n; ++i) {
+        conv_case_poison(cc, handle);
+        float alpha = 1, beta = 0;
+        if (miopenConvolutionForward(handle, &alpha, cc->xd, cc->x, cc->wd, cc->w, cc->cd,
+                                     perf[i].fwd_algo, &beta, cc->yd, cc->y, cc->ws,
+                                     cc->ws_size) != miopenStatusSuccess ||
+            !(conv_case_error(cc, handle) < 1e-5))
+            return -1;
+    }
+    return 0;
+}
+
+static void normal_find_with_workers(void **state)
+{
+    (void)state;
+    /* The worker through a wrapper that notes each start. */
+    char wrapper[400], log[400];
+    snprintf(wrapper, sizeof wrapper, "%s/worker.sh", tmp_dir);
+    snprintf(log, sizeof log, "%s/starts.log", tmp_dir);
+    FILE *w = fopen(wrapper, "w");
+    assert_non_null(w);
+    fprintf(w, "#!/bin/sh\necho \"$1\" >> '%s'\nexec '%s' \"$@\"\n", log, CLFUSE_TEST_WORKER);
+    fclose(w);
+    assert_int_equal(chmod(wrapper, 0700), 0);
+    setenv("CLFUSE_BUILD_WORKER", wrapper, 1);
+    setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
+    setenv("CLFUSE_FIND_BUDGET_MS", "0", 1); /* every candidate built: the second Find is cached */
+    conv_case cc;
+    assert_int_equal(conv_case_init(&cc, handle, 1, 3, 7, 6, 5, 3, 1, 1, 1, 1, 29), 0);
+    int n = 0;
+    int rc = find_and_check(&cc, &n);
+    int started = count_lines(log);
+    /* Again: every candidate's program is cached now, so no worker starts. */
+    int n2 = 0;
+    int rc2 = rc == 0 ? find_and_check(&cc, &n2) : -1;
+    int started2 = count_lines(log);
+    unsetenv("MIOPEN_FIND_MODE");
+    unsetenv("CLFUSE_FIND_BUDGET_MS");
+    setenv("CLFUSE_BUILD_WORKER", CLFUSE_TEST_WORKER, 1);
+    conv_case_free(&cc);
+    assert_int_equal(rc, 0);
+    assert_true(started >= 1);
+    assert_int_equal(rc2, 0);
+    assert_int_equal(n2, n);
+    assert_int_equal(started2, started);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(workers_build_into_cache),
+        cmocka_unit_test(failed_build_reports_message),
+        cmocka_unit_test(lost_worker_leaves_job_here),
+        cmocka_unit_test(missing_worker_starts_nothing),
+        cmocka_unit_test(normal_find_with_workers),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
