@@ -8,6 +8,9 @@
 #include "core/util.h"
 
 #include <dirent.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sys/socket.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -27,12 +30,23 @@ extern char **environ;
 #define MAX_WORKERS 32
 #define WORKER_NAME "clfuse-build-worker"
 
+/* The handle's workers: one socket each (this process's end), over which a batch's
+ * directory name goes; the worker's stdin is the other end. */
+struct clf_farm_pool {
+    pthread_mutex_t lock;
+    char dir[PATH_MAX];
+    int slots;
+    pid_t pid[MAX_WORKERS];
+    int sock[MAX_WORKERS];
+    int alive[MAX_WORKERS];
+    unsigned batches;
+};
+
 struct clf_farm {
+    clf_farm_pool *pool;
     char dir[PATH_MAX];
     int n;
     int nworkers;
-    pid_t pid[MAX_WORKERS];
-    int alive[MAX_WORKERS];
     int done_by_workers;
 };
 
@@ -105,7 +119,8 @@ static int exists(const char *dir, int i, const char *ext)
     return job_path(path, sizeof path, dir, i, ext) == 0 && access(path, F_OK) == 0;
 }
 
-static void remove_dir(const char *dir)
+/* Removes dir and what is in it, one level of directories deep (the pool's batches). */
+static void remove_dir(const char *dir, int depth)
 {
     DIR *d = opendir(dir);
     if (d) {
@@ -114,8 +129,10 @@ static void remove_dir(const char *dir)
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
             char path[PATH_MAX];
-            if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
-                unlink(path);
+            if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path)
+                continue;
+            if (unlink(path) != 0 && errno == EISDIR && depth > 0)
+                remove_dir(path, depth - 1);
         }
         closedir(d);
     }
@@ -123,16 +140,17 @@ static void remove_dir(const char *dir)
 }
 
 /* O_EXCL makes exactly one process the builder of job i; the file holds its pid. 1 when it
- * is this process. Any error but "taken" gives the job to this process: a job built twice
- * costs time, a job built by nobody would cost the candidate. */
+ * is this process, 0 when another one has it, -1 on any other error (this process builds the
+ * job then, a worker leaves the batch: a job built twice costs time, a job built by nobody
+ * would cost the candidate). */
 static int claim(const char *dir, int i)
 {
     char path[PATH_MAX];
     if (job_path(path, sizeof path, dir, i, "claim") != 0)
-        return 1;
+        return -1;
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
     if (fd < 0)
-        return errno == EEXIST ? 0 : 1;
+        return errno == EEXIST ? 0 : -1;
     char pid[32];
     int w = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
     ssize_t wrote = write(fd, pid, (size_t)w);
@@ -203,13 +221,107 @@ static long build_processes(miopenHandle_t h)
     return level < 1 ? 1 : level;
 }
 
-static int write_jobs(const clf_farm *f, miopenHandle_t h, const clf_farm_job *jobs)
+/* Marks workers that exited (reaped here) as gone. Under pool->lock. */
+static void reap(clf_farm_pool *p)
 {
-    const clfuse_DeviceInfo *i = &h->info;
-    char buf[1024];
-    int w = snprintf(buf, sizeof buf, "%s\n%s\n%s\n%d\n", i->platform_version, i->name,
-                     i->driver_version, f->n);
-    if (w <= 0 || (size_t)w >= sizeof buf)
+    for (int k = 0; k < p->slots; ++k) {
+        if (!p->alive[k])
+            continue;
+        int status;
+        pid_t r = waitpid(p->pid[k], &status, WNOHANG);
+        if (r == p->pid[k] || (r < 0 && errno == ECHILD)) { /* ECHILD: SIGCHLD ignored */
+            p->alive[k] = 0;
+            close(p->sock[k]);
+            p->sock[k] = -1;
+        }
+    }
+}
+
+/* Starts a worker in a free slot. Under pool->lock. */
+static int spawn_worker(clf_farm_pool *p, const char *exe)
+{
+    int k = 0;
+    while (k < p->slots && p->alive[k])
+        ++k;
+    if (k == MAX_WORKERS)
+        return -1;
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        clf_log(CLF_LOG_WARNING, "build workers: socketpair: %s", strerror(errno));
+        return -1;
+    }
+    char log[PATH_MAX + 32];
+    snprintf(log, sizeof log, "%s/worker%d.log", p->dir, k);
+    posix_spawn_file_actions_t fa;
+    int rc = posix_spawn_file_actions_init(&fa);
+    if (rc == 0) {
+        posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
+        posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+        posix_spawn_file_actions_adddup2(&fa, 1, 2);
+        char *argv[] = {(char *)exe, p->dir, NULL};
+        pid_t pid;
+        rc = posix_spawn(&pid, exe, &fa, NULL, argv, environ);
+        posix_spawn_file_actions_destroy(&fa);
+        if (rc == 0) {
+            p->pid[k] = pid;
+            p->sock[k] = sv[0];
+            p->alive[k] = 1;
+            if (k == p->slots)
+                ++p->slots;
+        }
+    }
+    close(sv[1]);
+    if (rc != 0) {
+        close(sv[0]);
+        clf_log(CLF_LOG_WARNING, "build workers: cannot start %s: %s", exe, strerror(rc));
+        return -1;
+    }
+    return 0;
+}
+
+/* The handle's pool with its directory and device file, made on first use; NULL when that
+ * fails (logged). */
+static clf_farm_pool *get_pool(miopenHandle_t h)
+{
+    pthread_mutex_lock(&h->lock);
+    clf_farm_pool *p = h->farm_pool;
+    if (p == NULL && (p = clf_calloc(1, sizeof *p)) != NULL) {
+        const char *tmp = getenv("TMPDIR");
+        if (tmp == NULL || *tmp != '/')
+            tmp = "/tmp";
+        char device[1024];
+        const clfuse_DeviceInfo *i = &h->info;
+        int w = snprintf(device, sizeof device, "%s\n%s\n%s\n", i->platform_version, i->name,
+                         i->driver_version);
+        int ok =
+            snprintf(p->dir, sizeof p->dir, "%s/clfuse-build-XXXXXX", tmp) < (int)sizeof p->dir &&
+            mkdtemp(p->dir) != NULL;
+        if (!ok)
+            clf_log(CLF_LOG_WARNING, "build workers: cannot make a directory in %s: %s", tmp,
+                    strerror(errno));
+        else if (w <= 0 || (size_t)w >= sizeof device ||
+                 write_file(p->dir, -1, "device", device, (size_t)w) != 0) {
+            clf_log(CLF_LOG_WARNING, "build workers: cannot write into %s: %s", p->dir,
+                    strerror(errno));
+            remove_dir(p->dir, 0);
+            ok = 0;
+        }
+        if (ok && pthread_mutex_init(&p->lock, NULL) == 0)
+            h->farm_pool = p;
+        else {
+            if (ok)
+                remove_dir(p->dir, 0);
+            clf_free(p);
+            p = NULL;
+        }
+    }
+    pthread_mutex_unlock(&h->lock);
+    return p;
+}
+
+static int write_batch(const clf_farm *f, const clf_farm_job *jobs)
+{
+    if (mkdir(f->dir, 0700) != 0)
         return -1;
     for (int j = 0; j < f->n; ++j) {
         char opt[4096];
@@ -220,8 +332,10 @@ static int write_jobs(const clf_farm *f, miopenHandle_t h, const clf_farm_job *j
             write_file(f->dir, j, "opt", opt, (size_t)o) != 0)
             return -1;
     }
-    /* Last: a worker that finds the device file finds every job. */
-    return write_file(f->dir, -1, "device", buf, (size_t)w);
+    /* Last: a worker that finds the count finds every job. */
+    char count[32];
+    int w = snprintf(count, sizeof count, "%d\n", f->n);
+    return write_file(f->dir, -1, "count", count, (size_t)w);
 }
 
 clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n)
@@ -237,53 +351,44 @@ clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n)
                 WORKER_NAME, n);
         return NULL;
     }
-    clf_farm *f = clf_calloc(1, sizeof *f);
+    clf_farm_pool *p = get_pool(h);
+    clf_farm *f = p ? clf_calloc(1, sizeof *f) : NULL;
     if (f == NULL)
         return NULL;
+    f->pool = p;
     f->n = n;
-    const char *tmp = getenv("TMPDIR");
-    if (tmp == NULL || *tmp != '/')
-        tmp = "/tmp";
-    if (snprintf(f->dir, sizeof f->dir, "%s/clfuse-build-XXXXXX", tmp) >= (int)sizeof f->dir ||
-        mkdtemp(f->dir) == NULL) {
-        clf_log(CLF_LOG_WARNING, "build workers: cannot make a job directory in %s: %s", tmp,
-                strerror(errno));
-        clf_free(f);
-        return NULL;
-    }
-    if (write_jobs(f, h, jobs) != 0) {
+    pthread_mutex_lock(&p->lock);
+    unsigned batch = p->batches++;
+    pthread_mutex_unlock(&p->lock);
+    char name[32];
+    snprintf(name, sizeof name, "b%u", batch);
+    if (snprintf(f->dir, sizeof f->dir, "%s/%s", p->dir, name) >= (int)sizeof f->dir ||
+        write_batch(f, jobs) != 0) {
         clf_log(CLF_LOG_WARNING, "build workers: cannot write the jobs into %s: %s", f->dir,
                 strerror(errno));
-        remove_dir(f->dir);
+        remove_dir(f->dir, 0);
         clf_free(f);
         return NULL;
     }
     long want = level - 1 < n - 1 ? level - 1 : n - 1;
     if (want > MAX_WORKERS)
         want = MAX_WORKERS;
-    for (long k = 0; k < want; ++k) {
-        char log[PATH_MAX + 32];
-        snprintf(log, sizeof log, "%s/worker%ld.log", f->dir, k);
-        posix_spawn_file_actions_t fa;
-        if (posix_spawn_file_actions_init(&fa) != 0)
-            break;
-        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-        posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        posix_spawn_file_actions_adddup2(&fa, 1, 2);
-        char *argv[] = {exe, f->dir, NULL};
-        pid_t pid;
-        int rc = posix_spawn(&pid, exe, &fa, NULL, argv, environ);
-        posix_spawn_file_actions_destroy(&fa);
-        if (rc != 0) {
-            clf_log(CLF_LOG_WARNING, "build workers: cannot start %s: %s", exe, strerror(rc));
-            break;
-        }
-        f->pid[f->nworkers] = pid;
-        f->alive[f->nworkers] = 1;
-        ++f->nworkers;
-    }
+    char line[40];
+    int len = snprintf(line, sizeof line, "%s\n", name);
+    int started = 0;
+    pthread_mutex_lock(&p->lock);
+    reap(p);
+    for (int k = 0; k < p->slots; ++k)
+        started += p->alive[k];
+    while (started < want && spawn_worker(p, exe) == 0)
+        ++started;
+    /* Every worker hears of every batch; more than `want` of them only share it. */
+    for (int k = 0; k < p->slots; ++k)
+        if (p->alive[k] && send(p->sock[k], line, (size_t)len, MSG_NOSIGNAL) == len)
+            ++f->nworkers;
+    pthread_mutex_unlock(&p->lock);
     if (f->nworkers == 0) {
-        remove_dir(f->dir);
+        remove_dir(f->dir, 0);
         clf_free(f);
         return NULL;
     }
@@ -304,24 +409,20 @@ int clf_farm_done_by_workers(const clf_farm *f)
 
 int clf_farm_claim(clf_farm *f, int i)
 {
-    return claim(f->dir, i);
+    return claim(f->dir, i) != 0;
 }
 
 /* Whether worker pid is still running (a reaped or unknown one is not). */
-static int worker_alive(clf_farm *f, long pid)
+static int worker_alive(clf_farm_pool *p, long pid)
 {
-    for (int k = 0; k < f->nworkers; ++k) {
-        if ((long)f->pid[k] != pid)
-            continue;
-        if (f->alive[k]) {
-            int status;
-            pid_t r = waitpid(f->pid[k], &status, WNOHANG);
-            if (r == f->pid[k] || (r < 0 && errno == ECHILD)) /* ECHILD: SIGCHLD ignored */
-                f->alive[k] = 0;
-        }
-        return f->alive[k];
-    }
-    return 0;
+    pthread_mutex_lock(&p->lock);
+    reap(p);
+    int alive = 0;
+    for (int k = 0; k < p->slots; ++k)
+        if ((long)p->pid[k] == pid && p->alive[k])
+            alive = 1;
+    pthread_mutex_unlock(&p->lock);
+    return alive;
 }
 
 static void nap(void)
@@ -350,7 +451,7 @@ clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why
         long pid = owner ? strtol(owner, NULL, 10) : 0;
         clf_free(owner);
         /* Not yet written (pid 0) means a worker is between open and write. */
-        if (pid > 0 && !worker_alive(f, pid) && !exists(f->dir, i, "done"))
+        if (pid > 0 && !worker_alive(f->pool, pid) && !exists(f->dir, i, "done"))
             return CLF_FARM_MINE;
         const double now = clf_now_ms();
         if (deadline_ms > 0 && now > deadline_ms)
@@ -359,9 +460,11 @@ clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why
             clf_log(CLF_LOG_WARNING,
                     "build workers: program %d unfinished after %.0f s; building it here", i,
                     CLF_FARM_STALL_MS / 1000);
-            for (int k = 0; k < f->nworkers; ++k)
-                if ((long)f->pid[k] == pid && f->alive[k])
-                    kill(f->pid[k], SIGKILL);
+            pthread_mutex_lock(&f->pool->lock);
+            for (int k = 0; k < f->pool->slots; ++k)
+                if ((long)f->pool->pid[k] == pid && f->pool->alive[k])
+                    kill(f->pool->pid[k], SIGKILL);
+            pthread_mutex_unlock(&f->pool->lock);
             return CLF_FARM_MINE;
         }
         nap();
@@ -373,21 +476,70 @@ void clf_farm_finish(clf_farm *f)
     if (f == NULL)
         return;
     write_file(f->dir, -1, "stop", "", 0);
-    /* A worker between jobs sees "stop"; one in a build would finish a program nobody waits
-     * for, so it is stopped. The cache's stores are atomic (cache.h): nothing half-written
-     * is left for a reader. */
-    for (int k = 0; k < f->nworkers; ++k) {
-        if (!f->alive[k])
-            continue;
-        int status;
-        if (waitpid(f->pid[k], &status, WNOHANG) == 0)
-            kill(f->pid[k], SIGKILL);
-        while (waitpid(f->pid[k], &status, 0) < 0 && errno == EINTR)
-            ;
-        f->alive[k] = 0;
-    }
-    remove_dir(f->dir);
+    /* A worker still in one of its builds writes into the directory after this; what is left
+     * goes with the pool's directory. */
+    remove_dir(f->dir, 0);
     clf_free(f);
+}
+
+unsigned clf_farm_batches(miopenHandle_t h)
+{
+    pthread_mutex_lock(&h->lock);
+    clf_farm_pool *p = h->farm_pool;
+    unsigned n = 0;
+    if (p) {
+        pthread_mutex_lock(&p->lock);
+        n = p->batches;
+        pthread_mutex_unlock(&p->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+    return n;
+}
+
+void clf_farm_pool_destroy(miopenHandle_t h)
+{
+    clf_farm_pool *p = h->farm_pool;
+    if (p == NULL)
+        return;
+    h->farm_pool = NULL;
+    /* A closed socket ends a worker once its build (if any) is done; one still building
+     * after a moment is stopped, the cache's stores being atomic (cache.h). */
+    for (int k = 0; k < p->slots; ++k)
+        if (p->alive[k]) {
+            close(p->sock[k]);
+            p->sock[k] = -1;
+        }
+    const double start = clf_now_ms();
+    for (;;) {
+        int running = 0;
+        for (int k = 0; k < p->slots; ++k) {
+            if (!p->alive[k])
+                continue;
+            int status;
+            pid_t r = waitpid(p->pid[k], &status, WNOHANG);
+            if (r == p->pid[k] || (r < 0 && errno == ECHILD))
+                p->alive[k] = 0;
+            else
+                running = 1;
+        }
+        if (!running)
+            break;
+        if (clf_now_ms() - start > 200) {
+            for (int k = 0; k < p->slots; ++k)
+                if (p->alive[k]) {
+                    kill(p->pid[k], SIGKILL);
+                    int status;
+                    while (waitpid(p->pid[k], &status, 0) < 0 && errno == EINTR)
+                        ;
+                    p->alive[k] = 0;
+                }
+            break;
+        }
+        nap();
+    }
+    remove_dir(p->dir, 1);
+    pthread_mutex_destroy(&p->lock);
+    clf_free(p);
 }
 
 /* ---- the worker's side ---- */
@@ -398,34 +550,18 @@ static int serve_fail(const char *dir, const char *what)
     return 1;
 }
 
-int clf_farm_serve(const char *dir)
+/* One batch: its unclaimed jobs in order, until none is left or the batch stops. */
+static void serve_batch(miopenHandle_t h, const char *dir)
 {
-    char *dev = read_file(dir, -1, "device");
-    if (dev == NULL)
-        return serve_fail(dir, "no device file");
-    char *line[4] = {NULL};
-    char *p = dev;
-    for (int l = 0; l < 4 && p; ++l) {
-        line[l] = p;
-        p = strchr(p, '\n');
-        if (p)
-            *p++ = '\0';
-    }
-    int n = line[3] ? atoi(line[3]) : 0;
-    clf_device_candidate c;
-    miopenHandle_t h = NULL;
-    if (n <= 0 || line[2] == NULL ||
-        clf_device_find_identity(line[0], line[1], line[2], &c) != miopenStatusSuccess ||
-        clf_handle_create_on(&h, &c, WORKER_NAME) != miopenStatusSuccess) {
-        char msg[CLF_ERRMSG_CAP + 64];
-        snprintf(msg, sizeof msg, "cannot open the device: %s", clf_thread_errmsg());
-        clf_free(dev);
-        return serve_fail(dir, msg);
-    }
-    clf_free(dev);
+    char *count = read_file(dir, -1, "count");
+    int n = count ? atoi(count) : 0;
+    clf_free(count);
     const int crash_test = clf_env_long("CLFUSE_BUILD_WORKER_TEST_CRASH", 0) != 0;
     for (int i = 0; i < n && !exists(dir, -1, "stop"); ++i) {
-        if (!claim(dir, i))
+        int mine = claim(dir, i);
+        if (mine < 0)
+            return; /* the batch is gone */
+        if (mine == 0)
             continue;
         if (crash_test)
             abort(); /* tests: a worker lost with a job claimed */
@@ -454,6 +590,62 @@ int clf_farm_serve(const char *dir)
         clf_free(src);
         clf_free(opt);
         write_file(dir, i, "done", result, strlen(result));
+    }
+}
+
+int clf_farm_serve(const char *dir)
+{
+    char *dev = read_file(dir, -1, "device");
+    if (dev == NULL)
+        return serve_fail(dir, "no device file");
+    char *line[3] = {NULL};
+    char *p = dev;
+    for (int l = 0; l < 3 && p; ++l) {
+        line[l] = p;
+        p = strchr(p, '\n');
+        if (p)
+            *p++ = '\0';
+    }
+    clf_device_candidate c;
+    miopenHandle_t h = NULL;
+    if (line[2] == NULL ||
+        clf_device_find_identity(line[0], line[1], line[2], &c) != miopenStatusSuccess ||
+        clf_handle_create_on(&h, &c, WORKER_NAME) != miopenStatusSuccess) {
+        char msg[CLF_ERRMSG_CAP + 64];
+        snprintf(msg, sizeof msg, "cannot open the device: %s", clf_thread_errmsg());
+        clf_free(dev);
+        return serve_fail(dir, msg);
+    }
+    clf_free(dev);
+    const long idle_ms = 1000 * clf_env_long("CLFUSE_BUILD_WORKER_IDLE_S", 10);
+    char buf[512];
+    size_t have = 0;
+    for (;;) {
+        struct pollfd pfd = {.fd = 0, .events = POLLIN};
+        int r = poll(&pfd, 1, idle_ms > 0 ? (int)idle_ms : -1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break; /* idle, or stdin unusable */
+        ssize_t got = read(0, buf + have, sizeof buf - 1 - have);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break; /* this process's end closed */
+        have += (size_t)got;
+        buf[have] = '\0';
+        char *nl;
+        while ((nl = strchr(buf, '\n')) != NULL) {
+            *nl = '\0';
+            char batch[PATH_MAX];
+            if (strchr(buf, '/') == NULL &&
+                snprintf(batch, sizeof batch, "%s/%s", dir, buf) < (int)sizeof batch)
+                serve_batch(h, batch);
+            have -= (size_t)(nl + 1 - buf);
+            memmove(buf, nl + 1, have + 1);
+        }
+        if (have == sizeof buf - 1)
+            have = 0; /* no line that long is ours */
     }
     miopenDestroy(h);
     return 0;

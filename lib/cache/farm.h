@@ -10,9 +10,15 @@
  * Nothing here can lose a build: a worker that cannot start, cannot find the device, dies or
  * stalls leaves its jobs to this process, which builds them as it would have without workers.
  *
- * The jobs travel through a private temporary directory (mkdtemp): N.src (source), N.opt
- * (options, occupancy hint, name for messages), N.claim (O_EXCL: who builds N), N.done
- * ("ok", or "fail" and the build's message), "stop" (workers finish their job and exit).
+ * The workers belong to the handle and serve its Finds one after another: starting one costs
+ * about as much as a few builds (a process, an OpenCL context), so a network's Finds in a row
+ * pay it once. A worker waits on a socket from this process for the next batch of jobs and
+ * exits when that closes (miopenDestroy, or this process ending) or after
+ * CLFUSE_BUILD_WORKER_IDLE_S seconds without one (default 10: an idle worker holds a device
+ * context). A batch travels through a directory of the handle's private temporary directory
+ * (mkdtemp): N.src (source), N.opt (options, occupancy hint, name for messages), N.claim
+ * (O_EXCL: who builds N), N.done ("ok", or "fail" and the build's message), "stop" (the batch
+ * is over: workers take no more of its jobs).
  *
  * Settings: CLFUSE_BUILD_PROCESSES, the processes that build at once, this one included
  * (default: on NVIDIA the online processors up to 8, elsewhere 1, which starts no worker;
@@ -33,6 +39,7 @@ typedef struct clf_farm_job {
 } clf_farm_job;
 
 typedef struct clf_farm clf_farm;
+typedef struct clf_farm_pool clf_farm_pool;
 
 typedef enum clf_farm_outcome {
     CLF_FARM_MINE,   /* build it here: this process claimed it, or its worker was lost */
@@ -41,13 +48,13 @@ typedef enum clf_farm_outcome {
     CLF_FARM_LATE,   /* a worker still builds it at the deadline */
 } clf_farm_outcome;
 
-/* Starts workers for jobs[0..n) (most wanted first; the strings are copied) when the settings
- * and the device call for them, and returns NULL when it starts none: the caller then builds
- * everything itself. Reasons for none that a user should know (no worker executable, spawn
- * or file errors) are logged as warnings. */
+/* Hands jobs[0..n) (most wanted first; the strings are copied) to the handle's workers as one
+ * batch, starting them first when the settings and the device call for workers, and returns
+ * NULL when there are none: the caller then builds everything itself. Reasons for none that a
+ * user should know (no worker executable, spawn or file errors) are logged as warnings. */
 clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n);
 
-/* The number of worker processes started. */
+/* The number of workers the batch was handed to. */
 int clf_farm_workers(const clf_farm *f);
 
 /* Claims job i for this process (1: build it now) unless a worker holds it (0). */
@@ -62,13 +69,20 @@ clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why
 /* The jobs workers finished (built or failed) so far. */
 int clf_farm_done_by_workers(const clf_farm *f);
 
-/* Stops the workers (a build in progress is abandoned), reaps them and removes the job
- * directory. NULL is fine. */
+/* Ends the batch: workers finish the job they hold (into the cache) and take no more of it.
+ * NULL is fine. */
 void clf_farm_finish(clf_farm *f);
 
-/* The worker's side (clfuse-build-worker DIR): builds the unclaimed jobs of DIR for the
- * device named there until none is left or "stop" appears. Returns the process exit status:
- * 0, or 1 when the device or the jobs could not be read (message on stderr). */
+/* The batches handed to the handle's workers so far (for tests and reports). */
+unsigned clf_farm_batches(miopenHandle_t h);
+
+/* Stops the handle's workers and removes their directory (miopenDestroy, or the handle moving
+ * to another context). */
+void clf_farm_pool_destroy(miopenHandle_t h);
+
+/* The worker's side (clfuse-build-worker DIR, its socket on stdin): builds the unclaimed jobs
+ * of each batch named on stdin for the device named in DIR. Returns the process exit status:
+ * 0, or 1 when the device could not be opened (message on stderr). */
 int clf_farm_serve(const char *dir);
 
 #endif

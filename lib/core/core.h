@@ -15,6 +15,7 @@
 #define CLF_MAGIC_HANDLE 0x636c6648u /* "clfH" */
 
 struct clf_program_cache; /* in-process compiled programs, owned by lib/plan */
+struct clf_farm_pool;     /* build worker processes (lib/cache/farm.h) */
 struct clf_user_buffer;   /* buffers of a miopenSetAllocator allocator (lib/core/handle.c) */
 
 /* The handle holds one reference of its own on each OpenCL object below (never the user's):
@@ -39,8 +40,9 @@ struct miopenHandle {
     clfuse_DeviceInfo info;
     pthread_mutex_t lock; /* guards errmsg and the program cache */
     struct clf_program_cache *programs;
-    struct clf_finddb *finddb;    /* opened on first use (lib/select/records.c) */
-    struct clf_invoker *invokers; /* compiled unfused calls (lib/plan/invokers.c) */
+    struct clf_farm_pool *farm_pool; /* started by the first Find that hands out builds */
+    struct clf_finddb *finddb;       /* opened on first use (lib/select/records.c) */
+    struct clf_invoker *invokers;    /* compiled unfused calls (lib/plan/invokers.c) */
     struct clf_cmdbuf *recording; /* clfuse_BeginRecording's, until EndRecording (api/record.c) */
     char errmsg[CLF_ERRMSG_CAP];
 };

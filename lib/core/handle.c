@@ -14,6 +14,7 @@
 #include "finddb/finddb.h"
 
 void clf_program_cache_destroy(struct miopenHandle *h); /* lib/cache */
+void clf_farm_pool_destroy(struct miopenHandle *h);     /* lib/cache */
 void clf_invokers_destroy(struct miopenHandle *h);      /* lib/plan */
 
 /* A buffer from clf_handle_alloc that a user function made or will release: which
@@ -188,6 +189,7 @@ miopenStatus_t miopenCreate(miopenHandle_t *handle)
 static void drop_context_state(struct miopenHandle *h)
 {
     clf_invokers_destroy(h);
+    clf_farm_pool_destroy(h);
     clf_program_cache_destroy(h);
     clf_finddb_close(h->finddb); /* NULL when never opened */
     h->finddb = NULL;

@@ -1,8 +1,9 @@
 /* Build workers (lib/cache/farm.h) on the test device: workers build jobs into the on-disk
  * cache, from which this process then loads them; a failing build comes back with its
  * message; a worker lost with a job claimed leaves that job to this process; a missing worker
- * executable starts nothing; a NORMAL Find with workers gives correct results, and a second
- * Find of the same problem (every program cached) starts none. The device's default is no
+ * executable starts nothing; workers serve batch after batch, and one that left idle is
+ * started again; a NORMAL Find with workers gives correct results, and a second Find of the
+ * same problem (every program cached) hands out no batch. The device's default is no
  * workers off NVIDIA, so the tests ask for them (CLFUSE_BUILD_PROCESSES, and the binary cache
  * that PoCL leaves off by default). */
 #define _POSIX_C_SOURCE 200809L
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <clfuse/clfuse.h>
 #include "cache/farm.h"
@@ -30,6 +32,7 @@
 
 enum { JOBS = 4 };
 static char tmp_dir[256], cache_dir[300], db_dir[300];
+static const char *worker = CLFUSE_TEST_WORKER; /* $CLFUSE_TEST_WORKER where the build moved */
 static miopenHandle_t handle;
 static int next_program = 0; /* each test's programs are new to the cache */
 
@@ -48,7 +51,9 @@ static int setup(void **state)
     setenv("MIOPEN_SYSTEM_DB_PATH", db_dir, 1);
     setenv("CLFUSE_BINARY_CACHE", "1", 1);
     setenv("CLFUSE_BUILD_PROCESSES", "3", 1);
-    setenv("CLFUSE_BUILD_WORKER", CLFUSE_TEST_WORKER, 1);
+    if (getenv("CLFUSE_TEST_WORKER"))
+        worker = getenv("CLFUSE_TEST_WORKER");
+    setenv("CLFUSE_BUILD_WORKER", worker, 1);
     unsetenv("CLFUSE_BUILD_WORKER_TEST_CRASH");
     return miopenCreate(&handle) == miopenStatusSuccess ? 0 : -1;
 }
@@ -79,6 +84,29 @@ static void job_set_init(job_set *s, int bad)
         snprintf(s->what[i], sizeof s->what[i], "farm test %d", id);
         s->job[i] = (clf_farm_job){s->what[i], s->src[i], "-cl-std=CL1.2", 0};
     }
+}
+
+/* Lines in the wrapper's log: one per worker started. */
+static int count_lines(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    int n = 0, ch;
+    while ((ch = fgetc(f)) != EOF)
+        n += ch == '\n';
+    fclose(f);
+    return n;
+}
+
+/* A worker executable that notes its start in log, then runs the real one. */
+static void write_wrapper(const char *path, const char *log)
+{
+    FILE *w = fopen(path, "w");
+    assert_non_null(w);
+    fprintf(w, "#!/bin/sh\necho \"$1\" >> '%s'\nexec '%s' \"$@\"\n", log, worker);
+    fclose(w);
+    assert_int_equal(chmod(path, 0700), 0);
 }
 
 static void workers_build_into_cache(void **state)
@@ -135,6 +163,7 @@ static void lost_worker_leaves_job_here(void **state)
     (void)state;
     job_set s;
     job_set_init(&s, -1);
+    clf_farm_pool_destroy(handle); /* workers start afresh, with the setting below */
     setenv("CLFUSE_BUILD_WORKER_TEST_CRASH", "1", 1);
     clf_farm *f = clf_farm_start(handle, s.job, JOBS);
     unsetenv("CLFUSE_BUILD_WORKER_TEST_CRASH");
@@ -146,6 +175,46 @@ static void lost_worker_leaves_job_here(void **state)
     assert_true(clf_farm_claim(f, 3));
     assert_int_equal(clf_farm_done_by_workers(f), 0);
     clf_farm_finish(f);
+    clf_farm_pool_destroy(handle); /* reaps the lost workers */
+}
+
+/* Two batches in a row go to the same workers; after a worker leaves idle, the next batch
+ * starts a new one. The wrapper notes each start. */
+static void workers_serve_batches_and_restart(void **state)
+{
+    (void)state;
+    char wrapper[400], log[400];
+    snprintf(wrapper, sizeof wrapper, "%s/worker.sh", tmp_dir);
+    snprintf(log, sizeof log, "%s/starts.log", tmp_dir);
+    write_wrapper(wrapper, log);
+    clf_farm_pool_destroy(handle);
+    setenv("CLFUSE_BUILD_WORKER", wrapper, 1);
+    setenv("CLFUSE_BUILD_WORKER_IDLE_S", "1", 1);
+    int starts0 = count_lines(log);
+    int built[3] = {0, 0, 0}, starts[3];
+    for (int round = 0; round < 3; ++round) {
+        if (round == 2)
+            sleep(3); /* past the idle time: the workers have left */
+        job_set s;
+        job_set_init(&s, -1);
+        clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+        if (f == NULL)
+            break;
+        char why[512];
+        for (int i = 0; i < JOBS; ++i)
+            built[round] +=
+                clf_farm_wait(f, i, clf_now_ms() + 120000, why, sizeof why) == CLF_FARM_BUILT;
+        clf_farm_finish(f);
+        starts[round] = count_lines(log) - starts0;
+    }
+    unsetenv("CLFUSE_BUILD_WORKER_IDLE_S");
+    setenv("CLFUSE_BUILD_WORKER", worker, 1);
+    clf_farm_pool_destroy(handle);
+    for (int round = 0; round < 3; ++round)
+        assert_int_equal(built[round], JOBS);
+    assert_int_equal(starts[0], 2);
+    assert_int_equal(starts[1], 2); /* the same two */
+    assert_int_equal(starts[2], 4); /* two new ones */
 }
 
 static void missing_worker_starts_nothing(void **state)
@@ -155,26 +224,13 @@ static void missing_worker_starts_nothing(void **state)
     job_set_init(&s, -1);
     setenv("CLFUSE_BUILD_WORKER", "/nonexistent/clfuse-build-worker", 1);
     clf_farm *f = clf_farm_start(handle, s.job, JOBS);
-    setenv("CLFUSE_BUILD_WORKER", CLFUSE_TEST_WORKER, 1);
+    setenv("CLFUSE_BUILD_WORKER", worker, 1);
     assert_null(f);
     /* And one process asked for: none. */
     setenv("CLFUSE_BUILD_PROCESSES", "1", 1);
     f = clf_farm_start(handle, s.job, JOBS);
     setenv("CLFUSE_BUILD_PROCESSES", "3", 1);
     assert_null(f);
-}
-
-/* Lines in the wrapper's log: one per worker started. */
-static int count_lines(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        return 0;
-    int n = 0, ch;
-    while ((ch = fgetc(f)) != EOF)
-        n += ch == '\n';
-    fclose(f);
-    return n;
 }
 
 static int find_and_check(conv_case *cc, int *n)
@@ -200,36 +256,26 @@ static int find_and_check(conv_case *cc, int *n)
 static void normal_find_with_workers(void **state)
 {
     (void)state;
-    /* The worker through a wrapper that notes each start. */
-    char wrapper[400], log[400];
-    snprintf(wrapper, sizeof wrapper, "%s/worker.sh", tmp_dir);
-    snprintf(log, sizeof log, "%s/starts.log", tmp_dir);
-    FILE *w = fopen(wrapper, "w");
-    assert_non_null(w);
-    fprintf(w, "#!/bin/sh\necho \"$1\" >> '%s'\nexec '%s' \"$@\"\n", log, CLFUSE_TEST_WORKER);
-    fclose(w);
-    assert_int_equal(chmod(wrapper, 0700), 0);
-    setenv("CLFUSE_BUILD_WORKER", wrapper, 1);
     setenv("MIOPEN_FIND_MODE", "NORMAL", 1);
     setenv("CLFUSE_FIND_BUDGET_MS", "0", 1); /* every candidate built: the second Find is cached */
     conv_case cc;
     assert_int_equal(conv_case_init(&cc, handle, 1, 3, 7, 6, 5, 3, 1, 1, 1, 1, 29), 0);
     int n = 0;
+    unsigned batches0 = clf_farm_batches(handle);
     int rc = find_and_check(&cc, &n);
-    int started = count_lines(log);
-    /* Again: every candidate's program is cached now, so no worker starts. */
+    unsigned batches1 = clf_farm_batches(handle);
+    /* Again: every candidate's program is cached now, so no batch goes out. */
     int n2 = 0;
     int rc2 = rc == 0 ? find_and_check(&cc, &n2) : -1;
-    int started2 = count_lines(log);
+    unsigned batches2 = clf_farm_batches(handle);
     unsetenv("MIOPEN_FIND_MODE");
     unsetenv("CLFUSE_FIND_BUDGET_MS");
-    setenv("CLFUSE_BUILD_WORKER", CLFUSE_TEST_WORKER, 1);
     conv_case_free(&cc);
     assert_int_equal(rc, 0);
-    assert_true(started >= 1);
+    assert_int_equal(batches1, batches0 + 1);
     assert_int_equal(rc2, 0);
     assert_int_equal(n2, n);
-    assert_int_equal(started2, started);
+    assert_int_equal(batches2, batches1);
 }
 
 int main(void)
@@ -239,6 +285,7 @@ int main(void)
         cmocka_unit_test(failed_build_reports_message),
         cmocka_unit_test(lost_worker_leaves_job_here),
         cmocka_unit_test(missing_worker_starts_nothing),
+        cmocka_unit_test(workers_serve_batches_and_restart),
         cmocka_unit_test(normal_find_with_workers),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
