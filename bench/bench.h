@@ -119,7 +119,7 @@ typedef struct bench_run {
     char suite_path[1024];
     char selection[128];
     char fusion_find_mode[32];
-    int runs, warmup;
+    int runs, warmup, warm_ms;
     bench_peaks peaks;
     char peer_status[512]; /* "measured: ...", or "skipped: ..." */
     char peer_backend[256];

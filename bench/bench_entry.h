@@ -20,8 +20,9 @@ typedef struct ctx {
     cl_command_queue q;
     cl_ulong max_alloc;
     int gpu, runs, warmup;
-    int dnnl; /* run the oneDNN peer on CBA chains (bench_peer_dnnl.c) */
-    int nhwc; /* --nhwc: x, w (KYXC) and y channels-last; host data and the reference NCHW */
+    int warm_ms; /* busy warm-up before each timed path (bench_measure.c) */
+    int dnnl;    /* run the oneDNN peer on CBA chains (bench_peer_dnnl.c) */
+    int nhwc;    /* --nhwc: x, w (KYXC) and y channels-last; host data and the reference NCHW */
 } ctx;
 
 enum {

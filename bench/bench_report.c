@@ -157,6 +157,7 @@ static int write_json(const bench_run *r, const char *path)
     cJSON_AddStringToObject(root, "selection", r->selection);
     cJSON_AddNumberToObject(root, "runs", r->runs);
     cJSON_AddNumberToObject(root, "warmup", r->warmup);
+    cJSON_AddNumberToObject(root, "warm_ms", r->warm_ms);
     cJSON *d = cJSON_AddObjectToObject(root, "device");
     cJSON_AddStringToObject(d, "name", r->dev.name);
     cJSON_AddStringToObject(d, "vendor", r->dev.vendor);

@@ -38,7 +38,7 @@ typedef struct options {
     int nhwc;      /* --nhwc: x, w and y channels-last */
     int check;     /* --check: read the network file, list its layers, run nothing */
     int quick;     /* 1 quick, 0 full, -1 auto: full on a GPU, quick on a CPU device */
-    int runs, warmup, peer;
+    int runs, warmup, warm_ms, peer;
     int dnnl; /* the oneDNN peer: 1 --onednn, 0 --no-onednn, -1 auto (CPU devices only) */
 } options;
 
@@ -55,6 +55,9 @@ static void usage(FILE *f)
         "  --only NAME[,NAME]  only these entries (of the quick ones with --quick)\n"
         "  --runs N            timed runs per figure (20)\n"
         "  --warmup N          warm-up runs before them (3)\n"
+        "  --warm-ms N         before those, N ms of back-to-back runs of the same plan, so\n"
+        "                      that a GPU times it at a busy device's clocks whatever ran or\n"
+        "                      compiled before (50)\n"
         "  --out DIR           result folder (default bench/results-<date> when run from the\n"
         "                      source tree, else ./clfuse-bench-results-<date>)\n"
         "  --no-peer           skip the PyTorch peer\n"
@@ -91,8 +94,13 @@ static int parse_int(const char *flag, const char *v, int lo, int *out)
 
 static int parse(int argc, char **argv, options *o)
 {
-    *o =
-        (options){.quick = -1, .runs = 20, .warmup = 3, .peer = 1, .dnnl = -1, .python = "python3"};
+    *o = (options){.quick = -1,
+                   .runs = 20,
+                   .warmup = 3,
+                   .warm_ms = 50,
+                   .peer = 1,
+                   .dnnl = -1,
+                   .python = "python3"};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -117,6 +125,10 @@ static int parse(int argc, char **argv, options *o)
             exit(0);
         } else if (!strcmp(a, "--runs") || !strcmp(a, "--warmup")) {
             if (parse_int(a, v, a[2] == 'r' ? 1 : 0, a[2] == 'r' ? &o->runs : &o->warmup))
+                return -1;
+            ++i;
+        } else if (!strcmp(a, "--warm-ms")) {
+            if (parse_int(a, v, 0, &o->warm_ms))
                 return -1;
             ++i;
         } else if (!strcmp(a, "--suite") || !strcmp(a, "--out") || !strcmp(a, "--only") ||
@@ -207,6 +219,7 @@ int main(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.runs = o.runs;
     r.warmup = o.warmup;
+    r.warm_ms = o.warm_ms;
     r.lib_version = clfuse_GetVersion();
     snprintf(r.fusion_find_mode, sizeof r.fusion_find_mode, "%s",
              getenv("MIOPEN_FIND_MODE_FUSION"));
@@ -240,6 +253,7 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     c.runs = o.runs;
     c.warmup = o.warmup;
+    c.warm_ms = o.warm_ms;
     if (miopenCreate(&c.h) != miopenStatusSuccess) {
         fprintf(stderr, "clfuse-bench: miopenCreate failed: %s\n", bench_last_error(NULL));
         return 2;

@@ -46,5 +46,8 @@
 #define CLF_FIND_RETIME_ROUNDS 3
 #define CLF_FIND_RETIME_RUNS 5
 #define CLF_FIND_RETIME_BUDGET_MS 1000.0
+/* Before any candidate is timed, one runs back to back this long: a GPU left idle while the
+ * candidates compiled runs slower for a while, which would favour the ones timed last. */
+#define CLF_FIND_WARM_MS 20.0
 
 #endif
