@@ -62,7 +62,10 @@ typedef struct bench_entry {
     int is_conv, quick; /* quick: the CPU reference covers every image */
     int cba_only;       /* only the CBA chain (network layers) */
     int fused_only;     /* only the fused path: no Find, unfused or CLBlast path */
-    int src_line;       /* network mode: the layer's line in the network file */
+    /* network mode: the solver and config its fused plans are pinned to ("": selected) */
+    char pin_solver[64];
+    char pin_config[160];
+    int src_line; /* network mode: the layer's line in the network file */
     int n, c, h, w, k, fy, fx, pad, stride, dil, groups;
     int act; /* MIOpen activation mode of every chain (RELU in the suite) */
     double act_alpha, act_beta, act_gamma;

@@ -27,22 +27,24 @@ static int fail(char *err, size_t cap, const char *fmt, ...)
     return -1;
 }
 
-/* The name from a "name=VALUE" word of the comment, if any. */
-static void comment_name(const char *comment, char *name, size_t cap)
+/* The value of a "KEY=VALUE" word of the comment, if any (out is left alone otherwise);
+ * plain keeps letters, digits and ._- and turns anything else into '_'. */
+static void comment_word(const char *comment, const char *key, int plain, char *out, size_t cap)
 {
-    const char *p = strstr(comment, "name=");
-    while (p && p != comment && !isspace((unsigned char)p[-1]) && p[-1] != '#')
-        p = strstr(p + 1, "name=");
+    size_t kl = strlen(key);
+    const char *p = strstr(comment, key);
+    while (p && ((p != comment && !isspace((unsigned char)p[-1]) && p[-1] != '#') || p[kl] != '='))
+        p = strstr(p + 1, key);
     if (p == NULL)
         return;
-    p += 5;
+    p += kl + 1;
     size_t n = 0;
     while (p[n] && !isspace((unsigned char)p[n]) && n + 1 < cap) {
-        /* Names land in file names of nothing and in JSON keys: keep them plain. */
-        name[n] = isalnum((unsigned char)p[n]) || strchr("._-", p[n]) ? p[n] : '_';
+        /* Names land in JSON keys: keep them plain. */
+        out[n] = !plain || isalnum((unsigned char)p[n]) || strchr("._-", p[n]) ? p[n] : '_';
         ++n;
     }
-    name[n] = '\0';
+    out[n] = '\0';
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -76,7 +78,9 @@ int bench_parse_cbainfer(const char *line, bench_layer *out, char *err, size_t e
                      .gamma = 1.0};
     char *hash = strchr(buf, '#');
     if (hash) {
-        comment_name(hash + 1, L.name, sizeof L.name);
+        comment_word(hash + 1, "name", 1, L.name, sizeof L.name);
+        comment_word(hash + 1, "solver", 1, L.solver, sizeof L.solver);
+        comment_word(hash + 1, "config", 0, L.config, sizeof L.config);
         *hash = '\0';
     }
     char *tok[MAX_TOKENS];

@@ -10,6 +10,10 @@ typedef struct bench_layer {
     int n, c, h, w, k, y, x, p, q, u, v, l, j, g, m;
     double alpha, beta, gamma; /* -A -B -G: the activation's parameters */
     char name[40];             /* from a "# name=..." comment, else "" */
+    /* "# ... solver=NAME config=CONFIG": the plan is compiled with that solver and config
+     * (clfuse_FusionPlanSetSolver) instead of selecting; "" when absent. */
+    char solver[64];
+    char config[160];
 } bench_layer;
 
 /* Parses one line of a network file. 1: a layer in *out; 0: a blank or comment-only line;

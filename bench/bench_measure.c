@@ -181,6 +181,8 @@ miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const cha
         st = miopenCreateOpBatchNormInference(b->plan[ci], &nop, miopenBNSpatial, b->nd);
     if (st == miopenStatusSuccess)
         st = miopenCreateOpActivationForward(b->plan[ci], &aop, (miopenActivationMode_t)e->act);
+    if (st == miopenStatusSuccess && e->pin_solver[0])
+        st = clfuse_FusionPlanSetSolver(b->plan[ci], e->pin_solver, e->pin_config);
     double t0 = bench_now_s();
     if (st == miopenStatusSuccess)
         st = miopenCompileFusionPlan(c->h, b->plan[ci]);

@@ -55,6 +55,8 @@ int bench_load_network(const char *path, bench_entry **out, int *count)
         snprintf(e->name, sizeof e->name, "%03d_%s", n + 1, L.name[0] ? L.name : "conv");
         e->is_conv = e->cba_only = e->fused_only = 1;
         e->src_line = lineno;
+        memcpy(e->pin_solver, L.solver, sizeof e->pin_solver);
+        memcpy(e->pin_config, L.config, sizeof e->pin_config);
         e->n = L.n;
         e->c = L.c;
         e->h = L.h;

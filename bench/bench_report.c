@@ -227,6 +227,10 @@ static int write_json(const bench_run *r, const char *path)
         }
         cJSON_AddStringToObject(je, "status", e->status);
         cJSON_AddStringToObject(je, "verification", e->verify_mode);
+        if (e->pin_solver[0]) {
+            cJSON_AddStringToObject(je, "pinned_solver", e->pin_solver);
+            cJSON_AddStringToObject(je, "pinned_config", e->pin_config);
+        }
         cJSON_AddNumberToObject(je, "bench_seconds", e->seconds);
         if (e->is_conv)
             cJSON_AddItemToObject(je, "peer_conv_alone", peer_json(&e->peer_conv));

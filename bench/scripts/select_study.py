@@ -6,11 +6,22 @@ run timed one. Geometric means and worst ratios against the targets of issue 12 
 (default within 10% of exhaustive, no shape worse than 1.5x; NORMAL within 3%, none worse
 than 1.15x; NORMAL under 2 s per layer).
 
-usage: select_study.py DEFAULT.json NORMAL.json SEARCH.json
+usage: select_study.py DEFAULT.json NORMAL.json SEARCH.json [PINNED.json]
+       select_study.py --pin NETWORK DEFAULT.json NORMAL.json SEARCH.json > PINNED_NETWORK
+
+Kernel times of tiny kernels differ by up to 15% between processes on NVIDIA's OpenCL (the
+same config 0.0056 ms in one run, 0.0076 in another), which is the size of the targets. So
+--pin writes a network file that runs, layer by layer, each mode's choice pinned
+(clfuse_FusionPlanSetSolver through "solver=... config=..." comments), and with PINNED.json
+(clfuse-bench --network on that file) the three choices' times come from that one process,
+each layer's three back to back; the three runs' own times are kept in the last columns.
 """
 import json
 import math
+import re
 import sys
+
+MODES = ("default", "normal", "search")
 
 
 def layers(path):
@@ -31,22 +42,66 @@ def layers(path):
     return d, out
 
 
+def pinned_layers(path):
+    """{original layer name: {mode: ms}} from a run of the --pin network."""
+    _, runs = layers(path)
+    out = {}
+    for name, r in runs.items():
+        base, _, mode = name[4:].rpartition(".")  # "NNN_" + original name + "." + mode
+        if mode in MODES:
+            out.setdefault(base, {})[mode] = r.get("ms")
+    return out
+
+
+def write_pinned(network, paths):
+    """The network's layer lines, three per layer: each mode's choice pinned."""
+    runs = [layers(p)[1] for p in paths]
+    names = list(runs[0])
+    with open(network) as f:
+        layer = re.compile(r"^\s*(\S*(MIOpenDriver|clfuse-driver)\s+)?CBAInfer\b")
+        lines = [ln.split("#")[0].strip() for ln in f if layer.match(ln)]
+    if len(lines) != len(names):
+        print("select_study: %s has %d layers, %s %d" % (network, len(lines), paths[0],
+                                                         len(names)), file=sys.stderr)
+        return 1
+    for line, name in zip(lines, names):
+        for mode, run in zip(MODES, runs):
+            m = re.match(r'^(\S+) "([^"]*)" \(id', run.get(name, {}).get("solver", ""))
+            if m:
+                print('%s  # name=%s.%s solver=%s config=%s' % (line, name, mode, m.group(1),
+                                                               m.group(2)))
+    return 0
+
+
 def geomean(xs):
     xs = [x for x in xs if x and x > 0]
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) == 6 and sys.argv[1] == "--pin":
+        return write_pinned(sys.argv[2], sys.argv[3:])
+    if len(sys.argv) not in (4, 5):
         print(__doc__, file=sys.stderr)
         return 2
-    (dd, d), (_, n), (_, s) = (layers(p) for p in sys.argv[1:])
+    (dd, d), (_, n), (_, s) = (layers(p) for p in sys.argv[1:4])
+    pinned = pinned_layers(sys.argv[4]) if len(sys.argv) == 5 else None
+    if pinned:
+        # The same process's times for the three choices; the runs' own in the last columns.
+        for name, run in (("default", d), ("normal", n), ("search", s)):
+            for layer, r in run.items():
+                r["own_ms"] = r.get("ms")
+                r["ms"] = pinned.get(layer, {}).get(name)
     dev = dd.get("device", {})
     print("Device: %s; command: %s\n" % (dev.get("name", dev) if isinstance(dev, dict) else dev,
                                          dd.get("command", "?")))
+    if pinned:
+        print("Times: the three choices pinned in one process (%s), each layer's back to back;"
+              " own-run times in the last column.\n" % sys.argv[4])
     print("| layer | default ms | NORMAL ms | SEARCH ms | default/SEARCH | NORMAL/SEARCH |"
-          " NORMAL compile s | SEARCH compile s | peer fused ms | default choice |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          " NORMAL compile s | SEARCH compile s | peer fused ms | default choice |%s" %
+          (" own runs ms (default, NORMAL, SEARCH) |" if pinned else ""))
+    print("|---|---|---|---|---|---|---|---|---|---|%s" % ("---|" if pinned else ""))
     rd, rn, tn = [], [], []
     for name in d:
         a, b, c = d[name], n.get(name, {}), s.get(name, {})
@@ -66,11 +121,14 @@ def main():
 
         def f(v, fmt="%.4g"):
             return fmt % v if v is not None else "-"
-        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        own = ""
+        if pinned:
+            own = " %s, %s, %s |" % (f(a.get("own_ms")), f(b.get("own_ms")), f(c.get("own_ms")))
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%s" % (
             name, f(a.get("ms")), f(b.get("ms")), f(c.get("ms")), f(x, "%.2f"), f(y, "%.2f"),
             f(b.get("compile_ms") and b["compile_ms"] / 1e3, "%.2f"),
             f(c.get("compile_ms") and c["compile_ms"] / 1e3, "%.1f"), f(a.get("peer")),
-            a.get("solver", "")))
+            a.get("solver", ""), own))
     print()
     print("default/exhaustive: geomean %.3f, worst %.2f (target <= 1.10, worst <= 1.5)" %
           (geomean(rd), max(rd) if rd else float("nan")))

@@ -4,6 +4,7 @@
 #   default  MIOPEN_FIND_MODE_FUSION=FAST (a db miss: the device model's pick)
 #   normal   MIOPEN_FIND_MODE_FUSION=NORMAL (measure the model's candidates)
 #   search   MIOPEN_FIND_ENFORCE=SEARCH (every valid config, CLFUSE_SEARCH_LIMIT per solver)
+#   pinned   the three runs' choices, pinned, timed in one process (after SEARCH)
 # (MODES="default normal" leaves SEARCH out), then tabulates per layer default/search and
 # normal/search with select_study.py.
 #   usage: bench/scripts/select_study.sh NETWORK OUTDIR [BENCH] [extra clfuse-bench flags]
@@ -28,5 +29,14 @@ for mode in ${MODES:-default normal search}; do
         echo "select_study: $mode run failed (see $out/$mode.log)" >&2
 done
 [ -f "$out/search/results.json" ] || exit 0
-python3 "$here/select_study.py" "$out/default/results.json" "$out/normal/results.json" \
-    "$out/search/results.json" | tee "$out/study.md"
+# The three choices again, pinned, in one process (select_study.py says why).
+runs=("$out/default/results.json" "$out/normal/results.json" "$out/search/results.json")
+pinned=()
+if python3 "$here/select_study.py" --pin "$net" "${runs[@]}" > "$out/pinned.txt"; then
+    echo "== pinned: the three choices of each layer in one process" >&2
+    MIOPEN_SYSTEM_DB_PATH="$empty" MIOPEN_USER_DB_PATH="$empty" \
+        "$bench" --network "$out/pinned.txt" --out "$out/pinned" --no-peer "$@" \
+        > "$out/pinned.log" 2>&1 || echo "select_study: pinned run failed (see $out/pinned.log)" >&2
+    [ -f "$out/pinned/results.json" ] && pinned=("$out/pinned/results.json")
+fi
+python3 "$here/select_study.py" "${runs[@]}" "${pinned[@]}" | tee "$out/study.md"

@@ -76,6 +76,16 @@ MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescript
                                                         const char **solver_name,
                                                         const char **config);
 
+/** Pins the solver (by the name clfuse_FusionPlanGetSolver reports) and its config (NULL or
+ * "": the solver's default) that the next miopenCompileFusionPlan builds, with no find-db
+ * lookup, model or benchmark: for tuning tools, comparisons and reproducing a choice. A
+ * compiled plan becomes uncompiled. solver NULL removes the pin. BadParm for an invalid plan,
+ * an unknown solver name or a config too long; at compile, a solver that does not apply to
+ * the plan fails with UnsupportedOp and a config invalid for it with BadParm, each with the
+ * reason (no other solver is tried). */
+MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanSetSolver(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                        const char *solver, const char *config);
+
 /** Residual add, a fusion operator MIOpen lacks: y = act(bn(conv + bias) + alpha2 * z), z a
  * tensor of the running shape (the output of the ops before it). It goes after the
  * convolution, bias and batch-norm ops and before the activation (C? B? N? Add? A?, each at

@@ -109,6 +109,36 @@ static miopenStatus_t compile_horizontal(miopenHandle_t handle,
     return miopenStatusSuccess;
 }
 
+/* A plan pinned by clfuse_FusionPlanSetSolver: that solver and config or an error. */
+static miopenStatus_t compile_pinned(miopenHandle_t handle, struct miopenFusionPlanDescriptor *p,
+                                     const char *api, const char *name)
+{
+    const clf_solver *s = p->pin_solver;
+    char why[CLF_REASON_CAP];
+    if (!s->applicable(&p->problem, &handle->info, why, sizeof why)) {
+        snprintf(p->report, sizeof p->report, "  %s (pinned): %s\n", s->name, why);
+        return clf_fail(handle, miopenStatusUnsupportedOp, "%s: plan %s: pinned solver %s: %s", api,
+                        name, s->name, why);
+    }
+    char cfg[CLF_CONFIG_CAP];
+    if (p->pin_config[0])
+        clf_strlcpy(cfg, p->pin_config, sizeof cfg);
+    else
+        s->default_config(&p->problem, &handle->info, cfg, sizeof cfg);
+    miopenStatus_t st = clf_plan_build_with(handle, p, s, cfg);
+    if (st != miopenStatusSuccess) {
+        char msg[CLF_ERRMSG_CAP];
+        clf_strlcpy(msg, clfuse_GetLastErrorMessage(handle), sizeof msg);
+        clf_appendf(p->report, sizeof p->report, "  %s (pinned): build failed\n", s->name);
+        return clf_fail(handle, st, "%s: %s", api, msg); /* msg names the plan */
+    }
+    clf_appendf(p->report, sizeof p->report,
+                "  chosen: %s config \"%s\" (pinned by clfuse_FusionPlanSetSolver)\n", s->name,
+                cfg);
+    clf_clear_error(handle);
+    return miopenStatusSuccess;
+}
+
 miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDescriptor_t p)
 {
     const char *api = "miopenCompileFusionPlan";
@@ -134,6 +164,8 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
         clf_log(CLF_LOG_INFO, "%s: plan %s:\n%s", api, name, clf_strbuf_str(&ir));
         clf_strbuf_free(&ir);
     }
+    if (p->pin_solver)
+        return compile_pinned(handle, p, api, name);
     if (p->ir.horizontal)
         return compile_horizontal(handle, p, api, name);
     clf_choices choices = {0};
@@ -208,6 +240,31 @@ miopenStatus_t clfuse_FusionPlanGetSolver(miopenFusionPlanDescriptor_t p, uint64
         *solver_name = p->solver->name;
     if (config)
         *config = p->config;
+    return miopenStatusSuccess;
+}
+
+miopenStatus_t clfuse_FusionPlanSetSolver(miopenFusionPlanDescriptor_t p, const char *solver,
+                                          const char *config)
+{
+    const char *api = "clfuse_FusionPlanSetSolver";
+    clf_clear_error(NULL);
+    miopenStatus_t st = clf_plan_check(p, api);
+    if (st != miopenStatusSuccess)
+        return st;
+    const clf_solver *s = NULL;
+    if (solver != NULL && (s = clf_solver_by_name(solver)) == NULL) {
+        char names[1024] = "";
+        for (int i = 0; i < clf_solver_count(); ++i)
+            clf_appendf(names, sizeof names, "%s%s", i ? ", " : "", clf_solver_at(i)->name);
+        return clf_fail(NULL, miopenStatusBadParm, "%s: no solver is named '%s' (solvers: %s)", api,
+                        solver, names);
+    }
+    if (config != NULL && strlen(config) >= CLF_CONFIG_CAP)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: the config is %zu characters, at most %d",
+                        api, strlen(config), CLF_CONFIG_CAP - 1);
+    clf_plan_reset(p);
+    p->pin_solver = s;
+    clf_strlcpy(p->pin_config, s && config ? config : "", sizeof p->pin_config);
     return miopenStatusSuccess;
 }
 

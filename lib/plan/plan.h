@@ -44,6 +44,10 @@ struct miopenFusionPlanDescriptor {
     long out_strides[4];
     int algo_filter_set;
     miopenConvFwdAlgorithm_t algo_filter;
+    /* clfuse_FusionPlanSetSolver: compile builds this solver and config ("": its default),
+     * with no selection; NULL: the selection engine chooses. */
+    const clf_solver *pin_solver;
+    char pin_config[CLF_CONFIG_CAP];
     /* compiled state */
     int compiled;
     miopenHandle_t compiled_for;

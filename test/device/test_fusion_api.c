@@ -56,8 +56,10 @@ static void assert_message(void)
     assert_true(strlen(m) > 10);
 }
 
-/* The seeds' "Convolution + Activation" and "Convolution + Bias + Activation" sequences. */
-static void run_seed_example(int with_bias)
+/* The seeds' "Convolution + Activation" and "Convolution + Bias + Activation" sequences; with
+ * pin_solver, compiled as clfuse_FusionPlanSetSolver pins it (pin_config NULL: its default),
+ * and the plan must report that solver (and that config, if given). */
+static void run_pinned_example(int with_bias, const char *pin_solver, const char *pin_config)
 {
     enum { N = 2, C = 3, H = 10, W = 10, K = 4 };
     miopenTensorDescriptor_t inputTensor, weightTensor, biasTensor, outputTensor;
@@ -91,8 +93,18 @@ static void run_seed_example(int with_bias)
                                       miopenConvolutionFwdAlgoDirect, weightTensor);
     }
     miopenCreateOpActivationForward(fusePlanDesc, &activOp, miopenActivationRELU);
+    if (pin_solver)
+        assert_int_equal(clfuse_FusionPlanSetSolver(fusePlanDesc, pin_solver, pin_config), 0);
     miopenStatus_t miopenError = miopenCompileFusionPlan(handle, fusePlanDesc);
     assert_int_equal(miopenError, miopenStatusSuccess);
+    if (pin_solver) {
+        const char *solver = NULL, *config = NULL;
+        assert_int_equal(clfuse_FusionPlanGetSolver(fusePlanDesc, NULL, &solver, &config), 0);
+        assert_string_equal(solver, pin_solver);
+        if (pin_config)
+            assert_string_equal(config, pin_config);
+        assert_non_null(strstr(clfuse_FusionPlanGetReport(fusePlanDesc), "pinned"));
+    }
 
     float xs[N * C * H * W], ws[K * C * 9], bs[K], ys[N * K * H * W];
     uint64_t rng = ref_rng_seed(with_bias ? 5 : 6);
@@ -137,6 +149,89 @@ static void run_seed_example(int with_bias)
     if (with_bias)
         miopenDestroyTensorDescriptor(biasTensor);
     miopenDestroyTensorDescriptor(outputTensor);
+}
+
+static void run_seed_example(int with_bias)
+{
+    run_pinned_example(with_bias, NULL, NULL);
+}
+
+/* A CBA plan of the seed's shape, uncompiled; the caller destroys it and its descriptors. */
+typedef struct seed_plan {
+    miopenTensorDescriptor_t x, w, b;
+    miopenConvolutionDescriptor_t cd;
+    miopenFusionPlanDescriptor_t plan;
+} seed_plan;
+
+static void seed_plan_init(seed_plan *s)
+{
+    miopenFusionOpDescriptor_t op;
+    assert_int_equal(miopenCreateTensorDescriptor(&s->x), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(s->x, miopenFloat, 2, 3, 10, 10), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&s->w), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(s->w, miopenFloat, 4, 3, 3, 3), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&s->b), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(s->b, miopenFloat, 1, 4, 1, 1), 0);
+    assert_int_equal(miopenCreateConvolutionDescriptor(&s->cd), 0);
+    assert_int_equal(miopenInitConvolutionDescriptor(s->cd, miopenConvolution, 1, 1, 1, 1, 1, 1),
+                     0);
+    assert_int_equal(miopenCreateFusionPlan(&s->plan, miopenVerticalFusion, s->x), 0);
+    assert_int_equal(miopenCreateOpConvForward(s->plan, &op, s->cd, s->w), 0);
+    assert_int_equal(miopenCreateOpBiasForward(s->plan, &op, s->b), 0);
+    assert_int_equal(miopenCreateOpActivationForward(s->plan, &op, miopenActivationRELU), 0);
+}
+
+static void seed_plan_free(seed_plan *s)
+{
+    miopenDestroyFusionPlan(s->plan);
+    miopenDestroyConvolutionDescriptor(s->cd);
+    miopenDestroyTensorDescriptor(s->x);
+    miopenDestroyTensorDescriptor(s->w);
+    miopenDestroyTensorDescriptor(s->b);
+}
+
+/* clfuse_FusionPlanSetSolver: a pinned solver at its default config, the config it reported
+ * pinned again, a second solver, each verified against the reference; bad pins refused when
+ * set or at compile with the reason, nothing else tried; NULL unpins. */
+static void pinned_solver(void **state)
+{
+    (void)state;
+    seed_plan s;
+    seed_plan_init(&s);
+    assert_int_equal(clfuse_FusionPlanSetSolver(s.plan, "ConvImplicitGemm", NULL), 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, s.plan), 0);
+    const char *solver = NULL, *config = NULL;
+    assert_int_equal(clfuse_FusionPlanGetSolver(s.plan, NULL, &solver, &config), 0);
+    assert_string_equal(solver, "ConvImplicitGemm");
+    char cfg[256];
+    snprintf(cfg, sizeof cfg, "%s", config);
+    assert_true(strlen(cfg) > 0);
+    run_pinned_example(1, "ConvImplicitGemm", cfg);
+    run_pinned_example(0, "ConvNaiveDirect", NULL);
+
+    /* refused when set: a name no solver has, a config too long */
+    assert_int_equal(clfuse_FusionPlanSetSolver(s.plan, "NoSuchSolver", NULL), miopenStatusBadParm);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "ConvImplicitGemm"));
+    char longcfg[400];
+    memset(longcfg, 'A', sizeof longcfg - 1);
+    longcfg[sizeof longcfg - 1] = '\0';
+    assert_int_equal(clfuse_FusionPlanSetSolver(s.plan, "ConvImplicitGemm", longcfg),
+                     miopenStatusBadParm);
+    assert_int_equal(clfuse_FusionPlanSetSolver(NULL, "ConvImplicitGemm", NULL),
+                     miopenStatusBadParm);
+    /* refused at compile: a solver of another family, a config the solver rejects */
+    assert_int_equal(clfuse_FusionPlanSetSolver(s.plan, "FusedElementwise", NULL), 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, s.plan), miopenStatusUnsupportedOp);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "pinned solver FusedElementwise"));
+    assert_int_equal(clfuse_FusionPlanSetSolver(s.plan, "ConvImplicitGemm", "MT=7"), 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, s.plan), miopenStatusBadParm);
+    assert_message();
+    assert_int_not_equal(clfuse_FusionPlanGetSolver(s.plan, NULL, &solver, NULL), 0);
+    /* unpinned: the engine chooses again */
+    assert_int_equal(clfuse_FusionPlanSetSolver(s.plan, NULL, NULL), 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, s.plan), 0);
+    assert_null(strstr(clfuse_FusionPlanGetReport(s.plan), "pinned"));
+    seed_plan_free(&s);
 }
 
 static void seed_conv_activation(void **state)
@@ -512,9 +607,13 @@ int main(void)
     setenv("MIOPEN_USER_DB_PATH", db, 1);
     setenv("MIOPEN_SYSTEM_DB_PATH", db, 1); /* no shipped entries: the test controls the db */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(seed_conv_activation),      cmocka_unit_test(seed_conv_bias_activation),
-        cmocka_unit_test(bad_plan_building),         cmocka_unit_test(bad_args_and_execute),
-        cmocka_unit_test(destroyed_objects_refused), cmocka_unit_test(plan_compile_uses_find_db),
+        cmocka_unit_test(seed_conv_activation),
+        cmocka_unit_test(seed_conv_bias_activation),
+        cmocka_unit_test(bad_plan_building),
+        cmocka_unit_test(bad_args_and_execute),
+        cmocka_unit_test(destroyed_objects_refused),
+        cmocka_unit_test(plan_compile_uses_find_db),
+        cmocka_unit_test(pinned_solver),
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);
     char cmd[128];
