@@ -32,6 +32,13 @@ int clf_choices_add(clf_choices *l, const clf_choice *c);
 /* Appends c without the duplicate check, for a caller that knows it is new (one solver's
  * config space has no duplicates); -1 when out of memory. */
 int clf_choices_push(clf_choices *l, const clf_choice *c);
+/* Appends `more` (a ranking by estimate, best first: times negative) to out with the solvers
+ * taking turns: each round adds every solver's next-best config, the solvers in the order of
+ * their best estimate, so that a list cut short has every competitive solver's top configs.
+ * A solver whose best estimate is over `spread` times the best one's takes its turns after
+ * the others have run out. Duplicates of out's entries are skipped (clf_choices_add).
+ * 0, or -1 when memory runs out. */
+int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *out);
 void clf_choices_free(clf_choices *l);
 
 #endif

@@ -67,8 +67,8 @@ static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescr
                 break;
             }
     *must = out->n; /* what FAST would run, and each algorithm, are always measured */
-    for (int i = 0; i < more.n && rc == 0; ++i)
-        rc = clf_choices_add(out, &more.v[i]);
+    if (rc == 0)
+        rc = clf_choices_take_turns(&more, CLF_NORMAL_SOLVER_SPREAD, out);
     clf_choices_free(&more);
     for (int s = 0; s < n_solvers && rc == 0; ++s) {
         clf_choice d;

@@ -50,6 +50,10 @@ int clf_find_enforce_search(void);
  * fewer. Either way the compile budget below bounds the time. */
 #define CLF_NORMAL_PER_SOLVER_GPU 12
 #define CLF_NORMAL_PER_SOLVER_CPU 4
+/* NORMAL proposes the solvers' configs in turns (clf_choices_take_turns); a solver
+ * whose best estimate is over this many times the best solver's waits until the others ran
+ * out of configs. */
+#define CLF_NORMAL_SOLVER_SPREAD 3.0
 
 typedef enum clf_select_use {
     CLF_USE_COMPILE,   /* fusion plan compile: MIOPEN_FIND_MODE_FUSION, default FAST */

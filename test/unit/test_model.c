@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "select/choice.h"
 #include "select/model.h"
+#include "solver/solver.h"
 
 /* An H100 as NVIDIA's OpenCL reports it. */
 static clfuse_DeviceInfo h100(void)
@@ -335,6 +337,46 @@ static void prediction_grows_with_batch(void **state)
 /* On a CPU the model ranks ConvDirectCpu (explicit vectors, a work-group of one) first over
  * the GPU-shaped solvers, which PoCL runs at a few percent of the FMA peak: the four quick
  * bench layers and a batch-8 stride-2 7x7 stem; on an H100 it does not apply at all. */
+/* clf_choices_take_turns: solvers take turns in the order of their best estimate, a solver
+ * past the spread after the others, duplicates of what is already listed skipped. */
+static void candidates_take_turns(void **state)
+{
+    (void)state;
+    const clf_solver *a = clf_solver_at(0), *b = clf_solver_at(1), *c = clf_solver_at(2);
+    /* the model's order: a a a b b c (c's best 4x the best: past a spread of 3) */
+    const struct {
+        const clf_solver *s;
+        const char *cfg;
+        double est;
+    } in[] = {{a, "a1", 1.0}, {a, "a2", 1.1}, {a, "a3", 1.2},
+              {b, "b1", 1.3}, {b, "b2", 1.4}, {c, "c1", 4.0}};
+    clf_choices more = {0}, out = {0};
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; ++i) {
+        clf_choice ch;
+        memset(&ch, 0, sizeof ch);
+        ch.solver = in[i].s;
+        snprintf(ch.config, sizeof ch.config, "%s", in[i].cfg);
+        ch.time_ms = -in[i].est;
+        assert_int_equal(clf_choices_push(&more, &ch), 0);
+    }
+    clf_choice listed = more.v[3]; /* b1 is listed already (a record, say) */
+    assert_int_equal(clf_choices_add(&out, &listed), 0);
+    assert_int_equal(clf_choices_take_turns(&more, 3.0, &out), 0);
+    const char *want[] = {"b1", "a1", "a2", "b2", "a3", "c1"};
+    assert_int_equal(out.n, 6);
+    for (int i = 0; i < out.n; ++i)
+        assert_string_equal(out.v[i].config, want[i]);
+    clf_choices_free(&out);
+    /* with a wide spread c takes its turn in the first round */
+    assert_int_equal(clf_choices_take_turns(&more, 5.0, &out), 0);
+    const char *wide[] = {"a1", "b1", "c1", "a2", "b2", "a3"};
+    assert_int_equal(out.n, 6);
+    for (int i = 0; i < out.n; ++i)
+        assert_string_equal(out.v[i].config, wide[i]);
+    clf_choices_free(&out);
+    clf_choices_free(&more);
+}
+
 static void cpu_prefers_direct_cpu(void **state)
 {
     (void)state;
@@ -384,6 +426,7 @@ int main(void)
         cmocka_unit_test(depthwise_ranked_first),
         cmocka_unit_test(prediction_grows_with_batch),
         cmocka_unit_test(cpu_prefers_direct_cpu),
+        cmocka_unit_test(candidates_take_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
