@@ -247,8 +247,16 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * ints whose products can overflow. */
     const double in_w = (tile_w - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
     const double in_h = (tile_h - 1.0) * c->stride_h + (double)(c->fy - 1) * c->dil_h + 1.0;
-    out->global_bytes = (double)clf_problem_data_size(p) * (groups * chans * (in_w * in_h + taps) +
-                                                            (double)c->n * c->k * c->oh * c->ow);
+    /* Plane form: neighbouring work-items of a row read TW x stride_w elements apart; past
+     * 16 bytes a lane, every load instruction touches a 32-byte sector per lane, and the
+     * cache serves the input that many times over. An H100 SEARCH timed TW=8 at 1.7-2.2x
+     * TW=4's best and TW=4 at stride 2 1.3x TW=2's (bench/results/2026-11-24_h100_farm_s9,
+     * generated_seed3); channels-last lanes run along channels. */
+    const double lane_bytes = (double)(t.tw * c->stride_w) * (double)clf_problem_data_size(p);
+    const double scatter = cl ? 1.0 : fmax(1.0, lane_bytes / 16.0);
+    out->global_bytes =
+        (double)clf_problem_data_size(p) *
+        (groups * chans * (in_w * in_h * scatter + taps) + (double)c->n * c->k * c->oh * c->ow);
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2.0; /* stage the taps, barrier, one pass over the rows */
     /* FMAs per value read from the cache or local memory: the window's loads and one tap
