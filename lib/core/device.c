@@ -92,15 +92,22 @@ static int contains_nocase(const char *hay, const char *needle)
  * so every one takes the lock, not only the first. */
 static pthread_mutex_t enumerate_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static miopenStatus_t enumerate_locked(clf_device_candidate *all, unsigned *n, char *skipped,
+                                       size_t skipped_cap)
+{
+    pthread_mutex_lock(&enumerate_lock);
+    miopenStatus_t st = enumerate(all, MAX_DEVICES, n, skipped, skipped_cap);
+    pthread_mutex_unlock(&enumerate_lock);
+    return st;
+}
+
 /* CLFUSE_DEVICE: gpu | cpu | P:D | substring of the device name. */
 miopenStatus_t clf_device_select(clf_device_candidate *chosen)
 {
     clf_device_candidate all[MAX_DEVICES];
     unsigned n = 0;
     char skipped[256];
-    pthread_mutex_lock(&enumerate_lock);
-    miopenStatus_t st = enumerate(all, MAX_DEVICES, &n, skipped, sizeof skipped);
-    pthread_mutex_unlock(&enumerate_lock);
+    miopenStatus_t st = enumerate_locked(all, &n, skipped, sizeof skipped);
     if (st != miopenStatusSuccess)
         return st;
     const char *want = getenv("CLFUSE_DEVICE");
@@ -151,9 +158,7 @@ miopenStatus_t clf_device_find_identity(const char *platform_version, const char
     clf_device_candidate all[MAX_DEVICES];
     unsigned n = 0;
     char skipped[256];
-    pthread_mutex_lock(&enumerate_lock);
-    miopenStatus_t st = enumerate(all, MAX_DEVICES, &n, skipped, sizeof skipped);
-    pthread_mutex_unlock(&enumerate_lock);
+    miopenStatus_t st = enumerate_locked(all, &n, skipped, sizeof skipped);
     if (st != miopenStatusSuccess)
         return st;
     for (unsigned i = 0; i < n; ++i) {
