@@ -17,6 +17,7 @@ same config 0.0056 ms in one run, 0.0076 in another), which is the size of the t
 each layer's three back to back, twice (A B C C B A; each choice's minimum of its two
 entries); the three runs' own times are kept in the last columns.
 """
+import gzip
 import json
 import math
 import re
@@ -26,7 +27,8 @@ MODES = ("default", "normal", "search")
 
 
 def layers(path):
-    with open(path) as f:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt") as f:
         d = json.load(f)
     out = {}
     for e in d.get("entries", []):
@@ -38,7 +40,8 @@ def layers(path):
                 "ms": k.get("min"),
                 "solver": f.get("solver", f.get("note", "")),
                 "compile_ms": f.get("compile_ms"),
-                "peer": peer.get("min") if isinstance(peer, dict) else None,
+                # the peer's cuDNN fused conv+bias+ReLU, minimum (CUDA graphs)
+                "peer": (peer.get("ms") or {}).get("min") if isinstance(peer, dict) else None,
             }
     return d, out
 
