@@ -30,17 +30,37 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
     int bn_mode = q->epi.bn_spatial ? 1 : 0;
     /* MIOpenDriver's command for half data is CBAInferfp16 (the same flags). */
     const char *cmd = q->half ? "CBAInferfp16" : "CBAInfer";
+    /* Layouts as the driver's -I/-O/-f take them (NCHW, NHWC), where they are not NCHW. */
+    char layouts[96] = "";
+    static const struct {
+        clf_tensor_role role;
+        const char *flag;
+    } roles[] = {{CLF_TENSOR_X, "-I"}, {CLF_TENSOR_Y, "-O"}, {CLF_TENSOR_W, "-f"}};
+    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; ++i) {
+        if (roles[i].role == CLF_TENSOR_W && !q->has_conv)
+            continue;
+        long shape[4], strides[4];
+        char name[64];
+        clf_problem_shape(q, roles[i].role, shape);
+        clf_problem_strides(q, roles[i].role, strides);
+        clf_layout_name(shape, strides, name, sizeof name);
+        if (strcmp(name, "NCHW") == 0)
+            continue;
+        if (strcmp(name, "NHWC") != 0)
+            return; /* other strides: no driver flag says them */
+        clf_appendf(layouts, sizeof layouts, " %s NHWC", roles[i].flag);
+    }
     if (q->has_conv) {
         const clf_conv_problem *c = &q->conv;
         fprintf(stderr,
                 "clfuse-driver %s -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
-                "-u %d -v %d -l %d -j %d -g %d -m %d -M %d%s\n",
+                "-u %d -v %d -l %d -j %d -g %d -m %d -M %d%s%s\n",
                 cmd, mode, c->n, c->c, c->h, c->w, c->k, c->fy, c->fx, c->pad_h, c->pad_w,
                 c->stride_h, c->stride_w, c->dil_h, c->dil_w, c->groups, activ, bn_mode,
-                zop ? " -Z 1" : "");
+                zop ? " -Z 1" : "", layouts);
     } else {
-        fprintf(stderr, "clfuse-driver %s -F %d -n %d -c %d -H %d -W %d -m %d -M %d%s\n", cmd, mode,
-                q->n, q->c, q->h, q->w, activ, bn_mode, zop ? " -Z 1" : "");
+        fprintf(stderr, "clfuse-driver %s -F %d -n %d -c %d -H %d -W %d -m %d -M %d%s%s\n", cmd,
+                mode, q->n, q->c, q->h, q->w, activ, bn_mode, zop ? " -Z 1" : "", layouts);
     }
 }
 

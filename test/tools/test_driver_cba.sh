@@ -69,6 +69,9 @@ check2 "fp16 nhwc"     0 "^CBAInferfp16 CBNA: x 2x4x9x11 NHWC, w 6x4x3x3 NHWC, y
 check "-O not -I"      2 "--out_layout NCHW differs from --in_layout NHWC" "$drv" CBAInfer $small -F 0 -I NHWC -O NCHW
 check "-O alone"       2 "--out_layout NHWC differs from --in_layout NCHW" "$drv" CBAInfer $small -F 0 -O NHWC
 check2 "-I alone"      0 "^CBAInfer CBA: x 2x4x9x11 NHWC, w 6x4x3x3 NCHW, y 2x6x7x9 NHWC$" "Verification: .*PASSED" "$drv" CBAInfer $small -F cba -I NHWC -V 1
+nline=$(MIOPEN_ENABLE_LOGGING_CMD=1 "$drv" CBAInfer $small -F 0 $nhwc -f NHWC -V 0 2>&1 | grep '^clfuse-driver CBAInfer')
+check "logged nhwc"    0 "^clfuse-driver CBAInfer -F 0 .* -I NHWC -O NHWC -f NHWC$" echo "$nline"
+check2 "nhwc replay"   0 "^CBAInfer CBNA: x 2x4x9x11 NHWC, w 6x4x3x3 NHWC, y 2x6x7x9 NHWC$" "Verification: .*PASSED" "$drv" ${nline#clfuse-driver } -V 1
 check "bad layout"     2 "-f \(--fil_layout\) NCWH is not a layout \(NCHW or NHWC\)" "$drv" CBAInfer $small -f NCWH
 # CBAInferfp16: half x, w, y (and z), fp32 bias and batch-norm; the logged line of a half plan
 # names CBAInferfp16 and replays.
