@@ -23,8 +23,12 @@ miopenStatus_t clf_api_run(miopenHandle_t h, const char *api, const char *fragme
     if (src == NULL)
         return clf_fail(h, miopenStatusInternalError, "%s: cl/%s.cl is not embedded in this build",
                         api, fragment);
+    /* The options of every generated program, CLFUSE_EXTRA_BUILD_OPTIONS included. */
+    char options[256], why[CLF_REASON_CAP];
+    if (clf_codegen_options(options, sizeof options, why, sizeof why) != 0)
+        return clf_fail(h, miopenStatusBadParm, "%s: %s", api, why);
     cl_program prog = NULL;
-    miopenStatus_t st = clf_program_get(h, api, src, "-cl-std=CL1.2", 0, &prog, NULL);
+    miopenStatus_t st = clf_program_get(h, api, src, options, 0, &prog, NULL);
     if (st != miopenStatusSuccess)
         return st;
     cl_int err = CL_SUCCESS;

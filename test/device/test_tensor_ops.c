@@ -11,6 +11,7 @@
  *
  * Over 600 lines: one program for the four inference calls beside convolutions, which share
  * its CPU reference, its poison/gap checks and its bad-input macros. */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -325,6 +326,28 @@ static void test_set_scale(void **state)
     run_fill(h, &packed, 1, 1.75f);
     run_fill(h, &strided, 1, -3.0f);
     run_fill(h, &s3, 1, 0.0f);
+}
+
+/* The tensor ops' programs take the common build options, CLFUSE_EXTRA_BUILD_OPTIONS
+ * included: an option the compiler refuses fails the call with a message (only while set). */
+static void test_extra_build_options(void **state)
+{
+    miopenHandle_t h = *state;
+    const int l[4] = {1, 2, 3, 4};
+    shape s = mk(4, l, NULL);
+    float *hy = rnd(s.span);
+    cl_mem dy = dev(h, hy, s.span);
+    miopenTensorDescriptor_t t = desc(&s);
+    float v = 1.5f;
+    setenv("CLFUSE_EXTRA_BUILD_OPTIONS", "-cl-clfuse-no-such-option", 1);
+    miopenStatus_t st = miopenSetTensor(h, t, dy, &v);
+    unsetenv("CLFUSE_EXTRA_BUILD_OPTIONS");
+    assert_int_not_equal(st, miopenStatusSuccess);
+    assert_true(strlen(clfuse_GetLastErrorMessage(h)) > 10);
+    OK(miopenSetTensor(h, t, dy, &v));
+    miopenDestroyTensorDescriptor(t);
+    clf_clw_release_mem(dy);
+    free(hy);
 }
 
 static void run_transform(miopenHandle_t h, const shape *sx, const shape *sy, float al, float be,
@@ -843,6 +866,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_op_tensor_broadcast, setup, teardown),
         cmocka_unit_test_setup_teardown(test_op_tensor_strided_and_ranks, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_scale, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_extra_build_options, setup, teardown),
         cmocka_unit_test_setup_teardown(test_transform, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pooling, setup, teardown),
         cmocka_unit_test_setup_teardown(test_softmax, setup, teardown),
