@@ -408,6 +408,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         if (rs != miopenStatusSuccess) {
             clf_appendf(report, report_cap, "  %s \"%s\": failed to run: %s\n", c[i].solver->name,
                         c[i].config, clf_thread_errmsg());
+            *narrowed = 2;
             continue;
         }
         if (best_so_far == 0 || c[i].best < best_so_far)
@@ -437,8 +438,10 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         for (int round = 0; round < CLF_FIND_RETIME_ROUNDS; ++round)
             for (int i = 0; i < top; ++i)
                 if (time_candidate(h, ok[i], &a, CLF_FIND_RETIME_RUNS, CLF_FIND_RETIME_BUDGET_MS,
-                                   0) != miopenStatusSuccess)
+                                   0) != miopenStatusSuccess) {
                     ok[i]->best = 1e300; /* it ran before: a failure now is reported below */
+                    *narrowed = 2;
+                }
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
     }
     /* Where a Find's seconds go: compiling (the first build of a config) or timing. */

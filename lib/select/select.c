@@ -180,13 +180,14 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
             int narrowed = 0;
             st = clf_measure(h, p, &cands, &limits, rq->args, &measured, &narrowed, report,
                              report_cap);
-            /* Results narrowed by a small workspace are not the problem's best. */
+            /* Results narrowed by a small workspace, or missing a candidate that failed to
+             * run (perhaps only this time), are not the problem's best. */
             if (st == miopenStatusSuccess && measured.n > 0 && !narrowed)
                 clf_records_store(h, key, &measured, exhaustive);
             else if (st == miopenStatusSuccess && narrowed)
-                clf_note(h,
-                         "results narrowed by the workspace given, so not recorded in the "
-                         "find-db:\n%s",
+                clf_note(h, "results %s, so not recorded in the find-db:\n%s",
+                         narrowed == 1 ? "narrowed by the workspace given"
+                                       : "missing a candidate that failed to run",
                          report);
         }
     }

@@ -103,8 +103,11 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
  * several runs (one run when it is already 3x slower than the best so far), then times the
  * fastest CLF_RETIME_TOP again, interleaved, before ranking. args: the buffers (NULL:
  * scratch). Candidates needing more workspace than args gives are skipped and said so in
- * report (*narrowed set). Appends measured choices to out, best first. Fails only on a
- * missing scratch allocation (with a message); candidates that fail are reported. */
+ * report (*narrowed = 1); a built candidate that fails to run (a transient device error, a
+ * kernel the device cannot launch) sets *narrowed = 2: either way the results are not the
+ * problem's whole picture, and the caller does not record them. Appends measured choices to
+ * out, best first. Fails only on a missing scratch allocation (with a message); candidates
+ * that fail are reported. */
 /* Find's compile budget (NORMAL, not SEARCH): candidates past the first `must` (the db's
  * records, the heuristic's pick, each solver's best-predicted config) start building only
  * while less than this has passed since the first build began, so a layer's Find stays

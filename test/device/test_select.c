@@ -14,6 +14,7 @@
 
 #include <clfuse/clfuse.h>
 #include "device/conv_case.h"
+#include "clw/clw.h"
 #include "finddb/finddb.h"
 #include "select/select.h"
 
@@ -268,6 +269,38 @@ static void record_and_heuristic_measured(const char *budget)
     plan_case_free(&cba);
 }
 
+/* A candidate that fails to run (an injected error on the first timed run's wait) leaves the
+ * NORMAL Find's results out of the find-db: they lack a candidate, perhaps only this time. The
+ * same Find without the fault records them (so the lookup below can see records). */
+static void failed_run_not_recorded(void **state)
+{
+    (void)state;
+    char key[512];
+    int m[2];
+    for (int pass = 0; pass < 2; ++pass) {
+        plan_case cba;
+        plan_case_init(&cba, next_c, "CBA");
+        key_of(&cba, "CBA", key, sizeof key);
+        setenv("MIOPEN_FIND_MODE_FUSION", "NORMAL", 1);
+        if (pass == 0)
+            clf_clw_inject_fault("clWaitForEvents", 1, CL_OUT_OF_RESOURCES);
+        miopenStatus_t st = miopenCompileFusionPlan(handle, cba.plan);
+        int pending = clf_clw_fault_pending();
+        clf_clw_inject_fault("*", 0, CL_SUCCESS);
+        unsetenv("MIOPEN_FIND_MODE_FUSION");
+        assert_false(pending);
+        assert_int_equal(st, miopenStatusSuccess);
+        if (pass == 0 && !strstr(clfuse_FusionPlanGetReport(cba.plan), "failed to run"))
+            fail_msg("no candidate failed to run:\n%s", clfuse_FusionPlanGetReport(cba.plan));
+        clf_finddb_entry e[64];
+        m[pass] = clf_finddb_lookup_layer(clf_handle_finddb(handle), key, 0, e, 64);
+        plan_case_free(&cba);
+    }
+    ++next_c;
+    assert_int_equal(m[0], 0);
+    assert_true(m[1] > 0);
+}
+
 static void find_measures_record_and_heuristic(void **state)
 {
     (void)state;
@@ -417,6 +450,7 @@ int main(void)
         cmocka_unit_test(find_measures_record_and_heuristic),
         cmocka_unit_test(find_budget_keeps_record_and_pick),
         cmocka_unit_test(bad_records_skipped),
+        cmocka_unit_test(failed_run_not_recorded),
         cmocka_unit_test(no_silent_cap),
         cmocka_unit_test(find_checks_buffer_sizes),
         cmocka_unit_test(search_scratch_failure_reported),
