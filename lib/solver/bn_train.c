@@ -20,6 +20,8 @@
 #include "clw/clw.h"
 #include "codegen/codegen.h"
 
+#include "core/alloc.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -141,7 +143,37 @@ static long config_wg(const char *cfg)
     return wg;
 }
 
-/* Builds the program once per handle; the kernels are made per run (no state is kept). */
+/* What a prepared plan keeps (clf_solver.prepare): the kernels of its direction, made once,
+ * so that a run only sets arguments and enqueues. NULL: not used by this direction. */
+enum { K_STATS, K_FWD_APPLY, K_BWD_REDUCE, K_BWD_APPLY, K_ACTIV_BWD, K_COUNT };
+static const char *const kernel_names[K_COUNT] = {"clf_bn_stats", "clf_bn_fwd_apply",
+                                                  "clf_bn_bwd_reduce", "clf_bn_bwd_apply",
+                                                  "clf_activ_bwd_apply"};
+typedef struct bn_state {
+    cl_kernel k[K_COUNT];
+} bn_state;
+
+static void release(void *state)
+{
+    bn_state *b = state;
+    if (b == NULL)
+        return;
+    for (int i = 0; i < K_COUNT; ++i)
+        if (b->k[i])
+            clf_clw_release_kernel(b->k[i]);
+    clf_free(b);
+}
+
+static int kernel_used(const clf_fusion_problem *p, int i)
+{
+    switch (p->train) {
+    case CLF_TRAIN_FWD: return i == K_STATS || i == K_FWD_APPLY;
+    case CLF_TRAIN_BWD: return i == K_STATS || i == K_BWD_REDUCE || i == K_BWD_APPLY;
+    case CLF_TRAIN_ACTIV_BWD: return i == K_ACTIV_BWD;
+    default: return 0;
+    }
+}
+
 static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
                               void **state)
 {
@@ -150,10 +182,26 @@ static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, con
     if (!applicable(p, &h->info, why, sizeof why) ||
         !config_valid(p, &h->info, cfg, why, sizeof why))
         return clf_fail(h, miopenStatusBadParm, NAME ": %s", why);
+    bn_state *b = clf_calloc(1, sizeof *b);
+    if (b == NULL)
+        return clf_fail(h, miopenStatusAllocFailed, NAME ": out of host memory");
     cl_program prog = NULL;
     miopenStatus_t st = get_program(h, p, config_wg(cfg), &prog);
-    if (prog)
+    for (int i = 0; i < K_COUNT && st == miopenStatusSuccess; ++i) {
+        if (!kernel_used(p, i))
+            continue;
+        cl_int err = CL_SUCCESS;
+        b->k[i] = clf_clw_create_kernel(prog, kernel_names[i], &err);
+        if (b->k[i] == NULL)
+            st = clf_fail(h, miopenStatusInternalError, NAME ": clCreateKernel(%s): %s",
+                          kernel_names[i], clf_cl_error_name(err));
+    }
+    if (prog) /* the kernels keep the program alive */
         clf_clw_release_program(prog);
+    if (st != miopenStatusSuccess)
+        release(b);
+    else
+        *state = b;
     return st;
 }
 
@@ -179,18 +227,19 @@ typedef struct karg {
 #define FLT(x) ((karg){.kind = ARG_FLOAT, .f = (x)})
 #define INT(x) ((karg){.kind = ARG_INT, .i = (x)})
 
-/* Creates kernel name of prog, sets its arguments and enqueues it on h->queue. A spatial
- * reduction (reduce != 0) runs WG items a group, one group a channel; the others are
- * elementwise over (OUT_HW, C, N), or over every element when flat. */
-static miopenStatus_t launch(miopenHandle_t h, cl_program prog, const char *name,
+/* Sets the arguments of the prepared kernel `which` and enqueues it on h->queue (the plan's
+ * lock is held: the kernel is the plan's). A spatial reduction (reduce != 0) runs WG items a
+ * group, one group a channel; the others are elementwise over (OUT_HW, C, N), or over every
+ * element when flat. */
+static miopenStatus_t launch(miopenHandle_t h, const bn_state *b, int which,
                              const clf_fusion_problem *p, long wg, int reduce, int flat,
                              const karg *args, int nargs)
 {
-    cl_int err;
-    cl_kernel k = clf_clw_create_kernel(prog, name, &err);
+    const char *name = kernel_names[which];
+    cl_kernel k = b->k[which];
     if (k == NULL)
-        return clf_fail(h, miopenStatusInternalError, NAME ": clCreateKernel(%s): %s", name,
-                        clf_cl_error_name(err));
+        return clf_fail(h, miopenStatusInternalError, NAME ": kernel %s was not prepared", name);
+    cl_int err = CL_SUCCESS;
     miopenStatus_t st = miopenStatusSuccess;
     for (int i = 0; i < nargs && err == CL_SUCCESS; ++i) {
         const karg *a = &args[i];
@@ -240,7 +289,6 @@ static miopenStatus_t launch(miopenHandle_t h, cl_program prog, const char *name
                           NAME ": launching %s (global %zux%zux%zu): %s", name, global[0],
                           global[1], global[2], clf_cl_error_name(err));
     }
-    clf_clw_release_kernel(k);
     return st;
 }
 
@@ -304,7 +352,7 @@ static miopenStatus_t check_args(miopenHandle_t h, const clf_fusion_problem *p,
 static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
                           void *state, const clf_run_args *a)
 {
-    (void)state; /* prepare keeps none */
+    const bn_state *b = state;
     char why[CLF_REASON_CAP];
     if (!applicable(p, &h->info, why, sizeof why) ||
         !config_valid(p, &h->info, cfg, why, sizeof why))
@@ -314,11 +362,9 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     miopenStatus_t st = check_args(h, p, a);
     if (st != miopenStatusSuccess)
         return st;
+    if (b == NULL)
+        return clf_fail(h, miopenStatusInternalError, NAME ": the plan was not prepared");
     const long wg = config_wg(cfg);
-    cl_program prog = NULL;
-    st = get_program(h, p, wg, &prog);
-    if (st != miopenStatusSuccess)
-        return st;
     const int use_saved = a->saved_mean != NULL && a->saved_inv_var != NULL;
     switch (p->train) {
     case CLF_TRAIN_FWD: {
@@ -326,12 +372,12 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
         const karg stats[] = {MEM(a->x),          FLT(a->bn_eps),        MEM(a->workspace),
                               MEM(a->saved_mean), MEM(a->saved_inv_var), MEM(a->run_mean),
                               MEM(a->run_var),    FLT(a->exp_avg),       INT(flags)};
-        st = launch(h, prog, "clf_bn_stats", p, wg, 1, 0, stats, 9);
+        st = launch(h, b, K_STATS, p, wg, 1, 0, stats, 9);
         const karg apply[] = {MEM(a->x),        MEM(a->y),         MEM(a->bn_scale),
                               MEM(a->bn_bias),  MEM(a->workspace), FLT(a->act_alpha),
                               FLT(a->act_beta), FLT(a->act_gamma)};
         if (st == miopenStatusSuccess)
-            st = launch(h, prog, "clf_bn_fwd_apply", p, wg, 0, 0, apply, 8);
+            st = launch(h, b, K_FWD_APPLY, p, wg, 0, 0, apply, 8);
         break;
     }
     case CLF_TRAIN_BWD: {
@@ -339,7 +385,7 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
             const karg stats[] = {MEM(a->bn_x), FLT(a->bn_eps), MEM(a->workspace),
                                   MEM(NULL),    MEM(NULL),      MEM(NULL),
                                   MEM(NULL),    FLT(0.0f),      INT(0)};
-            st = launch(h, prog, "clf_bn_stats", p, wg, 1, 0, stats, 9);
+            st = launch(h, b, K_STATS, p, wg, 1, 0, stats, 9);
         }
         /* BWD_PARAMS of cl/bn_train.cl, then the kernel's own. */
         karg bwd[15] = {MEM(a->x),
@@ -358,20 +404,19 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
                         MEM(a->dbias),
                         MEM(a->y)};
         if (st == miopenStatusSuccess)
-            st = launch(h, prog, "clf_bn_bwd_reduce", p, wg, 1, 0, bwd, 14);
+            st = launch(h, b, K_BWD_REDUCE, p, wg, 1, 0, bwd, 14);
         if (st == miopenStatusSuccess)
-            st = launch(h, prog, "clf_bn_bwd_apply", p, wg, 0, 0, bwd, 15);
+            st = launch(h, b, K_BWD_APPLY, p, wg, 0, 0, bwd, 15);
         break;
     }
     case CLF_TRAIN_ACTIV_BWD: {
         const karg args[] = {MEM(a->x),         MEM(a->y),        MEM(a->act_x),    MEM(a->act_y),
                              FLT(a->act_alpha), FLT(a->act_beta), FLT(a->act_gamma)};
-        st = launch(h, prog, "clf_activ_bwd_apply", p, wg, 0, 1, args, 7);
+        st = launch(h, b, K_ACTIV_BWD, p, wg, 0, 1, args, 7);
         break;
     }
     default: break;
     }
-    clf_clw_release_program(prog);
     return st;
 }
 
@@ -416,6 +461,7 @@ const clf_solver clf_solver_bn_train = {
     .build = NULL,
     .unfused_only = 0,
     .prepare = prepare,
+    .release = release,
     .run = run,
     .describe = describe,
 };
