@@ -31,50 +31,43 @@ int clf_choices_push(clf_choices *l, const clf_choice *c)
  * (VGG-16 b1, 512 channels at 14x14: NORMAL built 26 candidates, all but a few
  * ConvWinograd2x2 configs, and missed ConvImplicitGemmSplitK's, 1.32x faster;
  * bench/results/2026-11-24_h100_farm_s9). */
+/* A config's place in the turns: its solver's tier, its rank within its solver, its place
+ * in the model's ranking. */
+typedef struct turn {
+    int tier, rank, pos;
+} turn;
+
+static int by_turn(const void *x, const void *y)
+{
+    const turn *a = x, *b = y;
+    if (a->tier != b->tier)
+        return a->tier - b->tier;
+    if (a->rank != b->rank)
+        return a->rank - b->rank;
+    return a->pos - b->pos;
+}
+
 int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *out)
 {
     if (more->n == 0)
         return 0;
-    int *taken = clf_calloc((size_t)more->n, sizeof *taken);
-    if (taken == NULL)
+    turn *t = clf_calloc((size_t)more->n, sizeof *t);
+    if (t == NULL)
         return -1;
     const double best = -more->v[0].time_ms;
-    int rc = 0, left = more->n;
-    for (int tier = 0; tier < 2 && rc == 0 && left > 0; ++tier) {
-        for (int progress = 1; progress && rc == 0;) {
-            progress = 0;
-            /* one round: the first untaken config of each solver, in `more`'s order */
-            const clf_solver *seen[64];
-            int nseen = 0;
-            for (int i = 0; i < more->n && rc == 0; ++i) {
-                const clf_choice *c = &more->v[i];
-                if (taken[i])
-                    continue;
-                int dup = 0;
-                for (int k = 0; k < nseen && !dup; ++k)
-                    dup = seen[k] == c->solver;
-                if (dup)
-                    continue;
-                if (nseen < 64)
-                    seen[nseen++] = c->solver;
-                /* A solver's tier is that of its best estimate, its first config here. */
-                double solver_best = -c->time_ms;
-                for (int j = 0; j < i; ++j)
-                    if (more->v[j].solver == c->solver) {
-                        solver_best = -more->v[j].time_ms;
-                        break;
-                    }
-                const int second = !(best > 0) || solver_best > spread * best;
-                if (second != tier)
-                    continue;
-                taken[i] = 1;
-                --left;
-                progress = 1;
-                rc = clf_choices_add(out, c);
-            }
-        }
+    for (int i = 0; i < more->n; ++i) {
+        /* more is best first: a solver's first config here is its best. */
+        int first = i, rank = 0;
+        for (int j = 0; j < i; ++j)
+            if (more->v[j].solver == more->v[i].solver && rank++ == 0)
+                first = j;
+        t[i] = (turn){!(best > 0) || -more->v[first].time_ms > spread * best, rank, i};
     }
-    clf_free(taken);
+    qsort(t, (size_t)more->n, sizeof *t, by_turn);
+    int rc = 0;
+    for (int i = 0; i < more->n && rc == 0; ++i)
+        rc = clf_choices_add(out, &more->v[t[i].pos]);
+    clf_free(t);
     return rc;
 }
 

@@ -33,8 +33,8 @@ int clf_choices_add(clf_choices *l, const clf_choice *c);
  * config space has no duplicates); -1 when out of memory. */
 int clf_choices_push(clf_choices *l, const clf_choice *c);
 /* Appends `more` (a ranking by estimate, best first: times negative) to out with the solvers
- * taking turns: each round adds every solver's next-best config, the solvers in the order of
- * their best estimate, so that a list cut short has every competitive solver's top configs.
+ * taking turns: each round adds every solver's next-best config, in the order of those
+ * configs' estimates, so that a list cut short has every competitive solver's top configs.
  * A solver whose best estimate is over `spread` times the best one's takes its turns after
  * the others have run out. Duplicates of out's entries are skipped (clf_choices_add).
  * 0, or -1 when memory runs out. */
