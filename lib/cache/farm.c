@@ -6,6 +6,7 @@
 #include "clw/clw.h"
 #include "core/alloc.h"
 #include "core/util.h"
+#include "finddb/finddb.h"
 
 #include <dirent.h>
 #include <poll.h>
@@ -22,7 +23,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -78,38 +78,17 @@ static int write_file(const char *dir, int i, const char *ext, const char *data,
     return 0;
 }
 
-/* The whole file, NUL-terminated (malloc'ed), or NULL. */
+/* The whole file, NUL-terminated (malloc'ed), or NULL: the find-db's reader, which also
+ * refuses anything but a regular file. */
 static char *read_file(const char *dir, int i, const char *ext)
 {
-    char path[PATH_MAX];
-    if (job_path(path, sizeof path, dir, i, ext) != 0)
+    enum { MAX_JOB_FILE = 64 << 20 }; /* far above any generated program */
+    char path[PATH_MAX], err[256];
+    char *buf = NULL;
+    size_t len = 0;
+    if (job_path(path, sizeof path, dir, i, ext) != 0 ||
+        clf_finddb_read_file(path, MAX_JOB_FILE, &buf, &len, NULL, err, sizeof err) != 0)
         return NULL;
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *buf = clf_malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - 1 - len, f);
-        if (len < cap - 1)
-            break;
-        char *bigger = clf_realloc(buf, cap * 2);
-        if (bigger == NULL) {
-            clf_free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (buf && err) {
-        clf_free(buf);
-        return NULL;
-    }
-    if (buf)
-        buf[len] = '\0';
     return buf;
 }
 
@@ -425,12 +404,6 @@ static int worker_alive(clf_farm_pool *p, long pid)
     return alive;
 }
 
-static void nap(void)
-{
-    struct timespec ts = {0, 2 * 1000 * 1000};
-    nanosleep(&ts, NULL);
-}
-
 clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why, size_t cap)
 {
     const double start = clf_now_ms();
@@ -467,7 +440,7 @@ clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why
             pthread_mutex_unlock(&f->pool->lock);
             return CLF_FARM_MINE;
         }
-        nap();
+        clf_sleep_ms(2);
     }
 }
 
@@ -535,7 +508,7 @@ void clf_farm_pool_destroy(miopenHandle_t h)
                 }
             break;
         }
-        nap();
+        clf_sleep_ms(2);
     }
     remove_dir(p->dir, 1);
     pthread_mutex_destroy(&p->lock);
