@@ -192,10 +192,7 @@ static int find_worker(char *out, size_t cap)
 /* CLFUSE_BUILD_PROCESSES, else the default of farm.h. */
 static long build_processes(miopenHandle_t h)
 {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    long dflt = 1;
-    if (strstr(h->info.vendor, "NVIDIA") != NULL)
-        dflt = cpus > 8 ? 8 : (cpus > 0 ? cpus : 1);
+    long dflt = strstr(h->info.vendor, "NVIDIA") != NULL ? clf_online_processors(8) : 1;
     long level = clf_env_long("CLFUSE_BUILD_PROCESSES", dflt);
     return level < 1 ? 1 : level;
 }

@@ -1,4 +1,5 @@
-/* The plain-C helpers of core/util.h: the clock, mkdir -p, messages into caller buffers. */
+/* The plain-C helpers of core/util.h: the clock, the processor count, mkdir -p, messages into
+ * caller buffers. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/alloc.h"
 #include "core/util.h"
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 double clf_now_ms(void)
 {
@@ -23,6 +25,14 @@ void clf_sleep_ms(int ms)
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
     while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
     }
+}
+
+long clf_online_processors(long max)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cpus < 1)
+        cpus = 1;
+    return cpus > max ? max : cpus;
 }
 
 const char *clf_strerror(int e, char *buf, size_t cap)

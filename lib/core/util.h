@@ -35,6 +35,8 @@ const char *clf_strbuf_str(const clf_strbuf *b); /* "" when empty */
 double clf_now_ms(void);
 /* Sleeps ms milliseconds, resuming after signals. */
 void clf_sleep_ms(int ms);
+/* The online processors, at most max (1 when the system does not say). */
+long clf_online_processors(long max);
 
 /* mkdir -p: creates dir and each missing parent with mode (before umask). 0, or -1 with
  * errno set and "<the path that failed>: <reason>" in err (err may be NULL). */

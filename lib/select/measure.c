@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 typedef struct candidate {
     const clf_solver *solver;
@@ -144,10 +143,7 @@ static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_li
                      int *threads_used, int *workers, int *by_workers)
 {
     enum { MAX_THREADS = 16 };
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    long dflt = cpus > 8 ? 8 : (cpus > 0 ? cpus : 1);
-    if (strstr(h->info.vendor, "NVIDIA") != NULL)
-        dflt = 1;
+    long dflt = strstr(h->info.vendor, "NVIDIA") != NULL ? 1 : clf_online_processors(8);
     long level = clf_env_long("MIOPEN_COMPILE_PARALLEL_LEVEL", dflt);
     if (level < 1)
         level = 1;
