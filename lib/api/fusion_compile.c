@@ -75,6 +75,22 @@ static const char *source_name(clf_choice_source s)
     return "?";
 }
 
+/* The report's line for the (solver, config) just built on p, saying why it was chosen and
+ * where its program came from, then the solver's description of the config. */
+static void report_chosen(struct miopenFusionPlanDescriptor *p, const clf_solver *s,
+                          const char *cfg, const char *why)
+{
+    static const char *const origins[] = {"program reused in memory", "binary from the disk cache",
+                                          "built from source"};
+    clf_appendf(p->report, sizeof p->report, "  chosen: %s config \"%s\" (%s; %s)\n", s->name, cfg,
+                why, s->run ? "several kernels" : origins[p->program_origin]);
+    if (s->describe) {
+        char how[CLF_REASON_CAP * 2];
+        s->describe(&p->problem, cfg, how, sizeof how);
+        clf_appendf(p->report, sizeof p->report, "  %s\n", how);
+    }
+}
+
 /* A horizontal plan has one solver and nothing to select: no find-db record, model or
  * measurement knows its problems (which differ by every branch's shape), so it is built
  * directly and the report says so. */
@@ -114,16 +130,7 @@ static miopenStatus_t compile_horizontal(miopenHandle_t handle,
         clf_appendf(p->report, sizeof p->report, "  %s: build failed\n", s->name);
         return clf_fail(handle, st, "%s: plan %s: %s", api, name, msg);
     }
-    static const char *const origins[] = {"program reused in memory", "binary from the disk cache",
-                                          "built from source"};
-    clf_appendf(p->report, sizeof p->report,
-                "  chosen: %s config \"%s\" (the only solver of horizontal plans; %s)\n", s->name,
-                cfg, origins[p->program_origin]);
-    if (s->describe) {
-        char how[CLF_REASON_CAP * 2];
-        s->describe(&p->problem, cfg, how, sizeof how);
-        clf_appendf(p->report, sizeof p->report, "  %s\n", how);
-    }
+    report_chosen(p, s, cfg, "the only solver of horizontal plans");
     clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s)", name, s->name, cfg);
     clf_clear_error(handle);
     return miopenStatusSuccess;
@@ -152,9 +159,7 @@ static miopenStatus_t compile_pinned(miopenHandle_t handle, struct miopenFusionP
         clf_appendf(p->report, sizeof p->report, "  %s (pinned): build failed\n", s->name);
         return clf_fail(handle, st, "%s: %s", api, msg); /* msg names the plan */
     }
-    clf_appendf(p->report, sizeof p->report,
-                "  chosen: %s config \"%s\" (pinned by clfuse_FusionPlanSetSolver)\n", s->name,
-                cfg);
+    report_chosen(p, s, cfg, "pinned by clfuse_FusionPlanSetSolver");
     clf_clear_error(handle);
     return miopenStatusSuccess;
 }
@@ -212,16 +217,7 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
             clf_appendf(p->report, sizeof p->report, "  %s: %s\n", c->solver->name, "build failed");
             continue;
         }
-        static const char *const origins[] = {"program reused in memory",
-                                              "binary from the disk cache", "built from source"};
-        clf_appendf(p->report, sizeof p->report, "  chosen: %s config \"%s\" (%s; %s)\n",
-                    c->solver->name, c->config, source_name(c->source),
-                    c->solver->run ? "several kernels" : origins[p->program_origin]);
-        if (c->solver->describe) {
-            char how[CLF_REASON_CAP * 2];
-            c->solver->describe(&p->problem, c->config, how, sizeof how);
-            clf_appendf(p->report, sizeof p->report, "  %s\n", how);
-        }
+        report_chosen(p, c->solver, c->config, source_name(c->source));
         clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s) in %.1f ms", name, c->solver->name,
                 c->config, clf_now_ms() - t0);
         log_driver_command(p);
