@@ -108,29 +108,32 @@ static clf_farm *start_farm(miopenHandle_t h, candidate *c, int n)
 {
     for (int i = 0; i < n; ++i)
         c[i].job = -1;
+    /* Each job's program and name, alive until clf_farm_start has copied them. */
+    struct program {
+        clf_generated gen;
+        char what[CLF_BUILD_WHAT_CAP];
+    } *prog = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *prog);
     clf_farm_job *jobs = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *jobs);
-    clf_generated *gen = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *gen);
-    char(*what)[CLF_BUILD_WHAT_CAP] = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *what);
     int nj = 0;
-    for (int i = 0; jobs && gen && what && i < n; ++i) {
+    for (int i = 0; prog && jobs && i < n; ++i) {
+        struct program *g = &prog[nj];
         if (c[i].plan == NULL ||
-            clf_plan_program_of(h, c[i].plan, c[i].solver, c[i].config, &gen[nj], what[nj],
-                                sizeof what[nj]) != miopenStatusSuccess)
+            clf_plan_program_of(h, c[i].plan, c[i].solver, c[i].config, &g->gen, g->what,
+                                sizeof g->what) != miopenStatusSuccess)
             continue; /* built here as before (its failure is reported then) */
-        const char *src = clf_strbuf_str(&gen[nj].source);
-        if (clf_program_cached(h, src, gen[nj].options, gen[nj].min_groups_per_cu)) {
-            clf_generated_free(&gen[nj]);
+        const char *src = clf_strbuf_str(&g->gen.source);
+        if (clf_program_cached(h, src, g->gen.options, g->gen.min_groups_per_cu)) {
+            clf_generated_free(&g->gen);
             continue;
         }
-        jobs[nj] = (clf_farm_job){what[nj], src, gen[nj].options, gen[nj].min_groups_per_cu};
+        jobs[nj] = (clf_farm_job){g->what, src, g->gen.options, g->gen.min_groups_per_cu};
         c[i].job = nj++;
     }
-    clf_farm *farm = jobs && gen && what ? clf_farm_start(h, jobs, nj) : NULL;
-    for (int j = 0; gen && j < nj; ++j)
-        clf_generated_free(&gen[j]);
+    clf_farm *farm = prog && jobs ? clf_farm_start(h, jobs, nj) : NULL;
+    for (int j = 0; prog && j < nj; ++j)
+        clf_generated_free(&prog[j].gen);
+    clf_free(prog);
     clf_free(jobs);
-    clf_free(gen);
-    clf_free(what);
     return farm;
 }
 
