@@ -197,9 +197,11 @@ static long build_processes(miopenHandle_t h)
     return level < 1 ? 1 : level;
 }
 
-/* Marks workers that exited (reaped here) as gone. Under pool->lock. */
-static void reap(clf_farm_pool *p)
+/* Marks workers that exited (reaped here) as gone and returns how many still run. Under
+ * pool->lock. */
+static int reap(clf_farm_pool *p)
 {
+    int running = 0;
     for (int k = 0; k < p->slots; ++k) {
         if (!p->alive[k])
             continue;
@@ -207,10 +209,14 @@ static void reap(clf_farm_pool *p)
         pid_t r = waitpid(p->pid[k], &status, WNOHANG);
         if (r == p->pid[k] || (r < 0 && errno == ECHILD)) { /* ECHILD: SIGCHLD ignored */
             p->alive[k] = 0;
-            close(p->sock[k]);
+            if (p->sock[k] >= 0)
+                close(p->sock[k]);
             p->sock[k] = -1;
+        } else {
+            ++running;
         }
     }
+    return running;
 }
 
 /* Starts a worker in a free slot. Under pool->lock. */
@@ -351,11 +357,8 @@ clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n)
         want = MAX_WORKERS;
     char line[40];
     int len = snprintf(line, sizeof line, "%s\n", name);
-    int started = 0;
     pthread_mutex_lock(&p->lock);
-    reap(p);
-    for (int k = 0; k < p->slots; ++k)
-        started += p->alive[k];
+    int started = reap(p);
     while (started < want && spawn_worker(p, exe) == 0)
         ++started;
     /* Every worker hears of every batch; more than `want` of them only share it. */
@@ -480,20 +483,7 @@ void clf_farm_pool_destroy(miopenHandle_t h)
             p->sock[k] = -1;
         }
     const double start = clf_now_ms();
-    for (;;) {
-        int running = 0;
-        for (int k = 0; k < p->slots; ++k) {
-            if (!p->alive[k])
-                continue;
-            int status;
-            pid_t r = waitpid(p->pid[k], &status, WNOHANG);
-            if (r == p->pid[k] || (r < 0 && errno == ECHILD))
-                p->alive[k] = 0;
-            else
-                running = 1;
-        }
-        if (!running)
-            break;
+    while (reap(p) > 0) {
         if (clf_now_ms() - start > 200) {
             for (int k = 0; k < p->slots; ++k)
                 if (p->alive[k]) {
