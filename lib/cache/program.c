@@ -343,13 +343,28 @@ static cl_program apply_min_groups(miopenHandle_t h, const char *what, cl_progra
     return np;
 }
 
+/* The on-disk cache as h uses it (disabled where it is not wanted); returns cache->enabled. */
+static int disk_cache(miopenHandle_t h, clf_cache *cache)
+{
+    clf_cache_init(cache, CLFUSE_VERSION_STRING);
+    if (!binary_cache_wanted(h))
+        cache->enabled = 0;
+    return cache->enabled;
+}
+
+/* The handle's usable program of this key, or NULL. Under h->lock. */
+static program_entry *find_in_memory(miopenHandle_t h, XXH128_hash_t key)
+{
+    program_entry *e = h->programs ? h->programs->head : NULL;
+    while (e && (e->evicted || !XXH128_isEqual(e->key, key)))
+        e = e->next;
+    return e;
+}
+
 int clf_program_disk_cache_on(miopenHandle_t h)
 {
-    if (!binary_cache_wanted(h))
-        return 0;
     clf_cache cache;
-    clf_cache_init(&cache, CLFUSE_VERSION_STRING);
-    return cache.enabled;
+    return disk_cache(h, &cache);
 }
 
 int clf_program_cached(miopenHandle_t h, const char *source, const char *options,
@@ -360,14 +375,11 @@ int clf_program_cached(miopenHandle_t h, const char *source, const char *options
     if (km == NULL)
         return 0;
     XXH128_hash_t key = XXH3_128bits(km, km_len);
-    int found = 0;
     pthread_mutex_lock(&h->lock);
-    for (program_entry *e = h->programs ? h->programs->head : NULL; e && !found; e = e->next)
-        found = !e->evicted && XXH128_isEqual(e->key, key);
+    int found = find_in_memory(h, key) != NULL;
     pthread_mutex_unlock(&h->lock);
-    if (!found && clf_program_disk_cache_on(h)) {
-        clf_cache cache;
-        clf_cache_init(&cache, CLFUSE_VERSION_STRING);
+    clf_cache cache;
+    if (!found && disk_cache(h, &cache)) {
         char path[CLF_CACHE_PATH_MAX];
         clf_cache_path(&cache, km, km_len, path, sizeof path);
         found = path[0] != '\0' && access(path, R_OK) == 0;
@@ -390,10 +402,7 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
     pthread_mutex_lock(&h->lock);
     if (h->programs == NULL)
         h->programs = clf_calloc(1, sizeof *h->programs);
-    program_entry *e = h->programs ? h->programs->head : NULL;
-    for (; e; e = e->next)
-        if (!e->evicted && XXH128_isEqual(e->key, key))
-            break;
+    program_entry *e = find_in_memory(h, key);
     if (e && clf_clw_retain_program(e->program) == CL_SUCCESS) {
         pthread_mutex_unlock(&h->lock);
         clf_free(km);
@@ -405,9 +414,7 @@ miopenStatus_t clf_program_get(miopenHandle_t h, const char *what, const char *s
     pthread_mutex_unlock(&h->lock);
 
     clf_cache cache;
-    clf_cache_init(&cache, CLFUSE_VERSION_STRING);
-    if (!binary_cache_wanted(h))
-        cache.enabled = 0;
+    disk_cache(h, &cache);
     clf_program_origin how = CLF_PROGRAM_FROM_DISK;
     cl_program prog = cache.enabled ? from_disk(h, what, &cache, km, km_len, options) : NULL;
     char *disk_path = NULL;
