@@ -73,24 +73,6 @@ static miopenStatus_t run_once(ctx *c, bufs *b, const bench_entry *e, const chai
     return miopenStatusSuccess;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-bstat bench_stats(double *v, int n)
-{
-    bstat s = {0, 0, 0};
-    if (n <= 0)
-        return s;
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    s.n = n;
-    s.min = v[0];
-    s.med = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-    return s;
-}
-
 /* Times a verified path: profiled runs (kernel times), then unprofiled ones (wall clock). */
 static int measure(ctx *c, bufs *b, const bench_entry *e, chain_res *ch, int ci, int path)
 {

@@ -98,3 +98,21 @@ char *bench_read_file(const char *path)
         s[n] = '\0';
     return s;
 }
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+bstat bench_stats(double *v, int n)
+{
+    bstat s = {0, 0, 0};
+    if (n <= 0)
+        return s;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    s.n = n;
+    s.min = v[0];
+    s.med = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    return s;
+}

@@ -20,29 +20,27 @@ const char *clf_fragment(const char *name)
     return NULL;
 }
 
-/* CLF_EPILOGUE_STEPS, the body of cl/epilogue.cl's clf_epilogue after v = conv_alpha * acc:
- * one statement a step, in the IR's order. */
-static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
+/* The epilogue's steps, in the IR's order, one statement a step, each after `sep`: what
+ * follows v = conv_alpha * acc in an epilogue function. */
+static void emit_steps(const clf_epilogue *e, int half, const char *sep, clf_strbuf *b)
 {
     clf_ir_kind steps[4];
-    int n = clf_ir_epilogue_steps(&p->epi, steps);
-    clf_strbuf_append(b, "/* the epilogue's steps, in the plan's order (lib/ir) */\n");
-    clf_strbuf_append(b, "#define CLF_EPILOGUE_STEPS");
+    int n = clf_ir_epilogue_steps(e, steps);
     for (int i = 0; i < n; ++i) {
-        clf_strbuf_append(b, " \\\n    ");
+        clf_strbuf_append(b, sep);
         switch (steps[i]) {
         case CLF_IR_BIAS: clf_strbuf_append(b, "v += bias[k]; /* bias */"); break;
         case CLF_IR_BN:
             clf_strbuf_printf(b,
                               "{ const int p = %s; v = bn_scale[p] * (v - bn_mean[p]) * "
                               "rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, %s */",
-                              p->epi.bn_spatial ? "k" : "k * OUT_HW + pix",
-                              p->epi.bn_spatial ? "spatial" : "per-activation");
+                              e->bn_spatial ? "k" : "k * OUT_HW + pix",
+                              e->bn_spatial ? "spatial" : "per-activation");
             break;
         case CLF_IR_ADD:
             /* z has the data's storage type (kargs.h: CLF_KARG_DIN). */
-            clf_strbuf_append(b, p->half ? "v += z_alpha * CLF_LOAD(z, out_idx); /* residual add */"
-                                         : "v += z_alpha * z[out_idx]; /* residual add */");
+            clf_strbuf_append(b, half ? "v += z_alpha * CLF_LOAD(z, out_idx); /* residual add */"
+                                      : "v += z_alpha * z[out_idx]; /* residual add */");
             break;
         case CLF_IR_ACTIV:
             clf_strbuf_append(b,
@@ -51,6 +49,14 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
         default: break;
         }
     }
+}
+
+/* CLF_EPILOGUE_STEPS, the body of cl/epilogue.cl's clf_epilogue after v = conv_alpha * acc. */
+static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
+{
+    clf_strbuf_append(b, "/* the epilogue's steps, in the plan's order (lib/ir) */\n");
+    clf_strbuf_append(b, "#define CLF_EPILOGUE_STEPS");
+    emit_steps(&p->epi, p->half, " \\\n    ", b);
     clf_strbuf_append(b, "\n");
 }
 
@@ -136,7 +142,9 @@ static void emit_layouts(const clf_fusion_problem *p, clf_strbuf *b)
     }
 }
 
-void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
+/* The storage type, the convolution's and the output's shapes and the layouts: what every
+ * fragment reads, whatever its epilogue. */
+static void emit_shapes(const clf_fusion_problem *p, clf_strbuf *b)
 {
     emit_storage_type(p, b);
     if (p->has_conv) {
@@ -168,6 +176,11 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
     clf_strbuf_define(b, "OUT_W", p->w);
     clf_strbuf_define(b, "OUT_HW", (long)p->h * p->w);
     emit_layouts(p, b);
+}
+
+void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
+{
+    emit_shapes(p, b);
     clf_strbuf_append(b, "/* epilogue */\n");
     clf_strbuf_define(b, "HAS_Z", p->epi.has_z);
     clf_strbuf_define(b, "HAS_BIAS", p->epi.has_bias);
@@ -255,6 +268,67 @@ static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const cha
     return 0;
 }
 
+/* A horizontal plan run as one merged convolution (clf_build_spec.merged_branches): the
+ * merged problem's shapes and layouts, the horizontal argument lists, then per branch its
+ * activation and epilogue function (clf_epilogue<b>, over the branch's own channel index),
+ * and last the two dispatches by output channel that cl/conv_igemm.cl uses: clf_epilogue
+ * (the branch's epilogue) and CLF_HGEMM_ROW (the buffer holding a row of the merged filter,
+ * and the branch's first row). -1 when the branches cannot be merged. */
+static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, const char *activ)
+{
+    clf_fusion_problem m;
+    char why[CLF_REASON_CAP];
+    if (!clf_horizontal_merged(p, &m, why, sizeof why))
+        return -1;
+    clf_strbuf_printf(b, "/* %d branches as one convolution: their channels concatenated */\n",
+                      p->nbranches);
+    emit_shapes(&m, b);
+    clf_hkargs_emit_cl(b);
+    clf_hkargs_emit_epi_cl(b);
+    for (int i = 0; i < p->nbranches; ++i) {
+        const clf_branch_problem *br = &p->branch[i];
+        clf_strbuf_printf(b, "\n/* branch %d: output channels %d..%d */\n", i, br->k_begin,
+                          br->k_begin + br->conv.k - 1);
+        if (br->epi.has_activ) {
+            clf_strbuf_define(b, "ACTIV_MODE", br->epi.activ_mode);
+            clf_strbuf_printf(b, "#define clf_activ clf_activ%d\n", i);
+            clf_strbuf_append(b, activ);
+            clf_strbuf_append(b, "\n");
+        }
+        clf_strbuf_printf(b,
+                          "inline float clf_epilogue%d(float acc, int k, int pix, size_t out_idx, "
+                          "CLF_BRANCH_PARAMS)\n{\n    float v = conv_alpha * acc;",
+                          i);
+        emit_steps(&br->epi, 0, "\n    ", b);
+        clf_strbuf_append(b, "\n    return v;\n}\n");
+        if (br->epi.has_activ)
+            clf_strbuf_append(b, "#undef ACTIV_MODE\n#undef clf_activ\n");
+    }
+    clf_strbuf_append(b, "\n/* the branch of output channel k, by k's range */\n"
+                         "inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, "
+                         "EPI_PARAMS)\n{\n");
+    for (int i = 0; i < p->nbranches; ++i) {
+        const clf_branch_problem *br = &p->branch[i];
+        if (i + 1 < p->nbranches)
+            clf_strbuf_printf(b, "    if (k < %d)\n    ", br->k_begin + br->conv.k);
+        clf_strbuf_printf(
+            b, "    return clf_epilogue%d(acc, k - %d, pix, out_idx, CLF_BRANCH_ARGS%d);\n", i,
+            br->k_begin, i);
+    }
+    clf_strbuf_append(b, "}\n#define CLF_HGEMM_ROW(k, src, kb)");
+    for (int i = 0; i < p->nbranches; ++i) {
+        const clf_branch_problem *br = &p->branch[i];
+        clf_strbuf_append(b, " \\\n    ");
+        if (i + 1 < p->nbranches)
+            clf_strbuf_printf(b, "%sif ((k) < %d) ", i ? "else " : "", br->k_begin + br->conv.k);
+        else if (i > 0)
+            clf_strbuf_append(b, "else ");
+        clf_strbuf_printf(b, "{ src = w%d; kb = %d; }", i, br->k_begin);
+    }
+    clf_strbuf_append(b, "\n");
+    return 0;
+}
+
 int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
                          const clfuse_DeviceInfo *dev, const char *cfg, const char *title,
                          clf_generated *out, char *why, size_t cap)
@@ -280,7 +354,19 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
     clf_strbuf *b = &out->source;
     clf_strbuf_printf(b, "/* clfuse generated kernel: %s\n * solver %s (id %u), config \"%s\" */\n",
                       title, s->name, (unsigned)s->id, cfg);
-    if (p->nbranches > 0) {
+    if (p->nbranches > 0 && spec.merged_branches) {
+        /* Horizontal, merged into one convolution: each branch's epilogue is a function,
+         * chosen by the output channel's range. */
+        if (emit_horizontal_merged(p, b, activ) != 0) {
+            snprintf(why, cap, "solver %s: the branches cannot run as one convolution", s->name);
+            clf_strbuf_free(&spec.defines);
+            clf_strbuf_free(b);
+            return -1;
+        }
+        clf_strbuf_printf(b, "\n/* solver %s */\n", s->name);
+        clf_strbuf_append(b, clf_strbuf_str(&spec.defines));
+        clf_strbuf_append(b, "\n");
+    } else if (p->nbranches > 0) {
         /* Horizontal: its own preamble and one specialised function a branch; no shared
          * epilogue (each branch's is in its function). */
         if (emit_horizontal(p, b, activ) != 0) {

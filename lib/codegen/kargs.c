@@ -113,3 +113,17 @@ void clf_hkargs_emit_cl(clf_strbuf *b)
         clf_strbuf_append(b, "\n");
     }
 }
+
+void clf_hkargs_emit_epi_cl(clf_strbuf *b)
+{
+    clf_strbuf_append(b, "#define EPI_PARAMS");
+    for (int br = 0; br < CLF_MAX_BRANCHES; ++br)
+        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
+            clf_strbuf_printf(b, "%s%s %s%d", br || i ? ", " : " ", cl_type(branch_args[i].kind),
+                              branch_args[i].name, br);
+    clf_strbuf_append(b, "\n#define EPI_ARGS");
+    for (int br = 0; br < CLF_MAX_BRANCHES; ++br)
+        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
+            clf_strbuf_printf(b, "%s%s%d", br || i ? ", " : " ", branch_args[i].name, br);
+    clf_strbuf_append(b, "\n");
+}

@@ -98,6 +98,10 @@ const void *clf_hkarg_value(const clf_run_args *a, int i, size_t *size, clf_karg
  * CLF_BRANCH_PARAMS (one branch's, unnumbered: the branch function's parameters) and
  * CLF_BRANCH_ARGS<b> (branch b's, numbered: the call's arguments). */
 void clf_hkargs_emit_cl(clf_strbuf *b);
+/* Writes EPI_PARAMS and EPI_ARGS for a horizontal program run as one merged convolution:
+ * every branch's arguments (CLF_KERNEL_PARAMS without x and y), which its clf_epilogue
+ * passes on to the branch of the channel (lib/codegen/codegen.c). */
+void clf_hkargs_emit_epi_cl(clf_strbuf *b);
 
 /* The host binding of argument i: a pointer to its value in a and its size, as
  * clSetKernelArg takes them (a cl_mem, NULL when absent, or a float). */

@@ -34,9 +34,24 @@ static const clf_solver *const registry[] = {
     &clf_solver_conv_naive,     /* id 1 */
     &clf_solver_elementwise,    /* id 100 */
     &clf_solver_bn_train,       /* id 8: training plans only */
-    /* id 10: ConvHorizontalDirect (clf_solver_conv_horizontal), horizontal plans only, kept
-     * out of this table on purpose (solver.h says why) */
+    /* id 10: ConvHorizontalDirect and id 13: ConvHorizontalGemm, horizontal plans only, kept
+     * out of this table on purpose (solver.h says why): the table below */
 };
+
+static const clf_solver *const horizontal[] = {
+    &clf_solver_conv_horizontal_gemm, /* id 13 */
+    &clf_solver_conv_horizontal,      /* id 10: any branches */
+};
+
+int clf_horizontal_solver_count(void)
+{
+    return (int)(sizeof horizontal / sizeof horizontal[0]);
+}
+
+const clf_solver *clf_horizontal_solver_at(int i)
+{
+    return (i >= 0 && i < clf_horizontal_solver_count()) ? horizontal[i] : NULL;
+}
 
 int clf_solver_count(void)
 {
@@ -61,6 +76,9 @@ const clf_solver *clf_solver_by_name(const char *name)
     for (int i = 0; i < clf_solver_count(); ++i)
         if (strcmp(registry[i]->name, name) == 0)
             return registry[i];
+    for (int i = 0; i < clf_horizontal_solver_count(); ++i)
+        if (strcmp(horizontal[i]->name, name) == 0)
+            return horizontal[i];
     return NULL;
 }
 

@@ -127,6 +127,11 @@ typedef struct clf_build_spec {
      * rather than text in the source, so the program cache takes it as given (and keys the
      * binary on it) instead of searching the source for it. */
     int min_groups_per_cu;
+    /* Horizontal plans: 1 when the fragment is a vertical kernel run over the branches merged
+     * into one convolution (ConvHorizontalGemm, clf_horizontal_merged), so codegen writes the
+     * merged problem's preamble, the branches' filter selection and their epilogues; 0: the
+     * fragment calls the branches' own functions (ConvHorizontalDirect). */
+    int merged_branches;
 } clf_build_spec;
 
 /* A config's shape of work, as the device model reads it. Counts are of the whole launch
@@ -233,16 +238,29 @@ typedef struct clf_solver {
     void (*describe)(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap);
 } clf_solver;
 
-/* ConvHorizontalDirect (lib/solver/conv_horizontal.c): the one solver of horizontal plans.
- * It is not in the registry: no vertical plan is ever its candidate (so no report, golden
- * index or fallback order changes), and horizontal plans are compiled with it directly,
- * without selection or find-db records. Its id is reserved in registry.c. */
+/* The solvers of horizontal plans: ConvHorizontalGemm (lib/solver/conv_horizontal_gemm.c,
+ * branches of one filter geometry as one implicit GEMM) and ConvHorizontalDirect
+ * (lib/solver/conv_horizontal.c, any branches, one work-item per output). They are not in
+ * the registry: no vertical plan is ever their candidate (so no report, golden index or
+ * fallback order changes), and horizontal plans choose between them with the device model
+ * alone, without find-db records (lib/api/fusion_compile.c). Their ids are reserved in
+ * registry.c; clf_solver_by_name finds them, so a plan can be pinned to either. */
 extern const clf_solver clf_solver_conv_horizontal;
+extern const clf_solver clf_solver_conv_horizontal_gemm;
+/* The horizontal solvers, in fallback order (ConvHorizontalDirect last: it takes any plan). */
+int clf_horizontal_solver_count(void);
+const clf_solver *clf_horizontal_solver_at(int i);
+/* A horizontal problem's branches as one convolution: the input, branch 0's filter geometry
+ * and the branches' channels concatenated as K, no epilogue. 1, or 0 with the reason when
+ * the branches differ in filter, padding, stride or dilation, or are grouped. */
+int clf_horizontal_merged(const clf_fusion_problem *p, clf_fusion_problem *out, char *why,
+                          size_t cap);
 
 /* The registry, in fallback order (best first when nothing was measured). */
 int clf_solver_count(void);
 const clf_solver *clf_solver_at(int i);
 const clf_solver *clf_solver_by_id(uint64_t id);
+/* A registry solver, or a horizontal one, by name; NULL when none has it. */
 const clf_solver *clf_solver_by_name(const char *name);
 
 /* Small helpers shared by solvers. */

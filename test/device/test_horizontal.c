@@ -144,9 +144,11 @@ static const double act_alpha = 0.25, act_beta = 1.5, act_gamma = 0.5, eps = 1e-
 
 /* Builds, compiles and runs a horizontal plan over an n x c x h x w input and compares each
  * branch's channels of the output with the reference. skip_args: the branch whose ops get
- * no arguments (-1: none), then execute must fail with BadParm and a message. */
-static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, uint64_t seed,
-                     int skip_args)
+ * no arguments (-1: none), then execute must fail with BadParm and a message. pin / config:
+ * the solver and config to pin (clfuse_FusionPlanSetSolver; NULL: the plan chooses), expect:
+ * the solver that must run it. */
+static void run_case_with(int n, int c, int h, int w, const branch_spec *bs, int nb, uint64_t seed,
+                          int skip_args, const char *pin, const char *config, const char *expect)
 {
     int oh = ref_conv_out_size(h, bs[0].f, bs[0].pad, bs[0].stride, 1);
     int ow = ref_conv_out_size(w, bs[0].f, bs[0].pad, bs[0].stride, 1);
@@ -164,10 +166,16 @@ static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, 
     branch_state st[MAXB];
     memset(st, 0, sizeof st);
     assert_int_equal(add_branches(plan, xd, c, oh, ow, bs, nb, st), miopenStatusSuccess);
-    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusSuccess);
-    const char *solver = NULL;
-    assert_int_equal(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL), miopenStatusSuccess);
-    assert_string_equal(solver, "ConvHorizontalDirect");
+    if (pin)
+        assert_int_equal(clfuse_FusionPlanSetSolver(plan, pin, config), miopenStatusSuccess);
+    if (miopenCompileFusionPlan(handle, plan) != miopenStatusSuccess)
+        fail_msg("compile (%s %s): %s\n%s", pin ? pin : "chosen", config ? config : "",
+                 clfuse_GetLastErrorMessage(handle), clfuse_FusionPlanGetReport(plan));
+    const char *solver = NULL, *cfg = NULL;
+    assert_int_equal(clfuse_FusionPlanGetSolver(plan, NULL, &solver, &cfg), miopenStatusSuccess);
+    assert_string_equal(solver, expect);
+    if (config)
+        assert_string_equal(cfg, config);
 
     uint64_t rng = ref_rng_seed(seed);
     size_t xn = (size_t)n * c * h * w, yn = (size_t)n * ktot * oh * ow;
@@ -254,7 +262,7 @@ static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, 
         assert_true(ref_first_unwritten(y, yn) == (size_t)-1);
         double rms = ref_rms_relative(ref, y, yn);
         if (!(rms < 80 * FLT_EPSILON))
-            fail_msg("horizontal plan of %d branches: RMS %g", nb, rms);
+            fail_msg("horizontal plan of %d branches (%s \"%s\"): RMS %g", nb, solver, cfg, rms);
         /* The output descriptor of one branch is not the plan's. */
         miopenTensorDescriptor_t one_branch;
         miopenCreateTensorDescriptor(&one_branch);
@@ -274,6 +282,12 @@ static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, 
     free(ref);
     miopenDestroyTensorDescriptor(xd);
     miopenDestroyTensorDescriptor(yd);
+}
+
+static void run_case(int n, int c, int h, int w, const branch_spec *bs, int nb, uint64_t seed,
+                     int skip_args)
+{
+    run_case_with(n, c, h, w, bs, nb, seed, skip_args, NULL, NULL, "ConvHorizontalDirect");
 }
 
 /* (a) 1x1 conv + bias + relu next to a 3x3 pad-1 conv + bias. */
@@ -303,6 +317,83 @@ static void batch_two(void **state)
                               {1, 3, 1, 2, 1, 0, -1},
                               {2, 1, 0, 2, 1, -1, -1}};
     run_case(2, 3, 7, 7, bs, 4, 13, -1);
+}
+
+/* Branches of one filter geometry run as one implicit GEMM (ConvHorizontalGemm): three 1x1
+ * branches whose channel counts (5, 7, 4) do not align with any tile, so tiles straddle
+ * branches and the last tile runs past the last channel; every epilogue kind, per branch. */
+static const branch_spec merged_1x1[] = {{5, 1, 0, 1, 1, -1, miopenActivationRELU},
+                                         {7, 1, 0, 1, 0, 1, miopenActivationLEAKYRELU},
+                                         {4, 1, 0, 1, 1, 0, miopenActivationELU}};
+
+static void merged_branches(void **state)
+{
+    (void)state;
+    run_case_with(2, 8, 4, 6, merged_1x1, 3, 21, -1, NULL, NULL, "ConvHorizontalGemm");
+    /* 3x3, stride 2, padding 1: the gathered (not 1x1) path */
+    const branch_spec s2[] = {{9, 3, 1, 2, 1, -1, miopenActivationRELU},
+                              {3, 3, 1, 2, 1, 1, miopenActivationTANH}};
+    run_case_with(1, 5, 9, 7, s2, 2, 22, -1, NULL, NULL, "ConvHorizontalGemm");
+    /* four 1x1 branches at batch 3, one with no epilogue at all */
+    const branch_spec four[] = {{2, 1, 0, 1, 0, -1, -1},
+                                {6, 1, 0, 1, 1, -1, miopenActivationRELU},
+                                {3, 1, 0, 1, 1, 1, -1},
+                                {5, 1, 0, 1, 0, -1, miopenActivationCLIPPEDRELU}};
+    run_case_with(3, 4, 5, 5, four, 4, 23, -1, NULL, NULL, "ConvHorizontalGemm");
+    /* missing arguments of one branch are still named at execute */
+    run_case_with(1, 8, 4, 6, merged_1x1, 3, 24, 2, NULL, NULL, "ConvHorizontalGemm");
+}
+
+/* The kernel's paths on the merged branches, pinned: the smallest tiling (float4 filter and
+ * input loads: 8 channels, 24 pixels), larger tiles than the problem, and the reduction
+ * split inside the work-group (KS 2 and 4); and ConvHorizontalDirect on the same plan. */
+static void merged_configs(void **state)
+{
+    (void)state;
+    static const char *const configs[] = {
+        "MT=8,NT=8,KT=4,TM=4,TN=4",
+        "MT=32,NT=16,KT=8,TM=8,TN=4",
+        "MT=16,NT=32,KT=16,TM=4,TN=4,KS=2",
+        "MT=16,NT=16,KT=8,TM=4,TN=4,KS=4",
+    };
+    for (size_t i = 0; i < sizeof configs / sizeof configs[0]; ++i)
+        run_case_with(2, 8, 4, 6, merged_1x1, 3, 31 + i, -1, "ConvHorizontalGemm", configs[i],
+                      "ConvHorizontalGemm");
+    run_case_with(2, 8, 4, 6, merged_1x1, 3, 35, -1, "ConvHorizontalDirect", NULL,
+                  "ConvHorizontalDirect");
+}
+
+/* ConvHorizontalGemm pinned on branches of different filters: refused with the reason. */
+static void merged_refused(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t xd;
+    miopenCreateTensorDescriptor(&xd);
+    miopenSet4dTensorDescriptor(xd, miopenFloat, 1, 3, 7, 6);
+    miopenFusionPlanDescriptor_t plan;
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
+                     miopenStatusSuccess);
+    const branch_spec bs[] = {{4, 1, 0, 1, 1, -1, miopenActivationRELU}, {6, 3, 1, 1, 1, -1, -1}};
+    branch_state st[MAXB];
+    memset(st, 0, sizeof st);
+    assert_int_equal(add_branches(plan, xd, 3, 7, 6, bs, 2, st), miopenStatusSuccess);
+    assert_int_equal(clfuse_FusionPlanSetSolver(plan, "ConvHorizontalGemm", NULL),
+                     miopenStatusSuccess);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
+    MSG_HAS(handle, "branch 1's filter");
+    /* unpinned, the same plan runs with ConvHorizontalDirect; GetAlgo lists only its algorithm */
+    assert_int_equal(clfuse_FusionPlanSetSolver(plan, NULL, NULL), miopenStatusSuccess);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusSuccess);
+    assert_non_null(strstr(clfuse_FusionPlanGetReport(plan), "ConvHorizontalGemm: branch 1's"));
+    int count = 0;
+    miopenConvFwdAlgorithm_t algos[4];
+    assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 4, &count, algos),
+                     miopenStatusSuccess);
+    assert_int_equal(count, 1);
+    assert_int_equal(algos[0], miopenConvolutionFwdAlgoDirect);
+    miopenDestroyFusionPlan(plan);
+    free_branches(st, 2);
+    miopenDestroyTensorDescriptor(xd);
 }
 
 /* Arguments of one branch's ops missing: execute names the op. */
@@ -393,26 +484,28 @@ static void bad_input(void **state)
 
     /* compiled: no more branches */
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusSuccess);
-    assert_non_null(strstr(clfuse_FusionPlanGetReport(plan), "ConvHorizontalDirect"));
+    /* four 3x3 pad-1 branches: one geometry, so the merged implicit GEMM */
+    assert_non_null(strstr(clfuse_FusionPlanGetReport(plan), "chosen: ConvHorizontalGemm"));
     assert_int_equal(clfuse_FusionPlanBeginBranch(plan), miopenStatusBadParm);
     MSG_HAS(NULL, "already compiled");
-    /* GetAlgo: the direct algorithm, the only one horizontal plans run */
+    /* GetAlgo: the algorithms horizontal plans run, the merged GEMM's first */
     int count = 0;
     miopenConvFwdAlgorithm_t algos[4];
     assert_int_equal(miopenFusionPlanConvolutionGetAlgo(plan, 4, &count, algos),
                      miopenStatusSuccess);
-    assert_int_equal(count, 1);
-    assert_int_equal(algos[0], miopenConvolutionFwdAlgoDirect);
+    assert_int_equal(count, 2);
+    assert_int_equal(algos[0], miopenConvolutionFwdAlgoImplicitGEMM);
+    assert_int_equal(algos[1], miopenConvolutionFwdAlgoDirect);
     miopenDestroyFusionPlan(plan);
 
-    /* another algorithm than direct is refused at compile */
+    /* an algorithm no horizontal solver runs is refused at compile */
     assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
                      miopenStatusSuccess);
     assert_int_equal(
         miopenCreateOpConvForwardAlgo(plan, &op, pad1, miopenConvolutionFwdAlgoWinograd, wd),
         miopenStatusSuccess);
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
-    MSG_HAS(handle, "direct");
+    MSG_HAS(handle, "implicit-GEMM or direct");
     miopenDestroyFusionPlan(plan);
 
     miopenDestroyConvolutionDescriptor(pad1);
@@ -428,7 +521,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_input),           cmocka_unit_test(two_branches),
         cmocka_unit_test(three_branches_bn),   cmocka_unit_test(batch_two),
-        cmocka_unit_test(missing_branch_args),
+        cmocka_unit_test(missing_branch_args), cmocka_unit_test(merged_branches),
+        cmocka_unit_test(merged_configs),      cmocka_unit_test(merged_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

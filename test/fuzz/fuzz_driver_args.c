@@ -1,6 +1,7 @@
-/* Fuzz target: clfuse-driver's command-line parsers (tools/driver: CBAInfer and conv).
+/* Fuzz target: clfuse-driver's command-line parsers (tools/driver: CBAInfer, conv and
+ * HorizInfer).
  *
- * The input is split at NUL and newline bytes into arguments; the first byte's low bit
+ * The input is split at NUL and newline bytes into arguments; the first byte modulo 3
  * picks the command. Each argument is its own exact-size allocation, freed after the call,
  * so ASan catches a parser that keeps pointers into an argv across calls (getopt's state
  * is process-global and the parsers are called again and again here); after each input a
@@ -18,13 +19,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    int conv = data[0] & 1;
+    const int cmd = data[0] % 3; /* 0 CBAInfer, 1 conv, 2 HorizInfer */
+    static const char *const names[] = {"CBAInfer", "conv", "HorizInfer"};
     char *argv[MAX_ARGS + 1];
     int argc = 0;
-    argv[argc] = malloc(9);
+    argv[argc] = malloc(11);
     if (argv[argc] == NULL)
         return 0;
-    snprintf(argv[argc], 9, "%s", conv ? "conv" : "CBAInfer");
+    snprintf(argv[argc], 11, "%s", names[cmd]);
     argc++;
     size_t start = 1;
     for (size_t i = 1; i <= size && argc < MAX_ARGS; ++i) {
@@ -40,7 +42,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     argv[argc] = NULL;
-    int rc = conv ? driver_conv_parse(argc, argv) : driver_cba_parse(argc, argv);
+    int rc = cmd == 1   ? driver_conv_parse(argc, argv)
+             : cmd == 2 ? driver_horiz_parse(argc, argv)
+                        : driver_cba_parse(argc, argv);
     if (rc != 0 && rc != 1 && rc != -1)
         abort(); /* the documented results only */
     for (int i = 0; i < argc; ++i)

@@ -212,7 +212,14 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
  *
  * Storage: x, w and y are read and written only through CLF_LOAD / CLF_STORE (CLF_LOAD4 /
  * CLF_STORE4 for the float4 paths); an fp16 plan's preamble defines them as the vload_half
- * family, so the staging buffers, the accumulators and the split-K partials stay fp32. */
+ * family, so the staging buffers, the accumulators and the split-K partials stay fp32.
+ *
+ * Horizontal plans (ConvHorizontalGemm): branches that share one filter geometry over one
+ * input are one convolution whose K is the branches' channels, concatenated. The preamble
+ * then defines CLF_HGEMM_ROW(k, src, kb), which points src at the buffer holding row k of that
+ * concatenated filter (its branch's own w<b>) and sets kb to the branch's first row, and a
+ * clf_epilogue that applies the branch's own epilogue by k's range; the filters are used as
+ * the caller gave them, never copied. Packed filters and one group only. */
 
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
@@ -304,6 +311,9 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 #define R_TAP(r) ((r) % FYX)
 #define W_DENSE (W_SX == 1 && W_SY == FX && W_SC == FYX && W_SK == CRS)
 #endif
+#if defined(CLF_HGEMM_ROW) && (!W_DENSE || GROUPS != 1)
+#error "horizontal plans take packed filters and one group only"
+#endif
 #if !W_DENSE
 #define W_R(r) (R_C(r) * W_SC + R_TAP(r) / FX * W_SY + R_TAP(r) % FX * W_SX)
 #endif
@@ -350,6 +360,12 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
     /* A: element e = tid + q * WG of the MT x KT tile, row-major (k, r), so consecutive
      * work-items read consecutive weights. Rows past K_PER_G read the last row. */
     int a_off[A_LOADS];
+#ifdef CLF_HGEMM_ROW
+    __global const float *a_src[A_LOADS];
+#define A_SRC(q) a_src[q]
+#else
+#define A_SRC(q) w
+#endif
 #pragma unroll
     for (int q = 0; q < A_LOADS; ++q) {
         const int e = tid + q * WG;
@@ -360,7 +376,16 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         const int kk = e / KT;
         const int rr = e % KT;
 #endif
-#if W_DENSE
+#ifdef CLF_HGEMM_ROW
+        /* A horizontal plan (ConvHorizontalGemm): the concatenated filter's row lives in its
+         * branch's own buffer, which CLF_HGEMM_ROW (generated) picks by the row's range. */
+        {
+            const int krow = min(k0 + kk, K_PER_G - 1);
+            int kb;
+            CLF_HGEMM_ROW(krow, a_src[q], kb);
+            a_off[q] = (krow - kb) * CRS + rr;
+        }
+#elif W_DENSE
         a_off[q] = (g * K_PER_G + min(k0 + kk, K_PER_G - 1)) * CRS + rr;
 #else
         a_off[q] = (g * K_PER_G + min(k0 + kk, K_PER_G - 1)) * W_SK;
@@ -457,7 +482,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if R_TAIL
                 if (r0 + rr < CRS) /* CRS % 4 == 0: a float4 is all in or all out */
 #endif
-                    v = CLF_LOAD4(w, a_off[q] + r0);
+                    v = CLF_LOAD4(A_SRC(q), a_off[q] + r0);
 #else
                 const int rr = (tid + q * WG) % KT;
                 float v = 0.0f;
@@ -465,9 +490,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 if (r0 + rr < CRS)
 #endif
 #if W_DENSE
-                    v = CLF_LOAD(w, a_off[q] + r0);
+                    v = CLF_LOAD(A_SRC(q), a_off[q] + r0);
 #else
-                    v = CLF_LOAD(w, a_off[q] + W_R(r0 + rr));
+                    v = CLF_LOAD(A_SRC(q), a_off[q] + W_R(r0 + rr));
 #endif
 #endif
                 (void)rr;

@@ -2,7 +2,8 @@
 # clfuse-driver CBAInfer and CBAInferfp16 end to end on tiny problems: verification passes and
 # exits 0, an invalid or unsupported plan exits non-zero with a clear line, the driver line that
 # MIOPEN_ENABLE_LOGGING_CMD=1 prints replays to the same plan, and NHWC x, w, y, z (-I, -O, -f)
-# verify while -O other than -I is refused.
+# verify while -O other than -I is refused; HorizInfer's horizontal plans verify against their
+# branches one by one, and bad branch lists are refused.
 #   usage: test_driver_cba.sh CLFUSE_DRIVER
 set -u
 drv=$1
@@ -83,5 +84,13 @@ check "fp16 depthwise" 0 "Verification: .*PASSED" "$drv" CBAInferfp16 -n 1 -c 6 
 hline=$(MIOPEN_ENABLE_LOGGING_CMD=1 "$drv" CBAInferfp16 $small -F 4 -Z 1 -V 0 2>&1 | grep '^clfuse-driver CBAInfer')
 check "fp16 logged"    0 "^clfuse-driver CBAInferfp16 -F 4 .* -Z 1$" echo "$hline"
 check "fp16 replay"    0 "plan CBA \+ residual add \(fp16\)" "$drv" ${hline#clfuse-driver } -V 1
+# HorizInfer: branches over one input, checked against the branches run one by one; one value
+# of -y/-x/-p/-q/-u/-v for every branch or one per branch.
+check2 "horiz 1x1"     0 "solver ConvHorizontalGemm" "Verification against the branches one by one: .*PASSED" "$drv" HorizInfer -n 2 -c 8 -H 6 -W 7 -k 5,7,4 -y 1 -x 1 -V 1
+check2 "horiz mixed"   0 "solver ConvHorizontalDirect" "Verification .*PASSED" "$drv" HorizInfer -n 1 -c 4 -H 7 -W 7 -k 3,5 -y 1,3 -x 1,3 -p 0,1 -q 0,1 -m 8 -V 1
+check2 "horiz timing"  0 "GPU Kernel Time Elapsed" "Branches as separate plans: .*horizontal / separate" "$drv" HorizInfer -n 1 -c 4 -H 6 -W 6 -k 4,4 -y 1 -x 1 -t 1 -i 3 -V 1
+check "horiz lists"    2 "-y has 3 values and -k 2" "$drv" HorizInfer -k 4,4 -y 1,3,5
+check "horiz 5 k"      2 "at most 4 values" "$drv" HorizInfer -k 1,2,3,4,5
+check "horiz sizes"    1 "same height and width" "$drv" HorizInfer -n 1 -c 4 -H 8 -W 8 -k 4,4 -y 1,3 -x 1,3 -V 1
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -127,17 +127,20 @@ static int write_file(const char *dir, const char *name, const char *text)
     return 0;
 }
 
-/* A horizontal plan (H3 in the golden files): a 1x1 conv + bias + relu, a 3x3 pad-1 conv +
- * spatial batch-norm, and a 5x5 pad-2 conv + bias + per-activation batch-norm + leaky relu,
- * over the same input; written as H3.ConvHorizontalDirect.cl and H3.ir. Kept apart from the
+/* A horizontal plan of three branches over the same input: a conv + bias + relu, a conv +
+ * spatial batch-norm, and a conv + bias + per-activation batch-norm + leaky relu, with filters
+ * fs (padded to keep the input's size), run by solver sv with its default config; written as
+ * <tag>.<solver>.cl and <tag>.ir. H3: 1x1, 3x3 and 5x5 filters, ConvHorizontalDirect; H3m: all
+ * 1x1, ConvHorizontalGemm (the branches merged into one implicit GEMM). Kept apart from the
  * table above so the vertical plans' files and index lines stay as they were. */
-static int golden_horizontal(const char *dir, clf_strbuf *index)
+static int golden_horizontal(const char *dir, clf_strbuf *index, const char *tag, const int fs[3],
+                             const clf_solver *sv)
 {
     miopenTensorDescriptor_t x, w[3], b0, b2, bn1, bn2;
     miopenConvolutionDescriptor_t conv[3];
     miopenFusionPlanDescriptor_t plan = NULL;
     miopenFusionOpDescriptor_t op;
-    static const int ks[3] = {4, 6, 2}, fs[3] = {1, 3, 5};
+    static const int ks[3] = {4, 6, 2};
     int rc = 0;
     miopenCreateTensorDescriptor(&x);
     miopenSet4dTensorDescriptor(x, miopenFloat, N, C, H, W);
@@ -171,44 +174,46 @@ static int golden_horizontal(const char *dir, clf_strbuf *index)
         miopenCreateOpActivationForward(plan, &op, miopenActivationLEAKYRELU) !=
             miopenStatusSuccess ||
         clf_plan_prepare(NULL, plan, "golden_gen") != miopenStatusSuccess)
-        rc = fail("H3");
+        rc = fail(tag);
     clf_strbuf ir;
     clf_strbuf_init(&ir);
     char why[CLF_REASON_CAP];
     if (rc == 0 && clf_ir_verify(&plan->ir, why, sizeof why) != 0) {
-        fprintf(stderr, "golden_gen: H3: the IR the plan built does not verify: %s\n", why);
+        fprintf(stderr, "golden_gen: %s: the IR the plan built does not verify: %s\n", tag, why);
         rc = -1;
     }
-    const clf_solver *sv = &clf_solver_conv_horizontal;
     clf_generated gen;
     char cfg[CLF_CONFIG_CAP] = "";
     if (rc == 0) {
         clf_ir_print(&plan->ir, &ir);
         sv->default_config(&plan->problem, &golden_device, cfg, sizeof cfg);
-        if (clf_codegen_generate(&plan->problem, sv, &golden_device, cfg, "plan H3", &gen, why,
+        char title[32];
+        snprintf(title, sizeof title, "plan %s", tag);
+        if (clf_codegen_generate(&plan->problem, sv, &golden_device, cfg, title, &gen, why,
                                  sizeof why) != 0) {
-            fprintf(stderr, "golden_gen: H3 %s: %s\n", sv->name, why);
+            fprintf(stderr, "golden_gen: %s %s: %s\n", tag, sv->name, why);
             rc = -1;
         }
     }
     if (rc == 0) {
         clf_strbuf text;
         clf_strbuf_init(&text);
-        clf_strbuf_printf(&text, "/* golden: plan H3, solver %s, default config \"%s\"\n", sv->name,
-                          cfg);
+        clf_strbuf_printf(&text, "/* golden: plan %s, solver %s, default config \"%s\"\n", tag,
+                          sv->name, cfg);
         clf_strbuf_printf(&text, " * build options: %s\n", gen.options);
         clf_strbuf_printf(&text, " * launch: dims %d global %zux%zux%zu local %zux%zux%zu\n",
                           gen.launch.dims, gen.launch.global[0], gen.launch.global[1],
                           gen.launch.global[2], gen.launch.local[0], gen.launch.local[1],
                           gen.launch.local[2]);
-        clf_strbuf_append(&text, " * IR: H3.ir\n */\n");
+        clf_strbuf_printf(&text, " * IR: %s.ir\n */\n", tag);
         clf_strbuf_append(&text, clf_strbuf_str(&gen.source));
-        clf_strbuf_printf(index, "H3 %s: H3.%s.cl \"%s\"\n", sv->name, sv->name, cfg);
+        clf_strbuf_printf(index, "%s %s: %s.%s.cl \"%s\"\n", tag, sv->name, tag, sv->name, cfg);
         char name[128];
-        snprintf(name, sizeof name, "H3.%s.cl", sv->name);
+        snprintf(name, sizeof name, "%s.%s.cl", tag, sv->name);
         rc = write_file(dir, name, clf_strbuf_str(&text));
+        snprintf(name, sizeof name, "%s.ir", tag);
         if (rc == 0)
-            rc = write_file(dir, "H3.ir", clf_strbuf_str(&ir));
+            rc = write_file(dir, name, clf_strbuf_str(&ir));
         clf_strbuf_free(&text);
         clf_generated_free(&gen);
     }
@@ -336,8 +341,11 @@ int main(int argc, char **argv)
         for (int d = 0; d < ndescs; ++d)
             miopenDestroyTensorDescriptor(descs[d]);
     }
+    static const int mixed[3] = {1, 3, 5}, pointwise[3] = {1, 1, 1};
     if (rc == 0)
-        rc = golden_horizontal(dir, &index);
+        rc = golden_horizontal(dir, &index, "H3", mixed, &clf_solver_conv_horizontal);
+    if (rc == 0)
+        rc = golden_horizontal(dir, &index, "H3m", pointwise, &clf_solver_conv_horizontal_gemm);
     if (rc == 0)
         rc = write_file(dir, "INDEX.txt", clf_strbuf_str(&index));
     clf_strbuf_free(&index);

@@ -12,10 +12,15 @@ int driver_cba_infer(int argc, char **argv, int half);
  * verified. Returns the exit code: 0 passed, 1 unsupported or failed, 2 bad flags. */
 int driver_conv(int argc, char **argv, int half);
 
+/* HorizInfer: a horizontal plan of conv + bias + activation branches (one per -k value),
+ * timed and verified against the branches run one by one. Returns the exit code. */
+int driver_horiz_infer(int argc, char **argv);
+
 /* The flag parsers alone (for the fuzz target): 0 parsed, 1 -h, -1 bad flags (a message on
  * stderr). They never exit and touch no device. */
 int driver_cba_parse(int argc, char **argv);
 int driver_conv_parse(int argc, char **argv);
+int driver_horiz_parse(int argc, char **argv);
 
 /* The pads the library derives for padding mode 1 (same) or 2 (valid) from the input,
  * filter, stride and dilation (h, w); mode 0 leaves pads as they are. */
