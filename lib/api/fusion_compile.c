@@ -91,79 +91,6 @@ static void report_chosen(struct miopenFusionPlanDescriptor *p, const clf_solver
     }
 }
 
-/* A horizontal plan chooses among the horizontal solvers (solver.h) by the device model
- * alone: no find-db record or measurement knows its problems (which differ by every branch's
- * shape), so the model's best config of each solver that applies is built, best first, and
- * the report says so. */
-static miopenStatus_t compile_horizontal(miopenHandle_t handle,
-                                         struct miopenFusionPlanDescriptor *p, const char *api,
-                                         const char *name)
-{
-    int requested = p->algo_filter_set;
-    miopenConvFwdAlgorithm_t algo = p->algo_filter;
-    for (int i = 0; i < p->ir.nops && !requested; ++i)
-        if (p->ops[i].algo_requested) {
-            requested = 1;
-            algo = p->ops[i].algo;
-        }
-    const clf_solver *allowed[8];
-    int n_allowed = 0;
-    for (int i = 0; i < clf_horizontal_solver_count() && n_allowed < 8; ++i) {
-        const clf_solver *s = clf_horizontal_solver_at(i);
-        char why[CLF_REASON_CAP];
-        if (requested && (int)algo != (int)s->algo)
-            clf_appendf(p->report, sizeof p->report,
-                        "  %s: runs convolution algorithm %d, and the plan asks for %d\n", s->name,
-                        (int)s->algo, (int)algo);
-        else if (!s->applicable(&p->problem, &handle->info, why, sizeof why))
-            clf_appendf(p->report, sizeof p->report, "  %s: %s\n", s->name, why);
-        else
-            allowed[n_allowed++] = s;
-    }
-    if (n_allowed == 0) {
-        /* The reasons: the requested algorithm, else the last solver's (the one that takes
-         * any branches). */
-        char algos[64] = "";
-        for (int i = 0; i < clf_horizontal_solver_count(); ++i)
-            clf_appendf(algos, sizeof algos, "%s%d", i ? " or " : "",
-                        (int)clf_horizontal_solver_at(i)->algo);
-        if (requested)
-            return clf_fail(handle, miopenStatusUnsupportedOp,
-                            "%s: plan %s: horizontal plans run the implicit-GEMM or direct "
-                            "convolution algorithm (%s) only, and algorithm %d was requested",
-                            api, name, algos, (int)algo);
-        return clf_fail(handle, miopenStatusUnsupportedOp,
-                        "%s: plan %s: no horizontal solver takes it:\n%s", api, name, p->report);
-    }
-    clf_choices ranked = {0};
-    if (clf_model_rank(handle, &p->problem, allowed, n_allowed, 1, &ranked) != 0 || ranked.n < 1) {
-        clf_choices_free(&ranked);
-        return clf_fail(handle, miopenStatusAllocFailed, "%s: plan %s: out of host memory", api,
-                        name);
-    }
-    miopenStatus_t st = miopenStatusUnknownError;
-    char msg[CLF_ERRMSG_CAP] = "";
-    for (int i = 0; i < ranked.n; ++i) {
-        const clf_choice *c = &ranked.v[i];
-        st = clf_plan_build_with(handle, p, c->solver, c->config);
-        if (st == miopenStatusSuccess) {
-            report_chosen(p, c->solver, c->config,
-                          "the device model's pick among the horizontal solvers; horizontal "
-                          "plans have no find-db records");
-            clf_log(CLF_LOG_INFO, "plan %s compiled with %s (%s)", name, c->solver->name,
-                    c->config);
-            clf_choices_free(&ranked);
-            clf_clear_error(handle);
-            return miopenStatusSuccess;
-        }
-        clf_strlcpy(msg, clfuse_GetLastErrorMessage(handle), sizeof msg);
-        clf_appendf(p->report, sizeof p->report, "  %s config \"%s\": build failed\n",
-                    c->solver->name, c->config);
-    }
-    clf_choices_free(&ranked);
-    return clf_fail(handle, st, "%s: plan %s: %s", api, name, msg);
-}
-
 /* A plan pinned by clfuse_FusionPlanSetSolver: that solver and config or an error. */
 static miopenStatus_t compile_pinned(miopenHandle_t handle, struct miopenFusionPlanDescriptor *p,
                                      const char *api, const char *name)
@@ -219,8 +146,6 @@ miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle, miopenFusionPlanDe
     }
     if (p->pin_solver)
         return compile_pinned(handle, p, api, name);
-    if (p->ir.horizontal)
-        return compile_horizontal(handle, p, api, name);
     clf_choices choices = {0};
     clf_select_request rq = {.use = CLF_USE_COMPILE};
     st = clf_select(handle, p, &rq, &choices, p->report, sizeof p->report);
@@ -337,28 +262,11 @@ miopenStatus_t miopenFusionPlanConvolutionGetAlgo(miopenFusionPlanDescriptor_t p
                         requestAlgoCount);
     if (p->ir.nops == 0 || p->ir.ops[0].kind != CLF_IR_CONV)
         return clf_fail(NULL, miopenStatusBadParm, "%s: the plan has no convolution", api);
-    if (p->ir.horizontal) { /* the algorithms of the horizontal solvers that take it */
-        clf_fusion_problem q;
-        clf_ir_to_problem(&p->ir, &q);
-        int out = 0;
-        for (int i = 0; i < clf_horizontal_solver_count() && out < requestAlgoCount; ++i) {
-            const clf_solver *s = clf_horizontal_solver_at(i);
-            char why[CLF_REASON_CAP];
-            if (!s->applicable(&q, &generic_device, why, sizeof why))
-                continue;
-            int seen = 0;
-            for (int j = 0; j < out; ++j)
-                seen |= (int)returnedAlgos[j] == (int)s->algo;
-            if (!seen)
-                returnedAlgos[out++] = (miopenConvFwdAlgorithm_t)s->algo;
-        }
-        *returnedAlgoCount = out;
-        return miopenStatusSuccess;
-    }
     /* Ignore the algorithm filter: GetAlgo lists what SetAlgo may choose from. */
     struct miopenFusionPlanDescriptor probe = *p;
     probe.algo_filter_set = 0;
-    probe.ops[0].algo_requested = 0;
+    for (int i = 0; i < probe.ir.nops; ++i) /* a horizontal plan's every branch */
+        probe.ops[i].algo_requested = 0;
     int total = clf_solver_count();
     const clf_solver **cands = clf_calloc((size_t)total, sizeof *cands);
     if (cands == NULL)

@@ -637,6 +637,44 @@ static void key_layout(const clf_fusion_problem *p, char *out, size_t cap)
         snprintf(out, cap, "%s%s%s", x, y, z);
 }
 
+/* A convolution's part of a key: MIOpen's fields, then _g<groups> when grouped. */
+static void conv_core(const clf_conv_problem *c, const char *layout, const char *type, char *core,
+                      size_t cap)
+{
+    int n = snprintf(core, cap, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-%s-%s-F", c->c,
+                     c->h, c->w, c->fy, c->fx, c->k, c->oh, c->ow, c->n, c->pad_h, c->pad_w,
+                     c->stride_h, c->stride_w, c->dil_h, c->dil_w, layout, type);
+    if (c->groups > 1 && n > 0 && (size_t)n < cap)
+        snprintf(core + n, cap - (size_t)n, "_g%d", c->groups);
+}
+
+/* The epilogue's part of a key: ":bn=...", ":act=N", ":z", each when present. */
+static void epi_suffix(const clf_epilogue *e, char *out, size_t cap)
+{
+    char bn[24] = "", act[16] = "";
+    if (e->has_bn)
+        snprintf(bn, sizeof bn, ":bn=%s", e->bn_spatial ? "spatial" : "peract");
+    if (e->has_activ)
+        snprintf(act, sizeof act, ":act=%d", e->activ_mode);
+    snprintf(out, cap, "%s%s%s", bn, act, e->has_z ? ":z" : "");
+}
+
+/* A horizontal plan's key: its name ("H3"), then each branch's convolution and epilogue
+ * (b: bias), separated by "|": every branch shapes the kernel. */
+static void horizontal_key(const clf_fusion_problem *p, const char *chain, const char *layout,
+                           const char *type, char *out, size_t cap)
+{
+    size_t n = 0;
+    int w = snprintf(out, cap, "%s:", chain);
+    for (int b = 0; b < p->nbranches && w >= 0 && (n += (size_t)w) < cap; ++b) {
+        char core[320], epi[64];
+        conv_core(&p->branch[b].conv, layout, type, core, sizeof core);
+        epi_suffix(&p->branch[b].epi, epi, sizeof epi);
+        w = snprintf(out + n, cap - n, "%s%s%s%s", b ? "|" : "", core,
+                     p->branch[b].epi.has_bias ? ":b" : "", epi);
+    }
+}
+
 void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap)
 {
     char core[640];
@@ -645,14 +683,12 @@ void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, 
     const char *type = p->half ? "FP16" : "FP32";
     char layout[288];
     key_layout(p, layout, sizeof layout);
+    if (p->nbranches > 0) {
+        horizontal_key(p, chain, layout, type, out, cap);
+        return;
+    }
     if (p->has_conv) {
-        const clf_conv_problem *c = &p->conv;
-        int n =
-            snprintf(core, sizeof core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-%s-%s-F",
-                     c->c, c->h, c->w, c->fy, c->fx, c->k, c->oh, c->ow, c->n, c->pad_h, c->pad_w,
-                     c->stride_h, c->stride_w, c->dil_h, c->dil_w, layout, type);
-        if (c->groups > 1 && n > 0 && (size_t)n < sizeof core)
-            snprintf(core + n, sizeof core - (size_t)n, "_g%d", c->groups);
+        conv_core(&p->conv, layout, type, core, sizeof core);
     } else if (strcmp(layout, "NCHW") == 0) {
         snprintf(core, sizeof core, "%dx%dx%dx%d-%s", p->n, p->c, p->h, p->w, type);
     } else {
@@ -662,11 +698,8 @@ void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, 
         snprintf(out, cap, "%s", core);
         return;
     }
-    char bn[24] = "", act[16] = "";
-    if (p->epi.has_bn)
-        snprintf(bn, sizeof bn, ":bn=%s", p->epi.bn_spatial ? "spatial" : "peract");
-    if (p->epi.has_activ)
-        snprintf(act, sizeof act, ":act=%d", p->epi.activ_mode);
+    char epi[64];
+    epi_suffix(&p->epi, epi, sizeof epi);
     /* Training chains ("Nt", "Nb", "Ab") already differ from inference ones by name. */
-    snprintf(out, cap, "%s:%s%s%s%s", chain, core, bn, act, p->epi.has_z ? ":z" : "");
+    snprintf(out, cap, "%s:%s%s", chain, core, epi);
 }

@@ -176,7 +176,8 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
  * fields: C-H-W-FYxFX-K-OH-OW-N-padHxpadW-strideHxstrideW-dilHxdilW-0-NCHW-FP32-F (FP16 for
  * half plans), with
  * _g<groups> when grouped. A plan with more ops prefixes its chain and appends what changes
- * the kernel: "CBNA:<conv key or NxCxHxW-FP32>:bn=spatial:act=3[:z]". Runtime values
+ * the kernel: "CBNA:<conv key or NxCxHxW-FP32>:bn=spatial:act=3[:z]". A horizontal plan
+ * lists its branches: "H2:<conv key>[:b][:bn=..][:act=N]|<conv key>...". Runtime values
  * (epsilon, activation alpha/beta/gamma, buffers) are never part of it. */
 void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap);
 

@@ -28,10 +28,18 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
         requested = 1;
         algo = p->ops[0].algo;
     }
-    for (int i = 0; i < clf_solver_count(); ++i) {
-        const clf_solver *s = clf_solver_at(i);
+    /* Horizontal plans: their own solvers (solver.h), and any branch's SetAlgo counts. */
+    const int horizontal = prob.nbranches > 0;
+    for (int i = 0; horizontal && !requested && i < p->ir.nops; ++i)
+        if (p->ops[i].algo_requested) {
+            requested = 1;
+            algo = p->ops[i].algo;
+        }
+    const int count = horizontal ? clf_horizontal_solver_count() : clf_solver_count();
+    for (int i = 0; i < count; ++i) {
+        const clf_solver *s = horizontal ? clf_horizontal_solver_at(i) : clf_solver_at(i);
         char why[CLF_REASON_CAP];
-        if (prob.has_conv != (s->kind == CLF_SOLVER_CONV))
+        if (!horizontal && prob.has_conv != (s->kind == CLF_SOLVER_CONV))
             continue; /* the other family: not a candidate, nothing to report */
         if (s->unfused_only && !p->allow_unfused) {
             clf_appendf(report, cap, "  %s: %s\n", s->name,

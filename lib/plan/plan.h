@@ -122,7 +122,8 @@ void clf_plan_free(struct miopenFusionPlanDescriptor *p);
 void clf_args_free(struct miopenOperatorArgs *args);
 
 /* The solvers that could run the plan's problem, in the order compile tries them, each with
- * its reason when not applicable. Writes a human-readable account into report. */
+ * its reason when not applicable (a horizontal plan's: the horizontal solvers, solver.h).
+ * Writes a human-readable account into report. */
 int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse_DeviceInfo *dev,
                         const clf_solver **out, int max, char *report, size_t cap);
 

@@ -178,7 +178,9 @@ static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_li
 /* Scratch buffers of the problem's sizes with defined contents (timings must not depend on
  * NaNs or denormals in fresh memory). */
 typedef struct scratch_set {
-    cl_mem m[24]; /* every buffer scratch_args may allocate (19 for a training plan) */
+    /* every buffer scratch_args may allocate: 19 for a training plan, 27 for a horizontal
+     * plan of 4 branches with bias and batch-norm */
+    cl_mem m[32];
     int n;
 } scratch_set;
 
@@ -188,6 +190,10 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
     *out = NULL;
     if (bytes == 0)
         return miopenStatusSuccess;
+    if (s->n == (int)(sizeof s->m / sizeof s->m[0]))
+        return clf_fail(h, miopenStatusInternalError,
+                        "benchmark: more scratch buffers than the %zu kept for the %s",
+                        sizeof s->m / sizeof s->m[0], what);
     /* Through miopenSetAllocator's functions when the caller set them. */
     miopenStatus_t ast = miopenStatusSuccess;
     cl_mem m = clf_handle_alloc(h, bytes, "benchmark scratch", &ast);
@@ -216,10 +222,45 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
     return miopenStatusSuccess;
 }
 
+/* A horizontal plan's branches: each one's filter, bias and batch-norm vectors. */
+static miopenStatus_t scratch_branches(miopenHandle_t h, const clf_fusion_problem *p,
+                                       scratch_set *s, clf_run_args *a)
+{
+    const size_t fs = sizeof(float);
+    miopenStatus_t st = miopenStatusSuccess;
+    for (int b = 0; b < p->nbranches && st == miopenStatusSuccess; ++b) {
+        const clf_branch_problem *br = &p->branch[b];
+        const clf_conv_problem *c = &br->conv;
+        struct clf_branch_args *ba = &a->br[b];
+        size_t par_n = br->epi.bn_spatial ? (size_t)c->k : (size_t)c->k * p->h * p->w;
+        st = scratch(h, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs, "weights", s,
+                     &ba->w);
+        if (st == miopenStatusSuccess && br->epi.has_bias)
+            st = scratch(h, (size_t)c->k * fs, "bias", s, &ba->bias);
+        cl_mem *bn[] = {&ba->bn_scale, &ba->bn_bias, &ba->bn_mean, &ba->bn_var};
+        for (size_t i = 0; br->epi.has_bn && i < 4 && st == miopenStatusSuccess; ++i)
+            st = scratch(h, par_n * fs, "batch-norm", s, bn[i]);
+        ba->conv_alpha = 1.0f;
+        ba->bn_eps = 1e-5f;
+        ba->act_alpha = ba->act_beta = ba->act_gamma = 0.5f;
+    }
+    return st;
+}
+
 static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p, size_t ws,
                                    scratch_set *s, clf_run_args *a)
 {
     memset(a, 0, sizeof *a);
+    if (p->nbranches > 0) {
+        const clf_conv_problem *c = &p->branch[0].conv;
+        const size_t ds = clf_problem_data_size(p);
+        miopenStatus_t st = scratch(h, (size_t)c->n * c->c * c->h * c->w * ds, "input", s, &a->x);
+        if (st == miopenStatusSuccess)
+            st = scratch(h, (size_t)p->n * p->c * p->h * p->w * ds, "output", s, &a->y);
+        if (st == miopenStatusSuccess)
+            st = scratch_branches(h, p, s, a);
+        return st;
+    }
     const size_t fs = sizeof(float);
     size_t out_n = (size_t)p->n * p->c * p->h * p->w;
     size_t in_n = p->has_conv ? (size_t)p->conv.n * p->conv.c * p->conv.h * p->conv.w : out_n;
