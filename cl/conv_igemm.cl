@@ -570,12 +570,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         if (pb < NPIX) {
             const int pix = pb % OUT_HW;
             const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
-            float4 v;
-            v.x = clf_epilogue(sum.x, k, pix + 0, o + 0, EPI_ARGS);
-            v.y = clf_epilogue(sum.y, k, pix + 1, o + 1, EPI_ARGS);
-            v.z = clf_epilogue(sum.z, k, pix + 2, o + 2, EPI_ARGS);
-            v.w = clf_epilogue(sum.w, k, pix + 3, o + 3, EPI_ARGS);
-            CLF_STORE4(v, y, o);
+            CLF_STORE4(clf_epilogue4(sum, k, pix, o, EPI_ARGS), y, o);
         }
 #else
         const float sv[4] = {sum.x, sum.y, sum.z, sum.w};
@@ -650,12 +645,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 const int k = g * K_PER_G + kg;
                 const int pix = pb % OUT_HW;
                 const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
-                float4 v;
-                v.x = clf_epilogue(sum.x, k, pix + 0, o + 0, EPI_ARGS);
-                v.y = clf_epilogue(sum.y, k, pix + 1, o + 1, EPI_ARGS);
-                v.z = clf_epilogue(sum.z, k, pix + 2, o + 2, EPI_ARGS);
-                v.w = clf_epilogue(sum.w, k, pix + 3, o + 3, EPI_ARGS);
-                CLF_STORE4(v, y, o);
+                CLF_STORE4(clf_epilogue4(sum, k, pix, o, EPI_ARGS), y, o);
             }
 #else
             float sum = red[f];
@@ -718,12 +708,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 if (pb < NPIX) {
                     const int pix = pb % OUT_HW;
                     const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
-                    float4 v;
-                    v.x = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 0], k, pix + 0, o + 0, EPI_ARGS);
-                    v.y = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 1], k, pix + 1, o + 1, EPI_ARGS);
-                    v.z = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 2], k, pix + 2, o + 2, EPI_ARGS);
-                    v.w = clf_epilogue(acc[i4 * 4 + u][j4 * 4 + 3], k, pix + 3, o + 3, EPI_ARGS);
-                    CLF_STORE4(v, y, o);
+                    const float4 acc4 = (float4)(acc[i4 * 4 + u][j4 * 4 + 0], acc[i4 * 4 + u][j4 * 4 + 1],
+                                              acc[i4 * 4 + u][j4 * 4 + 2], acc[i4 * 4 + u][j4 * 4 + 3]);
+                    CLF_STORE4(clf_epilogue4(acc4, k, pix, o, EPI_ARGS), y, o);
                 }
 #else
 #pragma unroll

@@ -22,7 +22,7 @@ const char *clf_fragment(const char *name)
 
 /* The epilogue's steps, in the IR's order, one statement a step, each after `sep`: what
  * follows v = conv_alpha * acc in an epilogue function. */
-static void emit_steps(const clf_epilogue *e, int half, const char *sep, clf_strbuf *b)
+static void emit_steps(const clf_epilogue *e, const char *sep, clf_strbuf *b)
 {
     clf_ir_kind steps[4];
     int n = clf_ir_epilogue_steps(e, steps);
@@ -38,9 +38,8 @@ static void emit_steps(const clf_epilogue *e, int half, const char *sep, clf_str
                               e->bn_spatial ? "spatial" : "per-activation");
             break;
         case CLF_IR_ADD:
-            /* z has the data's storage type (kargs.h: CLF_KARG_DIN). */
-            clf_strbuf_append(b, half ? "v += z_alpha * CLF_LOAD(z, out_idx); /* residual add */"
-                                      : "v += z_alpha * z[out_idx]; /* residual add */");
+            /* zv: z at the output's index, loaded by cl/epilogue.cl in z's storage type */
+            clf_strbuf_append(b, "v += z_alpha * zv; /* residual add */");
             break;
         case CLF_IR_ACTIV:
             clf_strbuf_append(b,
@@ -56,7 +55,7 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
 {
     clf_strbuf_append(b, "/* the epilogue's steps, in the plan's order (lib/ir) */\n");
     clf_strbuf_append(b, "#define CLF_EPILOGUE_STEPS");
-    emit_steps(&p->epi, p->half, " \\\n    ", b);
+    emit_steps(&p->epi, " \\\n    ", b);
     clf_strbuf_append(b, "\n");
 }
 
@@ -299,7 +298,7 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
                           "inline float clf_epilogue%d(float acc, int k, int pix, size_t out_idx, "
                           "CLF_BRANCH_PARAMS)\n{\n    float v = conv_alpha * acc;",
                           i);
-        emit_steps(&br->epi, 0, "\n    ", b);
+        emit_steps(&br->epi, "\n    ", b);
         clf_strbuf_append(b, "\n    return v;\n}\n");
         if (br->epi.has_activ)
             clf_strbuf_append(b, "#undef ACTIV_MODE\n#undef clf_activ\n");
@@ -315,7 +314,14 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
             b, "    return clf_epilogue%d(acc, k - %d, pix, out_idx, CLF_BRANCH_ARGS%d);\n", i,
             br->k_begin, i);
     }
-    clf_strbuf_append(b, "}\n#define CLF_HGEMM_ROW(k, src, kb)");
+    clf_strbuf_append(
+        b, "}\ninline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, "
+           "EPI_PARAMS)\n{\n"
+           "    return (float4)(clf_epilogue(acc.x, k, pix, out_idx, EPI_ARGS),\n"
+           "                    clf_epilogue(acc.y, k, pix + 1, out_idx + 1, EPI_ARGS),\n"
+           "                    clf_epilogue(acc.z, k, pix + 2, out_idx + 2, EPI_ARGS),\n"
+           "                    clf_epilogue(acc.w, k, pix + 3, out_idx + 3, EPI_ARGS));\n"
+           "}\n#define CLF_HGEMM_ROW(k, src, kb)");
     for (int i = 0; i < p->nbranches; ++i) {
         const clf_branch_problem *br = &p->branch[i];
         clf_strbuf_append(b, " \\\n    ");

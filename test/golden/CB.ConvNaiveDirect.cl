@@ -107,21 +107,58 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
 
 /* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
  * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
- * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * z, activation, each
+ * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * zv, activation, each
  * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
  * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
  * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
- * NCHW offset. EPI_PARAMS, EPI_ARGS and CLF_KERNEL_PARAMS (every generated kernel's
- * signature) come from the preamble too: one table declares them (lib/codegen/kargs.h). */
+ * NCHW offset, zv the residual z at out_idx (0 without one). EPI_PARAMS, EPI_ARGS and
+ * CLF_KERNEL_PARAMS (every generated kernel's signature) come from the preamble too: one
+ * table declares them (lib/codegen/kargs.h). */
 #ifndef CLF_EPILOGUE_STEPS
 #define CLF_EPILOGUE_STEPS
 #endif
+/* z in the plan's storage: a half plan's preamble defines the half loads; fp32 reads it as
+ * floats (the float4 form only where out_idx % 4 == 0 on a packed, 16-byte aligned z). */
+#ifdef CLF_LOAD4
+#define CLF_EPI_Z(i) CLF_LOAD(z, i)
+#define CLF_EPI_Z4(i) CLF_LOAD4(z, i)
+#else
+#define CLF_EPI_Z(i) (z[i])
+#define CLF_EPI_Z4(i) (((__global const float4 *)z)[(i) / 4])
+#endif
 
-inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+inline float clf_epilogue_zv(float acc, float zv, int k, int pix, EPI_PARAMS)
 {
     float v = conv_alpha * acc;
     CLF_EPILOGUE_STEPS
+    (void)zv;
     return v;
+}
+
+inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+#if HAS_Z
+    const float zv = CLF_EPI_Z(out_idx);
+#else
+    const float zv = 0.0f;
+#endif
+    return clf_epilogue_zv(acc, zv, k, pix, EPI_ARGS);
+}
+
+/* Four neighbouring pixels pix..pix+3 of channel k at out_idx..out_idx+3 (out_idx % 4 == 0,
+ * packed and 16-byte aligned: the float4 store paths): as clf_epilogue on each, with z read
+ * as one float4 instead of four scalars. */
+inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+#if HAS_Z
+    const float4 z4 = CLF_EPI_Z4(out_idx);
+#else
+    const float4 z4 = (float4)(0.0f);
+#endif
+    return (float4)(clf_epilogue_zv(acc.x, z4.x, k, pix, EPI_ARGS),
+                    clf_epilogue_zv(acc.y, z4.y, k, pix + 1, EPI_ARGS),
+                    clf_epilogue_zv(acc.z, z4.z, k, pix + 2, EPI_ARGS),
+                    clf_epilogue_zv(acc.w, z4.w, k, pix + 3, EPI_ARGS));
 }
 
 /* Naive direct convolution: one work-item per output value, any filter, stride, padding,
