@@ -6,6 +6,7 @@
 # On the GPU machine: bench/scripts/populate_finddb.sh .gpu/build "" $OUT
 # PART=i/n takes every n-th entry from the i-th (1-based), for runs that must stay under a
 # time limit; MERGE_WITH=FILE adds the records of an earlier part's file to the output.
+# TYPE=fp16 tunes the same entries with half storage (convfp16 and CBAInferfp16: FP16 keys).
 set -euo pipefail
 build=$1
 quick=${2:-}
@@ -13,6 +14,12 @@ out=${3:-finddb}
 run=""
 [ -x .gpu/gpu-run.sh ] && [[ "$build" == .gpu/* ]] && run=.gpu/gpu-run.sh
 drv="$run $build/tools/driver/clfuse-driver"
+type=${TYPE:-fp32}
+case $type in
+  fp32) sfx= ;;
+  fp16) sfx=fp16 ;;
+  *) echo "populate_finddb.sh: TYPE=$type: fp32 or fp16" >&2; exit 2 ;;
+esac
 db=$(mktemp -d)
 export MIOPEN_USER_DB_PATH=$db MIOPEN_SYSTEM_DB_PATH=$db/none MIOPEN_LOG_LEVEL=1
 export MIOPEN_FIND_MODE=NORMAL MIOPEN_FIND_MODE_FUSION=NORMAL MIOPEN_FIND_ENFORCE=SEARCH
@@ -44,19 +51,19 @@ while read -r kind n c h w k y x p s d; do
   if [ "$kind" = conv ]; then
     shape="-n $n -c $c -H $h -W $w -k $k -y $y -x $x -p $p -q $p -u $s -v $s -l $d -j $d"
     echo "== conv $shape" >&2
-    $drv conv $shape -F 1 -S -1 -s 1 -V 0 -i 1 >&2
+    $drv conv$sfx $shape -F 1 -S -1 -s 1 -V 0 -i 1 >&2
     for f in 4 0; do
-      $drv CBAInfer $shape -F $f -M 1 -V 0 -i 1 >&2
+      $drv CBAInfer$sfx $shape -F $f -M 1 -V 0 -i 1 >&2
     done
   else
     echo "== bn -n $n -c $c -H $h -W $w" >&2
-    $drv CBAInfer -F 2 -n $n -c $c -H $h -W $w -M 1 -V 0 -i 1 >&2
+    $drv CBAInfer$sfx -F 2 -n $n -c $c -H $h -W $w -M 1 -V 0 -i 1 >&2
   fi
 done < "$db/entries.txt"
 file=$(ls "$db"/*.ufdb.json)
 base=$(basename "$file" .ufdb.json)
 mkdir -p "$out"
-python3 - "$file" "$out/$base.json" "bench/scripts/populate_finddb.sh $build $quick" \
+python3 - "$file" "$out/$base.json" "${TYPE:+TYPE=$TYPE }bench/scripts/populate_finddb.sh $build $quick" \
   "${PART:-}" "${MERGE_WITH:-}" <<'PY'
 import json, sys, datetime
 doc = json.load(open(sys.argv[1]))
@@ -68,8 +75,10 @@ if sys.argv[5]:
     for key, recs in earlier["records"].items():
         doc["records"].setdefault(key, recs)
     command = f"{earlier['generated_by']['command']}; {command}"
-doc["generated_by"] = {"command": command, "date": datetime.date.today().isoformat(),
-                       "find_mode": "NORMAL, exhaustive (MIOPEN_FIND_ENFORCE=SEARCH for plans)"}
+generated = dict(earlier["generated_by"]) if sys.argv[5] else {}
+generated.update({"command": command, "date": datetime.date.today().isoformat(),
+                  "find_mode": "NORMAL, exhaustive (MIOPEN_FIND_ENFORCE=SEARCH for plans)"})
+doc["generated_by"] = generated
 json.dump(doc, open(sys.argv[2], "w"), indent=1, sort_keys=True)
 PY
 python3 bench/scripts/finddb_keep_fastest.py "$out/$base.json" 3
