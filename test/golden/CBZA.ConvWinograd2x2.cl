@@ -265,17 +265,24 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #endif
 #define WINO_PAIRS (WINO_A / 2 + PAD_W % 2)
 
-/* Storage: x, w and y only through CLF_LOAD / CLF_STORE, the pairs through CLF_LOAD2 (the
- * vload_half family in an fp16 plan's preamble); the transforms, the prefetch registers
- * and the products are fp32. Global indices go through the preamble's layout macros (any
- * strides); the pairs only for packed NCHW tensors. */
+/* Storage: x, w and y only through CLF_LOAD / CLF_STORE, the pairs through CLF_LOAD2 and the
+ * output rows of F(4x4) through CLF_STORE4 (the vload_half family in an fp16 plan's
+ * preamble); the transforms, the prefetch registers and the products are fp32. Global
+ * indices go through the preamble's layout macros (any strides); the pairs and the rows only
+ * for packed NCHW tensors. */
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
 #define CLF_LOAD(p, i) ((p)[i])
 #define CLF_STORE(v, p, i) ((p)[i] = (v))
 /* Only at even i on an 8-byte aligned row (WINO_PAIR_LOADS): one aligned float2 access. */
 #define CLF_LOAD2(p, i) (((__global const float2 *)(p))[(i) >> 1])
+/* Only at i % 4 == 0 on a 16-byte aligned row (WINO_ROW4): one aligned float4 access. */
+#define CLF_STORE4(v, p, i) (((__global float4 *)(p))[(i) / 4] = (v))
 #endif
+
+/* F(4x4) on packed NCHW with OW % 4 == 0: each tile row is 4 whole, 16-byte aligned outputs,
+ * written (and z read, clf_epilogue4) as one float4. */
+#define WINO_ROW4 (WINO_M == 4 && CLF_NCHW && OW % 4 == 0)
 
 /* B^T d B along one dimension, d[0..5] -> r[0..5]. */
 #define WINO4_BT(d0, d1, d2, d3, d4, d5, r0, r1, r2, r3, r4, r5)                               \
@@ -694,6 +701,14 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 const int oh = oh0 + dy;
                 if (oh >= OH)
                     break;
+#if WINO_ROW4
+                {
+                    const int pix = oh * OW + ow0;
+                    const size_t out_idx = plane + pix;
+                    const float4 row = (float4)(o[0], o[1], o[2], o[3]);
+                    CLF_STORE4(clf_epilogue4(row, k, pix, out_idx, EPI_ARGS), y, out_idx);
+                }
+#else
 #pragma unroll
                 for (int dx = 0; dx < WINO_M; ++dx) {
                     const int ow = ow0 + dx;
@@ -703,6 +718,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         CLF_STORE(clf_epilogue(o[dx], k, pix, out_idx, EPI_ARGS), y, out_idx);
                     }
                 }
+#endif
             }
         }
     }
