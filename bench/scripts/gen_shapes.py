@@ -43,7 +43,8 @@ def conv_key(n, c, h, w, k, f, p, s, g):
 
 
 def finddb_keys(folder):
-    """Every conv core key of the find-dbs in folder: fused keys 'CBA:<core>:act=3' count too."""
+    """Every core key of the find-dbs in folder but the fp16 ones (the shapes drawn are fp32):
+    fused keys 'CBA:<core>:act=3' count too."""
     keys = set()
     for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
         try:
@@ -53,7 +54,9 @@ def finddb_keys(folder):
             sys.exit("gen_shapes: cannot read %s: %s" % (path, e))
         for k in records:
             parts = k.split(":")
-            keys.add(parts[1] if len(parts) > 1 else parts[0])
+            core = parts[1] if len(parts) > 1 else parts[0]
+            if "-FP16" not in core:
+                keys.add(core)
     return keys
 
 
