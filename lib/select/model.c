@@ -189,9 +189,10 @@ static solver_eff effs[] = {
      * mostly the DRAM and L2 bounds, which this factor does not scale); the middle of the
      * fitted range, DEFAULT_EFF, until a find-db of depthwise layers is fitted. */
     {"ConvDepthwise", DEFAULT_EFF, 0},
-    /* ConvImplicitGemm's kernel over a horizontal plan's merged branches: its factors, until
-     * horizontal plans are fitted on their own. */
+    /* ConvImplicitGemm's and ConvDirectCpu's kernels over a horizontal plan's merged
+     * branches: their factors, until horizontal plans are fitted on their own. */
     {"ConvHorizontalGemm", 0.88, 0.075},
+    {"ConvHorizontalCpu", DEFAULT_EFF, 1.0},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 

@@ -34,12 +34,14 @@ static const clf_solver *const registry[] = {
     &clf_solver_conv_naive,     /* id 1 */
     &clf_solver_elementwise,    /* id 100 */
     &clf_solver_bn_train,       /* id 8: training plans only */
-    /* id 10: ConvHorizontalDirect and id 13: ConvHorizontalGemm, horizontal plans only, kept
-     * out of this table on purpose (solver.h says why): the table below */
+    /* ids 10, 13 and 14: ConvHorizontalDirect, ConvHorizontalGemm and ConvHorizontalCpu,
+     * horizontal plans only, kept out of this table on purpose (solver.h says why): the table
+     * below */
 };
 
 static const clf_solver *const horizontal[] = {
     &clf_solver_conv_horizontal_gemm, /* id 13 */
+    &clf_solver_conv_horizontal_cpu,  /* id 14: CPU devices only */
     &clf_solver_conv_horizontal,      /* id 10: any branches */
 };
 

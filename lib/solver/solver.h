@@ -238,8 +238,9 @@ typedef struct clf_solver {
     void (*describe)(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap);
 } clf_solver;
 
-/* The solvers of horizontal plans: ConvHorizontalGemm (lib/solver/conv_horizontal_gemm.c,
- * branches of one filter geometry as one implicit GEMM) and ConvHorizontalDirect
+/* The solvers of horizontal plans: ConvHorizontalGemm and ConvHorizontalCpu
+ * (lib/solver/conv_horizontal_merged.c: branches of one filter geometry as one convolution,
+ * through ConvImplicitGemm's or ConvDirectCpu's kernel) and ConvHorizontalDirect
  * (lib/solver/conv_horizontal.c, any branches, one work-item per output). They are not in
  * the registry: no vertical plan is ever their candidate (so no report, golden index or
  * fallback order changes), and horizontal plans choose between them with the device model
@@ -247,6 +248,7 @@ typedef struct clf_solver {
  * registry.c; clf_solver_by_name finds them, so a plan can be pinned to either. */
 extern const clf_solver clf_solver_conv_horizontal;
 extern const clf_solver clf_solver_conv_horizontal_gemm;
+extern const clf_solver clf_solver_conv_horizontal_cpu;
 /* The horizontal solvers, in fallback order (ConvHorizontalDirect last: it takes any plan). */
 int clf_horizontal_solver_count(void);
 const clf_solver *clf_horizontal_solver_at(int i);

@@ -330,27 +330,39 @@ static const branch_spec merged_1x1[] = {{5, 1, 0, 1, 1, -1, miopenActivationREL
                                          {7, 1, 0, 1, 0, 1, miopenActivationLEAKYRELU},
                                          {4, 1, 0, 1, 1, 0, miopenActivationELU}};
 
+/* The merged solver the model picks: ConvDirectCpu's kernel on CPU devices, ConvImplicitGemm's
+ * elsewhere. */
+static const char *merged_solver(void)
+{
+    clfuse_DeviceInfo info;
+    assert_int_equal(clfuse_GetDeviceInfo(handle, &info), miopenStatusSuccess);
+    return info.is_gpu ? "ConvHorizontalGemm" : "ConvHorizontalCpu";
+}
+
 static void merged_branches(void **state)
 {
     (void)state;
-    run_case_with(2, 8, 4, 6, merged_1x1, 3, 21, -1, NULL, NULL, "ConvHorizontalGemm", NULL);
+    const char *merged = merged_solver();
+    run_case_with(2, 8, 4, 6, merged_1x1, 3, 21, -1, NULL, NULL, merged, NULL);
     /* 3x3, stride 2, padding 1: the gathered (not 1x1) path */
     const branch_spec s2[] = {{9, 3, 1, 2, 1, -1, miopenActivationRELU},
                               {3, 3, 1, 2, 1, 1, miopenActivationTANH}};
-    run_case_with(1, 5, 9, 7, s2, 2, 22, -1, NULL, NULL, "ConvHorizontalGemm", NULL);
+    run_case_with(1, 5, 9, 7, s2, 2, 22, -1, NULL, NULL, merged, NULL);
     /* four 1x1 branches at batch 3, one with no epilogue at all */
     const branch_spec four[] = {{2, 1, 0, 1, 0, -1, -1},
                                 {6, 1, 0, 1, 1, -1, miopenActivationRELU},
                                 {3, 1, 0, 1, 1, 1, -1},
                                 {5, 1, 0, 1, 0, -1, miopenActivationCLIPPEDRELU}};
-    run_case_with(3, 4, 5, 5, four, 4, 23, -1, NULL, NULL, "ConvHorizontalGemm", NULL);
+    run_case_with(3, 4, 5, 5, four, 4, 23, -1, NULL, NULL, merged, NULL);
     /* missing arguments of one branch are still named at execute */
-    run_case_with(1, 8, 4, 6, merged_1x1, 3, 24, 2, NULL, NULL, "ConvHorizontalGemm", NULL);
+    run_case_with(1, 8, 4, 6, merged_1x1, 3, 24, 2, NULL, NULL, merged, NULL);
 }
 
-/* The kernel's paths on the merged branches, pinned: the smallest tiling (float4 filter and
- * input loads: 8 channels, 24 pixels), larger tiles than the problem, and the reduction
- * split inside the work-group (KS 2 and 4); and ConvHorizontalDirect on the same plan. */
+/* The kernels' paths on the merged branches, pinned. ConvHorizontalGemm: the smallest tiling
+ * (float4 filter and input loads: 8 channels, 24 pixels), larger tiles than the problem, and
+ * the reduction split inside the work-group (KS 2 and 4). ConvHorizontalCpu (CPU devices):
+ * channel blocks of 16 (every branch in one block), 4 (the last block starting early) and 2.
+ * And ConvHorizontalDirect on the same plan. */
 static void merged_configs(void **state)
 {
     (void)state;
@@ -365,6 +377,15 @@ static void merged_configs(void **state)
                       "ConvHorizontalGemm", NULL);
     run_case_with(2, 8, 4, 6, merged_1x1, 3, 35, -1, "ConvHorizontalDirect", NULL,
                   "ConvHorizontalDirect", NULL);
+    if (strcmp(merged_solver(), "ConvHorizontalCpu") != 0) {
+        print_message("merged_configs: ConvHorizontalCpu skipped: not a CPU device\n");
+        return;
+    }
+    static const char *const cpu_configs[] = {"KB=16,VW=8,NV=1", "KB=4,VW=8,NV=2",
+                                              "KB=2,VW=16,NV=1"};
+    for (size_t i = 0; i < sizeof cpu_configs / sizeof cpu_configs[0]; ++i)
+        run_case_with(2, 8, 4, 6, merged_1x1, 3, 36 + i, -1, "ConvHorizontalCpu", cpu_configs[i],
+                      "ConvHorizontalCpu", NULL);
 }
 
 /* Horizontal plans go through the selection engine like vertical ones: NORMAL measures the
@@ -527,8 +548,10 @@ static void bad_input(void **state)
 
     /* compiled: no more branches */
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusSuccess);
-    /* four 3x3 pad-1 branches: one geometry, so the merged implicit GEMM */
-    assert_non_null(strstr(clfuse_FusionPlanGetReport(plan), "chosen: ConvHorizontalGemm"));
+    /* four 3x3 pad-1 branches: one geometry, so one merged convolution */
+    char chosen[64];
+    snprintf(chosen, sizeof chosen, "chosen: %s", merged_solver());
+    assert_non_null(strstr(clfuse_FusionPlanGetReport(plan), chosen));
     assert_int_equal(clfuse_FusionPlanBeginBranch(plan), miopenStatusBadParm);
     MSG_HAS(NULL, "already compiled");
     /* GetAlgo: the algorithms horizontal plans run, the merged GEMM's first */

@@ -175,7 +175,8 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
                     clf_epilogue_zv(acc.w, z4.w, k, pix + 3, EPI_ARGS));
 }
 
-/* Direct convolution for CPU devices (ConvDirectCpu).
+/* Direct convolution for CPU devices (ConvDirectCpu; ConvHorizontalCpu runs it over a
+ * horizontal plan's merged branches, the filters read through CLF_HGEMM_ROW).
  *
  * PoCL runs a work-group as a loop on one core and vectorises across work-items only when its
  * work-item loops allow it, so this kernel does its own vectorisation: one work-item (a
@@ -281,7 +282,6 @@ inline VEC load_x_edge(__global const float *row, int iw, int safe)
 #define ACCUMULATE(LOAD)                                                                       \
     for (int ci = 0; ci < C_PER_G; ++ci) {                                                     \
         __global const float *xc = xg + (size_t)ci * (XH * XW);                                \
-        __global const float *wc = wk + ci * FYX;                                              \
         for (int fy = 0; fy < FY; ++fy) {                                                      \
             const int ih = ih0 + fy * DIL_H;                                                   \
             if (ih < 0 || ih >= XH)                                                            \
@@ -299,7 +299,7 @@ inline VEC load_x_edge(__global const float *row, int iw, int safe)
                     LOAD(xr, iw0 + fx * DIL_W + v * (VW * STRIDE_W));                          \
                 _Pragma("unroll") for (int i = 0; i < KB; ++i)                                 \
                 {                                                                              \
-                    const float wv = wc[i * (C_PER_G * FYX) + fy * FX + fx];                   \
+                    const float wv = W_TAP(i, ci, fy, fx);                                     \
                     _Pragma("unroll") for (int v = 0; v < NV; ++v) acc[i][v] =                 \
                         fma((VEC)(wv), xv[v], acc[i][v]);                                      \
                 }                                                                              \
@@ -333,7 +333,21 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNE
 #endif
 
     __global const float *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
+#ifdef CLF_HGEMM_ROW
+    /* A horizontal plan (ConvHorizontalCpu): each of the KB filters in its branch's buffer,
+     * which CLF_HGEMM_ROW (generated) picks by the channel's range; one group. */
+    __global const float *wrow[KB];
+#pragma unroll
+    for (int i = 0; i < KB; ++i) {
+        int kfirst;
+        CLF_HGEMM_ROW(kg0 + i, wrow[i], kfirst);
+        wrow[i] += (size_t)(kg0 + i - kfirst) * (C_PER_G * FYX);
+    }
+#define W_TAP(i, ci, fy, fx) wrow[i][(ci) * FYX + (fy) * FX + (fx)]
+#else
     __global const float *wk = w + ((size_t)g * K_PER_G + kg0) * (C_PER_G * FYX);
+#define W_TAP(i, ci, fy, fx) wk[(i) * (C_PER_G * FYX) + (ci) * FYX + (fy) * FX + (fx)]
+#endif
 
     VEC acc[KB][NV];
 #pragma unroll
