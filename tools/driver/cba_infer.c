@@ -212,11 +212,7 @@ int driver_cba_infer(int argc, char **argv, int half)
         if (driver_check(r.h, (expr), #expr) != 0)                                                 \
             goto out;                                                                              \
     } while (0)
-    TRY(miopenCreate(&r.h));
-    clfuse_DeviceInfo dev;
-    TRY(clfuse_GetDeviceInfo(r.h, &dev));
-    printf("device: %s (%s, driver %s, %u CUs)\n", dev.name, dev.platform_name, dev.driver_version,
-           dev.compute_units);
+    TRY(driver_open(&r.h));
     TRY(miopenCreateTensorDescriptor(&r.xd));
     /* x, w, y and z in the data type; bias and batch-norm parameters fp32 in both. */
     const miopenDataType_t dt = half ? miopenHalf : miopenFloat;

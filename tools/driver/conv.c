@@ -378,11 +378,7 @@ int driver_conv(int argc, char **argv, int half)
                o.dirs);
     if (o.search && o.solution >= 0)
         printf("note: -s 1 applies to Find (-S < 0) only; ignored\n");
-    TRY(miopenCreate(&r.h));
-    clfuse_DeviceInfo dev;
-    TRY(clfuse_GetDeviceInfo(r.h, &dev));
-    printf("device: %s (%s, driver %s, %u CUs)\n", dev.name, dev.platform_name, dev.driver_version,
-           dev.compute_units);
+    TRY(driver_open(&r.h));
     TRY(miopenCreateTensorDescriptor(&r.xd));
     const miopenDataType_t dt = half ? miopenHalf : miopenFloat;
     const driver_layouts lay = o.layout;

@@ -40,6 +40,11 @@ int driver_pad_mode(const char *arg, int *mode);
 /* 0 on success; else prints what failed with the library's last message and returns -1. */
 int driver_check(miopenHandle_t h, miopenStatus_t st, const char *what);
 
+/* Creates the handle every command runs on and prints its device's line ("device: NAME
+ * (PLATFORM, driver VERSION, N CUs)"). Success, or the failing call's status (*h may then be
+ * set: destroy it). */
+miopenStatus_t driver_open(miopenHandle_t *h);
+
 /* n floats, uniform in [lo, hi), on the host (*host) and on h's device (*mem, written).
  * Returns 0, or -1 after printing the OpenCL error. The caller frees both. */
 int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, uint64_t *rng,

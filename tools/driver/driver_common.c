@@ -206,3 +206,16 @@ int driver_pad_mode(const char *arg, int *mode)
             arg);
     return -1;
 }
+
+miopenStatus_t driver_open(miopenHandle_t *h)
+{
+    miopenStatus_t st = miopenCreate(h);
+    if (st != miopenStatusSuccess)
+        return st;
+    clfuse_DeviceInfo dev;
+    st = clfuse_GetDeviceInfo(*h, &dev);
+    if (st == miopenStatusSuccess)
+        printf("device: %s (%s, driver %s, %u CUs)\n", dev.name, dev.platform_name,
+               dev.driver_version, dev.compute_units);
+    return st;
+}

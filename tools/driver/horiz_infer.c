@@ -260,11 +260,7 @@ int driver_horiz_infer(int argc, char **argv)
         if (driver_check(r.h, (expr), #expr) != 0)                                                 \
             goto out;                                                                              \
     } while (0)
-    TRY(miopenCreate(&r.h));
-    clfuse_DeviceInfo dev;
-    TRY(clfuse_GetDeviceInfo(r.h, &dev));
-    printf("device: %s (%s, driver %s, %u CUs)\n", dev.name, dev.platform_name, dev.driver_version,
-           dev.compute_units);
+    TRY(driver_open(&r.h));
     TRY(miopenCreateTensorDescriptor(&r.xd));
     TRY(miopenSet4dTensorDescriptor(r.xd, miopenFloat, o.n, o.c, o.h, o.w));
     TRY(miopenCreateFusionPlan(&r.plan, miopenHorizontalFusion, r.xd));
