@@ -3,7 +3,8 @@
 # empty user dbs) over several networks on the GPU machine, within a time budget: a network
 # starts only while the budget left exceeds its estimate, and after each one the results so far
 # are packed into OUT/select_study.tar.gz, so a run cut short still returns what it finished.
-#   usage: bench/scripts/gpu_select_study.sh OUT BUDGET_S NETWORK... (names under bench/networks)
+#   usage: bench/scripts/gpu_select_study.sh OUT BUDGET_S NETWORK... (names under bench/networks,
+#          or paths of network files: FILE.txt studied under the name FILE)
 # Environment: BENCH (default .gpu/build/bench/clfuse-bench), CLFUSE_SEARCH_LIMIT (SEARCH's
 # per-solver cap: 96 here, the study's reference, above the library's default of 32; 0 = every
 # valid config), EST_S_PER_LAYER (default 12).
@@ -33,8 +34,15 @@ packer=$!
     echo "CLFUSE_SEARCH_LIMIT=${CLFUSE_SEARCH_LIMIT:-default}"
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 } > "$work/env.txt"
-for net in "$@"; do
-    layers=$(grep -c '^CBAInfer' "$root/bench/networks/$net.txt")
+for arg in "$@"; do
+    if [ -f "$arg" ]; then
+        file=$(cd "$(dirname "$arg")" && pwd)/$(basename "$arg")
+        net=$(basename "$arg" .txt)
+    else
+        file=$root/bench/networks/$arg.txt
+        net=$arg
+    fi
+    layers=$(grep -c '^CBAInfer' "$file")
     left=$((budget - (SECONDS - start)))
     if [ $((layers * per_layer)) -gt "$left" ]; then
         echo "gpu_select_study: $net skipped: $layers layers x ${per_layer} s > ${left} s left" |
@@ -42,7 +50,7 @@ for net in "$@"; do
         continue
     fi
     t0=$SECONDS
-    bash "$here/select_study.sh" "$root/bench/networks/$net.txt" "$work/$net" "$bench" \
+    bash "$here/select_study.sh" "$file" "$work/$net" "$bench" \
         > "$work/$net.study.log" 2>&1
     echo "$net: $layers layers, $((SECONDS - t0)) s" | tee -a "$work/env.txt" >&2
     tail -8 "$work/$net/study.md" 2>/dev/null >&2
