@@ -168,6 +168,11 @@ char *bench_read_file(const char *path);
 /* Minimum and median of v[0..n) (sorts v). */
 bstat bench_stats(double *v, int n);
 
+/* bench_suite.c: o's integer key into *out (dflt when absent; dflt < 0: required); -1 when it
+ * is missing and required, not a number, or outside 0..1e6. */
+int bench_json_int(const struct cJSON *o, const char *key, int dflt, int *out);
+/* Whether name is one of the comma-separated names in only (NULL: every name is). */
+int bench_name_selected(const char *only, const char *name);
 /* bench_suite.c: reads the suite, keeping the selected entries (quick == 1: the quick ones;
  * only: a comma-separated list of names, or NULL). -1 with a message on a malformed file. */
 int bench_load_suite(const char *path, int quick, const char *only, bench_entry **out, int *count);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int json_int(const cJSON *o, const char *key, int dflt, int *out)
+int bench_json_int(const struct cJSON *o, const char *key, int dflt, int *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     if (v == NULL) {
@@ -24,7 +24,7 @@ static int json_int(const cJSON *o, const char *key, int dflt, int *out)
     return 0;
 }
 
-static int name_selected(const char *only, const char *name)
+int bench_name_selected(const char *only, const char *name)
 {
     if (only == NULL)
         return 1;
@@ -70,13 +70,14 @@ int bench_load_suite(const char *path, int quick, const char *only, bench_entry 
             e.is_conv = kind == 0;
             e.quick = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "quick"));
             int bad = !cJSON_IsString(nm) || strlen(nm->valuestring) >= sizeof e.name;
-            bad |= json_int(it, "n", -1, &e.n) | json_int(it, "c", -1, &e.c) |
-                   json_int(it, "h", -1, &e.h) | json_int(it, "w", -1, &e.w);
+            bad |= bench_json_int(it, "n", -1, &e.n) | bench_json_int(it, "c", -1, &e.c) |
+                   bench_json_int(it, "h", -1, &e.h) | bench_json_int(it, "w", -1, &e.w);
             if (e.is_conv)
-                bad |= json_int(it, "k", -1, &e.k) | json_int(it, "y", -1, &e.fy) |
-                       json_int(it, "x", -1, &e.fx) | json_int(it, "pad", 0, &e.pad) |
-                       json_int(it, "stride", 1, &e.stride) | json_int(it, "dilation", 1, &e.dil) |
-                       json_int(it, "groups", 1, &e.groups);
+                bad |= bench_json_int(it, "k", -1, &e.k) | bench_json_int(it, "y", -1, &e.fy) |
+                       bench_json_int(it, "x", -1, &e.fx) | bench_json_int(it, "pad", 0, &e.pad) |
+                       bench_json_int(it, "stride", 1, &e.stride) |
+                       bench_json_int(it, "dilation", 1, &e.dil) |
+                       bench_json_int(it, "groups", 1, &e.groups);
             if (bad || e.n < 1 || e.c < 1 || e.h < 1 || e.w < 1 ||
                 (e.is_conv && (e.k < 1 || e.fy < 1 || e.fx < 1 || e.stride < 1 || e.dil < 1 ||
                                e.groups < 1 || e.c % e.groups || e.k % e.groups))) {
@@ -91,7 +92,7 @@ int bench_load_suite(const char *path, int quick, const char *only, bench_entry 
             e.act_alpha = 1.0;
             e.act_beta = 0.0;
             e.act_gamma = 1.0;
-            if ((quick == 1 && !e.quick) || !name_selected(only, e.name))
+            if ((quick == 1 && !e.quick) || !bench_name_selected(only, e.name))
                 continue;
             es[n++] = e;
         }

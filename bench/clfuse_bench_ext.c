@@ -355,12 +355,6 @@ typedef struct hshape {
     int k[MAXB];
 } hshape;
 
-static int json_int(const cJSON *o, const char *key, int dflt)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsNumber(v) ? v->valueint : dflt;
-}
-
 /* The shapes of file path, -1 with a message when it is malformed. */
 static int load_shapes(const char *path, hshape **out, int *count)
 {
@@ -390,17 +384,14 @@ static int load_shapes(const char *path, hshape **out, int *count)
         const cJSON *ks = cJSON_GetObjectItemCaseSensitive(it, "k");
         snprintf(e->name, sizeof e->name, "%s", cJSON_IsString(name) ? name->valuestring : "?");
         snprintf(e->about, sizeof e->about, "%s", cJSON_IsString(about) ? about->valuestring : "");
-        e->n = json_int(it, "n", 0);
-        e->c = json_int(it, "c", 0);
-        e->h = json_int(it, "h", 0);
-        e->w = json_int(it, "w", 0);
-        e->f = json_int(it, "f", 1);
-        e->pad = json_int(it, "pad", 0);
-        e->stride = json_int(it, "stride", 1);
+        int bad = bench_json_int(it, "n", -1, &e->n) | bench_json_int(it, "c", -1, &e->c) |
+                  bench_json_int(it, "h", -1, &e->h) | bench_json_int(it, "w", -1, &e->w) |
+                  bench_json_int(it, "f", 1, &e->f) | bench_json_int(it, "pad", 0, &e->pad) |
+                  bench_json_int(it, "stride", 1, &e->stride);
         e->quick = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "quick"));
         e->nb = cJSON_GetArraySize(ks);
-        int bad = !cJSON_IsString(name) || !cJSON_IsArray(ks) || e->nb < 1 || e->nb > MAXB ||
-                  e->n < 1 || e->c < 1 || e->h < 1 || e->w < 1 || e->f < 1 || e->stride < 1;
+        bad = bad || !cJSON_IsString(name) || !cJSON_IsArray(ks) || e->nb < 1 || e->nb > MAXB ||
+              e->n < 1 || e->c < 1 || e->h < 1 || e->w < 1 || e->f < 1 || e->stride < 1;
         for (int b = 0; b < e->nb && !bad; ++b) {
             const cJSON *k = cJSON_GetArrayItem(ks, b);
             e->k[b] = cJSON_IsNumber(k) ? k->valueint : 0;
@@ -408,8 +399,8 @@ static int load_shapes(const char *path, hshape **out, int *count)
         }
         if (bad) {
             fprintf(stderr,
-                    "clfuse-bench-ext: %s: shape %d needs name, n, c, h, w >= 1 and k, a list of "
-                    "1 to %d channel counts\n",
+                    "clfuse-bench-ext: %s: shape %d needs name, n, c, h, w >= 1 (f, pad, stride "
+                    "numbers when given) and k, a list of 1 to %d channel counts\n",
                     path, i, MAXB);
             cJSON_Delete(root);
             free(s);
@@ -578,17 +569,6 @@ out:
     return rc;
 }
 
-static int name_selected(const char *only, const char *name)
-{
-    if (only == NULL)
-        return 1;
-    size_t n = strlen(name);
-    for (const char *p = only; (p = strstr(p, name)) != NULL; p += n)
-        if ((p == only || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
-            return 1;
-    return 0;
-}
-
 static int run_horizontal(const opts *o)
 {
     hshape *shapes = NULL;
@@ -605,7 +585,7 @@ static int run_horizontal(const opts *o)
          "horizontal solver | separate plans' solvers |\n|---|---|---|---|---|---|---|\n");
     int failed = 0;
     for (int i = 0; i < count; ++i) {
-        if ((o->quick && !shapes[i].quick) || !name_selected(o->only, shapes[i].name))
+        if ((o->quick && !shapes[i].quick) || !bench_name_selected(o->only, shapes[i].name))
             continue;
         bench_progress("horizontal %s", shapes[i].name);
         failed |= horizontal_shape(&shapes[i], o) != 0;

@@ -192,6 +192,18 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
     clf_kargs_emit_cl(b, p->half);
 }
 
+/* The test that picks branch i of a horizontal plan by the output channel kexpr: "if (kexpr <
+ * END) " for every branch but the last, "else " before it after the first, and the last
+ * branch "else " alone, so the branches' statements chain into one if-else. */
+static void branch_test(const clf_fusion_problem *p, int i, const char *kexpr, clf_strbuf *b)
+{
+    const clf_branch_problem *br = &p->branch[i];
+    if (i + 1 < p->nbranches)
+        clf_strbuf_printf(b, "%sif (%s < %d) ", i ? "else " : "", kexpr, br->k_begin + br->conv.k);
+    else if (i > 0)
+        clf_strbuf_append(b, "else ");
+}
+
 /* A horizontal plan's preamble and branches: the input's and the concatenated output's
  * shapes, the argument lists (kargs.h, CLF_HKARG_*), then per branch its constants (BR_*),
  * its activation and cl/conv_hbranch.cl under the branch's own function names, and last
@@ -254,14 +266,10 @@ static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const cha
     clf_strbuf_append(b, "\n/* the branch of output channel k, by k's range */\n");
     clf_strbuf_append(b, "#define CLF_BRANCH_DISPATCH");
     for (int i = 0; i < p->nbranches; ++i) {
-        const clf_branch_problem *br = &p->branch[i];
         clf_strbuf_append(b, " \\\n    ");
-        if (i + 1 < p->nbranches)
-            clf_strbuf_printf(b, "%sif (k < %d) ", i ? "else " : "", br->k_begin + br->conv.k);
-        else if (i > 0)
-            clf_strbuf_append(b, "else ");
+        branch_test(p, i, "k", b);
         clf_strbuf_printf(b, "v = clf_hbranch%d(x, CLF_BRANCH_ARGS%d, n, k - %d, oh, ow);", i, i,
-                          br->k_begin);
+                          p->branch[i].k_begin);
     }
     clf_strbuf_append(b, "\n");
     return 0;
@@ -307,12 +315,11 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
                          "inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, "
                          "EPI_PARAMS)\n{\n");
     for (int i = 0; i < p->nbranches; ++i) {
-        const clf_branch_problem *br = &p->branch[i];
-        if (i + 1 < p->nbranches)
-            clf_strbuf_printf(b, "    if (k < %d)\n    ", br->k_begin + br->conv.k);
-        clf_strbuf_printf(
-            b, "    return clf_epilogue%d(acc, k - %d, pix, out_idx, CLF_BRANCH_ARGS%d);\n", i,
-            br->k_begin, i);
+        clf_strbuf_append(b, "    ");
+        branch_test(p, i, "k", b);
+        clf_strbuf_printf(b,
+                          "return clf_epilogue%d(acc, k - %d, pix, out_idx, CLF_BRANCH_ARGS%d);\n",
+                          i, p->branch[i].k_begin, i);
     }
     clf_strbuf_append(
         b, "}\ninline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, "
@@ -323,13 +330,9 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
            "                    clf_epilogue(acc.w, k, pix + 3, out_idx + 3, EPI_ARGS));\n"
            "}\n#define CLF_HGEMM_ROW(k, src, kb)");
     for (int i = 0; i < p->nbranches; ++i) {
-        const clf_branch_problem *br = &p->branch[i];
         clf_strbuf_append(b, " \\\n    ");
-        if (i + 1 < p->nbranches)
-            clf_strbuf_printf(b, "%sif ((k) < %d) ", i ? "else " : "", br->k_begin + br->conv.k);
-        else if (i > 0)
-            clf_strbuf_append(b, "else ");
-        clf_strbuf_printf(b, "{ src = w%d; kb = %d; }", i, br->k_begin);
+        branch_test(p, i, "(k)", b);
+        clf_strbuf_printf(b, "{ src = w%d; kb = %d; }", i, p->branch[i].k_begin);
     }
     clf_strbuf_append(b, "\n");
     return 0;

@@ -92,15 +92,24 @@ const void *clf_hkarg_value(const clf_run_args *a, int i, size_t *size, clf_karg
     return (const char *)&a->br[(i - 2) / CLF_HKARG_PER_BRANCH] + k->offset;
 }
 
+/* Every branch's arguments, numbered (w0, conv_alpha0, ..., w1, ...), each after sep then ", ";
+ * with their OpenCL types when with_types. */
+static void every_branch(clf_strbuf *b, const char *sep, int with_types)
+{
+    for (int br = 0; br < CLF_MAX_BRANCHES; ++br)
+        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i) {
+            clf_strbuf_printf(b, "%s%s%s%s%d", sep, with_types ? cl_type(branch_args[i].kind) : "",
+                              with_types ? " " : "", branch_args[i].name, br);
+            sep = ", ";
+        }
+}
+
 void clf_hkargs_emit_cl(clf_strbuf *b)
 {
     clf_strbuf_append(b, "/* kernel arguments of horizontal plans (lib/codegen/kargs.h) */\n");
     clf_strbuf_printf(b, "#define CLF_KERNEL_PARAMS %s x, %s y", cl_type(CLF_KARG_IN),
                       cl_type(CLF_KARG_OUT));
-    for (int br = 0; br < CLF_MAX_BRANCHES; ++br)
-        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
-            clf_strbuf_printf(b, ", %s %s%d", cl_type(branch_args[i].kind), branch_args[i].name,
-                              br);
+    every_branch(b, ", ", 1);
     clf_strbuf_append(b, "\n#define CLF_BRANCH_PARAMS");
     for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
         clf_strbuf_printf(b, "%s%s %s", i ? ", " : " ", cl_type(branch_args[i].kind),
@@ -117,13 +126,8 @@ void clf_hkargs_emit_cl(clf_strbuf *b)
 void clf_hkargs_emit_epi_cl(clf_strbuf *b)
 {
     clf_strbuf_append(b, "#define EPI_PARAMS");
-    for (int br = 0; br < CLF_MAX_BRANCHES; ++br)
-        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
-            clf_strbuf_printf(b, "%s%s %s%d", br || i ? ", " : " ", cl_type(branch_args[i].kind),
-                              branch_args[i].name, br);
+    every_branch(b, " ", 1);
     clf_strbuf_append(b, "\n#define EPI_ARGS");
-    for (int br = 0; br < CLF_MAX_BRANCHES; ++br)
-        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
-            clf_strbuf_printf(b, "%s%s%d", br || i ? ", " : " ", branch_args[i].name, br);
+    every_branch(b, " ", 0);
     clf_strbuf_append(b, "\n");
 }

@@ -166,11 +166,9 @@ inline float clf_epilogue2(float acc, int k, int pix, size_t out_idx, CLF_BRANCH
 /* the branch of output channel k, by k's range */
 inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {
-    if (k < 4)
-        return clf_epilogue0(acc, k - 0, pix, out_idx, CLF_BRANCH_ARGS0);
-    if (k < 10)
-        return clf_epilogue1(acc, k - 4, pix, out_idx, CLF_BRANCH_ARGS1);
-    return clf_epilogue2(acc, k - 10, pix, out_idx, CLF_BRANCH_ARGS2);
+    if (k < 4) return clf_epilogue0(acc, k - 0, pix, out_idx, CLF_BRANCH_ARGS0);
+    else if (k < 10) return clf_epilogue1(acc, k - 4, pix, out_idx, CLF_BRANCH_ARGS1);
+    else return clf_epilogue2(acc, k - 10, pix, out_idx, CLF_BRANCH_ARGS2);
 }
 inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {

@@ -311,30 +311,15 @@ int driver_cba_infer(int argc, char **argv, int half)
         TRY(miopenSetOpArgsActivForward(r.args, aop, &alpha, &beta, o.act_alpha, o.act_beta,
                                         o.act_gamma));
     TRY(miopenEnableProfiling(r.h, o.time != 0));
-    double kernel_sum = 0, kernel_min = 1e30, wall_sum = 0;
-    cl_command_queue q;
-    miopenGetStream(r.h, &q);
-    for (int it = 0; it < o.iters; ++it) {
-        double w0 = clf_now_ms();
-        TRY(miopenExecuteFusionPlan(r.h, r.plan, r.xd, r.mem[X], r.yd, r.mem[Y], r.args));
-        clFinish(q);
-        double wall = clf_now_ms() - w0;
-        float kt = 0;
-        miopenGetKernelTime(r.h, &kt);
-        /* As MIOpenDriver: the first iteration is warm-up when there are several. */
-        if (it > 0 || o.iters == 1) {
-            kernel_sum += kt;
-            wall_sum += wall;
-            if (kt < kernel_min)
-                kernel_min = kt;
-        }
-    }
+    double kernel_mean, kernel_min, wall_mean;
+    TRY(driver_time_plan(r.h, r.plan, r.xd, r.mem[X], r.yd, r.mem[Y], r.args, o.iters, &kernel_mean,
+                         &kernel_min, &wall_mean));
     int timed = o.iters > 1 ? o.iters - 1 : 1;
     if (o.time)
-        printf("GPU Kernel Time Elapsed: %.4f ms (mean of %d), min %.4f ms\n", kernel_sum / timed,
-               timed, kernel_min);
+        printf("GPU Kernel Time Elapsed: %.4f ms (mean of %d), min %.4f ms\n", kernel_mean, timed,
+               kernel_min);
     if (o.wall)
-        printf("Wall-clock Time Elapsed: %.4f ms (mean of %d)\n", wall_sum / timed, timed);
+        printf("Wall-clock Time Elapsed: %.4f ms (mean of %d)\n", wall_mean, timed);
     if (o.verify) {
         float *y = r.host[Y];
         if (driver_read_tensor(r.h, half, lay.out, r.mem[Y], y, ydims) != 0) /* to NCHW */

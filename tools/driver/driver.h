@@ -45,6 +45,15 @@ int driver_check(miopenHandle_t h, miopenStatus_t st, const char *what);
  * set: destroy it). */
 miopenStatus_t driver_open(miopenHandle_t *h);
 
+/* Runs a compiled plan iters times on h's queue, each run waited for (the first one a
+ * warm-up when there are several, as MIOpenDriver's); the mean and minimum kernel time (ms,
+ * profiling on) and the mean wall time of the timed runs. Success, or the failing call's
+ * status. */
+miopenStatus_t driver_time_plan(miopenHandle_t h, miopenFusionPlanDescriptor_t plan,
+                                miopenTensorDescriptor_t xd, cl_mem x, miopenTensorDescriptor_t yd,
+                                cl_mem y, miopenOperatorArgs_t args, int iters, double *mean,
+                                double *min, double *wall_mean);
+
 /* n floats, uniform in [lo, hi), on the host (*host) and on h's device (*mem, written).
  * Returns 0, or -1 after printing the OpenCL error. The caller frees both. */
 int driver_random_buffer(miopenHandle_t h, float **host, cl_mem *mem, size_t n, uint64_t *rng,

@@ -219,3 +219,35 @@ miopenStatus_t driver_open(miopenHandle_t *h)
                dev.driver_version, dev.compute_units);
     return st;
 }
+
+miopenStatus_t driver_time_plan(miopenHandle_t h, miopenFusionPlanDescriptor_t plan,
+                                miopenTensorDescriptor_t xd, cl_mem x, miopenTensorDescriptor_t yd,
+                                cl_mem y, miopenOperatorArgs_t args, int iters, double *mean,
+                                double *min, double *wall_mean)
+{
+    cl_command_queue q;
+    miopenGetStream(h, &q);
+    double sum = 0, wsum = 0;
+    *min = 1e30;
+    for (int it = 0; it < iters; ++it) {
+        double w0 = clf_now_ms();
+        miopenStatus_t st = miopenExecuteFusionPlan(h, plan, xd, x, yd, y, args);
+        if (st != miopenStatusSuccess)
+            return st;
+        if (clFinish(q) != CL_SUCCESS)
+            return miopenStatusUnknownError;
+        double wall = clf_now_ms() - w0;
+        float kt = 0;
+        miopenGetKernelTime(h, &kt);
+        if (it > 0 || iters == 1) {
+            sum += kt;
+            wsum += wall;
+            if (kt < *min)
+                *min = kt;
+        }
+    }
+    int timed = iters > 1 ? iters - 1 : 1;
+    *mean = sum / timed;
+    *wall_mean = wsum / timed;
+    return miopenStatusSuccess;
+}

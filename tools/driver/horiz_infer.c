@@ -206,40 +206,6 @@ static void release(run *r)
     miopenDestroy(r->h);
 }
 
-/* Runs plan iters times (the first a warm-up when there are several, as MIOpenDriver);
- * the mean and minimum kernel time and the mean wall time of the timed runs. */
-static miopenStatus_t time_plan(miopenHandle_t h, miopenFusionPlanDescriptor_t plan,
-                                miopenTensorDescriptor_t xd, cl_mem x, miopenTensorDescriptor_t yd,
-                                cl_mem y, miopenOperatorArgs_t args, int iters, double *mean,
-                                double *min, double *wall_mean)
-{
-    cl_command_queue q;
-    miopenGetStream(h, &q);
-    double sum = 0, wsum = 0;
-    *min = 1e30;
-    for (int it = 0; it < iters; ++it) {
-        double w0 = clf_now_ms();
-        miopenStatus_t st = miopenExecuteFusionPlan(h, plan, xd, x, yd, y, args);
-        if (st != miopenStatusSuccess)
-            return st;
-        if (clFinish(q) != CL_SUCCESS)
-            return miopenStatusUnknownError;
-        double wall = clf_now_ms() - w0;
-        float kt = 0;
-        miopenGetKernelTime(h, &kt);
-        if (it > 0 || iters == 1) {
-            sum += kt;
-            wsum += wall;
-            if (kt < *min)
-                *min = kt;
-        }
-    }
-    int timed = iters > 1 ? iters - 1 : 1;
-    *mean = sum / timed;
-    *wall_mean = wsum / timed;
-    return miopenStatusSuccess;
-}
-
 int driver_horiz_parse(int argc, char **argv)
 {
     options o;
@@ -332,7 +298,7 @@ int driver_horiz_infer(int argc, char **argv)
     }
     TRY(miopenEnableProfiling(r.h, o.time != 0));
     double mean, min, wall;
-    TRY(time_plan(r.h, r.plan, r.xd, r.xm, r.yd, r.ym, r.args, o.iters, &mean, &min, &wall));
+    TRY(driver_time_plan(r.h, r.plan, r.xd, r.xm, r.yd, r.ym, r.args, o.iters, &mean, &min, &wall));
     int timed = o.iters > 1 ? o.iters - 1 : 1;
     if (o.time)
         printf("GPU Kernel Time Elapsed: %.4f ms (mean of %d), min %.4f ms\n", mean, timed, min);
@@ -370,7 +336,8 @@ int driver_horiz_infer(int argc, char **argv)
         TRY(miopenCreateTensorDescriptor(&s->yd));
         TRY(miopenSet4dTensorDescriptor(s->yd, miopenFloat, o.n, o.k[b], oh, ow));
         double m, mi, w;
-        TRY(time_plan(r.h, s->plan, r.xd, r.xm, s->yd, s->ym, s->args, o.iters, &m, &mi, &w));
+        TRY(driver_time_plan(r.h, s->plan, r.xd, r.xm, s->yd, s->ym, s->args, o.iters, &m, &mi,
+                             &w));
         if (o.time)
             printf("  branch %d alone: solver %s config \"%s\", %.4f ms (mean), min %.4f ms\n", b,
                    bs, bc, m, mi);
