@@ -225,6 +225,8 @@ miopenStatus_t clfuse_FusionPlanSetSolver(miopenFusionPlanDescriptor_t p, const 
         char names[1024] = "";
         for (int i = 0; i < clf_solver_count(); ++i)
             clf_appendf(names, sizeof names, "%s%s", i ? ", " : "", clf_solver_at(i)->name);
+        for (int i = 0; i < clf_horizontal_solver_count(); ++i) /* horizontal plans' own */
+            clf_appendf(names, sizeof names, ", %s", clf_horizontal_solver_at(i)->name);
         return clf_fail(NULL, miopenStatusBadParm, "%s: no solver is named '%s' (solvers: %s)", api,
                         solver, names);
     }
