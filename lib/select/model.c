@@ -34,8 +34,12 @@ typedef struct dev_class {
     double max_items;   /* resident work-items per compute unit */
     double max_groups;  /* resident work-groups per compute unit */
     double regs;        /* 32-bit registers per compute unit; 0: not a limit */
+    double reg_parts;   /* partitions of the register file, each holding whole warps */
+    double warp;        /* work-items per warp (wavefront): registers are allocated per warp */
     double reg_base;    /* registers a work-item needs beyond cost.regs (indices, addresses) */
     double reg_max;     /* registers one work-item may have before it spills */
+    int reg_scaled;     /* 1: the compiler takes the solvers' fitted reg_scale x cost.regs
+                         * when it may (effs below); 0: cost.regs as is */
     double spill;       /* slowdown per unit of registers wanted over those allowed (fitted) */
     double ilp_pow;     /* how much a work-item's independent FMAs stand in for more work-items */
     double local;       /* local memory per compute unit (all groups in flight) */
@@ -61,7 +65,9 @@ typedef struct dev_class {
  * 2,824 configs an H100 SEARCH timed on 9 generated layers (Winograd configs whose occupancy
  * hint capped registers ran up to 13x slower). sat and step_us were refitted then on those,
  * NORMAL's 602 measurements of the same 40 generated layers and the shipped db (ilp_pow, a
- * third constant tried, was kept at 1: the best pick on the training dbs), and checked on 40
+ * third constant tried, was kept at 1 then; 0.75 since the register rule below: a grid
+ * over ilp_pow, sat and step_us picked best on the 52 searched layers at 0.75/527/0.46,
+ * bench/results/2026-11-24_h100_regs_s11/grid_ilp_sat_step.txt), and checked on 40
  * other generated layers (1,227 NORMAL measurements): the model's whole-space pick, where
  * NORMAL measured it, went from 1.181 (worst 2.26) to 1.108 (worst 1.58) of the best
  * measured (bench/results/2026-11-23_h100_select_s5/model_refit.md). launch_us,
@@ -70,17 +76,29 @@ typedef struct dev_class {
  * work-item's global loads and stores at 0.035 us, aimed at the SE blocks' one-pixel 1x1
  * layers) was tried and withdrawn: it moved the picks to configs NORMAL had never measured
  * and ran VGG-16 b1 22% and MobileNetV3 b1 7% slower while EfficientNet b1 gained 5%
- * (bench/results/2026-11-23_h100_record_s7/model_load_us.md). */
+ * (bench/results/2026-11-23_h100_record_s7/model_load_us.md).
+ * Registers: the file is four partitions of 16K, each holding whole warps, so g groups of w
+ * warps at r registers fit when ceil(g x w / 4) x 32 x r <= 16K (r rounded up to 8). That
+ * rule reproduces every register count ptxas chose under an occupancy request
+ * (.minnctapersm: 168 for 2 x 192 or 3 x 96 work-items, 128 for 3 x 144, 80 for 3 x 256)
+ * in bench/results/2026-11-24_h100_regs_s11, where the SEARCH of 52 generated layers
+ * logged the registers of 1,254 builds: without a request the compiler takes what it may
+ * use, 1.3 x cost.regs + 26 for the implicit GEMM and F(4x4) kernels (reg_scale in effs,
+ * reg_base), 242-254 for the large F(4x4) tiles where cost.regs + 24 said 168; spills are
+ * charged on cost.regs + reg_base, what must be live, over the cap. */
 static dev_class nvidia = {
     .lanes = 128,
     .ghz = 1.7,
     .max_items = 2048,
     .max_groups = 32,
     .regs = 65536,
-    .reg_base = 24,
+    .reg_parts = 4,
+    .warp = 32,
+    .reg_base = 26,
     .reg_max = 255,
+    .reg_scaled = 1,
     .spill = 12,
-    .ilp_pow = 1,
+    .ilp_pow = 0.75,
     .local = 200 * 1024,
     .dram_gbs = 3000,
     .l2_gbs = 8000,
@@ -101,6 +119,8 @@ static dev_class gpu = {
     .max_items = 2560,
     .max_groups = 32,
     .regs = 131072,
+    .reg_parts = 4,
+    .warp = 64,
     .reg_base = 24,
     .reg_max = 255,
     .spill = 1,
@@ -167,32 +187,37 @@ static dev_class cpu = {
  * predicted); ConvDirectCpu from 17 configs timed on the same 4 layers (bench/PERF_NOTES.md,
  * issue 14: x2.2 in geomean, so 1.1, kept at 1: the class's clock is nominal). 0: not
  * measured on a CPU, DEFAULT_CPU_EFF. */
+/* reg_scale: registers NVIDIA's compiler gives a build with no occupancy request, over
+ * cost.regs, beyond reg_base (least squares on the ptxas counts of
+ * bench/results/2026-11-24_h100_regs_s11, median error 3-14%; ConvDirectTiled's 27%, its
+ * proxy leaving out the filter loop's unrolled addresses). 0: 1, not measured. */
 typedef struct solver_eff {
     const char *name;
     double eff;
     double cpu;
+    double reg_scale;
 } solver_eff;
 static solver_eff effs[] = {
-    {"ConvWinograd3x3", 0.68, 0.057},
-    {"ConvWinograd4x4", 0.68, 0.051},
-    {"ConvWinograd2x2", 0.79, 0},
-    {"ConvImplicitGemm", 0.88, 0.075},
-    {"ConvDirectTiled", 0.34, 0.058},
-    {"ConvGemm", 0.12, 0.073},
-    {"ConvNaiveDirect", 0.90, 0.12},
-    {"ConvDirectCpu", DEFAULT_EFF, 1.0},
+    {"ConvWinograd3x3", 0.68, 0.057, 0.89},
+    {"ConvWinograd4x4", 0.68, 0.051, 1.30},
+    {"ConvWinograd2x2", 0.79, 0, 1.42},
+    {"ConvImplicitGemm", 0.88, 0.075, 1.31},
+    {"ConvDirectTiled", 0.34, 0.058, 2.11},
+    {"ConvGemm", 0.12, 0.073, 0},
+    {"ConvNaiveDirect", 0.90, 0.12, 0},
+    {"ConvDirectCpu", DEFAULT_EFF, 1.0, 0},
     /* ConvImplicitGemm's kernel split across work-groups: fitted separately, on the 273
      * plain-path configs an H100's NORMAL Find timed over 45 batch-1 layers (rms log error
      * x1.34), and checked on 40 held-out generated layers; see ATOMIC_GOPS_FITTED. */
-    {"ConvImplicitGemmSplitK", 0.33, 0},
+    {"ConvImplicitGemmSplitK", 0.33, 0, 1.27},
     /* Unfitted: no GPU has timed ConvDepthwise yet (a memory-bound kernel, so its time is
      * mostly the DRAM and L2 bounds, which this factor does not scale); the middle of the
      * fitted range, DEFAULT_EFF, until a find-db of depthwise layers is fitted. */
-    {"ConvDepthwise", DEFAULT_EFF, 0},
+    {"ConvDepthwise", DEFAULT_EFF, 0, 1.03},
     /* ConvImplicitGemm's and ConvDirectCpu's kernels over a horizontal plan's merged
      * branches: their factors, until horizontal plans are fitted on their own. */
-    {"ConvHorizontalGemm", 0.88, 0.075},
-    {"ConvHorizontalCpu", DEFAULT_EFF, 1.0},
+    {"ConvHorizontalGemm", 0.88, 0.075, 1.31},
+    {"ConvHorizontalCpu", DEFAULT_EFF, 1.0, 0},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 
@@ -216,6 +241,14 @@ static double solver_efficiency(const clf_solver *s, const dev_class *d)
     return d == &cpu ? DEFAULT_CPU_EFF : DEFAULT_EFF;
 }
 
+static double solver_reg_scale(const clf_solver *s)
+{
+    for (size_t i = 0; i < N_EFFS; ++i)
+        if (strcmp(effs[i].name, s->name) == 0)
+            return effs[i].reg_scale > 0 ? effs[i].reg_scale : 1.0;
+    return 1.0;
+}
+
 static double min2(double a, double b)
 {
     return a < b ? a : b;
@@ -225,10 +258,19 @@ static double max2(double a, double b)
     return a > b ? a : b;
 }
 
+/* Registers a work-item may have when g groups of w warps must fit on a compute unit (the
+ * warps spread evenly over the register file's partitions), rounded down to the
+ * allocation granularity of 8. */
+static double reg_limit(const dev_class *d, double g, double w)
+{
+    const double warps_per_part = ceil(g * w / d->reg_parts);
+    return floor(d->regs / d->reg_parts / (warps_per_part * d->warp) / 8.0) * 8.0;
+}
+
 /* Work-groups one compute unit holds at once, and the factor by which spilled registers
  * slow it down (1: no spill). */
-static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, const clf_cost *c,
-                              double *spill)
+static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, const clf_solver *s,
+                              const clf_cost *c, double *spill, double *regs)
 {
     double r = d->max_groups;
     r = min2(r, floor(d->max_items / c->group_size));
@@ -239,17 +281,26 @@ static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, 
         r = min2(r, floor(per_cu / c->local_bytes));
     }
     *spill = 1.0;
+    *regs = 0;
     if (d->regs > 0) {
-        double want = c->regs + d->reg_base;
-        /* An occupancy hint caps registers below the device's maximum; spilled values go
-         * through local (off-chip) memory, so the slowdown grows with what did not fit. */
-        const double cap = c->reg_cap > 0 ? min2(d->reg_max, c->reg_cap) : d->reg_max;
-        if (want > cap) {
-            *spill = 1.0 + d->spill * (want / cap - 1.0);
-            want = cap;
-        }
-        double alloc = ceil(want / 8.0) * 8.0; /* allocation granularity */
-        r = min2(r, floor(d->regs / (alloc * c->group_size)));
+        const double warps = ceil(c->group_size / d->warp);
+        /* What must be live, and what the compiler takes when nothing caps it. */
+        const double need = c->regs + d->reg_base;
+        const double scale = d->reg_scaled ? solver_reg_scale(s) : 1.0;
+        double alloc = min2(d->reg_max, c->regs * scale + d->reg_base);
+        /* An occupancy hint caps registers at what that many groups leave each; spilled
+         * values go through local (off-chip) memory, so the slowdown grows with what did
+         * not fit. */
+        double cap = d->reg_max;
+        if (c->min_groups > 1) /* a request no register count meets leaves 8 */
+            cap = max2(8.0, min2(cap, reg_limit(d, c->min_groups, warps)));
+        if (need > cap)
+            *spill = 1.0 + d->spill * (need / cap - 1.0);
+        alloc = ceil(min2(alloc, cap) / 8.0) * 8.0; /* allocation granularity */
+        *regs = alloc;
+        /* Whole warps per partition: the most groups whose warps fit at alloc registers. */
+        const double warps_per_part = floor(d->regs / d->reg_parts / (d->warp * alloc));
+        r = min2(r, floor(warps_per_part * d->reg_parts / warps));
     }
     return r < 1 ? 1 : r;
 }
@@ -267,8 +318,8 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
         *cost = c;
     const dev_class *d = class_of(dev);
     const double cu = dev->compute_units > 0 ? (double)dev->compute_units : 1.0;
-    double spill;
-    const double resident = resident_groups(d, dev, &c, &spill);
+    double spill, regs;
+    const double resident = resident_groups(d, dev, s, &c, &spill, &regs);
     const double per_cu = ceil(c.groups / cu);
 
     const double ilp = pow(min2(4.0, max2(1.0, c.inner_reuse)), d->ilp_pow);
@@ -307,6 +358,8 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
         t_launch + t_max + d->overlap * (t_compute + t_latency + t_l2 + t_dram + t_atomic - t_max);
     if (detail) {
         detail->resident = resident;
+        detail->regs = regs;
+        detail->spill = spill;
         detail->per_cu = per_cu;
         detail->occupancy = per_cu >= resident ? occ_full : occ_rem;
         detail->inner_eff = inner_eff;

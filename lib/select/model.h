@@ -22,6 +22,8 @@ double clf_model_predict(const clfuse_DeviceInfo *dev, const clf_fusion_problem 
 /* What a prediction is made of, for tools/model (fitting) and tests. Times in ms. */
 typedef struct clf_model_detail {
     double resident;  /* work-groups in flight per compute unit */
+    double regs;      /* registers a work-item is given (0: registers not modelled) */
+    double spill;     /* slowdown of spilled registers (1: none) */
     double per_cu;    /* work-groups per compute unit, ceil(groups / CUs) */
     double occupancy; /* latency hiding of a full round, 0..1 */
     double inner_eff; /* inner-loop efficiency from inner_reuse, 0..1 */

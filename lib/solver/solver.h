@@ -142,7 +142,8 @@ typedef struct clf_cost {
     double simd;        /* SIMD lanes each work-item fills itself with vector types (0 or 1: one) */
     double local_bytes; /* local memory per group */
     double regs;        /* live values per work-item (accumulators + operands), a register proxy */
-    double reg_cap;     /* registers the build limits a work-item to (an occupancy hint); 0: none */
+    double min_groups;  /* groups per compute unit the build asks the compiler to fit (an
+                         * occupancy hint, which caps registers); 0: none */
     double flops;       /* floating-point operations executed, padding and transforms included */
     double
         global_bytes;  /* bytes every group reads or writes in global memory, summed (L2 traffic) */

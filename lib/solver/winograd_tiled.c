@@ -299,7 +299,7 @@ miopenStatus_t clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_p
     /* OCC makes NVIDIA's compiler fit OCC groups per compute unit, capping a work-item's
      * registers; what does not fit spills, which the model charges for. */
     if (c.occ > 1)
-        out->reg_cap = (double)NVIDIA_REGS_PER_CU / (wg * (double)c.occ);
+        out->min_groups = (double)c.occ;
     /* Per group and chunk channel: E products for each of TG x KG (tile, channel) pairs; the
      * input transform (two passes of A x A x A adds and multiplies) of each of its TG tiles
      * and the filter transform (3x3 to A x A: A x 3 x (3 + A)) of each of its KG channels,

@@ -423,6 +423,54 @@ static void cpu_prefers_direct_cpu(void **state)
     }
 }
 
+/* Work-groups an H100 holds of F(4x4) configs, as ptxas allocated their registers in
+ * bench/results/2026-11-24_h100_regs_s11 (r50_3x3_128_28 at batch 64): 192 work-items with
+ * no occupancy request take 242-254 registers, one group per SM; OCC=2 caps them at 168,
+ * two groups, spilling a little (56-250 bytes), and more when what cost.regs says must be
+ * live is further over the cap; 144 work-items with OCC=3 get 128 registers (four
+ * partitions of 16K registers, each holding whole warps: 15 warps need 4 per partition)
+ * and 96 work-items with OCC=3 168, not the 224 that 9 warps in one 64K file would
+ * leave, and spill (84-660 bytes; at 168 a fourth group fits too). The uncapped build's
+ * 242-254 registers are predicted as 216 (1.3 x cost.regs + 26): one group either way. */
+static void registers_decide_groups(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    clf_fusion_problem p;
+    conv(&p, 64, 128, 28, 128, 3, 1, 1);
+    const clf_solver *s = clf_solver_by_name("ConvWinograd4x4");
+    assert_non_null(s);
+    static const struct {
+        const char *cfg;
+        double size, resident, regs;
+        int spills;
+    } cases[] = {
+        {"TG=16,KG=32,TB=4,KB=8,ES=3,CC=4", 192, 1, 216, 0},
+        {"TG=16,KG=32,TB=4,KB=8,ES=3,CC=4,OCC=2", 192, 2, 168, 1},
+        {"TG=16,KG=32,TB=8,KB=8,ES=2,CC=4,OCC=2", 144, 2, 168, 1},
+        {"TG=8,KG=16,TB=4,KB=8,ES=1,CC=8,OCC=3", 144, 3, 128, 0},
+        {"TG=16,KG=16,TB=4,KB=8,ES=3,CC=4,OCC=3", 96, 4, 168, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        clf_cost c;
+        clf_model_detail d;
+        double t = clf_model_predict_detail(&dev, &p, s, cases[i].cfg, &c, &d);
+        if (t <= 0 || c.group_size != cases[i].size || d.resident != cases[i].resident ||
+            d.regs != cases[i].regs || (d.spill > 1) != cases[i].spills)
+            fail_msg("%s: %g ms, %g work-items, %g groups resident, %g registers, spill x%g "
+                     "(expected %g, %g, %g, %s)",
+                     cases[i].cfg, t, c.group_size, d.resident, d.regs, d.spill, cases[i].size,
+                     cases[i].resident, cases[i].regs, cases[i].spills ? "a spill" : "none");
+    }
+    /* Both OCC=2 builds hold two groups; the one whose live values are further over the
+     * cap (cost.regs + base 206 against 170, cap 168) is predicted much slower (a heavy
+     * spill: such configs ran 2-2.7x slower than the best on the suite's batch-64 layers,
+     * bench/results/2026-11-24_h100_suite_study_s10). */
+    const double fits = clf_model_predict(&dev, &p, s, cases[1].cfg);
+    const double spills = clf_model_predict(&dev, &p, s, cases[2].cfg);
+    assert_true(spills > 1.5 * fits);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -434,6 +482,7 @@ int main(void)
         cmocka_unit_test(prediction_grows_with_batch),
         cmocka_unit_test(cpu_prefers_direct_cpu),
         cmocka_unit_test(candidates_take_turns),
+        cmocka_unit_test(registers_decide_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
