@@ -31,10 +31,20 @@ int clf_choices_push(clf_choices *l, const clf_choice *c)
  * (VGG-16 b1, 512 channels at 14x14: NORMAL built 26 candidates, all but a few
  * ConvWinograd2x2 configs, and missed ConvImplicitGemmSplitK's, 1.32x faster;
  * bench/results/2026-11-24_h100_farm_s9). */
-/* A config's place in the turns: its solver's tier, its rank within its solver, its place
- * in the model's ranking. */
+/* Why weighted turns: within the leading solver the model cannot tell configs apart that the
+ * H100 runs 20-30% apart (an unroll, an occupancy request), so the solver predicted best
+ * needs more of the compile budget than one predicted 1.7x slower. A solver's n-th config
+ * comes at n x (its best estimate / the best)^2: equal solvers alternate, one predicted 1.4x
+ * slower takes every second turn. On the 93 keys of the H100's older SEARCH dbs, a NORMAL
+ * cut at 17 builds (what its compile budget allowed on the suite's batch-64 layers) picked
+ * 1.048x the best measured in geomean (worst 1.42) against 1.065 (worst 1.66) by plain
+ * rounds (bench/results/2026-11-24_h100_regs_s11/README.md). */
+/* A config's place in the turns: its solver's tier, its weighted rank, its place in the
+ * model's ranking. */
 typedef struct turn {
-    int tier, rank, pos;
+    int tier;
+    double key;
+    int pos;
 } turn;
 
 static int by_turn(const void *x, const void *y)
@@ -42,8 +52,8 @@ static int by_turn(const void *x, const void *y)
     const turn *a = x, *b = y;
     if (a->tier != b->tier)
         return a->tier - b->tier;
-    if (a->rank != b->rank)
-        return a->rank - b->rank;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
     return a->pos - b->pos;
 }
 
@@ -61,7 +71,8 @@ int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *
         for (int j = 0; j < i; ++j)
             if (more->v[j].solver == more->v[i].solver && rank++ == 0)
                 first = j;
-        t[i] = (turn){!(best > 0) || -more->v[first].time_ms > spread * best, rank, i};
+        const double lead = best > 0 ? -more->v[first].time_ms / best : 1.0;
+        t[i] = (turn){!(best > 0) || lead > spread, (rank + 1) * lead * lead, i};
     }
     qsort(t, (size_t)more->n, sizeof *t, by_turn);
     int rc = 0;

@@ -33,11 +33,12 @@ int clf_choices_add(clf_choices *l, const clf_choice *c);
  * config space has no duplicates); -1 when out of memory. */
 int clf_choices_push(clf_choices *l, const clf_choice *c);
 /* Appends `more` (a ranking by estimate, best first: times negative) to out with the solvers
- * taking turns: each round adds every solver's next-best config, in the order of those
- * configs' estimates, so that a list cut short has every competitive solver's top configs.
- * A solver whose best estimate is over `spread` times the best one's takes its turns after
- * the others have run out. Duplicates of out's entries are skipped (clf_choices_add).
- * 0, or -1 when memory runs out. */
+ * taking turns, so that a list cut short has every competitive solver's top configs: a
+ * solver's n-th config comes at n x r^2, r its best estimate over the best solver's (ties in
+ * the model's order), so a solver predicted close to the best gets more turns than one
+ * predicted far from it. A solver whose best estimate is over `spread` times the best one's
+ * takes its turns after the others have run out. Duplicates of out's entries are skipped
+ * (clf_choices_add). 0, or -1 when memory runs out. */
 int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *out);
 void clf_choices_free(clf_choices *l);
 

@@ -344,19 +344,22 @@ static void prediction_grows_with_batch(void **state)
 /* On a CPU the model ranks ConvDirectCpu (explicit vectors, a work-group of one) first over
  * the GPU-shaped solvers, which PoCL runs at a few percent of the FMA peak: the four quick
  * bench layers and a batch-8 stride-2 7x7 stem; on an H100 it does not apply at all. */
-/* clf_choices_take_turns: solvers take turns in the order of their best estimate, a solver
- * past the spread after the others, duplicates of what is already listed skipped. */
+/* clf_choices_take_turns: solvers take turns weighted by their best estimate (a solver's
+ * n-th config at n x (its best / the best)^2), a solver past the spread after the others,
+ * duplicates of what is already listed skipped. */
 static void candidates_take_turns(void **state)
 {
     (void)state;
     const clf_solver *a = clf_solver_at(0), *b = clf_solver_at(1), *c = clf_solver_at(2);
-    /* the model's order: a a a b b c (c's best 4x the best: past a spread of 3) */
+    /* the model's order: a a a b b c (c's best 4x the best: past a spread of 3); b's best
+     * 1.5x a's: b's configs come at 2.25 and 4.5, a's at 1, 2 and 3 (plain rounds would
+     * put b2 before a3) */
     const struct {
         const clf_solver *s;
         const char *cfg;
         double est;
-    } in[] = {{a, "a1", 1.0}, {a, "a2", 1.1}, {a, "a3", 1.2},
-              {b, "b1", 1.3}, {b, "b2", 1.4}, {c, "c1", 4.0}};
+    } in[] = {{a, "a1", 1.0}, {a, "a2", 1.05}, {a, "a3", 1.2},
+              {b, "b1", 1.5}, {b, "b2", 1.6},  {c, "c1", 4.0}};
     clf_choices more = {0}, out = {0};
     for (size_t i = 0; i < sizeof in / sizeof in[0]; ++i) {
         clf_choice ch;
@@ -369,14 +372,14 @@ static void candidates_take_turns(void **state)
     clf_choice listed = more.v[3]; /* b1 is listed already (a record, say) */
     assert_int_equal(clf_choices_add(&out, &listed), 0);
     assert_int_equal(clf_choices_take_turns(&more, 3.0, &out), 0);
-    const char *want[] = {"b1", "a1", "a2", "b2", "a3", "c1"};
+    const char *want[] = {"b1", "a1", "a2", "a3", "b2", "c1"};
     assert_int_equal(out.n, 6);
     for (int i = 0; i < out.n; ++i)
         assert_string_equal(out.v[i].config, want[i]);
     clf_choices_free(&out);
-    /* with a wide spread c takes its turn in the first round */
+    /* with a wide spread c takes its turn, at 16: after everything else */
     assert_int_equal(clf_choices_take_turns(&more, 5.0, &out), 0);
-    const char *wide[] = {"a1", "b1", "c1", "a2", "b2", "a3"};
+    const char *wide[] = {"a1", "a2", "b1", "a3", "b2", "c1"};
     assert_int_equal(out.n, 6);
     for (int i = 0; i < out.n; ++i)
         assert_string_equal(out.v[i].config, wide[i]);
