@@ -23,6 +23,7 @@
 #include "core/alloc.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,28 +197,29 @@ typedef struct solver_eff {
     double eff;
     double cpu;
     double reg_scale;
+    double step; /* the class's step_us times this for the solver's steps (0: 1) */
 } solver_eff;
 static solver_eff effs[] = {
-    {"ConvWinograd3x3", 0.68, 0.057, 0.89},
-    {"ConvWinograd4x4", 0.68, 0.051, 1.30},
-    {"ConvWinograd2x2", 0.79, 0, 1.42},
-    {"ConvImplicitGemm", 0.88, 0.075, 1.31},
-    {"ConvDirectTiled", 0.34, 0.058, 2.11},
-    {"ConvGemm", 0.12, 0.073, 0},
-    {"ConvNaiveDirect", 0.90, 0.12, 0},
-    {"ConvDirectCpu", DEFAULT_EFF, 1.0, 0},
+    {"ConvWinograd3x3", 0.68, 0.057, 0.89, 0},
+    {"ConvWinograd4x4", 0.68, 0.051, 1.30, 0},
+    {"ConvWinograd2x2", 0.79, 0, 1.42, 0},
+    {"ConvImplicitGemm", 0.88, 0.075, 1.31, 0},
+    {"ConvDirectTiled", 0.34, 0.058, 2.11, 0},
+    {"ConvGemm", 0.12, 0.073, 0, 0},
+    {"ConvNaiveDirect", 0.90, 0.12, 0, 0},
+    {"ConvDirectCpu", DEFAULT_EFF, 1.0, 0, 0},
     /* ConvImplicitGemm's kernel split across work-groups: fitted separately, on the 273
      * plain-path configs an H100's NORMAL Find timed over 45 batch-1 layers (rms log error
      * x1.34), and checked on 40 held-out generated layers; see ATOMIC_GOPS_FITTED. */
-    {"ConvImplicitGemmSplitK", 0.33, 0, 1.27},
+    {"ConvImplicitGemmSplitK", 0.33, 0, 1.27, 0},
     /* Unfitted: no GPU has timed ConvDepthwise yet (a memory-bound kernel, so its time is
      * mostly the DRAM and L2 bounds, which this factor does not scale); the middle of the
      * fitted range, DEFAULT_EFF, until a find-db of depthwise layers is fitted. */
-    {"ConvDepthwise", DEFAULT_EFF, 0, 1.03},
+    {"ConvDepthwise", DEFAULT_EFF, 0, 1.03, 0},
     /* ConvImplicitGemm's and ConvDirectCpu's kernels over a horizontal plan's merged
      * branches: their factors, until horizontal plans are fitted on their own. */
-    {"ConvHorizontalGemm", 0.88, 0.075, 1.31},
-    {"ConvHorizontalCpu", DEFAULT_EFF, 1.0, 0},
+    {"ConvHorizontalGemm", 0.88, 0.075, 1.31, 0},
+    {"ConvHorizontalCpu", DEFAULT_EFF, 1.0, 0, 0},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 
@@ -239,6 +241,14 @@ static double solver_efficiency(const clf_solver *s, const dev_class *d)
             return effs[i].eff;
         }
     return d == &cpu ? DEFAULT_CPU_EFF : DEFAULT_EFF;
+}
+
+static double solver_step(const clf_solver *s)
+{
+    for (size_t i = 0; i < N_EFFS; ++i)
+        if (strcmp(effs[i].name, s->name) == 0)
+            return effs[i].step > 0 ? effs[i].step : 1.0;
+    return 1.0;
 }
 
 static double solver_reg_scale(const clf_solver *s)
@@ -339,7 +349,7 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     if (rem > 0)
         t_compute += rem * fpg / (peak * occ_rem);
     const double rounds = ceil(per_cu / resident);
-    const double t_latency = c.steps * d->step_us * 1e-6 * rounds;
+    const double t_latency = c.steps * d->step_us * solver_step(s) * 1e-6 * rounds;
 
     /* L2 traffic: each compute unit's share of the bandwidth carries its own groups' bytes,
      * so a tail (or idle units) leaves bandwidth unused like it leaves lanes unused. */
@@ -556,20 +566,32 @@ static param params[] = {
 };
 #define N_PARAMS (sizeof params / sizeof params[0])
 
+/* The per-solver constants by name prefix: "eff.<solver>" and so on. */
+static const struct {
+    const char *prefix;
+    size_t offset;
+} solver_fields[] = {
+    {"eff", offsetof(solver_eff, eff)},
+    {"cpu_eff", offsetof(solver_eff, cpu)},
+    {"reg_scale", offsetof(solver_eff, reg_scale)},
+    {"step", offsetof(solver_eff, step)},
+};
+#define N_FIELDS (sizeof solver_fields / sizeof solver_fields[0])
+
+static double *solver_field(size_t solver, size_t field)
+{
+    return (double *)((char *)&effs[solver] + solver_fields[field].offset);
+}
+
 int clf_model_set_param(const char *name, double value)
 {
-    if (strncmp(name, "eff.", 4) == 0) {
+    for (size_t f = 0; f < N_FIELDS; ++f) {
+        const size_t n = strlen(solver_fields[f].prefix);
+        if (strncmp(name, solver_fields[f].prefix, n) != 0 || name[n] != '.')
+            continue;
         for (size_t i = 0; i < N_EFFS; ++i)
-            if (strcmp(effs[i].name, name + 4) == 0) {
-                effs[i].eff = value;
-                return 0;
-            }
-        return -1;
-    }
-    if (strncmp(name, "cpu_eff.", 8) == 0) {
-        for (size_t i = 0; i < N_EFFS; ++i)
-            if (strcmp(effs[i].name, name + 8) == 0) {
-                effs[i].cpu = value;
+            if (strcmp(effs[i].name, name + n + 1) == 0) {
+                *solver_field(i, f) = value;
                 return 0;
             }
         return -1;
@@ -582,21 +604,21 @@ int clf_model_set_param(const char *name, double value)
     return -1;
 }
 
-/* Names: the device constants, then "eff.<solver>", then "cpu_eff.<solver>" (0: not
- * measured, DEFAULT_CPU_EFF). The names of the efficiencies live in a static buffer per
- * index, built once (tools only). */
+/* Names: the device constants, then "eff.<solver>", "cpu_eff.<solver>", "reg_scale.<solver>"
+ * and "step.<solver>" (0: the field's default, see effs). The names of the per-solver
+ * constants live in a static buffer per index, built once (tools only). */
 const char *clf_model_param_name(int i)
 {
-    static char names[2 * N_EFFS][64];
+    static char names[N_FIELDS * N_EFFS][64];
     if (i < 0)
         return NULL;
     if ((size_t)i < N_PARAMS)
         return params[i].name;
     size_t e = (size_t)i - N_PARAMS;
-    if (e >= 2 * N_EFFS)
+    if (e >= N_FIELDS * N_EFFS)
         return NULL;
     if (names[e][0] == '\0')
-        snprintf(names[e], sizeof names[e], "%s.%s", e < N_EFFS ? "eff" : "cpu_eff",
+        snprintf(names[e], sizeof names[e], "%s.%s", solver_fields[e / N_EFFS].prefix,
                  effs[e % N_EFFS].name);
     return names[e];
 }
@@ -608,7 +630,7 @@ double clf_model_param_value(int i)
     if ((size_t)i < N_PARAMS)
         return *params[i].value;
     size_t e = (size_t)i - N_PARAMS;
-    if (e >= 2 * N_EFFS)
+    if (e >= N_FIELDS * N_EFFS)
         return 0;
-    return e < N_EFFS ? effs[e].eff : effs[e - N_EFFS].cpu;
+    return *solver_field(e % N_EFFS, e / N_EFFS);
 }
