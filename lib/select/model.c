@@ -232,31 +232,27 @@ static const dev_class *class_of(const clfuse_DeviceInfo *dev)
     return &gpu;
 }
 
-static double solver_efficiency(const clf_solver *s, const dev_class *d)
-{
-    for (size_t i = 0; i < N_EFFS; ++i)
-        if (strcmp(effs[i].name, s->name) == 0) {
-            if (d == &cpu)
-                return effs[i].cpu > 0 ? effs[i].cpu : DEFAULT_CPU_EFF;
-            return effs[i].eff;
-        }
-    return d == &cpu ? DEFAULT_CPU_EFF : DEFAULT_EFF;
-}
-
-static double solver_step(const clf_solver *s)
+/* s's row of effs, or NULL for a solver without one (the fields' defaults apply). Looked
+ * up once per prediction. */
+static const solver_eff *solver_row(const clf_solver *s)
 {
     for (size_t i = 0; i < N_EFFS; ++i)
         if (strcmp(effs[i].name, s->name) == 0)
-            return effs[i].step > 0 ? effs[i].step : 1.0;
-    return 1.0;
+            return &effs[i];
+    return NULL;
 }
 
-static double solver_reg_scale(const clf_solver *s)
+static double solver_efficiency(const solver_eff *e, const dev_class *d)
 {
-    for (size_t i = 0; i < N_EFFS; ++i)
-        if (strcmp(effs[i].name, s->name) == 0)
-            return effs[i].reg_scale > 0 ? effs[i].reg_scale : 1.0;
-    return 1.0;
+    if (d == &cpu)
+        return e && e->cpu > 0 ? e->cpu : DEFAULT_CPU_EFF;
+    return e ? e->eff : DEFAULT_EFF;
+}
+
+/* A per-solver factor whose 0 (unset) means 1. */
+static double factor_or_one(double v)
+{
+    return v > 0 ? v : 1.0;
 }
 
 static double min2(double a, double b)
@@ -279,7 +275,7 @@ static double reg_limit(const dev_class *d, double g, double w)
 
 /* Work-groups one compute unit holds at once, and the factor by which spilled registers
  * slow it down (1: no spill). */
-static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, const clf_solver *s,
+static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, const solver_eff *e,
                               const clf_cost *c, double *spill, double *regs)
 {
     double r = d->max_groups;
@@ -296,7 +292,7 @@ static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, 
         const double warps = ceil(c->group_size / d->warp);
         /* What must be live, and what the compiler takes when nothing caps it. */
         const double need = c->regs + d->reg_base;
-        const double scale = d->reg_scaled ? solver_reg_scale(s) : 1.0;
+        const double scale = d->reg_scaled && e ? factor_or_one(e->reg_scale) : 1.0;
         double alloc = min2(d->reg_max, c->regs * scale + d->reg_base);
         /* An occupancy hint caps registers at what that many groups leave each; spilled
          * values go through local (off-chip) memory, so the slowdown grows with what did
@@ -328,13 +324,14 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
         *cost = c;
     const dev_class *d = class_of(dev);
     const double cu = dev->compute_units > 0 ? (double)dev->compute_units : 1.0;
+    const solver_eff *e = solver_row(s);
     double spill, regs;
-    const double resident = resident_groups(d, dev, s, &c, &spill, &regs);
+    const double resident = resident_groups(d, dev, e, &c, &spill, &regs);
     const double per_cu = ceil(c.groups / cu);
 
     const double ilp = pow(min2(4.0, max2(1.0, c.inner_reuse)), d->ilp_pow);
     const double inner_eff = min2(1.0, c.inner_reuse / d->reuse_sat);
-    const double peak = 2.0 * d->lanes * d->ghz * 1e9 * inner_eff * solver_efficiency(s, d) /
+    const double peak = 2.0 * d->lanes * d->ghz * 1e9 * inner_eff * solver_efficiency(e, d) /
                         spill; /* flop/s of one compute unit */
     const double fpg = c.flops / c.groups;
     /* Rounds of `resident` groups, then a partial round: the tail of the wave. */
@@ -349,7 +346,8 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     if (rem > 0)
         t_compute += rem * fpg / (peak * occ_rem);
     const double rounds = ceil(per_cu / resident);
-    const double t_latency = c.steps * d->step_us * solver_step(s) * 1e-6 * rounds;
+    const double step = e ? factor_or_one(e->step) : 1.0;
+    const double t_latency = c.steps * d->step_us * step * 1e-6 * rounds;
 
     /* L2 traffic: each compute unit's share of the bandwidth carries its own groups' bytes,
      * so a tail (or idle units) leaves bandwidth unused like it leaves lanes unused. */
