@@ -15,20 +15,22 @@ with their cap and count, to check the model's register-file rule against them.
 """
 import argparse
 import collections
-import io
 import json
 import os
 import re
 import subprocess
+import sys
 import tarfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_shapes import conv_key  # noqa: E402 (beside this script)
 
 
 def key_of(args, keys):
+    """The db key of a CBAInfer line's flags: CBA:<core>, with or without an activation."""
     f = dict(re.findall(r"-(\w) (\S+)", args))
     n, c, h, w, k, y, x, p, q, u, v, g = [int(f[z]) for z in "ncHWkyxpquvg"]
-    oh, ow = (h + 2 * p - y) // u + 1, (w + 2 * q - x) // v + 1
-    pre = (f"CBA:{c}-{h}-{w}-{y}x{x}-{k}-{oh}-{ow}-{n}-{p}x{q}-{u}x{v}-1x1-0-NCHW-FP32-F"
-           + (f"_g{g}" if g > 1 else ""))
+    pre = "CBA:" + conv_key(n, c, h, w, k, y, p, u, g, fx=x, q=q, v=v)
     hits = [kk for kk in keys if kk == pre or kk.startswith(pre + ":")]
     return hits[0] if hits else None
 
