@@ -216,7 +216,12 @@ static const long tg_vals[] = {8, 16, 24, 32, 64};
 static const long kg_vals[] = {8, 16, 32, 64};
 static const long b_vals[] = {4, 8};
 static const long cc_vals[] = {2, 3, 4, 8};
-static const long cu_vals[] = {0, 1, 4};
+/* CU 1 first: the model cannot tell unrolls apart, so configs that differ only in CU tie
+ * and the first enumerated wins. Over the 2,700 F(2x2)/F(4x4) configs an H100 SEARCH timed
+ * in all three unrolls (bench/results/2026-11-24_h100_cu_s12), no unroll was within 1.07x
+ * of the best of the three on average and ran over 1.2x slower in 1 config in 60, against
+ * 1 in 8 for the compiler's default of 2 (up to 1.7x on batch-64 F(4x4) layers). */
+static const long cu_vals[] = {1, 0, 4};
 #define NVIDIA_REGS_PER_CU 65536
 #define NVIDIA_MAX_REGS 255
 
