@@ -217,10 +217,10 @@ static const long kg_vals[] = {8, 16, 32, 64};
 static const long b_vals[] = {4, 8};
 static const long cc_vals[] = {2, 3, 4, 8};
 /* CU 1 first: the model cannot tell unrolls apart, so configs that differ only in CU tie
- * and the first enumerated wins. Over the 2,700 F(2x2)/F(4x4) configs an H100 SEARCH timed
- * in all three unrolls (bench/results/2026-11-24_h100_cu_s12), no unroll was within 1.07x
- * of the best of the three on average and ran over 1.2x slower in 1 config in 60, against
- * 1 in 8 for the compiler's default of 2 (up to 1.7x on batch-64 F(4x4) layers). */
+ * and the first enumerated wins. Of 1,338 F(2x2)/F(4x4) configs H100 SEARCHes timed in two
+ * or three unrolls (bench/results/2026-11-24_h100_model_s12), CU 1 ran over 1.2x the best
+ * of its variants in 1 in 134 (F(2x2)) and 1 in 56 (F(4x4)), the default unroll of 2 in
+ * 1 in 16 and 1 in 7 (up to 1.7x on batch-64 F(4x4) layers), CU 4 in 1 in 9 and 1 in 11. */
 static const long cu_vals[] = {1, 0, 4};
 #define NVIDIA_REGS_PER_CU 65536
 #define NVIDIA_MAX_REGS 255

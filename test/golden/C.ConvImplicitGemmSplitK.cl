@@ -219,9 +219,13 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * workspace holds SK_CNT counters (ints; zero at launch: the launch zeroes them in a
  * caller's workspace, see lib/plan/execute.c), then the partials, [tile][slice][MT][NT].
  * How the partials pass between groups, SK_ATOMIC from the solver:
- *   0: plain stores, mem_fence(CLK_GLOBAL_MEM_FENCE) and a barrier before the count, and
- *      volatile loads (past any non-coherent cache) after it: the classic "last block"
- *      reduction, which GPUs' memory models honour (NVIDIA: membar.gl);
+ *   0: plain stores, write_mem_fence(CLK_GLOBAL_MEM_FENCE) and a barrier before the count,
+ *      read_mem_fence(CLK_GLOBAL_MEM_FENCE) and volatile loads (past any non-coherent cache)
+ *      after it: the classic "last block" reduction, which GPUs' memory models honour with
+ *      a device-wide fence. NVIDIA's compiler makes read_/write_mem_fence membar.gl, the
+ *      device-wide one, but mem_fence membar.cta, which orders nothing for other groups:
+ *      with it the last group summed stale partials, in 4 of 20 runs of one H100 layer
+ *      (bench/results/2026-11-24_h100_model_s12);
  *   1: every partial stored and loaded with 32-bit atomics, the only inter-work-group
  *      exchange OpenCL 1.2 itself guarantees (and the one Oclgrind's race detector accepts).
  *
@@ -696,8 +700,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #endif
             }
         }
-    /* Every work-item's partials are out (fence) before work-item 0 counts the group. */
-    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    /* Every work-item's partials are out, device-wide (fence), before work-item 0 counts
+     * the group. */
+    write_mem_fence(CLK_GLOBAL_MEM_FENCE);
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
     __local int last;
     if (tid == 0)
@@ -705,7 +710,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
     barrier(CLK_LOCAL_MEM_FENCE);
     if (!last) /* the same for the whole group: no barrier follows */
         return;
-    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    read_mem_fence(CLK_GLOBAL_MEM_FENCE);
     /* The last group: every partial of the tile is out. Item f (4 pixels of one row) is
      * summed over the slices in slice order, then the epilogue, then one store. */
 #pragma unroll

@@ -474,6 +474,70 @@ static void registers_decide_groups(void **state)
     assert_true(spills > 1.5 * fits);
 }
 
+/* Session 12's terms (NVIDIA class): global traffic takes issue slots from the FMAs
+ * (load_ops) and the local memory the resident groups hold slows the throughput and L2
+ * bounds (local_l1, local memory and L1 being one SRAM). Each, set to 0, must take exactly
+ * its share out of the bounds it scales; and the Winograd tilings' unroll, invisible to the
+ * model, must tie so that CU=1 (enumerated first) is the solver's pick. */
+static void gathers_and_l1_counted(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    clf_fusion_problem p;
+    conv(&p, 1, 256, 14, 256, 3, 1, 1);
+    const clf_solver *s = clf_solver_by_name("ConvImplicitGemm");
+    assert_non_null(s);
+    const char *cfg = "MT=64,NT=64,KT=32,TM=4,TN=8";
+    const double load_ops = 1.6, local_l1 = 1.5; /* lib/select/model.c */
+    clf_cost c;
+    clf_model_detail with, no_load, neither;
+    assert_true(clf_model_predict_detail(&dev, &p, s, cfg, &c, &with) > 0);
+    assert_int_equal(clf_model_set_param("nvidia.load_ops", 0), 0);
+    assert_true(clf_model_predict_detail(&dev, &p, s, cfg, NULL, &no_load) > 0);
+    assert_int_equal(clf_model_set_param("nvidia.local_l1", 0), 0);
+    assert_true(clf_model_predict_detail(&dev, &p, s, cfg, NULL, &neither) > 0);
+    assert_int_equal(clf_model_set_param("nvidia.load_ops", load_ops), 0);
+    assert_int_equal(clf_model_set_param("nvidia.local_l1", local_l1), 0);
+    const double loads = 1.0 + 2.0 * load_ops * c.global_bytes / 4.0 / c.flops;
+    const double used = c.local_bytes * (with.resident < with.per_cu ? with.resident : with.per_cu);
+    const double l1 = 1.0 + local_l1 * used / (200.0 * 1024.0);
+    assert_true(c.local_bytes > 0 && loads > 1.01 && l1 > 1.01);
+    assert_float_equal(with.t_compute / no_load.t_compute, loads, 1e-9 * loads);
+    assert_float_equal(no_load.t_compute / neither.t_compute, l1, 1e-9 * l1);
+    assert_float_equal(with.t_l2 / neither.t_l2, l1, 1e-9 * l1);
+    /* Off NVIDIA's class (the CPU's) neither term applies. */
+    clfuse_DeviceInfo cpu = pocl();
+    clf_model_detail a, b;
+    assert_true(clf_model_predict_detail(&cpu, &p, s, cfg, NULL, &a) > 0);
+    assert_int_equal(clf_model_set_param("cpu.load_ops", 1.0), 0);
+    assert_true(clf_model_predict_detail(&cpu, &p, s, cfg, NULL, &b) > 0);
+    assert_int_equal(clf_model_set_param("cpu.load_ops", 0), 0);
+    assert_true(b.t_compute > a.t_compute); /* the parameter reaches the CPU class... */
+    clf_model_detail a2;
+    assert_true(clf_model_predict_detail(&cpu, &p, s, cfg, NULL, &a2) > 0);
+    assert_float_equal(a2.t_compute, a.t_compute, 0); /* ...whose default is 0 */
+
+    /* The unroll: the F(4x4) pick on a batch-64 layer is a CU=1 config. */
+    struct miopenHandle h;
+    memset(&h, 0, sizeof h);
+    h.info = dev;
+    conv(&p, 64, 128, 28, 128, 3, 1, 1);
+    const clf_solver *w = clf_solver_by_name("ConvWinograd4x4");
+    assert_non_null(w);
+    clf_choices l = {0};
+    assert_int_equal(clf_model_rank(&h, &p, &w, 1, 3, &l), 0);
+    assert_true(l.n >= 1);
+    if (strstr(l.v[0].config, "CU=1") == NULL)
+        fail_msg("F(4x4) pick %s (%.4f ms) is not the CU=1 variant", l.v[0].config,
+                 -l.v[0].time_ms);
+    char other[CLF_CONFIG_CAP];
+    snprintf(other, sizeof other, "%s", l.v[0].config);
+    char *cu = strstr(other, ",CU=1");
+    memmove(cu, cu + 5, strlen(cu + 5) + 1); /* the same config with the default unroll */
+    assert_float_equal(clf_model_predict(&dev, &p, w, other), -l.v[0].time_ms, 1e-12);
+    clf_choices_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -486,6 +550,7 @@ int main(void)
         cmocka_unit_test(cpu_prefers_direct_cpu),
         cmocka_unit_test(candidates_take_turns),
         cmocka_unit_test(registers_decide_groups),
+        cmocka_unit_test(gathers_and_l1_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
