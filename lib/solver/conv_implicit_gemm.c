@@ -335,6 +335,11 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 static const long mn_vals[] = {8, 16, 32, 64, 128};
 static const long kt_vals[] = {4, 8, 16, 32, 64};
 static const long t_vals[] = {4, 8};
+/* TM 8 first: TM=8,TN=4 and TM=4,TN=8 cost the same to the model (accumulators, operands,
+ * reuse), so the first enumerated wins the tie; over the pairs H100 SEARCHes timed both ways
+ * (bench/results/2026-11-24_h100_model_s12), 8 x 4 ran faster in median (ConvImplicitGemm
+ * 1.1% over 1,868 pairs, split-K 3.5% over 960). */
+static const long tm_vals[] = {8, 4};
 static const long ks_vals[] = {1, 2, 4, 8};
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
@@ -345,11 +350,11 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     for (size_t a = 0; a < CLF_COUNT(mn_vals); ++a)
         for (size_t b = 0; b < CLF_COUNT(mn_vals); ++b)
             for (size_t k = 0; k < CLF_COUNT(kt_vals); ++k)
-                for (size_t i = 0; i < CLF_COUNT(t_vals); ++i)
+                for (size_t i = 0; i < CLF_COUNT(tm_vals); ++i)
                     for (size_t j = 0; j < CLF_COUNT(t_vals); ++j)
                         for (size_t s = 0; s < CLF_COUNT(ks_vals); ++s) {
                             tiling t = {mn_vals[a], mn_vals[b], kt_vals[k],
-                                        t_vals[i],  t_vals[j],  ks_vals[s]};
+                                        tm_vals[i], t_vals[j],  ks_vals[s]};
                             format(&t, cfg, sizeof cfg);
                             if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
                                 clf_config_emit(out, max, &n, cfg);
@@ -647,11 +652,11 @@ static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_Device
     for (size_t a = 0; a < CLF_COUNT(mn_vals); ++a)
         for (size_t b = 0; b < CLF_COUNT(mn_vals); ++b)
             for (size_t k = 0; k < CLF_COUNT(kt_vals); ++k)
-                for (size_t i = 0; i < CLF_COUNT(t_vals); ++i)
+                for (size_t i = 0; i < CLF_COUNT(tm_vals); ++i)
                     for (size_t j = 0; j < CLF_COUNT(t_vals); ++j)
                         for (size_t q = 0; q < CLF_COUNT(sk_vals); ++q) {
                             split s = {
-                                {mn_vals[a], mn_vals[b], kt_vals[k], t_vals[i], t_vals[j], 1},
+                                {mn_vals[a], mn_vals[b], kt_vals[k], tm_vals[i], t_vals[j], 1},
                                 sk_vals[q]};
                             unsigned long long tiles = work_groups(&p->conv, &s.t);
                             if (tiles >= cus || tiles * (unsigned long long)s.sk > 4 * cus)

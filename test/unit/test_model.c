@@ -536,6 +536,35 @@ static void gathers_and_l1_counted(void **state)
     memmove(cu, cu + 5, strlen(cu + 5) + 1); /* the same config with the default unroll */
     assert_float_equal(clf_model_predict(&dev, &p, w, other), -l.v[0].time_ms, 1e-12);
     clf_choices_free(&l);
+
+    /* The implicit GEMM's register block: TM=8,TN=4 and TM=4,TN=8 tie; 8 x 4 comes first.
+     * Among the model's 40 best of a batch-1 layer (where such ties exist), no 4 x 8 block
+     * ranks before its 8 x 4 twin of equal cost. */
+    conv(&p, 1, 256, 14, 256, 3, 1, 1);
+    memset(&l, 0, sizeof l);
+    assert_int_equal(clf_model_rank(&h, &p, &s, 1, 40, &l), 0);
+    int ties = 0;
+    for (int i = 0; i < l.n; ++i) {
+        char twin[CLF_CONFIG_CAP];
+        snprintf(twin, sizeof twin, "%s", l.v[i].config);
+        char *tm = strstr(twin, "TM="), *tn = strstr(twin, "TN=");
+        if (tm == NULL || tn == NULL || tm[3] == tn[3])
+            continue;
+        const char m = tm[3];
+        tm[3] = tn[3];
+        tn[3] = m;
+        const double t = clf_model_predict(&dev, &p, s, twin);
+        if (t != -l.v[i].time_ms)
+            continue;
+        ++ties;
+        int j = 0;
+        while (j < l.n && strcmp(l.v[j].config, twin) != 0)
+            ++j;
+        if (m == '4' && j > i) /* a 4 x 8 block before (or without) its 8 x 4 tie */
+            fail_msg("%s (%.5f ms) ranks before its tie %s", l.v[i].config, -l.v[i].time_ms, twin);
+    }
+    assert_true(ties > 0);
+    clf_choices_free(&l);
 }
 
 int main(void)
