@@ -24,6 +24,7 @@ The shipped db keeps only each solver's 3 fastest configs per key: the within-so
 ranking is hardly tested by it (all three are near-best), the choice between solvers is.
 """
 import argparse
+import gzip
 import json
 import math
 import subprocess
@@ -31,9 +32,10 @@ import sys
 
 
 def load(paths):
+    """The measured entries of find-dbs (JSON, or gzipped JSON when the name ends in .gz)."""
     recs = []  # (key, solver, config, time)
     for path in paths:
-        with open(path) as f:
+        with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
             db = json.load(f)
         for key, entries in db.get("records", {}).items():
             for e in entries:

@@ -18,31 +18,19 @@ within a solver counts. Printed:
 """
 import argparse
 import collections
-import gzip
-import json
 import math
+import os
 import statistics
 import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fit_model import load  # noqa: E402 (beside this script)
 
 COLS = ("groups group_size local_bytes regs flops global_bytes dram_bytes steps inner_reuse "
         "kernels atomics resident per_cu occupancy inner_eff t_compute t_latency t_l2 t_dram "
         "t_launch t_atomic predicted").split()
 DEVICE = ["--cu", "132", "--gpu", "--vendor", "NVIDIA", "--local-mem", "49152", "--max-wg", "1024"]
-LOCAL_PER_CU = 200 * 1024  # the NVIDIA class's `local` in lib/select/model.c
-
-
-def load(paths):
-    recs = []
-    for path in paths:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt") as f:
-            db = json.load(f)
-        for key, entries in db.get("records", {}).items():
-            for e in entries:
-                t = e.get("time_ms", -1)
-                if isinstance(t, (int, float)) and t > 0:
-                    recs.append((key, e["solver"], e.get("config", "") or "-", float(t)))
-    return recs
 
 
 def described(tool, recs):
@@ -98,28 +86,34 @@ def by_traffic(rows):
         print("   %-24s n=%5d  %s" % (solver, len(xs), " ".join("%+.3f" % m for m in means)))
 
 
-def pairs(rows, field, swap=None):
-    """Median of log(measured ratio / predicted ratio) between configs differing in field."""
+def by_config(rows):
+    """(key, solver) -> {config: row}."""
     by = collections.defaultdict(dict)
     for r in rows:
         by[(r["key"], r["solver"])][r["config"]] = r
+    return by
+
+
+def error(r, other):
+    """log(measured ratio / predicted ratio) of r against other."""
+    return (math.log(r["t"] / other["t"]) -
+            math.log(r["c"]["predicted"] / other["c"]["predicted"]))
+
+
+def print_medians(res):
+    for (solver, what), xs in sorted(res.items()):
+        if len(xs) >= 10:
+            print("   %-24s %-12s n=%5d  median %+.3f" % (solver, what, len(xs),
+                                                         statistics.median(xs)))
+
+
+def pairs(rows, field):
+    """Configs of one key differing in field alone: the model's error on that change."""
     res = collections.defaultdict(list)
-    for (_, solver), cf in by.items():
+    for (_, solver), cf in by_config(rows).items():
         groups = collections.defaultdict(list)
         for r in cf.values():
             d = dict(r["cfg"])
-            if swap:
-                a, b = swap
-                if a not in d or b not in d or int(d[a]) <= int(d[b]):
-                    continue
-                e = dict(d)
-                e[a], e[b] = d[b], d[a]
-                other = cf.get(",".join("%s=%s" % (k, e[k]) for k in d))
-                if other:
-                    res[(solver, "%s%s>%s%s" % (a, d[a], b, d[b]))].append(
-                        math.log(r["t"] / other["t"]) -
-                        math.log(r["c"]["predicted"] / other["c"]["predicted"]))
-                continue
             if field not in d:
                 if field == "KS" and solver == "ConvImplicitGemm" and "MT" in d:
                     d["KS"] = "1"  # the 5-key form is KS 1
@@ -132,15 +126,25 @@ def pairs(rows, field, swap=None):
             for i in range(len(g)):
                 for j in range(i + 1, len(g)):
                     (va, a), (vb, b) = g[i], g[j]
-                    if va == vb:
-                        continue
-                    res[(solver, "%s %d->%d" % (field, va, vb))].append(
-                        math.log(b["t"] / a["t"]) - math.log(b["c"]["predicted"] /
-                                                             a["c"]["predicted"]))
-    for (solver, what), xs in sorted(res.items()):
-        if len(xs) >= 10:
-            print("   %-24s %-12s n=%5d  median %+.3f" % (solver, what, len(xs),
-                                                         statistics.median(xs)))
+                    if va != vb:
+                        res[(solver, "%s %d->%d" % (field, va, vb))].append(error(b, a))
+    print_medians(res)
+
+
+def swaps(rows, a, b):
+    """Configs of one key with the values of a and b swapped (a's the larger): the error."""
+    res = collections.defaultdict(list)
+    for (_, solver), cf in by_config(rows).items():
+        for r in cf.values():
+            d = r["cfg"]
+            if a not in d or b not in d or int(d[a]) <= int(d[b]):
+                continue
+            e = dict(d)
+            e[a], e[b] = d[b], d[a]
+            other = cf.get(",".join("%s=%s" % (k, e[k]) for k in d))
+            if other:
+                res[(solver, "%s%s>%s%s" % (a, d[a], b, d[b]))].append(error(r, other))
+    print_medians(res)
 
 
 def unrolls(rows):
@@ -180,8 +184,8 @@ def main():
     print("3. pairs differing in one config key: log(measured ratio / predicted ratio)")
     for field in ("KT", "KS", "SK"):
         pairs(rows, field)
-    pairs(rows, None, swap=("TB", "KB"))
-    pairs(rows, None, swap=("TM", "TN"))
+    swaps(rows, "TB", "KB")
+    swaps(rows, "TM", "TN")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,12 @@
  *   throughput: each compute unit runs its ceil(groups / CUs) groups in rounds of
  *     `resident`, a round of r groups at peak x inner_eff x occupancy(r) x solver_eff,
  *     occupancy(r) = min(1, r x group_size x ILP / sat), ILP = clamp(inner_reuse, 1, 4),
- *     inner_eff = min(1, inner_reuse / reuse_sat);
+ *     inner_eff = min(1, inner_reuse / reuse_sat); the work counted is the flops plus
+ *     2 x load_ops per 4 bytes of global traffic (the gathers' issue slots), and the time
+ *     is scaled by l1_loss = 1 + local_l1 x (local memory the resident groups hold / local);
  *   latency floor: steps x step_us x rounds;
- *   L2: each compute unit's groups' global_bytes over its share of the L2 bandwidth;
+ *   L2: each compute unit's groups' global_bytes over its share of the L2 bandwidth,
+ *     scaled by l1_loss;
  *   DRAM: dram_bytes over DRAM bandwidth.
  *
  * The constants are per device class (documented below, from vendor figures) plus one

@@ -479,6 +479,16 @@ static void registers_decide_groups(void **state)
  * bounds (local_l1, local memory and L1 being one SRAM). Each, set to 0, must take exactly
  * its share out of the bounds it scales; and the Winograd tilings' unroll, invisible to the
  * model, must tie so that CU=1 (enumerated first) is the solver's pick. */
+/* The value of the model constant called name (fails the test when there is none). */
+static double model_param(const char *name)
+{
+    for (int i = 0; clf_model_param_name(i) != NULL; ++i)
+        if (strcmp(clf_model_param_name(i), name) == 0)
+            return clf_model_param_value(i);
+    fail_msg("no model constant %s", name);
+    return 0;
+}
+
 static void gathers_and_l1_counted(void **state)
 {
     (void)state;
@@ -488,7 +498,9 @@ static void gathers_and_l1_counted(void **state)
     const clf_solver *s = clf_solver_by_name("ConvImplicitGemm");
     assert_non_null(s);
     const char *cfg = "MT=64,NT=64,KT=32,TM=4,TN=8";
-    const double load_ops = 1.6, local_l1 = 1.5; /* lib/select/model.c */
+    const double load_ops = model_param("nvidia.load_ops");
+    const double local_l1 = model_param("nvidia.local_l1");
+    const double local = model_param("nvidia.local");
     clf_cost c;
     clf_model_detail with, no_load, neither;
     assert_true(clf_model_predict_detail(&dev, &p, s, cfg, &c, &with) > 0);
@@ -500,7 +512,7 @@ static void gathers_and_l1_counted(void **state)
     assert_int_equal(clf_model_set_param("nvidia.local_l1", local_l1), 0);
     const double loads = 1.0 + 2.0 * load_ops * c.global_bytes / 4.0 / c.flops;
     const double used = c.local_bytes * (with.resident < with.per_cu ? with.resident : with.per_cu);
-    const double l1 = 1.0 + local_l1 * used / (200.0 * 1024.0);
+    const double l1 = 1.0 + local_l1 * used / local;
     assert_true(c.local_bytes > 0 && loads > 1.01 && l1 > 1.01);
     assert_float_equal(with.t_compute / no_load.t_compute, loads, 1e-9 * loads);
     assert_float_equal(no_load.t_compute / neither.t_compute, l1, 1e-9 * l1);
@@ -508,10 +520,12 @@ static void gathers_and_l1_counted(void **state)
     /* Off NVIDIA's class (the CPU's) neither term applies. */
     clfuse_DeviceInfo cpu = pocl();
     clf_model_detail a, b;
+    const double cpu_load_ops = model_param("cpu.load_ops");
+    assert_float_equal(cpu_load_ops, 0, 0);
     assert_true(clf_model_predict_detail(&cpu, &p, s, cfg, NULL, &a) > 0);
     assert_int_equal(clf_model_set_param("cpu.load_ops", 1.0), 0);
     assert_true(clf_model_predict_detail(&cpu, &p, s, cfg, NULL, &b) > 0);
-    assert_int_equal(clf_model_set_param("cpu.load_ops", 0), 0);
+    assert_int_equal(clf_model_set_param("cpu.load_ops", cpu_load_ops), 0);
     assert_true(b.t_compute > a.t_compute); /* the parameter reaches the CPU class... */
     clf_model_detail a2;
     assert_true(clf_model_predict_detail(&cpu, &p, s, cfg, NULL, &a2) > 0);
