@@ -82,6 +82,57 @@ int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *
     return rc;
 }
 
+int clf_choices_has(const clf_choices *l, const clf_solver *solver, const char *config)
+{
+    for (int i = 0; i < l->n; ++i)
+        if (l->v[i].solver == solver && strcmp(l->v[i].config, config) == 0)
+            return 1;
+    return 0;
+}
+
+/* The value of key (its length klen) in config, or NULL; *vlen its length. */
+static const char *config_value(const char *config, const char *key, size_t klen, size_t *vlen)
+{
+    for (const char *e = config; *e;) {
+        const size_t len = strcspn(e, ",");
+        const char *eq = memchr(e, '=', len);
+        if (eq && (size_t)(eq - e) == klen && strncmp(e, key, klen) == 0) {
+            *vlen = len - klen - 1;
+            return eq + 1;
+        }
+        e += len + (e[len] == ',');
+    }
+    return NULL;
+}
+
+/* The keys of a that b lacks (or, with values, gives another value); -1 when a is not a
+ * KEY=VALUE list. */
+static int keys_differing(const char *a, const char *b, int compare_values)
+{
+    int d = 0;
+    for (const char *e = a; *e;) {
+        const size_t len = strcspn(e, ",");
+        const char *eq = memchr(e, '=', len);
+        if (eq == NULL || eq == e)
+            return -1;
+        const size_t klen = (size_t)(eq - e), alen = len - klen - 1;
+        size_t blen = 0;
+        const char *bv = config_value(b, e, klen, &blen);
+        if (bv == NULL || (compare_values && (blen != alen || strncmp(bv, eq + 1, alen) != 0)))
+            ++d;
+        e += len + (e[len] == ',');
+    }
+    return d;
+}
+
+int clf_config_distance(const char *a, const char *b)
+{
+    if (*a == '\0' || *b == '\0')
+        return -1;
+    const int ab = keys_differing(a, b, 1), ba = keys_differing(b, a, 0);
+    return ab < 0 || ba < 0 ? -1 : ab + ba;
+}
+
 void clf_choices_free(clf_choices *l)
 {
     clf_free(l->v);

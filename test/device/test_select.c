@@ -269,6 +269,51 @@ static void record_and_heuristic_measured(const char *budget)
     plan_case_free(&cba);
 }
 
+/* NORMAL refines its winner: the neighbours of the first round's best (one config key away)
+ * are measured beside it and recorded; CLFUSE_FIND_REFINE_MS=0 turns that off. A 1 ms
+ * compile budget keeps the first round to the must-build candidates. */
+static void normal_refines_the_winner(void **state)
+{
+    (void)state;
+    for (int pass = 0; pass < 2; ++pass) {
+        plan_case cba;
+        plan_case_init(&cba, next_c++, "CBA");
+        char key[512];
+        key_of(&cba, "CBA", key, sizeof key);
+        setenv("MIOPEN_FIND_MODE_FUSION", "NORMAL", 1);
+        setenv("CLFUSE_FIND_BUDGET_MS", "1", 1);
+        if (pass == 1)
+            setenv("CLFUSE_FIND_REFINE_MS", "0", 1);
+        assert_int_equal(miopenCompileFusionPlan(handle, cba.plan), miopenStatusSuccess);
+        unsetenv("MIOPEN_FIND_MODE_FUSION");
+        unsetenv("CLFUSE_FIND_BUDGET_MS");
+        unsetenv("CLFUSE_FIND_REFINE_MS");
+        const char *rep = clfuse_FusionPlanGetReport(cba.plan);
+        const char *line = strstr(rep, "refine: ");
+        if (pass == 1) {
+            if (line)
+                fail_msg("refined with CLFUSE_FIND_REFINE_MS=0:\n%s", rep);
+            plan_case_free(&cba);
+            continue;
+        }
+        int n = 0;
+        char solver[64] = "", cfg[CLF_CONFIG_CAP] = "";
+        if (!line ||
+            sscanf(line, "refine: %d neighbours of %63s \"%159[^\"]\"", &n, solver, cfg) != 3 ||
+            n < 1)
+            fail_msg("no refine round:\n%s", rep);
+        clf_finddb_entry e[256];
+        int m = clf_finddb_lookup_layer(clf_handle_finddb(handle), key, 0, e, 256);
+        int neighbours = 0;
+        for (int i = 0; i < m; ++i)
+            if (strcmp(e[i].solver, solver) == 0 && clf_config_distance(e[i].config, cfg) == 1)
+                ++neighbours;
+        if (neighbours < 1)
+            fail_msg("no neighbour of %s \"%s\" measured (%d records):\n%s", solver, cfg, m, rep);
+        plan_case_free(&cba);
+    }
+}
+
 /* A candidate that fails to run (an injected error on the first timed run's wait) leaves the
  * NORMAL Find's results out of the find-db: they lack a candidate, perhaps only this time. The
  * same Find without the fault records them (so the lookup below can see records). */
@@ -451,6 +496,7 @@ int main(void)
         cmocka_unit_test(find_budget_keeps_record_and_pick),
         cmocka_unit_test(bad_records_skipped),
         cmocka_unit_test(failed_run_not_recorded),
+        cmocka_unit_test(normal_refines_the_winner),
         cmocka_unit_test(no_silent_cap),
         cmocka_unit_test(find_checks_buffer_sizes),
         cmocka_unit_test(search_scratch_failure_reported),

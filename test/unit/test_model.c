@@ -387,6 +387,21 @@ static void candidates_take_turns(void **state)
     clf_choices_free(&more);
 }
 
+/* clf_config_distance: keys with another value or missing on one side count once each. */
+static void config_distance_counts_keys(void **state)
+{
+    (void)state;
+    assert_int_equal(clf_config_distance("MT=64,NT=32,KT=16", "MT=64,NT=32,KT=16"), 0);
+    assert_int_equal(clf_config_distance("MT=64,NT=32,KT=16", "MT=32,NT=32,KT=16"), 1);
+    assert_int_equal(clf_config_distance("MT=64,NT=32,KT=16", "NT=32,MT=64,KT=8"), 1);
+    assert_int_equal(clf_config_distance("TG=8,DB=1", "TG=8,DB=1,CU=1"), 1);
+    assert_int_equal(clf_config_distance("TG=8,DB=1,CU=1", "TG=8,DB=1"), 1);
+    assert_int_equal(clf_config_distance("MT=6,NT=3", "MT=64,NT=32"), 2);
+    assert_int_equal(clf_config_distance("TG=8,DB=1", "TG=16,CU=1"), 3);
+    assert_int_equal(clf_config_distance("", "MT=64"), -1);
+    assert_int_equal(clf_config_distance("MT=64", "default"), -1);
+}
+
 static void cpu_prefers_direct_cpu(void **state)
 {
     (void)state;
@@ -592,6 +607,7 @@ int main(void)
         cmocka_unit_test(prediction_grows_with_batch),
         cmocka_unit_test(cpu_prefers_direct_cpu),
         cmocka_unit_test(candidates_take_turns),
+        cmocka_unit_test(config_distance_counts_keys),
         cmocka_unit_test(registers_decide_groups),
         cmocka_unit_test(gathers_and_l1_counted),
     };
