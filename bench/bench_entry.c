@@ -290,10 +290,11 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
                  (unsigned long long)id);
         bench_progress("%s: plan %s compiled in %.1f s: %s", e->name, e->ch[i].name, ms * 1e-3,
                        pf->solver);
-        /* A Find's own account of its time (the report's "built ... timed" line), if any. */
+        /* A Find's own account of its time (the report's "built ... timed" lines: the first
+         * round's, then the refine round's), if any. */
         const char *rep = clfuse_FusionPlanGetReport(b.plan[i]);
-        const char *built = rep ? strstr(rep, "  built ") : NULL;
-        if (built)
+        for (const char *built = rep ? strstr(rep, "  built ") : NULL; built;
+             built = strstr(built + 2, "  built "))
             bench_progress("%s: plan %s: %.*s", e->name, e->ch[i].name,
                            (int)strcspn(built + 2, "\n"), built + 2);
     }

@@ -68,7 +68,12 @@ static void *build_worker(void *arg)
             atomic_fetch_add(&pool->skipped, 1);
             continue;
         }
-        if (pool->farm && c->job >= 0 && !clf_farm_claim(pool->farm, c->job)) {
+        /* workers_only: an optional candidate this process built itself could not be cut
+         * at the budget's end (a heavy kernel takes NVIDIA's compiler about a second). */
+        if (pool->farm && c->job >= 0 &&
+            ((pool->limits.workers_only && i >= pool->limits.must &&
+              clf_farm_workers(pool->farm) > 0) ||
+             !clf_farm_claim(pool->farm, c->job))) {
             c->deferred = 1;
             continue;
         }

@@ -132,6 +132,9 @@ typedef struct clf_measure_limits {
     int must;          /* candidates built whatever the budget */
     double budget_ms;  /* 0: build every candidate */
     int first_is_fast; /* candidate 0 is what FAST would run: always timed again */
+    /* 1: candidates past `must` are built only by build workers, where there are any, so
+     * that the round ends with the budget (those still building then are left out) */
+    int workers_only;
 } clf_measure_limits;
 miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescriptor *tmpl,
                            const clf_choices *cands, const clf_measure_limits *limits,
