@@ -110,7 +110,7 @@ static int bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescr
 
 static int append_all(clf_choices *out, const clf_choices *in);
 
-/* The refine round's candidates (CLF_FIND_REFINE_BUDGET_MS): the winner first (timed again
+/* The refine round's candidates (CLFUSE_FIND_REFINE_MS): the winner first (timed again
  * beside them, and always built: its program is in the handle's cache), then its
  * neighbours that `tried` lacks, the model's best first. Returns how many neighbours, or
  * -1 when memory runs out. */
@@ -276,7 +276,8 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
     if (measure && rc == 0) {
         /* bench_candidates puts FAST's choice first: the db's best record, else the
          * heuristic's pick. */
-        clf_measure_limits limits = {.must = 0, .budget_ms = 0, .first_is_fast = 1};
+        clf_measure_limits limits = {
+            .must = 0, .budget_ms = 0, .first_is_fast = 1, .workers_only = 1};
         rc = bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive,
                               rq->use == CLF_USE_FIND, &cands, &limits.must);
         if (!exhaustive) {
