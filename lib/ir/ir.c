@@ -482,7 +482,13 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
     return 0;
 }
 
-/* Copies the node into p's epilogue: the IR's op in the order it runs. */
+/* Every op after a chain's convolution fits an epilogue (clf_ir_may_follow allows each kind
+ * once, and the training chains have two ops), so add_epilogue never drops one. */
+_Static_assert(CLF_IR_MAX_CHAIN - 1 <= CLF_IR_MAX_EPILOGUE &&
+                   CLF_IR_MAX_BRANCH_OPS - 1 <= CLF_IR_MAX_EPILOGUE,
+               "an epilogue holds every op after a chain's convolution");
+
+/* Copies the node into e, after those before it: the order the IR runs them. */
 static void add_epilogue(clf_epilogue *e, const clf_ir_op *op)
 {
     if (e->nops < CLF_IR_MAX_EPILOGUE)

@@ -84,8 +84,10 @@ typedef enum clf_tensor_role {
 } clf_tensor_role;
 #define CLF_TENSOR_ROLES 4
 
-/* A whole plan's problem, as solvers see it: fp32 or fp16 storage, each data tensor with its
- * own element strides (packed NCHW unless strides says otherwise). */
+/* A whole plan's problem, as solvers see it: its ops as the IR's nodes (the convolution's
+ * with its shapes, then the epilogue's), fp32 or fp16 storage, each data tensor with its own
+ * element strides (packed NCHW unless strides says otherwise). clf_ir_to_problem fills it
+ * from a plan; a value type, so node copies rather than pointers into the plan. */
 typedef struct clf_fusion_problem {
     /* 1: the data tensors (x, w, y, z) are stored as fp16 (miopenHalf) and the kernel loads
      * them with vload_half / stores with vstore_half, computing in fp32; bias and batch-norm
