@@ -26,8 +26,10 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
     int mode = clf_fusion_mode_from_name(name);
     if (q->train != CLF_TRAIN_NONE || mode < 0)
         return; /* CBAInfer replays inference chains only */
-    int activ = q->epi.has_activ ? q->epi.activ_mode : 3;
-    int bn_mode = q->epi.bn_spatial ? 1 : 0;
+    const clf_ir_op *act = clf_epilogue_find(&q->epi, CLF_IR_ACTIV);
+    const clf_ir_op *bn = clf_epilogue_find(&q->epi, CLF_IR_BN);
+    int activ = act ? act->activ_mode : 3;
+    int bn_mode = bn && bn->bn_spatial ? 1 : 0;
     /* MIOpenDriver's command for half data is CBAInferfp16 (the same flags). */
     const char *cmd = q->half ? "CBAInferfp16" : "CBAInfer";
     /* Layouts as the driver's -I/-O/-f take them (NCHW, NHWC), where they are not NCHW. */
@@ -37,7 +39,7 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
         const char *flag;
     } roles[] = {{CLF_TENSOR_X, "-I"}, {CLF_TENSOR_Y, "-O"}, {CLF_TENSOR_W, "-f"}};
     for (size_t i = 0; i < sizeof roles / sizeof roles[0]; ++i) {
-        if (roles[i].role == CLF_TENSOR_W && !q->has_conv)
+        if (roles[i].role == CLF_TENSOR_W && !clf_problem_conv(q))
             continue;
         long shape[4], strides[4];
         char name[64];
@@ -50,8 +52,8 @@ static void log_driver_command(const struct miopenFusionPlanDescriptor *p)
             return; /* other strides: no driver flag says them */
         clf_appendf(layouts, sizeof layouts, " %s NHWC", roles[i].flag);
     }
-    if (q->has_conv) {
-        const clf_conv_problem *c = &q->conv;
+    const clf_conv_problem *c = clf_problem_conv(q);
+    if (c) {
         fprintf(stderr,
                 "clfuse-driver %s -F %d -n %d -c %d -H %d -W %d -k %d -y %d -x %d -p %d -q %d "
                 "-u %d -v %d -l %d -j %d -g %d -m %d -M %d%s%s\n",

@@ -41,7 +41,8 @@ static miopenStatus_t run_training(miopenHandle_t h, const char *api,
     clf_choices_free(&known);
     if (st == miopenStatusSuccess && needs_stats) {
         const clf_fusion_problem *q = &p->problem;
-        size_t par = q->epi.bn_spatial ? (size_t)q->c : (size_t)q->c * q->h * q->w;
+        const clf_ir_op *bn = clf_epilogue_bn(&q->epi);
+        size_t par = bn && bn->bn_spatial ? (size_t)q->c : (size_t)q->c * q->h * q->w;
         st = clf_plan_own_workspace(h, p, 2 * par * sizeof(float), api);
         a->workspace = p->own_workspace;
         a->workspace_size = p->own_workspace_size;

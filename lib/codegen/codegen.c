@@ -3,7 +3,6 @@
  * parameters) stay kernel arguments so they never force a rebuild. */
 #include "codegen/codegen.h"
 #include "codegen/kargs.h"
-#include "ir/ir.h"
 #include "cl_sources.h"
 
 #include <errno.h>
@@ -20,32 +19,36 @@ const char *clf_fragment(const char *name)
     return NULL;
 }
 
-/* The epilogue's steps, in the IR's order, one statement a step, each after `sep`: what
+/* The epilogue's nodes as statements, in the IR's order, one a node, each after `sep`: what
  * follows v = conv_alpha * acc in an epilogue function. */
 static void emit_steps(const clf_epilogue *e, const char *sep, clf_strbuf *b)
 {
-    clf_ir_kind steps[4];
-    int n = clf_ir_epilogue_steps(e, steps);
-    for (int i = 0; i < n; ++i) {
-        clf_strbuf_append(b, sep);
-        switch (steps[i]) {
-        case CLF_IR_BIAS: clf_strbuf_append(b, "v += bias[k]; /* bias */"); break;
+    for (int i = 0; i < e->nops; ++i) {
+        const clf_ir_op *op = &e->op[i];
+        switch (op->kind) {
+        case CLF_IR_BIAS:
+            clf_strbuf_append(b, sep);
+            clf_strbuf_append(b, "v += bias[k]; /* bias */");
+            break;
         case CLF_IR_BN:
+            clf_strbuf_append(b, sep);
             clf_strbuf_printf(b,
                               "{ const int p = %s; v = bn_scale[p] * (v - bn_mean[p]) * "
                               "rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, %s */",
-                              e->bn_spatial ? "k" : "k * OUT_HW + pix",
-                              e->bn_spatial ? "spatial" : "per-activation");
+                              op->bn_spatial ? "k" : "k * OUT_HW + pix",
+                              op->bn_spatial ? "spatial" : "per-activation");
             break;
         case CLF_IR_ADD:
             /* zv: z at the output's index, loaded by cl/epilogue.cl in z's storage type */
+            clf_strbuf_append(b, sep);
             clf_strbuf_append(b, "v += z_alpha * zv; /* residual add */");
             break;
         case CLF_IR_ACTIV:
+            clf_strbuf_append(b, sep);
             clf_strbuf_append(b,
                               "v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */");
             break;
-        default: break;
+        default: break; /* training nodes: their solver runs itself */
         }
     }
 }
@@ -134,7 +137,7 @@ static void emit_layouts(const clf_fusion_problem *p, clf_strbuf *b)
                          "(size_t)(h) * X_SH + (size_t)(w) * X_SW)\n"
                          "#define Y_OFF(n, k, pix) ((size_t)(n) * Y_SN + (size_t)(k) * Y_SC + "
                          "Y_PIX(pix))\n");
-    if (p->has_conv) {
+    if (clf_problem_conv(p)) {
         emit_strides(p, CLF_TENSOR_W, "W", "KCYX", b);
         clf_strbuf_append(b, "#define W_OFF(k, c, fy, fx) ((size_t)(k) * W_SK + (size_t)(c) * "
                              "W_SC + (size_t)(fy) * W_SY + (size_t)(fx) * W_SX)\n");
@@ -146,8 +149,8 @@ static void emit_layouts(const clf_fusion_problem *p, clf_strbuf *b)
 static void emit_shapes(const clf_fusion_problem *p, clf_strbuf *b)
 {
     emit_storage_type(p, b);
-    if (p->has_conv) {
-        const clf_conv_problem *c = &p->conv;
+    const clf_conv_problem *c = clf_problem_conv(p);
+    if (c) {
         clf_strbuf_append(b, "/* convolution */\n");
         clf_strbuf_define(b, "N", c->n);
         clf_strbuf_define(b, "C", c->c);
@@ -181,12 +184,15 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
 {
     emit_shapes(p, b);
     clf_strbuf_append(b, "/* epilogue */\n");
-    clf_strbuf_define(b, "HAS_Z", p->epi.has_z);
-    clf_strbuf_define(b, "HAS_BIAS", p->epi.has_bias);
-    clf_strbuf_define(b, "HAS_BN", p->epi.has_bn);
-    clf_strbuf_define(b, "BN_SPATIAL", p->epi.bn_spatial);
-    clf_strbuf_define(b, "HAS_ACTIV", p->epi.has_activ);
-    clf_strbuf_define(b, "ACTIV_MODE", p->epi.has_activ ? p->epi.activ_mode : 0);
+    /* The fragments' switches, from the nodes (a training plan's batch-norm and activation
+     * nodes set HAS_BN and HAS_ACTIV as the inference ones do). */
+    const clf_ir_op *bn = clf_epilogue_bn(&p->epi), *act = clf_epilogue_activ(&p->epi);
+    clf_strbuf_define(b, "HAS_Z", clf_epilogue_find(&p->epi, CLF_IR_ADD) != NULL);
+    clf_strbuf_define(b, "HAS_BIAS", clf_epilogue_find(&p->epi, CLF_IR_BIAS) != NULL);
+    clf_strbuf_define(b, "HAS_BN", bn != NULL);
+    clf_strbuf_define(b, "BN_SPATIAL", bn ? bn->bn_spatial : 0);
+    clf_strbuf_define(b, "HAS_ACTIV", act != NULL);
+    clf_strbuf_define(b, "ACTIV_MODE", act ? act->activ_mode : 0);
     if (p->train == CLF_TRAIN_NONE)
         emit_epilogue_steps(p, b);
     clf_kargs_emit_cl(b, p->half);
@@ -248,14 +254,16 @@ static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const cha
         clf_strbuf_define(b, "BR_DIL_W", c->dil_w);
         clf_strbuf_define(b, "BR_C_PER_G", c->c / c->groups);
         clf_strbuf_define(b, "BR_K_PER_G", c->k / c->groups);
-        clf_strbuf_define(b, "BR_HAS_BIAS", br->epi.has_bias);
-        clf_strbuf_define(b, "BR_HAS_BN", br->epi.has_bn);
-        clf_strbuf_define(b, "BR_BN_SPATIAL", br->epi.bn_spatial);
-        clf_strbuf_define(b, "BR_HAS_ACTIV", br->epi.has_activ);
-        clf_strbuf_define(b, "ACTIV_MODE", br->epi.has_activ ? br->epi.activ_mode : 0);
+        const clf_ir_op *bn = clf_epilogue_find(&br->epi, CLF_IR_BN);
+        const clf_ir_op *act = clf_epilogue_find(&br->epi, CLF_IR_ACTIV);
+        clf_strbuf_define(b, "BR_HAS_BIAS", clf_epilogue_find(&br->epi, CLF_IR_BIAS) != NULL);
+        clf_strbuf_define(b, "BR_HAS_BN", bn != NULL);
+        clf_strbuf_define(b, "BR_BN_SPATIAL", bn ? bn->bn_spatial : 0);
+        clf_strbuf_define(b, "BR_HAS_ACTIV", act != NULL);
+        clf_strbuf_define(b, "ACTIV_MODE", act ? act->activ_mode : 0);
         clf_strbuf_printf(b, "#define clf_activ clf_activ%d\n#define clf_hbranch clf_hbranch%d\n",
                           i, i);
-        if (br->epi.has_activ) {
+        if (act) {
             clf_strbuf_append(b, activ);
             clf_strbuf_append(b, "\n");
         }
@@ -296,8 +304,9 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
         const clf_branch_problem *br = &p->branch[i];
         clf_strbuf_printf(b, "\n/* branch %d: output channels %d..%d */\n", i, br->k_begin,
                           br->k_begin + br->conv.k - 1);
-        if (br->epi.has_activ) {
-            clf_strbuf_define(b, "ACTIV_MODE", br->epi.activ_mode);
+        const clf_ir_op *act = clf_epilogue_find(&br->epi, CLF_IR_ACTIV);
+        if (act) {
+            clf_strbuf_define(b, "ACTIV_MODE", act->activ_mode);
             clf_strbuf_printf(b, "#define clf_activ clf_activ%d\n", i);
             clf_strbuf_append(b, activ);
             clf_strbuf_append(b, "\n");
@@ -308,7 +317,7 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
                           i);
         emit_steps(&br->epi, "\n    ", b);
         clf_strbuf_append(b, "\n    return v;\n}\n");
-        if (br->epi.has_activ)
+        if (act)
             clf_strbuf_append(b, "#undef ACTIV_MODE\n#undef clf_activ\n");
     }
     clf_strbuf_append(b, "\n/* the branch of output channel k, by k's range */\n"

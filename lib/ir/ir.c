@@ -482,43 +482,22 @@ int clf_ir_verify(const clf_ir *ir, char *why, size_t cap)
     return 0;
 }
 
-int clf_ir_epilogue_steps(const clf_epilogue *e, clf_ir_kind steps[4])
+/* Every op after a chain's convolution fits an epilogue (clf_ir_may_follow allows each kind
+ * once, and the training chains have two ops), so add_epilogue never drops one. */
+_Static_assert(CLF_IR_MAX_CHAIN - 1 <= CLF_IR_MAX_EPILOGUE &&
+                   CLF_IR_MAX_BRANCH_OPS - 1 <= CLF_IR_MAX_EPILOGUE,
+               "an epilogue holds every op after a chain's convolution");
+
+/* Copies the node into e, after those before it: the order the IR runs them. */
+static void add_epilogue(clf_epilogue *e, const clf_ir_op *op)
 {
-    const struct {
-        clf_ir_kind kind;
-        int present;
-    } all[] = {{CLF_IR_BIAS, e->has_bias},
-               {CLF_IR_BN, e->has_bn},
-               {CLF_IR_ADD, e->has_z},
-               {CLF_IR_ACTIV, e->has_activ}};
-    int n = 0;
-    /* by rank, so the order is the one clf_ir_may_follow enforces */
-    for (int r = 0; r <= clf_ir_rank(CLF_IR_ACTIV); ++r)
-        for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
-            if (all[i].present && clf_ir_rank(all[i].kind) == r)
-                steps[n++] = all[i].kind;
-    return n;
+    if (e->nops < CLF_IR_MAX_EPILOGUE)
+        e->op[e->nops++] = *op;
 }
 
-static void conv_problem(const clf_ir *ir, const clf_ir_op *op, clf_conv_problem *c)
+static void set_conv(const clf_ir *ir, const clf_ir_op *op, clf_conv_problem *c)
 {
-    const int *in = clf_ir_shape(ir, op->in), *out = clf_ir_shape(ir, op->out);
-    c->n = in[0];
-    c->c = in[1];
-    c->h = in[2];
-    c->w = in[3];
-    c->k = op->k;
-    c->oh = out[2];
-    c->ow = out[3];
-    c->fy = op->fy;
-    c->fx = op->fx;
-    c->pad_h = op->pad_h;
-    c->pad_w = op->pad_w;
-    c->stride_h = op->stride_h;
-    c->stride_w = op->stride_w;
-    c->dil_h = op->dil_h;
-    c->dil_w = op->dil_w;
-    c->groups = op->groups;
+    clf_conv_problem_init(c, op, clf_ir_shape(ir, op->in), clf_ir_shape(ir, op->out));
 }
 
 /* The horizontal graph's problem: one clf_branch_problem a branch. */
@@ -532,19 +511,10 @@ static void horizontal_to_problem(const clf_ir *ir, clf_fusion_problem *p)
         br->k_begin = k_begin;
         for (int i = first; i < first + n; ++i) {
             const clf_ir_op *op = &ir->ops[i];
-            switch (op->kind) {
-            case CLF_IR_CONV: conv_problem(ir, op, &br->conv); break;
-            case CLF_IR_BIAS: br->epi.has_bias = 1; break;
-            case CLF_IR_BN:
-                br->epi.has_bn = 1;
-                br->epi.bn_spatial = op->bn_spatial;
-                break;
-            case CLF_IR_ACTIV:
-                br->epi.has_activ = 1;
-                br->epi.activ_mode = op->activ_mode;
-                break;
-            default: break; /* refused when the op was added */
-            }
+            if (op->kind == CLF_IR_CONV)
+                set_conv(ir, op, &br->conv);
+            else
+                add_epilogue(&br->epi, op); /* bias, batch-norm, activation (clf_ir_check_next) */
         }
         k_begin += br->conv.k;
     }
@@ -566,34 +536,17 @@ void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p)
     }
     for (int i = 0; i < ir->nops; ++i) {
         const clf_ir_op *op = &ir->ops[i];
-        switch (op->kind) {
-        case CLF_IR_CONV:
-            p->has_conv = 1;
-            conv_problem(ir, op, &p->conv);
-            break;
-        case CLF_IR_BIAS: p->epi.has_bias = 1; break;
-        case CLF_IR_ADD: p->epi.has_z = 1; break;
-        case CLF_IR_BN:
-            p->epi.has_bn = 1;
-            p->epi.bn_spatial = op->bn_spatial;
-            break;
-        case CLF_IR_ACTIV:
-            p->epi.has_activ = 1;
-            p->epi.activ_mode = op->activ_mode;
-            break;
-        case CLF_IR_BN_TRAIN_FWD:
-        case CLF_IR_BN_BWD:
-            p->train = op->kind == CLF_IR_BN_TRAIN_FWD ? CLF_TRAIN_FWD : CLF_TRAIN_BWD;
-            p->epi.has_bn = 1;
-            p->epi.bn_spatial = op->bn_spatial;
-            break;
-        case CLF_IR_ACTIV_BWD:
-            if (p->train == CLF_TRAIN_NONE)
-                p->train = CLF_TRAIN_ACTIV_BWD;
-            p->epi.has_activ = 1;
-            p->epi.activ_mode = op->activ_mode;
-            break;
+        if (op->kind == CLF_IR_CONV) {
+            clf_problem_set_conv(p, op, clf_ir_shape(ir, op->in), clf_ir_shape(ir, op->out));
+            continue;
         }
+        add_epilogue(&p->epi, op);
+        if (op->kind == CLF_IR_BN_TRAIN_FWD)
+            p->train = CLF_TRAIN_FWD;
+        else if (op->kind == CLF_IR_BN_BWD)
+            p->train = CLF_TRAIN_BWD;
+        else if (op->kind == CLF_IR_ACTIV_BWD && p->train == CLF_TRAIN_NONE)
+            p->train = CLF_TRAIN_ACTIV_BWD;
     }
     const int *out = clf_ir_output(ir);
     p->n = out[0];
@@ -626,12 +579,15 @@ static void key_layout(const clf_fusion_problem *p, char *out, size_t cap)
         clf_problem_strides(p, (clf_tensor_role)r, strides);
         clf_layout_name(shape, strides, names[r], sizeof names[r]);
     }
-    const char *x = names[CLF_TENSOR_X], *w = p->has_conv ? names[CLF_TENSOR_W] : x;
+    const int conv = clf_problem_conv(p) != NULL;
+    const char *x = names[CLF_TENSOR_X], *w = conv ? names[CLF_TENSOR_W] : x;
     const char *y = names[CLF_TENSOR_Y];
-    const char *z = p->epi.has_z && strcmp(names[CLF_TENSOR_Z], y) != 0 ? names[CLF_TENSOR_Z] : "";
+    const char *z = clf_epilogue_find(&p->epi, CLF_IR_ADD) && strcmp(names[CLF_TENSOR_Z], y) != 0
+                        ? names[CLF_TENSOR_Z]
+                        : "";
     if (strcmp(x, w) == 0 && strcmp(x, y) == 0 && *z == '\0')
         snprintf(out, cap, "%s", x);
-    else if (p->has_conv)
+    else if (conv)
         snprintf(out, cap, "%s%s%s%s", x, w, y, z);
     else
         snprintf(out, cap, "%s%s%s", x, y, z);
@@ -648,15 +604,17 @@ static void conv_core(const clf_conv_problem *c, const char *layout, const char 
         snprintf(core + n, cap - (size_t)n, "_g%d", c->groups);
 }
 
-/* The epilogue's part of a key: ":bn=...", ":act=N", ":z", each when present. */
+/* The epilogue's part of a key: ":bn=...", ":act=N", ":z", each when e has the node, in
+ * this order whatever order the nodes run in (the keys' grammar predates the residual add). */
 static void epi_suffix(const clf_epilogue *e, char *out, size_t cap)
 {
     char bn[24] = "", act[16] = "";
-    if (e->has_bn)
-        snprintf(bn, sizeof bn, ":bn=%s", e->bn_spatial ? "spatial" : "peract");
-    if (e->has_activ)
-        snprintf(act, sizeof act, ":act=%d", e->activ_mode);
-    snprintf(out, cap, "%s%s%s", bn, act, e->has_z ? ":z" : "");
+    const clf_ir_op *bn_op = clf_epilogue_bn(e), *act_op = clf_epilogue_activ(e);
+    if (bn_op)
+        snprintf(bn, sizeof bn, ":bn=%s", bn_op->bn_spatial ? "spatial" : "peract");
+    if (act_op)
+        snprintf(act, sizeof act, ":act=%d", act_op->activ_mode);
+    snprintf(out, cap, "%s%s%s", bn, act, clf_epilogue_find(e, CLF_IR_ADD) ? ":z" : "");
 }
 
 /* A horizontal plan's key: its name ("H3"), then each branch's convolution and epilogue
@@ -671,7 +629,7 @@ static void horizontal_key(const clf_fusion_problem *p, const char *chain, const
         conv_core(&p->branch[b].conv, layout, type, core, sizeof core);
         epi_suffix(&p->branch[b].epi, epi, sizeof epi);
         w = snprintf(out + n, cap - n, "%s%s%s%s", b ? "|" : "", core,
-                     p->branch[b].epi.has_bias ? ":b" : "", epi);
+                     clf_epilogue_find(&p->branch[b].epi, CLF_IR_BIAS) ? ":b" : "", epi);
     }
 }
 
@@ -687,14 +645,15 @@ void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, 
         horizontal_key(p, chain, layout, type, out, cap);
         return;
     }
-    if (p->has_conv) {
-        conv_core(&p->conv, layout, type, core, sizeof core);
+    const clf_conv_problem *conv = clf_problem_conv(p);
+    if (conv) {
+        conv_core(conv, layout, type, core, sizeof core);
     } else if (strcmp(layout, "NCHW") == 0) {
         snprintf(core, sizeof core, "%dx%dx%dx%d-%s", p->n, p->c, p->h, p->w, type);
     } else {
         snprintf(core, sizeof core, "%dx%dx%dx%d-%s-%s", p->n, p->c, p->h, p->w, layout, type);
     }
-    if (p->has_conv && strcmp(chain, "C") == 0 && !p->epi.has_z) {
+    if (conv && strcmp(chain, "C") == 0 && !clf_epilogue_find(&p->epi, CLF_IR_ADD)) {
         snprintf(out, cap, "%s", core);
         return;
     }

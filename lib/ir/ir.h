@@ -10,32 +10,17 @@
 #ifndef CLFUSE_IR_H
 #define CLFUSE_IR_H
 
+#include "ir/ir_node.h" /* clf_ir_op, clf_ir_kind */
 #include "solver/solver.h"
 
-#define CLF_IR_MAX_CHAIN 5      /* a vertical plan: C B N Z A */
-#define CLF_IR_MAX_BRANCH_OPS 4 /* a horizontal plan's branch: C B N A */
+#define CLF_IR_MAX_CHAIN (1 + CLF_IR_MAX_EPILOGUE) /* a vertical plan: C B N Z A */
+#define CLF_IR_MAX_BRANCH_OPS 4                    /* a horizontal plan's branch: C B N A */
 #define CLF_IR_MAX_OPS                                                                             \
     (CLF_MAX_BRANCHES * CLF_IR_MAX_BRANCH_OPS > CLF_IR_MAX_CHAIN                                   \
          ? CLF_MAX_BRANCHES * CLF_IR_MAX_BRANCH_OPS                                                \
          : CLF_IR_MAX_CHAIN)
-/* The input, one result an op, and at most 4 parameters an op (batch-norm inference). */
-#define CLF_IR_MAX_PARAMS 4
+/* The input, one result an op, and at most CLF_IR_MAX_PARAMS parameters an op. */
 #define CLF_IR_MAX_VALUES (1 + CLF_IR_MAX_OPS * (1 + CLF_IR_MAX_PARAMS))
-
-typedef enum clf_ir_kind {
-    CLF_IR_CONV = 0,
-    CLF_IR_BIAS = 1,
-    CLF_IR_BN = 2,
-    CLF_IR_ACTIV = 3,
-    /* Training ops (issue 15): they fuse only as BN_TRAIN_FWD + ACTIV and BN_BWD + ACTIV_BWD,
-     * never with the inference ops above (clf_ir_may_follow). */
-    CLF_IR_BN_TRAIN_FWD = 4, /* miopenCreateOpBatchNormForward */
-    CLF_IR_BN_BWD = 5,       /* miopenCreateOpBatchNormBackward */
-    CLF_IR_ACTIV_BWD = 6,    /* miopenCreateOpActivationBackward */
-    /* Residual add (clfuse_CreateOpAddForward): + alpha2 * z, z of the running shape; after
-     * the convolution, bias and batch-norm, before the activation. Letter Z. */
-    CLF_IR_ADD = 7,
-} clf_ir_kind;
 
 typedef enum clf_ir_value_kind {
     CLF_IR_VALUE_INPUT = 0,  /* the plan's input */
@@ -55,20 +40,6 @@ typedef struct clf_ir_value {
     long strides[4];
     int producer; /* the op whose result it is; -1 for the input and parameters */
 } clf_ir_value;
-
-typedef struct clf_ir_op {
-    clf_ir_kind kind;
-    int in;  /* value id of the data input */
-    int out; /* value id of the result */
-    int nparams;
-    int params[CLF_IR_MAX_PARAMS]; /* value ids, in the op's argument order */
-    /* attributes. convolution: k, filter, resolved pads, strides, dilations, groups */
-    int k, fy, fx, pad_h, pad_w, stride_h, stride_w, dil_h, dil_w, groups;
-    int bn_spatial; /* batch-norm (inference, training forward and backward) */
-    int bn_running; /* training forward: runningMeanVariance (running statistics updated) */
-    int activ_mode; /* activation (forward and backward) */
-    int branch;     /* horizontal plans: the branch the op belongs to; 0 otherwise */
-} clf_ir_op;
 
 typedef struct clf_ir {
     miopenDataType_t type;
@@ -138,12 +109,6 @@ int clf_ir_append(clf_ir *ir, const clf_ir_op *op, const int conv_out[4], char *
  * creating the op fails). */
 void clf_ir_drop_last(clf_ir *ir);
 
-/* Rank in the only vertical order clfuse fuses for inference: C? B? N? Z? A?. */
-int clf_ir_rank(clf_ir_kind k);
-const char *clf_ir_kind_name(clf_ir_kind k); /* "convolution", "bias", ... */
-/* 1 for the training kinds (BN_TRAIN_FWD, BN_BWD, ACTIV_BWD). */
-int clf_ir_is_training(clf_ir_kind k);
-
 /* Whether an op of kind next may follow prev in one plan (prev < 0: next is the first op).
  * Inference: C? B? N? Z? A? (Z the residual add), each at most once, in that order. Training
  * (MIOpen's supported combinations): BN_TRAIN_FWD first, then at most ACTIV; BN_BWD first, then at
@@ -181,12 +146,11 @@ void clf_ir_print(const clf_ir *ir, clf_strbuf *out);
  * (epsilon, activation alpha/beta/gamma, buffers) are never part of it. */
 void clf_problem_key(const clf_fusion_problem *p, const char *chain, char *out, size_t cap);
 
-/* The steps of an inference epilogue in the order the IR runs them (clf_ir_rank): bias,
- * batch-norm, residual add, activation, each when e has it. Returns their count (0..4);
- * codegen emits the epilogue by walking them. */
-int clf_ir_epilogue_steps(const clf_epilogue *e, clf_ir_kind steps[4]);
-
-/* The solvers' view of a verified IR. */
+/* The solvers' view of a verified IR: copies of its nodes, not a summary of them. A vertical
+ * plan's convolution node goes to p->conv (with the shapes derived here) and every other op,
+ * in the order the graph runs them, to p->epi; a horizontal plan's go to each branch's conv
+ * and epi. Solvers, codegen and the key ask those nodes what the plan runs, so a new op or
+ * attribute reaches them as the node the plan was built with (solver.h). */
 void clf_ir_to_problem(const clf_ir *ir, clf_fusion_problem *p);
 
 #endif

@@ -62,7 +62,8 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
     const size_t ds = clf_problem_data_size(q);
     size_t out_n = clf_tensor_span(&p->output);
     size_t in_n = clf_tensor_span(&p->input);
-    size_t par_n = q->epi.bn_spatial ? (size_t)q->c : (size_t)q->c * q->h * q->w;
+    const clf_ir_op *bn = clf_epilogue_bn(&q->epi);
+    size_t par_n = bn && bn->bn_spatial ? (size_t)q->c : (size_t)q->c * q->h * q->w;
     miopenStatus_t st = clf_plan_check_buffer(h, a->x, in_n * ds, "x (the input)");
     if (st == miopenStatusSuccess)
         st = clf_plan_check_buffer(h, a->y, out_n * ds, "y (the output)");
@@ -72,14 +73,15 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
             const clf_branch_problem *br = &q->branch[b];
             const clf_conv_problem *c = &br->conv;
             const struct clf_branch_args *ba = &a->br[b];
-            size_t bpar = br->epi.bn_spatial ? (size_t)c->k : (size_t)c->k * c->oh * c->ow;
+            const clf_ir_op *br_bn = clf_epilogue_find(&br->epi, CLF_IR_BN);
+            size_t bpar = br_bn && br_bn->bn_spatial ? (size_t)c->k : (size_t)c->k * c->oh * c->ow;
             st = clf_plan_check_buffer(h, ba->w,
                                        (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs,
                                        "w (a branch's filter)");
-            if (st == miopenStatusSuccess && br->epi.has_bias)
+            if (st == miopenStatusSuccess && clf_epilogue_find(&br->epi, CLF_IR_BIAS))
                 st = clf_plan_check_buffer(h, ba->bias, (size_t)c->k * fs, "a branch's bias");
             const cl_mem bn[4] = {ba->bn_scale, ba->bn_bias, ba->bn_mean, ba->bn_var};
-            for (int j = 0; j < 4 && br->epi.has_bn && st == miopenStatusSuccess; ++j)
+            for (int j = 0; j < 4 && br_bn && st == miopenStatusSuccess; ++j)
                 st = clf_plan_check_buffer(h, bn[j], bpar * fs, "a branch's batch-norm parameter");
         }
         return st;
@@ -111,11 +113,11 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
             st = clf_plan_check_buffer(h, a->workspace, a->workspace_size, "workspace");
         return st;
     }
-    if (st == miopenStatusSuccess && q->has_conv)
+    if (st == miopenStatusSuccess && clf_problem_conv(q))
         st = clf_plan_check_buffer(h, a->w, role_span(q, CLF_TENSOR_W) * ds, "w (the filter)");
-    if (st == miopenStatusSuccess && q->epi.has_bias)
+    if (st == miopenStatusSuccess && clf_epilogue_find(&q->epi, CLF_IR_BIAS))
         st = clf_plan_check_buffer(h, a->bias, (size_t)q->c * fs, "the bias");
-    if (st == miopenStatusSuccess && q->epi.has_bn) {
+    if (st == miopenStatusSuccess && bn) {
         st = clf_plan_check_buffer(h, a->bn_scale, par_n * fs, "bnScale");
         if (st == miopenStatusSuccess)
             st = clf_plan_check_buffer(h, a->bn_bias, par_n * fs, "bnBias");
@@ -124,7 +126,7 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
         if (st == miopenStatusSuccess)
             st = clf_plan_check_buffer(h, a->bn_var, par_n * fs, "estimatedVariance");
     }
-    if (st == miopenStatusSuccess && q->epi.has_z)
+    if (st == miopenStatusSuccess && clf_epilogue_find(&q->epi, CLF_IR_ADD))
         st = clf_plan_check_buffer(h, a->z, role_span(q, CLF_TENSOR_Z) * ds, "z");
     if (st == miopenStatusSuccess && p->workspace > 0)
         st = clf_plan_check_workspace(h, p, a->workspace, a->workspace_size, NULL);
@@ -313,7 +315,8 @@ miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDesc
     }
     /* The activation backward after a batch-norm backward recomputes its forward input as
      * scale * xhat + bias. */
-    if (p->problem.train == CLF_TRAIN_BWD && p->problem.epi.has_activ && b->bn_bias == NULL)
+    if (p->problem.train == CLF_TRAIN_BWD && clf_epilogue_activ(&p->problem.epi) &&
+        b->bn_bias == NULL)
         return clf_fail(h, miopenStatusBadParm,
                         "miopenExecuteFusionPlan: the activation backward op needs the "
                         "batch-norm's bnBias (miopenSetOpArgsBatchNormBackward gave NULL) to "

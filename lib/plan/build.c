@@ -24,7 +24,7 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
     if (p->algo_filter_set) {
         requested = 1;
         algo = p->algo_filter;
-    } else if (prob.has_conv && p->ops[0].algo_requested) {
+    } else if (clf_problem_conv(&prob) && p->ops[0].algo_requested) {
         requested = 1;
         algo = p->ops[0].algo;
     }
@@ -39,7 +39,7 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
     for (int i = 0; i < count; ++i) {
         const clf_solver *s = horizontal ? clf_horizontal_solver_at(i) : clf_solver_at(i);
         char why[CLF_REASON_CAP];
-        if (!horizontal && prob.has_conv != (s->kind == CLF_SOLVER_CONV))
+        if (!horizontal && (clf_problem_conv(&prob) != NULL) != (s->kind == CLF_SOLVER_CONV))
             continue; /* the other family: not a candidate, nothing to report */
         if (s->unfused_only && !p->allow_unfused) {
             clf_appendf(report, cap, "  %s: %s\n", s->name,

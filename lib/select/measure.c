@@ -237,13 +237,14 @@ static miopenStatus_t scratch_branches(miopenHandle_t h, const clf_fusion_proble
         const clf_branch_problem *br = &p->branch[b];
         const clf_conv_problem *c = &br->conv;
         struct clf_branch_args *ba = &a->br[b];
-        size_t par_n = br->epi.bn_spatial ? (size_t)c->k : (size_t)c->k * p->h * p->w;
+        const clf_ir_op *bn_op = clf_epilogue_find(&br->epi, CLF_IR_BN);
+        size_t par_n = bn_op && bn_op->bn_spatial ? (size_t)c->k : (size_t)c->k * p->h * p->w;
         st = scratch(h, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs, "weights", s,
                      &ba->w);
-        if (st == miopenStatusSuccess && br->epi.has_bias)
+        if (st == miopenStatusSuccess && clf_epilogue_find(&br->epi, CLF_IR_BIAS))
             st = scratch(h, (size_t)c->k * fs, "bias", s, &ba->bias);
         cl_mem *bn[] = {&ba->bn_scale, &ba->bn_bias, &ba->bn_mean, &ba->bn_var};
-        for (size_t i = 0; br->epi.has_bn && i < 4 && st == miopenStatusSuccess; ++i)
+        for (size_t i = 0; bn_op && i < 4 && st == miopenStatusSuccess; ++i)
             st = scratch(h, par_n * fs, "batch-norm", s, bn[i]);
         ba->conv_alpha = 1.0f;
         ba->bn_eps = 1e-5f;
@@ -268,11 +269,11 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
     }
     const size_t fs = sizeof(float);
     size_t out_n = (size_t)p->n * p->c * p->h * p->w;
-    size_t in_n = p->has_conv ? (size_t)p->conv.n * p->conv.c * p->conv.h * p->conv.w : out_n;
-    size_t w_n = p->has_conv
-                     ? (size_t)p->conv.k * (p->conv.c / p->conv.groups) * p->conv.fy * p->conv.fx
-                     : 0;
-    size_t par_n = p->epi.bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
+    const clf_conv_problem *c = clf_problem_conv(p);
+    const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
+    size_t in_n = c ? (size_t)c->n * c->c * c->h * c->w : out_n;
+    size_t w_n = c ? (size_t)c->k * (c->c / c->groups) * c->fy * c->fx : 0;
+    size_t par_n = bn && bn->bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
     /* x, y, w, z in the plan's storage type (the fill is float bit patterns: as halves they
      * are finite values too, which is all timing needs). */
     const size_t ds = clf_problem_data_size(p);
@@ -281,9 +282,9 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
         st = scratch(h, out_n * ds, "output", s, &a->y);
     if (st == miopenStatusSuccess)
         st = scratch(h, w_n * ds, "weights", s, &a->w);
-    if (st == miopenStatusSuccess && p->epi.has_bias)
+    if (st == miopenStatusSuccess && clf_epilogue_find(&p->epi, CLF_IR_BIAS))
         st = scratch(h, (size_t)p->c * fs, "bias", s, &a->bias);
-    if (st == miopenStatusSuccess && p->epi.has_bn) {
+    if (st == miopenStatusSuccess && bn) {
         st = scratch(h, par_n * fs, "bn scale", s, &a->bn_scale);
         if (st == miopenStatusSuccess)
             st = scratch(h, par_n * fs, "bn bias", s, &a->bn_bias);
@@ -292,7 +293,7 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
         if (st == miopenStatusSuccess)
             st = scratch(h, par_n * fs, "bn variance", s, &a->bn_var);
     }
-    if (st == miopenStatusSuccess && p->epi.has_z)
+    if (st == miopenStatusSuccess && clf_epilogue_find(&p->epi, CLF_IR_ADD))
         st = scratch(h, out_n * ds, "z", s, &a->z);
     /* Training plans (solver.h's run arguments): every buffer their kernels may touch. */
     if (st == miopenStatusSuccess && p->train != CLF_TRAIN_NONE) {

@@ -164,12 +164,7 @@ static void sibling_keys(const clf_fusion_problem *p, void (*visit)(const char *
         for (int bn = 0; bn < (has_n ? 2 : 1); ++bn)
             for (int act = 0; act < (has_a ? 10 : 1); ++act) {
                 clf_fusion_problem q = *p;
-                memset(&q.epi, 0, sizeof q.epi);
-                q.epi.has_bias = strchr(ch, 'B') != NULL;
-                q.epi.has_bn = has_n;
-                q.epi.bn_spatial = bn;
-                q.epi.has_activ = has_a;
-                q.epi.activ_mode = act;
+                clf_epilogue_of_chain(&q.epi, ch, bn, act);
                 char key[512];
                 clf_problem_key(&q, ch, key, sizeof key);
                 visit(key, ctx);
@@ -203,7 +198,7 @@ int clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescr
     clf_problem_key(&p->problem, chain, key, sizeof key);
     if (clf_records_for_key(h, &p->problem, key, allowed, n_allowed, out) != 0)
         return -1;
-    if (!p->problem.has_conv)
+    if (!clf_problem_conv(&p->problem))
         return 0;
     /* The exact key's records lead; the convolution's other records follow, best first:
      * the epilogue rarely changes which tiling wins, and a plan never runs an untuned

@@ -46,10 +46,17 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     return 1;
 }
 
+/* 1 when the plan's batch-norm node (training forward or backward) is spatial. */
+static int spatial(const clf_fusion_problem *p)
+{
+    const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
+    return bn != NULL && bn->bn_spatial;
+}
+
 /* Parameters: one a channel (spatial) or a channel's pixel (per-activation). */
 static size_t params(const clf_fusion_problem *p)
 {
-    return p->epi.bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
+    return spatial(p) ? (size_t)p->c : (size_t)p->c * p->h * p->w;
 }
 
 static size_t workspace(const clf_fusion_problem *p)
@@ -256,7 +263,7 @@ static miopenStatus_t launch(miopenHandle_t h, const bn_state *b, int which,
     size_t global[3] = {1, 1, 1}, local[3] = {1, 1, 1};
     cl_uint dims = 1;
     const size_t lx = group_size(&h->info);
-    if (st == miopenStatusSuccess && reduce && p->epi.bn_spatial) {
+    if (st == miopenStatusSuccess && reduce && spatial(p)) {
         /* The kernel's local buffer is WG floats and its tree assumes exactly WG items. */
         size_t wg_max = 0;
         err = clf_clw_kernel_work_group_size(k, h->device, &wg_max);
@@ -327,9 +334,9 @@ static miopenStatus_t check_args(miopenHandle_t h, const clf_fusion_problem *p,
             st = need(h, a->dscale, "resultBnScaleDiff");
         if (st == miopenStatusSuccess)
             st = need(h, a->dbias, "resultBnBiasDiff");
-        if (st == miopenStatusSuccess && p->epi.has_activ)
+        if (st == miopenStatusSuccess && clf_epilogue_activ(&p->epi))
             st = need(h, a->bn_bias, "bnBias (the activation backward recomputes its input)");
-        if (st == miopenStatusSuccess && p->epi.has_activ)
+        if (st == miopenStatusSuccess && clf_epilogue_activ(&p->epi))
             st = need(h, a->act_y, "y (the activation's forward output)");
         if (st == miopenStatusSuccess && !(a->saved_mean && a->saved_inv_var) &&
             (a->workspace == NULL || a->workspace_size < stats_bytes))
@@ -422,11 +429,11 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
 
 static void describe(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap)
 {
-    const char *over = p->epi.bn_spatial ? "N, H, W (one work-group of "
-                                         : "N (one work-item a "
-                                           "parameter";
+    const char *over = spatial(p) ? "N, H, W (one work-group of "
+                                  : "N (one work-item a "
+                                    "parameter";
     char wg[32] = "";
-    if (p->epi.bn_spatial)
+    if (spatial(p))
         snprintf(wg, sizeof wg, "%ld items a channel", config_wg(cfg));
     switch (p->train) {
     case CLF_TRAIN_FWD:
@@ -434,14 +441,16 @@ static void describe(const clf_fusion_problem *p, const char *cfg, char *out, si
                  NAME " runs two phases: clf_bn_stats reduces over %s%s) into the batch mean "
                       "and inverse variance (and the saved and running statistics), then "
                       "clf_bn_fwd_apply normalises%s",
-                 over, wg, p->epi.has_activ ? " with the activation forward fused in" : "");
+                 over, wg,
+                 clf_epilogue_activ(&p->epi) ? " with the activation forward fused in" : "");
         break;
     case CLF_TRAIN_BWD:
         snprintf(out, cap,
                  NAME " runs two phases: clf_bn_bwd_reduce reduces over %s%s) into dscale and "
                       "dbias%s, then clf_bn_bwd_apply writes dx",
                  over, wg,
-                 p->epi.has_activ ? ", the activation backward fused into both passes" : "");
+                 clf_epilogue_activ(&p->epi) ? ", the activation backward fused into both passes"
+                                             : "");
         break;
     default: snprintf(out, cap, NAME " runs one elementwise kernel, clf_activ_bwd_apply");
     }

@@ -75,11 +75,12 @@ double clf_cost_dram_bytes(const clf_fusion_problem *p)
     double w = (double)c->k * (c->c / (c->groups > 0 ? c->groups : 1)) * c->fy * c->fx;
     double y = (double)c->n * c->k * c->oh * c->ow;
     double vec = 0;
-    if (p->epi.has_bias)
+    const clf_ir_op *bn = clf_epilogue_find(&p->epi, CLF_IR_BN);
+    if (clf_epilogue_find(&p->epi, CLF_IR_BIAS))
         vec += c->k;
-    if (p->epi.has_bn)
-        vec += 4.0 * (p->epi.bn_spatial ? c->k : y / (c->n > 0 ? c->n : 1));
-    double z = p->epi.has_z ? y : 0;
+    if (bn)
+        vec += 4.0 * (bn->bn_spatial ? c->k : y / (c->n > 0 ? c->n : 1));
+    double z = clf_epilogue_find(&p->epi, CLF_IR_ADD) ? y : 0;
     /* x, w, y and z in the storage type (2 bytes in fp16 plans); bias and batch-norm
      * parameters are fp32 in every plan. */
     return (double)clf_problem_data_size(p) * (x + w + y + z) + 4.0 * vec;

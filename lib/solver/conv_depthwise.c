@@ -111,7 +111,7 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap)
 {
-    if (!p->has_conv) {
+    if (!clf_problem_conv(p)) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }

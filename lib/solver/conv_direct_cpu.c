@@ -107,7 +107,7 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         return 0;
     if (!clf_solver_nchw_only(p, "ConvDirectCpu", why, cap))
         return 0;
-    if (!p->has_conv) {
+    if (!clf_problem_conv(p)) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }

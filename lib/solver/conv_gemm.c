@@ -37,7 +37,7 @@ static int is_direct_1x1(const clf_conv_problem *c)
 
 static int has_epilogue(const clf_fusion_problem *p)
 {
-    return p->epi.has_bias || p->epi.has_bn || p->epi.has_activ || p->epi.has_z;
+    return p->epi.nops > 0; /* bias, batch-norm, residual add or activation nodes */
 }
 
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
@@ -48,7 +48,7 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         return 0;
     if (!clf_solver_nchw_only(p, "ConvGemm", why, cap))
         return 0;
-    if (!p->has_conv) {
+    if (!clf_problem_conv(p)) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }
@@ -70,7 +70,7 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
 static size_t workspace(const clf_fusion_problem *p)
 {
     const clf_conv_problem *c = &p->conv;
-    if (!p->has_conv || is_direct_1x1(c))
+    if (!clf_problem_conv(p) || is_direct_1x1(c))
         return 0;
     return (size_t)(c->c / c->groups) * c->fy * c->fx * c->oh * c->ow * sizeof(float) *
            (size_t)c->groups;
@@ -292,8 +292,10 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     if (a == NULL || a->x == NULL || a->w == NULL || a->y == NULL)
         return clf_fail(h, miopenStatusBadParm, NAME ": x, w and y must all be buffers");
     const clf_epilogue *ep = &p->epi;
-    if ((ep->has_bias && !a->bias) || (ep->has_z && !a->z) ||
-        (ep->has_bn && (!a->bn_scale || !a->bn_bias || !a->bn_mean || !a->bn_var)))
+    if ((clf_epilogue_find(ep, CLF_IR_BIAS) && !a->bias) ||
+        (clf_epilogue_find(ep, CLF_IR_ADD) && !a->z) ||
+        (clf_epilogue_find(ep, CLF_IR_BN) &&
+         (!a->bn_scale || !a->bn_bias || !a->bn_mean || !a->bn_var)))
         return clf_fail(h, miopenStatusBadParm,
                         NAME ": a buffer of the epilogue (bias, batch-norm or z) is NULL");
     const clf_conv_problem *c = &p->conv;

@@ -69,8 +69,9 @@ static void describe(const clf_fusion_problem *p, const char *cfg, char *out, si
         const clf_branch_problem *br = &p->branch[b];
         w = snprintf(out + n, cap - n, "%s %d..%d (%dx%d conv%s%s%s)", b ? "," : "", br->k_begin,
                      br->k_begin + br->conv.k - 1, br->conv.fy, br->conv.fx,
-                     br->epi.has_bias ? " + bias" : "", br->epi.has_bn ? " + batch-norm" : "",
-                     br->epi.has_activ ? " + activation" : "");
+                     clf_epilogue_find(&br->epi, CLF_IR_BIAS) ? " + bias" : "",
+                     clf_epilogue_find(&br->epi, CLF_IR_BN) ? " + batch-norm" : "",
+                     clf_epilogue_find(&br->epi, CLF_IR_ACTIV) ? " + activation" : "");
         n += w > 0 ? (size_t)w : 0;
     }
 }

@@ -45,9 +45,11 @@ int clf_horizontal_merged(const clf_fusion_problem *p, clf_fusion_problem *out, 
     }
     memset(out, 0, sizeof *out);
     out->half = p->half;
-    out->has_conv = 1;
-    out->conv = *c0;
-    out->conv.k = p->c;
+    /* Branch 0's convolution node with the branches' channels as its k. */
+    clf_ir_op node = c0->op;
+    node.k = p->c;
+    const int in[4] = {c0->n, c0->c, c0->h, c0->w}, merged[4] = {c0->n, p->c, c0->oh, c0->ow};
+    clf_problem_set_conv(out, &node, in, merged);
     out->n = p->n;
     out->c = p->c;
     out->h = p->h;

@@ -214,7 +214,7 @@ static const tiling minimal = {8, 8, 4, 4, 4, 1};
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
                       size_t cap)
 {
-    if (!p->has_conv) {
+    if (!clf_problem_conv(p)) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }

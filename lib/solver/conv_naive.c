@@ -11,7 +11,7 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                       size_t cap)
 {
     (void)dev;
-    if (!p->has_conv) {
+    if (!clf_problem_conv(p)) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }

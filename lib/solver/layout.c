@@ -11,7 +11,7 @@ void clf_problem_shape(const clf_fusion_problem *p, clf_tensor_role r, long shap
     const clf_conv_problem *c = &p->conv;
     switch (r) {
     case CLF_TENSOR_X:
-        if (p->has_conv) {
+        if (clf_problem_conv(p)) {
             shape[0] = c->n, shape[1] = c->c, shape[2] = c->h, shape[3] = c->w;
             return;
         }

@@ -29,26 +29,33 @@
 #include "core/core.h"
 #include "core/limits.h" /* CLF_CONFIG_CAP, CLF_REASON_CAP */
 #include "core/util.h"
+#include "ir/ir_node.h" /* the IR nodes a problem carries */
 
 #include <stdint.h>
 
-/* A 2-d NCHW forward convolution, pads already resolved from the padding mode. */
+/* A 2-d NCHW forward convolution as solvers see it: the IR's convolution node (op, kind
+ * CLF_IR_CONV: k, filter, resolved pads, strides, dilations, groups) and the shapes the IR
+ * derived for it. The fields after op are a derived view, written only by
+ * clf_conv_problem_init from op and those shapes: solver code indexes one flat struct, and
+ * the node stays the one source of the attributes. */
 typedef struct clf_conv_problem {
-    int n, c, h, w;
-    int k, oh, ow;
+    clf_ir_op op;
+    int n, c, h, w; /* the node's input */
+    int k, oh, ow;  /* its output: op.k channels, oh x ow */
     int fy, fx;
     int pad_h, pad_w, stride_h, stride_w, dil_h, dil_w;
     int groups;
 } clf_conv_problem;
 
-/* What runs after the convolution (or alone, on the input, for plans without one). */
+/* What runs after the convolution (or alone, on the input, for plans without one): copies of
+ * the IR's op nodes, in the order the IR runs them (bias, batch-norm, residual add,
+ * activation; a training plan's batch-norm and activation nodes). Solvers and codegen ask
+ * for the nodes (clf_epilogue_find) and read their attributes there, so an op's presence
+ * and its attributes come from one place, the node the plan was built with. Copies rather
+ * than pointers into the plan's IR: problems are values, copied and merged freely. */
 typedef struct clf_epilogue {
-    int has_bias;
-    int has_bn;
-    int bn_spatial; /* else per-activation */
-    int has_activ;
-    int activ_mode; /* miopenActivationMode_t */
-    int has_z;      /* residual add: + z_alpha * z after the batch-norm, before the activation */
+    int nops;
+    clf_ir_op op[CLF_IR_MAX_EPILOGUE];
 } clf_epilogue;
 
 /* Training plans, which only the BatchNormTraining solver runs. */
@@ -77,8 +84,10 @@ typedef enum clf_tensor_role {
 } clf_tensor_role;
 #define CLF_TENSOR_ROLES 4
 
-/* A whole plan's problem, as solvers see it: fp32 or fp16 storage, each data tensor with its
- * own element strides (packed NCHW unless strides says otherwise). */
+/* A whole plan's problem, as solvers see it: its ops as the IR's nodes (the convolution's
+ * with its shapes, then the epilogue's), fp32 or fp16 storage, each data tensor with its own
+ * element strides (packed NCHW unless strides says otherwise). clf_ir_to_problem fills it
+ * from a plan; a value type, so node copies rather than pointers into the plan. */
 typedef struct clf_fusion_problem {
     /* 1: the data tensors (x, w, y, z) are stored as fp16 (miopenHalf) and the kernel loads
      * them with vload_half / stores with vstore_half, computing in fp32; bias and batch-norm
@@ -86,17 +95,18 @@ typedef struct clf_fusion_problem {
      * solvers that say so in applicable take half problems; every other one refuses them
      * with "fp32 only" (clf_solver_fp32_only). */
     int half;
-    int has_conv;
+    /* The plan's convolution, when it has one (nconv 1; 0 for epilogue-only and training
+     * plans): ask clf_problem_conv, which is NULL without one. */
+    int nconv;
     clf_conv_problem conv;
     int n, c, h, w; /* the tensor the epilogue runs over: conv output, or the input */
     clf_epilogue epi;
-    /* clf_train_kind. For training plans epi.has_bn / bn_spatial describe the training
-     * batch-norm and epi.has_activ / activ_mode the forward (FWD) or backward (BWD,
-     * ACTIV_BWD) activation; no other epi field is set. */
+    /* clf_train_kind, from the training nodes in epi (the batch-norm training forward or
+     * backward, and the activation forward or backward after it). */
     int train;
     /* Horizontal plans (miopenHorizontalFusion): nbranches > 0, one entry a branch in
-     * branch order; n, c, h, w are the concatenated output, and has_conv, conv and epi stay
-     * zero so that no vertical solver mistakes the plan for one of its own. */
+     * branch order; n, c, h, w are the concatenated output, and the plan-level nconv, conv
+     * and epi stay zero so that no vertical solver mistakes the plan for one of its own. */
     int nbranches;
     clf_branch_problem branch[CLF_MAX_BRANCHES];
     /* Element strides of each data tensor, indexed by clf_tensor_role, in the dimension order
@@ -265,6 +275,36 @@ const clf_solver *clf_solver_at(int i);
 const clf_solver *clf_solver_by_id(uint64_t id);
 /* A registry solver, or a horizontal one, by name; NULL when none has it. */
 const clf_solver *clf_solver_by_name(const char *name);
+
+/* The IR nodes of a problem (lib/solver/problem.c). Solvers learn which ops a plan runs
+ * only from these, never from flags of their own. */
+/* The plan's convolution (its node and derived shapes), NULL when it has none. */
+const clf_conv_problem *clf_problem_conv(const clf_fusion_problem *p);
+/* Gives p the convolution node over an input of shape in (NCHW) with output out: p->conv's
+ * node and its derived view, nconv 1. The IR calls it, and so do tools and tests that make
+ * a problem without a plan. */
+void clf_problem_set_conv(clf_fusion_problem *p, const clf_ir_op *node, const int in[4],
+                          const int out[4]);
+/* Writes c from a convolution node and the shapes of its input and output (NCHW). */
+void clf_conv_problem_init(clf_conv_problem *c, const clf_ir_op *node, const int in[4],
+                           const int out[4]);
+/* The node of kind in e, NULL when e has none. */
+const clf_ir_op *clf_epilogue_find(const clf_epilogue *e, clf_ir_kind kind);
+/* e's batch-norm node, whichever kind (inference, training forward, backward); its
+ * activation node, forward or backward. NULL when e has none: what the key, the parameter
+ * sizes and the kernels' BN and activation switches read, whichever plan it is. */
+const clf_ir_op *clf_epilogue_bn(const clf_epilogue *e);
+const clf_ir_op *clf_epilogue_activ(const clf_epilogue *e);
+/* Adds a node of kind (attributes zero, for the caller to set) at its place in the
+ * inference order (clf_ir_rank) and returns it; e's node of that kind when it has one, NULL
+ * when e is full. For problems made without a plan (records' sibling keys, tools, tests),
+ * which must read as the IR's would; the IR copies its own nodes. */
+clf_ir_op *clf_epilogue_add(clf_epilogue *e, clf_ir_kind kind);
+/* Removes e's node of kind, if any. */
+void clf_epilogue_remove(clf_epilogue *e, clf_ir_kind kind);
+/* e as the inference chain's letters say (B bias, N batch-norm, Z residual add, A
+ * activation; others ignored), with bn_spatial and activ_mode on those nodes. */
+void clf_epilogue_of_chain(clf_epilogue *e, const char *chain, int bn_spatial, int activ_mode);
 
 /* Small helpers shared by solvers. */
 /* QUESTION for solvers whose kernels read and write fp32 only: 1 for an fp32 problem, 0 with

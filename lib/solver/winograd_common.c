@@ -8,7 +8,7 @@ int clf_winograd_applicable(const clf_fusion_problem *p, const char *solver, con
                             char *why, size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
-    if (!p->has_conv) {
+    if (!clf_problem_conv(p)) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
     }

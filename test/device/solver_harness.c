@@ -30,25 +30,33 @@ void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int
                           int pad, int stride, int dil, int groups)
 {
     memset(p, 0, sizeof *p);
-    p->has_conv = 1;
-    clf_conv_problem *cv = &p->conv;
-    cv->n = n;
-    cv->c = c;
-    cv->h = h;
-    cv->w = w;
-    cv->k = k;
-    cv->fy = fy;
-    cv->fx = fx;
-    cv->pad_h = cv->pad_w = pad;
-    cv->stride_h = cv->stride_w = stride;
-    cv->dil_h = cv->dil_w = dil;
-    cv->groups = groups;
-    cv->oh = ref_conv_out_size(h, fy, pad, stride, dil);
-    cv->ow = ref_conv_out_size(w, fx, pad, stride, dil);
-    p->n = n;
-    p->c = k;
-    p->h = cv->oh;
-    p->w = cv->ow;
+    const clf_ir_op conv = {.kind = CLF_IR_CONV,
+                            .k = k,
+                            .fy = fy,
+                            .fx = fx,
+                            .pad_h = pad,
+                            .pad_w = pad,
+                            .stride_h = stride,
+                            .stride_w = stride,
+                            .dil_h = dil,
+                            .dil_w = dil,
+                            .groups = groups};
+    const int in[4] = {n, c, h, w};
+    const int out[4] = {n, k, ref_conv_out_size(h, fy, pad, stride, dil),
+                        ref_conv_out_size(w, fx, pad, stride, dil)};
+    clf_problem_set_conv(p, &conv, in, out);
+    p->n = out[0];
+    p->c = out[1];
+    p->h = out[2];
+    p->w = out[3];
+}
+
+clf_ir_op *harness_epilogue_node(clf_epilogue *e, clf_ir_kind kind, int present)
+{
+    if (present)
+        return clf_epilogue_add(e, kind);
+    clf_epilogue_remove(e, kind);
+    return NULL;
 }
 
 /* harness_run uploads nine buffers; upload() refuses past the capacity instead of writing
@@ -94,12 +102,15 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
 {
     int rc = -1;
     uint64_t rng = ref_rng_seed(seed);
-    const clf_conv_problem *cv = &p->conv;
-    size_t in_n =
-        p->has_conv ? (size_t)cv->n * cv->c * cv->h * cv->w : (size_t)p->n * p->c * p->h * p->w;
-    size_t w_n = p->has_conv ? (size_t)cv->k * (cv->c / cv->groups) * cv->fy * cv->fx : 1;
+    const clf_conv_problem *cv = clf_problem_conv(p); /* NULL: an epilogue-only plan */
+    const clf_ir_op *bias_op = clf_epilogue_find(&p->epi, CLF_IR_BIAS);
+    const clf_ir_op *bn_op = clf_epilogue_find(&p->epi, CLF_IR_BN);
+    const clf_ir_op *z_op = clf_epilogue_find(&p->epi, CLF_IR_ADD);
+    const clf_ir_op *act_op = clf_epilogue_find(&p->epi, CLF_IR_ACTIV);
+    size_t in_n = cv ? (size_t)cv->n * cv->c * cv->h * cv->w : (size_t)p->n * p->c * p->h * p->w;
+    size_t w_n = cv ? (size_t)cv->k * (cv->c / cv->groups) * cv->fy * cv->fx : 1;
     size_t out_n = (size_t)p->n * p->c * p->h * p->w;
-    size_t par_n = p->epi.bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
+    size_t par_n = bn_op && bn_op->bn_spatial ? (size_t)p->c : (size_t)p->c * p->h * p->w;
     float *sx = NULL, *sw = NULL, *sy = NULL, *sz = NULL; /* the device's copies */
     float *x = malloc(in_n * sizeof(float)), *w = malloc(w_n * sizeof(float));
     float *y = malloc(out_n * sizeof(float)), *z = malloc(out_n * sizeof(float));
@@ -126,10 +137,10 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
     ref_fill_uniform(var, par_n, &rng, 0.5f, 2.0f);
     const float conv_alpha = 1.0f, z_alpha = 0.5f, eps = 1e-5f;
     double aa, ab, ag;
-    harness_activ_params(p->epi.activ_mode, &aa, &ab, &ag);
+    harness_activ_params(act_op ? act_op->activ_mode : 0, &aa, &ab, &ag);
 
     /* reference */
-    if (p->has_conv) {
+    if (cv) {
         ref_conv_params rp = {cv->pad_h, cv->pad_w, cv->stride_h, cv->stride_w,
                               cv->dil_h, cv->dil_w, cv->groups};
         ref_conv2d_fwd(x, cv->n, cv->c, cv->h, cv->w, w, cv->k, cv->fy, cv->fx, &rp, ref, cv->oh,
@@ -139,22 +150,22 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
     } else {
         ref_to_double(x, ref, out_n);
     }
-    if (p->epi.has_bias)
+    if (bias_op)
         ref_bias(ref, p->n, p->c, p->h, p->w, bias);
-    if (p->epi.has_bn)
-        ref_bn_infer(ref, p->n, p->c, p->h, p->w, p->epi.bn_spatial ? 1 : 0, scale, shift, mean,
+    if (bn_op)
+        ref_bn_infer(ref, p->n, p->c, p->h, p->w, bn_op->bn_spatial ? 1 : 0, scale, shift, mean,
                      var, eps);
-    if (p->epi.has_z)
+    if (z_op)
         for (size_t i = 0; i < out_n; ++i)
             ref[i] += (double)z_alpha * z[i];
-    if (p->epi.has_activ)
-        ref_activation(ref, out_n, p->epi.activ_mode, aa, ab, ag);
+    if (act_op)
+        ref_activation(ref, out_n, act_op->activ_mode, aa, ab, ag);
 
     /* device: each data tensor in its layout (packed NCHW: as it is) */
     ref_poison(y, out_n);
     const ref_layout one = {{1, 1, 1, 1}, {1, 1, 1, 1}}; /* a plan without a filter */
     const ref_layout lx = layout_of(p, CLF_TENSOR_X);
-    const ref_layout lw = p->has_conv ? layout_of(p, CLF_TENSOR_W) : one;
+    const ref_layout lw = cv ? layout_of(p, CLF_TENSOR_W) : one;
     const ref_layout ly = layout_of(p, CLF_TENSOR_Y), lz = layout_of(p, CLF_TENSOR_Z);
     const size_t x_span = ref_span(&lx), w_span = ref_span(&lw), y_span = ref_span(&ly);
     sx = ref_scatter(x, &lx, 0);
@@ -199,15 +210,15 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
         /* A self-running solver: prepare, then run with the poisoned workspace. */
         clf_run_args ra = {
             .x = dx,
-            .w = p->has_conv ? dw : NULL,
+            .w = cv ? dw : NULL,
             .y = dy,
             .workspace = dws,
-            .bias = p->epi.has_bias ? db : NULL,
-            .bn_scale = p->epi.has_bn ? ds : NULL,
-            .bn_bias = p->epi.has_bn ? dsh : NULL,
-            .bn_mean = p->epi.has_bn ? dm : NULL,
-            .bn_var = p->epi.has_bn ? dv : NULL,
-            .z = p->epi.has_z ? dz : NULL,
+            .bias = bias_op ? db : NULL,
+            .bn_scale = bn_op ? ds : NULL,
+            .bn_bias = bn_op ? dsh : NULL,
+            .bn_mean = bn_op ? dm : NULL,
+            .bn_var = bn_op ? dv : NULL,
+            .z = z_op ? dz : NULL,
             .workspace_size = ws_bytes,
             .conv_alpha = conv_alpha,
             .bn_eps = eps,
@@ -252,15 +263,15 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
         /* By the kernel argument table, as the plan's launch binds them. */
         clf_run_args ka = {
             .x = dx,
-            .w = p->has_conv ? dw : NULL,
+            .w = cv ? dw : NULL,
             .y = dy,
             .workspace = dws,
-            .bias = p->epi.has_bias ? db : NULL,
-            .bn_scale = p->epi.has_bn ? ds : NULL,
-            .bn_bias = p->epi.has_bn ? dsh : NULL,
-            .bn_mean = p->epi.has_bn ? dm : NULL,
-            .bn_var = p->epi.has_bn ? dv : NULL,
-            .z = p->epi.has_z ? dz : NULL,
+            .bias = bias_op ? db : NULL,
+            .bn_scale = bn_op ? ds : NULL,
+            .bn_bias = bn_op ? dsh : NULL,
+            .bn_mean = bn_op ? dm : NULL,
+            .bn_var = bn_op ? dv : NULL,
+            .z = z_op ? dz : NULL,
             .conv_alpha = conv_alpha,
             .bn_eps = eps,
             .act_alpha = fa,

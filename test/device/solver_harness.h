@@ -35,4 +35,8 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
 void harness_conv_problem(clf_fusion_problem *p, int n, int c, int h, int w, int k, int fy, int fx,
                           int pad, int stride, int dil, int groups);
 
+/* Gives e a node of kind at its place in the IR's order (present) or removes e's (not
+ * present): how tests switch an epilogue op on and off. The node, NULL when removed. */
+clf_ir_op *harness_epilogue_node(clf_epilogue *e, clf_ir_kind kind, int present);
+
 #endif

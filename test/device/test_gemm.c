@@ -70,18 +70,10 @@ static void make_problem(clf_fusion_problem *p, const gcase *g)
 {
     harness_conv_problem(p, g->n, g->c, g->h, g->w, g->k, g->fy, g->fx, g->pad, g->stride, g->dil,
                          g->groups);
-    if (g->epi == 1) {
-        p->epi.has_bias = 1;
-        p->epi.has_bn = 1;
-        p->epi.bn_spatial = g->activ_mode % 2;
-        p->epi.has_activ = 1;
-        p->epi.activ_mode = g->activ_mode;
-    } else if (g->epi == 2) {
-        p->epi.has_z = 1;
-        p->epi.has_bias = 1;
-        p->epi.has_activ = 1;
-        p->epi.activ_mode = g->activ_mode;
-    }
+    if (g->epi == 1)
+        clf_epilogue_of_chain(&p->epi, "CBNA", g->activ_mode % 2, g->activ_mode);
+    else if (g->epi == 2)
+        clf_epilogue_of_chain(&p->epi, "CBZA", 0, g->activ_mode);
 }
 
 static void check(const clf_fusion_problem *p, const char *what, size_t ws, uint64_t seed)
@@ -317,7 +309,7 @@ static void config_and_applicability(void **state)
     assert_int_equal(gemm->algo, miopenConvolutionAlgoGEMM);
     assert_ptr_equal(clf_solver_by_id(5), gemm);
     assert_ptr_equal(clf_solver_by_name("ConvGemm"), gemm);
-    p.has_conv = 0;
+    p.nconv = 0; /* the convolution node gone */
     assert_false(gemm->applicable(&p, &handle->info, why, sizeof why));
     assert_true(strlen(why) > 0);
 }

@@ -175,9 +175,7 @@ static void kernel_build_is_quiet_by_default(void **state)
     assert_string_equal(s->name, "ConvWinograd4x4");
     clf_fusion_problem p;
     harness_conv_problem(&p, 1, 8, 10, 10, 8, 3, 3, 1, 1, 1, 1);
-    p.epi.has_bias = 1;
-    p.epi.has_activ = 1;
-    p.epi.activ_mode = miopenActivationRELU;
+    clf_epilogue_of_chain(&p.epi, "CBA", 0, miopenActivationRELU);
     const char *cfg = "TG=32,KG=16,TB=8,KB=4,ES=3,CC=4";
     char why[CLF_REASON_CAP];
     if (!s->applicable(&p, &handle->info, why, sizeof why) ||

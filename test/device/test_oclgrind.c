@@ -45,12 +45,8 @@ static int failures, runs, unchecked;
 
 static void set_chain(clf_fusion_problem *p, const char *chain, int variant)
 {
-    p->epi.has_bias = strchr(chain, 'B') != NULL;
-    p->epi.has_bn = strchr(chain, 'N') != NULL;
-    p->epi.bn_spatial = variant % 2;
-    p->epi.has_activ = strchr(chain, 'A') != NULL;
     /* every activation mode across the set; ELU and LOGISTIC (exp) most of all */
-    p->epi.activ_mode = (3 + 7 * variant) % 10;
+    clf_epilogue_of_chain(&p->epi, chain, variant % 2, (3 + 7 * variant) % 10);
 }
 
 static void run_one(miopenHandle_t h, const clf_fusion_problem *p, const clf_solver *s,
@@ -90,7 +86,7 @@ static void run_solvers(miopenHandle_t h, const clf_fusion_problem *p, const cha
     for (int i = 0; i < clf_solver_count(); ++i) {
         const clf_solver *s = clf_solver_at(i);
         char why[CLF_REASON_CAP], cfg[CLF_CONFIG_CAP];
-        if ((s->kind == CLF_SOLVER_CONV) != (p->has_conv != 0))
+        if ((s->kind == CLF_SOLVER_CONV) != (clf_problem_conv(p) != NULL))
             continue;
         if (only != NULL && strcmp(only, s->name) != 0)
             continue;

@@ -115,23 +115,19 @@ static void problem_key(int i, char *out, size_t cap)
 {
     clf_fusion_problem p;
     memset(&p, 0, sizeof p);
-    p.has_conv = 1;
-    p.conv = (clf_conv_problem){.n = 1,
-                                .c = 2 + i,
-                                .h = 7,
-                                .w = 8,
-                                .k = 3,
-                                .oh = 7,
-                                .ow = 8,
-                                .fy = 3,
-                                .fx = 3,
-                                .pad_h = 1,
-                                .pad_w = 1,
-                                .stride_h = 1,
-                                .stride_w = 1,
-                                .dil_h = 1,
-                                .dil_w = 1,
-                                .groups = 1};
+    const clf_ir_op conv = {.kind = CLF_IR_CONV,
+                            .k = 3,
+                            .fy = 3,
+                            .fx = 3,
+                            .pad_h = 1,
+                            .pad_w = 1,
+                            .stride_h = 1,
+                            .stride_w = 1,
+                            .dil_h = 1,
+                            .dil_w = 1,
+                            .groups = 1};
+    const int in[4] = {1, 2 + i, 7, 8}, conv_out[4] = {1, 3, 7, 8};
+    clf_problem_set_conv(&p, &conv, in, conv_out);
     p.n = 1;
     p.c = 3;
     p.h = 7;

@@ -157,17 +157,18 @@ static void make_problem(clf_fusion_problem *p, const shape *sh, int variant)
 {
     harness_conv_problem(p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->fy, sh->fx, sh->pad, sh->stride,
                          sh->dil, sh->groups);
-    clf_conv_problem *cv = &p->conv;
-    cv->pad_w = sh->pad_w;
-    cv->stride_w = sh->stride_w;
-    cv->dil_w = sh->dil_w;
-    cv->ow = ref_conv_out_size(sh->w, sh->fx, cv->pad_w, cv->stride_w, cv->dil_w);
-    p->w = cv->ow;
-    p->epi.has_bias = 1;
-    p->epi.has_bn = 1;
-    p->epi.bn_spatial = variant % 2;
-    p->epi.has_activ = 1;
-    p->epi.activ_mode = variant % 10;
+    /* The width's own padding, stride and dilation: the node changed, its view rederived. */
+    const clf_conv_problem *cv = &p->conv;
+    clf_ir_op conv = cv->op;
+    conv.pad_w = sh->pad_w;
+    conv.stride_w = sh->stride_w;
+    conv.dil_w = sh->dil_w;
+    const int in[4] = {cv->n, cv->c, cv->h, cv->w};
+    const int out[4] = {cv->n, cv->k, cv->oh,
+                        ref_conv_out_size(sh->w, sh->fx, sh->pad_w, sh->stride_w, sh->dil_w)};
+    clf_problem_set_conv(p, &conv, in, out);
+    p->w = out[3];
+    clf_epilogue_of_chain(&p->epi, "CBNA", variant % 2, variant % 10);
 }
 
 /* The RMS-relative error bound every solver is held to (MIOpen's rms_range)... */
@@ -217,7 +218,7 @@ static void every_solver_matches_reference(void **state)
             clf_fusion_problem p;
             make_problem(&p, sh, (int)i);
             if (s->kind == CLF_SOLVER_ELEMENTWISE) {
-                p.has_conv = 0;
+                p.nconv = 0;
                 p.c = sh->c;
                 p.h = sh->h;
                 p.w = sh->w;
@@ -253,7 +254,7 @@ static void set_layout(clf_fusion_problem *p, int layout)
     for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
         long shape[4], *st = p->strides[r];
         clf_problem_shape(p, (clf_tensor_role)r, shape);
-        if (layout == LAYOUT_NHWC || (r == CLF_TENSOR_W && p->has_conv)) {
+        if (layout == LAYOUT_NHWC || (r == CLF_TENSOR_W && clf_problem_conv(p))) {
             clf_packed_strides(shape, layout == LAYOUT_NHWC, st);
             continue;
         }
@@ -280,9 +281,10 @@ static void every_solver_takes_layouts(void **state)
             for (int layout = 0; layout < LAYOUT_COUNT; ++layout) {
                 clf_fusion_problem p;
                 make_problem(&p, sh, (int)li);
-                p.epi.has_z = layout == LAYOUT_PADDED; /* z in the output's layout */
+                /* z in the output's layout */
+                harness_epilogue_node(&p.epi, CLF_IR_ADD, layout == LAYOUT_PADDED);
                 if (s->kind == CLF_SOLVER_ELEMENTWISE) {
-                    p.has_conv = 0;
+                    p.nconv = 0;
                     p.c = sh->c;
                     p.h = sh->h;
                     p.w = sh->w;
@@ -377,7 +379,8 @@ static void every_tuning_config_matches_reference(void **state)
             for (int ci = (int)(i + (size_t)si) % stride; ci < count; ci += stride) {
                 char what[32];
                 snprintf(what, sizeof what, "sweep shape %zu", i);
-                p.epi.has_z = ci % 2; /* odd configs also fuse the residual input */
+                /* odd configs also fuse the residual input */
+                harness_epilogue_node(&p.epi, CLF_IR_ADD, ci % 2);
                 check_run(s, &p, cfgs[ci], 99 + i, what);
                 ++ran;
             }
@@ -528,7 +531,7 @@ static void tiled_winograd_limits(uint32_t id, const char *name, const char *con
         assert_false(s->applicable(&p, &handle->info, why, sizeof why));
         assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
     }
-    p.has_conv = 0;
+    p.nconv = 0; /* the convolution node gone */
     assert_false(s->applicable(&p, &handle->info, why, sizeof why));
     harness_conv_problem(&p, 1, 4, 12, 12, 4, 3, 3, 0, 1, 1, 1);
     assert_true(s->applicable(&p, &handle->info, why, sizeof why));
@@ -812,7 +815,7 @@ static void implicit_gemm_limits(void **state)
                 fail_msg("config \"%s\" refused: %s", odd[i], why);
             if (!sampled(i, n_shapes - j, n_shapes)) /* config i on shape i mod n_shapes */
                 continue;
-            q.epi.has_z = (int)(i % 2);
+            harness_epilogue_node(&q.epi, CLF_IR_ADD, (int)(i % 2));
             char what[32];
             snprintf(what, sizeof what, "limits shape %zu", j);
             check_run(s, &q, odd[i], 31 + i, what);
@@ -942,7 +945,7 @@ static void implicit_gemm_splitk_limits(void **state)
                 fail_msg("config \"%s\" refused on odd shape %zu: %s", odd[i], j, why);
             if (!sampled(i, j, 2)) /* half of them: config i on shapes of its parity */
                 continue;
-            q.epi.has_z = (int)(j % 2);
+            harness_epilogue_node(&q.epi, CLF_IR_ADD, (int)(j % 2));
             /* every other run with NVIDIA's plain stores (SK_ATOMIC 0), the others with
              * atomics (on NVIDIA too: CLFUSE_SPLITK_PLAIN=0) */
             int plain = (int)((i / 2 + j) % 2);
@@ -1040,12 +1043,14 @@ static void depthwise_limits(void **state)
             /* The epilogue combination of this run: bias x batch-norm mode x residual x
              * activation, 24 in all; the activation's mode turns over its 10. */
             const int e = run % 24;
-            q.epi.has_bias = e % 2;
-            q.epi.has_bn = (e / 2) % 3 != 0;
-            q.epi.bn_spatial = (e / 2) % 3 == 1;
-            q.epi.has_z = (e / 6) % 2;
-            q.epi.has_activ = e / 12;
-            q.epi.activ_mode = run % 10;
+            harness_epilogue_node(&q.epi, CLF_IR_BIAS, e % 2);
+            clf_ir_op *bn = harness_epilogue_node(&q.epi, CLF_IR_BN, (e / 2) % 3 != 0);
+            if (bn)
+                bn->bn_spatial = (e / 2) % 3 == 1;
+            harness_epilogue_node(&q.epi, CLF_IR_ADD, (e / 6) % 2);
+            clf_ir_op *act = harness_epilogue_node(&q.epi, CLF_IR_ACTIV, e / 12);
+            if (act)
+                act->activ_mode = run % 10;
             char what[48];
             snprintf(what, sizeof what, "depthwise shape %zu epilogue %d", i, e);
             check_run(s, &q, cfg, 500 + (uint64_t)run, what);
@@ -1083,9 +1088,9 @@ static void direct_cpu_limits(void **state)
     p.half = 1;
     assert_false(s->applicable(&p, &cpu, why, sizeof why));
     p.half = 0;
-    p.has_conv = 0;
+    p.nconv = 0; /* the convolution node gone, then back */
     assert_false(s->applicable(&p, &cpu, why, sizeof why));
-    p.has_conv = 1;
+    p.nconv = 1;
 
     static const char *const rejected[] = {
         "",
@@ -1133,11 +1138,7 @@ static void direct_cpu_limits(void **state)
         clf_fusion_problem q;
         make_problem(&q, &runs[i].sh, (int)i);
         const char *ch = runs[i].chain;
-        q.epi.has_bias = strchr(ch, 'B') != NULL;
-        q.epi.has_bn = strchr(ch, 'N') != NULL;
-        q.epi.bn_spatial = 0;
-        q.epi.has_z = strchr(ch, 'Z') != NULL;
-        q.epi.has_activ = strchr(ch, 'A') != NULL;
+        clf_epilogue_of_chain(&q.epi, ch, 0, (int)i % 10); /* make_problem's activation mode */
         if (!s->applicable(&q, &handle->info, why, sizeof why))
             fail_msg("run %zu refused: %s", i, why);
         if (!s->config_valid(&q, &handle->info, runs[i].cfg, why, sizeof why))

@@ -270,7 +270,7 @@ int main(int argc, char **argv)
         for (int s = 0; s < clf_solver_count() && rc == 0; ++s) {
             const clf_solver *sv = clf_solver_at(s);
             const clf_fusion_problem *p = &plan->problem;
-            if (p->has_conv != (sv->kind == CLF_SOLVER_CONV))
+            if ((clf_problem_conv(p) != NULL) != (sv->kind == CLF_SOLVER_CONV))
                 continue;
             const clfuse_DeviceInfo *dev = &golden_device;
             const char *on = "";

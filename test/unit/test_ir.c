@@ -70,7 +70,22 @@ static void builds_prints_and_derives(void **state)
     clf_strbuf_free(&b);
     clf_fusion_problem p;
     clf_ir_to_problem(&ir, &p);
-    assert_true(p.has_conv && p.epi.has_bias && p.epi.has_bn && p.epi.has_z && p.epi.has_activ);
+    /* The solvers' view is the graph's nodes: the convolution node, then the epilogue's in
+     * the order the graph runs them, attributes and all. */
+    const clf_conv_problem *cv = clf_problem_conv(&p);
+    assert_non_null(cv);
+    assert_int_equal(cv->op.kind, CLF_IR_CONV);
+    assert_int_equal(cv->op.out, ir.ops[0].out);
+    assert_int_equal(cv->k, cv->op.k);
+    assert_int_equal(p.epi.nops, 4);
+    const clf_ir_kind order[] = {CLF_IR_BIAS, CLF_IR_BN, CLF_IR_ADD, CLF_IR_ACTIV};
+    for (int i = 0; i < 4; ++i) {
+        assert_int_equal(p.epi.op[i].kind, order[i]);
+        assert_memory_equal(&p.epi.op[i], &ir.ops[i + 1], sizeof ir.ops[0]);
+    }
+    assert_int_equal(clf_epilogue_find(&p.epi, CLF_IR_BN)->bn_spatial, 1);
+    assert_int_equal(clf_epilogue_activ(&p.epi)->activ_mode, 3);
+    assert_null(clf_epilogue_find(&p.epi, CLF_IR_BN_BWD));
     assert_int_equal(p.c, 8);
     assert_int_equal(p.conv.c, 4);
     char key[512];
@@ -235,13 +250,14 @@ static void horizontal_branches(void **state)
     clf_fusion_problem p;
     clf_ir_to_problem(&ir, &p);
     assert_int_equal(p.nbranches, 2);
-    assert_int_equal(p.has_conv, 0);
+    assert_null(clf_problem_conv(&p));
     assert_int_equal(p.c, 11);
     assert_int_equal(p.branch[0].conv.k, 8);
-    assert_int_equal(p.branch[0].epi.has_bias, 1);
+    assert_int_equal(p.branch[0].conv.op.kind, CLF_IR_CONV);
+    assert_non_null(clf_epilogue_find(&p.branch[0].epi, CLF_IR_BIAS));
     assert_int_equal(p.branch[1].k_begin, 8);
     assert_int_equal(p.branch[1].conv.k, 3);
-    assert_int_equal(p.branch[1].epi.has_bias, 0);
+    assert_null(clf_epilogue_find(&p.branch[1].epi, CLF_IR_BIAS));
     /* an empty last branch does not verify */
     assert_int_equal(clf_ir_begin_branch(&ir, why, sizeof why), 0);
     assert_int_equal(clf_ir_verify(&ir, why, sizeof why), -1);
@@ -253,6 +269,58 @@ static void horizontal_branches(void **state)
     assert_non_null(strstr(why, "vertical"));
 }
 
+/* A training plan's nodes reach the problem as they are (their kinds say it is one), and
+ * the key reads them as it reads the inference batch-norm and activation. */
+static void training_nodes(void **state)
+{
+    (void)state;
+    clf_ir ir;
+    char why[256] = "";
+    clf_ir_init(&ir, miopenFloat, input);
+    assert_int_equal(append(&ir, CLF_IR_BN_BWD, why, sizeof why), 0);
+    assert_int_equal(append(&ir, CLF_IR_ACTIV_BWD, why, sizeof why), 0);
+    clf_fusion_problem p;
+    clf_ir_to_problem(&ir, &p);
+    assert_null(clf_problem_conv(&p));
+    assert_int_equal(p.train, CLF_TRAIN_BWD);
+    assert_int_equal(p.epi.nops, 2);
+    assert_ptr_equal(clf_epilogue_bn(&p.epi), &p.epi.op[0]);
+    assert_ptr_equal(clf_epilogue_activ(&p.epi), &p.epi.op[1]);
+    assert_null(clf_epilogue_find(&p.epi, CLF_IR_BN));
+    char key[256];
+    clf_problem_key(&p, "NbAb", key, sizeof key);
+    assert_string_equal(key, "NbAb:2x4x6x6-FP32:bn=spatial:act=3");
+}
+
+/* Problems made without a plan get their nodes in the graph's order, whatever order they are
+ * added in; removing one closes the gap. */
+static void epilogue_builders(void **state)
+{
+    (void)state;
+    clf_epilogue e;
+    memset(&e, 0, sizeof e);
+    clf_epilogue_add(&e, CLF_IR_ACTIV)->activ_mode = 5;
+    clf_epilogue_add(&e, CLF_IR_BIAS);
+    clf_epilogue_add(&e, CLF_IR_ADD);
+    clf_epilogue_add(&e, CLF_IR_BN)->bn_spatial = 1;
+    assert_ptr_equal(clf_epilogue_add(&e, CLF_IR_BN), clf_epilogue_find(&e, CLF_IR_BN));
+    assert_int_equal(e.nops, 4);
+    const clf_ir_kind order[] = {CLF_IR_BIAS, CLF_IR_BN, CLF_IR_ADD, CLF_IR_ACTIV};
+    for (int i = 0; i < 4; ++i)
+        assert_int_equal(e.op[i].kind, order[i]);
+    assert_int_equal(clf_epilogue_find(&e, CLF_IR_ACTIV)->activ_mode, 5);
+    clf_epilogue_remove(&e, CLF_IR_BN);
+    assert_int_equal(e.nops, 3);
+    assert_null(clf_epilogue_find(&e, CLF_IR_BN));
+    assert_int_equal(e.op[1].kind, CLF_IR_ADD);
+    clf_epilogue of;
+    clf_epilogue_of_chain(&of, "CNA", 1, 7);
+    assert_int_equal(of.nops, 2);
+    assert_int_equal(of.op[0].kind, CLF_IR_BN);
+    assert_int_equal(of.op[0].bn_spatial, 1);
+    assert_int_equal(of.op[1].activ_mode, 7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +329,8 @@ int main(void)
         cmocka_unit_test(refuses_out_of_order),
         cmocka_unit_test(verify_catches_a_broken_graph),
         cmocka_unit_test(horizontal_branches),
+        cmocka_unit_test(training_nodes),
+        cmocka_unit_test(epilogue_builders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,21 +47,33 @@ static clfuse_DeviceInfo pocl(void)
 static void conv(clf_fusion_problem *p, int n, int c, int hw, int k, int f, int stride, int pad)
 {
     memset(p, 0, sizeof *p);
-    p->has_conv = 1;
-    clf_conv_problem *cv = &p->conv;
-    cv->n = n;
-    cv->c = c;
-    cv->h = cv->w = hw;
-    cv->k = k;
-    cv->fy = cv->fx = f;
-    cv->pad_h = cv->pad_w = pad;
-    cv->stride_h = cv->stride_w = stride;
-    cv->dil_h = cv->dil_w = 1;
-    cv->groups = 1;
-    cv->oh = cv->ow = (hw + 2 * pad - f) / stride + 1;
+    const clf_ir_op node = {.kind = CLF_IR_CONV,
+                            .k = k,
+                            .fy = f,
+                            .fx = f,
+                            .pad_h = pad,
+                            .pad_w = pad,
+                            .stride_h = stride,
+                            .stride_w = stride,
+                            .dil_h = 1,
+                            .dil_w = 1,
+                            .groups = 1};
+    const int o = (hw + 2 * pad - f) / stride + 1;
+    const int in[4] = {n, c, hw, hw}, out[4] = {n, k, o, o};
+    clf_problem_set_conv(p, &node, in, out);
     p->n = n;
     p->c = k;
-    p->h = p->w = cv->oh;
+    p->h = p->w = o;
+}
+
+/* p's convolution node with groups groups, its view rederived. */
+static void set_groups(clf_fusion_problem *p, int groups)
+{
+    const clf_conv_problem *cv = &p->conv;
+    clf_ir_op node = cv->op;
+    node.groups = groups;
+    const int in[4] = {cv->n, cv->c, cv->h, cv->w}, out[4] = {cv->n, cv->k, cv->oh, cv->ow};
+    clf_problem_set_conv(p, &node, in, out);
 }
 
 /* Every config of every solver's space is valid and costed, the count does not depend on
@@ -272,7 +284,7 @@ static void depthwise_ranked_first(void **state)
     for (size_t li = 0; li < sizeof layers / sizeof layers[0]; ++li) {
         clf_fusion_problem p;
         conv(&p, layers[li][3], layers[li][0], layers[li][1], layers[li][0], 3, layers[li][2], 1);
-        p.conv.groups = layers[li][0];
+        set_groups(&p, layers[li][0]);
         const clf_solver *allowed[16];
         int n = 0;
         for (int i = 0; i < clf_solver_count(); ++i) {

@@ -56,37 +56,41 @@ static int parse_key(const char *key, clf_fusion_problem *p, char *chain, size_t
         if (rest)
             *rest++ = '\0';
     }
-    clf_conv_problem *c = &p->conv;
-    int used = 0;
-    if (sscanf(core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F%n", &c->c, &c->h,
-               &c->w, &c->fy, &c->fx, &c->k, &c->oh, &c->ow, &c->n, &c->pad_h, &c->pad_w,
-               &c->stride_h, &c->stride_w, &c->dil_h, &c->dil_w, &used) != 15)
+    clf_ir_op conv = {.kind = CLF_IR_CONV};
+    int in[4], out[4], used = 0;
+    if (sscanf(core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F%n", &in[1], &in[2],
+               &in[3], &conv.fy, &conv.fx, &conv.k, &out[2], &out[3], &in[0], &conv.pad_h,
+               &conv.pad_w, &conv.stride_h, &conv.stride_w, &conv.dil_h, &conv.dil_w, &used) != 15)
         return -1;
-    c->groups = 1;
-    if (core[used] != '\0' && sscanf(core + used, "_g%d", &c->groups) != 1)
+    conv.groups = 1;
+    if (core[used] != '\0' && sscanf(core + used, "_g%d", &conv.groups) != 1)
         return -1;
-    if (c->groups < 1 || strchr(chain, 'C') == NULL)
+    if (conv.groups < 1 || strchr(chain, 'C') == NULL)
         return -1;
-    p->has_conv = 1;
-    p->n = c->n;
-    p->c = c->k;
-    p->h = c->oh;
-    p->w = c->ow;
-    p->epi.has_bias = strchr(chain, 'B') != NULL;
-    p->epi.has_bn = strchr(chain, 'N') != NULL;
-    p->epi.has_activ = strchr(chain, 'A') != NULL;
+    out[0] = in[0];
+    out[1] = conv.k;
+    clf_problem_set_conv(p, &conv, in, out);
+    p->n = out[0];
+    p->c = out[1];
+    p->h = out[2];
+    p->w = out[3];
+    int bn_spatial = 0, activ_mode = 0, z = 0;
     for (char *tok = rest; tok && *tok;) {
         char *next = strchr(tok, ':');
         if (next)
             *next++ = '\0';
         if (strcmp(tok, "bn=spatial") == 0)
-            p->epi.bn_spatial = 1;
+            bn_spatial = 1;
         else if (strncmp(tok, "act=", 4) == 0)
-            p->epi.activ_mode = atoi(tok + 4);
+            activ_mode = atoi(tok + 4);
         else if (strcmp(tok, "z") == 0)
-            p->epi.has_z = 1;
+            z = 1;
         tok = next;
     }
+    /* The key's chain names the ops but for the residual add, which ":z" adds. */
+    clf_epilogue_of_chain(&p->epi, chain, bn_spatial, activ_mode);
+    if (z)
+        clf_epilogue_add(&p->epi, CLF_IR_ADD);
     char again[4096];
     clf_problem_key(p, chain, again, sizeof again);
     return strcmp(again, key) == 0 ? 0 : -1;
@@ -162,7 +166,7 @@ int main(int argc, char **argv)
                 continue;
             }
             /* A fusion plan runs one generated kernel: no self-running solver. */
-            const int fused = strcmp(chain, "C") != 0 || p.epi.has_z;
+            const int fused = strcmp(chain, "C") != 0 || clf_epilogue_find(&p.epi, CLF_IR_ADD);
             const clf_solver *allowed[64];
             int n_allowed = 0;
             for (int si = 0; si < clf_solver_count() && n_allowed < 64; ++si) {
