@@ -7,10 +7,7 @@
 
 int clf_choices_add(clf_choices *l, const clf_choice *c)
 {
-    for (int i = 0; i < l->n; ++i)
-        if (l->v[i].solver == c->solver && strcmp(l->v[i].config, c->config) == 0)
-            return 0;
-    return clf_choices_push(l, c);
+    return clf_choices_find(l, c->solver, c->config) >= 0 ? 0 : clf_choices_push(l, c);
 }
 
 int clf_choices_push(clf_choices *l, const clf_choice *c)
@@ -82,12 +79,12 @@ int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *
     return rc;
 }
 
-int clf_choices_has(const clf_choices *l, const clf_solver *solver, const char *config)
+int clf_choices_find(const clf_choices *l, const clf_solver *solver, const char *config)
 {
     for (int i = 0; i < l->n; ++i)
         if (l->v[i].solver == solver && strcmp(l->v[i].config, config) == 0)
-            return 1;
-    return 0;
+            return i;
+    return -1;
 }
 
 /* The value of key (its length klen) in config, or NULL; *vlen its length. */

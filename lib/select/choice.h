@@ -40,8 +40,8 @@ int clf_choices_push(clf_choices *l, const clf_choice *c);
  * takes its turns after the others have run out. Duplicates of out's entries are skipped
  * (clf_choices_add). 0, or -1 when memory runs out. */
 int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *out);
-/* 1 when (solver, config) is listed in l. */
-int clf_choices_has(const clf_choices *l, const clf_solver *solver, const char *config);
+/* The index of (solver, config) in l, or -1 when it is not listed. */
+int clf_choices_find(const clf_choices *l, const clf_solver *solver, const char *config);
 /* How many keys two "KEY=VALUE,..." configs differ in (a key one lacks counts), so that a
  * config's neighbours in its solver's space are the configs at distance 1; -1 when either
  * is not such a list (empty, or an entry without '='). */

@@ -126,7 +126,7 @@ static int refine_candidates(miopenHandle_t h, const struct miopenFusionPlanDesc
     int added = 0;
     for (int i = 0; rc == 0 && i < space.n && added < most; ++i) {
         if (space.v[i].solver != s || clf_config_distance(space.v[i].config, winner->config) != 1 ||
-            clf_choices_has(tried, s, space.v[i].config))
+            clf_choices_find(tried, s, space.v[i].config) >= 0)
             continue;
         rc = clf_choices_add(out, &space.v[i]);
         ++added;
@@ -167,11 +167,8 @@ static miopenStatus_t refine(miopenHandle_t h, const struct miopenFusionPlanDesc
         else if (st == miopenStatusSuccess && again.n > 0) {
             n = append_all(&merged, measured);
             for (int i = 0; n == 0 && i < again.n; ++i) {
-                int j = 0;
-                while (j < merged.n && !(merged.v[j].solver == again.v[i].solver &&
-                                         strcmp(merged.v[j].config, again.v[i].config) == 0))
-                    ++j;
-                if (j == merged.n)
+                int j = clf_choices_find(&merged, again.v[i].solver, again.v[i].config);
+                if (j < 0)
                     n = clf_choices_push(&merged, &again.v[i]);
                 else if (again.v[i].time_ms < merged.v[j].time_ms)
                     merged.v[j].time_ms = again.v[i].time_ms;

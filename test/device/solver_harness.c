@@ -206,27 +206,29 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             goto done;
         }
     }
+    /* The buffers and scalars of the run, for a self-running solver's run and for the
+     * generated kernel's arguments alike. */
+    clf_run_args ra = {
+        .x = dx,
+        .w = cv ? dw : NULL,
+        .y = dy,
+        .workspace = dws,
+        .bias = bias_op ? db : NULL,
+        .bn_scale = bn_op ? ds : NULL,
+        .bn_bias = bn_op ? dsh : NULL,
+        .bn_mean = bn_op ? dm : NULL,
+        .bn_var = bn_op ? dv : NULL,
+        .z = z_op ? dz : NULL,
+        .workspace_size = ws_bytes,
+        .conv_alpha = conv_alpha,
+        .bn_eps = eps,
+        .act_alpha = fa,
+        .act_beta = fb,
+        .act_gamma = fg,
+        .z_alpha = z_alpha,
+    };
     if (s->run) {
         /* A self-running solver: prepare, then run with the poisoned workspace. */
-        clf_run_args ra = {
-            .x = dx,
-            .w = cv ? dw : NULL,
-            .y = dy,
-            .workspace = dws,
-            .bias = bias_op ? db : NULL,
-            .bn_scale = bn_op ? ds : NULL,
-            .bn_bias = bn_op ? dsh : NULL,
-            .bn_mean = bn_op ? dm : NULL,
-            .bn_var = bn_op ? dv : NULL,
-            .z = z_op ? dz : NULL,
-            .workspace_size = ws_bytes,
-            .conv_alpha = conv_alpha,
-            .bn_eps = eps,
-            .act_alpha = fa,
-            .act_beta = fb,
-            .act_gamma = fg,
-            .z_alpha = z_alpha,
-        };
         void *st = NULL;
         if (s->prepare && s->prepare(h, p, cfg, &st) != miopenStatusSuccess) {
             snprintf(msg, cap, "prepare: %s", clfuse_GetLastErrorMessage(h));
@@ -261,28 +263,10 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             goto done;
         }
         /* By the kernel argument table, as the plan's launch binds them. */
-        clf_run_args ka = {
-            .x = dx,
-            .w = cv ? dw : NULL,
-            .y = dy,
-            .workspace = dws,
-            .bias = bias_op ? db : NULL,
-            .bn_scale = bn_op ? ds : NULL,
-            .bn_bias = bn_op ? dsh : NULL,
-            .bn_mean = bn_op ? dm : NULL,
-            .bn_var = bn_op ? dv : NULL,
-            .z = z_op ? dz : NULL,
-            .conv_alpha = conv_alpha,
-            .bn_eps = eps,
-            .act_alpha = fa,
-            .act_beta = fb,
-            .act_gamma = fg,
-            .z_alpha = z_alpha,
-        };
         cl_int e = CL_SUCCESS;
         for (int i = 0; i < CLF_KARG_COUNT; ++i) {
             size_t size;
-            const void *v = clf_karg_value(&ka, i, &size);
+            const void *v = clf_karg_value(&ra, i, &size);
             e |= clf_clw_set_arg(kern, (cl_uint)i, size, v);
         }
         if (e != CL_SUCCESS) {
