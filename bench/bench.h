@@ -23,13 +23,17 @@ extern const char *const bench_path_names[P_COUNT];
 enum { PATH_NOT_RUN = 0, PATH_OK = 1, PATH_FAILED = -1, PATH_NA = 2 };
 
 #define BENCH_MAX_STEPS 4
+#define BENCH_MAX_ROUNDS 2
 typedef struct path_res {
     int state;         /* PATH_* */
     char note[512];    /* why not run or failed */
     char solver[512];  /* solver(s) and config(s) the path ran */
     double compile_ms; /* fused path: miopenCompileFusionPlan's wall time (selection included) */
-    bstat kern;        /* sum of the steps' kernel times per iteration (profiling on) */
-    bstat wall;        /* wall clock around the sequence and one clFinish (profiling off) */
+    bstat kern;        /* sum of the steps' kernel times per iteration (profiling on); of
+                          several rounds, the one with the lowest median */
+    bstat kern_rounds[BENCH_MAX_ROUNDS]; /* each round's kernel times, in order */
+    int nrounds;
+    bstat wall; /* wall clock around the sequence and one clFinish (profiling off) */
     int nsteps;
     char step_name[BENCH_MAX_STEPS][16];
     double step_min[BENCH_MAX_STEPS]; /* per-step kernel time, minimum over the runs */
