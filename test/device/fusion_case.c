@@ -150,13 +150,16 @@ int fusion_case_run(miopenHandle_t h, const fusion_case *fc, uint64_t seed, int 
         CALL(miopenFusionPlanConvolutionSetAlgo(plan, (miopenConvFwdAlgorithm_t)fc->set_algo));
     CALL(miopenCompileFusionPlan(h, plan));
     if (fc->solver) {
-        /* Internal: rebuild with the named solver and its default config. */
+        /* Internal: rebuild with the named solver and its config (else its default). */
         const clf_solver *s = clf_solver_by_name(fc->solver);
         FAIL_IF(s == NULL, miopenStatusBadParm, "no solver named %s", fc->solver);
         char why[512], cfg[CLF_CONFIG_CAP];
         FAIL_IF(!s->applicable(&plan->problem, &h->info, why, sizeof why),
                 miopenStatusUnsupportedOp, "%s does not apply: %s", fc->solver, why);
-        s->default_config(&plan->problem, &h->info, cfg, sizeof cfg);
+        if (fc->config)
+            snprintf(cfg, sizeof cfg, "%s", fc->config);
+        else
+            s->default_config(&plan->problem, &h->info, cfg, sizeof cfg);
         plan->allow_unfused = 1;
         CALL(clf_plan_build_with(h, plan, s, cfg));
     }

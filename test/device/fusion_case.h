@@ -22,6 +22,8 @@ typedef struct fusion_case {
      * channels-last, or FUSION_PADDED: x's rows and planes padded (a view into a larger
      * tensor), w, y and z packed NCHW (a plan's output is packed in its input's order). */
     int layout;
+    /* With solver: the config it is rebuilt with (NULL: the solver's default). */
+    const char *config;
 } fusion_case;
 enum { FUSION_NCHW = 0, FUSION_NHWC = 1, FUSION_PADDED = 2 };
 /* chain letters: C convolution, B bias, N batch-norm, Z residual add

@@ -148,7 +148,8 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 /* The driver for plans without a convolution (N, A, B, NA, BA, BNA ...): the epilogue chain
  * over the input, VEC consecutive values per work-item within one channel plane, so loads
  * and stores are wide where OUT_HW allows. Every access to x and y goes through CLF_LOAD /
- * CLF_STORE (CLF_LOAD4 / CLF_STORE4 for four values): plain loads for fp32 (below), the
+ * CLF_STORE (CLF_LOAD4 / CLF_STORE4 for four values, CLF_LOAD8 / CLF_STORE8 for eight):
+ * plain loads for fp32 (below), the
  * vload_half family from the preamble of an fp16 plan (the epilogue stays fp32).
  * Tensors that are not packed NCHW (CLF_NCHW 0) go one value at a time through the layout
  * macros; channels-last ones (CH_FAST, from the solver) with the channel fastest.
@@ -164,7 +165,12 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define CLF_STORE(v, p, i) ((p)[i] = (v))
 #define CLF_LOAD4(p, i) vload4(0, (p) + (i))
 #define CLF_STORE4(v, p, i) vstore4((v), 0, (p) + (i))
+#define CLF_LOAD8(p, i) vload8(0, (p) + (i))
+#define CLF_STORE8(v, p, i) vstore8((v), 0, (p) + (i))
 #endif
+
+/* Lane j of a vector v through the epilogue into r: channel KK, pixel PIX, output index IDX. */
+#define EPI_LANE(r, v, j, KK, PIX, IDX) r.s##j = clf_epilogue(v.s##j, KK, PIX, IDX, EPI_ARGS)
 
 #ifndef CH_FAST
 #define CH_FAST 0
@@ -184,14 +190,27 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
         return;
     const int k = (int)(i0 % OUT_C);
     const int pix = (int)(i0 / OUT_C % OUT_HW);
-#if VEC == 4
+#if VEC == 4 || VEC == 8
+#if VEC == 8
+    float8 v = CLF_LOAD8(x, i0);
+    float8 r;
+    EPI_LANE(r, v, 4, k + 4, pix, i0 + 4);
+    EPI_LANE(r, v, 5, k + 5, pix, i0 + 5);
+    EPI_LANE(r, v, 6, k + 6, pix, i0 + 6);
+    EPI_LANE(r, v, 7, k + 7, pix, i0 + 7);
+#else
     float4 v = CLF_LOAD4(x, i0);
     float4 r;
-    r.s0 = clf_epilogue(v.s0, k + 0, pix, i0 + 0, EPI_ARGS);
-    r.s1 = clf_epilogue(v.s1, k + 1, pix, i0 + 1, EPI_ARGS);
-    r.s2 = clf_epilogue(v.s2, k + 2, pix, i0 + 2, EPI_ARGS);
-    r.s3 = clf_epilogue(v.s3, k + 3, pix, i0 + 3, EPI_ARGS);
+#endif
+    EPI_LANE(r, v, 0, k + 0, pix, i0 + 0);
+    EPI_LANE(r, v, 1, k + 1, pix, i0 + 1);
+    EPI_LANE(r, v, 2, k + 2, pix, i0 + 2);
+    EPI_LANE(r, v, 3, k + 3, pix, i0 + 3);
+#if VEC == 8
+    CLF_STORE8(r, y, i0);
+#else
     CLF_STORE4(r, y, i0);
+#endif
 #else
     CLF_STORE(clf_epilogue(CLF_LOAD(x, i0), k, pix, i0, EPI_ARGS), y, i0);
 #endif
@@ -224,13 +243,27 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
     const size_t base = ((size_t)n * OUT_C + k) * OUT_HW;
 #if VEC > 1 && (OUT_HW % VEC) == 0
     /* OUT_HW is a multiple of VEC, so the plane base keeps vectors aligned. */
-    float4 v = CLF_LOAD4(x, base + pix0);
+    const size_t i0 = base + pix0;
+#if VEC == 8
+    float8 v = CLF_LOAD8(x, i0);
+    float8 r;
+    EPI_LANE(r, v, 4, k, pix0 + 4, i0 + 4);
+    EPI_LANE(r, v, 5, k, pix0 + 5, i0 + 5);
+    EPI_LANE(r, v, 6, k, pix0 + 6, i0 + 6);
+    EPI_LANE(r, v, 7, k, pix0 + 7, i0 + 7);
+#else
+    float4 v = CLF_LOAD4(x, i0);
     float4 r;
-    r.s0 = clf_epilogue(v.s0, k, pix0 + 0, base + pix0 + 0, EPI_ARGS);
-    r.s1 = clf_epilogue(v.s1, k, pix0 + 1, base + pix0 + 1, EPI_ARGS);
-    r.s2 = clf_epilogue(v.s2, k, pix0 + 2, base + pix0 + 2, EPI_ARGS);
-    r.s3 = clf_epilogue(v.s3, k, pix0 + 3, base + pix0 + 3, EPI_ARGS);
-    CLF_STORE4(r, y, base + pix0);
+#endif
+    EPI_LANE(r, v, 0, k, pix0 + 0, i0 + 0);
+    EPI_LANE(r, v, 1, k, pix0 + 1, i0 + 1);
+    EPI_LANE(r, v, 2, k, pix0 + 2, i0 + 2);
+    EPI_LANE(r, v, 3, k, pix0 + 3, i0 + 3);
+#if VEC == 8
+    CLF_STORE8(r, y, i0);
+#else
+    CLF_STORE4(r, y, i0);
+#endif
 #else
     for (int i = 0; i < VEC && pix0 + i < OUT_HW; ++i) {
         const size_t idx = base + pix0 + i;
