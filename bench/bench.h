@@ -23,7 +23,7 @@ extern const char *const bench_path_names[P_COUNT];
 enum { PATH_NOT_RUN = 0, PATH_OK = 1, PATH_FAILED = -1, PATH_NA = 2 };
 
 #define BENCH_MAX_STEPS 4
-#define BENCH_MAX_ROUNDS 2
+#define BENCH_MAX_ROUNDS 3
 typedef struct path_res {
     int state;         /* PATH_* */
     char note[512];    /* why not run or failed */

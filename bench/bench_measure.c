@@ -166,7 +166,7 @@ int bench_retime_fused(ctx *c, bufs *b, bench_entry *e, int ci)
     }
     p->kern_rounds[p->nrounds++] = kern;
     /* A transient slow phase of the device (clocks, another context) spans a whole round of
-     * back-to-back runs: the round with the lower median stands for the path. */
+     * back-to-back runs: the round with the lowest median stands for the path. */
     if (kern.med < p->kern.med) {
         p->kern = kern;
         memcpy(p->step_min, step_min, sizeof step_min);

@@ -47,9 +47,9 @@ static const char *state_name(int s)
 static const char *timing_notes[] = {
     "kernel_ms: device time from miopenEnableProfiling + miopenGetKernelTime, summed over the "
     "calls of one iteration (one call for a fused plan); the primary figure; ratios use its "
-    "minimum; in --network mode each layer's fused plan is timed in two rounds (its own, and "
-    "one after the whole network has compiled and run), kernel_ms_rounds lists both and "
-    "kernel_ms is the round with the lower median",
+    "minimum; in --network mode each layer's fused plan is timed in three rounds (its own, and "
+    "two after the whole network has compiled and run), kernel_ms_rounds lists them and "
+    "kernel_ms is the round with the lowest median",
     "wall_ms: profiling off, host clock around the iteration's calls and one clFinish (includes "
     "the library's per-call host work and launch latency)",
     "clblast: ConvGemm (im2col + CLBlast SGEMM) launches several kernels; the library reports "

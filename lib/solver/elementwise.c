@@ -45,15 +45,15 @@ static int vec_fits(const clf_fusion_problem *p, long vec)
     return clf_problem_nchw(p) && ((long)p->h * p->w) % vec == 0;
 }
 
-/* 16 bytes a work-item where the shape allows: four floats, or eight halves (one uint4 of
- * raw words; four halves a work-item left the H100 at 1.6 TB/s on batch-norm+ReLU, where
- * fp32's float4 reaches 2.2). */
+/* Four values a work-item where the shape allows. Not eight halves, though that is 16 bytes
+ * as four floats are: batch-norm+ReLU in half took 0.218 ms with VEC=8 (one uint4 of raw
+ * words, converted through private memory) against 0.126 with VEC=4 on the H100
+ * (bench/results/2026-11-24_h100_record_s14/fp16); VEC=8 stays in the tuning space. */
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
     (void)dev;
-    long vec = p->half && vec_fits(p, 8) ? 8 : vec_fits(p, 4) ? 4 : 1;
-    snprintf(cfg, cap, "VEC=%ld", vec);
+    snprintf(cfg, cap, "VEC=%d", vec_fits(p, 4) ? 4 : 1);
 }
 
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,

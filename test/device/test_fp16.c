@@ -296,8 +296,8 @@ static void elementwise_plans(void **state)
     (void)state;
     static const fp16_case cases[] = {
         {"NA", 2, 3, 8, 8, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL, 0,
-         0}, /* VEC=8, half's default: one uint4 of raw words */
-        {"NA", 2, 3, 8, 8, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", "VEC=4", 0, 0},
+         0}, /* VEC=4 */
+        {"NA", 2, 3, 8, 8, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", "VEC=8", 0, 0},
         {"NA", 1, 2, 5, 3, 0, 0, 0, 1, miopenActivationRELU, "FusedElementwise", NULL, 0,
          0}, /* VEC=1 */
         {"BNA", 2, 4, 6, 6, 0, 0, 0, 1, miopenActivationLEAKYRELU, "FusedElementwise", NULL, 0, 0},
@@ -412,7 +412,7 @@ static void nhwc_plans(void **state)
     (void)state;
     static const fp16_case cases[] = {
         {"NA", 2, 3, 8, 8, 0, 0, 0, 1, RELU, "FusedElementwise", NULL, 0, 1},
-        {"BNA", 2, 8, 3, 5, 0, 0, 0, 1, LEAKY, "FusedElementwise", NULL, 0, 1}, /* VEC=8 */
+        {"BNA", 2, 8, 3, 5, 0, 0, 0, 1, LEAKY, "FusedElementwise", "VEC=8", 0, 1},
         {"BNA", 2, 4, 3, 5, 0, 0, 0, 1, LEAKY, "FusedElementwise", NULL, 0, 1}, /* VEC=4 */
         {"BNZA", 1, 5, 3, 4, 0, 0, 0, 1, LEAKY, "FusedElementwise", NULL, 0, 1},
         {"CBZA", 2, 3, 7, 7, 4, 3, 1, 1, RELU, "ConvNaiveDirect", NULL, 0, 1},
