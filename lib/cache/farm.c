@@ -192,7 +192,7 @@ static int find_worker(char *out, size_t cap)
 /* CLFUSE_BUILD_PROCESSES, else the default of farm.h. */
 static long build_processes(miopenHandle_t h)
 {
-    long dflt = strstr(h->info.vendor, "NVIDIA") != NULL ? clf_online_processors(8) : 1;
+    long dflt = clf_device_is_nvidia(&h->info) ? clf_online_processors(8) : 1;
     long level = clf_env_long("CLFUSE_BUILD_PROCESSES", dflt);
     return level < 1 ? 1 : level;
 }

@@ -95,6 +95,10 @@ miopenStatus_t clf_handle_create_on(miopenHandle_t *handle, const clf_device_can
  * first query that failed, named in *what (*i then incomplete: commit nothing from it). */
 cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse_DeviceInfo *i,
                             const char **what);
+/* 1 for an NVIDIA device (CL_DEVICE_VENDOR names NVIDIA): its OpenCL compiler, register
+ * file and memory model have rules of their own (build processes and threads, the device
+ * model's class, split-K's plain partials, Winograd's occupancy requests). */
+int clf_device_is_nvidia(const clfuse_DeviceInfo *i);
 /* Why dev cannot run clfuse's kernels (written to why), or NULL when it can. */
 const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap);
 

@@ -224,6 +224,11 @@ cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse
     return CL_SUCCESS;
 }
 
+int clf_device_is_nvidia(const clfuse_DeviceInfo *i)
+{
+    return strstr(i->vendor, "NVIDIA") != NULL;
+}
+
 /* Why dev cannot run clfuse's kernels (every kernel is built from OpenCL C 1.2 source at
  * run time), or NULL when it can. */
 const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap)

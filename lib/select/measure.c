@@ -151,7 +151,7 @@ static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_li
                      int *threads_used, int *workers, int *by_workers)
 {
     enum { MAX_THREADS = 16 };
-    long dflt = strstr(h->info.vendor, "NVIDIA") != NULL ? 1 : clf_online_processors(8);
+    long dflt = clf_device_is_nvidia(&h->info) ? 1 : clf_online_processors(8);
     long level = clf_env_long("MIOPEN_COMPILE_PARALLEL_LEVEL", dflt);
     if (level < 1)
         level = 1;

@@ -250,7 +250,7 @@ static const dev_class *class_of(const clfuse_DeviceInfo *dev)
 {
     if (!dev->is_gpu)
         return &cpu;
-    if (strstr(dev->vendor, "NVIDIA") != NULL)
+    if (clf_device_is_nvidia(dev))
         return &nvidia;
     return &gpu;
 }

@@ -682,7 +682,7 @@ static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_Device
 static int split_atomic(const clfuse_DeviceInfo *dev)
 {
     const char *plain = getenv("CLFUSE_SPLITK_PLAIN");
-    if (strstr(dev->vendor, "NVIDIA") == NULL)
+    if (!clf_device_is_nvidia(dev))
         return 1;
     return plain != NULL && strcmp(plain, "0") == 0;
 }

@@ -247,7 +247,7 @@ int clf_wino_tiled_tuning_configs(const clf_wino_variant *v, const clf_fusion_pr
                                   int max)
 {
     int n = 0;
-    const int nvidia = strstr(dev->vendor, "NVIDIA") != NULL;
+    const int nvidia = clf_device_is_nvidia(dev);
     const long max_occ = nvidia ? 3 : 1;
     char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
     clf_wino_cfg d;
