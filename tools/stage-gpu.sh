@@ -4,7 +4,7 @@
 # (the library, where it is not linked statically). The bench is built without its oneDNN
 # peer there (libdnnl is 40 MB, more than the carry allows, and the GPU machine has PyTorch
 # as its CPU peer): pass -DCLFUSE_BENCH_ONEDNN=ON to override.
-#   usage: tools/stage-gpu.sh [extra cmake -D options...]
+#   usage: [STAGE_TESTS=all|none|test_a,...] tools/stage-gpu.sh [extra cmake -D options...]
 # Then call the device tool's run with carry [".gpu"], e.g. tools/gpu-tests.sh --quick $OUT.
 set -euo pipefail
 # The path of a shared library by soname, empty when there is none. awk reads ldconfig's whole
@@ -37,6 +37,15 @@ done
 missing=$(LD_LIBRARY_PATH=.gpu/lib ldd .gpu/build/test/test_solvers .gpu/build/bench/clfuse-bench \
   2>/dev/null | awk '/not found/ {print $1}' | sort -u | grep -v -i -e opencl -e dnnl -e gomp || true)
 [ -z "$missing" ] || echo "stage-gpu: still not carried: $missing" >&2
+# The device tool carries at most 64 MiB (the tree's tracked files and .gpu together); the
+# test binaries are 20 MB of .gpu. STAGE_TESTS=none drops them, STAGE_TESTS=test_a,test_b
+# keeps only those (default: all, which tools/gpu-tests.sh needs).
+tests=${STAGE_TESTS:-all}
+if [ "$tests" != all ]; then
+  for t in .gpu/build/test/*; do
+    case ",$tests," in *",$(basename "$t"),"*) ;; *) rm -rf "$t" ;; esac
+  done
+fi
 # The GPU machine's copy of the tree may carry a stale .git: results name this file's commit.
 { git rev-parse HEAD; [ -z "$(git status --porcelain --untracked-files=no)" ] || echo "(with uncommitted changes)"; } > .gpu/commit.txt
 du -sh .gpu | awk '{print "stage-gpu: .gpu/ is " $1}'
