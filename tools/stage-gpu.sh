@@ -39,11 +39,13 @@ missing=$(LD_LIBRARY_PATH=.gpu/lib ldd .gpu/build/test/test_solvers .gpu/build/b
 [ -z "$missing" ] || echo "stage-gpu: still not carried: $missing" >&2
 # The device tool carries at most 64 MiB (the tree's tracked files and .gpu together); the
 # test binaries are 20 MB of .gpu. STAGE_TESTS=none drops them, STAGE_TESTS=test_a,test_b
-# keeps only those (default: all, which tools/gpu-tests.sh needs).
+# keeps only those binaries (default: all, which tools/gpu-tests.sh needs; the binaries kept
+# run directly, e.g. `.gpu/gpu-run.sh .gpu/build/test/test_fp16`).
 tests=${STAGE_TESTS:-all}
 if [ "$tests" != all ]; then
-  for t in .gpu/build/test/*; do
-    case ",$tests," in *",$(basename "$t"),"*) ;; *) rm -rf "$t" ;; esac
+  rm -rf .gpu/build/test/fuzz
+  for t in .gpu/build/test/test_*; do
+    case ",$tests," in *",$(basename "$t"),"*) ;; *) rm -f "$t" ;; esac
   done
 fi
 # The GPU machine's copy of the tree may carry a stale .git: results name this file's commit.
