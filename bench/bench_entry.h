@@ -72,8 +72,7 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
                      size_t ref_count);
 /* Times chain ci's verified fused path again (its plan kept in b): one more round of the
  * same runs (up to BENCH_MAX_ROUNDS), recorded in kern_rounds; the round with the lowest
- * median becomes kern. 0 when
- * timed or nothing to time, -1 when the path failed (marked so). */
+ * median becomes kern. 0 when timed or nothing to time, -1 when the path failed (marked so). */
 int bench_retime_fused(ctx *c, bufs *b, bench_entry *e, int ci);
 /* Runs one entry: setup, compile, verify, time. keep == NULL frees everything; else the
  * descriptors, buffers and plans move into *keep (the caller frees them). */

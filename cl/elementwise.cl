@@ -1,9 +1,9 @@
 /* The driver for plans without a convolution (N, A, B, NA, BA, BNA ...): the epilogue chain
  * over the input, VEC consecutive values per work-item within one channel plane, so loads
  * and stores are wide where OUT_HW allows. Every access to x and y goes through CLF_LOAD /
- * CLF_STORE (CLF_LOAD4 / CLF_STORE4 for four values, CLF_LOAD8 / CLF_STORE8 for eight):
- * plain loads for fp32 (below), the
- * vload_half family from the preamble of an fp16 plan (the epilogue stays fp32).
+ * CLF_STORE (CLF_LOAD4 / CLF_STORE4 for four values, CLF_LOAD8 / CLF_STORE8 for eight): plain
+ * loads for fp32 (below), the vload_half family from the preamble of an fp16 plan (the
+ * epilogue stays fp32).
  * Tensors that are not packed NCHW (CLF_NCHW 0) go one value at a time through the layout
  * macros; channels-last ones (CH_FAST, from the solver) with the channel fastest.
  * Packed NHWC x and y (FLAT_NHWC) are one flat run, VEC values a work-item.
@@ -22,8 +22,36 @@
 #define CLF_STORE8(v, p, i) vstore8((v), 0, (p) + (i))
 #endif
 
-/* Lane j of a vector v through the epilogue into r: channel KK, pixel PIX, output index IDX. */
-#define EPI_LANE(r, v, j, KK, PIX, IDX) r.s##j = clf_epilogue(v.s##j, KK, PIX, IDX, EPI_ARGS)
+/* VEC values from index i0 of x through the epilogue into y (VEC 4 or 8): lane j is channel
+ * K0 + j * DK and pixel P0 + j * DP (along the channels of flat NHWC, or along a plane). */
+#define EPI_LANE(j, K0, DK, P0, DP)                                                                \
+    r.s##j = clf_epilogue(v.s##j, (K0) + (j) * (DK), (P0) + (j) * (DP), i0 + (j), EPI_ARGS)
+#if VEC == 8
+#define EPI_UPPER_LANES(K0, DK, P0, DP)                                                            \
+    EPI_LANE(4, K0, DK, P0, DP);                                                                   \
+    EPI_LANE(5, K0, DK, P0, DP);                                                                   \
+    EPI_LANE(6, K0, DK, P0, DP);                                                                   \
+    EPI_LANE(7, K0, DK, P0, DP)
+#define EPI_VEC_T float8
+#define EPI_VEC_LOAD CLF_LOAD8
+#define EPI_VEC_STORE CLF_STORE8
+#else
+#define EPI_UPPER_LANES(K0, DK, P0, DP) (void)0
+#define EPI_VEC_T float4
+#define EPI_VEC_LOAD CLF_LOAD4
+#define EPI_VEC_STORE CLF_STORE4
+#endif
+#define EPI_VEC(K0, DK, P0, DP)                                                                    \
+    do {                                                                                           \
+        const EPI_VEC_T v = EPI_VEC_LOAD(x, i0);                                                   \
+        EPI_VEC_T r;                                                                               \
+        EPI_LANE(0, K0, DK, P0, DP);                                                               \
+        EPI_LANE(1, K0, DK, P0, DP);                                                               \
+        EPI_LANE(2, K0, DK, P0, DP);                                                               \
+        EPI_LANE(3, K0, DK, P0, DP);                                                               \
+        EPI_UPPER_LANES(K0, DK, P0, DP);                                                           \
+        EPI_VEC_STORE(r, y, i0);                                                                   \
+    } while (0)
 
 #ifndef CH_FAST
 #define CH_FAST 0
@@ -44,26 +72,7 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
     const int k = (int)(i0 % OUT_C);
     const int pix = (int)(i0 / OUT_C % OUT_HW);
 #if VEC == 4 || VEC == 8
-#if VEC == 8
-    float8 v = CLF_LOAD8(x, i0);
-    float8 r;
-    EPI_LANE(r, v, 4, k + 4, pix, i0 + 4);
-    EPI_LANE(r, v, 5, k + 5, pix, i0 + 5);
-    EPI_LANE(r, v, 6, k + 6, pix, i0 + 6);
-    EPI_LANE(r, v, 7, k + 7, pix, i0 + 7);
-#else
-    float4 v = CLF_LOAD4(x, i0);
-    float4 r;
-#endif
-    EPI_LANE(r, v, 0, k + 0, pix, i0 + 0);
-    EPI_LANE(r, v, 1, k + 1, pix, i0 + 1);
-    EPI_LANE(r, v, 2, k + 2, pix, i0 + 2);
-    EPI_LANE(r, v, 3, k + 3, pix, i0 + 3);
-#if VEC == 8
-    CLF_STORE8(r, y, i0);
-#else
-    CLF_STORE4(r, y, i0);
-#endif
+    EPI_VEC(k, 1, pix, 0);
 #else
     CLF_STORE(clf_epilogue(CLF_LOAD(x, i0), k, pix, i0, EPI_ARGS), y, i0);
 #endif
@@ -97,26 +106,7 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
 #if VEC > 1 && (OUT_HW % VEC) == 0
     /* OUT_HW is a multiple of VEC, so the plane base keeps vectors aligned. */
     const size_t i0 = base + pix0;
-#if VEC == 8
-    float8 v = CLF_LOAD8(x, i0);
-    float8 r;
-    EPI_LANE(r, v, 4, k, pix0 + 4, i0 + 4);
-    EPI_LANE(r, v, 5, k, pix0 + 5, i0 + 5);
-    EPI_LANE(r, v, 6, k, pix0 + 6, i0 + 6);
-    EPI_LANE(r, v, 7, k, pix0 + 7, i0 + 7);
-#else
-    float4 v = CLF_LOAD4(x, i0);
-    float4 r;
-#endif
-    EPI_LANE(r, v, 0, k, pix0 + 0, i0 + 0);
-    EPI_LANE(r, v, 1, k, pix0 + 1, i0 + 1);
-    EPI_LANE(r, v, 2, k, pix0 + 2, i0 + 2);
-    EPI_LANE(r, v, 3, k, pix0 + 3, i0 + 3);
-#if VEC == 8
-    CLF_STORE8(r, y, i0);
-#else
-    CLF_STORE4(r, y, i0);
-#endif
+    EPI_VEC(k, 0, pix0, 1);
 #else
     for (int i = 0; i < VEC && pix0 + i < OUT_HW; ++i) {
         const size_t idx = base + pix0 + i;

@@ -1,7 +1,7 @@
 /* FusedElementwise: plans without a convolution (bias, batch-norm and activation in any
  * valid order) as one pass over the input. Memory-bound, so the only knob is the vector
- * width (1, 4 or 8 values a work-item), which the plane size or channel count allows. x and y may
- * be fp16 (storage only: the epilogue runs in fp32 either way). */
+ * width (1, 4 or 8 values a work-item), which the plane size or channel count allows. x and
+ * y may be fp16 (storage only: the epilogue runs in fp32 either way). */
 #include "solver/solver.h"
 
 #include <stdio.h>
@@ -80,14 +80,14 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
-    char def[CLF_CONFIG_CAP], cfg[CLF_CONFIG_CAP];
+    char def[CLF_CONFIG_CAP], cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
     int n = 0;
     default_config(p, dev, def, sizeof def);
     clf_config_emit(out, max, &n, def);
     static const long vecs[] = {8, 4, 1};
     for (size_t i = 0; i < CLF_COUNT(vecs); ++i) {
         snprintf(cfg, sizeof cfg, "VEC=%ld", vecs[i]);
-        if (strcmp(cfg, def) != 0 && (vecs[i] == 1 || vec_fits(p, vecs[i])))
+        if (strcmp(cfg, def) != 0 && config_valid(p, dev, cfg, why, sizeof why))
             clf_config_emit(out, max, &n, cfg);
     }
     return n;
