@@ -128,43 +128,46 @@ static void every_chain_in_layouts(void **state)
 static void convolution_shapes(void **state)
 {
     (void)state;
+    /* One case a row or two; clang-format would pack the fields out of their columns. */
+    // clang-format off
     static const fusion_case shapes[] = {
         /* chain, n c h w, k fy fx ph pw stride dil groups, padmode, bn_spatial, act, algo */
-        {"CBA", 1, 5, 13, 11, 7, 3,  3,    1,           1,
-         1,     1, 1, 0,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* odd sizes */
-        {"CBNA", 3, 4, 8, 8, 6, 3,  3,    1,           1,
-         1,      1, 1, 0, 0, 8, -1, NULL, FUSION_NCHW, NULL}, /* batch > 1, per-act BN */
-        {"CBA", 2, 4, 15, 15, 5, 3,  3,    1,           1,
-         2,     1, 1, 0,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* stride 2 */
-        {"CBA", 1, 4, 12, 12, 4, 3,  3,    2,           2,
-         1,     2, 1, 0,  1,  9, -1, NULL, FUSION_NCHW, NULL}, /* dilation 2 */
-        {"CBA", 2, 6, 9, 9, 9, 3,  3,    1,           1,
-         1,     1, 3, 0, 1, 3, -1, NULL, FUSION_NCHW, NULL}, /* groups */
-        {"CBNA", 1, 8, 10, 10, 8, 3,  3,    1,           1,
-         1,      1, 8, 0,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* depthwise */
-        {"CBNA", 2, 8, 7, 9, 16, 1,  1,    0,           0,
-         1,      1, 1, 0, 1, 3,  -1, NULL, FUSION_NCHW, NULL}, /* 1x1 */
-        {"CBA", 2, 16, 10, 10, 8, 3, 3,    1,           1,
-         1,     1, 1,  0,  1,  3, 1, NULL, FUSION_NCHW, NULL}, /* 3x3 Direct */
-        {"CBA", 2, 16, 10, 10, 8, 3, 3,    1,           1,
-         1,     1, 1,  0,  1,  3, 3, NULL, FUSION_NCHW, NULL}, /* 3x3 Winograd */
-        {"CBA", 1, 3, 16, 16, 4, 5,  5,    2,           2,
-         1,     1, 1, 0,  1,  2, -1, NULL, FUSION_NCHW, NULL}, /* 5x5 */
-        {"CBNA", 1, 3, 20, 20, 4, 7,  7,    3,           3,
-         2,      1, 1, 0,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* 7x7 stride 2 */
-        {"CBA", 1, 2, 24, 24, 3, 11, 11,   5,           5,
-         4,     1, 1, 0,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* 11x11 stride 4 */
-        {"CBA", 1, 3, 12, 14, 4, 1,  5,    0,           2,
-         1,     1, 1, 0,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* non-square 1x5 */
-        {"CBA", 1, 3, 12, 14, 4, 5,  3,    0,           0,
-         1,     1, 1, 0,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* non-square 5x3 */
-        {"CBA", 1, 4, 11, 10, 4, 3,  3,    0,           0,
-         2,     1, 1, 1,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* Same padding */
-        {"CBA", 1, 4, 11, 10, 4, 4,  4,    0,           0,
-         1,     1, 1, 1,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* Same, even filter */
-        {"CBA", 1, 4, 11, 10, 4, 3,  3,    5,           5,
-         2,     1, 1, 2,  1,  3, -1, NULL, FUSION_NCHW, NULL}, /* Valid padding */
+        {"CBA", 1, 5, 13, 11, 7, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* odd sizes */
+        {"CBNA", 3, 4, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 0, 8, -1, NULL,
+         FUSION_NCHW, NULL}, /* batch > 1, per-act BN */
+        {"CBA", 2, 4, 15, 15, 5, 3, 3, 1, 1, 2, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* stride 2 */
+        {"CBA", 1, 4, 12, 12, 4, 3, 3, 2, 2, 1, 2, 1, 0, 1, 9, -1, NULL,
+         FUSION_NCHW, NULL}, /* dilation 2 */
+        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 1, 1, 3, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* groups */
+        {"CBNA", 1, 8, 10, 10, 8, 3, 3, 1, 1, 1, 1, 8, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* depthwise */
+        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* 1x1 */
+        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 1, NULL,
+         FUSION_NCHW, NULL}, /* 3x3 Direct */
+        {"CBA", 2, 16, 10, 10, 8, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 3, NULL,
+         FUSION_NCHW, NULL}, /* 3x3 Winograd */
+        {"CBA", 1, 3, 16, 16, 4, 5, 5, 2, 2, 1, 1, 1, 0, 1, 2, -1, NULL,
+         FUSION_NCHW, NULL}, /* 5x5 */
+        {"CBNA", 1, 3, 20, 20, 4, 7, 7, 3, 3, 2, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* 7x7 stride 2 */
+        {"CBA", 1, 2, 24, 24, 3, 11, 11, 5, 5, 4, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* 11x11 stride 4 */
+        {"CBA", 1, 3, 12, 14, 4, 1, 5, 0, 2, 1, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* non-square 1x5 */
+        {"CBA", 1, 3, 12, 14, 4, 5, 3, 0, 0, 1, 1, 1, 0, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* non-square 5x3 */
+        {"CBA", 1, 4, 11, 10, 4, 3, 3, 0, 0, 2, 1, 1, 1, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* Same padding */
+        {"CBA", 1, 4, 11, 10, 4, 4, 4, 0, 0, 1, 1, 1, 1, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* Same, even filter */
+        {"CBA", 1, 4, 11, 10, 4, 3, 3, 5, 5, 2, 1, 1, 2, 1, 3, -1, NULL,
+         FUSION_NCHW, NULL}, /* Valid padding */
     };
+    // clang-format on
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
         fusion_case fc = shapes[i];
         fusion_result r;
@@ -183,11 +186,15 @@ static void convolution_shapes(void **state)
 static void reexecute_with_new_args(void **state)
 {
     (void)state;
-    fusion_case fc = {"CBNA", 2, 4, 9, 9, 6, 3,  3,    1,           1,
-                      1,      1, 1, 0, 1, 8, -1, NULL, FUSION_NCHW, NULL};
+    // clang-format off
+    fusion_case fc = {"CBNA", 2, 4, 9, 9, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 8, -1, NULL, FUSION_NCHW,
+                      NULL};
+    // clang-format on
     check_case(&fc, 99, 3); /* three runs, new weights, alpha, epsilon and activation alpha */
-    fusion_case na = {"NA", 2, 4, 9, 9, 0, 0,  0,    0,           0,
-                      1,    1, 1, 0, 0, 9, -1, NULL, FUSION_NCHW, NULL};
+    // clang-format off
+    fusion_case na = {"NA", 2, 4, 9, 9, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 9, -1, NULL, FUSION_NCHW,
+                      NULL};
+    // clang-format on
     check_case(&na, 98, 3);
 }
 
@@ -199,20 +206,24 @@ static void gemm_every_chain(void **state)
     (void)state;
     static const char *const conv_chains[] = {"CBNA", "CBA", "CBN", "CNA", "CA", "CB", "CN", "C"};
     for (size_t i = 0; i < sizeof conv_chains / sizeof conv_chains[0]; ++i) {
-        fusion_case fc = {conv_chains[i], 2,   4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 0, NULL,
-                          FUSION_NCHW,    NULL};
+        // clang-format off
+        fusion_case fc = {conv_chains[i], 2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 0, NULL,
+                          FUSION_NCHW, NULL};
+        // clang-format on
         fusion_result r;
         check_case(&fc, 300 + i, 2);
         assert_int_equal(fusion_case_run(handle, &fc, 300 + i, 1, &r), 0);
         if (strcmp(r.solver, "ConvGemm") != 0)
             fail_msg("%s with SetAlgo(GEMM) ran %s", fc.chain, r.solver);
     }
+    // clang-format off
     static const fusion_case shapes[] = {
-        {"CBNA", 2, 8, 7, 9, 16, 1, 1,    0,           0,
-         1,      1, 1, 0, 0, 8,  0, NULL, FUSION_NCHW, NULL}, /* 1x1: no im2col */
-        {"CBA", 2, 6, 9, 9, 9, 3, 3,    1,           1,
-         2,     1, 3, 0, 1, 3, 0, NULL, FUSION_NCHW, NULL}, /* groups, stride 2 */
+        {"CBNA", 2, 8, 7, 9, 16, 1, 1, 0, 0, 1, 1, 1, 0, 0, 8, 0, NULL,
+         FUSION_NCHW, NULL}, /* 1x1: no im2col */
+        {"CBA", 2, 6, 9, 9, 9, 3, 3, 1, 1, 2, 1, 3, 0, 1, 3, 0, NULL,
+         FUSION_NCHW, NULL}, /* groups, stride 2 */
     };
+    // clang-format on
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
         check_case(&shapes[i], 320 + i, 2);
 }
