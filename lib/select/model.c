@@ -16,6 +16,8 @@
  *   latency floor: steps x step_us x rounds;
  *   L2: each compute unit's groups' global_bytes over its share of the L2 bandwidth,
  *     scaled by l1_loss;
+ *   L1: each compute unit's groups' cache_sectors over its L1's sector rate, scaled by
+ *     l1_loss (solvers that report sectors: ConvDepthwise);
  *   DRAM: dram_bytes over DRAM bandwidth.
  *
  * The constants are per device class (documented below, from vendor figures) plus one
@@ -57,6 +59,8 @@ typedef struct dev_class {
     double atomic_gops; /* global atomics per second, device-wide, in billions; 0: free */
     double load_ops;    /* FMA issue slots each 4 bytes of global traffic takes from the
                          * work-items (address arithmetic, bounds, the load or store) */
+    double l1_gsps;     /* 32-byte sectors one compute unit's L1 processes per second, in
+                         * billions (cost.cache_sectors); 0: not a bound */
     double local_l1;    /* slowdown of the throughput and L2 bounds per unit of the local
                          * memory the resident groups hold, as a fraction of `local`: where
                          * local memory and L1 are one SRAM, what the groups take the L1
@@ -104,6 +108,18 @@ typedef struct dev_class {
  * are shared with L1, which then caches less of the gathers). Both terms were fitted by
  * least squares on log time with the solvers' efficiencies and step_us (step_us 0.46 to
  * 0.55), generated_seed3 and EfficientNet-B0 held out. */
+/* 32-byte sectors per second each SM's L1 processes for ConvDepthwise's row windows, in
+ * billions (about 3 a clock): chosen with ConvDepthwise's efficiency (1.0) by the picks
+ * over 16 layers an H100 SEARCH timed in every config, fp32 and fp16 (the model's pick
+ * within 1.113 of the best, worst 1.43, against 1.253 and 2.88 before the term, where
+ * wide TW tiles in half ran up to 2.9x the best), among the settings that tied there the
+ * one that kept the depthwise kernel ranked above ConvNaiveDirect / ConvDirectTiled on
+ * layers where it measured faster. With ConvDepthwise's groups of 64 work-items or more,
+ * checked on 23 other layers in both types, the picks before and after timed back to
+ * back where they differ (28): 0.963 in fp32, 0.857 in fp16, best 0.39, worst 1.21
+ * (batch-1 layers of 6-8 us, where the model's estimates lie within 5% of each other)
+ * (bench/results/2026-11-24_h100_fp16_s15). */
+#define L1_GSPS_NVIDIA 5.0
 static dev_class nvidia = {
     .lanes = 128,
     .ghz = 1.7,
@@ -127,6 +143,7 @@ static dev_class nvidia = {
     .overlap = 0.42,
     .atomic_gops = ATOMIC_GOPS_FITTED,
     .load_ops = 1.6,
+    .l1_gsps = L1_GSPS_NVIDIA,
     .local_l1 = 1.5,
 };
 
@@ -155,6 +172,7 @@ static dev_class gpu = {
     .overlap = 0.42,
     .atomic_gops = ATOMIC_GOPS_FITTED,
     .load_ops = 1.6,
+    .l1_gsps = L1_GSPS_NVIDIA,
     .local_l1 = 0, /* AMD's LDS is not the L1 */
 };
 
@@ -236,9 +254,10 @@ static solver_eff effs[] = {
      * plain-path configs of 45 batch-1 layers, see ATOMIC_GOPS_FITTED) at 0.33, where it
      * stood in for the small tiles' gathers that load_ops now charges. */
     {"ConvImplicitGemmSplitK", 0.63, 0, 1.27, 0},
-    /* A memory-bound kernel: its time is mostly the DRAM and L2 bounds, which this factor
-     * does not scale (fitted with the others in session 12 on 1,600 configs). */
-    {"ConvDepthwise", 0.45, 0, 1.03, 0},
+    /* A memory-bound kernel: its time is mostly the DRAM, L2 and L1 bounds, which this
+     * factor does not scale (fitted with the others in session 12 on 1,600 configs at 0.45,
+     * set to 1.0 with the L1 term, L1_GSPS_NVIDIA). */
+    {"ConvDepthwise", 1.0, 0, 1.03, 0},
     /* ConvImplicitGemm's and ConvDirectCpu's kernels over a horizontal plan's merged
      * branches: their factors, until horizontal plans are fitted on their own. */
     {"ConvHorizontalGemm", 0.99, 0.075, 1.31, 0},
@@ -384,6 +403,9 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     const double l2 = d->l2_gbs > 0 ? d->l2_gbs * 1e9 : CPU_CACHE_GBS_PER_CORE * 1e9 * cu;
     const double t_l2 = per_cu * (c.global_bytes / c.groups) / (l2 / cu) * l1_loss;
     const double t_dram = c.dram_bytes / (d->dram_gbs * 1e9);
+    const double t_l1 = d->l1_gsps > 0 && c.cache_sectors > 0
+                            ? per_cu * (c.cache_sectors / c.groups) / (d->l1_gsps * 1e9) * l1_loss
+                            : 0.0;
     /* Atomics serialise per address in L2 (GPUs) or bounce cache lines between cores. */
     const double t_atomic = d->atomic_gops > 0 ? c.atomics / (d->atomic_gops * 1e9) : 0.0;
     const double t_launch = d->launch_us * 1e-6 * (c.kernels > 0 ? c.kernels : 1);
@@ -391,9 +413,10 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
      * memory overlap well but not perfectly (0: a pure roofline, 1: no overlap at all).
      * It also keeps configs of equal flops apart, e.g. more reduction chunks (barriers) for
      * the same tile. */
-    const double t_max = max2(max2(t_compute, t_latency), max2(max2(t_l2, t_dram), t_atomic));
-    const double t =
-        t_launch + t_max + d->overlap * (t_compute + t_latency + t_l2 + t_dram + t_atomic - t_max);
+    const double t_max =
+        max2(max2(t_compute, t_latency), max2(max2(max2(t_l2, t_l1), t_dram), t_atomic));
+    const double t = t_launch + t_max +
+                     d->overlap * (t_compute + t_latency + t_l2 + t_l1 + t_dram + t_atomic - t_max);
     if (detail) {
         detail->resident = resident;
         detail->regs = regs;
@@ -404,6 +427,7 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
         detail->t_compute = t_compute * 1e3;
         detail->t_latency = t_latency * 1e3;
         detail->t_l2 = t_l2 * 1e3;
+        detail->t_l1 = t_l1 * 1e3;
         detail->t_dram = t_dram * 1e3;
         detail->t_launch = t_launch * 1e3;
         detail->t_atomic = t_atomic * 1e3;
@@ -595,6 +619,8 @@ static param params[] = {
     {"gpu.load_ops", &gpu.load_ops},
     {"cpu.load_ops", &cpu.load_ops},
     {"nvidia.local_l1", &nvidia.local_l1},
+    {"nvidia.l1_gsps", &nvidia.l1_gsps},
+    {"gpu.l1_gsps", &gpu.l1_gsps},
     {"gpu.local_l1", &gpu.local_l1},
 };
 #define N_PARAMS (sizeof params / sizeof params[0])

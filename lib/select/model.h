@@ -33,6 +33,7 @@ typedef struct clf_model_detail {
     double t_dram;    /* compulsory traffic over DRAM bandwidth */
     double t_launch;  /* launch overhead x kernels */
     double t_atomic;  /* global atomics over the device's atomic throughput */
+    double t_l1;      /* cost.cache_sectors over each compute unit's L1 sector rate */
 } clf_model_detail;
 
 /* clf_model_predict, also returning the cost (cost may be NULL) and the components (detail

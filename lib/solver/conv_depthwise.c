@@ -16,6 +16,7 @@
  * narrowest window is wider is left to the other solvers. */
 #define MAX_WG 256
 #define MAX_SPAN 64
+#define MIN_GROUP 64 /* work-items a tuning config's group has at least (tuning_configs) */
 
 typedef struct tiling {
     long tw, th, wx, wy;
@@ -186,8 +187,12 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 }
 
 /* The whole space: TW 1..8, TH 1..4, WX 8..64, WY 1..8 (powers of 2; WX below 8 splits a
- * warp over rows), each checked by tiling_valid: about 190 configs. A default outside these
- * sets (shrunk for a small device) comes first. */
+ * warp over rows), each checked by tiling_valid, and at least 64 work-items a group where
+ * the device allows them: about 150 configs. Smaller groups hold too few loads in flight
+ * for this memory-bound kernel: over 26 layers an H100 SEARCH timed, the best group of 32
+ * was 1.00-1.33x the best of 64 or more (1.16 in geomean) and never more than 1% ahead
+ * (bench/results/2026-11-24_h100_fp16_s15). A default outside these sets (shrunk for a
+ * small device) comes first. */
 static const long tw_vals[] = {1, 2, 4, 8};
 static const long th_vals[] = {1, 2, 4};
 static const long wx_vals[] = {8, 16, 32, 64};
@@ -210,6 +215,8 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
             for (size_t i = 0; i < CLF_COUNT(wx_vals); ++i)
                 for (size_t j = 0; j < CLF_COUNT(wy_vals); ++j) {
                     tiling t = {tw_vals[a], th_vals[b], wx_vals[i], wy_vals[j]};
+                    if (t.wx * t.wy < MIN_GROUP && wg_cap(dev) >= MIN_GROUP)
+                        continue;
                     format(&t, cfg, sizeof cfg);
                     if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
                         clf_config_emit(out, max, &n, cfg);
@@ -257,6 +264,22 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->global_bytes =
         (double)clf_problem_data_size(p) *
         (groups * chans * (in_w * in_h * scatter + taps) + (double)c->n * c->k * c->oh * c->ow);
+    /* The L1's view (cost.cache_sectors): each load or store instruction of a warp of 32
+     * touches the 32-byte sectors its lanes' addresses fall in. Plane form: a warp is
+     * min(WX, 32) neighbouring work-items of a row, TW x stride values apart, times
+     * 32 / WX rows; channels-last: min(WX, 32) neighbouring channels of each position.
+     * Every work-item loads SPAN values of each of its IROWS input rows and stores TH x TW. */
+    {
+        const double b = (double)clf_problem_data_size(p);
+        const double lx = fmin((double)t.wx, 32.0), rows = 32.0 / lx;
+        const double warps = ceil((double)(t.wx * t.wy) / 32.0);
+        const double load_run = cl ? lx * b : lx * (double)(t.tw * c->stride_w) * b;
+        const double store_run = cl ? lx * b : lx * (double)t.tw * b;
+        const double load_sectors = rows * fmax(1.0, ceil(load_run / 32.0));
+        const double store_sectors = rows * fmax(1.0, ceil(store_run / 32.0));
+        out->cache_sectors =
+            groups * warps * (irows * span * load_sectors + (double)(t.th * t.tw) * store_sectors);
+    }
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2.0; /* stage the taps, barrier, one pass over the rows */
     /* FMAs per value read from the cache or local memory: the window's loads and one tap

@@ -45,15 +45,21 @@ static int vec_fits(const clf_fusion_problem *p, long vec)
     return clf_problem_nchw(p) && ((long)p->h * p->w) % vec == 0;
 }
 
-/* Four values a work-item where the shape allows. Not eight halves, though that is 16 bytes
- * as four floats are: batch-norm+ReLU in half took 0.218 ms with VEC=8 (one uint4 of raw
- * words, converted through private memory) against 0.126 with VEC=4 on the H100
- * (bench/results/2026-11-24_h100_record_s14/fp16); VEC=8 stays in the tuning space. */
+/* 16 bytes of x a work-item where the shape allows: four floats or eight halves. A
+ * work-item's one load is what it has in flight, so half data at four values a work-item
+ * ran at half the bandwidth: spatial batch-norm+ReLU 64x64x112x112 on the H100 took 0.126 ms
+ * in half at VEC=4, 0.073 at VEC=8, against fp32's 0.140 at VEC=4 (and 0.316 at VEC=8,
+ * 32 bytes a work-item; bench/results/2026-11-24_h100_fp16_s15). Not with per-activation
+ * batch-norm, whose four fp32 parameters per value are most of the traffic: there eight
+ * halves a work-item ran 0.218 ms against 0.126 at four (..._h100_record_s14/fp16). */
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
     (void)dev;
-    snprintf(cfg, cap, "VEC=%d", vec_fits(p, 4) ? 4 : 1);
+    const clf_ir_op *bn = clf_epilogue_find(&p->epi, CLF_IR_BN);
+    const int per_value_params = bn != NULL && !bn->bn_spatial;
+    const long vec = p->half && !per_value_params && vec_fits(p, 8) ? 8 : vec_fits(p, 4) ? 4 : 1;
+    snprintf(cfg, cap, "VEC=%ld", vec);
 }
 
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,

@@ -159,9 +159,12 @@ typedef struct clf_cost {
         global_bytes;  /* bytes every group reads or writes in global memory, summed (L2 traffic) */
     double dram_bytes; /* compulsory bytes: each tensor read or written once */
     double steps;      /* sequential barrier-separated steps of one group (latency floor) */
-    double inner_reuse; /* FMAs per value loaded from local memory or cache in the inner loop */
-    double atomics;     /* global atomic operations, device-wide (they serialise in L2) */
-    int kernels;        /* launches (self-running solvers: several) */
+    double inner_reuse;   /* FMAs per value loaded from local memory or cache in the inner loop */
+    double atomics;       /* global atomic operations, device-wide (they serialise in L2) */
+    double cache_sectors; /* 32-byte sectors the global loads and stores of all groups touch,
+                           * summed per instruction of a warp of 32 (what each compute unit's
+                           * L1 processes, hits included); 0: not modelled */
+    int kernels;          /* launches (self-running solvers: several) */
 } clf_cost;
 
 typedef enum clf_solver_kind { CLF_SOLVER_CONV = 1, CLF_SOLVER_ELEMENTWISE = 2 } clf_solver_kind;

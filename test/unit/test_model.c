@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -608,6 +609,94 @@ static void gathers_and_l1_counted(void **state)
     clf_choices_free(&l);
 }
 
+/* ConvDepthwise's L1 sectors (cost.cache_sectors, the model's t_l1): a warp's load of a row
+ * window touches ceil(lanes x TW x stride x bytes / 32) sectors per row of lanes, so a wide
+ * TW scatters the lanes over more sectors than a narrow one for the same outputs. On an H100
+ * in half, batch 32, 144 channels at 56x56, TW=8,WX=8 ran 0.105 ms and TW=2,WX=32 0.037
+ * (bench/results/2026-11-24_h100_fp16_s15): the model's pick must be a narrow one. */
+static void depthwise_sectors_counted(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    clf_fusion_problem p;
+    conv(&p, 32, 144, 56, 144, 3, 1, 1);
+    set_groups(&p, 144);
+    p.half = 1;
+    const clf_solver *s = clf_solver_by_name("ConvDepthwise");
+    assert_non_null(s);
+    /* TW=2,TH=4,WX=32,WY=2: 64 work-items in 2 warps; a warp's load spans 32 x 2 x 2 = 128
+     * bytes (4 sectors), 6 input rows x a window of 4 loads; its store 4 sectors, 8 of them. */
+    clf_cost c;
+    clf_model_detail d;
+    assert_true(clf_model_predict_detail(&dev, &p, s, "TW=2,TH=4,WX=32,WY=2", &c, &d) > 0);
+    const double groups = 1.0 * 1 * 7 * 32 * 144; /* ceil(56/64) x ceil(56/8) x N x K */
+    assert_float_equal(c.groups, groups, 0);
+    assert_float_equal(c.cache_sectors, groups * 2 * (6 * 4 * 4 + 8 * 4), 1e-6 * c.cache_sectors);
+    const double rate = model_param("nvidia.l1_gsps");
+    assert_true(rate > 0);
+    const double per_cu = ceil(groups / 132);
+    const double held = c.local_bytes * (d.resident < per_cu ? d.resident : per_cu);
+    const double l1_loss =
+        1.0 + model_param("nvidia.local_l1") * held / model_param("nvidia.local");
+    assert_float_equal(d.t_l1, per_cu * c.cache_sectors / groups / (rate * 1e9) * l1_loss * 1e3,
+                       1e-9 * d.t_l1);
+    /* TW=8,TH=4,WX=8,WY=8: each warp is 4 rows of 8 lanes, 8 x 8 x 2 = 128 bytes each. */
+    clf_cost wide;
+    assert_true(clf_model_predict(&dev, &p, s, "TW=8,TH=4,WX=8,WY=8") > 0);
+    assert_true(clf_model_predict_detail(&dev, &p, s, "TW=8,TH=4,WX=8,WY=8", &wide, NULL) > 0);
+    assert_true(wide.cache_sectors > 2.0 * c.cache_sectors);
+
+    struct miopenHandle h;
+    memset(&h, 0, sizeof h);
+    h.info = dev;
+    clf_choices l = {0};
+    assert_int_equal(clf_model_rank(&h, &p, &s, 1, 1, &l), 0);
+    assert_true(l.n >= 1);
+    int tw = 0;
+    assert_int_equal(sscanf(l.v[0].config, "TW=%d", &tw), 1);
+    if (tw > 2)
+        fail_msg("half depthwise pick %s (%.4f ms): TW above 2", l.v[0].config, -l.v[0].time_ms);
+    clf_choices_free(&l);
+    /* Solvers that report no sectors get no L1 bound. */
+    conv(&p, 1, 256, 14, 256, 3, 1, 1);
+    const clf_solver *g = clf_solver_by_name("ConvImplicitGemm");
+    assert_true(clf_model_predict_detail(&dev, &p, g, "MT=64,NT=64,KT=32,TM=4,TN=8", &c, &d) > 0);
+    assert_float_equal(c.cache_sectors, 0, 0);
+    assert_float_equal(d.t_l1, 0, 0);
+}
+
+/* FusedElementwise's default: 16 bytes of x a work-item (eight halves, four floats), but
+ * four values where per-activation batch-norm reads four fp32 parameters per value. */
+static void elementwise_vector_width(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    const clf_solver *s = clf_solver_by_name("FusedElementwise");
+    assert_non_null(s);
+    static const struct {
+        int half, spatial, hw;
+        const char *want;
+    } cases[] = {{1, 1, 56, "VEC=8"},
+                 {0, 1, 56, "VEC=4"},
+                 {1, 0, 56, "VEC=4"},
+                 {1, 1, 14, "VEC=4"},
+                 {1, 1, 7, "VEC=1"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        clf_fusion_problem p;
+        memset(&p, 0, sizeof p);
+        p.n = 2;
+        p.c = 16;
+        p.h = p.w = cases[i].hw;
+        p.half = cases[i].half;
+        clf_epilogue_of_chain(&p.epi, "NA", cases[i].spatial, 3);
+        char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+        s->default_config(&p, &dev, cfg, sizeof cfg);
+        if (strcmp(cfg, cases[i].want) != 0)
+            fail_msg("case %zu: default %s, want %s", i, cfg, cases[i].want);
+        assert_true(s->config_valid(&p, &dev, cfg, why, sizeof why));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -622,6 +711,8 @@ int main(void)
         cmocka_unit_test(config_distance_counts_keys),
         cmocka_unit_test(registers_decide_groups),
         cmocka_unit_test(gathers_and_l1_counted),
+        cmocka_unit_test(depthwise_sectors_counted),
+        cmocka_unit_test(elementwise_vector_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

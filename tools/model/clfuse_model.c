@@ -35,7 +35,8 @@ static void usage(void)
 }
 
 /* The inverse of clf_problem_key for convolution keys: "[CHAIN:]CORE[:bn=..][:act=N][:z]",
- * CORE "C-H-W-FYxFX-K-OH-OW-N-PHxPW-SHxSW-DHxDW-0-NCHW-FP32-F[_gG]". Fills p and the chain
+ * CORE "C-H-W-FYxFX-K-OH-OW-N-PHxPW-SHxSW-DHxDW-0-NCHW-FP32-F[_gG]" (or FP16). Fills p and the
+ * chain
  * ("C" for a plain key); 0, or -1 when the key is not a convolution's or does not print
  * back to itself. */
 static int parse_key(const char *key, clf_fusion_problem *p, char *chain, size_t chain_cap)
@@ -57,10 +58,12 @@ static int parse_key(const char *key, clf_fusion_problem *p, char *chain, size_t
             *rest++ = '\0';
     }
     clf_ir_op conv = {.kind = CLF_IR_CONV};
-    int in[4], out[4], used = 0;
-    if (sscanf(core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F%n", &in[1], &in[2],
+    int in[4], out[4], bits = 0, used = 0;
+    if (sscanf(core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP%d-F%n", &in[1], &in[2],
                &in[3], &conv.fy, &conv.fx, &conv.k, &out[2], &out[3], &in[0], &conv.pad_h,
-               &conv.pad_w, &conv.stride_h, &conv.stride_w, &conv.dil_h, &conv.dil_w, &used) != 15)
+               &conv.pad_w, &conv.stride_h, &conv.stride_w, &conv.dil_h, &conv.dil_w, &bits,
+               &used) != 16 ||
+        (bits != 32 && bits != 16))
         return -1;
     conv.groups = 1;
     if (core[used] != '\0' && sscanf(core + used, "_g%d", &conv.groups) != 1)
@@ -74,6 +77,7 @@ static int parse_key(const char *key, clf_fusion_problem *p, char *chain, size_t
     p->c = out[1];
     p->h = out[2];
     p->w = out[3];
+    p->half = bits == 16;
     int bn_spatial = 0, activ_mode = 0, z = 0;
     for (char *tok = rest; tok && *tok;) {
         char *next = strchr(tok, ':');
