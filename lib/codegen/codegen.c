@@ -111,7 +111,15 @@ static void emit_storage_type(const clf_fusion_problem *p, clf_strbuf *b)
                          "#define CLF_STORE8(v, p, i) clf_store_half8((v), (p) + (i))\n"
                          "#define CLF_LOAD4(p, i) clf_load_half4((p) + (i))\n"
                          "#define CLF_STORE4(v, p, i) clf_store_half4((v), (p) + (i))\n"
-                         "#define CLF_LOAD2(p, i) clf_load_half2((p) + (i))\n");
+                         "#define CLF_LOAD2(p, i) clf_load_half2((p) + (i))\n"
+                         /* A pair's raw word, converted later by CLF_UNPACK2 (Winograd's
+                          * prefetch keeps loads in flight across its products). */
+                         "#define CLF_LOAD2_RAW(p, i) (*(const __global uint *)((p) + (i)))\n"
+                         "inline float2 clf_unpack_half2(uint raw)\n"
+                         "{\n"
+                         "    return vload_half2(0, (const __private half *)&raw);\n"
+                         "}\n"
+                         "#define CLF_UNPACK2(u) clf_unpack_half2(u)\n");
 }
 
 /* One tensor's strides as PREFIX_S<dim> constants, and PREFIX_PIX(pix): the offset of

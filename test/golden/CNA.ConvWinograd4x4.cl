@@ -264,6 +264,31 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define WINO_PAIR_LOADS (W % 2 == 0 && WINO_M == 4 && CLF_NCHW)
 #endif
 #define WINO_PAIRS (WINO_A / 2 + PAD_W % 2)
+/* A half plan's preamble gives the pairs' raw words (CLF_LOAD2_RAW, CLF_UNPACK2). */
+#if WINO_PAIR_LOADS && defined(CLF_LOAD2_RAW)
+#define WINO_RAW_PAIRS 1
+#else
+#define WINO_RAW_PAIRS 0
+#endif
+
+#if WINO_RAW_PAIRS
+/* The tile's rows from their raw pairs, as the fp32 path places its float2 pairs: with an
+ * odd PAD_W the first and last pair of a row carry one unused value each. */
+inline void wino_unpack_pairs(const uint *raw, float *d)
+{
+#pragma unroll
+    for (int r = 0; r < WINO_A; ++r)
+#pragma unroll
+        for (int pq = 0; pq < WINO_PAIRS; ++pq) {
+            const float2 f = CLF_UNPACK2(raw[r * WINO_PAIRS + pq]);
+            const int q0 = 2 * pq - (PAD_W % 2);
+            if (q0 >= 0)
+                d[r * WINO_A + q0] = f.x;
+            if (q0 + 1 < WINO_A)
+                d[r * WINO_A + q0 + 1] = f.y;
+        }
+}
+#endif
 
 /* Storage: x, w and y only through CLF_LOAD / CLF_STORE, the pairs through CLF_LOAD2 and the
  * output rows of F(4x4) through CLF_STORE4 (the vload_half family in an fp16 plan's
@@ -512,6 +537,13 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
      * channel the loads give zeros, whose transform is zero: that keeps uninitialised local
      * memory (possibly NaN) out of the sums. */
     float pf[JPW][WINO_E];
+#if WINO_RAW_PAIRS
+    /* Half storage: the input pairs as loaded, two halves a word, converted only when the
+     * chunk goes to local memory (wino_unpack_pairs): converting at the load made the warp
+     * wait for it there, before the products it should overlap (F(4x4) in half ran at
+     * 0.43-0.65x fp32's speed, bench/results/2026-11-24_h100_fp16_s15). */
+    uint praw[JPW][WINO_A * WINO_PAIRS];
+#endif
     /* The chunk buffer in use, in float4s (a float offset divided by 4 would cost the inner
      * loop integer ops): 0, or alternately CHUNK_FLOATS / 4 with DBUF. */
     int buf4 = 0;
@@ -526,8 +558,12 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #endif
 #pragma unroll
             for (int s = 0; s < JPW; ++s) {
-                if (SLOT_MAY_INPUT(s) && kind[s] == 0)
+                if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
+#if WINO_RAW_PAIRS
+                    wino_unpack_pairs(praw[s], pf[s]);
+#endif
                     wino_input_store(pf[s], &smem[buf4 * 4 + lofs[s]], TGP);
+                }
                 else if (kind[s] == 1)
                     wino_filter_store(pf[s], &smem[buf4 * 4 + lofs[s]], KGP);
             }
@@ -553,6 +589,11 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #pragma unroll
                         for (int pq = 0; pq < WINO_PAIRS; ++pq) {
                             const int pw = pw0 + 2 * pq;
+#if WINO_RAW_PAIRS
+                            praw[s][r * WINO_PAIRS + pq] = (rok && pw >= 0 && pw < W)
+                                                               ? CLF_LOAD2_RAW(plane, ih * X_SH + pw)
+                                                               : 0u;
+#else
                             const float2 f = (rok && pw >= 0 && pw < W)
                                                  ? CLF_LOAD2(plane, ih * X_SH + pw)
                                                  : (float2)(0.0f);
@@ -561,6 +602,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                                 pf[s][r * WINO_A + q0] = f.x;
                             if (q0 + 1 < WINO_A)
                                 pf[s][r * WINO_A + q0 + 1] = f.y;
+#endif
                         }
 #else
 #pragma unroll
