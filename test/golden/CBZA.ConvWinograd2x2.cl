@@ -271,22 +271,26 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define WINO_RAW_PAIRS 0
 #endif
 
+/* Pair pq of tile row r into the row's values d: with an odd PAD_W the row starts at an
+ * odd column, and the first and last pair carry one unused value each. */
+inline void wino_put_pair(float2 f, int r, int pq, float *d)
+{
+    const int q0 = 2 * pq - (PAD_W % 2);
+    if (q0 >= 0)
+        d[r * WINO_A + q0] = f.x;
+    if (q0 + 1 < WINO_A)
+        d[r * WINO_A + q0 + 1] = f.y;
+}
+
 #if WINO_RAW_PAIRS
-/* The tile's rows from their raw pairs, as the fp32 path places its float2 pairs: with an
- * odd PAD_W the first and last pair of a row carry one unused value each. */
+/* The tile's rows from their raw pairs. */
 inline void wino_unpack_pairs(const uint *raw, float *d)
 {
 #pragma unroll
     for (int r = 0; r < WINO_A; ++r)
 #pragma unroll
-        for (int pq = 0; pq < WINO_PAIRS; ++pq) {
-            const float2 f = CLF_UNPACK2(raw[r * WINO_PAIRS + pq]);
-            const int q0 = 2 * pq - (PAD_W % 2);
-            if (q0 >= 0)
-                d[r * WINO_A + q0] = f.x;
-            if (q0 + 1 < WINO_A)
-                d[r * WINO_A + q0 + 1] = f.y;
-        }
+        for (int pq = 0; pq < WINO_PAIRS; ++pq)
+            wino_put_pair(CLF_UNPACK2(raw[r * WINO_PAIRS + pq]), r, pq, d);
 }
 #endif
 
@@ -582,9 +586,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         const int ih = ih0[s] + r;
                         const bool rok = ok && ih >= 0 && ih < H;
 #if WINO_PAIR_LOADS
-                        /* Aligned float pairs (2m, 2m+1), each wholly inside or outside the
-                         * row; with an odd PAD_W the tile's row starts at an odd column and
-                         * the first and last pair carry one unused float each. */
+                        /* Aligned pairs (2m, 2m+1), each wholly inside or outside the row
+                         * (wino_put_pair places them). */
                         const int pw0 = iw0[s] - (PAD_W % 2);
 #pragma unroll
                         for (int pq = 0; pq < WINO_PAIRS; ++pq) {
@@ -594,14 +597,10 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                                                                ? CLF_LOAD2_RAW(plane, ih * X_SH + pw)
                                                                : 0u;
 #else
-                            const float2 f = (rok && pw >= 0 && pw < W)
-                                                 ? CLF_LOAD2(plane, ih * X_SH + pw)
-                                                 : (float2)(0.0f);
-                            const int q0 = 2 * pq - (PAD_W % 2);
-                            if (q0 >= 0)
-                                pf[s][r * WINO_A + q0] = f.x;
-                            if (q0 + 1 < WINO_A)
-                                pf[s][r * WINO_A + q0 + 1] = f.y;
+                            wino_put_pair((rok && pw >= 0 && pw < W)
+                                              ? CLF_LOAD2(plane, ih * X_SH + pw)
+                                              : (float2)(0.0f),
+                                          r, pq, pf[s]);
 #endif
                         }
 #else

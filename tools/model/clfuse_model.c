@@ -35,10 +35,9 @@ static void usage(void)
 }
 
 /* The inverse of clf_problem_key for convolution keys: "[CHAIN:]CORE[:bn=..][:act=N][:z]",
- * CORE "C-H-W-FYxFX-K-OH-OW-N-PHxPW-SHxSW-DHxDW-0-NCHW-FP32-F[_gG]" (or FP16). Fills p and the
- * chain
- * ("C" for a plain key); 0, or -1 when the key is not a convolution's or does not print
- * back to itself. */
+ * CORE "C-H-W-FYxFX-K-OH-OW-N-PHxPW-SHxSW-DHxDW-0-NCHW-FP32-F[_gG]" (or FP16). Fills p
+ * and the chain ("C" for a plain key); 0, or -1 when the key is not a convolution's or does not
+ * print back to itself. */
 static int parse_key(const char *key, clf_fusion_problem *p, char *chain, size_t chain_cap)
 {
     memset(p, 0, sizeof *p);
