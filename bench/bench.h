@@ -126,6 +126,7 @@ typedef struct bench_run {
     char suite_path[1024];
     char selection[128];
     char fusion_find_mode[32];
+    int half; /* --half: clfuse's x, w and y in half, the PyTorch peer's tensors too */
     int runs, warmup, warm_ms;
     bench_peaks peaks;
     char peer_status[512]; /* "measured: ...", or "skipped: ..." */

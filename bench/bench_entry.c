@@ -5,6 +5,7 @@
 #include "bench_entry.h"
 #include "ref/ref.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@ const char *bench_last_error(miopenHandle_t h)
     return m[0] ? m : clfuse_GetLastErrorMessage(NULL);
 }
 
-static cl_mem device_buffer(ctx *c, size_t bytes, const float *init, cl_int *err)
+static cl_mem device_buffer(ctx *c, size_t bytes, const void *init, cl_int *err)
 {
     cl_mem m = clCreateBuffer(c->cl, CL_MEM_READ_WRITE, bytes, NULL, err);
     if (*err == CL_SUCCESS && init)
@@ -68,6 +69,8 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     double t0 = bench_now_s();
     miopenHandle_t h = c->h;
     snprintf(e->status, sizeof e->status, "ok");
+    if (c->half)
+        e->fused_only = 1;
     e->nch = e->is_conv && !e->cba_only ? 2 : 1;
     for (int i = 0; i < e->nch; ++i) {
         chain_res *ch = &e->ch[i];
@@ -83,8 +86,10 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         }
         for (int p = P_UNFUSED; p <= P_GEMM && e->fused_only; ++p) {
             ch->p[p].state = PATH_NA;
-            snprintf(ch->p[p].note, sizeof ch->p[p].note,
-                     "not run: fused plans only (clfuse-bench --network without --all-paths)");
+            snprintf(ch->p[p].note, sizeof ch->p[p].note, "%s",
+                     c->half ? "not run: --half times the fused fp16 plans (and the peers) only"
+                             : "not run: fused plans only (clfuse-bench --network without "
+                               "--all-paths)");
         }
     }
     miopenStatus_t st;
@@ -100,14 +105,16 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     } while (0)
     /* x, w and y: packed NCHW, or channels-last with --nhwc (lengths NCHW-ordered either way) */
     const miopenTensorLayout_t layout = c->nhwc ? miopenTensorNHWC : miopenTensorNCHW;
+    const miopenDataType_t dt = c->half ? miopenHalf : miopenFloat;
+    const size_t elem = c->half ? sizeof(uint16_t) : sizeof(float); /* of x, w and y */
     const int xl[4] = {e->n, e->c, e->h, e->w};
     SETUP(miopenCreateTensorDescriptor(&b.xd));
-    SETUP(miopenSetNdTensorDescriptorWithLayout(b.xd, miopenFloat, layout, xl, 4));
+    SETUP(miopenSetNdTensorDescriptorWithLayout(b.xd, dt, layout, xl, 4));
     if (e->is_conv) {
         int on = 0;
         const int wl[4] = {e->k, e->c / e->groups, e->fy, e->fx};
         SETUP(miopenCreateTensorDescriptor(&b.wd));
-        SETUP(miopenSetNdTensorDescriptorWithLayout(b.wd, miopenFloat, layout, wl, 4));
+        SETUP(miopenSetNdTensorDescriptorWithLayout(b.wd, dt, layout, wl, 4));
         SETUP(miopenCreateConvolutionDescriptor(&b.cd));
         SETUP(miopenInitConvolutionDescriptor(b.cd, miopenConvolution, e->pad, e->pad, e->stride,
                                               e->stride, e->dil, e->dil));
@@ -118,11 +125,14 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
     }
     const int yl[4] = {e->n, oc, oh, ow};
     SETUP(miopenCreateTensorDescriptor(&b.yd));
-    SETUP(miopenSetNdTensorDescriptorWithLayout(b.yd, miopenFloat, layout, yl, 4));
+    SETUP(miopenSetNdTensorDescriptorWithLayout(b.yd, dt, layout, yl, 4));
     SETUP(miopenCreateTensorDescriptor(&b.bd));
     SETUP(miopenSet4dTensorDescriptor(b.bd, miopenFloat, 1, oc, 1, 1));
     SETUP(miopenCreateTensorDescriptor(&b.nd));
-    SETUP(miopenDeriveBNTensorDescriptor(b.nd, b.yd, miopenBNSpatial));
+    if (c->half) /* fp16 plans take fp32 batch-norm parameters; the derived one is half */
+        SETUP(miopenSet4dTensorDescriptor(b.nd, miopenFloat, 1, oc, 1, 1));
+    else
+        SETUP(miopenDeriveBNTensorDescriptor(b.nd, b.yd, miopenBNSpatial));
     SETUP(miopenCreateActivationDescriptor(&b.ad));
     SETUP(miopenSetActivationDescriptor(b.ad, (miopenActivationMode_t)e->act, e->act_alpha,
                                         e->act_beta, e->act_gamma));
@@ -139,8 +149,8 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         ch->flops = e->is_conv
                         ? 2.0 * e->n * e->k * oh * ow * (double)(e->c / e->groups) * e->fy * e->fx
                         : 0.0;
-        ch->bytes = 4.0 * ((double)b.xn + (double)b.wn + (double)b.yn +
-                           (double)b.pn * ((bias ? 1 : 0) + (bn ? 4 : 0)));
+        ch->bytes = (double)elem * ((double)b.xn + (double)b.wn + (double)b.yn) +
+                    4.0 * (double)b.pn * ((bias ? 1 : 0) + (bn ? 4 : 0));
     }
 
     /* Host data and device buffers. */
@@ -156,26 +166,36 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
             break;
         }
         ref_fill_uniform(b.host[i], hn[i], &rng, lo[i], hi[i]);
-        const float *up = b.host[i];
-        float *perm = NULL;
-        if (c->nhwc && (i == B_X || (i == B_W && e->is_conv))) { /* the device copy NHWC */
-            perm = malloc(hn[i] * sizeof(float));
-            if (perm == NULL) {
+        const int data = i == B_X || (i == B_W && e->is_conv); /* x or w: elem bytes */
+        const size_t size = data ? elem : sizeof(float);
+        const void *up = b.host[i];
+        void *bits = NULL, *perm = NULL;
+        if (data && c->half) { /* rounded in place: the reference sees the half values */
+            if ((bits = malloc(hn[i] * sizeof(uint16_t))) == NULL) {
+                err = CL_OUT_OF_HOST_MEMORY;
+                break;
+            }
+            ref_round_half(b.host[i], bits, hn[i]);
+            up = bits;
+        }
+        if (data && c->nhwc) { /* the device copy NHWC */
+            if ((perm = malloc(hn[i] * size)) == NULL) {
+                free(bits);
                 err = CL_OUT_OF_HOST_MEMORY;
                 break;
             }
             if (i == B_X)
-                ref_permute_nhwc(b.host[i], perm, sizeof(float), e->n, e->c, e->h, e->w, 1);
+                ref_permute_nhwc(up, perm, size, e->n, e->c, e->h, e->w, 1);
             else
-                ref_permute_nhwc(b.host[i], perm, sizeof(float), e->k, e->c / e->groups, e->fy,
-                                 e->fx, 1);
+                ref_permute_nhwc(up, perm, size, e->k, e->c / e->groups, e->fy, e->fx, 1);
             up = perm;
         }
-        b.m[i] = device_buffer(c, hn[i] * sizeof(float), up, &err);
+        b.m[i] = device_buffer(c, hn[i] * size, up, &err);
         free(perm);
+        free(bits);
     }
     for (int i = B_YF; i <= (e->fused_only ? B_YF : B_T2) && err == CL_SUCCESS; ++i)
-        b.m[i] = device_buffer(c, b.yn * sizeof(float), NULL, &err);
+        b.m[i] = device_buffer(c, b.yn * elem, NULL, &err);
     if (err != CL_SUCCESS) {
         bench_path_fail(e, &e->ch[0].p[P_FUSED],
                         "device buffers (%.1f MB each for outputs): OpenCL error %d", b.yn * 4e-6,

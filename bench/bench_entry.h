@@ -11,6 +11,9 @@
  * paths twice that (each may be off by the bound). */
 #define BOUND_REF (80 * FLT_EPSILON)
 #define BOUND_PAIR (160 * FLT_EPSILON)
+/* With --half: fp32 accumulation, the output rounded to half (rms-relative about 3e-4 from
+ * the rounding alone), as test_fp16's FP16_BOUND. */
+#define BOUND_REF_HALF 1e-3
 #define GEMM_SOLUTION_ID 5
 
 /* The handle and what the entries share. */
@@ -23,6 +26,8 @@ typedef struct ctx {
     int warm_ms; /* busy warm-up before each timed path (bench_measure.c) */
     int dnnl;    /* run the oneDNN peer on CBA chains (bench_peer_dnnl.c) */
     int nhwc;    /* --nhwc: x, w (KYXC) and y channels-last; host data and the reference NCHW */
+    int half;    /* --half: x, w and y stored as half (bias and batch-norm parameters fp32);
+                  * the host data rounded to half, so the reference sees the kernel's inputs */
 } ctx;
 
 enum {

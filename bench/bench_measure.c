@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,25 +241,48 @@ void bench_path_fail(bench_entry *e, path_res *p, const char *fmt, ...)
     }
 }
 
-/* Output of one path's run into host, after poisoning the device buffer. */
+/* Half outputs are poisoned with this bit pattern, a NaN no arithmetic produces (a kernel's
+ * NaN is the quiet 0x7e00 or 0xfe00). */
+#define HALF_POISON 0xffffu
+
+/* Output of one path's run into host, after poisoning the device buffer; half outputs are
+ * widened to float, and an element still holding the poison leaves the float poison there
+ * (ref_first_unwritten finds it). */
 static int run_for_check(ctx *c, bufs *b, bench_entry *e, chain_res *ch, int ci, int path,
                          float *host)
 {
     path_res *p = &ch->p[path];
     cl_mem out = b->m[path == P_FUSED ? B_YF : path == P_UNFUSED ? B_YU : B_YG];
-    ref_poison(host, b->yn);
-    cl_int err =
-        clEnqueueWriteBuffer(c->q, out, CL_TRUE, 0, b->yn * sizeof(float), host, 0, NULL, NULL);
+    uint16_t *bits = NULL;
+    if (c->half && (bits = malloc(b->yn * sizeof *bits)) == NULL) {
+        bench_path_fail(e, p, "out of host memory");
+        return -1;
+    }
+    if (bits)
+        for (size_t i = 0; i < b->yn; ++i)
+            bits[i] = HALF_POISON;
+    else
+        ref_poison(host, b->yn);
+    const size_t bytes = b->yn * (bits ? sizeof *bits : sizeof(float));
+    void *dst = bits ? (void *)bits : (void *)host;
+    cl_int err = clEnqueueWriteBuffer(c->q, out, CL_TRUE, 0, bytes, dst, 0, NULL, NULL);
     miopenStatus_t st =
         err == CL_SUCCESS ? run_once(c, b, e, ch, ci, path, NULL, NULL) : miopenStatusInternalError;
     if (st == miopenStatusSuccess)
-        err =
-            clEnqueueReadBuffer(c->q, out, CL_TRUE, 0, b->yn * sizeof(float), host, 0, NULL, NULL);
+        err = clEnqueueReadBuffer(c->q, out, CL_TRUE, 0, bytes, dst, 0, NULL, NULL);
     if (st != miopenStatusSuccess || err != CL_SUCCESS) {
+        free(bits);
         bench_path_fail(e, p, "%s %s run failed: %s: %s", ch->name, bench_path_names[path],
                         miopenGetErrorString(st),
                         err != CL_SUCCESS ? "OpenCL error" : bench_last_error(c->h));
         return -1;
+    }
+    if (bits) {
+        ref_poison(host, b->yn);
+        for (size_t i = 0; i < b->yn; ++i)
+            if (bits[i] != HALF_POISON)
+                host[i] = ref_half_to_float(bits[i]);
+        free(bits);
     }
     if (c->nhwc) { /* back to NCHW order for the reference */
         float *nchw = malloc(b->yn * sizeof(float));
@@ -318,10 +342,11 @@ void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv
         if (run_for_check(c, b, e, ch, ci, p, out[p]) != 0)
             continue;
         pr->err_ref = ref_rms_relative(ref, out[p], ref_count);
-        if (!(pr->err_ref < BOUND_REF))
+        const double bound = c->half ? BOUND_REF_HALF : BOUND_REF;
+        if (!(pr->err_ref < bound))
             bench_path_fail(e, pr,
                             "%s %s: rms-relative error %.3g against the CPU reference (bound %.3g)",
-                            ch->name, bench_path_names[p], pr->err_ref, (double)BOUND_REF);
+                            ch->name, bench_path_names[p], pr->err_ref, bound);
     }
     if (ch->p[P_UNFUSED].state == PATH_OK)
         for (int p = 0; p < P_COUNT; ++p) {

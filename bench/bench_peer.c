@@ -78,6 +78,7 @@ void bench_run_peer(bench_run *r, const char *python, const char *script, const 
           *bn = cJSON_AddArrayToObject(root, "bn");
     /* A network: the peer also times its layers back to back. */
     cJSON_AddBoolToObject(root, "sequence", r->net != NULL);
+    cJSON_AddStringToObject(root, "dtype", r->half ? "float16" : "float32");
     for (int i = 0; i < r->nentries; ++i) {
         const bench_entry *e = &r->entries[i];
         cJSON *it = cJSON_CreateObject();

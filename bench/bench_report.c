@@ -162,6 +162,7 @@ static int write_json(const bench_run *r, const char *path)
     cJSON_AddStringToObject(root, "command", r->command);
     cJSON_AddStringToObject(root, r->net ? "network_file" : "suite", r->suite_path);
     cJSON_AddStringToObject(root, "selection", r->selection);
+    cJSON_AddStringToObject(root, "precision", r->half ? "fp16" : "fp32");
     cJSON_AddNumberToObject(root, "runs", r->runs);
     cJSON_AddNumberToObject(root, "warmup", r->warmup);
     cJSON_AddNumberToObject(root, "warm_ms", r->warm_ms);

@@ -36,6 +36,7 @@ typedef struct options {
     const char *only, *network;
     int all_paths; /* --network: the unfused and CLBlast paths per layer too */
     int nhwc;      /* --nhwc: x, w and y channels-last */
+    int half;      /* --half: x, w and y in half */
     int check;     /* --check: read the network file, list its layers, run nothing */
     int quick;     /* 1 quick, 0 full, -1 auto: full on a GPU, quick on a CPU device */
     int runs, warmup, warm_ms, peer;
@@ -63,6 +64,11 @@ static void usage(FILE *f)
         "  --no-peer           skip the PyTorch peer\n"
         "  --nhwc              clfuse's tensors channels-last (x, y NHWC, w KYXC); the peers\n"
         "                      and the CPU reference stay NCHW\n"
+        "  --half              clfuse's x, w and y in half (fp16 storage, fp32 arithmetic;\n"
+        "                      bias and batch-norm parameters fp32), the PyTorch peer in\n"
+        "                      float16 (cuDNN may use tensor cores); fused plans and the\n"
+        "                      peers only, verified against the double reference on the\n"
+        "                      half-rounded inputs (rms-relative < 1e-3)\n"
         "  --onednn            run the oneDNN peer (in process: oneDNN's fused conv+bias+relu\n"
         "                      on the CPU) also on a GPU device; it runs on CPU devices by\n"
         "                      default when the bench was built with oneDNN\n"
@@ -118,6 +124,8 @@ static int parse(int argc, char **argv, options *o)
             o->all_paths = 1;
         else if (!strcmp(a, "--nhwc"))
             o->nhwc = 1;
+        else if (!strcmp(a, "--half"))
+            o->half = 1;
         else if (!strcmp(a, "--check"))
             o->check = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -268,11 +276,13 @@ int main(int argc, char **argv)
     /* The oneDNN peer: a CPU peer, so on CPU devices unless --no-onednn; --onednn forces it. */
     const char *dnnl_skip = !bench_dnnl_built() ? "built without oneDNN"
                             : o.dnnl == 0       ? "--no-onednn"
+                            : o.half            ? "--half (the oneDNN peer runs fp32 only)"
                             : o.dnnl < 0 && r.dev.is_gpu
                                 ? "a CPU peer, and the device is a GPU (--onednn runs it anyway)"
                                 : NULL;
     c.dnnl = dnnl_skip == NULL;
     c.nhwc = o.nhwc;
+    c.half = r.half = o.half;
     /* Default: the whole suite on a GPU, the quick entries on a CPU; --only names entries. */
     int quick = o.quick >= 0 ? o.quick : o.only ? 0 : !r.dev.is_gpu;
     snprintf(r.selection, sizeof r.selection, "%s%s%s%s",
@@ -289,6 +299,9 @@ int main(int argc, char **argv)
     if (o.nhwc) /* in the report's selection, so the two layouts' results never mix */
         snprintf(r.selection + strlen(r.selection), sizeof r.selection - strlen(r.selection),
                  ", NHWC");
+    if (o.half)
+        snprintf(r.selection + strlen(r.selection), sizeof r.selection - strlen(r.selection),
+                 ", fp16 storage");
 
     char peer_script[1200];
     static bench_network net;
@@ -312,8 +325,9 @@ int main(int argc, char **argv)
         return 2;
     }
     if (r.net)
-        snprintf(r.selection, sizeof r.selection, "network of %d layers, %s%s", r.nentries,
-                 o.all_paths ? "every path" : "fused plans only", o.nhwc ? ", NHWC" : "");
+        snprintf(r.selection, sizeof r.selection, "network of %d layers, %s%s%s", r.nentries,
+                 o.all_paths && !o.half ? "every path" : "fused plans only", o.nhwc ? ", NHWC" : "",
+                 o.half ? ", fp16 storage" : "");
     if (r.nentries == 0) {
         fprintf(stderr, "clfuse-bench: no entry of %s matches (%s)\n", r.suite_path, r.selection);
         free(r.entries);

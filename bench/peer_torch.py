@@ -4,7 +4,8 @@
 Usage: peer_torch.py --input ENTRIES.json --device cuda|cpu [--runs N] [--warmup N]
                      [--graph-iters K] [--no-graph]
 
-ENTRIES.json is {"conv": [...], "bn": [...], "sequence": false} with the suite's fields (n c h
+ENTRIES.json is {"conv": [...], "bn": [...], "sequence": false, "dtype": "float32"} with the
+suite's fields (n c h
 w k y x pad stride dilation [groups] [act alpha beta gamma]). act is MIOpen's activation mode
 number (0 PASTHRU, 1 LOGISTIC, 2 TANH, 3 RELU, ... 9 ELU; default 3), alpha/beta/gamma its
 parameters with MIOpen's formulas. For each conv entry it times:
@@ -18,6 +19,9 @@ and for each bn entry:
   na          F.batch_norm(inference) + relu
 With "sequence": true (clfuse-bench --network) it also times every conv entry's cba back to
 back, in the input's order, as one network ("network" in the output; see below).
+
+"dtype": "float16" (clfuse-bench --half) makes every tensor half, cuDNN free to use tensor
+cores; the fused checks then allow 2e-3 (two half roundings apart) instead of 1e-5.
 
 Timing, fp32 with TF32 off:
   CUDA: each op sequence is warmed up (which also lets cudnn.benchmark pick its algorithm) on a
@@ -255,9 +259,16 @@ def main():
         return None
 
     gen = torch.Generator().manual_seed(42)
+    dtype = suite.get("dtype", "float32")
+    if dtype not in ("float32", "float16"):
+        print(json.dumps({"skipped": "dtype %r unknown" % dtype}))
+        return 0
+    dt = torch.float16 if dtype == "float16" else torch.float32
+    out["dtype"] = dtype
+    fused_tol = 2e-3 if dt == torch.float16 else 1e-5
 
     def rand(shape, lo, hi):
-        return (torch.rand(shape, generator=gen) * (hi - lo) + lo).to(dev)
+        return (torch.rand(shape, generator=gen) * (hi - lo) + lo).to(dev, dt)
 
     eps = 1e-5
     convs = suite.get("conv", [])
@@ -312,7 +323,7 @@ def main():
                 bf = ((b - mean) * inv + shift).contiguous()
                 try:
                     err = rms_rel(cba(), fused_relu(x, w, b, s, p, d, g))
-                    if err < 1e-5:
+                    if err < fused_tol:
                         fused_cba = lambda x=x, w=w, b=b, s=s, p=p, d=d, g=g: \
                             fused_relu(x, w, b, s, p, d, g)
                         r["cba_fused"] = timeit(fused_cba)
@@ -321,7 +332,7 @@ def main():
                         r["cba_fused_error"] = "FAILED: rms-relative %.3g vs the sequence" % err
                     if not sequence:
                         errn = rms_rel(cbna(), fused_relu(x, wf, bf, s, p, d, g))
-                        if errn < 1e-5:
+                        if errn < fused_tol:
                             r["cbna_fused"] = timeit(lambda: fused_relu(x, wf, bf, s, p, d, g))
                             r["cbna_fused"]["err_vs_unfused"] = errn
                             r["cbna_fused"]["note"] = "BN folded into weights and bias"

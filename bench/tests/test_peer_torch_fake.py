@@ -22,9 +22,10 @@ ENTRIES = {
 }
 
 
-def run(python, device, env, sequence=False):
+def run(python, device, env, sequence=False, dtype=None):
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(dict(ENTRIES, sequence=sequence), f)
+        extra = {"dtype": dtype} if dtype else {}
+        json.dump(dict(ENTRIES, sequence=sequence, **extra), f)
     e = dict(os.environ, PYTHONPATH=os.path.join(HERE, "fake_torch"), **env)
     try:
         p = subprocess.run([python, SCRIPT, "--input", f.name, "--device", device, "--runs", "3",
@@ -63,6 +64,14 @@ def main():
     check(net["layers"] == 2 and net["fused_layers"] == 1, "network layer counts")
     check(net["sequence"]["graph"]["timing"] == "cuda_graph (1 pass per replay)", "network graph")
     check(net["fused_where_available"]["wall"]["min"] > 0, "network wall")
+    # clfuse-bench --half: the peer's tensors half, said in the output; an unknown type is
+    # refused rather than timed as fp32.
+    d = run(python, "cuda", {"FAKE_TORCH_CUDA": "1", "FAKE_TORCH_EXPECT_DTYPE": "float16"},
+            dtype="float16")
+    check(d.get("dtype") == "float16", "half peer says so")
+    check(d["entries"]["relu"]["cba_fused"]["timing"].startswith("cuda_graph"), "half fused")
+    check(run(python, "cpu", {})["dtype"] == "float32", "fp32 by default")
+    check("unknown" in run(python, "cpu", {}, dtype="int8").get("skipped", ""), "bad dtype")
     print("peer_torch.py with the fake torch: ok")
 
 

@@ -13,32 +13,45 @@ _capturing = [False]
 
 
 class Tensor:
-    def __init__(self, v):
+    def __init__(self, v, dtype="float32"):
         self.v = float(v)
+        self.dtype = dtype
 
     def _o(self, o):
         return o.v if isinstance(o, Tensor) else float(o)
 
-    def __add__(self, o): return Tensor(self.v + self._o(o))
+    def _t(self, v):  # a result keeps the operand's type, as torch's ops do
+        return Tensor(v, self.dtype)
+
+    def __add__(self, o): return self._t(self.v + self._o(o))
     __radd__ = __add__
-    def __sub__(self, o): return Tensor(self.v - self._o(o))
-    def __rsub__(self, o): return Tensor(self._o(o) - self.v)
-    def __mul__(self, o): return Tensor(self.v * self._o(o))
+    def __sub__(self, o): return self._t(self.v - self._o(o))
+    def __rsub__(self, o): return self._t(self._o(o) - self.v)
+    def __mul__(self, o): return self._t(self.v * self._o(o))
     __rmul__ = __mul__
-    def __truediv__(self, o): return Tensor(self.v / self._o(o))
-    def to(self, dev): return self
+    def __truediv__(self, o): return self._t(self.v / self._o(o))
+    def to(self, dev, dtype=None):
+        return Tensor(self.v, dtype.name if dtype is not None else self.dtype)
     def view(self, *s): return self
     def contiguous(self): return self
     def double(self): return self
     def abs(self): return Tensor(math.fabs(self.v))
     def max(self): return self
     def mean(self): return self
-    def sqrt(self): return Tensor(math.sqrt(self.v))
+    def sqrt(self): return self._t(math.sqrt(self.v))
     def pow(self, e): return Tensor(self.v ** self._o(e))
     def item(self): return self.v
     def clamp(self, lo, hi): return Tensor(min(hi, max(lo, self.v)))
     def clamp_min(self, lo): return Tensor(max(lo, self.v))
     def __gt__(self, o): return self.v > self._o(o)
+
+
+class dtype:
+    def __init__(self, name): self.name = name
+
+
+float32 = dtype("float32")
+float16 = dtype("float16")
 
 
 class device:

@@ -1,11 +1,15 @@
 """Fake torch.nn.functional: see ../__init__.py."""
 import math
+import os
 import time
 
 from .. import Tensor
 
 
 def conv2d(x, w, b=None, stride=1, padding=0, dilation=1, groups=1):
+    want = os.environ.get("FAKE_TORCH_EXPECT_DTYPE")
+    if want and (x.dtype, w.dtype) != (want, want):
+        raise TypeError("conv2d on %s x, %s w; expected %s" % (x.dtype, w.dtype, want))
     time.sleep(1e-4)
     return Tensor(x.v * w.v + (b.v if b is not None else 0.0))
 
