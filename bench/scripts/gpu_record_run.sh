@@ -11,7 +11,8 @@
 #          NET@normal        MIOPEN_FIND_MODE_FUSION=NORMAL, no shipped db, no peer
 # Peers (cuDNN through PyTorch, CUDA graphs) run in the suite and default-mode items.
 # Environment: BENCH (default .gpu/build/bench/clfuse-bench), EST_S_PER_LAYER (default 3:
-# an item starts only while the budget left exceeds layers x this).
+# an item starts only while the budget left exceeds layers x this), BENCH_EXTRA (flags every
+# item's clfuse-bench gets, e.g. --half; the items' folders then end in _half).
 set -uo pipefail
 out=$1 budget=$2; shift 2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,7 +31,7 @@ packer=$!
 {
     echo "date: $(date -u +%FT%TZ)"
     echo "commit: $(cat "$root/.gpu/commit.txt" 2>/dev/null || git -C "$root" rev-parse HEAD 2>/dev/null)"
-    echo "command: bench/scripts/gpu_record_run.sh OUT $budget $*"
+    echo "command: ${BENCH_EXTRA:+BENCH_EXTRA='$BENCH_EXTRA' }bench/scripts/gpu_record_run.sh OUT $budget $*"
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 } > "$work/env.txt"
 for item in "$@"; do
@@ -54,7 +55,10 @@ for item in "$@"; do
             tee -a "$work/env.txt" >&2
         continue
     fi
+    # shellcheck disable=SC2206 # BENCH_EXTRA is a list of flags
+    args+=(${BENCH_EXTRA:-})
     tag=${name}_$how
+    case " ${BENCH_EXTRA:-} " in *" --half "*) tag=${tag}_half ;; esac
     db=$work/db_$tag
     mkdir -p "$db"
     t0=$SECONDS
