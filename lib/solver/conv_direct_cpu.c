@@ -3,6 +3,9 @@
  * row in registers, with explicit floatVW vectors, no local memory and no barriers: the
  * shape of work PoCL runs at its best (one work-group a loop iteration on one core, its own
  * vector code instead of PoCL's work-item vectoriser). The config is "KB=..,VW=..,NV=..".
+ * Half storage reads through vload_half, the filters widened a channel at a time (PoCL
+ * converts in software: 3-8x the fp32 time on the 2-core build machine, which is still below
+ * the GPU-shaped solvers' half kernels there).
  *
  * GPU-shaped kernels (local-memory tiles, barriers, hundreds of work-items a group) run at
  * 5-25% of a CPU's FMA peak under PoCL; on a GPU this kernel would be the slow one (one
@@ -103,8 +106,6 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         snprintf(why, cap, "CPU devices only");
         return 0;
     }
-    if (!clf_solver_fp32_only(p, "ConvDirectCpu", why, cap))
-        return 0;
     if (!clf_solver_nchw_only(p, "ConvDirectCpu", why, cap))
         return 0;
     if (!clf_problem_conv(p)) {
@@ -193,7 +194,8 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * and its outputs. */
     const double window = (wb - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
     out->global_bytes =
-        4.0 * (items * (cpg * c->fy * window + (double)b.kb * cpg * taps + (double)b.kb * wb));
+        (double)clf_problem_data_size(p) *
+        (items * (cpg * c->fy * window + (double)b.kb * cpg * taps + (double)b.kb * wb));
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 1;
     /* FMAs per value loaded in the inner loop: KB x WB per WB input values and KB weights. */
@@ -218,6 +220,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "VW", b.vw);
     clf_strbuf_define(d, "NV", b.nv);
     clf_strbuf_define(d, "FLAT", flat(c));
+    clf_strbuf_define(d, "HALF", p->half);
     clf_strbuf_define(d, "SEGS", segs);
     clf_strbuf_define(d, "KBLK", kblk);
     spec->fragment = "conv_cpu";

@@ -405,6 +405,29 @@ static void depthwise_plans(void **state)
     RUN_CASES(cases);
 }
 
+/* ConvDirectCpu (CPU devices only): its load paths in half (vload_halfN rows, stride 2's
+ * even lanes of 16, stride 3's gather, the padded edge lanes, the 1x1 flat row) and its
+ * stores (whole vectors, and the partial last segment and channel block one by one). */
+static void direct_cpu_plans(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo info;
+    OK(clfuse_GetDeviceInfo(handle, &info));
+    if (info.is_gpu) {
+        printf("  skipped: ConvDirectCpu runs on CPU devices only\n");
+        skip();
+    }
+    static const fp16_case cases[] = {
+        {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, RELU, "ConvDirectCpu", "KB=4,VW=8,NV=1", 0, 0},
+        {"CBNA", 1, 5, 23, 23, 6, 3, 1, 2, LEAKY, "ConvDirectCpu", "KB=4,VW=8,NV=2", 0, 0},
+        {"CBA", 1, 4, 40, 40, 8, 3, 1, 2, RELU, "ConvDirectCpu", "KB=8,VW=16,NV=1", 0, 0},
+        {"CBA", 1, 3, 13, 13, 4, 3, 1, 3, RELU, "ConvDirectCpu", "KB=2,VW=8,NV=1", 0, 0},
+        {"CBZA", 2, 6, 7, 7, 5, 1, 0, 1, RELU, "ConvDirectCpu", "KB=4,VW=16,NV=1", 0, 0},
+        {"CBA", 1, 4, 9, 9, 4, 3, 1, 1, RELU, "ConvDirectCpu", "KB=1,VW=8,NV=1", 4, 0},
+    };
+    RUN_CASES(cases);
+}
+
 /* NHWC half plans (x, w as KYXC, y and z channels-last) through every solver that takes
  * half, on the shapes of their paths: the layout macros with vload_half / vstore_half. */
 static void nhwc_plans(void **state)
@@ -532,9 +555,9 @@ static void conv_bias_activation_forward(void **state)
 
 /* The solvers that take half problems (every other one answers "fp32 only"). */
 static const char *const half_solvers[] = {
-    "FusedElementwise",       "ConvNaiveDirect", "ConvImplicitGemm",
-    "ConvImplicitGemmSplitK", "ConvDirectTiled", "ConvWinograd3x3",
-    "ConvWinograd4x4",        "ConvWinograd2x2", "ConvDepthwise",
+    "FusedElementwise", "ConvNaiveDirect", "ConvImplicitGemm", "ConvImplicitGemmSplitK",
+    "ConvDirectTiled",  "ConvWinograd3x3", "ConvWinograd4x4",  "ConvWinograd2x2",
+    "ConvDepthwise",    "ConvDirectCpu",
 };
 
 static int takes_half(const char *solver)
@@ -883,6 +906,7 @@ int main(void)
         cmocka_unit_test(direct_tiled_plans),
         cmocka_unit_test(winograd_plans),
         cmocka_unit_test(depthwise_plans),
+        cmocka_unit_test(direct_cpu_plans),
         cmocka_unit_test(nhwc_plans),
         cmocka_unit_test(conv_bias_activation_forward),
         cmocka_unit_test(find_modes_and_key),

@@ -79,6 +79,7 @@
 #define VW 8
 #define NV 1
 #define FLAT 0
+#define HALF 0
 #define SEGS 1
 #define KBLK 1
 
@@ -192,8 +193,17 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * lies inside the row for every tap (INTERIOR below) loads plainly; one next to the padding
  * zeroes the lanes that fall outside the row.
  *
- * From the solver: KB, VW, NV, FLAT, SEGS (segments per output row), KBLK (channel blocks
- * per group). Launch: global = (SEGS x rows, KBLK x GROUPS, N), local = (1, 1, 1). */
+ * Storage: x, w and y through CLF_LOAD / CLF_STORE and the vector forms below (vload_halfN /
+ * vstore_halfN in an fp16 plan, HALF 1); the accumulators and the epilogue are fp32.
+ *
+ * From the solver: KB, VW, NV, FLAT, HALF, SEGS (segments per output row), KBLK (channel
+ * blocks per group). Launch: global = (SEGS x rows, KBLK x GROUPS, N), local = (1, 1, 1). */
+
+#ifndef CLF_DATA_T
+#define CLF_DATA_T float
+#define CLF_LOAD(p, i) ((p)[i])
+#define CLF_STORE(v, p, i) ((p)[i] = (v))
+#endif
 
 #define FYX (FY * FX)
 #define WB (NV * VW)
@@ -203,6 +213,23 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define IVEC CAT(int, VW)
 #define VLOAD CAT(vload, VW)
 #define VSTORE CAT(vstore, VW)
+/* VW (or 16, or 8) consecutive values of x or w, VW of y, and HLOAD one value: in half the
+ * vload_half family, the filters widened eight at a time into wt (W_STAGE below): PoCL
+ * converts a half in software, and one scalar conversion per filter tap, as the fp32 path
+ * loads them, ran ConvDirectCpu in half 10x slower than in fp32 (13.6 ms against 1.2 on
+ * 1x64x56x56 3x3 on the 2-core build machine; 3.6-4.4 ms staged). */
+#if HALF
+#define XLOAD CAT(vload_half, VW)
+#define XLOAD16 vload_half16
+#define XLOAD8 vload_half8
+#define YSTORE CAT(vstore_half, VW)
+#define HLOAD CLF_LOAD
+#else
+#define XLOAD VLOAD
+#define XLOAD16 vload16
+#define YSTORE VSTORE
+#define HLOAD CLF_LOAD
+#endif
 
 #if FLAT
 /* The plane is one row; FY = FX = 1, no padding, stride 1. */
@@ -238,19 +265,19 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #endif
 
 /* VW input values at p, p + STRIDE_W, ... */
-inline VEC load_x(__global const float *p)
+inline VEC load_x(__global const CLF_DATA_T *p)
 {
 #if STRIDE_W == 1
-    return VLOAD(0, p);
+    return XLOAD(0, p);
 #elif STRIDE_W == 2 && VW == 8
-    return vload16(0, p).even;
+    return XLOAD16(0, p).even;
 #elif STRIDE_W == 2
-    return (float16)(vload16(0, p).even, vload16(0, p + 16).even);
+    return (float16)(XLOAD16(0, p).even, XLOAD16(0, p + 16).even);
 #else
     float t[VW];
 #pragma unroll
     for (int j = 0; j < VW; ++j)
-        t[j] = p[j * STRIDE_W];
+        t[j] = HLOAD(p, j * STRIDE_W);
     return VLOAD(0, t);
 #endif
 }
@@ -258,7 +285,7 @@ inline VEC load_x(__global const float *p)
 /* load_x of row + iw with the lanes outside the row [0, XW) zero (padding). With safe, the
  * plain load may read past either end of the row (it stays inside the tensor x); without,
  * (the tensor's first and last rows) the lanes are read one at a time. */
-inline VEC load_x_edge(__global const float *row, int iw, int safe)
+inline VEC load_x_edge(__global const CLF_DATA_T *row, int iw, int safe)
 {
     if (iw >= 0 && iw + SPAN <= XW)
         return load_x(row + iw);
@@ -269,7 +296,7 @@ inline VEC load_x_edge(__global const float *row, int iw, int safe)
 #pragma unroll
     for (int j = 0; j < VW; ++j) {
         const int c = iw + j * STRIDE_W;
-        t[j] = c >= 0 && c < XW ? row[c] : 0.0f;
+        t[j] = c >= 0 && c < XW ? HLOAD(row, c) : 0.0f;
     }
     return VLOAD(0, t);
 }
@@ -278,12 +305,13 @@ inline VEC load_x_edge(__global const float *row, int iw, int safe)
  * load_x_edge. */
 #define ACCUMULATE(LOAD)                                                                       \
     for (int ci = 0; ci < C_PER_G; ++ci) {                                                     \
-        __global const float *xc = xg + (size_t)ci * (XH * XW);                                \
+        W_STAGE(ci);                                                                           \
+        __global const CLF_DATA_T *xc = xg + (size_t)ci * (XH * XW);                           \
         for (int fy = 0; fy < FY; ++fy) {                                                      \
             const int ih = ih0 + fy * DIL_H;                                                   \
             if (ih < 0 || ih >= XH)                                                            \
                 continue;                                                                      \
-            __global const float *xr = xc + ih * XW;                                           \
+            __global const CLF_DATA_T *xr = xc + ih * XW;                                      \
             /* Whether loads of this row reaching EDGE_REACH columns past either end stay   \
              * inside x. */                                                                    \
             const long at = (long)(xr - x);                                                    \
@@ -329,7 +357,7 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNE
     const int iw0 = ow0 * STRIDE_W - PAD_W;
 #endif
 
-    __global const float *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
+    __global const CLF_DATA_T *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
 #ifdef CLF_HGEMM_ROW
     /* A horizontal plan (ConvHorizontalCpu): each of the KB filters in its branch's buffer,
      * which CLF_HGEMM_ROW (generated) picks by the channel's range; one group. */
@@ -340,10 +368,26 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNE
         CLF_HGEMM_ROW(kg0 + i, wrow[i], kfirst);
         wrow[i] += (size_t)(kg0 + i - kfirst) * (C_PER_G * FYX);
     }
+#define W_STAGE(ci)
 #define W_TAP(i, ci, fy, fx) wrow[i][(ci) * FYX + (fy) * FX + (fx)]
 #else
-    __global const float *wk = w + ((size_t)g * K_PER_G + kg0) * (C_PER_G * FYX);
-#define W_TAP(i, ci, fy, fx) wk[(i) * (C_PER_G * FYX) + (ci) * FYX + (fy) * FX + (fx)]
+    __global const CLF_DATA_T *wk = w + ((size_t)g * K_PER_G + kg0) * (C_PER_G * FYX);
+#if HALF
+    /* Each input channel's KB x FYX filter taps widened once, eight at a time. */
+    float wt[KB][FYX];
+#define W_STAGE(ci)                                                                            \
+    _Pragma("unroll") for (int i = 0; i < KB; ++i)                                             \
+    {                                                                                          \
+        __global const CLF_DATA_T *wr = wk + (size_t)i * (C_PER_G * FYX) + (ci) * FYX;         \
+        _Pragma("unroll") for (int t = 0; t + 8 <= FYX; t += 8)                                \
+            vstore8(XLOAD8(0, wr + t), 0, &wt[i][t]);                                          \
+        _Pragma("unroll") for (int t = FYX / 8 * 8; t < FYX; ++t) wt[i][t] = HLOAD(wr, t);     \
+    }
+#define W_TAP(i, ci, fy, fx) wt[i][(fy) * FX + (fx)]
+#else
+#define W_STAGE(ci)
+#define W_TAP(i, ci, fy, fx) CLF_LOAD(wk, (i) * (C_PER_G * FYX) + (ci) * FYX + (fy) * FX + (fx))
+#endif
 #endif
 
     VEC acc[KB][NV];
@@ -379,11 +423,11 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNE
 #pragma unroll
                 for (int j = 0; j < VW; ++j)
                     r[j] = clf_epilogue(r[j], k, pix + j, out0 + j, EPI_ARGS);
-                VSTORE(VLOAD(0, r), 0, y + out0);
+                YSTORE(VLOAD(0, r), 0, y + out0);
             } else {
                 for (int j = 0; j < VW; ++j)
                     if (owv + j >= ow_store && owv + j < ROW_W)
-                        y[out0 + j] = clf_epilogue(r[j], k, pix + j, out0 + j, EPI_ARGS);
+                        CLF_STORE(clf_epilogue(r[j], k, pix + j, out0 + j, EPI_ARGS), y, out0 + j);
             }
         }
     }
