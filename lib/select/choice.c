@@ -79,6 +79,23 @@ int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *
     return rc;
 }
 
+void clf_choices_keep_near(clf_choices *more, double spread)
+{
+    const double best = more->n > 0 ? -more->v[0].time_ms : 0;
+    if (!(best > 0))
+        return;
+    int kept = 0;
+    for (int i = 0; i < more->n; ++i) {
+        const clf_solver *s = more->v[i].solver;
+        int j = 0; /* the solver's best estimate: its first entry */
+        while (more->v[j].solver != s)
+            ++j;
+        if (-more->v[j].time_ms <= (s->slow_first_run ? 1.0 : spread) * best)
+            more->v[kept++] = more->v[i];
+    }
+    more->n = kept;
+}
+
 int clf_choices_find(const clf_choices *l, const clf_solver *solver, const char *config)
 {
     for (int i = 0; i < l->n; ++i)

@@ -40,6 +40,11 @@ int clf_choices_push(clf_choices *l, const clf_choice *c);
  * takes its turns after the others have run out. Duplicates of out's entries are skipped
  * (clf_choices_add). 0, or -1 when memory runs out. */
 int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *out);
+/* Keeps, in order, the choices of the solvers whose best estimate (their first in `more`, a
+ * model ranking, best first: estimates are negative) lies within spread x the best; a solver
+ * with a slow first run (clf_solver.slow_first_run) only when it is the best. What a plan
+ * compile's benchmark measures at all. */
+void clf_choices_keep_near(clf_choices *more, double spread);
 /* The index of (solver, config) in l, or -1 when it is not listed. */
 int clf_choices_find(const clf_choices *l, const clf_solver *solver, const char *config);
 /* How many keys two "KEY=VALUE,..." configs differ in (a key one lacks counts), so that a

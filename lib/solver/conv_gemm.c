@@ -438,4 +438,5 @@ const clf_solver clf_solver_conv_gemm = {
     .prepare = prepare,
     .run = run,
     .release = release,
+    .slow_first_run = 1,
 };

@@ -250,6 +250,12 @@ typedef struct clf_solver {
     /* ANSWER: how the solver runs p with cfg, one line for the plan report (a self-running
      * solver's kernels, say), written into out; NULL: nothing beyond the chosen line. */
     void (*describe)(const clf_fusion_problem *p, const char *cfg, char *out, size_t cap);
+    /* 1: the solver's first run in a process can take seconds beyond its kernels' time
+     * (ConvGemm: CLBlast compiles its GEMM kernels for each kind of call it makes), so a plan
+     * compile's benchmark, which has a layer's seconds to spend, measures it only when the
+     * model ranks it first (lib/select/select.c); Find, which reports every algorithm,
+     * measures it always. */
+    int slow_first_run;
 } clf_solver;
 
 /* The solvers of horizontal plans: ConvHorizontalGemm and ConvHorizontalCpu

@@ -354,6 +354,52 @@ static void prediction_grows_with_batch(void **state)
         }
 }
 
+/* clf_choices_keep_near: what a plan compile measures at all. Solvers within the spread of
+ * the best estimate keep all their configs, in order; one past it loses them; ConvGemm (its
+ * first run compiles CLBlast's kernels: seconds) is kept only when the model ranks it first,
+ * even inside the spread. */
+static void candidates_kept_near(void **state)
+{
+    (void)state;
+    const clf_solver *ig = clf_solver_by_name("ConvImplicitGemm");
+    const clf_solver *gemm = clf_solver_by_name("ConvGemm");
+    const clf_solver *naive = clf_solver_by_name("ConvNaiveDirect");
+    const clf_solver *wino = clf_solver_by_name("ConvWinograd2x2");
+    assert_true(ig && gemm && naive && wino && gemm->slow_first_run && !ig->slow_first_run);
+    const struct {
+        const clf_solver *s;
+        const char *cfg;
+        double est;
+    } in[] = {{ig, "i1", 1.0}, {gemm, "g1", 2.0}, {naive, "n1", 2.5},
+              {ig, "i2", 4.0}, {wino, "w1", 3.5}, {naive, "n2", 5.0}};
+    clf_choices more = {0};
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; ++i) {
+        clf_choice ch;
+        memset(&ch, 0, sizeof ch);
+        ch.solver = in[i].s;
+        snprintf(ch.config, sizeof ch.config, "%s", in[i].cfg);
+        ch.time_ms = -in[i].est;
+        assert_int_equal(clf_choices_push(&more, &ch), 0);
+    }
+    clf_choices_keep_near(&more, 3.0);
+    const char *want[] = {"i1", "n1", "i2", "n2"};
+    assert_int_equal(more.n, 4);
+    for (int i = 0; i < more.n; ++i)
+        assert_string_equal(more.v[i].config, want[i]);
+    clf_choices_free(&more);
+    /* ConvGemm first: kept, with the others inside the spread */
+    clf_choice g = {0}, i1 = {0};
+    g.solver = gemm;
+    g.time_ms = -1.0;
+    i1.solver = ig;
+    i1.time_ms = -2.0;
+    assert_int_equal(clf_choices_push(&more, &g), 0);
+    assert_int_equal(clf_choices_push(&more, &i1), 0);
+    clf_choices_keep_near(&more, 3.0);
+    assert_int_equal(more.n, 2);
+    clf_choices_free(&more);
+}
+
 /* On a CPU the model ranks ConvDirectCpu (explicit vectors, a work-group of one) first over
  * the GPU-shaped solvers, which PoCL runs at a few percent of the FMA peak: the four quick
  * bench layers and a batch-8 stride-2 7x7 stem; on an H100 it does not apply at all. */
@@ -707,6 +753,7 @@ int main(void)
         cmocka_unit_test(prediction_grows_with_batch),
         cmocka_unit_test(cpu_prefers_direct_cpu),
         cmocka_unit_test(candidates_take_turns),
+        cmocka_unit_test(candidates_kept_near),
         cmocka_unit_test(config_distance_counts_keys),
         cmocka_unit_test(registers_decide_groups),
         cmocka_unit_test(gathers_and_l1_counted),
