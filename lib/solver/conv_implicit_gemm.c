@@ -342,11 +342,27 @@ static const long t_vals[] = {4, 8};
 static const long tm_vals[] = {8, 4};
 static const long ks_vals[] = {1, 2, 4, 8};
 
+/* Work-items a tuning config's group has at least, where the device takes groups that large
+ * (the default config, always in the space, may have fewer). Over the 241 keys the H100
+ * SEARCHes timed (29,740 configs, bench/results/2026-11-24_h100_model_s12 section 1), the best
+ * config of fewer work-items was at most 3.1% faster than the best of 64 or more, in both
+ * solvers (ConvImplicitGemm 194 keys with both measured, split-K 118 where the best whole
+ * layer lost at most 2.7%), while the model's pick of a 16- or 32-item group ran 1.2-1.9x the
+ * best on 13 of 24 one-pixel squeeze-excite layers (bench/results/2026-11-24_h100_fp16_s16):
+ * a warp issues for 32 lanes whatever a group fills, and one or two warps cannot hide a
+ * group's load latency, neither of which the model sees. */
+#define MIN_GROUP 64
+static int small_group(const clfuse_DeviceInfo *dev, const tiling *t)
+{
+    return wg_size(t) < MIN_GROUP && dev->max_work_group_size >= MIN_GROUP;
+}
+
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
-    int n = 0;
-    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    int n = 0, have_default = 0;
+    char cfg[CLF_CONFIG_CAP], dflt[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
+    default_config(p, dev, dflt, sizeof dflt);
     for (size_t a = 0; a < CLF_COUNT(mn_vals); ++a)
         for (size_t b = 0; b < CLF_COUNT(mn_vals); ++b)
             for (size_t k = 0; k < CLF_COUNT(kt_vals); ++k)
@@ -356,9 +372,16 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
                             tiling t = {mn_vals[a], mn_vals[b], kt_vals[k],
                                         tm_vals[i], t_vals[j],  ks_vals[s]};
                             format(&t, cfg, sizeof cfg);
-                            if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
+                            const int is_default = strcmp(cfg, dflt) == 0;
+                            if (small_group(dev, &t) && !is_default)
+                                continue;
+                            if (tiling_valid(p, dev, &t, cfg, why, sizeof why)) {
+                                have_default |= is_default;
                                 clf_config_emit(out, max, &n, cfg);
+                            }
                         }
+    if (!have_default)
+        clf_config_emit(out, max, &n, dflt);
     return n;
 }
 
@@ -662,6 +685,8 @@ static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_Device
                             if (tiles >= cus || tiles * (unsigned long long)s.sk > 4 * cus)
                                 continue;
                             split_format(&s, cfg, sizeof cfg);
+                            if (small_group(dev, &s.t) && strcmp(cfg, dflt) != 0)
+                                continue;
                             if (!split_valid(p, dev, &s, cfg, why, sizeof why))
                                 continue;
                             have_default |= strcmp(cfg, dflt) == 0;

@@ -354,6 +354,56 @@ static void prediction_grows_with_batch(void **state)
         }
 }
 
+/* The implicit-GEMM solvers' tuning spaces (what SEARCH and the model range over) hold no
+ * group of fewer than 64 work-items but the default where the device takes groups of 64,
+ * on a one-pixel squeeze-excite layer and a 3x3 one; with groups capped at 32 they do. */
+static void igemm_spaces_min_group(void **state)
+{
+    (void)state;
+    const char *const names[] = {"ConvImplicitGemm", "ConvImplicitGemmSplitK"};
+    clf_fusion_problem probs[2];
+    conv(&probs[0], 1, 672, 1, 28, 1, 1, 0);
+    conv(&probs[1], 1, 64, 28, 64, 3, 1, 1);
+    for (int cap = 0; cap < 2; ++cap) {
+        clfuse_DeviceInfo dev = h100();
+        if (cap)
+            dev.max_work_group_size = 32;
+        for (size_t si = 0; si < 2; ++si) {
+            const clf_solver *sv = clf_solver_by_name(names[si]);
+            assert_non_null(sv);
+            for (int pi = 0; pi < 2; ++pi) {
+                char dflt[CLF_CONFIG_CAP];
+                sv->default_config(&probs[pi], &dev, dflt, sizeof dflt);
+                int total = sv->tuning_configs(&probs[pi], &dev, NULL, 0);
+                assert_true(total > 0);
+                char(*all)[CLF_CONFIG_CAP] = calloc((size_t)total, sizeof *all);
+                assert_non_null(all);
+                assert_int_equal(sv->tuning_configs(&probs[pi], &dev, all, total), total);
+                int small = 0, has_default = 0;
+                for (int i = 0; i < total; ++i) {
+                    long mt = 0, nt = 0, kt = 0, tm = 0, tn = 0, ks = 1;
+                    const char *k = strstr(all[i], "KS=");
+                    assert_true(sscanf(all[i], "MT=%ld,NT=%ld,KT=%ld,TM=%ld,TN=%ld", &mt, &nt, &kt,
+                                       &tm, &tn) == 5);
+                    if (k)
+                        ks = atol(k + 3);
+                    has_default |= strcmp(all[i], dflt) == 0;
+                    if ((mt / tm) * (nt / tn) * ks < 64 && strcmp(all[i], dflt) != 0)
+                        ++small;
+                }
+                free(all);
+                assert_true(has_default);
+                if (!cap && small > 0)
+                    fail_msg("%s, problem %d: %d configs of fewer than 64 work-items", names[si],
+                             pi, small);
+                if (cap && small == 0)
+                    fail_msg("%s, problem %d: no small group with groups capped at 32", names[si],
+                             pi);
+            }
+        }
+    }
+}
+
 /* clf_choices_keep_near: what a plan compile measures at all. Solvers within the spread of
  * the best estimate keep all their configs, in order; one past it loses them; ConvGemm (its
  * first run compiles CLBlast's kernels: seconds) is kept only when the model ranks it first,
@@ -754,6 +804,7 @@ int main(void)
         cmocka_unit_test(cpu_prefers_direct_cpu),
         cmocka_unit_test(candidates_take_turns),
         cmocka_unit_test(candidates_kept_near),
+        cmocka_unit_test(igemm_spaces_min_group),
         cmocka_unit_test(config_distance_counts_keys),
         cmocka_unit_test(registers_decide_groups),
         cmocka_unit_test(gathers_and_l1_counted),
