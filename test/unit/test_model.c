@@ -354,6 +354,27 @@ static void prediction_grows_with_batch(void **state)
         }
 }
 
+/* A model ranking's entry, written as the time it estimates (positive, ms). */
+typedef struct estimate {
+    const clf_solver *s;
+    const char *cfg;
+    double est;
+} estimate;
+
+/* Appends rows as the model ranks them: each a choice of the solver and config with the
+ * estimate as a negative time_ms. */
+static void push_estimates(clf_choices *l, const estimate *rows, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        clf_choice ch;
+        memset(&ch, 0, sizeof ch);
+        ch.solver = rows[i].s;
+        snprintf(ch.config, sizeof ch.config, "%s", rows[i].cfg);
+        ch.time_ms = -rows[i].est;
+        assert_int_equal(clf_choices_push(l, &ch), 0);
+    }
+}
+
 /* The implicit-GEMM solvers' tuning spaces (what SEARCH and the model range over) hold no
  * group of fewer than 64 work-items but the default where the device takes groups of 64,
  * on a one-pixel squeeze-excite layer and a 3x3 one; with groups capped at 32 they do. */
@@ -416,21 +437,10 @@ static void candidates_kept_near(void **state)
     const clf_solver *naive = clf_solver_by_name("ConvNaiveDirect");
     const clf_solver *wino = clf_solver_by_name("ConvWinograd2x2");
     assert_true(ig && gemm && naive && wino && gemm->slow_first_run && !ig->slow_first_run);
-    const struct {
-        const clf_solver *s;
-        const char *cfg;
-        double est;
-    } in[] = {{ig, "i1", 1.0}, {gemm, "g1", 2.0}, {naive, "n1", 2.5},
-              {ig, "i2", 4.0}, {wino, "w1", 3.5}, {naive, "n2", 5.0}};
+    const estimate in[] = {{ig, "i1", 1.0}, {gemm, "g1", 2.0}, {naive, "n1", 2.5},
+                           {ig, "i2", 4.0}, {wino, "w1", 3.5}, {naive, "n2", 5.0}};
     clf_choices more = {0};
-    for (size_t i = 0; i < sizeof in / sizeof in[0]; ++i) {
-        clf_choice ch;
-        memset(&ch, 0, sizeof ch);
-        ch.solver = in[i].s;
-        snprintf(ch.config, sizeof ch.config, "%s", in[i].cfg);
-        ch.time_ms = -in[i].est;
-        assert_int_equal(clf_choices_push(&more, &ch), 0);
-    }
+    push_estimates(&more, in, sizeof in / sizeof in[0]);
     clf_choices_keep_near(&more, 3.0);
     const char *want[] = {"i1", "n1", "i2", "n2"};
     assert_int_equal(more.n, 4);
@@ -463,21 +473,10 @@ static void candidates_take_turns(void **state)
     /* the model's order: a a a b b c (c's best 4x the best: past a spread of 3); b's best
      * 1.5x a's: b's configs come at 2.25 and 4.5, a's at 1, 2 and 3 (plain rounds would
      * put b2 before a3) */
-    const struct {
-        const clf_solver *s;
-        const char *cfg;
-        double est;
-    } in[] = {{a, "a1", 1.0}, {a, "a2", 1.05}, {a, "a3", 1.2},
-              {b, "b1", 1.5}, {b, "b2", 1.6},  {c, "c1", 4.0}};
+    const estimate in[] = {{a, "a1", 1.0}, {a, "a2", 1.05}, {a, "a3", 1.2},
+                           {b, "b1", 1.5}, {b, "b2", 1.6},  {c, "c1", 4.0}};
     clf_choices more = {0}, out = {0};
-    for (size_t i = 0; i < sizeof in / sizeof in[0]; ++i) {
-        clf_choice ch;
-        memset(&ch, 0, sizeof ch);
-        ch.solver = in[i].s;
-        snprintf(ch.config, sizeof ch.config, "%s", in[i].cfg);
-        ch.time_ms = -in[i].est;
-        assert_int_equal(clf_choices_push(&more, &ch), 0);
-    }
+    push_estimates(&more, in, sizeof in / sizeof in[0]);
     clf_choice listed = more.v[3]; /* b1 is listed already (a record, say) */
     assert_int_equal(clf_choices_add(&out, &listed), 0);
     assert_int_equal(clf_choices_take_turns(&more, 3.0, &out), 0);

@@ -3,10 +3,10 @@
  * --in_layout, --fil_layout, --out_layout). -S picks how the solution is chosen: Find (negative,
  * the default), Immediate mode's best (0), or one solver by id or name.
  *
- * convfp16 stores x, w and y as half. clfuse's unfused convolution calls (Find, Immediate
- * mode, miopenConvolutionForward) are fp32 only, and fp16 runs in fusion plans, so convfp16
- * runs the convolution as a one-op fusion plan: -S < 0 or 0 compiles it (the solver the
- * fusion find mode picks), an id or name builds it with that solver's default config. */
+ * convfp16 stores x, w and y as half and runs the convolution as a one-op fusion plan (the
+ * unfused calls take half tensors too, through the same internal plan: test_fp16
+ * unfused_calls): -S < 0 or 0 compiles it (the solver the fusion find mode picks), an id or
+ * name builds it with that solver's default config. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "plan/plan.h"
