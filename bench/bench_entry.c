@@ -198,8 +198,8 @@ void bench_run_entry(ctx *c, bench_entry *e, bufs *keep)
         b.m[i] = device_buffer(c, b.yn * elem, NULL, &err);
     if (err != CL_SUCCESS) {
         bench_path_fail(e, &e->ch[0].p[P_FUSED],
-                        "device buffers (%.1f MB each for outputs): OpenCL error %d", b.yn * 4e-6,
-                        err);
+                        "device buffers (%.1f MB each for outputs): OpenCL error %d",
+                        (double)(b.yn * elem) * 1e-6, err);
         goto out;
     }
 

@@ -60,6 +60,11 @@ void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *c
     ++*n;
 }
 
+int clf_config_small_group(const clfuse_DeviceInfo *dev, long work_items)
+{
+    return work_items < CLF_MIN_TUNING_GROUP && dev->max_work_group_size >= CLF_MIN_TUNING_GROUP;
+}
+
 int clf_config_in(long v, const long *vals, size_t n)
 {
     for (size_t i = 0; i < n; ++i)

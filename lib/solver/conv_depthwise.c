@@ -16,7 +16,6 @@
  * narrowest window is wider is left to the other solvers. */
 #define MAX_WG 256
 #define MAX_SPAN 64
-#define MIN_GROUP 64 /* work-items a tuning config's group has at least (tuning_configs) */
 
 typedef struct tiling {
     long tw, th, wx, wy;
@@ -215,7 +214,7 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
             for (size_t i = 0; i < CLF_COUNT(wx_vals); ++i)
                 for (size_t j = 0; j < CLF_COUNT(wy_vals); ++j) {
                     tiling t = {tw_vals[a], th_vals[b], wx_vals[i], wy_vals[j]};
-                    if (t.wx * t.wy < MIN_GROUP && wg_cap(dev) >= MIN_GROUP)
+                    if (clf_config_small_group(dev, t.wx * t.wy))
                         continue;
                     format(&t, cfg, sizeof cfg);
                     if (tiling_valid(p, dev, &t, cfg, why, sizeof why))

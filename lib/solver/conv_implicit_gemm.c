@@ -342,8 +342,8 @@ static const long t_vals[] = {4, 8};
 static const long tm_vals[] = {8, 4};
 static const long ks_vals[] = {1, 2, 4, 8};
 
-/* Work-items a tuning config's group has at least, where the device takes groups that large
- * (the default config, always in the space, may have fewer). Over the 241 keys the H100
+/* Both spaces leave out groups of fewer than 64 work-items (clf_config_small_group; the
+ * default config, always in the space, may have fewer). Over the 241 keys the H100
  * SEARCHes timed (29,740 configs, bench/results/2026-11-24_h100_model_s12 section 1), the best
  * config of fewer work-items was at most 3.1% faster than the best of 64 or more, in both
  * solvers (ConvImplicitGemm 194 keys with both measured, split-K 118 where the best whole
@@ -351,16 +351,11 @@ static const long ks_vals[] = {1, 2, 4, 8};
  * best on 13 of 24 one-pixel squeeze-excite layers (bench/results/2026-11-24_h100_fp16_s16):
  * a warp issues for 32 lanes whatever a group fills, and one or two warps cannot hide a
  * group's load latency, neither of which the model sees. */
-#define MIN_GROUP 64
-static int small_group(const clfuse_DeviceInfo *dev, const tiling *t)
-{
-    return wg_size(t) < MIN_GROUP && dev->max_work_group_size >= MIN_GROUP;
-}
 
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
-    int n = 0, have_default = 0;
+    int n = 0;
     char cfg[CLF_CONFIG_CAP], dflt[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
     default_config(p, dev, dflt, sizeof dflt);
     for (size_t a = 0; a < CLF_COUNT(mn_vals); ++a)
@@ -372,16 +367,11 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
                             tiling t = {mn_vals[a], mn_vals[b], kt_vals[k],
                                         tm_vals[i], t_vals[j],  ks_vals[s]};
                             format(&t, cfg, sizeof cfg);
-                            const int is_default = strcmp(cfg, dflt) == 0;
-                            if (small_group(dev, &t) && !is_default)
+                            if (clf_config_small_group(dev, wg_size(&t)) && strcmp(cfg, dflt) != 0)
                                 continue;
-                            if (tiling_valid(p, dev, &t, cfg, why, sizeof why)) {
-                                have_default |= is_default;
+                            if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
                                 clf_config_emit(out, max, &n, cfg);
-                            }
                         }
-    if (!have_default)
-        clf_config_emit(out, max, &n, dflt);
     return n;
 }
 
@@ -685,7 +675,8 @@ static int split_tuning_configs(const clf_fusion_problem *p, const clfuse_Device
                             if (tiles >= cus || tiles * (unsigned long long)s.sk > 4 * cus)
                                 continue;
                             split_format(&s, cfg, sizeof cfg);
-                            if (small_group(dev, &s.t) && strcmp(cfg, dflt) != 0)
+                            if (clf_config_small_group(dev, wg_size(&s.t)) &&
+                                strcmp(cfg, dflt) != 0)
                                 continue;
                             if (!split_valid(p, dev, &s, cfg, why, sizeof why))
                                 continue;

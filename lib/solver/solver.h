@@ -335,6 +335,14 @@ int clf_config_parse_exact(const char *solver, const char *cfg, const char *cons
 /* Counts cfg in a tuning_configs enumeration and writes it to out[*n] while *n < max (the
  * snprintf-style count semantics of clf_solver.tuning_configs; out may be NULL with max 0). */
 void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *cfg);
+/* Whether a tuning config whose work-group has `work_items` leaves the tuning space: fewer
+ * than CLF_MIN_TUNING_GROUP where the device takes groups that large. On an H100 such groups
+ * were never more than a few percent faster than the best of 64 or more (one warp issues
+ * for 32 lanes whatever a group fills, one or two warps cannot hide a group's loads), while
+ * the model, which sees neither, picked them at up to 1.9x the best: ConvDepthwise and the
+ * implicit-GEMM solvers apply it, each with its evidence beside its space. */
+#define CLF_MIN_TUNING_GROUP 64
+int clf_config_small_group(const clfuse_DeviceInfo *dev, long work_items);
 /* 1 when v is one of vals[0..n). */
 /* Elements of an array (the configs' value lists). */
 #define CLF_COUNT(a) (sizeof(a) / sizeof((a)[0]))

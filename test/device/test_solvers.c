@@ -427,10 +427,16 @@ static void configs_fit_small_devices(void **state)
                              cfg, why);
                 int count = s->tuning_configs ? s->tuning_configs(&p, &dev, cfgs, MAX_CONFIGS) : 0;
                 assert_true(count <= MAX_CONFIGS);
-                for (int ci = 0; ci < count; ++ci)
+                int has_default = count == 0; /* no tuning_configs: the default alone */
+                for (int ci = 0; ci < count; ++ci) {
                     if (!s->config_valid(&p, &dev, cfgs[ci], why, sizeof why))
                         fail_msg("%s shape %zu device %zu: candidate invalid: %s", s->name, i, d,
                                  why);
+                    has_default |= strcmp(cfgs[ci], cfg) == 0;
+                }
+                if (!has_default) /* clf_solver.tuning_configs: the default included */
+                    fail_msg("%s shape %zu device %zu: default \"%s\" not in its %d configs",
+                             s->name, i, d, cfg, count);
                 assert_false(s->config_valid(&p, &dev, "", why, sizeof why));
                 assert_false(s->config_valid(&p, &dev, "NO_SUCH_KEY=1", why, sizeof why));
             }

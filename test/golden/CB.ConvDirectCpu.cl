@@ -208,22 +208,20 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define IVEC CAT(int, VW)
 #define VLOAD CAT(vload, VW)
 #define VSTORE CAT(vstore, VW)
-/* VW (or 16, or 8) consecutive values of x or w, VW of y, and HLOAD one value: in half the
- * vload_half family, the filters widened eight at a time into wt (W_STAGE below): PoCL
- * converts a half in software, and one scalar conversion per filter tap, as the fp32 path
- * loads them, ran ConvDirectCpu in half 10x slower than in fp32 (13.6 ms against 1.2 on
- * 1x64x56x56 3x3 on the 2-core build machine; 3.6-4.4 ms staged). */
+/* VW (or 16, or 8) consecutive values of x or w, and VW of y: in half the vload_half family,
+ * the filters widened eight at a time into wt (W_STAGE below): PoCL converts a half in
+ * software, and one scalar conversion per filter tap, as the fp32 path loads them, ran
+ * ConvDirectCpu in half 10x slower than in fp32 (13.6 ms against 1.2 on 1x64x56x56 3x3 on
+ * the 2-core build machine; 3.6-4.4 ms staged). */
 #if HALF
 #define XLOAD CAT(vload_half, VW)
 #define XLOAD16 vload_half16
 #define XLOAD8 vload_half8
 #define YSTORE CAT(vstore_half, VW)
-#define HLOAD CLF_LOAD
 #else
 #define XLOAD VLOAD
 #define XLOAD16 vload16
 #define YSTORE VSTORE
-#define HLOAD CLF_LOAD
 #endif
 
 #if FLAT
@@ -272,7 +270,7 @@ inline VEC load_x(__global const CLF_DATA_T *p)
     float t[VW];
 #pragma unroll
     for (int j = 0; j < VW; ++j)
-        t[j] = HLOAD(p, j * STRIDE_W);
+        t[j] = CLF_LOAD(p, j * STRIDE_W);
     return VLOAD(0, t);
 #endif
 }
@@ -291,7 +289,7 @@ inline VEC load_x_edge(__global const CLF_DATA_T *row, int iw, int safe)
 #pragma unroll
     for (int j = 0; j < VW; ++j) {
         const int c = iw + j * STRIDE_W;
-        t[j] = c >= 0 && c < XW ? HLOAD(row, c) : 0.0f;
+        t[j] = c >= 0 && c < XW ? CLF_LOAD(row, c) : 0.0f;
     }
     return VLOAD(0, t);
 }
@@ -376,7 +374,7 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNE
         __global const CLF_DATA_T *wr = wk + (size_t)i * (C_PER_G * FYX) + (ci) * FYX;         \
         _Pragma("unroll") for (int t = 0; t + 8 <= FYX; t += 8)                                \
             vstore8(XLOAD8(0, wr + t), 0, &wt[i][t]);                                          \
-        _Pragma("unroll") for (int t = FYX / 8 * 8; t < FYX; ++t) wt[i][t] = HLOAD(wr, t);     \
+        _Pragma("unroll") for (int t = FYX / 8 * 8; t < FYX; ++t) wt[i][t] = CLF_LOAD(wr, t);     \
     }
 #define W_TAP(i, ci, fy, fx) wt[i][(fy) * FX + (fx)]
 #else
