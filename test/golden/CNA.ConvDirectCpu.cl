@@ -211,6 +211,8 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define CAT(a, b) CAT_(a, b)
 #define VEC CAT(float, VW)
 #define IVEC CAT(int, VW)
+#define AS_VEC CAT(as_float, VW)
+#define AS_IVEC CAT(as_int, VW)
 #define VLOAD CAT(vload, VW)
 #define VSTORE CAT(vstore, VW)
 /* VW (or 16, or 8) consecutive values of x or w, and VW of y: in half the vload_half family,
@@ -280,16 +282,11 @@ inline VEC load_x(__global const CLF_DATA_T *p)
 #endif
 }
 
-/* load_x of row + iw with the lanes outside the row [0, XW) zero (padding). With safe, the
- * plain load may read past either end of the row (it stays inside the tensor x); without,
- * (the tensor's first and last rows) the lanes are read one at a time. */
-inline VEC load_x_edge(__global const CLF_DATA_T *row, int iw, int safe)
+/* load_x of row + iw with the lanes outside the row [0, XW) zero (padding), read lane by lane:
+ * for the rows at the tensor's first and last elements, where a whole-vector load could read
+ * outside x. */
+inline VEC load_x_lanes(__global const CLF_DATA_T *row, int iw)
 {
-    if (iw >= 0 && iw + SPAN <= XW)
-        return load_x(row + iw);
-    const IVEC col = IOTA * STRIDE_W + iw;
-    if (safe)
-        return select((VEC)(0.0f), load_x(row + iw), col >= 0 && col < XW);
     float t[VW];
 #pragma unroll
     for (int j = 0; j < VW; ++j) {
@@ -299,9 +296,26 @@ inline VEC load_x_edge(__global const CLF_DATA_T *row, int iw, int safe)
     return VLOAD(0, t);
 }
 
-/* The accumulation over every input channel and tap; LOAD(row, iw) is load_x or
- * load_x_edge. */
-#define ACCUMULATE(LOAD)                                                                       \
+/* The first input column of vector v at filter column fx. */
+#define IW(fx, v) (iw0 + (fx) * DIL_W + (v) * (VW * STRIDE_W))
+
+/* One input row's FMAs: for each filter column, NV input vectors (LOAD(row, fx, v)) times KB
+ * broadcast filter taps. */
+#define ROW_FMAS(LOAD)                                                                         \
+    _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                          \
+    {                                                                                          \
+        VEC xv[NV];                                                                            \
+        _Pragma("unroll") for (int v = 0; v < NV; ++v) xv[v] = LOAD(xr, fx, v);                \
+        _Pragma("unroll") for (int i = 0; i < KB; ++i)                                         \
+        {                                                                                      \
+            const float wv = W_TAP(i, ci, fy, fx);                                             \
+            _Pragma("unroll") for (int v = 0; v < NV; ++v) acc[i][v] =                         \
+                fma((VEC)(wv), xv[v], acc[i][v]);                                              \
+        }                                                                                      \
+    }
+
+/* The accumulation over every input channel and filter row; ROW is the row's FMAs. */
+#define ACCUMULATE(ROW)                                                                        \
     for (int ci = 0; ci < C_PER_G; ++ci) {                                                     \
         W_STAGE(ci);                                                                           \
         __global const CLF_DATA_T *xc = xg + (size_t)ci * (XH * XW);                           \
@@ -310,28 +324,25 @@ inline VEC load_x_edge(__global const CLF_DATA_T *row, int iw, int safe)
             if (ih < 0 || ih >= XH)                                                            \
                 continue;                                                                      \
             __global const CLF_DATA_T *xr = xc + ih * XW;                                      \
-            /* Whether loads of this row reaching EDGE_REACH columns past either end stay   \
-             * inside x. */                                                                    \
-            const long at = (long)(xr - x);                                                    \
-            const int safe = at >= EDGE_REACH && at + XW + EDGE_REACH <= (long)N * C * H * W;  \
-            (void)safe;                                                                        \
-            _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                  \
-            {                                                                                  \
-                VEC xv[NV];                                                                    \
-                _Pragma("unroll") for (int v = 0; v < NV; ++v) xv[v] =                         \
-                    LOAD(xr, iw0 + fx * DIL_W + v * (VW * STRIDE_W));                          \
-                _Pragma("unroll") for (int i = 0; i < KB; ++i)                                 \
-                {                                                                              \
-                    const float wv = W_TAP(i, ci, fy, fx);                                     \
-                    _Pragma("unroll") for (int v = 0; v < NV; ++v) acc[i][v] =                 \
-                        fma((VEC)(wv), xv[v], acc[i][v]);                                      \
-                }                                                                              \
-            }                                                                                  \
+            ROW                                                                                \
         }                                                                                      \
     }
 
-#define LOAD_PLAIN(row, iw) load_x((row) + (iw))
-#define LOAD_EDGE(row, iw) load_x_edge((row), (iw), safe)
+#define LOAD_PLAIN(row, fx, v) load_x((row) + IW(fx, v))
+/* An edge work-item's loads: whole vectors with the lanes outside the row cleared by the
+ * work-item's masks (one AND a load, no branch: a test a load ran the edge work-items up to 3x
+ * slower than the interior ones on the GPU machine's Xeon, bench/PERF_NOTES.md), where loads
+ * reaching EDGE_REACH columns past either end of the row stay inside x; lane by lane in the
+ * rows where they would not. */
+#define LOAD_MASKED(row, fx, v) AS_VEC(AS_IVEC(load_x((row) + IW(fx, v))) & emask[fx][v])
+#define LOAD_LANES(row, fx, v) load_x_lanes((row), IW(fx, v))
+#define EDGE_ROW                                                                               \
+    const long at = (long)(xr - x);                                                            \
+    if (at >= EDGE_REACH && at + XW + EDGE_REACH <= (long)N * C * H * W) {                     \
+        ROW_FMAS(LOAD_MASKED)                                                                  \
+    } else {                                                                                   \
+        ROW_FMAS(LOAD_LANES)                                                                   \
+    }
 
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
@@ -395,11 +406,20 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNE
         for (int v = 0; v < NV; ++v)
             acc[i][v] = (VEC)(0.0f);
 
-    /* One test per work-item chooses the loop without per-load checks. */
+    /* One test per work-item chooses the loop without per-load masks. */
     if (iw0 >= 0 && iw0 + WINDOW <= XW) {
-        ACCUMULATE(LOAD_PLAIN)
+        ACCUMULATE(ROW_FMAS(LOAD_PLAIN))
     } else {
-        ACCUMULATE(LOAD_EDGE)
+        /* Which lanes of each load lie inside the row, the same for every channel and row. */
+        IVEC emask[FX][NV];
+#pragma unroll
+        for (int fx = 0; fx < FX; ++fx)
+#pragma unroll
+            for (int v = 0; v < NV; ++v) {
+                const IVEC col = IOTA * STRIDE_W + IW(fx, v);
+                emask[fx][v] = col >= 0 && col < XW;
+            }
+        ACCUMULATE(EDGE_ROW)
     }
 
 #pragma unroll
