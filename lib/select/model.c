@@ -180,7 +180,11 @@ static dev_class gpu = {
  * time, its work-items vectorised over 8-16 SIMD lanes (16: two 8-lane FMA ports) at
  * ~2.5 GHz; local memory is the cache, so neither it nor registers limit groups in flight;
  * ~20 GB/s DRAM per socket, ~40 GB/s of cache bandwidth per core; a launch costs tens of
- * microseconds (PoCL's scheduling), a barrier step little (work-item loops, no waiting). */
+ * microseconds (PoCL's scheduling), a barrier step little (work-item loops, no waiting).
+ * sat: the lanes x independent FMAs a core needs in flight, two 16-lane FMA ports of 4
+ * cycles' latency on an AVX-512 core (64 lanes deep on the GPU machine's Xeon: a work-item of
+ * 16-lane vectors ran 2x the FMA rate of one of 8 lanes, 134 against 67 GFLOP/s on a core,
+ * bench/PERF_NOTES.md; on a core that splits 16 lanes in two, both run alike). */
 static dev_class cpu = {
     .lanes = 16,
     .ghz = 2.5,
@@ -195,7 +199,7 @@ static dev_class cpu = {
     .l2_gbs = 0 /* per core below */,
     .launch_us = 20.0,
     .step_us = 0.05,
-    .sat = 32,
+    .sat = 64,
     .reuse_sat = 2,
     .overlap = 0.3,
     .atomic_gops = 0.5, /* a contended cache line between cores: ~2 ns an operation */

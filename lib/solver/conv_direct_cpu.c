@@ -133,17 +133,18 @@ static long work_items(const clf_conv_problem *c, const blocking *b)
     return (long)c->n * c->groups * ((k_per_g + b->kb - 1) / b->kb) * rows(c) * segs;
 }
 
-/* A CPU-shaped rule: 16 channels x one vector of 8 pixels, 16 independent accumulators
- * (two FMA ports of 4 cycles' latency need 8 at least) of 8 lanes, the AVX2 width; fp32
- * loads of 16 lanes straddle cache lines and ran at half the speed on the AVX-512 host the
- * rule was measured on (bench/PERF_NOTES.md, issue 14). Fewer channels in small groups,
- * then halved until there are work-items enough to share among the compute units. */
+/* A CPU-shaped rule: 16 channels x one vector of 16 pixels, 16 independent accumulators
+ * (two FMA ports of 4 cycles' latency need 8 at least) of 16 lanes, the AVX-512 width (on the
+ * GPU machine's Xeon 16-lane work-items ran at twice the FMA rate of 8-lane ones, and on the
+ * 2-core AMD host, which splits 16 lanes in two, alike: bench/PERF_NOTES.md, issue 14).
+ * Fewer channels in small groups, then halved until there are work-items enough to share
+ * among the compute units. */
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
     const long k_per_g = c->k / c->groups > 0 ? c->k / c->groups : 1;
-    blocking b = {16, 8, 1};
+    blocking b = {16, 16, 1};
     while (b.kb > k_per_g)
         b.kb /= 2;
     const long want = 8L * (dev->compute_units > 0 ? (long)dev->compute_units : 1);

@@ -1,4 +1,4 @@
-/* golden: plan CB, solver ConvDirectCpu, default config "KB=8,VW=8,NV=1"
+/* golden: plan CB, solver ConvDirectCpu, default config "KB=8,VW=16,NV=1"
  * build options: -cl-std=CL1.2 -cl-mad-enable
  * launch: dims 3 global 8x1x2 local 1x1x1, workspace 0 bytes (first 0 zeroed)
  * IR:
@@ -10,7 +10,7 @@
  *   output %4
  */
 /* clfuse generated kernel: plan CB
- * solver ConvDirectCpu (id 12), config "KB=8,VW=8,NV=1" */
+ * solver ConvDirectCpu (id 12), config "KB=8,VW=16,NV=1" */
 /* convolution */
 #define N 2
 #define C 4
@@ -71,7 +71,7 @@
 #define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
 /* solver ConvDirectCpu */
 #define KB 8
-#define VW 8
+#define VW 16
 #define NV 1
 #define FLAT 0
 #define HALF 0
