@@ -172,6 +172,27 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     return n;
 }
 
+/* L1 data caches of x86 cores have 64 sets of 64-byte lines (32 KB 8-way, 48 KB 12-way): a
+ * work-item walks its KB filter rows in step, row_bytes apart, and rows a multiple of 4 KB
+ * apart share one set. More rows to a set than 8 ways evict each other's lines between
+ * channels, and each 4-byte broadcast then brings a whole line from L2: 16x the bytes. Seen
+ * on the 2-core build machine: 1x1 stride 2, 512 -> 96 channels (rows 2 KB apart, two sets),
+ * KB=24 ran 0.14-0.17 ms against 0.06-0.11 for KB <= 16; with the term the model's pick among
+ * the measured configs came within 1.055 of the best on that study's 8 shapes (was 1.118)
+ * and 1.066 on the Xeon's sweep (was 1.092; bench/results/2026-11-24_cpu_s17). */
+static double l1_conflict_factor(long kb, long row_bytes)
+{
+    const long span = 4096, g = row_bytes % span;
+    long a = span, r = g;
+    while (r != 0) { /* a = gcd(4096, row_bytes mod 4096) */
+        const long t = a % r;
+        a = r;
+        r = t;
+    }
+    const long sets = g == 0 ? 1 : span / a < 64 ? span / a : 64;
+    return (kb + sets - 1) / sets > 8 ? 16.0 : 1.0;
+}
+
 /* The shape of work, for the device model (lib/select/model.c). A work-item fills VW SIMD
  * lanes itself (simd), so a group of one still occupies a core. */
 static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
@@ -197,9 +218,10 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     /* Per work-item: its input window's rows for every channel and tap row, its KB filters,
      * and its outputs. */
     const double window = (wb - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
-    out->global_bytes =
-        (double)clf_problem_data_size(p) *
-        (items * (cpg * c->fy * window + (double)b.kb * cpg * taps + (double)b.kb * wb));
+    const double size = (double)clf_problem_data_size(p);
+    out->global_bytes = size * items * (cpg * c->fy * window + (double)b.kb * wb) +
+                        size * items * (double)b.kb * cpg * taps *
+                            l1_conflict_factor(b.kb, (long)(cpg * taps * size));
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 1;
     /* FMAs per value loaded in the inner loop: KB x WB per WB input values and KB weights. */

@@ -612,6 +612,44 @@ static double model_param(const char *name)
     return 0;
 }
 
+/* ConvDirectCpu's filter rows: rows a multiple of 4 KB apart share an L1 set, and more than 8
+ * of them to a set count each weight as a 64-byte line (16x the bytes); other strides, or few
+ * enough rows, count 4 bytes a weight. */
+static void cpu_l1_set_conflicts_counted(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = pocl();
+    const clf_solver *s = clf_solver_by_name("ConvDirectCpu");
+    assert_non_null(s);
+    /* weight bytes = global_bytes - input and output bytes, per config */
+    static const struct {
+        int c, k, kb, conflicts;
+    } cases[] = {
+        {512, 96, 24, 1},  /* rows 2 KB apart: two sets, 12 rows each */
+        {512, 96, 16, 0},  /* 8 rows a set: within 8 ways */
+        {520, 96, 24, 0},  /* rows 2080 bytes apart walk many sets */
+        {1024, 96, 12, 1}, /* rows 4 KB apart: one set */
+        {1024, 96, 8, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        clf_fusion_problem p;
+        conv(&p, 1, cases[i].c, 14, cases[i].k, 1, 2, 0);
+        char cfg[64];
+        snprintf(cfg, sizeof cfg, "KB=%d,VW=8,NV=1", cases[i].kb);
+        clf_cost c;
+        assert_true(clf_model_predict_detail(&dev, &p, s, cfg, &c, NULL) > 0);
+        /* 7 rows x ceil(96 / KB) channel blocks, one 8-pixel segment each: a stride-2 window
+         * of 15 input columns per channel, KB x C weights, KB x 8 outputs, 4 bytes each. */
+        const double items = 7.0 * ((96 + cases[i].kb - 1) / cases[i].kb);
+        const double io = 4.0 * items * ((double)cases[i].c * 15.0 + cases[i].kb * 8.0);
+        const double weights = 4.0 * items * cases[i].kb * (double)cases[i].c;
+        const double want = io + weights * (cases[i].conflicts ? 16.0 : 1.0);
+        if (fabs(c.global_bytes - want) > 1e-9 * want)
+            fail_msg("C=%d KB=%d: global bytes %.0f, want %.0f", cases[i].c, cases[i].kb,
+                     c.global_bytes, want);
+    }
+}
+
 static void gathers_and_l1_counted(void **state)
 {
     (void)state;
@@ -807,6 +845,7 @@ int main(void)
         cmocka_unit_test(config_distance_counts_keys),
         cmocka_unit_test(registers_decide_groups),
         cmocka_unit_test(gathers_and_l1_counted),
+        cmocka_unit_test(cpu_l1_set_conflicts_counted),
         cmocka_unit_test(depthwise_sectors_counted),
         cmocka_unit_test(elementwise_vector_width),
     };
