@@ -37,6 +37,19 @@ static int flat(const clf_conv_problem *c)
            c->pad_w == 0;
 }
 
+/* Depthwise (groups of one input and one output channel): KB counts channels, each its own
+ * group, as the kernel's DW path computes them. */
+static int depthwise(const clf_conv_problem *c)
+{
+    return c->groups > 1 && c->c == c->groups && c->k == c->groups;
+}
+
+/* The channels a work-item's KB may span: a group's outputs, or every channel depthwise. */
+static long kb_limit(const clf_conv_problem *c)
+{
+    return depthwise(c) ? c->groups : c->k / c->groups;
+}
+
 /* The output row a segment of WB pixels walks, and the rows there are. */
 static long row_w(const clf_conv_problem *c)
 {
@@ -82,10 +95,18 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
     if (b->kb * b->nv > MAX_ACC_VECTORS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV > %d vector accumulators",
                                  MAX_ACC_VECTORS);
-    /* The last block of a group starts early to stay whole, so it must fit in one. */
-    if (b->kb > c->k / c->groups)
+    /* The last block of a group (or depthwise, of the channels) starts early to stay whole,
+     * so it must fit in one. */
+    if (b->kb > kb_limit(c))
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB > %ld %s", kb_limit(c),
+                                 depthwise(c) ? "channels" : "output channels per group");
+    /* Depthwise, each channel walks its own FY input rows: beyond 32 rows in flight a
+     * work-item ran slower, not faster, on the 2-core machine (672 channels at 14x14 3x3:
+     * KB=32 0.10-0.21 ms, KB=16 0.087-0.11, KB=8 0.077-0.093, bench/results/2026-11-24_cpu_s17). */
+    if (depthwise(c) && b->kb > 1 && b->kb * c->fy > 32)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
-                                 "KB > %d output channels per group", c->k / c->groups);
+                                 "depthwise KB x FY = %ld > 32 input rows in flight",
+                                 b->kb * c->fy);
     /* A vector wholly past the row would compute nothing. */
     if ((b->nv - 1) * b->vw >= row_w(c))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
@@ -125,12 +146,19 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     return 1;
 }
 
+/* Work-items along the channels: blocks of KB channels, per group or depthwise over all. */
+static long channel_blocks(const clf_conv_problem *c, const blocking *b)
+{
+    if (depthwise(c))
+        return (c->groups + b->kb - 1) / b->kb;
+    return (long)c->groups * ((c->k / c->groups + b->kb - 1) / b->kb);
+}
+
 static long work_items(const clf_conv_problem *c, const blocking *b)
 {
     const long wb = b->vw * b->nv;
     const long segs = (row_w(c) + wb - 1) / wb;
-    const long k_per_g = c->k / c->groups;
-    return (long)c->n * c->groups * ((k_per_g + b->kb - 1) / b->kb) * rows(c) * segs;
+    return (long)c->n * channel_blocks(c, b) * rows(c) * segs;
 }
 
 /* A CPU-shaped rule: 16 channels x one vector of 16 pixels, 16 independent accumulators
@@ -143,9 +171,9 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
                            size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
-    const long k_per_g = c->k / c->groups > 0 ? c->k / c->groups : 1;
+    const long limit = kb_limit(c) > 0 ? kb_limit(c) : 1;
     blocking b = {16, 16, 1};
-    while (b.kb > k_per_g)
+    while (b.kb > limit || (depthwise(c) && b.kb > 1 && b.kb * c->fy > 32))
         b.kb /= 2;
     const long want = 8L * (dev->compute_units > 0 ? (long)dev->compute_units : 1);
     while (work_items(c, &b) < want && b.kb > 1)
@@ -210,22 +238,31 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const double wb = (double)(b.vw * b.nv);
     out->groups = items;
     out->group_size = 1;
-    out->simd = (double)b.vw;
+    /* Depthwise, one vector load feeds one FMA: the loads bound the work-item, and 16-lane
+     * loads (more of them straddling cache lines) gained nothing over 8-lane ones on the
+     * 2-core machine (672 channels at 14x14 3x3: KB=8,VW=8,NV=2 0.077-0.093 ms against
+     * 0.11-0.21 for KB=16,VW=16,NV=1), so they count 8 lanes. */
+    out->simd = depthwise(c) && b.vw > 8 ? 8.0 : (double)b.vw;
     out->local_bytes = 0;
     out->regs = (double)(b.kb * b.nv + b.nv + 1);
     /* Whole blocks: lanes past a short row and recomputed edge blocks count. */
     out->flops = 2.0 * items * (double)b.kb * wb * cpg * taps;
-    /* Per work-item: its input window's rows for every channel and tap row, its KB filters,
-     * and its outputs. */
+    /* Per work-item: its input window's rows for every channel and tap row (depthwise, each
+     * of its KB channels' own), its KB filters, and its outputs. */
     const double window = (wb - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
     const double size = (double)clf_problem_data_size(p);
-    out->global_bytes = size * items * (cpg * c->fy * window + (double)b.kb * wb) +
+    const double inputs = depthwise(c) ? (double)b.kb : 1.0;
+    out->global_bytes = size * items * (inputs * cpg * c->fy * window + (double)b.kb * wb) +
                         size * items * (double)b.kb * cpg * taps *
                             l1_conflict_factor(b.kb, (long)(cpg * taps * size));
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 1;
-    /* FMAs per value loaded in the inner loop: KB x WB per WB input values and KB weights. */
-    out->inner_reuse = (double)b.kb * wb / (wb + (double)b.kb);
+    /* FMAs per value loaded in the inner loop: KB x WB per WB input values and KB weights.
+     * Depthwise nothing is reused (each channel reads its own inputs), but its KB x NV
+     * independent FMA chains keep the pipes busy as reuse does in the model's ILP term: 16
+     * channels of 7-pixel rows ran 2.9x one channel (bench/results/2026-11-24_cpu_s17). */
+    out->inner_reuse =
+        depthwise(c) ? (double)(b.kb * b.nv) : (double)b.kb * wb / (wb + (double)b.kb);
     out->kernels = 1;
     return miopenStatusSuccess;
 }
@@ -242,6 +279,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     const long segs = (row_w(c) + wb - 1) / wb;
     const long kblk = (c->k / c->groups + b.kb - 1) / b.kb;
     clf_strbuf *d = &spec->defines;
+    clf_strbuf_define(d, "DW", depthwise(c));
     clf_strbuf_define(d, "KB", b.kb);
     clf_strbuf_define(d, "VW", b.vw);
     clf_strbuf_define(d, "NV", b.nv);
@@ -255,7 +293,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     spec->launch.local[1] = 1;
     spec->launch.local[2] = 1;
     spec->launch.global[0] = (size_t)segs * (size_t)rows(c);
-    spec->launch.global[1] = (size_t)kblk * (size_t)c->groups;
+    spec->launch.global[1] = (size_t)channel_blocks(c, &b);
     spec->launch.global[2] = (size_t)c->n;
     return miopenStatusSuccess;
 }

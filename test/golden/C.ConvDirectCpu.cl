@@ -67,6 +67,7 @@
 #define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
 #define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
 /* solver ConvDirectCpu */
+#define DW 0
 #define KB 8
 #define VW 16
 #define NV 1
@@ -197,7 +198,17 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define CLF_STORE(v, p, i) ((p)[i] = (v))
 #endif
 
+#ifndef DW
+#define DW 0
+#endif
 #define FYX (FY * FX)
+/* One channel's plane, and how far past a row a depthwise work-item's KB rows reach. */
+#define PLANE (H * W)
+#if DW
+#define DW_ROWS_SPAN ((long)(KB - 1) * PLANE)
+#else
+#define DW_ROWS_SPAN 0L
+#endif
 #define WB (NV * VW)
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -292,7 +303,21 @@ inline VEC load_x_lanes(__global const CLF_DATA_T *row, int iw)
 #define IW(fx, v) (iw0 + (fx) * DIL_W + (v) * (VW * STRIDE_W))
 
 /* One input row's FMAs: for each filter column, NV input vectors (LOAD(row, fx, v)) times KB
- * broadcast filter taps. */
+ * broadcast filter taps. Depthwise (DW), each of the KB channels reads its own plane's row,
+ * PLANE apart: KB independent FMA chains in place of one input shared by KB filters. */
+#if DW
+#define ROW_FMAS(LOAD)                                                                         \
+    _Pragma("unroll") for (int i = 0; i < KB; ++i)                                             \
+    {                                                                                          \
+        __global const CLF_DATA_T *xri = xr + i * PLANE;                                       \
+        _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                      \
+        {                                                                                      \
+            const float wv = W_TAP(i, ci, fy, fx);                                             \
+            _Pragma("unroll") for (int v = 0; v < NV; ++v) acc[i][v] =                         \
+                fma((VEC)(wv), LOAD(xri, fx, v), acc[i][v]);                                   \
+        }                                                                                      \
+    }
+#else
 #define ROW_FMAS(LOAD)                                                                         \
     _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                          \
     {                                                                                          \
@@ -305,6 +330,7 @@ inline VEC load_x_lanes(__global const CLF_DATA_T *row, int iw)
                 fma((VEC)(wv), xv[v], acc[i][v]);                                              \
         }                                                                                      \
     }
+#endif
 
 /* The accumulation over every input channel and filter row; ROW is the row's FMAs. */
 #define ACCUMULATE(ROW)                                                                        \
@@ -330,7 +356,7 @@ inline VEC load_x_lanes(__global const CLF_DATA_T *row, int iw)
 #define LOAD_LANES(row, fx, v) load_x_lanes((row), IW(fx, v))
 #define EDGE_ROW                                                                               \
     const long at = (long)(xr - x);                                                            \
-    if (at >= EDGE_REACH && at + XW + EDGE_REACH <= (long)N * C * H * W) {                     \
+    if (at >= EDGE_REACH && at + DW_ROWS_SPAN + XW + EDGE_REACH <= (long)N * C * H * W) {      \
         ROW_FMAS(LOAD_MASKED)                                                                  \
     } else {                                                                                   \
         ROW_FMAS(LOAD_LANES)                                                                   \
@@ -340,13 +366,22 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNE
 {
     const int seg = get_global_id(0) % SEGS;
     const int oh = get_global_id(0) / SEGS;
+    const int n = get_global_id(2);
+#if DW
+    /* KB consecutive channels (groups of one), as group g with KB filters: the last block
+     * starts early; it stores from kg_store / ow_store on. */
+    const int g_store = get_global_id(1) * KB;
+    const int g = min(g_store, GROUPS - KB);
+    const int kg_store = g_store - g;
+    const int kg0 = 0;
+#else
     const int g = get_global_id(1) / KBLK;
     const int kb = get_global_id(1) % KBLK;
-    const int n = get_global_id(2);
 
     /* Whole blocks: the last one starts early; it stores from kg_store / ow_store on. */
     const int kg_store = kb * KB;
     const int kg0 = min(kg_store, K_PER_G - KB);
+#endif
     const int ow_store = seg * WB;
     const int ow0 = max(min(ow_store, ROW_W - WB), 0);
 
