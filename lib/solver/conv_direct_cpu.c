@@ -50,6 +50,16 @@ static long kb_limit(const clf_conv_problem *c)
     return depthwise(c) ? c->groups : c->k / c->groups;
 }
 
+/* Depthwise, each of a work-item's KB channels walks its own FY input rows: beyond 32 rows in
+ * flight a work-item ran slower, not faster, on the 2-core machine (672 channels at 14x14
+ * 3x3: KB=32 0.10-0.21 ms, KB=16 0.087-0.11, KB=8 0.077-0.093,
+ * bench/results/2026-11-24_cpu_s17). One channel is always allowed. */
+#define DW_MAX_ROWS 32
+static int too_many_rows(const clf_conv_problem *c, long kb)
+{
+    return depthwise(c) && kb > 1 && kb * c->fy > DW_MAX_ROWS;
+}
+
 /* The output row a segment of WB pixels walks, and the rows there are. */
 static long row_w(const clf_conv_problem *c)
 {
@@ -100,13 +110,10 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
     if (b->kb > kb_limit(c))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB > %ld %s", kb_limit(c),
                                  depthwise(c) ? "channels" : "output channels per group");
-    /* Depthwise, each channel walks its own FY input rows: beyond 32 rows in flight a
-     * work-item ran slower, not faster, on the 2-core machine (672 channels at 14x14 3x3:
-     * KB=32 0.10-0.21 ms, KB=16 0.087-0.11, KB=8 0.077-0.093, bench/results/2026-11-24_cpu_s17). */
-    if (depthwise(c) && b->kb > 1 && b->kb * c->fy > 32)
+    if (too_many_rows(c, b->kb))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
-                                 "depthwise KB x FY = %ld > 32 input rows in flight",
-                                 b->kb * c->fy);
+                                 "depthwise KB x FY = %ld > %d input rows in flight", b->kb * c->fy,
+                                 DW_MAX_ROWS);
     /* A vector wholly past the row would compute nothing. */
     if ((b->nv - 1) * b->vw >= row_w(c))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
@@ -146,12 +153,18 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     return 1;
 }
 
+/* Blocks of KB output channels in a group (the kernel's KBLK). */
+static long group_blocks(const clf_conv_problem *c, const blocking *b)
+{
+    return (c->k / c->groups + b->kb - 1) / b->kb;
+}
+
 /* Work-items along the channels: blocks of KB channels, per group or depthwise over all. */
 static long channel_blocks(const clf_conv_problem *c, const blocking *b)
 {
     if (depthwise(c))
         return (c->groups + b->kb - 1) / b->kb;
-    return (long)c->groups * ((c->k / c->groups + b->kb - 1) / b->kb);
+    return (long)c->groups * group_blocks(c, b);
 }
 
 static long work_items(const clf_conv_problem *c, const blocking *b)
@@ -173,7 +186,7 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const clf_conv_problem *c = &p->conv;
     const long limit = kb_limit(c) > 0 ? kb_limit(c) : 1;
     blocking b = {16, 16, 1};
-    while (b.kb > limit || (depthwise(c) && b.kb > 1 && b.kb * c->fy > 32))
+    while (b.kb > limit || too_many_rows(c, b.kb))
         b.kb /= 2;
     const long want = 8L * (dev->compute_units > 0 ? (long)dev->compute_units : 1);
     while (work_items(c, &b) < want && b.kb > 1)
@@ -277,7 +290,6 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     const clf_conv_problem *c = &p->conv;
     const long wb = b.vw * b.nv;
     const long segs = (row_w(c) + wb - 1) / wb;
-    const long kblk = (c->k / c->groups + b.kb - 1) / b.kb;
     clf_strbuf *d = &spec->defines;
     clf_strbuf_define(d, "DW", depthwise(c));
     clf_strbuf_define(d, "KB", b.kb);
@@ -286,7 +298,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "FLAT", flat(c));
     clf_strbuf_define(d, "HALF", p->half);
     clf_strbuf_define(d, "SEGS", segs);
-    clf_strbuf_define(d, "KBLK", kblk);
+    clf_strbuf_define(d, "KBLK", group_blocks(c, &b));
     spec->fragment = "conv_cpu";
     spec->launch.dims = 3;
     spec->launch.local[0] = 1;
