@@ -19,7 +19,19 @@
  *
  * Storage: x, w and y only through CLF_LOAD / CLF_STORE (the vload_half family in an fp16
  * plan's preamble); the taps, the row window and the sums are fp32. Global indices go through
- * the preamble's layout macros (X_OFF, W_OFF, Y_OFF, X_S*): any strides. */
+ * the preamble's layout macros (X_OFF, W_OFF, Y_OFF, X_S*): any strides.
+ *
+ * Wide accesses (DW_VEC, DW_SVEC from the solver, only where the layout keeps them aligned):
+ * neighbouring work-items of a row start TW x stride values apart, so a scalar load of the
+ * window's i-th value touches lanes spread over TW x stride x bytes each, and SPAN such
+ * instructions read a row: the L1 serves many instructions for few bytes, worst in half
+ * (two bytes a lane an instruction). With DW_VEC values a load (DW_VEC dividing TW x stride,
+ * W and every x stride but the unit one), each work-item reads its window as DW_VEC-aligned
+ * chunks, a fixed DW_OFF values before the window's first column, in DW_NCH instructions;
+ * a chunk lies wholly inside the row or wholly in the padding, and one in the padding loads
+ * the row's first chunk instead and is zeroed, so that every lane of a warp runs the same
+ * loads (branches there would split the warps at each row's edges). DW_SVEC (dividing TW,
+ * OW and y's strides) stores the TW outputs likewise, a chunk inside the row at a time. */
 
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
@@ -30,10 +42,62 @@
 #ifndef DW_CFAST
 #define DW_CFAST 0
 #endif
+#ifndef DW_VEC
+#define DW_VEC 1
+#endif
+#ifndef DW_SVEC
+#define DW_SVEC 1
+#endif
+
+/* DW_VEC- and DW_SVEC-value accesses of aligned addresses: a half plan's preamble gives the
+ * raw-word forms (CLF_LOAD4 and kin, epilogue.cl's test), fp32 reads whole vectors. */
+#ifdef CLF_LOAD4
+#define DW_LOAD2(p) CLF_LOAD2(p, 0)
+#define DW_LOAD4(p) CLF_LOAD4(p, 0)
+#define DW_LOAD8(p) CLF_LOAD8(p, 0)
+inline void dw_store_half2(float2 v, __global half *p)
+{
+    uint raw;
+    vstore_half2(v, 0, (__private half *)&raw);
+    *(__global uint *)p = raw;
+}
+#define DW_STORE2(v, p) dw_store_half2((v), (p))
+#define DW_STORE4(v, p) CLF_STORE4((v), (p), 0)
+#define DW_STORE8(v, p) CLF_STORE8((v), (p), 0)
+#else
+#define DW_LOAD2(p) (*(const __global float2 *)(p))
+#define DW_LOAD4(p) (*(const __global float4 *)(p))
+#define DW_STORE2(v, p) (*(__global float2 *)(p) = (v))
+#define DW_STORE4(v, p) (*(__global float4 *)(p) = (v))
+#endif
+#define DW_CAT(a, b) a##b
+#define DW_XCAT(a, b) DW_CAT(a, b)
+#define DW_LOADV DW_XCAT(DW_LOAD, DW_VEC)
+#define DW_STOREV DW_XCAT(DW_STORE, DW_SVEC)
+#define DW_VTYPE DW_XCAT(float, DW_VEC)
+/* Component e (a constant once the loops are unrolled) of a loaded vector, and DW_SVEC sums
+ * from r[j] on as one vector: written out component by component rather than through
+ * vload/vstore on a private array, which a compiler may leave in (slow) private memory. */
+#define DW_COMP2(v, e) ((e) == 0 ? (v).s0 : (v).s1)
+#define DW_COMP4(v, e) ((e) == 0 ? (v).s0 : (e) == 1 ? (v).s1 : (e) == 2 ? (v).s2 : (v).s3)
+#define DW_COMP8(v, e)                                                                             \
+    ((e) < 4 ? ((e) == 0 ? (v).s0 : (e) == 1 ? (v).s1 : (e) == 2 ? (v).s2 : (v).s3)                \
+             : ((e) == 4 ? (v).s4 : (e) == 5 ? (v).s5 : (e) == 6 ? (v).s6 : (v).s7))
+#define DW_COMP DW_XCAT(DW_COMP, DW_VEC)
+#define DW_PACK2(r, j) ((float2)((r)[j], (r)[(j) + 1]))
+#define DW_PACK4(r, j) ((float4)((r)[j], (r)[(j) + 1], (r)[(j) + 2], (r)[(j) + 3]))
+#define DW_PACK8(r, j)                                                                             \
+    ((float8)((r)[j], (r)[(j) + 1], (r)[(j) + 2], (r)[(j) + 3], (r)[(j) + 4], (r)[(j) + 5],       \
+              (r)[(j) + 6], (r)[(j) + 7]))
+#define DW_PACK DW_XCAT(DW_PACK, DW_SVEC)
 
 #define FYX (FY * FX)
 #define SPAN ((TW - 1) * STRIDE_W + (FX - 1) * DIL_W + 1)
 #define IROWS ((TH - 1) * STRIDE_H + (FY - 1) * DIL_H + 1)
+/* The window's first column sits DW_OFF values into its first chunk: iw0 = ow0 x stride -
+ * PAD_W with ow0 x stride a multiple of DW_VEC. */
+#define DW_OFF (((-(PAD_W)) % DW_VEC + DW_VEC) % DW_VEC)
+#define DW_NCH ((DW_OFF + SPAN + DW_VEC - 1) / DW_VEC)
 
 /* The work-item's TH x TW outputs from the input rows under them: each row's window loaded
  * once into registers and added to every output row that reads it, then the epilogue and the
@@ -68,12 +132,28 @@ inline void dw_rows_and_store(__global const CLF_DATA_T *xc, __local const float
         if (!used || ih < 0 || ih >= H)
             continue;
         __global const CLF_DATA_T *row = xc + (size_t)ih * X_SH;
+#if DW_VEC > 1
+        /* X_SW is 1 and W a multiple of DW_VEC here (the solver's conditions for DW_VEC). */
+        float chunks[DW_NCH * DW_VEC];
+#pragma unroll
+        for (int q = 0; q < DW_NCH; ++q) {
+            const int lo = iw0 - DW_OFF + q * DW_VEC;
+            const int inside = lo >= 0 && lo < W;
+            const DW_VTYPE v = DW_LOADV(row + (inside ? lo : 0));
+#pragma unroll
+            for (int e = 0; e < DW_VEC; ++e)
+                chunks[q * DW_VEC + e] = inside ? DW_COMP(v, e) : 0.0f;
+        }
+#define DW_WIN(i) chunks[DW_OFF + (i)]
+#else
         float win[SPAN];
 #pragma unroll
         for (int i = 0; i < SPAN; ++i) {
             const int iw = iw0 + i;
             win[i] = (iw >= 0 && iw < W) ? CLF_LOAD(row, iw * X_SW) : 0.0f;
         }
+#define DW_WIN(i) win[i]
+#endif
 #pragma unroll
         for (int r = 0; r < TH; ++r) {
             const int d = ir - r * STRIDE_H;
@@ -85,14 +165,34 @@ inline void dw_rows_and_store(__global const CLF_DATA_T *xc, __local const float
                 const float wv = tr[fx];
 #pragma unroll
                 for (int j = 0; j < TW; ++j)
-                    acc[r][j] += win[j * STRIDE_W + fx * DIL_W] * wv;
+                    acc[r][j] += DW_WIN(j * STRIDE_W + fx * DIL_W) * wv;
             }
         }
+#undef DW_WIN
     }
 
 #pragma unroll
     for (int r = 0; r < TH; ++r) {
         const int oh = oh0 + r;
+#if DW_SVEC > 1
+        /* A row's TW outputs as TW / DW_SVEC aligned stores (Y_SW is 1; ow0, OW and y's
+         * strides multiples of DW_SVEC), each chunk wholly inside the row or past it. */
+        if (oh >= OH)
+            continue;
+        float res[TW];
+#pragma unroll
+        for (int j = 0; j < TW; ++j) {
+            /* past the row: no epilogue, whose residual add would read z out there */
+            const int pix = oh * OW + ow0 + j;
+            res[j] =
+                ow0 + j < OW ? clf_epilogue(acc[r][j], k, pix, Y_OFF(n, k, pix), EPI_ARGS) : 0.0f;
+        }
+        const size_t out0 = Y_OFF(n, k, oh * OW + ow0);
+#pragma unroll
+        for (int j = 0; j < TW; j += DW_SVEC)
+            if (ow0 + j < OW)
+                DW_STOREV(DW_PACK(res, j), y + out0 + j);
+#else
 #pragma unroll
         for (int j = 0; j < TW; ++j) {
             const int ow = ow0 + j;
@@ -102,6 +202,7 @@ inline void dw_rows_and_store(__global const CLF_DATA_T *xc, __local const float
                 CLF_STORE(clf_epilogue(acc[r][j], k, pix, out_idx, EPI_ARGS), y, out_idx);
             }
         }
+#endif
     }
 }
 

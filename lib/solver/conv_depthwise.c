@@ -4,7 +4,9 @@
  * (cl/conv_depthwise.cl) reads each input value once per work-item: a work-item computes
  * TH rows x TW adjacent outputs from row windows held in registers, a work-group of WX x WY
  * work-items covers a tile of one (n, k) plane, and the channel's taps are staged once per
- * group in local memory. Config: "TW=..,TH=..,WX=..,WY=..". */
+ * group in local memory; where the layout keeps them aligned, the windows are loaded and the
+ * outputs stored as whole vectors (DW_VEC, DW_SVEC: derived, not tuned). Config:
+ * "TW=..,TH=..,WX=..,WY=..". */
 #include "solver/solver.h"
 
 #include <math.h>
@@ -42,6 +44,46 @@ static int cfast(const clf_fusion_problem *p)
     clf_problem_strides(p, CLF_TENSOR_X, xs);
     clf_problem_strides(p, CLF_TENSOR_Y, ys);
     return !clf_problem_nchw(p) && xs[1] == 1 && ys[1] == 1 && p->conv.k > 1;
+}
+
+/* The values of a 16-byte access (4 floats, 8 halves) where every work-item's chunks of
+ * tensor r stay aligned when consecutive work-items start `run` values apart along a row of
+ * `width` values: the row contiguous, every other stride a multiple of it (buffers start
+ * aligned), and the width too, so that a chunk lies wholly inside the row or wholly outside
+ * it (the kernel then needs no value-by-value path, whose branches split the warps at every
+ * row's edges); else 1, value by value. Only whole 16-byte chunks: on an H100 SEARCH over 7
+ * depthwise layers (bench/results/2026-11-25_h100_depthwise_s18), configs with 16-byte
+ * chunks ran 0.82-0.86x their scalar time (geomean), 8-byte ones 0.95-1.08x and 4-byte ones
+ * 1.05x, against 0.92-0.99 for unchanged configs in the same runs. */
+static long wide_values(const clf_fusion_problem *p, clf_tensor_role r, long run, long width)
+{
+    if (cfast(p))
+        return 1;
+    long s[4];
+    clf_problem_strides(p, r, s);
+    const long v = 16 / (long)clf_problem_data_size(p);
+    if (s[3] != 1 || run % v || width % v || s[0] % v || s[1] % v || s[2] % v)
+        return 1;
+    return v;
+}
+
+/* DW_VEC (the window's loads) and DW_SVEC (the outputs' stores). */
+static long load_vec(const clf_fusion_problem *p, const tiling *t)
+{
+    return wide_values(p, CLF_TENSOR_X, t->tw * p->conv.stride_w, p->conv.w);
+}
+static long store_vec(const clf_fusion_problem *p, const tiling *t)
+{
+    return wide_values(p, CLF_TENSOR_Y, t->tw, p->conv.ow);
+}
+
+/* The chunks a work-item loads per input row: the window plus the values before its first
+ * column in its first chunk (the kernel's DW_OFF and DW_NCH). */
+static long load_chunks(const clf_fusion_problem *p, const tiling *t)
+{
+    const long v = load_vec(p, t);
+    const long off = ((-(long)p->conv.pad_w) % v + v) % v;
+    return (off + span_of(&p->conv, t->tw) + v - 1) / v;
 }
 
 static unsigned long long taps_bytes(const clf_fusion_problem *p, long wx)
@@ -245,7 +287,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->groups = groups;
     out->group_size = (double)(t.wx * t.wy);
     out->local_bytes = (double)taps_bytes(p, t.wx);
-    out->regs = (double)(t.tw * t.th) + span;
+    out->regs = (double)(t.tw * t.th + load_chunks(p, &t) * load_vec(p, &t));
     /* Whole tiles: outputs past the edge are computed too. */
     out->flops = 2.0 * groups * chans * tile_w * tile_h * taps;
     /* Per group: the input under its tile (neighbouring work-items' windows overlap, which
@@ -267,7 +309,8 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * touches the 32-byte sectors its lanes' addresses fall in. Plane form: a warp is
      * min(WX, 32) neighbouring work-items of a row, TW x stride values apart, times
      * 32 / WX rows; channels-last: min(WX, 32) neighbouring channels of each position.
-     * Every work-item loads SPAN values of each of its IROWS input rows and stores TH x TW. */
+     * Every work-item loads each of its IROWS input rows in load_chunks instructions (SPAN
+     * value by value) and stores its TH x TW outputs in TH x TW / DW_SVEC. */
     {
         const double b = (double)clf_problem_data_size(p);
         const double lx = fmin((double)t.wx, 32.0), rows = 32.0 / lx;
@@ -276,8 +319,10 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         const double store_run = cl ? lx * b : lx * (double)t.tw * b;
         const double load_sectors = rows * fmax(1.0, ceil(load_run / 32.0));
         const double store_sectors = rows * fmax(1.0, ceil(store_run / 32.0));
+        const double stores = (double)(t.th * t.tw / store_vec(p, &t));
         out->cache_sectors =
-            groups * warps * (irows * span * load_sectors + (double)(t.th * t.tw) * store_sectors);
+            groups * warps *
+            (irows * (double)load_chunks(p, &t) * load_sectors + stores * store_sectors);
     }
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2.0; /* stage the taps, barrier, one pass over the rows */
@@ -300,6 +345,10 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "TH", t.th);
     clf_strbuf_define(d, "WX", t.wx);
     clf_strbuf_define(d, "WY", t.wy);
+    if (load_vec(p, &t) > 1)
+        clf_strbuf_define(d, "DW_VEC", load_vec(p, &t));
+    if (store_vec(p, &t) > 1)
+        clf_strbuf_define(d, "DW_SVEC", store_vec(p, &t));
     spec->fragment = "conv_depthwise";
     spec->launch.dims = 3;
     if (cfast(p)) {

@@ -39,6 +39,11 @@ static ref_layout case_layout(int layout, long n, long c, long h, long w, int pa
         l.strides[1] = l.strides[2] * h + 5;
         l.strides[0] = l.strides[1] * c + 2;
     }
+    if (layout == FUSION_PADDED8 && padded) {
+        l.strides[2] = (w + 7) / 8 * 8 + 8;
+        l.strides[1] = l.strides[2] * h + 8;
+        l.strides[0] = l.strides[1] * c + 16;
+    }
     return l;
 }
 

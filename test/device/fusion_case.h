@@ -20,12 +20,14 @@ typedef struct fusion_case {
     const char *solver;
     /* FUSION_NCHW (0, what a zeroed case reads as), FUSION_NHWC: x, w (KYXC), y and z
      * channels-last, or FUSION_PADDED: x's rows and planes padded (a view into a larger
-     * tensor), w, y and z packed NCHW (a plan's output is packed in its input's order). */
+     * tensor), w, y and z packed NCHW (a plan's output is packed in its input's order);
+     * FUSION_PADDED8 likewise, every stride of x a multiple of 8 values (rows past their end
+     * to the next multiple of 8, plus 8), so that aligned wide loads apply. */
     int layout;
     /* With solver: the config it is rebuilt with (NULL: the solver's default). */
     const char *config;
 } fusion_case;
-enum { FUSION_NCHW = 0, FUSION_NHWC = 1, FUSION_PADDED = 2 };
+enum { FUSION_NCHW = 0, FUSION_NHWC = 1, FUSION_PADDED = 2, FUSION_PADDED8 = 3 };
 /* chain letters: C convolution, B bias, N batch-norm, Z residual add
  * (clfuse_CreateOpAddForward, z random of the running shape), A activation. */
 

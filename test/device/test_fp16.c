@@ -393,7 +393,10 @@ static void winograd_plans(void **state)
     RUN_CASES(cases);
 }
 
-/* Channel multipliers 1 and 2, stride 2, a 5x5 filter. */
+/* Channel multipliers 1 and 2, stride 2, a 5x5 filter; rows of a multiple of 8 halves,
+ * read and written 8 halves (16 bytes) an access: stride 1 and 2, the window's first column
+ * 6 or 7 halves into its chunk, chunks past the row's end, the residual add beside vector
+ * stores, and one whose stores stay half by half (TW=4). */
 static void depthwise_plans(void **state)
 {
     (void)state;
@@ -401,6 +404,10 @@ static void depthwise_plans(void **state)
         {"CBA", 2, 4, 9, 9, 4, 3, 1, 1, RELU, "ConvDepthwise", NULL, 4, 0},
         {"CBNA", 1, 6, 11, 11, 6, 3, 1, 2, LEAKY, "ConvDepthwise", NULL, 6, 0},
         {"CBZA", 1, 3, 8, 8, 6, 5, 2, 1, RELU, "ConvDepthwise", NULL, 3, 0},
+        {"CBA", 1, 4, 8, 24, 4, 3, 1, 1, RELU, "ConvDepthwise", "TW=8,TH=2,WX=8,WY=4", 4, 0},
+        {"CBNA", 2, 4, 9, 32, 4, 5, 2, 2, LEAKY, "ConvDepthwise", "TW=4,TH=1,WX=8,WY=8", 4, 0},
+        {"CBZA", 1, 3, 7, 16, 3, 3, 1, 1, RELU, "ConvDepthwise", "TW=8,TH=2,WX=8,WY=8", 3, 0},
+        {"CBA", 1, 2, 6, 16, 2, 3, 1, 2, RELU, "ConvDepthwise", "TW=8,TH=1,WX=8,WY=8", 2, 0},
     };
     RUN_CASES(cases);
 }

@@ -125,6 +125,32 @@ static void every_chain_in_layouts(void **state)
     print_message("  layouts: %d plans (NHWC and padded NCHW)\n", runs);
 }
 
+/* ConvDepthwise's whole-vector window loads on rows whose stride is a multiple of 8 values
+ * and longer than the row: the chunks past the row's end are not read (reading them would
+ * add the gap's poison to the edge outputs); stride 1 and 2, the window's first column 1
+ * or 2 values into its chunk, a last tile partly past the row. */
+static void depthwise_wide_loads_on_padded_rows(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const fusion_case cases[] = {
+        {"CBNA", 2, 4, 7, 20, 4, 3, 3, 1, 1, 1, 1, 4, 0, 1, 3, -1, "ConvDepthwise",
+         FUSION_PADDED8, "TW=4,TH=2,WX=8,WY=8"},
+        {"CBZA", 1, 3, 9, 20, 3, 5, 5, 2, 2, 2, 1, 3, 0, 1, 3, -1, "ConvDepthwise",
+         FUSION_PADDED8, "TW=2,TH=1,WX=8,WY=8"},
+        {"CBZA", 1, 2, 6, 20, 2, 3, 3, 1, 1, 1, 1, 2, 0, 1, 3, -1, "ConvDepthwise",
+         FUSION_PADDED8, "TW=8,TH=1,WX=8,WY=8"},
+    };
+    // clang-format on
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        fusion_result r;
+        int rc = fusion_case_run(handle, &cases[i], 40 + i, 1, &r);
+        check_result(&cases[i], rc, &r);
+        if (strstr(r.solver, "ConvDepthwise") == NULL)
+            fail_msg("case %zu ran %s, not ConvDepthwise", i, r.solver);
+    }
+}
+
 static void convolution_shapes(void **state)
 {
     (void)state;
@@ -415,6 +441,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_chain_every_activation),
         cmocka_unit_test(every_chain_in_layouts),
+        cmocka_unit_test(depthwise_wide_loads_on_padded_rows),
         cmocka_unit_test(convolution_shapes),
         cmocka_unit_test(reexecute_with_new_args),
         cmocka_unit_test(gemm_every_chain),

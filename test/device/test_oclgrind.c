@@ -36,6 +36,8 @@ static const shape conv_shapes[] = {
     {1, 4, 9, 7, 5, 3, 1, 2, 1, 1}, /* strided */
     {1, 4, 6, 5, 4, 3, 2, 1, 2, 2}, /* dilated, grouped */
     {1, 6, 5, 7, 6, 3, 1, 1, 1, 6}, /* depthwise: ConvDirectCpu's channel blocks */
+    /* depthwise on rows of 12: ConvDepthwise's whole-vector loads and stores */
+    {1, 4, 6, 12, 4, 3, 1, 1, 1, 4},
 };
 static const int elementwise_shape[4] = {2, 3, 5, 7};
 
@@ -194,8 +196,8 @@ int main(int argc, char **argv)
             plain_case(h, plain_chains[c], (int)c);
     } else {
         /* A few plans: the fused chain on the naive and the tiled direct solver, one
-         * Winograd, the split-K implicit GEMM, the CPU solver depthwise, and the elementwise
-         * solver. */
+         * Winograd, the split-K implicit GEMM, the CPU solver and the GPU solver depthwise,
+         * and the elementwise solver. */
         conv_case(h, &conv_shapes[0], "CBNA", 0, 0, "ConvNaiveDirect");
         conv_case(h, &conv_shapes[0], "CBA", 1, 0, "ConvDirectTiled");
         conv_case(h, &conv_shapes[0], "CNA", 2, 0, "ConvWinograd3x3");
@@ -207,6 +209,9 @@ int main(int argc, char **argv)
          * depthwise channel blocks (the last one starting early), on the first and last
          * configs of its space as well as the default */
         conv_case(h, &conv_shapes[4], "CBA", 5, 2, "ConvDirectCpu");
+        /* the GPU depthwise kernel's aligned vector loads and stores (2 and 4 values), the
+         * last tile of a row half outside it */
+        conv_case(h, &conv_shapes[5], "CBNA", 6, 2, "ConvDepthwise");
         plain_case(h, "BNA", 3);
     }
     miopenDestroy(h);

@@ -972,7 +972,8 @@ static void implicit_gemm_splitk_limits(void **state)
  * strides past 2 and filters whose row window would not fit registers, each with a one-line
  * reason; accepts a channel multiplier (K = 2C); checks its configs; and runs correctly on
  * 3x3 stride 1 and 2, 5x5 stride 2, 7x7 stride 1, a dilated 3x3 and a multiplier, at batch
- * 1 and 2, with widths no tile divides, for the extremes of its space and configs between,
+ * 1 and 2, with widths no tile divides and widths that take whole-vector loads and stores,
+ * for the extremes of its space and configs between,
  * every run with another epilogue: bias, batch-norm (none, spatial, per-activation), the
  * residual add and the activation (each mode in turn), all 24 combinations over the runs. */
 static void depthwise_limits(void **state)
@@ -1026,6 +1027,13 @@ static void depthwise_limits(void **state)
         SQ(2, 3, 11, 23, 3, 7, 7, 3, 1, 1, 3), /* 7x7 stride 1 pad 3, batch 2 */
         SQ(1, 4, 9, 11, 8, 3, 3, 1, 1, 1, 4),  /* channel multiplier 2 */
         SQ(1, 3, 12, 13, 3, 3, 3, 2, 1, 2, 3), /* dilation 2 */
+        /* Rows of a multiple of 4 values: float4 loads and stores (DW_VEC, DW_SVEC) where
+         * TW x stride is a multiple of 4, the window's first column 1, 2 or 3 values into
+         * its first chunk (pads 1, 2, 3), chunks past the row's right edge, and (20 wide
+         * at TW=8) a last tile partly outside the row. */
+        SQ(1, 4, 12, 24, 4, 3, 3, 1, 1, 1, 4),
+        SQ(2, 3, 10, 20, 3, 5, 5, 2, 2, 1, 3),
+        SQ(1, 2, 9, 20, 2, 7, 7, 3, 1, 1, 2),
     };
     /* The smallest and largest tiles of the space, the smallest group, configs between; the
      * default is added per shape. */

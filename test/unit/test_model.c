@@ -743,10 +743,13 @@ static void gathers_and_l1_counted(void **state)
 }
 
 /* ConvDepthwise's L1 sectors (cost.cache_sectors, the model's t_l1): a warp's load of a row
- * window touches ceil(lanes x TW x stride x bytes / 32) sectors per row of lanes, so a wide
- * TW scatters the lanes over more sectors than a narrow one for the same outputs. On an H100
- * in half, batch 32, 144 channels at 56x56, TW=8,WX=8 ran 0.105 ms and TW=2,WX=32 0.037
- * (bench/results/2026-11-24_h100_fp16_s15): the model's pick must be a narrow one. */
+ * window touches ceil(lanes x TW x stride x bytes / 32) sectors per row of lanes, one load
+ * a value of the window, or one a 16-byte chunk where the kernel reads whole chunks (TW x
+ * stride a multiple of 16 bytes). On an H100 in half, batch 32, 144 channels at 56x56, the
+ * scalar kernel ran TW=8,WX=8 at 0.105 ms and TW=2,WX=32 at 0.037
+ * (bench/results/2026-11-24_h100_fp16_s15); with 16-byte chunks TW=8,TH=4,WX=8,WY=8 runs
+ * 0.0345 ms and TW=2,TH=4,WX=32,WY=2 (still scalar) 0.0429, and the best config is a TW=8
+ * one (0.0337; bench/results/2026-11-25_h100_depthwise_s18): the model's pick must be too. */
 static void depthwise_sectors_counted(void **state)
 {
     (void)state;
@@ -773,10 +776,16 @@ static void depthwise_sectors_counted(void **state)
         1.0 + model_param("nvidia.local_l1") * held / model_param("nvidia.local");
     assert_float_equal(d.t_l1, per_cu * c.cache_sectors / groups / (rate * 1e9) * l1_loss * 1e3,
                        1e-9 * d.t_l1);
-    /* TW=8,TH=4,WX=8,WY=8: each warp is 4 rows of 8 lanes, 8 x 8 x 2 = 128 bytes each. */
+    /* TW=8,TH=4,WX=8,WY=8: each warp is 4 rows of 8 lanes, 8 x 8 x 2 = 128 bytes each (4
+     * sectors); a work-item reads each of its 6 input rows as 3 chunks of 8 halves (the
+     * window's 10 values start 7 into the first) and stores 4 chunks. */
     clf_cost wide;
     assert_true(clf_model_predict_detail(&dev, &p, s, "TW=8,TH=4,WX=8,WY=8", &wide, NULL) > 0);
-    assert_true(wide.cache_sectors > 2.0 * c.cache_sectors);
+    const double wide_groups = 1.0 * 2 * 32 * 144; /* ceil(56/64) x ceil(56/32) x N x K */
+    assert_float_equal(wide.cache_sectors, wide_groups * 2 * (6 * 3 * 16 + 4 * 16),
+                       1e-6 * wide.cache_sectors);
+    assert_true(clf_model_predict(&dev, &p, s, "TW=8,TH=4,WX=8,WY=8") <
+                clf_model_predict(&dev, &p, s, "TW=2,TH=4,WX=32,WY=2"));
 
     struct miopenHandle h;
     memset(&h, 0, sizeof h);
@@ -786,8 +795,8 @@ static void depthwise_sectors_counted(void **state)
     assert_true(l.n >= 1);
     int tw = 0;
     assert_int_equal(sscanf(l.v[0].config, "TW=%d", &tw), 1);
-    if (tw > 2)
-        fail_msg("half depthwise pick %s (%.4f ms): TW above 2", l.v[0].config, -l.v[0].time_ms);
+    if (tw != 8)
+        fail_msg("half depthwise pick %s (%.4f ms): not TW=8", l.v[0].config, -l.v[0].time_ms);
     clf_choices_free(&l);
     /* Solvers that report no sectors get no L1 bound. */
     conv(&p, 1, 256, 14, 256, 3, 1, 1);
