@@ -49,47 +49,34 @@
 #define DW_SVEC 1
 #endif
 
-/* DW_VEC- and DW_SVEC-value accesses of aligned addresses: a half plan's preamble gives the
- * raw-word forms (CLF_LOAD4 and kin, epilogue.cl's test), fp32 reads whole vectors. */
-#ifdef CLF_LOAD4
-#define DW_LOAD2(p) CLF_LOAD2(p, 0)
-#define DW_LOAD4(p) CLF_LOAD4(p, 0)
-#define DW_LOAD8(p) CLF_LOAD8(p, 0)
-inline void dw_store_half2(float2 v, __global half *p)
-{
-    uint raw;
-    vstore_half2(v, 0, (__private half *)&raw);
-    *(__global uint *)p = raw;
-}
-#define DW_STORE2(v, p) dw_store_half2((v), (p))
-#define DW_STORE4(v, p) CLF_STORE4((v), (p), 0)
-#define DW_STORE8(v, p) CLF_STORE8((v), (p), 0)
-#else
-#define DW_LOAD2(p) (*(const __global float2 *)(p))
-#define DW_LOAD4(p) (*(const __global float4 *)(p))
-#define DW_STORE2(v, p) (*(__global float2 *)(p) = (v))
-#define DW_STORE4(v, p) (*(__global float4 *)(p) = (v))
-#endif
-#define DW_CAT(a, b) a##b
-#define DW_XCAT(a, b) DW_CAT(a, b)
-#define DW_LOADV DW_XCAT(DW_LOAD, DW_VEC)
-#define DW_STOREV DW_XCAT(DW_STORE, DW_SVEC)
-#define DW_VTYPE DW_XCAT(float, DW_VEC)
-/* Component e (a constant once the loops are unrolled) of a loaded vector, and DW_SVEC sums
- * from r[j] on as one vector: written out component by component rather than through
+/* 16-byte accesses of aligned addresses, the only wide form the solver defines (DW_VEC and
+ * DW_SVEC are 8 halves or 4 floats, else 1): a half plan's preamble gives the raw-word
+ * forms (CLF_LOAD8, epilogue.cl's test of CLF_LOAD4), fp32 reads whole float4s. DW_COMP
+ * takes component e (a constant once the loops are unrolled) of a loaded chunk, DW_PACK the
+ * chunk of sums from r[j] on: written out component by component rather than through
  * vload/vstore on a private array, which a compiler may leave in (slow) private memory. */
-#define DW_COMP2(v, e) ((e) == 0 ? (v).s0 : (v).s1)
-#define DW_COMP4(v, e) ((e) == 0 ? (v).s0 : (e) == 1 ? (v).s1 : (e) == 2 ? (v).s2 : (v).s3)
-#define DW_COMP8(v, e)                                                                             \
+#ifdef CLF_LOAD4
+#define DW_CHUNK 8
+#define DW_VTYPE float8
+#define DW_LOADV(p) CLF_LOAD8(p, 0)
+#define DW_STOREV(v, p) CLF_STORE8((v), (p), 0)
+#define DW_COMP(v, e)                                                                              \
     ((e) < 4 ? ((e) == 0 ? (v).s0 : (e) == 1 ? (v).s1 : (e) == 2 ? (v).s2 : (v).s3)                \
              : ((e) == 4 ? (v).s4 : (e) == 5 ? (v).s5 : (e) == 6 ? (v).s6 : (v).s7))
-#define DW_COMP DW_XCAT(DW_COMP, DW_VEC)
-#define DW_PACK2(r, j) ((float2)((r)[j], (r)[(j) + 1]))
-#define DW_PACK4(r, j) ((float4)((r)[j], (r)[(j) + 1], (r)[(j) + 2], (r)[(j) + 3]))
-#define DW_PACK8(r, j)                                                                             \
+#define DW_PACK(r, j)                                                                              \
     ((float8)((r)[j], (r)[(j) + 1], (r)[(j) + 2], (r)[(j) + 3], (r)[(j) + 4], (r)[(j) + 5],       \
               (r)[(j) + 6], (r)[(j) + 7]))
-#define DW_PACK DW_XCAT(DW_PACK, DW_SVEC)
+#else
+#define DW_CHUNK 4
+#define DW_VTYPE float4
+#define DW_LOADV(p) (*(const __global float4 *)(p))
+#define DW_STOREV(v, p) (*(__global float4 *)(p) = (v))
+#define DW_COMP(v, e) ((e) == 0 ? (v).s0 : (e) == 1 ? (v).s1 : (e) == 2 ? (v).s2 : (v).s3)
+#define DW_PACK(r, j) ((float4)((r)[j], (r)[(j) + 1], (r)[(j) + 2], (r)[(j) + 3]))
+#endif
+#if (DW_VEC != 1 && DW_VEC != DW_CHUNK) || (DW_SVEC != 1 && DW_SVEC != DW_CHUNK)
+#error "DW_VEC and DW_SVEC are 1 or one 16-byte chunk of the storage type"
+#endif
 
 #define FYX (FY * FX)
 #define SPAN ((TW - 1) * STRIDE_W + (FX - 1) * DIL_W + 1)
