@@ -696,9 +696,37 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         }
     }
 #else
-    /* ---- epilogue: rows past K_PER_G and pixels past the end are dropped here ---- */
+    /* ---- epilogue: rows past K_PER_G and pixels past the end are dropped here ----
+     * A 4 x TN block of z (the residual, when the plan adds one) is loaded before the block's
+     * stores, all its loads in flight at once (epilogue.cl, CLF_EPI_ZV). */
 #pragma unroll
     for (int i4 = 0; i4 < TM / 4; ++i4) {
+#if Y_VEC
+        float4 zb[4][TN / 4];
+#else
+        float zb[4][TN];
+#endif
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const int kg = k0 + (i4 * LM + lm) * 4 + u;
+            const int k = g * K_PER_G + kg;
+#pragma unroll
+            for (int j4 = 0; j4 < TN / 4; ++j4) {
+                const int pb = p0 + (j4 * LN + ln) * 4;
+#if Y_VEC
+                const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pb % OUT_HW;
+                zb[u][j4] = kg < K_PER_G && pb < NPIX ? CLF_EPI_ZV4(o) : (float4)(0.0f);
+#else
+#pragma unroll
+                for (int v = 0; v < 4; ++v) {
+                    const int p = pb + v;
+                    zb[u][j4 * 4 + v] = kg < K_PER_G && p < NPIX
+                                            ? CLF_EPI_ZV(Y_OFF(p / OUT_HW, k, p % OUT_HW))
+                                            : 0.0f;
+                }
+#endif
+            }
+        }
 #pragma unroll
         for (int u = 0; u < 4; ++u) {
             const int kg = k0 + (i4 * LM + lm) * 4 + u;
@@ -715,7 +743,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
                     const float4 acc4 = (float4)(acc[i4 * 4 + u][j4 * 4 + 0], acc[i4 * 4 + u][j4 * 4 + 1],
                                               acc[i4 * 4 + u][j4 * 4 + 2], acc[i4 * 4 + u][j4 * 4 + 3]);
-                    CLF_STORE4(clf_epilogue4(acc4, k, pix, o, EPI_ARGS), y, o);
+                    CLF_STORE4(clf_epilogue4_zv(acc4, zb[u][j4], k, pix, EPI_ARGS), y, o);
                 }
 #else
 #pragma unroll
@@ -724,7 +752,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     if (p < NPIX) {
                         const int pix = p % OUT_HW;
                         const size_t o = Y_OFF(p / OUT_HW, k, pix);
-                        CLF_STORE(clf_epilogue(acc[i4 * 4 + u][j4 * 4 + v], k, pix, o, EPI_ARGS), y, o);
+                        CLF_STORE(clf_epilogue_zv(acc[i4 * 4 + u][j4 * 4 + v], zb[u][j4 * 4 + v], k,
+                                                  pix, EPI_ARGS),
+                                  y, o);
                     }
                 }
 #endif

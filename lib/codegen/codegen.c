@@ -358,7 +358,14 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
            "                    clf_epilogue(acc.y, k, pix + 1, out_idx + 1, EPI_ARGS),\n"
            "                    clf_epilogue(acc.z, k, pix + 2, out_idx + 2, EPI_ARGS),\n"
            "                    clf_epilogue(acc.w, k, pix + 3, out_idx + 3, EPI_ARGS));\n"
-           "}\n#define CLF_HGEMM_ROW(k, src, kb)");
+           "}\n"
+           "/* no residual in a horizontal plan: the z-ahead forms of cl/epilogue.cl */\n"
+           "#define CLF_EPI_ZV(i) 0.0f\n#define CLF_EPI_ZV4(i) ((float4)(0.0f))\n"
+           "inline float clf_epilogue_zv(float acc, float zv, int k, int pix, EPI_PARAMS)\n{\n"
+           "    (void)zv;\n    return clf_epilogue(acc, k, pix, 0, EPI_ARGS);\n}\n"
+           "inline float4 clf_epilogue4_zv(float4 acc, float4 z4, int k, int pix, EPI_PARAMS)\n{\n"
+           "    (void)z4;\n    return clf_epilogue4(acc, k, pix, 0, EPI_ARGS);\n}\n"
+           "#define CLF_HGEMM_ROW(k, src, kb)");
     for (int i = 0; i < p->nbranches; ++i) {
         clf_strbuf_append(b, " \\\n    ");
         branch_test(p, i, "(k)", b);

@@ -359,6 +359,47 @@ static void residual_add_every_solver(void **state)
 }
 
 /* Where the add may not go, wrong descriptors, missing or wrong arguments. */
+/* z loaded ahead of the stores (cl/epilogue.cl's CLF_EPI_ZV): the implicit GEMM's float4 and
+ * scalar stores (OUT_HW a multiple of 4 or not) with register blocks of two 4-row groups,
+ * the Winograd tiles' float4 rows and single values, each with partial tiles in the output
+ * channels and the rows, so that the guards on the loads and on the stores must agree. */
+static void residual_add_store_edges(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *solver, *config;
+        int h, w;
+    } cases[] = {
+        {"ConvImplicitGemm", "MT=64,NT=64,KT=8,TM=8,TN=8", 7, 7},
+        {"ConvImplicitGemm", "MT=64,NT=64,KT=8,TM=8,TN=8", 10, 12},
+        {"ConvImplicitGemm", NULL, 5, 9},
+        {"ConvWinograd4x4", NULL, 7, 7},
+        {"ConvWinograd4x4", NULL, 10, 12},
+        {"ConvWinograd2x2", NULL, 9, 11},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        fusion_case fc = {.chain = i % 2 ? "CBNZA" : "CZA",
+                          .n = 2,
+                          .c = 5,
+                          .h = cases[i].h,
+                          .w = cases[i].w,
+                          .k = 12,
+                          .fy = 3,
+                          .fx = 3,
+                          .pad_h = 1,
+                          .pad_w = 1,
+                          .stride = 1,
+                          .dil = 1,
+                          .groups = 1,
+                          .bn_spatial = 1,
+                          .activ_mode = 3,
+                          .set_algo = -1,
+                          .solver = cases[i].solver,
+                          .config = cases[i].config};
+        check_case(&fc, 660 + i, 1);
+    }
+}
+
 static void residual_add_refused(void **state)
 {
     (void)state;
@@ -447,6 +488,7 @@ int main(void)
         cmocka_unit_test(gemm_every_chain),
         cmocka_unit_test(residual_add_chains),
         cmocka_unit_test(residual_add_every_solver),
+        cmocka_unit_test(residual_add_store_edges),
         cmocka_unit_test(residual_add_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

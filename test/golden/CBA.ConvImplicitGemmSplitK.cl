@@ -142,6 +142,20 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
 #define CLF_EPI_Z4(i) (((__global const float4 *)z)[(i) / 4])
 #endif
 
+/* z at out_idx (out_idx..out_idx+3 for the 4-wide form), 0 without z: for kernels that load a
+ * block of z ahead of its stores (clf_epilogue_zv, clf_epilogue4_zv), so that the loads are in
+ * flight together rather than one round trip after each store. The implicit GEMM's 8 x 8
+ * register blocks on 1x1 layers paid 2-4x z's read time with the loads between the stores on
+ * the H100 (bench/results/2026-11-25_h100_residual_s19); the Winograd tiles' four row loads
+ * gained nothing that way and cost registers, so they load z in clf_epilogue4. */
+#if HAS_Z
+#define CLF_EPI_ZV(i) CLF_EPI_Z(i)
+#define CLF_EPI_ZV4(i) CLF_EPI_Z4(i)
+#else
+#define CLF_EPI_ZV(i) 0.0f
+#define CLF_EPI_ZV4(i) ((float4)(0.0f))
+#endif
+
 inline float clf_epilogue_zv(float acc, float zv, int k, int pix, EPI_PARAMS)
 {
     float v = conv_alpha * acc;
@@ -152,28 +166,23 @@ inline float clf_epilogue_zv(float acc, float zv, int k, int pix, EPI_PARAMS)
 
 inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {
-#if HAS_Z
-    const float zv = CLF_EPI_Z(out_idx);
-#else
-    const float zv = 0.0f;
-#endif
-    return clf_epilogue_zv(acc, zv, k, pix, EPI_ARGS);
+    return clf_epilogue_zv(acc, CLF_EPI_ZV(out_idx), k, pix, EPI_ARGS);
 }
 
 /* Four neighbouring pixels pix..pix+3 of channel k at out_idx..out_idx+3 (out_idx % 4 == 0,
  * packed and 16-byte aligned: the float4 store paths): as clf_epilogue on each, with z read
  * as one float4 instead of four scalars. */
-inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+inline float4 clf_epilogue4_zv(float4 acc, float4 z4, int k, int pix, EPI_PARAMS)
 {
-#if HAS_Z
-    const float4 z4 = CLF_EPI_Z4(out_idx);
-#else
-    const float4 z4 = (float4)(0.0f);
-#endif
     return (float4)(clf_epilogue_zv(acc.x, z4.x, k, pix, EPI_ARGS),
                     clf_epilogue_zv(acc.y, z4.y, k, pix + 1, EPI_ARGS),
                     clf_epilogue_zv(acc.z, z4.z, k, pix + 2, EPI_ARGS),
                     clf_epilogue_zv(acc.w, z4.w, k, pix + 3, EPI_ARGS));
+}
+
+inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    return clf_epilogue4_zv(acc, CLF_EPI_ZV4(out_idx), k, pix, EPI_ARGS);
 }
 
 /* Implicit-GEMM convolution (ConvImplicitGemm).
@@ -874,9 +883,37 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         }
     }
 #else
-    /* ---- epilogue: rows past K_PER_G and pixels past the end are dropped here ---- */
+    /* ---- epilogue: rows past K_PER_G and pixels past the end are dropped here ----
+     * A 4 x TN block of z (the residual, when the plan adds one) is loaded before the block's
+     * stores, all its loads in flight at once (epilogue.cl, CLF_EPI_ZV). */
 #pragma unroll
     for (int i4 = 0; i4 < TM / 4; ++i4) {
+#if Y_VEC
+        float4 zb[4][TN / 4];
+#else
+        float zb[4][TN];
+#endif
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const int kg = k0 + (i4 * LM + lm) * 4 + u;
+            const int k = g * K_PER_G + kg;
+#pragma unroll
+            for (int j4 = 0; j4 < TN / 4; ++j4) {
+                const int pb = p0 + (j4 * LN + ln) * 4;
+#if Y_VEC
+                const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pb % OUT_HW;
+                zb[u][j4] = kg < K_PER_G && pb < NPIX ? CLF_EPI_ZV4(o) : (float4)(0.0f);
+#else
+#pragma unroll
+                for (int v = 0; v < 4; ++v) {
+                    const int p = pb + v;
+                    zb[u][j4 * 4 + v] = kg < K_PER_G && p < NPIX
+                                            ? CLF_EPI_ZV(Y_OFF(p / OUT_HW, k, p % OUT_HW))
+                                            : 0.0f;
+                }
+#endif
+            }
+        }
 #pragma unroll
         for (int u = 0; u < 4; ++u) {
             const int kg = k0 + (i4 * LM + lm) * 4 + u;
@@ -893,7 +930,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
                     const float4 acc4 = (float4)(acc[i4 * 4 + u][j4 * 4 + 0], acc[i4 * 4 + u][j4 * 4 + 1],
                                               acc[i4 * 4 + u][j4 * 4 + 2], acc[i4 * 4 + u][j4 * 4 + 3]);
-                    CLF_STORE4(clf_epilogue4(acc4, k, pix, o, EPI_ARGS), y, o);
+                    CLF_STORE4(clf_epilogue4_zv(acc4, zb[u][j4], k, pix, EPI_ARGS), y, o);
                 }
 #else
 #pragma unroll
@@ -902,7 +939,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                     if (p < NPIX) {
                         const int pix = p % OUT_HW;
                         const size_t o = Y_OFF(p / OUT_HW, k, pix);
-                        CLF_STORE(clf_epilogue(acc[i4 * 4 + u][j4 * 4 + v], k, pix, o, EPI_ARGS), y, o);
+                        CLF_STORE(clf_epilogue_zv(acc[i4 * 4 + u][j4 * 4 + v], zb[u][j4 * 4 + v], k,
+                                                  pix, EPI_ARGS),
+                                  y, o);
                     }
                 }
 #endif

@@ -138,6 +138,20 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
 #define CLF_EPI_Z4(i) (((__global const float4 *)z)[(i) / 4])
 #endif
 
+/* z at out_idx (out_idx..out_idx+3 for the 4-wide form), 0 without z: for kernels that load a
+ * block of z ahead of its stores (clf_epilogue_zv, clf_epilogue4_zv), so that the loads are in
+ * flight together rather than one round trip after each store. The implicit GEMM's 8 x 8
+ * register blocks on 1x1 layers paid 2-4x z's read time with the loads between the stores on
+ * the H100 (bench/results/2026-11-25_h100_residual_s19); the Winograd tiles' four row loads
+ * gained nothing that way and cost registers, so they load z in clf_epilogue4. */
+#if HAS_Z
+#define CLF_EPI_ZV(i) CLF_EPI_Z(i)
+#define CLF_EPI_ZV4(i) CLF_EPI_Z4(i)
+#else
+#define CLF_EPI_ZV(i) 0.0f
+#define CLF_EPI_ZV4(i) ((float4)(0.0f))
+#endif
+
 inline float clf_epilogue_zv(float acc, float zv, int k, int pix, EPI_PARAMS)
 {
     float v = conv_alpha * acc;
@@ -148,28 +162,23 @@ inline float clf_epilogue_zv(float acc, float zv, int k, int pix, EPI_PARAMS)
 
 inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {
-#if HAS_Z
-    const float zv = CLF_EPI_Z(out_idx);
-#else
-    const float zv = 0.0f;
-#endif
-    return clf_epilogue_zv(acc, zv, k, pix, EPI_ARGS);
+    return clf_epilogue_zv(acc, CLF_EPI_ZV(out_idx), k, pix, EPI_ARGS);
 }
 
 /* Four neighbouring pixels pix..pix+3 of channel k at out_idx..out_idx+3 (out_idx % 4 == 0,
  * packed and 16-byte aligned: the float4 store paths): as clf_epilogue on each, with z read
  * as one float4 instead of four scalars. */
-inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+inline float4 clf_epilogue4_zv(float4 acc, float4 z4, int k, int pix, EPI_PARAMS)
 {
-#if HAS_Z
-    const float4 z4 = CLF_EPI_Z4(out_idx);
-#else
-    const float4 z4 = (float4)(0.0f);
-#endif
     return (float4)(clf_epilogue_zv(acc.x, z4.x, k, pix, EPI_ARGS),
                     clf_epilogue_zv(acc.y, z4.y, k, pix + 1, EPI_ARGS),
                     clf_epilogue_zv(acc.z, z4.z, k, pix + 2, EPI_ARGS),
                     clf_epilogue_zv(acc.w, z4.w, k, pix + 3, EPI_ARGS));
+}
+
+inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    return clf_epilogue4_zv(acc, CLF_EPI_ZV4(out_idx), k, pix, EPI_ARGS);
 }
 
 /* Naive direct convolution: one work-item per output value, any filter, stride, padding,
