@@ -360,22 +360,25 @@ static void residual_add_every_solver(void **state)
 
 /* Where the add may not go, wrong descriptors, missing or wrong arguments. */
 /* z loaded ahead of the stores (cl/epilogue.cl's CLF_EPI_ZV): the implicit GEMM's float4 and
- * scalar stores (OUT_HW a multiple of 4 or not) with register blocks of two 4-row groups,
- * the Winograd tiles' float4 rows and single values, each with partial tiles in the output
- * channels and the rows, so that the guards on the loads and on the stores must agree. */
+ * scalar stores (OUT_HW a multiple of 4 or not) with register blocks of two 4-row groups and
+ * its channels-last float4 stores (NHWC), the Winograd tiles' float4 rows and single values,
+ * each with partial tiles in the output channels and the rows, so that the guards on the
+ * loads and on the stores must agree. */
 static void residual_add_store_edges(void **state)
 {
     (void)state;
     static const struct {
         const char *solver, *config;
-        int h, w;
+        int h, w, layout;
     } cases[] = {
-        {"ConvImplicitGemm", "MT=64,NT=64,KT=8,TM=8,TN=8", 7, 7},
-        {"ConvImplicitGemm", "MT=64,NT=64,KT=8,TM=8,TN=8", 10, 12},
-        {"ConvImplicitGemm", NULL, 5, 9},
-        {"ConvWinograd4x4", NULL, 7, 7},
-        {"ConvWinograd4x4", NULL, 10, 12},
-        {"ConvWinograd2x2", NULL, 9, 11},
+        {"ConvImplicitGemm", "MT=64,NT=64,KT=8,TM=8,TN=8", 7, 7, FUSION_NCHW},
+        {"ConvImplicitGemm", "MT=64,NT=64,KT=8,TM=8,TN=8", 10, 12, FUSION_NCHW},
+        {"ConvImplicitGemm", NULL, 5, 9, FUSION_NCHW},
+        {"ConvImplicitGemm", "MT=64,NT=64,KT=8,TM=8,TN=8", 7, 7, FUSION_NHWC},
+        {"ConvImplicitGemm", NULL, 5, 9, FUSION_NHWC},
+        {"ConvWinograd4x4", NULL, 7, 7, FUSION_NCHW},
+        {"ConvWinograd4x4", NULL, 10, 12, FUSION_NCHW},
+        {"ConvWinograd2x2", NULL, 9, 11, FUSION_NCHW},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         fusion_case fc = {.chain = i % 2 ? "CBNZA" : "CZA",
@@ -395,7 +398,8 @@ static void residual_add_store_edges(void **state)
                           .activ_mode = 3,
                           .set_algo = -1,
                           .solver = cases[i].solver,
-                          .config = cases[i].config};
+                          .config = cases[i].config,
+                          .layout = cases[i].layout};
         check_case(&fc, 660 + i, 1);
     }
 }
