@@ -358,12 +358,11 @@ static void residual_add_every_solver(void **state)
         }
 }
 
-/* Where the add may not go, wrong descriptors, missing or wrong arguments. */
-/* z loaded ahead of the stores (cl/epilogue.cl's CLF_EPI_ZV): the implicit GEMM's float4 and
- * scalar stores (OUT_HW a multiple of 4 or not) with register blocks of two 4-row groups and
- * its channels-last float4 stores (NHWC), the Winograd tiles' float4 rows and single values,
- * each with partial tiles in the output channels and the rows, so that the guards on the
- * loads and on the stores must agree. */
+/* The residual add at partial tiles, in the output channels and the rows, through every store
+ * form that reads z: the implicit GEMM's float4 and scalar stores (OUT_HW a multiple of 4 or
+ * not; z loaded ahead of them, cl/epilogue.cl's CLF_EPI_ZV, so the guards on the loads and on
+ * the stores must agree) with register blocks of two 4-row groups, its channels-last float4
+ * stores (NHWC), and the Winograd tiles' float4 rows and single values. */
 static void residual_add_store_edges(void **state)
 {
     (void)state;
@@ -404,6 +403,7 @@ static void residual_add_store_edges(void **state)
     }
 }
 
+/* Where the add may not go, wrong descriptors, missing or wrong arguments. */
 static void residual_add_refused(void **state)
 {
     (void)state;

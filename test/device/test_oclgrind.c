@@ -209,7 +209,7 @@ int main(int argc, char **argv)
          * depthwise channel blocks (the last one starting early), on the first and last
          * configs of its space as well as the default */
         conv_case(h, &conv_shapes[4], "CBA", 5, 2, "ConvDirectCpu");
-        /* the GPU depthwise kernel's aligned vector loads and stores (2 and 4 values), the
+        /* the GPU depthwise kernel's aligned 16-byte loads and stores (float4s), the
          * last tile of a row half outside it */
         conv_case(h, &conv_shapes[5], "CBNA", 6, 2, "ConvDepthwise");
         plain_case(h, "BNA", 3);

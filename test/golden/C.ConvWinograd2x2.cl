@@ -163,9 +163,7 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
     return clf_epilogue_zv(acc, CLF_EPI_ZV(out_idx), k, pix, EPI_ARGS);
 }
 
-/* Four neighbouring pixels pix..pix+3 of channel k at out_idx..out_idx+3 (out_idx % 4 == 0,
- * packed and 16-byte aligned: the float4 store paths): as clf_epilogue on each, with z read
- * as one float4 instead of four scalars. */
+/* Four neighbouring pixels pix..pix+3 of channel k, z4 their residual: clf_epilogue_zv on each. */
 inline float4 clf_epilogue4_zv(float4 acc, float4 z4, int k, int pix, EPI_PARAMS)
 {
     return (float4)(clf_epilogue_zv(acc.x, z4.x, k, pix, EPI_ARGS),
@@ -174,6 +172,8 @@ inline float4 clf_epilogue4_zv(float4 acc, float4 z4, int k, int pix, EPI_PARAMS
                     clf_epilogue_zv(acc.w, z4.w, k, pix + 3, EPI_ARGS));
 }
 
+/* The same at out_idx..out_idx+3 (out_idx % 4 == 0, packed and 16-byte aligned: the float4
+ * store paths), with z read as one float4 instead of four scalars. */
 inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {
     return clf_epilogue4_zv(acc, CLF_EPI_ZV4(out_idx), k, pix, EPI_ARGS);

@@ -175,9 +175,7 @@ inline float clf_epilogue(float acc, int k, int pix, size_t out_idx, EPI_PARAMS)
     return clf_epilogue_zv(acc, CLF_EPI_ZV(out_idx), k, pix, EPI_ARGS);
 }
 
-/* Four neighbouring pixels pix..pix+3 of channel k at out_idx..out_idx+3 (out_idx % 4 == 0,
- * packed and 16-byte aligned: the float4 store paths): as clf_epilogue on each, with z read
- * as one float4 instead of four scalars. */
+/* Four neighbouring pixels pix..pix+3 of channel k, z4 their residual: clf_epilogue_zv on each. */
 inline float4 clf_epilogue4_zv(float4 acc, float4 z4, int k, int pix, EPI_PARAMS)
 {
     return (float4)(clf_epilogue_zv(acc.x, z4.x, k, pix, EPI_ARGS),
@@ -186,6 +184,8 @@ inline float4 clf_epilogue4_zv(float4 acc, float4 z4, int k, int pix, EPI_PARAMS
                     clf_epilogue_zv(acc.w, z4.w, k, pix + 3, EPI_ARGS));
 }
 
+/* The same at out_idx..out_idx+3 (out_idx % 4 == 0, packed and 16-byte aligned: the float4
+ * store paths), with z read as one float4 instead of four scalars. */
 inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARAMS)
 {
     return clf_epilogue4_zv(acc, CLF_EPI_ZV4(out_idx), k, pix, EPI_ARGS);
@@ -370,6 +370,9 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #ifndef Y_KVEC
 #define Y_KVEC 0
 #endif
+/* The packed NCHW offset of channel k at flat pixel p (image p / OUT_HW): the Y_VEC paths'
+ * y and z index, where OUT_HW % 4 == 0 keeps 4 pixels from p on in one image. */
+#define Y_PACKED_OFF(p, k) (((size_t)((p) / OUT_HW) * K + (k)) * OUT_HW + (p) % OUT_HW)
 
 /* A partial last chunk exists only when KT does not divide the reduction. */
 #define R_TAIL (CRS % KT != 0)
@@ -767,7 +770,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         /* OUT_HW % 4 == 0: the 4 pixels are in one image and 16-byte aligned. */
         if (pb < NPIX) {
             const int pix = pb % OUT_HW;
-            const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
+            const size_t o = Y_PACKED_OFF(pb, k);
             CLF_STORE4(clf_epilogue4(sum, k, pix, o, EPI_ARGS), y, o);
         }
 #else
@@ -842,7 +845,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             if (kg < K_PER_G && pb < NPIX) {
                 const int k = g * K_PER_G + kg;
                 const int pix = pb % OUT_HW;
-                const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
+                const size_t o = Y_PACKED_OFF(pb, k);
                 CLF_STORE4(clf_epilogue4(sum, k, pix, o, EPI_ARGS), y, o);
             }
 #else
@@ -907,7 +910,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             for (int j4 = 0; j4 < TN / 4; ++j4) {
                 const int pb = p0 + (j4 * LN + ln) * 4;
 #if Y_VEC
-                const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pb % OUT_HW;
+                const size_t o = Y_PACKED_OFF(pb, k);
                 zb[u][j4] = kg < K_PER_G && pb < NPIX ? CLF_EPI_ZV4(o) : (float4)(0.0f);
 #else
 #pragma unroll
@@ -933,7 +936,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 /* OUT_HW % 4 == 0: the 4 pixels are in one image and 16-byte aligned. */
                 if (pb < NPIX) {
                     const int pix = pb % OUT_HW;
-                    const size_t o = ((size_t)(pb / OUT_HW) * K + k) * OUT_HW + pix;
+                    const size_t o = Y_PACKED_OFF(pb, k);
                     const float4 acc4 = (float4)(acc[i4 * 4 + u][j4 * 4 + 0], acc[i4 * 4 + u][j4 * 4 + 1],
                                               acc[i4 * 4 + u][j4 * 4 + 2], acc[i4 * 4 + u][j4 * 4 + 3]);
                     CLF_STORE4(clf_epilogue4_zv(acc4, zb[u][j4], k, pix, EPI_ARGS), y, o);
