@@ -44,6 +44,10 @@ typedef struct clfuse_DeviceInfo {
     unsigned long long local_mem_bytes;
     size_t max_work_group_size;
     int is_gpu; /* CL_DEVICE_TYPE_GPU */
+    /* NVIDIA GPUs: the compute capability as major * 10 + minor (90 for an H100), from
+     * cl_nv_device_attribute_query; 0 on other devices or where the driver does not say.
+     * The tensor-core solver (ConvImplicitGemmMma) needs 80 or more. */
+    int nv_compute_capability;
 } clfuse_DeviceInfo;
 
 /** Copies the identity of the handle's current device (it changes when miopenSetStream moves

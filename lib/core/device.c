@@ -178,6 +178,27 @@ miopenStatus_t clf_device_find_identity(const char *platform_version, const char
 
 /* A handle with an empty device name or no compute units would key its find-db and binary
  * cache wrongly, so a failed query is not ignored: the first one that fails ends the read. */
+/* cl_nv_device_attribute_query's CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV and _MINOR_NV (CL/cl_ext.h
+ * defines them only with NVIDIA's headers). */
+#define CLF_CC_MAJOR_NV 0x4000
+#define CLF_CC_MINOR_NV 0x4001
+
+/* major * 10 + minor where the device offers cl_nv_device_attribute_query, else 0. Optional:
+ * a failed query leaves the tensor-core solver off, never the device unusable. */
+static int nv_compute_capability(cl_device_id device)
+{
+    char ext[8192] = "";
+    cl_uint major = 0, minor = 0;
+    if (clf_clw_device_string(device, CL_DEVICE_EXTENSIONS, ext, sizeof ext) != CL_SUCCESS ||
+        strstr(ext, "cl_nv_device_attribute_query") == NULL)
+        return 0;
+    if (clf_clw_device_info(device, CLF_CC_MAJOR_NV, sizeof major, &major) != CL_SUCCESS ||
+        clf_clw_device_info(device, CLF_CC_MINOR_NV, sizeof minor, &minor) != CL_SUCCESS ||
+        major > 100 || minor > 9)
+        return 0;
+    return (int)(major * 10 + minor);
+}
+
 cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse_DeviceInfo *i,
                             const char **what)
 {
@@ -221,6 +242,7 @@ cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse
     Q(clf_clw_device_info(device, CL_DEVICE_TYPE, sizeof t, &t), "clGetDeviceInfo(CL_DEVICE_TYPE)");
     i->is_gpu = (t & CL_DEVICE_TYPE_GPU) != 0;
 #undef Q
+    i->nv_compute_capability = nv_compute_capability(device);
     return CL_SUCCESS;
 }
 

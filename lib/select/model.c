@@ -262,6 +262,10 @@ static solver_eff effs[] = {
      * factor does not scale (fitted with the others in session 12 on 1,600 configs at 0.45,
      * set to 1.0 with the L1 term, L1_GSPS_NVIDIA). */
     {"ConvDepthwise", 1.0, 0, 1.03, 0},
+    /* The tensor cores' mma.sync ran 10.2x the fp32 FMA rate in the session-20 probe
+     * (bench/results/2026-11-25_h100_tensorcore_s20); a first guess below that, for the
+     * fragments' local-memory reads, until fitted on measured configs. */
+    {"ConvImplicitGemmMma", 6.0, 0, 1.0, 0},
     /* ConvImplicitGemm's and ConvDirectCpu's kernels over a horizontal plan's merged
      * branches: their factors, until horizontal plans are fitted on their own. */
     {"ConvHorizontalGemm", 0.99, 0.075, 1.31, 0},

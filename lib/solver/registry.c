@@ -18,6 +18,7 @@ extern const clf_solver clf_solver_conv_naive;
 extern const clf_solver clf_solver_elementwise;
 extern const clf_solver clf_solver_bn_train;
 extern const clf_solver clf_solver_conv_direct_cpu;
+extern const clf_solver clf_solver_conv_implicit_gemm_mma;
 
 static const clf_solver *const registry[] = {
     &clf_solver_conv_direct_cpu,    /* id 12: CPU devices only, so first changes no GPU choice */
@@ -29,11 +30,13 @@ static const clf_solver *const registry[] = {
     &clf_solver_conv_gemm,          /* id 5 */
     &clf_solver_conv_implicit_gemm_splitk, /* id 9: needs a workspace; after the others, so
                                             * no fallback choice changes */
-    &clf_solver_conv_depthwise, /* id 11: depthwise only; after the others, so no fallback
-                                 * choice changes (the model ranks it where it applies) */
-    &clf_solver_conv_naive,     /* id 1 */
-    &clf_solver_elementwise,    /* id 100 */
-    &clf_solver_bn_train,       /* id 8: training plans only */
+    &clf_solver_conv_depthwise,         /* id 11: depthwise only; after the others, so no fallback
+                                         * choice changes (the model ranks it where it applies) */
+    &clf_solver_conv_implicit_gemm_mma, /* id 15: half on NVIDIA tensor cores; after the others
+                                         * for the same reason */
+    &clf_solver_conv_naive,             /* id 1 */
+    &clf_solver_elementwise,            /* id 100 */
+    &clf_solver_bn_train,               /* id 8: training plans only */
     /* ids 10, 13 and 14: ConvHorizontalDirect, ConvHorizontalGemm and ConvHorizontalCpu,
      * horizontal plans only, kept out of this table on purpose (solver.h says why): the table
      * below */

@@ -351,6 +351,34 @@ static void implicit_gemm_plans(void **state)
     RUN_CASES(cases);
 }
 
+/* ConvImplicitGemmMma (tensor cores): on a device without them (PoCL in CI) the kernel runs
+ * with the mma emulated from the same fragments (CLFUSE_MMA_EMULATE), so its tiling, loads,
+ * edges and epilogue are checked here either way; on an NVIDIA GPU of compute capability 8.0
+ * or more, the real mma.sync. 1x1 (B_1X1) with an odd pixel count and several tiles each way;
+ * 3x3 stride 2 with an odd reduction (45: the unpaired filter loads, a partial chunk) and
+ * fewer channels than a tile; the residual add; a one-warp group. */
+static void implicit_gemm_mma_plans(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo info;
+    OK(clfuse_GetDeviceInfo(handle, &info));
+    const int emulate = info.nv_compute_capability < 80;
+    if (emulate)
+        setenv("CLFUSE_MMA_EMULATE", "1", 1);
+    static const fp16_case cases[] = {
+        {"CBA", 2, 48, 7, 9, 80, 1, 0, 1, RELU, "ConvImplicitGemmMma", "WM=2,WN=2,FM=1,FN=1,KT=16",
+         0, 0},
+        {"CBNA", 1, 5, 11, 11, 7, 3, 1, 2, LEAKY, "ConvImplicitGemmMma", NULL, 0, 0},
+        {"CBZA", 1, 8, 8, 8, 8, 3, 1, 1, RELU, "ConvImplicitGemmMma", "WM=1,WN=2,FM=1,FN=2,KT=32",
+         0, 0},
+        {"CBA", 1, 24, 5, 5, 20, 1, 0, 1, RELU, "ConvImplicitGemmMma", "WM=1,WN=1,FM=2,FN=2,KT=64",
+         0, 0},
+    };
+    RUN_CASES(cases);
+    if (emulate)
+        unsetenv("CLFUSE_MMA_EMULATE");
+}
+
 /* Split across work-groups: the partials stay fp32 in the workspace; the last group of a
  * tile loads them, applies the epilogue and stores half (scalar: OUT_HW 49; float4: 64). */
 static void implicit_gemm_splitk_plans(void **state)
@@ -567,8 +595,22 @@ static const char *const half_solvers[] = {
     "ConvDepthwise",    "ConvDirectCpu",
 };
 
+/* The solvers that take half problems only (the fp32 one is refused with "half storage only"),
+ * and only on devices that run them (the tensor cores). */
+static const char *const half_only_solvers[] = {"ConvImplicitGemmMma"};
+
+static int half_only(const char *solver)
+{
+    for (size_t i = 0; i < sizeof half_only_solvers / sizeof half_only_solvers[0]; ++i)
+        if (strcmp(solver, half_only_solvers[i]) == 0)
+            return 1;
+    return 0;
+}
+
 static int takes_half(const char *solver)
 {
+    if (half_only(solver))
+        return 1;
     for (size_t i = 0; i < sizeof half_solvers / sizeof half_solvers[0]; ++i)
         if (strcmp(solver, half_solvers[i]) == 0)
             return 1;
@@ -867,7 +909,17 @@ static void other_solvers_refuse_half(void **state)
             clf_fusion_problem fp32 = plan->problem;
             fp32.half = 0;
             int ok32 = sv->applicable(&fp32, &info, why32, sizeof why32);
-            if (!takes_half(sv->name)) {
+            if (half_only(sv->name)) {
+                if (ok32 || strstr(why32, "half storage only") == NULL)
+                    fail_msg("%s: the fp32 %s problem %s (\"%s\"), expected \"half storage "
+                             "only\"",
+                             sv->name, what, ok32 ? "accepted" : "refused", why32);
+                if (ok != (!depthwise && info.nv_compute_capability >= 80))
+                    fail_msg("%s: the half %s problem %s (\"%s\") on a device of compute "
+                             "capability %d",
+                             sv->name, what, ok ? "accepted" : "refused", why,
+                             info.nv_compute_capability);
+            } else if (!takes_half(sv->name)) {
                 /* A solver that refuses the fp32 problem too (ConvDirectCpu on a GPU) may
                  * give its other reason first. */
                 if (ok || (ok32 && strstr(why, "fp32 only") == NULL))
@@ -881,7 +933,7 @@ static void other_solvers_refuse_half(void **state)
             /* The cost model counts the half tensors at 2 bytes: less traffic than fp32 with
              * the same config (not half of it: bias, batch-norm and split-K partials stay
              * fp32). */
-            if (ok && sv->kind == CLF_SOLVER_CONV && sv->cost != NULL) {
+            if (ok && !half_only(sv->name) && sv->kind == CLF_SOLVER_CONV && sv->cost != NULL) {
                 char cfg[CLF_CONFIG_CAP];
                 clf_cost c16, c32;
                 sv->default_config(&plan->problem, &info, cfg, sizeof cfg);
@@ -909,6 +961,7 @@ int main(void)
         cmocka_unit_test(elementwise_plans),
         cmocka_unit_test(conv_plans),
         cmocka_unit_test(implicit_gemm_plans),
+        cmocka_unit_test(implicit_gemm_mma_plans),
         cmocka_unit_test(implicit_gemm_splitk_plans),
         cmocka_unit_test(direct_tiled_plans),
         cmocka_unit_test(winograd_plans),
