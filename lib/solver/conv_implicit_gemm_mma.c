@@ -112,6 +112,11 @@ static int tiling_valid(const clfuse_DeviceInfo *dev, const tiling *t, const cha
                                  "the %ld x %ld and %ld x %ld pair tiles must split evenly over "
                                  "%ld work-items",
                                  mt_of(t), kp, nt_of(t), kp, wg);
+    /* ... and stores the same whole number of outputs. */
+    if ((mt_of(t) * nt_of(t)) % wg != 0)
+        return clf_config_refuse(SOLVER, why, cap, cfg,
+                                 "the %ld x %ld output tile must split evenly over %ld work-items",
+                                 mt_of(t), nt_of(t), wg);
     if (lds_bytes(t, emulated()) > dev->local_mem_bytes)
         return clf_config_refuse(SOLVER, why, cap, cfg, "needs %llu bytes of local memory > %llu",
                                  lds_bytes(t, emulated()), dev->local_mem_bytes);
@@ -248,9 +253,19 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "FN", t.fn);
     clf_strbuf_define(d, "KT", t.kt);
     clf_strbuf_define(d, "K_TILES", k_tiles);
-    clf_strbuf_define(d, "B_1X1",
-                      c->fy == 1 && c->fx == 1 && c->stride_h == 1 && c->stride_w == 1 &&
-                          c->pad_h == 0 && c->pad_w == 0);
+    const int is_1x1 = c->fy == 1 && c->fx == 1 && c->stride_h == 1 && c->stride_w == 1 &&
+                       c->pad_h == 0 && c->pad_w == 0;
+    const long out_hw = (long)c->oh * c->ow, kp = t.kt / 2, wg = wg_of(&t);
+    clf_strbuf_define(d, "B_1X1", is_1x1);
+    /* The wide paths (cl/conv_igemm_mma.cl): 8 weights a load where rows of the filter stay
+     * 16-byte aligned, 4 pixels a load and a store where the rows of x and y keep them in
+     * one image, 8-byte aligned; each where the units split evenly over the group. */
+    if (gemm_r(c) % 8 == 0 && (mt_of(&t) * kp / 4) % wg == 0)
+        clf_strbuf_define(d, "A_VEC", 4);
+    if (is_1x1 && out_hw % 4 == 0 && (nt_of(&t) * kp / 4) % wg == 0)
+        clf_strbuf_define(d, "B_VEC", 4);
+    if (out_hw % 4 == 0 && (mt_of(&t) * nt_of(&t) / 4) % wg == 0)
+        clf_strbuf_define(d, "Y_VEC", 4);
     clf_strbuf_define(d, "CLF_MMA_EMULATE", emulated());
     spec->fragment = "conv_igemm_mma";
     spec->launch.dims = 1;

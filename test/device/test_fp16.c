@@ -356,7 +356,9 @@ static void implicit_gemm_plans(void **state)
  * edges and epilogue are checked here either way; on an NVIDIA GPU of compute capability 8.0
  * or more, the real mma.sync. 1x1 (B_1X1) with an odd pixel count and several tiles each way;
  * 3x3 stride 2 with an odd reduction (45: the unpaired filter loads, a partial chunk) and
- * fewer channels than a tile; the residual add; a one-warp group. */
+ * fewer channels than a tile; the residual add; a one-warp group; and the wide paths
+ * (A_VEC: reduction % 8 == 0; B_VEC, 1x1, and Y_VEC with z: OUT_HW % 4 == 0) with a partial
+ * tile of channels. */
 static void implicit_gemm_mma_plans(void **state)
 {
     (void)state;
@@ -369,7 +371,9 @@ static void implicit_gemm_mma_plans(void **state)
         {"CBA", 2, 48, 7, 9, 80, 1, 0, 1, RELU, "ConvImplicitGemmMma", "WM=2,WN=2,FM=1,FN=1,KT=16",
          0, 0},
         {"CBNA", 1, 5, 11, 11, 7, 3, 1, 2, LEAKY, "ConvImplicitGemmMma", NULL, 0, 0},
-        {"CBZA", 1, 8, 8, 8, 8, 3, 1, 1, RELU, "ConvImplicitGemmMma", "WM=1,WN=2,FM=1,FN=2,KT=32",
+        {"CBZA", 2, 32, 8, 8, 48, 1, 0, 1, LEAKY, "ConvImplicitGemmMma",
+         "WM=1,WN=2,FM=2,FN=2,KT=32", 0, 0},
+        {"CBZA", 1, 16, 8, 8, 8, 3, 1, 1, RELU, "ConvImplicitGemmMma", "WM=1,WN=2,FM=1,FN=2,KT=32",
          0, 0},
         {"CBA", 1, 24, 5, 5, 20, 1, 0, 1, RELU, "ConvImplicitGemmMma", "WM=1,WN=1,FM=2,FN=2,KT=64",
          0, 0},
