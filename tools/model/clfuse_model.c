@@ -15,8 +15,8 @@
  *     best choices over every applicable solver's whole space:
  *       KEY rank SOLVER CONFIG predicted
  *   clfuse-model --list-params: the names and values of the model's constants.
- * Device: --cu N --gpu|--cpu --vendor STR --local-mem BYTES --max-wg N (defaults: an H100,
- * 132 CUs, NVIDIA, 48 KiB, 1024). */
+ * Device: --cu N --gpu|--cpu --vendor STR --cc N (NVIDIA compute capability x 10, 0: none)
+ * --local-mem BYTES --max-wg N (defaults: an H100, 132 CUs, NVIDIA, 90, 48 KiB, 1024). */
 #include "core/core.h"
 #include "ir/ir.h"
 #include "select/model.h"
@@ -28,9 +28,10 @@
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: clfuse-model [--cu N] [--gpu|--cpu] [--vendor STR] [--local-mem B]\n"
-                    "                    [--max-wg N] [--param NAME=VALUE]... [--rank N] "
-                    "[--list-params] < lines\n");
+    fprintf(stderr,
+            "usage: clfuse-model [--cu N] [--gpu|--cpu] [--vendor STR] [--cc N] [--local-mem B]\n"
+            "                    [--max-wg N] [--param NAME=VALUE]... [--rank N] "
+            "[--list-params] < lines\n");
     exit(2);
 }
 
@@ -108,6 +109,7 @@ int main(int argc, char **argv)
     dev.is_gpu = 1;
     dev.local_mem_bytes = 49152;
     dev.max_work_group_size = 1024;
+    dev.nv_compute_capability = 90;
     int rank = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -126,6 +128,8 @@ int main(int argc, char **argv)
             dev.compute_units = (unsigned)atoi(v), ++i;
         else if (strcmp(a, "--vendor") == 0)
             snprintf(dev.vendor, sizeof dev.vendor, "%s", v), ++i;
+        else if (strcmp(a, "--cc") == 0)
+            dev.nv_compute_capability = atoi(v), ++i;
         else if (strcmp(a, "--local-mem") == 0)
             dev.local_mem_bytes = strtoull(v, NULL, 10), ++i;
         else if (strcmp(a, "--max-wg") == 0)
