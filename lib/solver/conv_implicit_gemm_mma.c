@@ -55,12 +55,16 @@ static long gemm_n(const clf_conv_problem *c)
     return (long)c->n * c->oh * c->ow;
 }
 
-/* Local memory: the A and B chunks, rows of KT / 2 + 4 words, plus the emulation's exchange
- * of one warp's fragments (6 words a lane). */
+/* Local memory, as the kernel declares it (SMEM_WORDS): the A chunk (MT rows of KT / 2 + 4
+ * words) with the B chunk (KT / 2 rows of NT + 8), or the fp32 output tile (MT rows of
+ * NT + 8), whichever is larger; plus the emulation's exchange of one warp's fragments (6 words
+ * a lane). */
 static unsigned long long lds_bytes(const tiling *t, int emul)
 {
-    unsigned long long words =
-        (unsigned long long)(mt_of(t) + nt_of(t)) * (unsigned long long)(t->kt / 2 + 4);
+    const unsigned long long mt = (unsigned long long)mt_of(t), nt = (unsigned long long)nt_of(t),
+                             kp = (unsigned long long)t->kt / 2;
+    const unsigned long long stage = mt * (kp + 4) + kp * (nt + 8), out = mt * (nt + 8);
+    unsigned long long words = stage > out ? stage : out;
     if (emul)
         words += (unsigned long long)(t->wm * t->wn * 32 * 6);
     return words * 4;

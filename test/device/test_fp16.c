@@ -379,8 +379,28 @@ static void implicit_gemm_mma_plans(void **state)
          0, 0},
     };
     RUN_CASES(cases);
-    if (emulate)
-        unsetenv("CLFUSE_MMA_EMULATE");
+    /* Local memory as the kernel declares it: on a 48 KB device, a 256 x 64 tile's fp32
+     * output staging (73.7 KB) is refused, a 128 x 64 one's (36.9 KB) taken. */
+    const clf_solver *sv = clf_solver_by_name("ConvImplicitGemmMma");
+    clfuse_DeviceInfo small = info;
+    small.local_mem_bytes = 49152;
+    small.max_work_group_size = 1024;
+    clf_fusion_problem none;
+    memset(&none, 0, sizeof none);
+    char why[CLF_REASON_CAP] = "";
+    assert_false(sv->config_valid(&none, &small, "WM=4,WN=2,FM=4,FN=4,KT=16", why, sizeof why));
+    assert_non_null(strstr(why, "local memory"));
+    if (!sv->config_valid(&none, &small, "WM=2,WN=2,FM=4,FN=4,KT=32", why, sizeof why))
+        fail_msg("a 128 x 64 tile refused: %s", why);
+}
+
+/* implicit_gemm_mma_plans' teardown: the emulation off again even when a case failed, so that
+ * the later tests see the solver as selection does. */
+static int mma_emulation_off(void **state)
+{
+    (void)state;
+    unsetenv("CLFUSE_MMA_EMULATE");
+    return 0;
 }
 
 /* Split across work-groups: the partials stay fp32 in the workspace; the last group of a
@@ -965,7 +985,7 @@ int main(void)
         cmocka_unit_test(elementwise_plans),
         cmocka_unit_test(conv_plans),
         cmocka_unit_test(implicit_gemm_plans),
-        cmocka_unit_test(implicit_gemm_mma_plans),
+        cmocka_unit_test_teardown(implicit_gemm_mma_plans, mma_emulation_off),
         cmocka_unit_test(implicit_gemm_splitk_plans),
         cmocka_unit_test(direct_tiled_plans),
         cmocka_unit_test(winograd_plans),
