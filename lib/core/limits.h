@@ -50,4 +50,13 @@
  * candidates compiled runs slower for a while, which would favour the ones timed last. */
 #define CLF_FIND_WARM_MS 20.0
 
+/* ---- the find-db's records (lib/select/records.c) ----------------------------------------- */
+
+/* A record of the same convolution under another chain's key (a CBA plan reading a CBNA or a
+ * C-only record) leads the plan's own records when it is faster by more than this fraction:
+ * the epilogues differ a little in cost, and a plan's own measurement is the better evidence
+ * until a sibling's is clearly better (a solver added after the plan's key was tuned, and
+ * tuned under another chain only: session 20's tensor-core records). */
+#define CLF_SIBLING_MARGIN 0.10
+
 #endif

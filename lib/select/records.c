@@ -172,6 +172,29 @@ static void sibling_keys(const clf_fusion_problem *p, void (*visit)(const char *
     }
 }
 
+/* v[lo, mid) (the exact key's records) and v[mid, n) (the siblings'), each sorted by time,
+ * merged into one order: a sibling counts as CLF_SIBLING_MARGIN slower than it was timed,
+ * so it goes ahead of a plan's own record only when clearly faster. Stable: among equals
+ * the exact key's record stays first. */
+static int merge_siblings(clf_choices *l, int lo, int mid)
+{
+    const int n = l->n;
+    if (mid <= lo || mid >= n)
+        return 0; /* one of the two is empty: already in order */
+    clf_choice *m = clf_calloc((size_t)(n - lo), sizeof *m);
+    if (m == NULL)
+        return -1;
+    int i = lo, j = mid, o = 0;
+    while (i < mid || j < n) {
+        const int take_sibling =
+            i >= mid || (j < n && l->v[j].time_ms * (1.0 + CLF_SIBLING_MARGIN) < l->v[i].time_ms);
+        m[o++] = take_sibling ? l->v[j++] : l->v[i++];
+    }
+    memcpy(l->v + lo, m, (size_t)(n - lo) * sizeof *m);
+    clf_free(m);
+    return 0;
+}
+
 typedef struct sibling_ctx {
     miopenHandle_t h;
     const clf_fusion_problem *p;
@@ -196,13 +219,14 @@ int clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescr
     char chain[8], key[512];
     clf_ir_fusion_name(&p->ir, chain, sizeof chain);
     clf_problem_key(&p->problem, chain, key, sizeof key);
+    const int exact = out->n;
     if (clf_records_for_key(h, &p->problem, key, allowed, n_allowed, out) != 0)
         return -1;
     if (!clf_problem_conv(&p->problem))
         return 0;
-    /* The exact key's records lead; the convolution's other records follow, best first:
-     * the epilogue rarely changes which tiling wins, and a plan never runs an untuned
-     * default while a sibling plan of the same convolution knows better. */
+    /* The convolution's other records join the exact key's, best first: the epilogue
+     * rarely changes which tiling wins, and a plan never runs an untuned default while a
+     * sibling plan of the same convolution knows better. */
     int first = out->n;
     sibling_ctx ctx = {h, &p->problem, key, allowed, n_allowed, out, 0};
     sibling_keys(&p->problem, visit_sibling, &ctx);
@@ -212,7 +236,7 @@ int clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescr
      * undefined behaviour (UBSan reports it: a first compile with an empty find-db). */
     if (out->n - first > 1)
         qsort(out->v + first, (size_t)(out->n - first), sizeof *out->v, by_time);
-    return 0;
+    return merge_siblings(out, exact, first);
 }
 
 void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, int exhaustive)

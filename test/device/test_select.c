@@ -109,9 +109,10 @@ static void plant(const char *key, const char *const *solvers, const char *const
         fail_msg("plant: %s", err);
 }
 
-/* A valid ConvImplicitGemm config of pc's problem that is neither its default nor the
- * model's first pick, so choosing it proves a record was read. */
-static void unusual_config(const plan_case *pc, char *cfg, size_t cap)
+/* The `skip`-th (from the last enumerated) valid ConvImplicitGemm config of pc's problem
+ * that is neither its default nor the model's first pick, so choosing it proves a record
+ * was read. */
+static void unusual_config_nth(const plan_case *pc, int skip, char *cfg, size_t cap)
 {
     const clf_solver *s = clf_solver_by_name("ConvImplicitGemm");
     assert_non_null(s);
@@ -129,11 +130,16 @@ static void unusual_config(const plan_case *pc, char *cfg, size_t cap)
     assert_int_equal(s->tuning_configs(&pc->plan->problem, &info, all, total), total);
     cfg[0] = '\0';
     for (int i = total - 1; i >= 0 && !cfg[0]; --i)
-        if (strcmp(all[i], def) != 0 && strcmp(all[i], ranked.v[0].config) != 0)
+        if (strcmp(all[i], def) != 0 && strcmp(all[i], ranked.v[0].config) != 0 && skip-- == 0)
             snprintf(cfg, cap, "%s", all[i]);
     free(all);
     clf_choices_free(&ranked);
     assert_true(cfg[0] != '\0');
+}
+
+static void unusual_config(const plan_case *pc, char *cfg, size_t cap)
+{
+    unusual_config_nth(pc, 0, cfg, cap);
 }
 
 static void expect_solver(miopenFusionPlanDescriptor_t plan, const char *solver, const char *config)
@@ -175,6 +181,35 @@ static void records_shared_across_chains(void **state)
     assert_int_equal(miopenCompileFusionPlan(handle, conv.plan), miopenStatusSuccess);
     expect_solver(conv.plan, "ConvImplicitGemm", cfg);
     plan_case_free(&conv);
+}
+
+/* A sibling key's record leads the plan's own only when faster by more than
+ * CLF_SIBLING_MARGIN: the CBA plan's own record at 1 ms against a CB record of the same
+ * convolution at 0.95 ms (its own runs), then at 0.5 ms (the sibling runs). */
+static void sibling_record_leads_when_clearly_faster(void **state)
+{
+    (void)state;
+    const double sibling_ms[] = {0.95, 0.5};
+    for (int round = 0; round < 2; ++round) {
+        int ch = next_c++;
+        plan_case cba, twin;
+        plan_case_init(&cba, ch, "CBA");
+        plan_case_init(&twin, ch, "CB");
+        char own[CLF_CONFIG_CAP], other[CLF_CONFIG_CAP], key[512], twin_key[512];
+        unusual_config_nth(&cba, 0, own, sizeof own);
+        unusual_config_nth(&cba, 1, other, sizeof other);
+        key_of(&cba, "CBA", key, sizeof key);
+        key_of(&twin, "CB", twin_key, sizeof twin_key);
+        plan_case_free(&twin);
+        const char *s[] = {"ConvImplicitGemm"};
+        const char *c_own[] = {own}, *c_other[] = {other};
+        double t_own[] = {1.0}, t_other[] = {sibling_ms[round]};
+        plant(key, s, c_own, t_own, 1);
+        plant(twin_key, s, c_other, t_other, 1);
+        assert_int_equal(miopenCompileFusionPlan(handle, cba.plan), miopenStatusSuccess);
+        expect_solver(cba.plan, "ConvImplicitGemm", round == 0 ? own : other);
+        plan_case_free(&cba);
+    }
 }
 
 /* The acceptance case: a C-only Find writes records; a CBA plan of the same convolution
@@ -492,6 +527,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(records_shared_across_chains),
         cmocka_unit_test(cba_plan_uses_c_find),
+        cmocka_unit_test(sibling_record_leads_when_clearly_faster),
         cmocka_unit_test(find_measures_record_and_heuristic),
         cmocka_unit_test(find_budget_keeps_record_and_pick),
         cmocka_unit_test(bad_records_skipped),
