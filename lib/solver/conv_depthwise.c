@@ -122,10 +122,10 @@ static int pow2(long v)
 static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const tiling *t,
                         const char *cfg, char *why, size_t cap)
 {
-    if (!pow2(t->tw) || t->tw > 16)
-        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "TW must be 1, 2, 4, 8 or 16");
-    if (!pow2(t->th) || t->th > 8)
-        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "TH must be 1, 2, 4 or 8");
+    if (!pow2(t->tw) || t->tw > 8)
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "TW must be 1, 2, 4 or 8");
+    if (!pow2(t->th) || t->th > 4)
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg, "TH must be 1, 2 or 4");
     if (!pow2(t->wx) || !pow2(t->wy))
         return clf_config_refuse("ConvDepthwise", why, cap, cfg, "WX and WY must be powers of 2");
     if ((size_t)(t->wx * t->wy) > wg_cap(dev))
@@ -234,8 +234,8 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
  * was 1.00-1.33x the best of 64 or more (1.16 in geomean) and never more than 1% ahead
  * (bench/results/2026-11-24_h100_fp16_s15). A default outside these sets (shrunk for a
  * small device) comes first. */
-static const long tw_vals[] = {1, 2, 4, 8, 16};
-static const long th_vals[] = {1, 2, 4, 8};
+static const long tw_vals[] = {1, 2, 4, 8};
+static const long th_vals[] = {1, 2, 4};
 static const long wx_vals[] = {8, 16, 32, 64};
 static const long wy_vals[] = {1, 2, 4, 8};
 
