@@ -9,9 +9,8 @@
  * column the TW outputs x FX taps touch) into registers, and adds that row to every output row
  * that reads it at some filter row. So an input value is read once per work-item, whatever the
  * stride: stride 2 reads its window contiguously instead of once per tap, and the rows that
- * neighbouring output rows share (stride 1) are not read again. The channel's FY x FX taps are
- * staged once per group in local memory; every work-item reads the same tap at the same time
- * (a broadcast).
+ * neighbouring output rows share (stride 1) are not read again. Each work-item holds its
+ * channel's FY x FX taps in registers (DW_TAPS_AS below).
  *
  * From the solver: TW TH (outputs per work-item), WX WY (work-items per group).
  * Launch: global = (WX * ceil(OW / (WX * TW)), WY * ceil(OH / (WY * TH)), N * K),
@@ -47,6 +46,18 @@
 #endif
 #ifndef DW_SVEC
 #define DW_SVEC 1
+#endif
+/* Where the taps live: the channels-last form stages its WX channels' filters in local
+ * memory; the plane form's work-items each load their one channel's taps into registers
+ * (the same addresses across the group: broadcasts from the cache) alongside their first
+ * rows, with no barrier, so a group's row loads do not wait out the taps' round trip
+ * through local memory: 0.88-1.02x the staged form's time over 11 fp16 configs (geomean
+ * 0.953) and 0.87-1.06x over 12 fp32 ones (0.975) on the H100
+ * (bench/results/2026-11-25_h100_dwhalf_s21, run2). */
+#if DW_CFAST
+#define DW_TAPS_AS __local
+#else
+#define DW_TAPS_AS
 #endif
 
 /* 16-byte accesses of aligned addresses, the only wide form the solver defines (DW_VEC and
@@ -88,9 +99,9 @@
 
 /* The work-item's TH x TW outputs from the input rows under them: each row's window loaded
  * once into registers and added to every output row that reads it, then the epilogue and the
- * stores. xc is channel k's plane of image n (X_OFF(n, c, 0, 0)), taps its FY x FX filter in
- * local memory, (oh0, ow0) the first output. */
-inline void dw_rows_and_store(__global const CLF_DATA_T *xc, __local const float *taps, int n,
+ * stores. xc is channel k's plane of image n (X_OFF(n, c, 0, 0)), taps its FY x FX filter (in
+ * registers, or local memory in the channels-last form), (oh0, ow0) the first output. */
+inline void dw_rows_and_store(__global const CLF_DATA_T *xc, DW_TAPS_AS const float *taps, int n,
                               int k, int oh0, int ow0, __global CLF_DATA_T *y, EPI_PARAMS)
 {
     const int iw0 = ow0 * STRIDE_W - PAD_W;
@@ -146,7 +157,7 @@ inline void dw_rows_and_store(__global const CLF_DATA_T *xc, __local const float
             const int d = ir - r * STRIDE_H;
             if (d < 0 || d % DIL_H != 0 || d / DIL_H >= FY)
                 continue;
-            __local const float *tr = taps + d / DIL_H * FX;
+            DW_TAPS_AS const float *tr = taps + d / DIL_H * FX;
 #pragma unroll
             for (int fx = 0; fx < FX; ++fx) {
                 const float wv = tr[fx];
@@ -224,19 +235,16 @@ __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KER
 #else
 __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
-    __local float taps[FYX];
-
     const int nk = get_group_id(2);
     const int n = nk / K;
     const int k = nk % K;
     const int c = k / K_PER_G;
     __global const CLF_DATA_T *xc = x + X_OFF(n, c, 0, 0);
     __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
-    for (int e = get_local_id(1) * WX + get_local_id(0); e < FYX; e += WX * WY)
+    float taps[FYX];
+#pragma unroll
+    for (int e = 0; e < FYX; ++e)
         taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
-    /* Every work-item reaches this barrier, also those whose outputs lie past the edge (they
-     * compute on zeros and store nothing), so no work-item returns early. */
-    barrier(CLK_LOCAL_MEM_FENCE);
 
     dw_rows_and_store(xc, taps, n, k, get_global_id(1) * TH, get_global_id(0) * TW, y, EPI_ARGS);
 }

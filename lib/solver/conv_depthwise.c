@@ -18,6 +18,8 @@
  * narrowest window is wider is left to the other solvers. */
 #define MAX_WG 256
 #define MAX_SPAN 64
+/* The plane form holds a channel's taps in registers: past this many they would spill. */
+#define MAX_TAPS 121
 
 typedef struct tiling {
     long tw, th, wx, wy;
@@ -86,10 +88,14 @@ static long load_chunks(const clf_fusion_problem *p, const tiling *t)
     return (off + span_of(&p->conv, t->tw) + v - 1) / v;
 }
 
+/* Local memory: the channels-last form stages its WX channels' taps there; the plane form
+ * holds its one channel's taps in registers and takes none. */
 static unsigned long long taps_bytes(const clf_fusion_problem *p, long wx)
 {
+    if (!cfast(p))
+        return 0;
     return (unsigned long long)p->conv.fy * (unsigned long long)p->conv.fx * sizeof(float) *
-           (unsigned long long)(cfast(p) ? wx : 1);
+           (unsigned long long)wx;
 }
 
 static size_t wg_cap(const clfuse_DeviceInfo *dev)
@@ -174,10 +180,15 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                  c->dil_w, span_of(c, 1), MAX_SPAN);
         return 0;
     }
-    unsigned long long lds = (unsigned long long)c->fy * (unsigned long long)c->fx * sizeof(float);
-    if (lds > dev->local_mem_bytes) {
+    const long taps = (long)c->fy * c->fx;
+    if (cfast(p) && (unsigned long long)taps * sizeof(float) > dev->local_mem_bytes) {
         snprintf(why, cap, "a %dx%d filter does not fit local memory (%llu bytes)", c->fy, c->fx,
                  dev->local_mem_bytes);
+        return 0;
+    }
+    if (!cfast(p) && taps > MAX_TAPS) {
+        snprintf(why, cap, "a %dx%d filter: %ld taps > %d held in registers", c->fy, c->fx, taps,
+                 MAX_TAPS);
         return 0;
     }
     if (c->oh < 1 || c->ow < 1) {
@@ -287,7 +298,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->groups = groups;
     out->group_size = (double)(t.wx * t.wy);
     out->local_bytes = (double)taps_bytes(p, t.wx);
-    out->regs = (double)(t.tw * t.th + load_chunks(p, &t) * load_vec(p, &t));
+    out->regs = (double)(t.tw * t.th + load_chunks(p, &t) * load_vec(p, &t)) + (cl ? 0.0 : taps);
     /* Whole tiles: outputs past the edge are computed too. */
     out->flops = 2.0 * groups * chans * tile_w * tile_h * taps;
     /* Per group: the input under its tile (neighbouring work-items' windows overlap, which

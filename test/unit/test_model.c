@@ -315,6 +315,39 @@ static void depthwise_ranked_first(void **state)
     }
 }
 
+/* ConvDepthwise's plane form holds a channel's taps in registers and no local memory: an
+ * 11x11 filter is taken (with no local bytes in its cost), a 12x12 one refused with a
+ * reason naming the taps. */
+static void depthwise_taps_in_registers(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    const clf_solver *s = clf_solver_by_name("ConvDepthwise");
+    assert_non_null(s);
+    for (int f = 11; f <= 12; ++f) {
+        clf_fusion_problem p;
+        conv(&p, 1, 8, 32, 8, f, 1, f / 2);
+        set_groups(&p, 8);
+        char why[CLF_REASON_CAP] = "";
+        const int ok = s->applicable(&p, &dev, why, sizeof why);
+        if (f == 11) {
+            if (!ok)
+                fail_msg("11x11 refused: %s", why);
+            char cfg[CLF_CONFIG_CAP];
+            s->default_config(&p, &dev, cfg, sizeof cfg);
+            clf_cost c;
+            memset(&c, 0, sizeof c);
+            assert_int_equal(s->cost(&p, &dev, cfg, &c), miopenStatusSuccess);
+            assert_true(c.local_bytes == 0.0);
+            assert_true(c.regs >= 121.0);
+        } else {
+            assert_false(ok);
+            if (!strstr(why, "144 taps"))
+                fail_msg("12x12: reason \"%s\" does not name the taps", why);
+        }
+    }
+}
+
 /* More images never make a fixed config faster. */
 static void prediction_grows_with_batch(void **state)
 {
@@ -846,6 +879,7 @@ int main(void)
         cmocka_unit_test(batch1_splitk_ranked),
         cmocka_unit_test(batch64_prefers_winograd),
         cmocka_unit_test(depthwise_ranked_first),
+        cmocka_unit_test(depthwise_taps_in_registers),
         cmocka_unit_test(prediction_grows_with_batch),
         cmocka_unit_test(cpu_prefers_direct_cpu),
         cmocka_unit_test(candidates_take_turns),

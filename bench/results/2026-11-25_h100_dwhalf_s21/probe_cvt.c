@@ -51,7 +51,8 @@ static const char *src =
     "  float8 v0 = as_float8((uint8)(r0, r1)), v1 = as_float8((uint8)(r1, r2));\n"
     "  float8 v2 = as_float8((uint8)(r2, r3)), v3 = as_float8((uint8)(r3, r0));\n"
     "  for (int i = 0; i < iters; i++) { float m = (float)i;\n"
-    "    a0 += store8(v0 + m); a1 += store8(v1 + m); a2 += store8(v2 + m); a3 += store8(v3 + m); }\n"
+    "    a0 += store8(v0 + m); a1 += store8(v1 + m); a2 += store8(v2 + m); a3 += store8(v3 + m); "
+    "}\n"
     "  FINISH }\n";
 
 #define CK(x)                                                                                      \
@@ -88,7 +89,8 @@ int main(void)
     CK(clGetPlatformIDs(8, plats, &np));
     cl_device_id dev = NULL;
     for (cl_uint i = 0; i < np && !dev; i++)
-        if (clGetDeviceIDs(plats[i], getenv("PROBE_ANY") ? CL_DEVICE_TYPE_ALL : CL_DEVICE_TYPE_GPU, 1, &dev, NULL) != CL_SUCCESS)
+        if (clGetDeviceIDs(plats[i], getenv("PROBE_ANY") ? CL_DEVICE_TYPE_ALL : CL_DEVICE_TYPE_GPU,
+                           1, &dev, NULL) != CL_SUCCESS)
             dev = NULL;
     if (!dev) {
         fprintf(stderr, "no GPU\n");
