@@ -1,6 +1,7 @@
 /* ConvDepthwise: depthwise convolutions (one input channel per group; K = m x C output
- * channels, m the channel multiplier, usually 1), any filter, padding and dilation, stride 1
- * or 2, with the generated epilogue. Such a layer is bound by memory, so the kernel
+ * channels, m the channel multiplier, usually 1), any padding and dilation, stride 1 or 2,
+ * filters up to MAX_TAPS taps where the taps sit in registers (the plane form), with the
+ * generated epilogue. Such a layer is bound by memory, so the kernel
  * (cl/conv_depthwise.cl) reads each input value once per work-item: a work-item computes
  * TH rows x TW adjacent outputs from row windows held in registers, a work-group of WX x WY
  * work-items covers a tile of one (n, k) plane, and the channel's taps are staged once per
