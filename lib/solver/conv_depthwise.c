@@ -4,8 +4,9 @@
  * generated epilogue. Such a layer is bound by memory, so the kernel
  * (cl/conv_depthwise.cl) reads each input value once per work-item: a work-item computes
  * TH rows x TW adjacent outputs from row windows held in registers, a work-group of WX x WY
- * work-items covers a tile of one (n, k) plane, and the channel's taps are staged once per
- * group in local memory; where the layout keeps them aligned, the windows are loaded and the
+ * work-items covers a tile of one (n, k) plane, and each work-item holds the channel's taps in
+ * registers (the channels-last form stages its channels' taps in local memory); where the
+ * layout keeps them aligned, the windows are loaded and the
  * outputs stored as whole vectors (DW_VEC, DW_SVEC: derived, not tuned). Config:
  * "TW=..,TH=..,WX=..,WY=..". */
 #include "solver/solver.h"
@@ -19,7 +20,9 @@
  * narrowest window is wider is left to the other solvers. */
 #define MAX_WG 256
 #define MAX_SPAN 64
-/* The plane form holds a channel's taps in registers: past this many they would spill. */
+/* The plane form holds a channel's taps in a private array the compiler keeps in registers
+ * only while it is small: the bound admits every filter up to 11x11 (not measured past
+ * 5x5; larger filters go to the other solvers). */
 #define MAX_TAPS 121
 
 typedef struct tiling {
@@ -182,7 +185,7 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         return 0;
     }
     const long taps = (long)c->fy * c->fx;
-    if (cfast(p) && (unsigned long long)taps * sizeof(float) > dev->local_mem_bytes) {
+    if (cfast(p) && taps_bytes(p, 1) > dev->local_mem_bytes) {
         snprintf(why, cap, "a %dx%d filter does not fit local memory (%llu bytes)", c->fy, c->fx,
                  dev->local_mem_bytes);
         return 0;
