@@ -176,8 +176,6 @@ miopenStatus_t clf_device_find_identity(const char *platform_version, const char
                     name, driver_version, platform_version, skipped);
 }
 
-/* A handle with an empty device name or no compute units would key its find-db and binary
- * cache wrongly, so a failed query is not ignored: the first one that fails ends the read. */
 /* cl_nv_device_attribute_query's CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV and _MINOR_NV (CL/cl_ext.h
  * defines them only with NVIDIA's headers). */
 #define CLF_CC_MAJOR_NV 0x4000
@@ -199,6 +197,8 @@ static int nv_compute_capability(cl_device_id device)
     return (int)(major * 10 + minor);
 }
 
+/* A handle with an empty device name or no compute units would key its find-db and binary
+ * cache wrongly, so a failed query is not ignored: the first one that fails ends the read. */
 cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse_DeviceInfo *i,
                             const char **what)
 {
