@@ -137,7 +137,7 @@ static dev_class nvidia = {
     .dram_gbs = 3000,
     .l2_gbs = 8000,
     .launch_us = 4.0,
-    .step_us = 0.55,
+    .step_us = 0.52,
     .sat = 527,
     .reuse_sat = 2.4,
     .overlap = 0.42,
@@ -238,38 +238,53 @@ static dev_class cpu = {
  * cost.regs, beyond reg_base (least squares on the ptxas counts of
  * bench/results/2026-11-24_h100_regs_s11, median error 3-14%; ConvDirectTiled's 27%, its
  * proxy leaving out the filter loop's unrolled addresses). 0: 1, not measured. */
+/* lone: a round of r groups on a compute unit runs its throughput bound 1 + lone / r slower.
+ * The implicit GEMMs step through their reduction one local-memory chunk at a time between
+ * two barriers, and only other groups' warps issue while a group waits at one. Over the
+ * 29,740 configs of the H100 SEARCH studies (241 keys) the model's residuals, centred per
+ * key, ran +0.10 (log) for ConvImplicitGemm configs with one group in flight per compute
+ * unit and -0.11 with four to eight (SplitK +0.09 to 0.00), so batch-1 layers got tiles
+ * twice too large: ResNet-18's 256@14 3x3 picked a 64x128 split-K tile (128 groups on 132
+ * units, 0.0289 ms) where 64x64 runs 0.0225. A grid over lone (0 to 1, per solver) with the
+ * efficiencies and step_us refitted at each point (bench/results/2026-11-28_h100_model_s23):
+ * the pick among each key's measured configs 1.115 (worst 1.86) at 0 to 1.101 (worst 1.56)
+ * at 0.2 for both implicit GEMMs, worse again from 0.4 (1.109, worst 4.4). The Winograd
+ * tilings' residuals showed no such trend (-0.06 to +0.07 at one or two groups). */
+#define LONE_IGEMM 0.2
 typedef struct solver_eff {
     const char *name;
     double eff;
     double cpu;
     double reg_scale;
     double step; /* the class's step_us times this for the solver's steps (0: 1) */
+    double lone; /* GPU: slowdown of the throughput bound of a round of r groups on a compute
+                  * unit, 1 + lone / r (0: none) */
 } solver_eff;
 static solver_eff effs[] = {
-    {"ConvWinograd3x3", 1.80, 0.057, 0.89, 0},
-    {"ConvWinograd4x4", 1.35, 0.051, 1.30, 0},
-    {"ConvWinograd2x2", 1.00, 0, 1.42, 0},
-    {"ConvImplicitGemm", 0.99, 0.075, 1.31, 0},
-    {"ConvDirectTiled", 0.37, 0.058, 2.11, 0},
-    {"ConvGemm", 0.12, 0.073, 0, 0},
-    {"ConvNaiveDirect", 0.90, 0.12, 0, 0},
-    {"ConvDirectCpu", DEFAULT_EFF, 1.0, 0, 0},
+    {"ConvWinograd3x3", 1.78, 0.057, 0.89, 0, 0},
+    {"ConvWinograd4x4", 1.27, 0.051, 1.30, 0, 0},
+    {"ConvWinograd2x2", 0.99, 0, 1.42, 0, 0},
+    {"ConvImplicitGemm", 1.00, 0.075, 1.31, 0, LONE_IGEMM},
+    {"ConvDirectTiled", 0.37, 0.058, 2.11, 0, 0},
+    {"ConvGemm", 0.12, 0.073, 0, 0, 0},
+    {"ConvNaiveDirect", 0.90, 0.12, 0, 0, 0},
+    {"ConvDirectCpu", DEFAULT_EFF, 1.0, 0, 0, 0},
     /* ConvImplicitGemm's kernel split across work-groups: first fitted on its own (273
      * plain-path configs of 45 batch-1 layers, see ATOMIC_GOPS_FITTED) at 0.33, where it
      * stood in for the small tiles' gathers that load_ops now charges. */
-    {"ConvImplicitGemmSplitK", 0.63, 0, 1.27, 0},
+    {"ConvImplicitGemmSplitK", 0.65, 0, 1.27, 0, LONE_IGEMM},
     /* A memory-bound kernel: its time is mostly the DRAM, L2 and L1 bounds, which this
      * factor does not scale (fitted with the others in session 12 on 1,600 configs at 0.45,
      * set to 1.0 with the L1 term, L1_GSPS_NVIDIA). */
-    {"ConvDepthwise", 1.0, 0, 1.03, 0},
+    {"ConvDepthwise", 1.0, 0, 1.03, 0, 0},
     /* The tensor cores' mma.sync ran 10.2x the fp32 FMA rate in the session-20 probe
      * (bench/results/2026-11-25_h100_tensorcore_s20); a first guess below that, for the
      * fragments' local-memory reads, until fitted on measured configs. */
-    {"ConvImplicitGemmMma", 6.0, 0, 1.0, 0},
+    {"ConvImplicitGemmMma", 6.0, 0, 1.0, 0, 0},
     /* ConvImplicitGemm's and ConvDirectCpu's kernels over a horizontal plan's merged
      * branches: their factors, until horizontal plans are fitted on their own. */
-    {"ConvHorizontalGemm", 0.99, 0.075, 1.31, 0},
-    {"ConvHorizontalCpu", DEFAULT_EFF, 1.0, 0, 0},
+    {"ConvHorizontalGemm", 1.00, 0.075, 1.31, 0, LONE_IGEMM},
+    {"ConvHorizontalCpu", DEFAULT_EFF, 1.0, 0, 0, 0},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 
@@ -396,11 +411,12 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     const double lanes = c.group_size * max2(1.0, c.simd);
     const double occ_full = min2(1.0, resident * lanes * ilp / d->sat);
     const double occ_rem = min2(1.0, rem * lanes * ilp / d->sat);
+    const double lone = d != &cpu && e ? e->lone : 0.0;
     double t_compute = 0;
     if (full > 0)
-        t_compute += full * resident * fpg / (peak * occ_full);
+        t_compute += full * resident * fpg / (peak * occ_full) * (1.0 + lone / resident);
     if (rem > 0)
-        t_compute += rem * fpg / (peak * occ_rem);
+        t_compute += rem * fpg / (peak * occ_rem) * (1.0 + lone / rem);
     t_compute *= l1_loss;
     const double rounds = ceil(per_cu / resident);
     const double step = e ? factor_or_one(e->step) : 1.0;
@@ -642,6 +658,7 @@ static const struct {
     {"cpu_eff", offsetof(solver_eff, cpu)},
     {"reg_scale", offsetof(solver_eff, reg_scale)},
     {"step", offsetof(solver_eff, step)},
+    {"lone", offsetof(solver_eff, lone)},
 };
 #define N_FIELDS (sizeof solver_fields / sizeof solver_fields[0])
 
