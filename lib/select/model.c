@@ -107,7 +107,8 @@ typedef struct dev_class {
  * per SM against 16 KB, in every solver that tiles through local memory: the SM's 256 KB
  * are shared with L1, which then caches less of the gathers). Both terms were fitted by
  * least squares on log time with the solvers' efficiencies and step_us (step_us 0.46 to
- * 0.55), generated_seed3 and EfficientNet-B0 held out. */
+ * 0.55), generated_seed3 and EfficientNet-B0 held out; step_us 0.52 since the implicit
+ * GEMMs' lone term (session 23, solver_eff below). */
 /* 32-byte sectors per second each SM's L1 processes for ConvDepthwise's row windows, in
  * billions (about 3 a clock): chosen with ConvDepthwise's efficiency (1.0) by the picks
  * over 16 layers an H100 SEARCH timed in every config, fp32 and fp16 (the model's pick
@@ -248,8 +249,14 @@ static dev_class cpu = {
  * units, 0.0289 ms) where 64x64 runs 0.0225. A grid over lone (0 to 1, per solver) with the
  * efficiencies and step_us refitted at each point (bench/results/2026-11-28_h100_model_s23):
  * the pick among each key's measured configs 1.115 (worst 1.86) at 0 to 1.101 (worst 1.56)
- * at 0.2 for both implicit GEMMs, worse again from 0.4 (1.109, worst 4.4). The Winograd
- * tilings' residuals showed no such trend (-0.06 to +0.07 at one or two groups). */
+ * at 0.2 for both implicit GEMMs, worse again from 0.4 (1.109, worst 4.4); the Winograd
+ * factors keep their values (refitted, they moved a batch-64 F(4x4) pick off its OCC=2
+ * config, 1.24x slower on the H100, for no gain in the metric). The Winograd tilings'
+ * residuals showed no trend with the groups in flight (-0.06 to +0.07 at one or two). On the
+ * H100 the 32 keys whose pick changed ran 0.946x the old picks' time (geomean, best 0.69,
+ * worst 1.26; both pinned, back to back in one process). A term that instead let fewer
+ * groups overlap the bounds less (overlap x (1 + c / r)) made every pick worse (1.134-1.163
+ * for c 0.5-2), as session 19's like term did; a convex local_l1 (x used^2) gained nothing. */
 #define LONE_IGEMM 0.2
 typedef struct solver_eff {
     const char *name;
@@ -261,9 +268,9 @@ typedef struct solver_eff {
                   * unit, 1 + lone / r (0: none) */
 } solver_eff;
 static solver_eff effs[] = {
-    {"ConvWinograd3x3", 1.78, 0.057, 0.89, 0, 0},
-    {"ConvWinograd4x4", 1.27, 0.051, 1.30, 0, 0},
-    {"ConvWinograd2x2", 0.99, 0, 1.42, 0, 0},
+    {"ConvWinograd3x3", 1.80, 0.057, 0.89, 0, 0},
+    {"ConvWinograd4x4", 1.35, 0.051, 1.30, 0, 0},
+    {"ConvWinograd2x2", 1.00, 0, 1.42, 0, 0},
     {"ConvImplicitGemm", 1.00, 0.075, 1.31, 0, LONE_IGEMM},
     {"ConvDirectTiled", 0.37, 0.058, 2.11, 0, 0},
     {"ConvGemm", 0.12, 0.073, 0, 0, 0},
