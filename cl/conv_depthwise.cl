@@ -14,7 +14,7 @@
  *
  * From the solver: TW TH (outputs per work-item), WX WY (work-items per group).
  * Launch: global = (WX * ceil(OW / (WX * TW)), WY * ceil(OH / (WY * TH)), N * K),
- * local = (WX, WY, 1).
+ * local = (WX, WY, 1); DW_FLAT (below) walks the same tiles as one range instead.
  *
  * Storage: x, w and y only through CLF_LOAD / CLF_STORE (the vload_half family in an fp16
  * plan's preamble); the taps, the row window and the sums are fp32. Global indices go through
@@ -40,6 +40,9 @@
 
 #ifndef DW_CFAST
 #define DW_CFAST 0
+#endif
+#ifndef DW_FLAT
+#define DW_FLAT 0
 #endif
 #ifndef DW_VEC
 #define DW_VEC 1
@@ -231,6 +234,36 @@ __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KER
     const int n = get_global_id(2) / OH_TILES;
     dw_rows_and_store(x + X_OFF(n, k / K_PER_G, 0, 0), taps + lx * FYX, n, k,
                       get_global_id(2) % OH_TILES * TH, ow0, y, EPI_ARGS);
+}
+#elif DW_FLAT
+/* The plane form over one flat range (DW_FLAT, config FL=1): the work-items walk the tiles of
+ * TH x TW outputs along each row, then the rows, then the (n, k) planes, in groups of WX x WY
+ * that may span rows and planes (the taps are each work-item's own). A 2-d tile of WX
+ * work-items along a row leaves WX - ceil(OW / TW) % WX of them idle on every row where the
+ * row is not a multiple of WX x TW wide (one in eight on a 56-wide row at TW=8, WX=8), and
+ * those take a warp's lanes like busy ones; here only the last group has idle ones.
+ * Launch: global = WX x WY x ceil(N x K x DW_TX x DW_TY / (WX x WY)), local = WX x WY. */
+#define DW_TX ((OW + TW - 1) / TW)
+#define DW_TY ((OH + TH - 1) / TH)
+__kernel __attribute__((reqd_work_group_size(WX * WY, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    const size_t id = get_global_id(0);
+    if (id >= (size_t)N * K * DW_TX * DW_TY)
+        return;
+    const int tx = (int)(id % DW_TX);
+    const size_t row = id / DW_TX;
+    const int ty = (int)(row % DW_TY);
+    const int nk = (int)(row / DW_TY);
+    const int n = nk / K;
+    const int k = nk % K;
+    const int c = k / K_PER_G;
+    __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
+    float taps[FYX];
+#pragma unroll
+    for (int e = 0; e < FYX; ++e)
+        taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
+
+    dw_rows_and_store(x + X_OFF(n, c, 0, 0), taps, n, k, ty * TH, tx * TW, y, EPI_ARGS);
 }
 #else
 __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)

@@ -27,6 +27,7 @@
 
 typedef struct tiling {
     long tw, th, wx, wy;
+    long fl; /* 1: the plane form's flat range (the kernel's DW_FLAT); spelled only when 1 */
 } tiling;
 
 static const char *const keys[] = {"TW", "TH", "WX", "WY"};
@@ -109,15 +110,29 @@ static size_t wg_cap(const clfuse_DeviceInfo *dev)
 
 static void format(const tiling *t, char *cfg, size_t cap)
 {
-    snprintf(cfg, cap, "TW=%ld,TH=%ld,WX=%ld,WY=%ld", t->tw, t->th, t->wx, t->wy);
+    snprintf(cfg, cap, "TW=%ld,TH=%ld,WX=%ld,WY=%ld%s", t->tw, t->th, t->wx, t->wy,
+             t->fl ? ",FL=1" : "");
 }
 
-/* One spelling a config ("TW=..,TH=..,WX=..,WY=..", no leading zeros), so that a find-db
- * holds one record a tiling, not one a way of writing it. */
+/* One spelling a config ("TW=..,TH=..,WX=..,WY=..[,FL=1]", no leading zeros), so that a
+ * find-db holds one record a tiling, not one a way of writing it. */
 static int parse(const char *cfg, tiling *t, char *why, size_t cap)
 {
     long *const fields[NKEYS] = {&t->tw, &t->th, &t->wx, &t->wy};
-    if (!clf_config_parse_exact("ConvDepthwise", cfg, keys, fields, NKEYS, 1, MAX_WG, why, cap))
+    t->fl = 0;
+    if (strstr(cfg, ",FL=1") != NULL) { /* the optional key; the spelling check below */
+        char head[CLF_CONFIG_CAP];      /* refuses it anywhere but at the end */
+        if (clf_strlcpy(head, cfg, sizeof head) != 0) {
+            snprintf(why, cap, "ConvDepthwise config \"%s\": too long", cfg);
+            return 0;
+        }
+        *strstr(head, ",FL=1") = '\0';
+        if (!clf_config_parse_exact("ConvDepthwise", head, keys, fields, NKEYS, 1, MAX_WG, why,
+                                    cap))
+            return 0;
+        t->fl = 1;
+    } else if (!clf_config_parse_exact("ConvDepthwise", cfg, keys, fields, NKEYS, 1, MAX_WG, why,
+                                       cap))
         return 0;
     char canon[CLF_CONFIG_CAP];
     format(t, canon, sizeof canon);
@@ -141,6 +156,14 @@ static int tiling_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
     if ((size_t)(t->wx * t->wy) > wg_cap(dev))
         return clf_config_refuse("ConvDepthwise", why, cap, cfg, "%ld work-items per group > %zu",
                                  t->wx * t->wy, wg_cap(dev));
+    if (t->fl && cfast(p))
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg,
+                                 "FL=1 is the plane form's; channels-last tensors take FL=0");
+    /* The flat range's group is WX x WY work-items in a row, whatever their split: one
+     * spelling a group size. */
+    if (t->fl && t->wx != 64)
+        return clf_config_refuse("ConvDepthwise", why, cap, cfg,
+                                 "FL=1 takes WX=64 (a group of WX x WY in one range)");
     if (taps_bytes(p, t->wx) > dev->local_mem_bytes)
         return clf_config_refuse(
             "ConvDepthwise", why, cap, cfg,
@@ -221,6 +244,7 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 {
     const clf_conv_problem *c = &p->conv;
     tiling t;
+    t.fl = 0;
     t.tw = c->ow >= 32 ? 4 : c->ow >= 8 ? 2 : 1;
     t.th = c->oh >= 8 ? 2 : 1;
     t.wx = pow2_at_least((c->ow + t.tw - 1) / t.tw, 8, 32);
@@ -269,14 +293,15 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     for (size_t a = 0; a < CLF_COUNT(tw_vals); ++a)
         for (size_t b = 0; b < CLF_COUNT(th_vals); ++b)
             for (size_t i = 0; i < CLF_COUNT(wx_vals); ++i)
-                for (size_t j = 0; j < CLF_COUNT(wy_vals); ++j) {
-                    tiling t = {tw_vals[a], th_vals[b], wx_vals[i], wy_vals[j]};
-                    if (clf_config_small_group(dev, t.wx * t.wy))
-                        continue;
-                    format(&t, cfg, sizeof cfg);
-                    if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
-                        clf_config_emit(out, max, &n, cfg);
-                }
+                for (size_t j = 0; j < CLF_COUNT(wy_vals); ++j)
+                    for (long fl = 0; fl <= (cfast(p) ? 0 : 1); ++fl) {
+                        tiling t = {tw_vals[a], th_vals[b], wx_vals[i], wy_vals[j], fl};
+                        if (clf_config_small_group(dev, t.wx * t.wy))
+                            continue;
+                        format(&t, cfg, sizeof cfg);
+                        if (tiling_valid(p, dev, &t, cfg, why, sizeof why))
+                            clf_config_emit(out, max, &n, cfg);
+                    }
     return n;
 }
 
@@ -292,19 +317,27 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const double taps = (double)c->fy * c->fx;
     const int cl = cfast(p);
     /* Plane form: a WX x WY tile of work-items on one (n, k) plane; channels-last: WX
-     * channels x WY positions of TW x TH outputs along a row. */
-    const double tile_w = cl ? (double)(t.wy * t.tw) : (double)(t.wx * t.tw);
-    const double tile_h = (double)(cl ? t.th : t.wy * t.th);
+     * channels x WY positions of TW x TH outputs along a row. The flat range (FL=1) walks
+     * the plane's tx x ty work-item tiles row by row, so a group of WX x WY work-items
+     * spans min(tx, WX x WY) of them along a row and the rest below. */
+    const double size = (double)(t.wx * t.wy);
+    const double tx = ceil((double)c->ow / (double)t.tw), ty = ceil((double)c->oh / (double)t.th);
+    const double along = t.fl ? fmin(tx, size) : (double)(cl ? t.wy : t.wx);
+    const double tile_w = along * (double)t.tw;
+    const double tile_h = t.fl ? size / along * (double)t.th : (double)(cl ? t.th : t.wy * t.th);
     const double chans = cl ? (double)t.wx : 1.0;
-    const double groups = ceil((double)c->ow / tile_w) * ceil((double)c->oh / tile_h) *
-                          (double)c->n * ceil((double)c->k / chans);
+    const double groups = t.fl ? ceil((double)c->n * c->k * tx * ty / size)
+                               : ceil((double)c->ow / tile_w) * ceil((double)c->oh / tile_h) *
+                                     (double)c->n * ceil((double)c->k / chans);
     const double span = (double)span_of(c, t.tw), irows = (double)irows_of(c, t.th);
     out->groups = groups;
     out->group_size = (double)(t.wx * t.wy);
     out->local_bytes = (double)taps_bytes(p, t.wx);
     out->regs = (double)(t.tw * t.th + load_chunks(p, &t) * load_vec(p, &t)) + (cl ? 0.0 : taps);
-    /* Whole tiles: outputs past the edge are computed too. */
-    out->flops = 2.0 * groups * chans * tile_w * tile_h * taps;
+    /* Whole tiles: outputs past the edge are computed too (the flat range's only in each
+     * work-item's TW x TH). */
+    out->flops = t.fl ? 2.0 * c->n * c->k * tx * t.tw * ty * t.th * taps
+                      : 2.0 * groups * chans * tile_w * tile_h * taps;
     /* Per group: the input under its tile (neighbouring work-items' windows overlap, which
      * the cache absorbs), its taps, and its outputs. In double: strides and dilations are
      * ints whose products can overflow. */
@@ -328,7 +361,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * value by value) and stores its TH x TW outputs in TH x TW / DW_SVEC. */
     {
         const double b = (double)clf_problem_data_size(p);
-        const double lx = fmin((double)t.wx, 32.0), rows = 32.0 / lx;
+        const double lx = fmin(t.fl ? along : (double)t.wx, 32.0), rows = 32.0 / lx;
         const double warps = ceil((double)(t.wx * t.wy) / 32.0);
         const double load_run = cl ? lx * b : lx * (double)(t.tw * c->stride_w) * b;
         const double store_run = cl ? lx * b : lx * (double)t.tw * b;
@@ -375,6 +408,18 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
         spec->launch.global[1] =
             clf_round_up(((size_t)c->ow + (size_t)t.tw - 1) / (size_t)t.tw, (size_t)t.wy);
         spec->launch.global[2] = (size_t)c->n * (((size_t)c->oh + (size_t)t.th - 1) / (size_t)t.th);
+        return miopenStatusSuccess;
+    }
+    if (t.fl) {
+        clf_strbuf_define(d, "DW_FLAT", 1);
+        const size_t items = (size_t)c->n * (size_t)c->k *
+                             (((size_t)c->ow + (size_t)t.tw - 1) / (size_t)t.tw) *
+                             (((size_t)c->oh + (size_t)t.th - 1) / (size_t)t.th);
+        spec->launch.dims = 1;
+        spec->launch.local[0] = (size_t)(t.wx * t.wy);
+        spec->launch.local[1] = spec->launch.local[2] = 1;
+        spec->launch.global[0] = clf_round_up(items, (size_t)(t.wx * t.wy));
+        spec->launch.global[1] = spec->launch.global[2] = 1;
         return miopenStatusSuccess;
     }
     spec->launch.local[0] = (size_t)t.wx;

@@ -1009,8 +1009,13 @@ static void depthwise_limits(void **state)
         "TW=16,TH=1,WX=8,WY=1",
         "TW=1,TH=8,WX=8,WY=1",
         "TW=1,TH=1,WX=12,WY=1",
-        "TW=1,TH=1,WX=64,WY=8", /* 512 work-items */
-        "TW=8,TH=1,WX=8,WY=1",  /* a 65-column window */
+        "TW=1,TH=1,WX=64,WY=8",      /* 512 work-items */
+        "TW=8,TH=1,WX=8,WY=1",       /* a 65-column window */
+        "TW=1,TH=1,WX=8,WY=1,FL=1",  /* the flat range takes WX=64 */
+        "TW=1,TH=1,WX=64,WY=8,FL=1", /* 512 work-items */
+        "TW=1,TH=1,WX=64,WY=1,FL=0", /* FL=0 is spelled by leaving it out */
+        "TW=1,TH=1,WX=64,WY=1,FL=2",
+        "TW=1,FL=1,TH=1,WX=64,WY=1", /* not the one spelling */
     };
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
         why[0] = '\0';
@@ -1019,6 +1024,7 @@ static void depthwise_limits(void **state)
         assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
     }
     assert_true(s->config_valid(&p, &handle->info, "TW=4,TH=4,WX=8,WY=1", why, sizeof why));
+    assert_true(s->config_valid(&p, &handle->info, "TW=4,TH=4,WX=64,WY=1,FL=1", why, sizeof why));
 
     static const shape good[] = {
         SQ(1, 6, 13, 17, 6, 3, 3, 1, 1, 1, 6), /* 3x3 stride 1 pad 1 */
@@ -1035,11 +1041,13 @@ static void depthwise_limits(void **state)
         SQ(2, 3, 10, 20, 3, 5, 5, 2, 2, 1, 3),
         SQ(1, 2, 9, 20, 2, 7, 7, 3, 1, 1, 2),
     };
-    /* The smallest and largest tiles of the space, the smallest group, configs between; the
+    /* The smallest and largest tiles of the space, the smallest group, configs between, and
+     * the flat range (FL=1: groups across rows and planes, a partial last group); the
      * default is added per shape. */
     static const char *const cfgs[] = {
-        "TW=1,TH=1,WX=8,WY=1",  "TW=8,TH=4,WX=64,WY=4", "TW=1,TH=1,WX=1,WY=1",
-        "TW=2,TH=2,WX=16,WY=4", "TW=4,TH=1,WX=32,WY=2", "TW=8,TH=2,WX=8,WY=8",
+        "TW=1,TH=1,WX=8,WY=1",       "TW=8,TH=4,WX=64,WY=4",      "TW=1,TH=1,WX=1,WY=1",
+        "TW=2,TH=2,WX=16,WY=4",      "TW=4,TH=1,WX=32,WY=2",      "TW=8,TH=2,WX=8,WY=8",
+        "TW=8,TH=1,WX=64,WY=1,FL=1", "TW=1,TH=2,WX=64,WY=4,FL=1", "TW=4,TH=4,WX=64,WY=2,FL=1",
     };
     enum { NCFG = sizeof cfgs / sizeof cfgs[0] };
     int run = 0;
