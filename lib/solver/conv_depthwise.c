@@ -273,6 +273,19 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
  * was 1.00-1.33x the best of 64 or more (1.16 in geomean) and never more than 1% ahead
  * (bench/results/2026-11-24_h100_fp16_s15). A default outside these sets (shrunk for a
  * small device) comes first. */
+/* The flat range (FL=1) is offered in the plane form at stride 1. On an H200 (bench/results/
+ * 2026-11-28_h100_model_s23, calls 4 and 5) it ran 0.85-0.97x the best 2-d tile of four stride-1
+ * layers, fp16 and fp32, and where the default mode's pick of a stride-1 depthwise layer of
+ * MobileNetV3-Large or EfficientNet-B0 changed with it in the space (23 fp16, 22 fp32) the
+ * new picks ran 0.92x and 0.91x the old ones (geomeans, 0.42-1.36), but on the
+ * stride-2 5x5 layer 32x240x56x56 it ran 1.04-1.08x the best 2-d tile, and 1.32x at TH=4,
+ * which the model ranked first there. A config that names FL=1 is still valid (and tested)
+ * at any stride. */
+static long flat_offered(const clf_fusion_problem *p)
+{
+    return !cfast(p) && p->conv.stride_h == 1 && p->conv.stride_w == 1;
+}
+
 static const long tw_vals[] = {1, 2, 4, 8};
 static const long th_vals[] = {1, 2, 4};
 static const long wx_vals[] = {8, 16, 32, 64};
@@ -294,7 +307,7 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
         for (size_t b = 0; b < CLF_COUNT(th_vals); ++b)
             for (size_t i = 0; i < CLF_COUNT(wx_vals); ++i)
                 for (size_t j = 0; j < CLF_COUNT(wy_vals); ++j)
-                    for (long fl = 0; fl <= (cfast(p) ? 0 : 1); ++fl) {
+                    for (long fl = 0; fl <= flat_offered(p); ++fl) {
                         tiling t = {tw_vals[a], th_vals[b], wx_vals[i], wy_vals[j], fl};
                         if (clf_config_small_group(dev, t.wx * t.wy))
                             continue;
