@@ -839,6 +839,99 @@ static void depthwise_sectors_counted(void **state)
     assert_float_equal(d.t_l1, 0, 0);
 }
 
+/* The implicit GEMMs' groups in flight (lone, session 23): a round of r groups on a compute
+ * unit runs its throughput bound 1 + lone / r slower. On ResNet-18's 256@14 3x3 at batch 1, a
+ * split-K 64x128 tile puts 128 groups on 132 units (one in flight: x1.2) and 64x64 puts two on
+ * each (x1.1); ConvImplicitGemm's own term likewise, and no Winograd tiling has one. */
+static void groups_in_flight_counted(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    clf_fusion_problem p;
+    conv(&p, 1, 256, 14, 256, 3, 1, 1);
+    static const struct {
+        const char *solver, *cfg;
+    } cases[] = {
+        {"ConvImplicitGemmSplitK", "MT=64,NT=128,KT=16,TM=8,TN=4,SK=16"},
+        {"ConvImplicitGemmSplitK", "MT=64,NT=64,KT=16,TM=8,TN=4,SK=16"},
+        {"ConvImplicitGemm", "MT=64,NT=64,KT=32,TM=4,TN=8"},
+    };
+    int one = 0, more = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const clf_solver *s = clf_solver_by_name(cases[i].solver);
+        assert_non_null(s);
+        char name[64];
+        snprintf(name, sizeof name, "lone.%s", cases[i].solver);
+        const double lone = model_param(name);
+        assert_true(lone > 0);
+        clf_model_detail with, without;
+        assert_true(clf_model_predict_detail(&dev, &p, s, cases[i].cfg, NULL, &with) > 0);
+        assert_int_equal(clf_model_set_param(name, 0), 0);
+        assert_true(clf_model_predict_detail(&dev, &p, s, cases[i].cfg, NULL, &without) > 0);
+        assert_int_equal(clf_model_set_param(name, lone), 0);
+        /* one round here (per_cu <= resident): r = the groups a unit gets */
+        assert_true(with.per_cu <= with.resident);
+        const double r = with.per_cu;
+        one += r == 1;
+        more += r > 1;
+        assert_float_equal(with.t_compute / without.t_compute, 1.0 + lone / r,
+                           1e-9 * (1.0 + lone / r));
+    }
+    assert_true(one > 0 && more > 0);
+    const clf_solver *w = clf_solver_by_name("ConvWinograd4x4");
+    assert_non_null(w);
+    assert_int_equal(clf_model_set_param("lone.ConvWinograd4x4", 0.5), 0);
+    char wcfg[CLF_CONFIG_CAP];
+    w->default_config(&p, &dev, wcfg, sizeof wcfg);
+    clf_model_detail a, b;
+    assert_true(clf_model_predict_detail(&dev, &p, w, wcfg, NULL, &a) > 0);
+    assert_int_equal(clf_model_set_param("lone.ConvWinograd4x4", 0), 0);
+    assert_true(clf_model_predict_detail(&dev, &p, w, wcfg, NULL, &b) > 0);
+    assert_true(a.t_compute > b.t_compute);                        /* the parameter reaches it... */
+    assert_float_equal(model_param("lone.ConvWinograd4x4"), 0, 0); /* ...whose value is 0 */
+}
+
+/* ConvDepthwise's flat range (FL=1): on 56-wide rows at TW=8 a 2-d tile of WX=8 work-items
+ * idles one in eight; the flat range's groups are the plane's 7 x 56 work-items (TH=1) of
+ * every plane in 64s, so 7/8 of the 2-d form's groups, and the model ranks it ahead of its
+ * 2-d twin. It is offered at stride 1 only (slower at stride 2 on an H200), and refused
+ * for channels-last tensors and at WX other than 64. */
+static void depthwise_flat_range(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    clf_fusion_problem p;
+    conv(&p, 32, 144, 56, 144, 3, 1, 1);
+    set_groups(&p, 144);
+    p.half = 1;
+    const clf_solver *s = clf_solver_by_name("ConvDepthwise");
+    assert_non_null(s);
+    clf_cost tiled, flat;
+    assert_true(clf_model_predict_detail(&dev, &p, s, "TW=8,TH=1,WX=8,WY=8", &tiled, NULL) > 0);
+    assert_true(clf_model_predict_detail(&dev, &p, s, "TW=8,TH=1,WX=64,WY=1,FL=1", &flat, NULL) >
+                0);
+    assert_float_equal(tiled.groups, 1.0 * 7 * 32 * 144, 0);
+    assert_float_equal(flat.groups, 7.0 * 56 * 32 * 144 / 64, 0);
+    assert_true(clf_model_predict(&dev, &p, s, "TW=8,TH=1,WX=64,WY=1,FL=1") <
+                clf_model_predict(&dev, &p, s, "TW=8,TH=1,WX=8,WY=8"));
+    char why[CLF_REASON_CAP];
+    assert_false(s->config_valid(&p, &dev, "TW=8,TH=1,WX=32,WY=2,FL=1", why, sizeof why));
+    enum { MAX = 4096 };
+    static char cfgs[MAX][CLF_CONFIG_CAP];
+    int n = s->tuning_configs(&p, &dev, cfgs, MAX), flats = 0;
+    for (int i = 0; i < n; ++i)
+        flats += strstr(cfgs[i], "FL=1") != NULL;
+    assert_true(flats > 0);
+    conv(&p, 32, 240, 56, 240, 5, 2, 2); /* stride 2: not offered, still valid */
+    set_groups(&p, 240);
+    p.half = 1;
+    n = s->tuning_configs(&p, &dev, cfgs, MAX);
+    for (int i = 0; i < n; ++i)
+        if (strstr(cfgs[i], "FL=1") != NULL)
+            fail_msg("stride 2 offered %s", cfgs[i]);
+    assert_true(s->config_valid(&p, &dev, "TW=4,TH=2,WX=64,WY=2,FL=1", why, sizeof why));
+}
+
 /* FusedElementwise's default: 16 bytes of x a work-item (eight halves, four floats), but
  * four values where per-activation batch-norm reads four fp32 parameters per value. */
 static void elementwise_vector_width(void **state)
@@ -891,6 +984,8 @@ int main(void)
         cmocka_unit_test(cpu_l1_set_conflicts_counted),
         cmocka_unit_test(depthwise_sectors_counted),
         cmocka_unit_test(elementwise_vector_width),
+        cmocka_unit_test(groups_in_flight_counted),
+        cmocka_unit_test(depthwise_flat_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
