@@ -13,7 +13,8 @@
  * that reach its other code paths: vector loads and stores, the in-work-group and the
  * across-work-group reduction splits, Winograd's pair loads) on odd sizes, padding and
  * stride 2 where it allows them. Also: compile in the FAST and NORMAL find modes, the FP16
- * find-db key, the bad mixes of types, and the solvers still fp32 only. */
+ * find-db key, the bad mixes of types, the solvers still fp32 only, and subnormal, NaN and
+ * infinite values through every half solver (special_values). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -460,8 +461,184 @@ static void depthwise_plans(void **state)
         {"CBNA", 2, 4, 9, 32, 4, 5, 2, 2, LEAKY, "ConvDepthwise", "TW=4,TH=1,WX=8,WY=8", 4, 0},
         {"CBZA", 1, 3, 7, 16, 3, 3, 1, 1, RELU, "ConvDepthwise", "TW=8,TH=2,WX=8,WY=8", 3, 0},
         {"CBA", 1, 2, 6, 16, 2, 3, 1, 2, RELU, "ConvDepthwise", "TW=8,TH=1,WX=8,WY=8", 2, 0},
+        /* the flat range: groups across rows and planes, 16-byte chunks, a partial last group */
+        {"CBZA", 2, 4, 7, 24, 4, 3, 1, 1, RELU, "ConvDepthwise", "TW=8,TH=1,WX=64,WY=1,FL=1", 4, 0},
+        {"CBNA", 1, 6, 9, 16, 6, 5, 2, 1, LEAKY, "ConvDepthwise", "TW=8,TH=2,WX=64,WY=2,FL=1", 6,
+         0},
     };
     RUN_CASES(cases);
+}
+
+/* Values at the edges of half, through every solver that takes the half problem (a C plan,
+ * 1x4x10x10 -> 4, 3x3 pad 1, each solver's default config; solvers that refuse it on this
+ * device are reported skipped):
+ * - subnormal inputs (|x| in [2^-24, 2^-15)): a kernel that flushed them to zero would write
+ *   zeros where the reference has values up to ~1e-3 (rms-relative error ~0.5 against 1e-3);
+ * - subnormal outputs (weights in [2^-20, 2^-18]): every output is the reference rounded to
+ *   half, within one subnormal step (2^-24), not flushed;
+ * - a NaN and an infinity in x, their 3x3 neighbourhoods apart: outputs whose window holds the
+ *   NaN are NaN, those holding the infinity are the reference's infinity, every other one finite
+ *   and within 2e-3 of the reference. A Winograd tiling carries a non-finite input through its
+ *   tile's transforms (inf - inf) into the tile's other outputs, so there only the outputs the
+ *   reference makes non-finite are checked to be non-finite. */
+enum { SV_C = 4, SV_HW = 10, SV_K = 4, SV_X = SV_C * SV_HW * SV_HW, SV_W = SV_K * SV_C * 9 };
+
+static float half_bits(uint16_t h)
+{
+    return ref_half_to_float(h);
+}
+
+/* A random subnormal half, |v| in [2^-24, 2^-15), either sign. */
+static float rand_subnormal(uint64_t *rng)
+{
+    const int m = 1 + (int)(ref_rand_uniform(rng, 0.0f, 1.0f) * 510.0f); /* mantissa 1..510 */
+    const float v = ldexpf((float)m, -24);
+    return ref_rand_uniform(rng, -1.0f, 1.0f) < 0 ? -v : v;
+}
+
+/* One run of the C plan (built with sv "cfg") on half x and w; y read back as floats,
+ * every element checked written. */
+static void sv_run(miopenFusionPlanDescriptor_t plan, miopenFusionOpDescriptor_t cop,
+                   miopenTensorDescriptor_t xd, miopenTensorDescriptor_t yd, const uint16_t *xh,
+                   const uint16_t *wh, float *y, const char *what)
+{
+    uint16_t yh[SV_K * SV_HW * SV_HW];
+    const size_t yn = sizeof yh / sizeof yh[0];
+    for (size_t i = 0; i < yn; ++i)
+        yh[i] = HALF_POISON;
+    cl_mem dx = upload(xh, SV_X * 2), dw = upload(wh, SV_W * 2), dy = upload(yh, yn * 2);
+    miopenOperatorArgs_t args;
+    OK(miopenCreateOperatorArgs(&args));
+    const float alpha = 1.0f;
+    OK(miopenSetOpArgsConvForward(args, cop, &alpha, NULL, dw));
+    OK(miopenExecuteFusionPlan(handle, plan, xd, dx, yd, dy, args));
+    assert_int_equal(clEnqueueReadBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
+                     CL_SUCCESS);
+    for (size_t i = 0; i < yn; ++i) {
+        if (yh[i] == HALF_POISON)
+            fail_msg("%s: output element %zu was not written", what, i);
+        y[i] = half_bits(yh[i]);
+    }
+    miopenDestroyOperatorArgs(args);
+    clReleaseMemObject(dx);
+    clReleaseMemObject(dw);
+    clReleaseMemObject(dy);
+}
+
+static void special_values(void **state)
+{
+    (void)state;
+    enum { YN = SV_K * SV_HW * SV_HW };
+    const ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
+    float x[SV_X], w[SV_W], y[YN];
+    uint16_t xh[SV_X], wh[SV_W];
+    double ref[YN];
+    int ran = 0;
+    for (int si = 0; si < clf_solver_count(); ++si) {
+        const clf_solver *sv = clf_solver_at(si);
+        if (sv->kind != CLF_SOLVER_CONV)
+            continue;
+        miopenTensorDescriptor_t xd = desc(miopenHalf, 1, SV_C, SV_HW, SV_HW);
+        miopenTensorDescriptor_t wd = desc(miopenHalf, SV_K, SV_C, 3, 3);
+        miopenTensorDescriptor_t yd = desc(miopenHalf, 1, SV_K, SV_HW, SV_HW);
+        miopenConvolutionDescriptor_t cd;
+        OK(miopenCreateConvolutionDescriptor(&cd));
+        OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+        miopenFusionPlanDescriptor_t plan;
+        miopenFusionOpDescriptor_t cop;
+        OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
+        OK(miopenCreateOpConvForward(plan, &cop, cd, wd));
+        OK(clf_plan_prepare(handle, plan, "test_fp16"));
+        char why[CLF_REASON_CAP] = "", cfg[CLF_CONFIG_CAP];
+        if (!sv->applicable(&plan->problem, &handle->info, why, sizeof why)) {
+            printf("  special values: %s skipped: %s\n", sv->name, why);
+        } else {
+            sv->default_config(&plan->problem, &handle->info, cfg, sizeof cfg);
+            OK(clf_plan_build_with(handle, plan, sv, cfg));
+            const int winograd = strstr(sv->name, "Winograd") != NULL;
+            uint64_t rng = ref_rng_seed(1600 + (uint64_t)si);
+            char what[CLF_SOLVER_NAME_CAP + CLF_CONFIG_CAP + 32];
+
+            /* subnormal inputs */
+            for (size_t i = 0; i < SV_X; ++i)
+                x[i] = rand_subnormal(&rng);
+            ref_fill_uniform(w, SV_W, &rng, -1.0f, 1.0f);
+            ref_round_half(x, xh, SV_X);
+            ref_round_half(w, wh, SV_W);
+            snprintf(what, sizeof what, "%s \"%s\" subnormal inputs", sv->name, cfg);
+            sv_run(plan, cop, xd, yd, xh, wh, y, what);
+            ref_conv2d_fwd(x, 1, SV_C, SV_HW, SV_HW, w, SV_K, 3, 3, &rp, ref, SV_HW, SV_HW);
+            const double rms = ref_rms_relative(ref, y, YN);
+            if (!(rms < FP16_BOUND))
+                fail_msg("%s: rms-relative error %g >= %g (flushed?)", what, rms, FP16_BOUND);
+
+            /* subnormal outputs */
+            ref_fill_uniform(x, SV_X, &rng, -1.0f, 1.0f);
+            for (size_t i = 0; i < SV_W; ++i)
+                w[i] = ldexpf(ref_rand_uniform(&rng, 1.0f, 4.0f), -20) *
+                       (ref_rand_uniform(&rng, -1.0f, 1.0f) < 0 ? -1.0f : 1.0f);
+            ref_round_half(x, xh, SV_X);
+            ref_round_half(w, wh, SV_W);
+            snprintf(what, sizeof what, "%s \"%s\" subnormal outputs", sv->name, cfg);
+            sv_run(plan, cop, xd, yd, xh, wh, y, what);
+            ref_conv2d_fwd(x, 1, SV_C, SV_HW, SV_HW, w, SV_K, 3, 3, &rp, ref, SV_HW, SV_HW);
+            int subnormal = 0;
+            for (size_t i = 0; i < YN; ++i) {
+                const float want = half_bits(ref_float_to_half((float)ref[i]));
+                subnormal += want != 0 && fabsf(want) < ldexpf(1.0f, -14);
+                if (!(fabsf(y[i] - want) <= ldexpf(1.0f, -24)))
+                    fail_msg("%s: element %zu is %g, the reference rounded to half %g", what, i,
+                             (double)y[i], (double)want);
+            }
+            assert_true(subnormal > YN / 2);
+
+            /* a NaN and an infinity */
+            ref_fill_uniform(x, SV_X, &rng, -1.0f, 1.0f);
+            ref_fill_uniform(w, SV_W, &rng, 0.05f, 1.0f);
+            for (size_t i = 0; i < SV_W; i += 3)
+                w[i] = -w[i];
+            x[0 * SV_HW * SV_HW + 2 * SV_HW + 2] = NAN;      /* channel 0, (2, 2) */
+            x[2 * SV_HW * SV_HW + 7 * SV_HW + 7] = INFINITY; /* channel 2, (7, 7) */
+            ref_round_half(x, xh, SV_X);
+            ref_round_half(w, wh, SV_W);
+            snprintf(what, sizeof what, "%s \"%s\" NaN and infinity", sv->name, cfg);
+            sv_run(plan, cop, xd, yd, xh, wh, y, what);
+            ref_conv2d_fwd(x, 1, SV_C, SV_HW, SV_HW, w, SV_K, 3, 3, &rp, ref, SV_HW, SV_HW);
+            int nans = 0, infs = 0;
+            for (size_t i = 0; i < YN; ++i) {
+                const double r = ref[i];
+                const float o = y[i];
+                if (isnan(r)) {
+                    ++nans;
+                    if (!isnan(o))
+                        fail_msg("%s: element %zu is %g where the reference is NaN", what, i,
+                                 (double)o);
+                } else if (isinf(r)) {
+                    ++infs;
+                    if (winograd ? isfinite(o) : !(isinf(o) && (o > 0) == (r > 0)))
+                        fail_msg("%s: element %zu is %g where the reference is %g", what, i,
+                                 (double)o, r);
+                } else if (!winograd &&
+                           !(isfinite(o) && fabs(o - r) <= 2e-3 * fmax(1.0, fabs(r)))) {
+                    fail_msg("%s: element %zu is %g where the reference is %g", what, i, (double)o,
+                             r);
+                }
+            }
+            assert_int_equal(nans, SV_K * 9); /* every output channel at 3 x 3 positions */
+            assert_int_equal(infs, SV_K * 9);
+            printf("  special values: %s \"%s\": subnormal inputs (rms-relative %.3g), %d "
+                   "subnormal outputs, NaN and infinity%s: passed\n",
+                   sv->name, cfg, rms, subnormal,
+                   winograd ? " (tiles: non-finite where the reference is)" : "");
+            ++ran;
+        }
+        miopenDestroyFusionPlan(plan);
+        miopenDestroyConvolutionDescriptor(cd);
+        miopenDestroyTensorDescriptor(xd);
+        miopenDestroyTensorDescriptor(wd);
+        miopenDestroyTensorDescriptor(yd);
+    }
+    assert_true(ran >= 3);
 }
 
 /* ConvDirectCpu (CPU devices only): its load paths in half (vload_halfN rows, stride 2's
@@ -997,6 +1174,7 @@ int main(void)
         cmocka_unit_test(bad_mixes),
         cmocka_unit_test(other_solvers_refuse_half),
         cmocka_unit_test(unfused_calls),
+        cmocka_unit_test(special_values),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
