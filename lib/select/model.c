@@ -10,6 +10,7 @@
  *   throughput: each compute unit runs its ceil(groups / CUs) groups in rounds of
  *     `resident`, a round of r groups at peak x inner_eff x occupancy(r) x solver_eff,
  *     occupancy(r) = min(1, r x group_size x ILP / sat), ILP = clamp(inner_reuse, 1, 4),
+ *     slowed by 1 + lone / r for the solvers whose groups stall at barriers (lone below),
  *     inner_eff = min(1, inner_reuse / reuse_sat); the work counted is the flops plus
  *     2 x load_ops per 4 bytes of global traffic (the gathers' issue slots), and the time
  *     is scaled by l1_loss = 1 + local_l1 x (local memory the resident groups hold / local);
@@ -254,7 +255,9 @@ static dev_class cpu = {
  * config, 1.24x slower on the H100, for no gain in the metric). The Winograd tilings'
  * residuals showed no trend with the groups in flight (-0.06 to +0.07 at one or two). On the
  * H100 the 32 keys whose pick changed ran 0.946x the old picks' time (geomean, best 0.69,
- * worst 1.26; both pinned, back to back in one process). A term that instead let fewer
+ * worst 1.26; both pinned, back to back in one process), and on an H200 the 26 changed picks
+ * of four networks outside the fit (EfficientNet-B0, MobileNetV3-Large b1 and b32,
+ * SqueezeNet 1.1) 0.962x (0.76-1.30). A term that instead let fewer
  * groups overlap the bounds less (overlap x (1 + c / r)) made every pick worse (1.134-1.163
  * for c 0.5-2), as session 19's like term did; a convex local_l1 (x used^2) gained nothing. */
 #define LONE_IGEMM 0.2
