@@ -18,15 +18,37 @@ _Static_assert(sizeof(((clf_finddb_entry *)0)->config) == sizeof(((clf_choice *)
 _Static_assert(sizeof(((clf_finddb_entry *)0)->solver) == CLF_SOLVER_NAME_CAP,
                "find-db solver names are CLF_SOLVER_NAME_CAP bytes");
 
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The system db's directory: MIOPEN_SYSTEM_DB_PATH, else the installed data, else the source
+ * checkout's finddb/ (a build tree). One that does not exist reads as empty, and is said so:
+ * at info level for MIOPEN_SYSTEM_DB_PATH (scripts and tests point it at an empty or missing
+ * directory to leave the shipped records out), as a warning when neither default exists (a
+ * build tree's binaries moved elsewhere would otherwise run without the shipped records,
+ * saying nothing). */
 static const char *system_db_dir(void)
 {
     const char *env = getenv("MIOPEN_SYSTEM_DB_PATH");
-    if (env && *env)
+    if (env && *env) {
+        if (!is_dir(env))
+            clf_log(CLF_LOG_INFO,
+                    "find-db: MIOPEN_SYSTEM_DB_PATH '%s' is not a directory: no system find-db "
+                    "records are read",
+                    env);
         return env;
-    struct stat st;
-    /* Installed data first; a build tree uses the source checkout's finddb/. */
-    if (stat(CLFUSE_INSTALL_FINDDB_DIR, &st) == 0 && S_ISDIR(st.st_mode))
+    }
+    if (is_dir(CLFUSE_INSTALL_FINDDB_DIR))
         return CLFUSE_INSTALL_FINDDB_DIR;
+    if (!is_dir(CLFUSE_SOURCE_FINDDB_DIR))
+        clf_log(CLF_LOG_WARNING,
+                "find-db: no system find-db: neither the installed '%s' nor the source tree's "
+                "'%s' is a directory (MIOPEN_SYSTEM_DB_PATH names another); only the user db's "
+                "records are read",
+                CLFUSE_INSTALL_FINDDB_DIR, CLFUSE_SOURCE_FINDDB_DIR);
     return CLFUSE_SOURCE_FINDDB_DIR;
 }
 

@@ -194,6 +194,59 @@ static void kernel_build_is_quiet_by_default(void **state)
         fail_msg("a kernel build wrote to stderr at the default log level:\n%s", out);
 }
 
+/* A MIOPEN_SYSTEM_DB_PATH that is not a directory reads as an empty system db: quiet at the
+ * default level (scripts point it at a missing directory to leave the shipped records out),
+ * said at MIOPEN_LOG_LEVEL=5 when a handle first reads its db (a plan compile). */
+static void missing_system_db_said_at_info_level(void **state)
+{
+    (void)state;
+    const char *dir = "/nonexistent/clfuse-test-system-db";
+    char *saved = getenv("MIOPEN_SYSTEM_DB_PATH") ? strdup(getenv("MIOPEN_SYSTEM_DB_PATH")) : NULL;
+    setenv("MIOPEN_SYSTEM_DB_PATH", dir, 1);
+    miopenTensorDescriptor_t x;
+    miopenCreateTensorDescriptor(&x);
+    miopenSet4dTensorDescriptor(x, miopenFloat, 1, 4, 8, 8);
+    const char *out[2];
+    miopenStatus_t st[2];
+    static char kept[2][4096];
+    for (int level = 0; level < 2; ++level) {
+        if (level)
+            setenv("MIOPEN_LOG_LEVEL", "5", 1);
+        else
+            unsetenv("MIOPEN_LOG_LEVEL");
+        miopenHandle_t h = NULL;
+        miopenFusionPlanDescriptor_t plan;
+        miopenFusionOpDescriptor_t op;
+        capture_begin();
+        st[level] = miopenCreate(&h);
+        if (st[level] == miopenStatusSuccess) {
+            miopenCreateFusionPlan(&plan, miopenVerticalFusion, x);
+            miopenCreateOpActivationForward(plan, &op, miopenActivationRELU);
+            st[level] = miopenCompileFusionPlan(h, plan);
+            miopenDestroyFusionPlan(plan);
+            miopenDestroy(h);
+        }
+        out[level] = capture_end();
+        snprintf(kept[level], sizeof kept[level], "%s", out[level]);
+    }
+    unsetenv("MIOPEN_LOG_LEVEL");
+    if (saved) {
+        setenv("MIOPEN_SYSTEM_DB_PATH", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("MIOPEN_SYSTEM_DB_PATH");
+    }
+    miopenDestroyTensorDescriptor(x);
+    assert_int_equal(st[0], miopenStatusSuccess);
+    assert_int_equal(st[1], miopenStatusSuccess);
+    if (strstr(kept[0], dir) != NULL)
+        fail_msg("the missing system db was said at the default level:\n%s", kept[0]);
+    if (strstr(kept[1], dir) == NULL || strstr(kept[1], "is not a directory") == NULL)
+        fail_msg("MIOPEN_LOG_LEVEL=5 should say the system db directory is missing; stderr "
+                 "was:\n%s",
+                 kept[1]);
+}
+
 int main(void)
 {
     /* The compiler must run for the build test: no PoCL kernel cache, no binary cache. */
@@ -203,6 +256,7 @@ int main(void)
         cmocka_unit_test(failing_calls_are_quiet_by_default),
         cmocka_unit_test(failures_logged_at_info_level),
         cmocka_unit_test(kernel_build_is_quiet_by_default),
+        cmocka_unit_test(missing_system_db_said_at_info_level),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
