@@ -83,7 +83,7 @@ static miopenStatus_t check_same(miopenHandle_t h, const char *api,
 }
 
 /* The parameter descriptor of a batch-norm over xDesc: 1xCx1x1 (spatial) or 1xCxHxW
- * (per-activation), as miopenDeriveBNTensorDescriptor gives, and of the data's type. */
+ * (per-activation), of the type miopenDeriveBNTensorDescriptor gives (clf_bn_param_type). */
 static miopenStatus_t check_bn_desc(miopenHandle_t h, const char *api, miopenBatchNormMode_t mode,
                                     const miopenTensorDescriptor_t x,
                                     const miopenTensorDescriptor_t d, const char *dn)
@@ -96,14 +96,15 @@ static miopenStatus_t check_bn_desc(miopenHandle_t h, const char *api, miopenBat
     const int *l = x->lens;
     int want_h = mode == miopenBNSpatial ? 1 : l[2], want_w = mode == miopenBNSpatial ? 1 : l[3];
     if (d->nd != 4 || d->lens[0] != 1 || d->lens[1] != l[1] || d->lens[2] != want_h ||
-        d->lens[3] != want_w || d->type != x->type) {
+        d->lens[3] != want_w || d->type != clf_bn_param_type(x->type)) {
         char have[128];
         clf_tensor_describe(d, have, sizeof have);
         return clf_fail(
             h, miopenStatusBadParm,
             "%s: %s is %s; %s batch-norm of a %dx%dx%dx%d %s tensor needs 1x%dx%dx%d %s", api, dn,
             have, mode == miopenBNSpatial ? "spatial" : "per-activation", l[0], l[1], l[2], l[3],
-            clf_type_name(x->type), l[1], want_h, want_w, clf_type_name(x->type));
+            clf_type_name(x->type), l[1], want_h, want_w,
+            clf_type_name(clf_bn_param_type(x->type)));
     }
     return miopenStatusSuccess;
 }

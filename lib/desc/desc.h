@@ -61,6 +61,10 @@ miopenStatus_t clf_tensor_require_packed(miopenHandle_t h, const struct miopenTe
                                          const char *api, const char *name);
 size_t clf_type_size(miopenDataType_t t);
 const char *clf_type_name(miopenDataType_t t); /* "FP32", "FP16", ... */
+/* The type of the batch-norm parameters (scale, bias, mean, variance) over data of type t:
+ * fp32 for half and bfloat16 data (as MIOpen derives them, and as clfuse's half plans take
+ * them), t itself otherwise. miopenDeriveBNTensorDescriptor gives it. */
+miopenDataType_t clf_bn_param_type(miopenDataType_t t);
 size_t clf_tensor_elements(const struct miopenTensorDescriptor *t);
 /* True when the strides lay the tensor out as packed NCHW (strides of length-1 dimensions,
  * which address nothing, are not compared). */

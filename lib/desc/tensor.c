@@ -502,6 +502,11 @@ miopenStatus_t miopenDestroyTensorDescriptor(miopenTensorDescriptor_t tensorDesc
     return miopenStatusSuccess;
 }
 
+miopenDataType_t clf_bn_param_type(miopenDataType_t t)
+{
+    return t == miopenHalf || t == miopenBFloat16 ? miopenFloat : t;
+}
+
 miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescriptor_t derivedBnDesc,
                                               const miopenTensorDescriptor_t xDesc,
                                               miopenBatchNormMode_t bn_mode)
@@ -524,5 +529,5 @@ miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescriptor_t derivedBn
     lens[1] = xDesc->lens[1];
     for (int i = 2; i < xDesc->nd; ++i)
         lens[i] = bn_mode == miopenBNSpatial ? 1 : xDesc->lens[i];
-    return set_tensor(api, derivedBnDesc, xDesc->type, xDesc->nd, lens, NULL);
+    return set_tensor(api, derivedBnDesc, clf_bn_param_type(xDesc->type), xDesc->nd, lens, NULL);
 }

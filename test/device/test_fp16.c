@@ -895,6 +895,15 @@ static void bad_mixes(void **state)
     assert_int_equal(miopenCreateOpBatchNormInference(plan, &op, miopenBNSpatial, bh),
                      miopenStatusBadParm);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(NULL), "FP32 batch-norm"));
+    /* what miopenDeriveBNTensorDescriptor gives for the half input is what the plan takes */
+    miopenTensorDescriptor_t derived;
+    OK(miopenCreateTensorDescriptor(&derived));
+    OK(miopenDeriveBNTensorDescriptor(derived, xh, miopenBNSpatial));
+    miopenFusionOpDescriptor_t bn_op;
+    OK(miopenCreateOpBatchNormInference(plan, &bn_op, miopenBNSpatial, derived));
+    OK(miopenDestroyTensorDescriptor(derived));
+    miopenDestroyFusionPlan(plan);
+    OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xh));
     /* output descriptor float with half input: refused at execute */
     OK(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU));
     OK(miopenCompileFusionPlan(handle, plan));
