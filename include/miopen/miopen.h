@@ -401,8 +401,10 @@ typedef enum {
 } miopenBatchNormMode_t;
 
 /** Sets derivedBnDesc to the parameter shape for xDesc and bn_mode. derivedBnDesc (created by
- * the caller) becomes 1xCx1x1 (spatial) or 1xCxHxW (per activation), of x's rank and type.
- * BadParm for an invalid descriptor, an unknown mode or an xDesc of fewer than 3 dimensions. */
+ * the caller) becomes 1xCx1x1 (spatial) or 1xCxHxW (per activation), of x's rank, and of x's
+ * type but fp32 for half and bfloat16 x (as MIOpen derives it; clfuse's half plans take fp32
+ * batch-norm parameters). BadParm for an invalid descriptor, an unknown mode or an xDesc of
+ * fewer than 3 dimensions. */
 MIOPEN_EXPORT miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescriptor_t derivedBnDesc,
                                                             const miopenTensorDescriptor_t xDesc,
                                                             miopenBatchNormMode_t bn_mode);
