@@ -235,7 +235,22 @@ __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KER
     dw_rows_and_store(x + X_OFF(n, k / K_PER_G, 0, 0), taps + lx * FYX, n, k,
                       get_global_id(2) % OH_TILES * TH, ow0, y, EPI_ARGS);
 }
-#elif DW_FLAT
+#else
+/* The plane form's work-item, under either launch below: outputs from (oh0, ow0) of channel k
+ * of image n, its channel's taps loaded into registers beside its first rows (DW_TAPS_AS). */
+inline void dw_plane_item(__global const CLF_DATA_T *x, __global const CLF_DATA_T *w, int n, int k,
+                          int oh0, int ow0, __global CLF_DATA_T *y, EPI_PARAMS)
+{
+    __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
+    float taps[FYX];
+#pragma unroll
+    for (int e = 0; e < FYX; ++e)
+        taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
+
+    dw_rows_and_store(x + X_OFF(n, k / K_PER_G, 0, 0), taps, n, k, oh0, ow0, y, EPI_ARGS);
+}
+
+#if DW_FLAT
 /* The plane form over one flat range (DW_FLAT, config FL=1): the work-items walk the tiles of
  * TH x TW outputs along each row, then the rows, then the (n, k) planes, in groups of WX x WY
  * that may span rows and planes (the taps are each work-item's own). A 2-d tile of WX
@@ -254,32 +269,14 @@ __kernel __attribute__((reqd_work_group_size(WX * WY, 1, 1))) void clf_fused(CLF
     const size_t row = id / DW_TX;
     const int ty = (int)(row % DW_TY);
     const int nk = (int)(row / DW_TY);
-    const int n = nk / K;
-    const int k = nk % K;
-    const int c = k / K_PER_G;
-    __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
-    float taps[FYX];
-#pragma unroll
-    for (int e = 0; e < FYX; ++e)
-        taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
-
-    dw_rows_and_store(x + X_OFF(n, c, 0, 0), taps, n, k, ty * TH, tx * TW, y, EPI_ARGS);
+    dw_plane_item(x, w, nk / K, nk % K, ty * TH, tx * TW, y, EPI_ARGS);
 }
 #else
 __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
     const int nk = get_group_id(2);
-    const int n = nk / K;
-    const int k = nk % K;
-    const int c = k / K_PER_G;
-    __global const CLF_DATA_T *xc = x + X_OFF(n, c, 0, 0);
-    __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
-    float taps[FYX];
-#pragma unroll
-    for (int e = 0; e < FYX; ++e)
-        taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
-
-    dw_rows_and_store(xc, taps, n, k, get_global_id(1) * TH, get_global_id(0) * TW, y, EPI_ARGS);
+    dw_plane_item(x, w, nk / K, nk % K, get_global_id(1) * TH, get_global_id(0) * TW, y,
+                  EPI_ARGS);
 }
-
+#endif
 #endif

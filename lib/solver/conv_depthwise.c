@@ -119,20 +119,19 @@ static void format(const tiling *t, char *cfg, size_t cap)
 static int parse(const char *cfg, tiling *t, char *why, size_t cap)
 {
     long *const fields[NKEYS] = {&t->tw, &t->th, &t->wx, &t->wy};
-    t->fl = 0;
-    if (strstr(cfg, ",FL=1") != NULL) { /* the optional key; the spelling check below */
-        char head[CLF_CONFIG_CAP];      /* refuses it anywhere but at the end */
+    /* The optional key is cut off before the four are parsed; the spelling check below
+     * refuses it anywhere but at the end. */
+    char head[CLF_CONFIG_CAP];
+    t->fl = strstr(cfg, ",FL=1") != NULL;
+    if (t->fl) {
         if (clf_strlcpy(head, cfg, sizeof head) != 0) {
             snprintf(why, cap, "ConvDepthwise config \"%s\": too long", cfg);
             return 0;
         }
         *strstr(head, ",FL=1") = '\0';
-        if (!clf_config_parse_exact("ConvDepthwise", head, keys, fields, NKEYS, 1, MAX_WG, why,
-                                    cap))
-            return 0;
-        t->fl = 1;
-    } else if (!clf_config_parse_exact("ConvDepthwise", cfg, keys, fields, NKEYS, 1, MAX_WG, why,
-                                       cap))
+    }
+    if (!clf_config_parse_exact("ConvDepthwise", t->fl ? head : cfg, keys, fields, NKEYS, 1, MAX_WG,
+                                why, cap))
         return 0;
     char canon[CLF_CONFIG_CAP];
     format(t, canon, sizeof canon);
