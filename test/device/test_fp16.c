@@ -483,11 +483,6 @@ static void depthwise_plans(void **state)
  *   reference makes non-finite are checked to be non-finite. */
 enum { SV_C = 4, SV_HW = 10, SV_K = 4, SV_X = SV_C * SV_HW * SV_HW, SV_W = SV_K * SV_C * 9 };
 
-static float half_bits(uint16_t h)
-{
-    return ref_half_to_float(h);
-}
-
 /* A random subnormal half, |v| in [2^-24, 2^-15), either sign. */
 static float rand_subnormal(uint64_t *rng)
 {
@@ -517,7 +512,7 @@ static void sv_run(miopenFusionPlanDescriptor_t plan, miopenFusionOpDescriptor_t
     for (size_t i = 0; i < yn; ++i) {
         if (yh[i] == HALF_POISON)
             fail_msg("%s: output element %zu was not written", what, i);
-        y[i] = half_bits(yh[i]);
+        y[i] = ref_half_to_float(yh[i]);
     }
     miopenDestroyOperatorArgs(args);
     clReleaseMemObject(dx);
@@ -584,7 +579,7 @@ static void special_values(void **state)
             ref_conv2d_fwd(x, 1, SV_C, SV_HW, SV_HW, w, SV_K, 3, 3, &rp, ref, SV_HW, SV_HW);
             int subnormal = 0;
             for (size_t i = 0; i < YN; ++i) {
-                const float want = half_bits(ref_float_to_half((float)ref[i]));
+                const float want = ref_half_to_float(ref_float_to_half((float)ref[i]));
                 subnormal += want != 0 && fabsf(want) < ldexpf(1.0f, -14);
                 if (!(fabsf(y[i] - want) <= ldexpf(1.0f, -24)))
                     fail_msg("%s: element %zu is %g, the reference rounded to half %g", what, i,

@@ -77,6 +77,13 @@ static void set_groups(clf_fusion_problem *p, int groups)
     clf_problem_set_conv(p, &node, in, out);
 }
 
+/* A depthwise convolution: c channels in and out, one a group. */
+static void depthwise(clf_fusion_problem *p, int n, int c, int hw, int f, int stride, int pad)
+{
+    conv(p, n, c, hw, c, f, stride, pad);
+    set_groups(p, c);
+}
+
 /* Every config of every solver's space is valid and costed, the count does not depend on
  * the buffer (max 0 with NULL, a short buffer, a buffer with room), a short buffer gets
  * the space's first configs, and the default is in the space. */
@@ -284,8 +291,7 @@ static void depthwise_ranked_first(void **state)
     static const int layers[][4] = {{144, 56, 1, 32}, {144, 56, 2, 32}};
     for (size_t li = 0; li < sizeof layers / sizeof layers[0]; ++li) {
         clf_fusion_problem p;
-        conv(&p, layers[li][3], layers[li][0], layers[li][1], layers[li][0], 3, layers[li][2], 1);
-        set_groups(&p, layers[li][0]);
+        depthwise(&p, layers[li][3], layers[li][0], layers[li][1], 3, layers[li][2], 1);
         const clf_solver *allowed[16];
         int n = 0;
         for (int i = 0; i < clf_solver_count(); ++i) {
@@ -326,8 +332,7 @@ static void depthwise_taps_in_registers(void **state)
     assert_non_null(s);
     for (int f = 11; f <= 12; ++f) {
         clf_fusion_problem p;
-        conv(&p, 1, 8, 32, 8, f, 1, f / 2);
-        set_groups(&p, 8);
+        depthwise(&p, 1, 8, 32, f, 1, f / 2);
         char why[CLF_REASON_CAP] = "";
         const int ok = s->applicable(&p, &dev, why, sizeof why);
         if (f == 11) {
@@ -788,8 +793,7 @@ static void depthwise_sectors_counted(void **state)
     (void)state;
     clfuse_DeviceInfo dev = h100();
     clf_fusion_problem p;
-    conv(&p, 32, 144, 56, 144, 3, 1, 1);
-    set_groups(&p, 144);
+    depthwise(&p, 32, 144, 56, 3, 1, 1);
     p.half = 1;
     const clf_solver *s = clf_solver_by_name("ConvDepthwise");
     assert_non_null(s);
@@ -901,8 +905,7 @@ static void depthwise_flat_range(void **state)
     (void)state;
     clfuse_DeviceInfo dev = h100();
     clf_fusion_problem p;
-    conv(&p, 32, 144, 56, 144, 3, 1, 1);
-    set_groups(&p, 144);
+    depthwise(&p, 32, 144, 56, 3, 1, 1);
     p.half = 1;
     const clf_solver *s = clf_solver_by_name("ConvDepthwise");
     assert_non_null(s);
@@ -922,8 +925,7 @@ static void depthwise_flat_range(void **state)
     for (int i = 0; i < n; ++i)
         flats += strstr(cfgs[i], "FL=1") != NULL;
     assert_true(flats > 0);
-    conv(&p, 32, 240, 56, 240, 5, 2, 2); /* stride 2: not offered, still valid */
-    set_groups(&p, 240);
+    depthwise(&p, 32, 240, 56, 5, 2, 2); /* stride 2: not offered, still valid */
     p.half = 1;
     n = s->tuning_configs(&p, &dev, cfgs, MAX);
     for (int i = 0; i < n; ++i)
