@@ -210,18 +210,30 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
                         what, why);
     }
     s->m[s->n++] = m;
-    cl_int err;
+    /* Written from one host chunk, piece by piece: a buffer for a large problem may exceed the
+     * host's memory (an H200's 141 GB against its host's 128 GB, which the kernel's OOM killer
+     * answered), and the device may defer the allocation itself until the first write, which
+     * then fails with a status. The chunk holds whole periods of the 7-value pattern, so every
+     * piece continues it. */
+    const size_t period = 7 * sizeof(float);
+    size_t chunk = bytes < ((size_t)4 << 20) ? bytes : ((size_t)4 << 20) / period * period;
     /* Zeroed: a half buffer of an odd element count is not a whole number of floats. */
-    float *fill = clf_calloc(1, bytes);
+    float *fill = clf_calloc(1, chunk);
     if (fill == NULL)
         return clf_fail(h, miopenStatusAllocFailed, "benchmark: out of host memory (%zu bytes)",
-                        bytes);
-    for (size_t i = 0; i < bytes / sizeof(float); ++i)
+                        chunk);
+    for (size_t i = 0; i < chunk / sizeof(float); ++i)
         fill[i] = 0.25f + (float)(i % 7) * 0.125f;
-    err = clf_clw_write(h->queue, m, 0, bytes, fill);
+    cl_int err = CL_SUCCESS;
+    for (size_t at = 0; at < bytes && err == CL_SUCCESS; at += chunk)
+        err = clf_clw_write(h->queue, m, at, bytes - at < chunk ? bytes - at : chunk, fill);
     clf_free(fill);
     if (err != CL_SUCCESS)
-        return clf_fail(h, miopenStatusInternalError, "benchmark: writing the %s scratch: %s", what,
+        return clf_fail(h,
+                        err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES
+                            ? miopenStatusAllocFailed
+                            : miopenStatusInternalError,
+                        "benchmark: writing the %zu-byte %s scratch: %s", bytes, what,
                         clf_cl_error_name(err));
     *out = m;
     return miopenStatusSuccess;
