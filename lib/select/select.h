@@ -94,6 +94,16 @@ int clf_records_for_key(miopenHandle_t h, const clf_fusion_problem *p, const cha
  * when memory ran out. */
 int clf_records_for_problem(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                             const clf_solver *const *allowed, int n_allowed, clf_choices *out);
+/* The candidates a benchmark of p measures, in build order (docs/find.md "Measure"):
+ * records' best few and each solver's best, ranked's first (the heuristic's pick), the
+ * model's best config of each solver, then each solver's default, then the model's other
+ * configs taking turns. *must: how many lead the list that build whatever the compile
+ * budget. exhaustive: every valid config (CLFUSE_SEARCH_LIMIT per solver); every_algorithm
+ * (a Find): solvers the model puts far behind stay. 0, or -1 when memory ran out. */
+int clf_bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                         const clf_solver *const *solvers, int n_solvers,
+                         const clf_choices *records, const clf_choices *ranked, int exhaustive,
+                         int every_algorithm, clf_choices *out, int *must);
 /* Writes measured choices to the user find-db under key (a failure is a warning, and a
  * note on the handle: the call that measured still succeeds). */
 void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, int exhaustive);

@@ -462,6 +462,54 @@ static void no_silent_cap(void **state)
     plan_case_free(&cba);
 }
 
+/* A benchmark builds each solver's default right after what it must build, before the
+ * model's other configs take turns: the compile budget cuts the list's tail, and the
+ * defaults cover where the model ranks a solver's configs wrong. */
+static void defaults_built_early(void **state)
+{
+    (void)state;
+    plan_case cba;
+    plan_case_init(&cba, next_c++, "CBA");
+    int n_solvers = 0;
+    char report[CLF_REPORT_CAP] = "";
+    const clf_solver **solvers =
+        clf_select_solvers(handle, cba.plan, &n_solvers, report, sizeof report);
+    assert_non_null(solvers);
+    clf_choices none = {0}, ranked = {0};
+    assert_int_equal(clf_model_rank(handle, &cba.plan->problem, solvers, n_solvers, 2, &ranked), 0);
+    for (int every = 0; every < 2; ++every) {
+        clf_choices list = {0};
+        int must = 0;
+        assert_int_equal(clf_bench_candidates(handle, cba.plan, solvers, n_solvers, &none, &ranked,
+                                              0, every, &list, &must),
+                         0);
+        /* Longer than what leads and one default a solver: there is a tail to cut. */
+        assert_true(list.n > must + n_solvers);
+        int defaults = 0;
+        for (int s = 0; s < n_solvers; ++s) {
+            int listed = 0;
+            for (int i = 0; i < list.n && !listed; ++i)
+                listed = list.v[i].solver == solvers[s];
+            if (!listed)
+                continue; /* a plan compile leaves out solvers far behind */
+            clfuse_DeviceInfo info;
+            assert_int_equal(clfuse_GetDeviceInfo(handle, &info), miopenStatusSuccess);
+            char d[CLF_CONFIG_CAP];
+            solvers[s]->default_config(&cba.plan->problem, &info, d, sizeof d);
+            const int at = clf_choices_find(&list, solvers[s], d);
+            if (at < 0 || at >= must + n_solvers)
+                fail_msg("%s's default \"%s\" at %d of %d (must %d, %d solvers)", solvers[s]->name,
+                         d, at, list.n, must, n_solvers);
+            ++defaults;
+        }
+        assert_true(defaults > 1);
+        clf_choices_free(&list);
+    }
+    clf_choices_free(&ranked);
+    free(solvers);
+    plan_case_free(&cba);
+}
+
 /* Find benchmarks on the caller's buffers: buffers too small for the problem are refused
  * before anything runs on them (they used to crash the Release build). */
 static void find_checks_buffer_sizes(void **state)
@@ -534,6 +582,7 @@ int main(void)
         cmocka_unit_test(failed_run_not_recorded),
         cmocka_unit_test(normal_refines_the_winner),
         cmocka_unit_test(no_silent_cap),
+        cmocka_unit_test(defaults_built_early),
         cmocka_unit_test(find_checks_buffer_sizes),
         cmocka_unit_test(search_scratch_failure_reported),
     };

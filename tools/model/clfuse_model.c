@@ -14,6 +14,9 @@
  *     for the KEY of each line (further fields ignored, repeated keys once), the model's N
  *     best choices over every applicable solver's whole space:
  *       KEY rank SOLVER CONFIG predicted
+ *   clfuse-model [device] --defaults < lines
+ *     for the KEY of each line (repeated keys once), each applicable solver's default config:
+ *       KEY SOLVER CONFIG
  *   clfuse-model --list-params: the names and values of the model's constants.
  * Device: --cu N --gpu|--cpu --vendor STR --cc N (NVIDIA compute capability x 10, 0: none)
  * --local-mem BYTES --max-wg N (defaults: an H100, 132 CUs, NVIDIA, 90, 48 KiB, 1024). */
@@ -31,7 +34,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: clfuse-model [--cu N] [--gpu|--cpu] [--vendor STR] [--cc N] [--local-mem B]\n"
             "                    [--max-wg N] [--param NAME=VALUE]... [--rank N] "
-            "[--list-params] < lines\n");
+            "[--defaults] [--list-params] < lines\n");
     exit(2);
 }
 
@@ -110,7 +113,7 @@ int main(int argc, char **argv)
     dev.local_mem_bytes = 49152;
     dev.max_work_group_size = 1024;
     dev.nv_compute_capability = 90;
-    int rank = 0;
+    int rank = 0, defaults = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -118,6 +121,8 @@ int main(int argc, char **argv)
             dev.is_gpu = 1;
         else if (strcmp(a, "--cpu") == 0)
             dev.is_gpu = 0;
+        else if (strcmp(a, "--defaults") == 0)
+            defaults = 1;
         else if (strcmp(a, "--list-params") == 0) {
             for (int k = 0; clf_model_param_name(k); ++k)
                 printf("%s\t%g\n", clf_model_param_name(k), clf_model_param_value(k));
@@ -164,7 +169,7 @@ int main(int argc, char **argv)
         clf_fusion_problem p;
         char chain[16];
         const int key_ok = parse_key(key, &p, chain, sizeof chain) == 0;
-        if (rank > 0) {
+        if (rank > 0 || defaults) {
             if (strcmp(key, last_key) == 0)
                 continue;
             snprintf(last_key, sizeof last_key, "%s", key);
@@ -182,6 +187,14 @@ int main(int argc, char **argv)
                 if (s->kind == CLF_SOLVER_CONV && !(fused && s->unfused_only) &&
                     s->applicable(&p, &dev, why, sizeof why))
                     allowed[n_allowed++] = s;
+            }
+            if (defaults) {
+                for (int si = 0; si < n_allowed; ++si) {
+                    char d[CLF_CONFIG_CAP];
+                    allowed[si]->default_config(&p, &dev, d, sizeof d);
+                    printf("%s\t%s\t%s\n", key, allowed[si]->name, d[0] ? d : "-");
+                }
+                continue;
             }
             clf_choices l = {0};
             clf_model_rank(&handle, &p, allowed, n_allowed, 0, &l);
