@@ -88,6 +88,16 @@ static void plan_case_free(plan_case *pc)
     miopenDestroyTensorDescriptor(pc->bd);
 }
 
+/* The solvers that apply to a plan (clf_select_solvers), which the caller frees. */
+static const clf_solver **plan_solvers(const plan_case *pc, int *n)
+{
+    char report[CLF_REPORT_CAP] = "";
+    const clf_solver **s = clf_select_solvers(handle, pc->plan, n, report, sizeof report);
+    if (s == NULL)
+        fail_msg("no solver for the plan: %s", report);
+    return s;
+}
+
 static void key_of(const plan_case *pc, const char *chain, char *key, size_t cap)
 {
     clf_problem_key(&pc->plan->problem, chain, key, cap);
@@ -267,10 +277,7 @@ static void record_and_heuristic_measured(const char *budget)
     plant(key, s, c, t, 1);
     /* The heuristic's pick, as FAST would run it on a miss. */
     int n_solvers = 0;
-    char report[CLF_REPORT_CAP] = "";
-    const clf_solver **solvers =
-        clf_select_solvers(handle, cba.plan, &n_solvers, report, sizeof report);
-    assert_non_null(solvers);
+    const clf_solver **solvers = plan_solvers(&cba, &n_solvers);
     clf_choices ranked = {0};
     clf_model_rank(handle, &cba.plan->problem, solvers, n_solvers, 2, &ranked);
     free(solvers);
@@ -410,10 +417,7 @@ static void bad_records_skipped(void **state)
     double t[] = {0.001, 0.001, -0.5};
     plant(key, s, c, t, 3);
     int n_solvers = 0;
-    char report[CLF_REPORT_CAP] = "";
-    const clf_solver **solvers =
-        clf_select_solvers(handle, cba.plan, &n_solvers, report, sizeof report);
-    assert_non_null(solvers);
+    const clf_solver **solvers = plan_solvers(&cba, &n_solvers);
     clf_choices rec = {0};
     clf_records_for_problem(handle, cba.plan, solvers, n_solvers, &rec);
     free(solvers);
@@ -435,10 +439,7 @@ static void no_silent_cap(void **state)
     plan_case cba;
     plan_case_init(&cba, next_c++, "CBA");
     int n_solvers = 0;
-    char report[CLF_REPORT_CAP] = "";
-    const clf_solver **solvers =
-        clf_select_solvers(handle, cba.plan, &n_solvers, report, sizeof report);
-    assert_non_null(solvers);
+    const clf_solver **solvers = plan_solvers(&cba, &n_solvers);
     clfuse_DeviceInfo info;
     assert_int_equal(clfuse_GetDeviceInfo(handle, &info), miopenStatusSuccess);
     int total = 0, largest = 0;
@@ -471,10 +472,9 @@ static void defaults_built_early(void **state)
     plan_case cba;
     plan_case_init(&cba, next_c++, "CBA");
     int n_solvers = 0;
-    char report[CLF_REPORT_CAP] = "";
-    const clf_solver **solvers =
-        clf_select_solvers(handle, cba.plan, &n_solvers, report, sizeof report);
-    assert_non_null(solvers);
+    const clf_solver **solvers = plan_solvers(&cba, &n_solvers);
+    clfuse_DeviceInfo info;
+    assert_int_equal(clfuse_GetDeviceInfo(handle, &info), miopenStatusSuccess);
     clf_choices none = {0}, ranked = {0};
     assert_int_equal(clf_model_rank(handle, &cba.plan->problem, solvers, n_solvers, 2, &ranked), 0);
     for (int every = 0; every < 2; ++every) {
@@ -492,8 +492,6 @@ static void defaults_built_early(void **state)
                 listed = list.v[i].solver == solvers[s];
             if (!listed)
                 continue; /* a plan compile leaves out solvers far behind */
-            clfuse_DeviceInfo info;
-            assert_int_equal(clfuse_GetDeviceInfo(handle, &info), miopenStatusSuccess);
             char d[CLF_CONFIG_CAP];
             solvers[s]->default_config(&cba.plan->problem, &info, d, sizeof d);
             const int at = clf_choices_find(&list, solvers[s], d);
