@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """A/B of two builds of the device model on the default mode's picks, for timing on a device.
 
-  model_ab.py OLD_TOOL NEW_TOOL DB.json... > AB_NETWORK
+  model_ab.py [--fp16] OLD_TOOL NEW_TOOL DB.json... > AB_NETWORK
 
 OLD_TOOL and NEW_TOOL are clfuse-model executables of the two builds (e.g. one built from
 the commit before a model change, one after). For every convolution key of the find-dbs,
 each tool's whole-space pick (--rank 1: what the default mode runs on a db miss) is taken;
 for the keys where the picks differ, two CBAInfer lines are written, one pinned to each pick
 ("# name=KEYNO.old solver=... config=..."), so that one `clfuse-bench --network AB_NETWORK`
-run times both back to back in one process. Tabulate with --table:
+run times both back to back in one process. The keys of one type go in a network file: fp32
+by default, fp16 with --fp16 (then time it with `clfuse-bench --half`). Tabulate with --table:
 
   model_ab.py --table results.json
 
@@ -23,14 +24,14 @@ import sys
 
 # CHAIN:C-H-W-FYxFX-K-OH-OW-N-PHxPW-SHxSW-DHxDW-0-LAYOUT-TYPE-F[_gG][:act=M]...
 KEY = re.compile(r"^CBA:(\d+)-(\d+)-(\d+)-(\d+)x(\d+)-(\d+)-(\d+)-(\d+)-(\d+)-(\d+)x(\d+)-"
-                 r"(\d+)x(\d+)-(\d+)x(\d+)-0-NCHW-FP32-F(?:_g(\d+))?(?::act=(\d+))?$")
+                 r"(\d+)x(\d+)-(\d+)x(\d+)-0-NCHW-FP(32|16)-F(?:_g(\d+))?(?::act=(\d+))?$")
 
 
-def cbainfer(key):
+def cbainfer(key, bits="32"):
     m = KEY.match(key)
-    if not m:
+    if not m or m.group(16) != bits:
         return None
-    c, h, w, fy, fx, k, _, _, n, ph, pw, sh, sw, dh, dw, g, act = m.groups()
+    c, h, w, fy, fx, k, _, _, n, ph, pw, sh, sw, dh, dw, _, g, act = m.groups()
     return ("CBAInfer -F 4 -n %s -c %s -H %s -W %s -k %s -y %s -x %s -p %s -q %s -u %s -v %s "
             "-l %s -j %s -g %s -m %s" % (n, c, h, w, k, fy, fx, ph, pw, sh, sw, dh, dw, g or 1,
                                          act or 3))
@@ -76,23 +77,27 @@ def table(path):
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--table":
         return table(sys.argv[2])
-    if len(sys.argv) < 4:
+    args = sys.argv[1:]
+    bits = "32"
+    if args and args[0] == "--fp16":
+        bits, args = "16", args[1:]
+    if len(args) < 3:
         print(__doc__, file=sys.stderr)
         return 2
     keys = []
-    for path in sys.argv[3:]:
+    for path in args[2:]:
         with open(path) as f:
             for k in json.load(f).get("records", {}):
-                if k not in keys and cbainfer(k):
+                if k not in keys and cbainfer(k, bits):
                     keys.append(k)
-    old, new = picks(sys.argv[1], keys), picks(sys.argv[2], keys)
+    old, new = picks(args[0], keys), picks(args[1], keys)
     differ = 0
     for i, k in enumerate(keys):
         if k in old and k in new and old[k] != new[k]:
             differ += 1
             for which, (solver, cfg) in (("old", old[k]), ("new", new[k])):
-                print("%s  # name=k%03d.%s solver=%s config=%s" % (cbainfer(k), i, which, solver,
-                                                                  cfg))
+                print("%s  # name=k%03d.%s solver=%s config=%s" % (cbainfer(k, bits), i, which,
+                                                                  solver, cfg))
     print("model_ab: %d of %d keys pick differently" % (differ, len(keys)), file=sys.stderr)
     return 0
 
