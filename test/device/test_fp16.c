@@ -108,6 +108,35 @@ static miopenTensorDescriptor_t desc_nhwc(miopenDataType_t t, int n, int c, int 
     return d;
 }
 
+/* A half plan of one 3x3 convolution (stride 1, padding 1, `groups` groups) over a 1 x c x
+ * hw x hw input with k output channels, and its descriptors (half_conv_free releases all). */
+typedef struct half_conv {
+    miopenTensorDescriptor_t xd, wd;
+    miopenConvolutionDescriptor_t cd;
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t conv;
+} half_conv;
+
+static void half_conv_init(half_conv *hc, int c, int k, int hw, int groups)
+{
+    hc->xd = desc(miopenHalf, 1, c, hw, hw);
+    hc->wd = desc(miopenHalf, k, c / groups, 3, 3);
+    OK(miopenCreateConvolutionDescriptor(&hc->cd));
+    OK(miopenInitConvolutionDescriptor(hc->cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
+    if (groups > 1)
+        OK(miopenSetConvolutionGroupCount(hc->cd, groups));
+    OK(miopenCreateFusionPlan(&hc->plan, miopenVerticalFusion, hc->xd));
+    OK(miopenCreateOpConvForward(hc->plan, &hc->conv, hc->cd, hc->wd));
+}
+
+static void half_conv_free(half_conv *hc)
+{
+    OK(miopenDestroyFusionPlan(hc->plan));
+    OK(miopenDestroyConvolutionDescriptor(hc->cd));
+    OK(miopenDestroyTensorDescriptor(hc->xd));
+    OK(miopenDestroyTensorDescriptor(hc->wd));
+}
+
 static void run_case(const fp16_case *fc)
 {
     const int conv = strchr(fc->chain, 'C') != NULL;
@@ -533,23 +562,16 @@ static void special_values(void **state)
         const clf_solver *sv = clf_solver_at(si);
         if (sv->kind != CLF_SOLVER_CONV)
             continue;
-        miopenTensorDescriptor_t xd = desc(miopenHalf, 1, SV_C, SV_HW, SV_HW);
-        miopenTensorDescriptor_t wd = desc(miopenHalf, SV_K, SV_C, 3, 3);
+        half_conv hc;
+        half_conv_init(&hc, SV_C, SV_K, SV_HW, 1);
         miopenTensorDescriptor_t yd = desc(miopenHalf, 1, SV_K, SV_HW, SV_HW);
-        miopenConvolutionDescriptor_t cd;
-        OK(miopenCreateConvolutionDescriptor(&cd));
-        OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
-        miopenFusionPlanDescriptor_t plan;
-        miopenFusionOpDescriptor_t cop;
-        OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
-        OK(miopenCreateOpConvForward(plan, &cop, cd, wd));
-        OK(clf_plan_prepare(handle, plan, "test_fp16"));
+        OK(clf_plan_prepare(handle, hc.plan, "test_fp16"));
         char why[CLF_REASON_CAP] = "", cfg[CLF_CONFIG_CAP];
-        if (!sv->applicable(&plan->problem, &handle->info, why, sizeof why)) {
+        if (!sv->applicable(&hc.plan->problem, &handle->info, why, sizeof why)) {
             printf("  special values: %s skipped: %s\n", sv->name, why);
         } else {
-            sv->default_config(&plan->problem, &handle->info, cfg, sizeof cfg);
-            OK(clf_plan_build_with(handle, plan, sv, cfg));
+            sv->default_config(&hc.plan->problem, &handle->info, cfg, sizeof cfg);
+            OK(clf_plan_build_with(handle, hc.plan, sv, cfg));
             const int winograd = strstr(sv->name, "Winograd") != NULL;
             uint64_t rng = ref_rng_seed(1600 + (uint64_t)si);
             char what[CLF_SOLVER_NAME_CAP + CLF_CONFIG_CAP + 32];
@@ -561,7 +583,7 @@ static void special_values(void **state)
             ref_round_half(x, xh, SV_X);
             ref_round_half(w, wh, SV_W);
             snprintf(what, sizeof what, "%s \"%s\" subnormal inputs", sv->name, cfg);
-            sv_run(plan, cop, xd, yd, xh, wh, y, what);
+            sv_run(hc.plan, hc.conv, hc.xd, yd, xh, wh, y, what);
             ref_conv2d_fwd(x, 1, SV_C, SV_HW, SV_HW, w, SV_K, 3, 3, &rp, ref, SV_HW, SV_HW);
             const double rms = ref_rms_relative(ref, y, YN);
             if (!(rms < FP16_BOUND))
@@ -575,7 +597,7 @@ static void special_values(void **state)
             ref_round_half(x, xh, SV_X);
             ref_round_half(w, wh, SV_W);
             snprintf(what, sizeof what, "%s \"%s\" subnormal outputs", sv->name, cfg);
-            sv_run(plan, cop, xd, yd, xh, wh, y, what);
+            sv_run(hc.plan, hc.conv, hc.xd, yd, xh, wh, y, what);
             ref_conv2d_fwd(x, 1, SV_C, SV_HW, SV_HW, w, SV_K, 3, 3, &rp, ref, SV_HW, SV_HW);
             int subnormal = 0;
             for (size_t i = 0; i < YN; ++i) {
@@ -597,7 +619,7 @@ static void special_values(void **state)
             ref_round_half(x, xh, SV_X);
             ref_round_half(w, wh, SV_W);
             snprintf(what, sizeof what, "%s \"%s\" NaN and infinity", sv->name, cfg);
-            sv_run(plan, cop, xd, yd, xh, wh, y, what);
+            sv_run(hc.plan, hc.conv, hc.xd, yd, xh, wh, y, what);
             ref_conv2d_fwd(x, 1, SV_C, SV_HW, SV_HW, w, SV_K, 3, 3, &rp, ref, SV_HW, SV_HW);
             int nans = 0, infs = 0;
             for (size_t i = 0; i < YN; ++i) {
@@ -627,10 +649,7 @@ static void special_values(void **state)
                    winograd ? " (tiles: non-finite where the reference is)" : "");
             ++ran;
         }
-        miopenDestroyFusionPlan(plan);
-        miopenDestroyConvolutionDescriptor(cd);
-        miopenDestroyTensorDescriptor(xd);
-        miopenDestroyTensorDescriptor(wd);
+        half_conv_free(&hc);
         miopenDestroyTensorDescriptor(yd);
     }
     assert_true(ran >= 3);
@@ -825,36 +844,27 @@ static void find_modes_and_key(void **state)
             setenv("MIOPEN_FIND_MODE_FUSION", modes[m], 1);
         else
             unsetenv("MIOPEN_FIND_MODE_FUSION");
-        miopenTensorDescriptor_t xd = desc(miopenHalf, 1, 4, 8, 8);
-        miopenTensorDescriptor_t wd = desc(miopenHalf, 4, 4, 3, 3);
-        miopenConvolutionDescriptor_t cd;
-        OK(miopenCreateConvolutionDescriptor(&cd));
-        OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
-        miopenFusionPlanDescriptor_t plan;
+        half_conv hc;
+        half_conv_init(&hc, 4, 4, 8, 1);
         miopenFusionOpDescriptor_t op;
-        OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
-        OK(miopenCreateOpConvForward(plan, &op, cd, wd));
-        OK(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU));
-        OK(miopenCompileFusionPlan(handle, plan));
+        OK(miopenCreateOpActivationForward(hc.plan, &op, miopenActivationRELU));
+        OK(miopenCompileFusionPlan(handle, hc.plan));
         const char *solver = "";
-        OK(clfuse_FusionPlanGetSolver(plan, NULL, &solver, NULL));
-        const char *report = clfuse_FusionPlanGetReport(plan);
+        OK(clfuse_FusionPlanGetSolver(hc.plan, NULL, &solver, NULL));
+        const char *report = clfuse_FusionPlanGetReport(hc.plan);
         if (!takes_half(solver))
             fail_msg("mode %s: the half plan runs %s; report:\n%s", modes[m] ? modes[m] : "default",
                      solver, report);
         assert_non_null(strstr(report, "ConvGemm: fp32 only"));
         assert_null(strstr(report, "ConvWinograd3x3: fp32 only"));
         char key[512];
-        clf_problem_key(&plan->problem, "CA", key, sizeof key);
+        clf_problem_key(&hc.plan->problem, "CA", key, sizeof key);
         assert_non_null(strstr(key, "FP16"));
-        clf_fusion_problem fp32 = plan->problem;
+        clf_fusion_problem fp32 = hc.plan->problem;
         fp32.half = 0;
         clf_problem_key(&fp32, "CA", key, sizeof key);
         assert_string_equal(key, "CA:4-8-8-3x3-4-8-8-1-1x1-1x1-1x1-0-NCHW-FP32-F:act=3");
-        miopenDestroyFusionPlan(plan);
-        miopenDestroyConvolutionDescriptor(cd);
-        miopenDestroyTensorDescriptor(xd);
-        miopenDestroyTensorDescriptor(wd);
+        half_conv_free(&hc);
     }
     unsetenv("MIOPEN_FIND_MODE_FUSION");
 }
@@ -1091,27 +1101,18 @@ static void other_solvers_refuse_half(void **state)
 {
     (void)state;
     for (int depthwise = 0; depthwise < 2; ++depthwise) {
-        miopenTensorDescriptor_t xd = desc(miopenHalf, 1, 4, 8, 8);
-        miopenTensorDescriptor_t wd = desc(miopenHalf, 4, depthwise ? 1 : 4, 3, 3);
-        miopenConvolutionDescriptor_t cd;
-        OK(miopenCreateConvolutionDescriptor(&cd));
-        OK(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1));
-        if (depthwise)
-            OK(miopenSetConvolutionGroupCount(cd, 4));
-        miopenFusionPlanDescriptor_t plan;
-        miopenFusionOpDescriptor_t op;
-        OK(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd));
-        OK(miopenCreateOpConvForward(plan, &op, cd, wd));
-        OK(miopenCompileFusionPlan(handle, plan));
+        half_conv hc;
+        half_conv_init(&hc, 4, 4, 8, depthwise ? 4 : 1);
+        OK(miopenCompileFusionPlan(handle, hc.plan));
         clfuse_DeviceInfo info;
         OK(clfuse_GetDeviceInfo(handle, &info));
-        assert_true(plan->problem.half);
+        assert_true(hc.plan->problem.half);
         for (int i = 0; i < clf_solver_count(); ++i) {
             const clf_solver *sv = clf_solver_at(i);
             char why[CLF_REASON_CAP] = "", why32[CLF_REASON_CAP] = "";
             const char *what = depthwise ? "depthwise" : "dense";
-            int ok = sv->applicable(&plan->problem, &info, why, sizeof why);
-            clf_fusion_problem fp32 = plan->problem;
+            int ok = sv->applicable(&hc.plan->problem, &info, why, sizeof why);
+            clf_fusion_problem fp32 = hc.plan->problem;
             fp32.half = 0;
             int ok32 = sv->applicable(&fp32, &info, why32, sizeof why32);
             if (half_only(sv->name)) {
@@ -1141,8 +1142,9 @@ static void other_solvers_refuse_half(void **state)
             if (ok && !half_only(sv->name) && sv->kind == CLF_SOLVER_CONV && sv->cost != NULL) {
                 char cfg[CLF_CONFIG_CAP];
                 clf_cost c16, c32;
-                sv->default_config(&plan->problem, &info, cfg, sizeof cfg);
-                assert_int_equal(sv->cost(&plan->problem, &info, cfg, &c16), miopenStatusSuccess);
+                sv->default_config(&hc.plan->problem, &info, cfg, sizeof cfg);
+                assert_int_equal(sv->cost(&hc.plan->problem, &info, cfg, &c16),
+                                 miopenStatusSuccess);
                 assert_int_equal(sv->cost(&fp32, &info, cfg, &c32), miopenStatusSuccess);
                 if (!(c16.dram_bytes < c32.dram_bytes && c16.global_bytes < c32.global_bytes))
                     fail_msg("%s %s: half bytes dram %g global %g, fp32 %g %g", sv->name, what,
@@ -1153,10 +1155,7 @@ static void other_solvers_refuse_half(void **state)
             if (!ok && strcmp(sv->name, depthwise ? "ConvNaiveDirect" : "ConvWinograd3x3") == 0)
                 fail_msg("%s refuses the half %s problem: %s", sv->name, what, why);
         }
-        OK(miopenDestroyFusionPlan(plan));
-        OK(miopenDestroyConvolutionDescriptor(cd));
-        OK(miopenDestroyTensorDescriptor(xd));
-        OK(miopenDestroyTensorDescriptor(wd));
+        half_conv_free(&hc);
     }
 }
 

@@ -84,6 +84,17 @@ static void depthwise(clf_fusion_problem *p, int n, int c, int hw, int f, int st
     set_groups(p, c);
 }
 
+/* The suite's fp16 depthwise layer (batch 32, 144 channels at 56x56, 3x3) into p, and the
+ * solver that runs it. */
+static const clf_solver *suite_half_depthwise(clf_fusion_problem *p)
+{
+    depthwise(p, 32, 144, 56, 3, 1, 1);
+    p->half = 1;
+    const clf_solver *s = clf_solver_by_name("ConvDepthwise");
+    assert_non_null(s);
+    return s;
+}
+
 /* Every config of every solver's space is valid and costed, the count does not depend on
  * the buffer (max 0 with NULL, a short buffer, a buffer with room), a short buffer gets
  * the space's first configs, and the default is in the space. */
@@ -793,10 +804,7 @@ static void depthwise_sectors_counted(void **state)
     (void)state;
     clfuse_DeviceInfo dev = h100();
     clf_fusion_problem p;
-    depthwise(&p, 32, 144, 56, 3, 1, 1);
-    p.half = 1;
-    const clf_solver *s = clf_solver_by_name("ConvDepthwise");
-    assert_non_null(s);
+    const clf_solver *s = suite_half_depthwise(&p);
     /* TW=2,TH=4,WX=32,WY=2: 64 work-items in 2 warps; a warp's load spans 32 x 2 x 2 = 128
      * bytes (4 sectors), 6 input rows x a window of 4 loads; its store 4 sectors, 8 of them. */
     clf_cost c;
@@ -905,10 +913,7 @@ static void depthwise_flat_range(void **state)
     (void)state;
     clfuse_DeviceInfo dev = h100();
     clf_fusion_problem p;
-    depthwise(&p, 32, 144, 56, 3, 1, 1);
-    p.half = 1;
-    const clf_solver *s = clf_solver_by_name("ConvDepthwise");
-    assert_non_null(s);
+    const clf_solver *s = suite_half_depthwise(&p);
     clf_cost tiled, flat;
     assert_true(clf_model_predict_detail(&dev, &p, s, "TW=8,TH=1,WX=8,WY=8", &tiled, NULL) > 0);
     assert_true(clf_model_predict_detail(&dev, &p, s, "TW=8,TH=1,WX=64,WY=1,FL=1", &flat, NULL) >
