@@ -48,6 +48,10 @@ typedef struct clfuse_DeviceInfo {
      * cl_nv_device_attribute_query; 0 on other devices or where the driver does not say.
      * The tensor-core solver (ConvImplicitGemmMma) needs 80 or more. */
     int nv_compute_capability;
+    /* CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: the floats one of the compiler's vector registers
+     * holds (PoCL on x86: 4 SSE, 8 AVX/AVX2, 16 AVX-512). The CPU device model sizes the
+     * register file by it. 0 where the driver does not say. */
+    unsigned native_vector_width_float;
 } clfuse_DeviceInfo;
 
 /** Copies the identity of the handle's current device (it changes when miopenSetStream moves

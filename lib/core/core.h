@@ -99,6 +99,10 @@ cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse
  * file and memory model have rules of their own (build processes and threads, the device
  * model's class, split-K's plain partials, Winograd's occupancy requests). */
 int clf_device_is_nvidia(const clfuse_DeviceInfo *i);
+/* The floats one of a CPU compiler's vector registers holds (native_vector_width_float),
+ * 16 (AVX-512) where the driver does not say: what the CPU kernels' register counts and
+ * the CPU device model are sized by. */
+int clf_device_vector_width(const clfuse_DeviceInfo *i);
 /* Why dev cannot run clfuse's kernels (written to why), or NULL when it can. */
 const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap);
 

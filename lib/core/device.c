@@ -243,12 +243,23 @@ cl_int clf_device_read_info(cl_platform_id platform, cl_device_id device, clfuse
     i->is_gpu = (t & CL_DEVICE_TYPE_GPU) != 0;
 #undef Q
     i->nv_compute_capability = nv_compute_capability(device);
+    /* Optional as well: without it the CPU model assumes the widest x86 registers. */
+    cl_uint nvw = 0;
+    if (clf_clw_device_info(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof nvw, &nvw) ==
+            CL_SUCCESS &&
+        nvw <= 64)
+        i->native_vector_width_float = nvw;
     return CL_SUCCESS;
 }
 
 int clf_device_is_nvidia(const clfuse_DeviceInfo *i)
 {
     return strstr(i->vendor, "NVIDIA") != NULL;
+}
+
+int clf_device_vector_width(const clfuse_DeviceInfo *i)
+{
+    return i->native_vector_width_float > 0 ? (int)i->native_vector_width_float : 16;
 }
 
 /* Why dev cannot run clfuse's kernels (every kernel is built from OpenCL C 1.2 source at

@@ -187,6 +187,19 @@ static dev_class gpu = {
  * cycles' latency on an AVX-512 core (64 lanes deep on the GPU machine's Xeon: a work-item of
  * 16-lane vectors ran 2x the FMA rate of one of 8 lanes, 134 against 67 GFLOP/s on a core,
  * bench/PERF_NOTES.md; on a core that splits 16 lanes in two, both run alike). */
+/* Registers (session 25, issue 14): PoCL compiles for the host's vector ISA, AVX-512 (32
+ * registers of 16 floats) on the GPU machine's Xeon and on some of the 2-core build
+ * machines, AVX2 (16 of 8) on others, where ConvDirectCpu's AVX-512-sized picks (KB=32,
+ * VW=16: 64 registers of accumulators) spilled and ran ResNet-18's 256@14 3x3 layer at 4.5
+ * ms against 1.63 for KB=4,VW=8,NV=2. A vectorised work-item's values (cost.regs, in the
+ * device's registers) over the file slow it by 1 + spill x (need / file - 1), and sat, the
+ * lanes in flight that fill the FMA pipes, scales with the width (their depth in vectors
+ * is the same). spill: the model's pick among every measured config of 8 layers on the
+ * AVX2 machine (bench/results/2026-11-28_cpu2_s25) went from 1.745 of the best (worst
+ * 2.43) to 1.116 (1.21) at spill 2 to 3; on session 17's AVX-512 sweeps (the Xeon's 7
+ * layers, the 2-core study's 8) from 1.066 and 1.055 to 1.036 and 1.027, worse again at 4
+ * (Xeon 1.093). */
+#define CPU_SPILL 2.5
 static dev_class cpu = {
     .lanes = 16,
     .ghz = 2.5,
@@ -205,8 +218,18 @@ static dev_class cpu = {
     .reuse_sat = 2,
     .overlap = 0.3,
     .atomic_gops = 0.5, /* a contended cache line between cores: ~2 ns an operation */
+    .spill = CPU_SPILL,
 };
 #define CPU_CACHE_GBS_PER_CORE 40.0
+
+/* The vector registers a CPU's compiler has for a work-item's values: x86 has 16 below
+ * AVX-512 and 32 with it (16-float registers, also what a driver that does not say the
+ * width gets). AArch64's 32 NEON registers read as 16 here: a term that errs towards
+ * fewer accumulators. */
+static double cpu_vector_regs(const clfuse_DeviceInfo *dev)
+{
+    return clf_device_vector_width(dev) >= 16 ? 32.0 : 16.0;
+}
 
 /* A conv solver added without a fitted value: the middle of the fitted range. */
 #define DEFAULT_EFF 0.5
@@ -382,6 +405,14 @@ static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, 
         /* Whole warps per partition: the most groups whose warps fit at alloc registers. */
         const double warps_per_part = floor(d->regs / d->reg_parts / (d->warp * alloc));
         r = min2(r, floor(warps_per_part * d->reg_parts / warps));
+    } else if (d == &cpu && c->simd > 1 && c->regs > 0) {
+        /* A CPU work-item that fills vector lanes itself reports its values in the device's
+         * vector registers; what does not fit goes to the stack, a load and a store around
+         * the FMAs of each spilled accumulator. */
+        const double file = cpu_vector_regs(dev);
+        *regs = c->regs;
+        if (c->regs > file)
+            *spill = 1.0 + d->spill * (c->regs / file - 1.0);
     }
     return r < 1 ? 1 : r;
 }
@@ -419,8 +450,11 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     const double full = floor(per_cu / resident), rem = per_cu - full * resident;
     /* Lanes in flight: work-items, times the lanes each fills with its own vectors. */
     const double lanes = c.group_size * max2(1.0, c.simd);
-    const double occ_full = min2(1.0, resident * lanes * ilp / d->sat);
-    const double occ_rem = min2(1.0, rem * lanes * ilp / d->sat);
+    /* A CPU's FMA pipes are as deep in vectors whatever their width, so the lanes that fill
+     * them scale with it (sat is an AVX-512 core's). */
+    const double sat = d == &cpu ? d->sat * clf_device_vector_width(dev) / 16.0 : d->sat;
+    const double occ_full = min2(1.0, resident * lanes * ilp / sat);
+    const double occ_rem = min2(1.0, rem * lanes * ilp / sat);
     const double lone = d != &cpu && e ? e->lone : 0.0;
     double t_compute = 0;
     if (full > 0)
@@ -643,6 +677,7 @@ static param params[] = {
     {"cpu.launch_us", &cpu.launch_us},
     {"cpu.step_us", &cpu.step_us},
     {"cpu.sat", &cpu.sat},
+    {"cpu.spill", &cpu.spill},
     {"cpu.reuse_sat", &cpu.reuse_sat},
     {"cpu.lanes", &cpu.lanes},
     {"cpu.dram_gbs", &cpu.dram_gbs},

@@ -174,10 +174,13 @@ static long work_items(const clf_conv_problem *c, const blocking *b)
     return (long)c->n * channel_blocks(c, b) * rows(c) * segs;
 }
 
-/* A CPU-shaped rule: 16 channels x one vector of 16 pixels, 16 independent accumulators
- * (two FMA ports of 4 cycles' latency need 8 at least) of 16 lanes, the AVX-512 width (on the
- * GPU machine's Xeon 16-lane work-items ran at twice the FMA rate of 8-lane ones, and on the
- * 2-core AMD host, which splits 16 lanes in two, alike: bench/PERF_NOTES.md, issue 14).
+/* A CPU-shaped rule: one vector of the device's width (at least 8) and as many channels as
+ * half its vector registers, so the accumulators fit with room for the inputs and leave the
+ * two FMA ports of 4 cycles' latency the 8 independent chains they need at least: on
+ * AVX-512, 16 channels x 16 lanes (on the GPU machine's Xeon 16-lane work-items ran at twice
+ * the FMA rate of 8-lane ones: bench/PERF_NOTES.md, issue 14); on AVX2, 8 x 8 (the best of
+ * 45 configs on ResNet-18's 64@56 3x3 layer on the 2-core machine, 1.79 ms against 2.29
+ * for 16 channels of 8 and 2.62 for the AVX-512 rule, bench/results/2026-11-28_cpu2_s25).
  * Fewer channels in small groups, then halved until there are work-items enough to share
  * among the compute units. */
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
@@ -185,7 +188,8 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 {
     const clf_conv_problem *c = &p->conv;
     const long limit = kb_limit(c) > 0 ? kb_limit(c) : 1;
-    blocking b = {16, 16, 1};
+    const long wide = clf_device_vector_width(dev) >= 16;
+    blocking b = {wide ? 16 : 8, wide ? 16 : 8, 1};
     while (b.kb > limit || too_many_rows(c, b.kb))
         b.kb /= 2;
     const long want = 8L * (dev->compute_units > 0 ? (long)dev->compute_units : 1);
@@ -243,7 +247,6 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     char why[CLF_REASON_CAP];
     if (!parse(cfg, &b, why, sizeof why) || !blocking_valid(p, &b, cfg, why, sizeof why))
         return miopenStatusBadParm;
-    (void)dev;
     const clf_conv_problem *c = &p->conv;
     const double items = (double)work_items(c, &b);
     const double cpg = (double)(c->c / c->groups);
@@ -257,7 +260,12 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * 0.11-0.21 for KB=16,VW=16,NV=1), so they count 8 lanes. */
     out->simd = depthwise(c) && b.vw > 8 ? 8.0 : (double)b.vw;
     out->local_bytes = 0;
-    out->regs = (double)(b.kb * b.nv + b.nv + 1);
+    /* In the device's vector registers: the KB x NV accumulators and NV input vectors, each
+     * VW floats wide (two registers a value where VW is twice the width: 16 on AVX2), and
+     * the broadcast weight. */
+    const long width = clf_device_vector_width(dev);
+    const long parts = (b.vw + width - 1) / width;
+    out->regs = (double)((b.kb * b.nv + b.nv) * parts + (width >= 16 ? 0 : 1));
     /* Whole blocks: lanes past a short row and recomputed edge blocks count. */
     out->flops = 2.0 * items * (double)b.kb * wb * cpg * taps;
     /* Per work-item: its input window's rows for every channel and tap row (depthwise, each

@@ -295,6 +295,13 @@ static void create_default_device(void **state)
     OK(clfuse_GetDeviceInfo(h, &info));
     assert_string_equal(info.name, expect->name);
     assert_int_equal(info.is_gpu, (expect->type & CL_DEVICE_TYPE_GPU) != 0);
+    /* The driver's own answer, which the CPU model sizes its register file by. */
+    cl_uint width = 0;
+    assert_int_equal(clGetDeviceInfo(expect->device, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT,
+                                     sizeof width, &width, NULL),
+                     CL_SUCCESS);
+    assert_int_equal(info.native_vector_width_float, width);
+    assert_true(width >= 1);
     OK(miopenDestroy(h));
     /* An empty value means unset. */
     setenv("CLFUSE_DEVICE", "", 1);

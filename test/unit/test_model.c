@@ -699,6 +699,53 @@ static void cpu_l1_set_conflicts_counted(void **state)
     }
 }
 
+/* ConvDirectCpu's registers, in the device's vectors: on AVX2 (8 floats, 16 registers)
+ * KB=32,VW=16,NV=1 needs (32 + 1) x 2 + 1 = 67 and is predicted well over twice the time of
+ * KB=4,VW=8,NV=2 (11: it fits), as the 2-core machine measured on ResNet-18's 256@14 layer
+ * (4.54 against 1.63 ms, bench/results/2026-11-28_cpu2_s25); the model's pick fits the
+ * file and the default is 8 channels of 8. On AVX-512, and where the driver does not say
+ * the width, the 16-wide default fits its 32 registers. */
+static void cpu_registers_by_vector_width(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_name("ConvDirectCpu");
+    assert_non_null(s);
+    clf_fusion_problem p;
+    conv(&p, 1, 256, 14, 256, 3, 1, 1);
+    clfuse_DeviceInfo avx2 = pocl(), avx512 = pocl(), unknown = pocl();
+    avx2.native_vector_width_float = 8;
+    avx512.native_vector_width_float = 16;
+    clf_model_detail big, fits;
+    assert_true(clf_model_predict_detail(&avx2, &p, s, "KB=32,VW=16,NV=1", NULL, &big) > 0);
+    assert_true(clf_model_predict_detail(&avx2, &p, s, "KB=4,VW=8,NV=2", NULL, &fits) > 0);
+    assert_true(big.regs == 67 && big.spill > 2);
+    assert_true(fits.regs == 11 && fits.spill == 1);
+    assert_true(clf_model_predict(&avx2, &p, s, "KB=32,VW=16,NV=1") >
+                2 * clf_model_predict(&avx2, &p, s, "KB=4,VW=8,NV=2"));
+    struct miopenHandle h;
+    memset(&h, 0, sizeof h);
+    h.info = avx2;
+    clf_choices c = {0};
+    assert_int_equal(clf_model_rank(&h, &p, &s, 1, 1, &c), 0);
+    assert_int_equal(c.n, 1);
+    clf_model_detail pick;
+    assert_true(clf_model_predict_detail(&avx2, &p, s, c.v[0].config, NULL, &pick) > 0);
+    if (pick.regs > 16)
+        fail_msg("AVX2 pick %s needs %g registers", c.v[0].config, pick.regs);
+    clf_choices_free(&c);
+    char cfg[CLF_CONFIG_CAP];
+    s->default_config(&p, &avx2, cfg, sizeof cfg);
+    assert_string_equal(cfg, "KB=8,VW=8,NV=1");
+    s->default_config(&p, &avx512, cfg, sizeof cfg);
+    assert_string_equal(cfg, "KB=16,VW=16,NV=1");
+    clf_model_detail wide;
+    assert_true(clf_model_predict_detail(&avx512, &p, s, cfg, NULL, &wide) > 0);
+    assert_true(wide.regs == 17 && wide.spill == 1);
+    /* no width from the driver: as AVX-512 */
+    assert_true(clf_model_predict(&unknown, &p, s, "KB=32,VW=16,NV=1") ==
+                clf_model_predict(&avx512, &p, s, "KB=32,VW=16,NV=1"));
+}
+
 static void gathers_and_l1_counted(void **state)
 {
     (void)state;
@@ -989,6 +1036,7 @@ int main(void)
         cmocka_unit_test(registers_decide_groups),
         cmocka_unit_test(gathers_and_l1_counted),
         cmocka_unit_test(cpu_l1_set_conflicts_counted),
+        cmocka_unit_test(cpu_registers_by_vector_width),
         cmocka_unit_test(depthwise_sectors_counted),
         cmocka_unit_test(elementwise_vector_width),
         cmocka_unit_test(groups_in_flight_counted),

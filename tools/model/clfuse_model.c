@@ -19,7 +19,8 @@
  *       KEY SOLVER CONFIG
  *   clfuse-model --list-params: the names and values of the model's constants.
  * Device: --cu N --gpu|--cpu --vendor STR --cc N (NVIDIA compute capability x 10, 0: none)
- * --local-mem BYTES --max-wg N (defaults: an H100, 132 CUs, NVIDIA, 90, 48 KiB, 1024). */
+ * --local-mem BYTES --max-wg N --vector-width N (CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT; defaults:
+ * an H100, 132 CUs, NVIDIA, 90, 48 KiB, 1024, width 1). */
 #include "core/core.h"
 #include "ir/ir.h"
 #include "select/model.h"
@@ -33,8 +34,8 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: clfuse-model [--cu N] [--gpu|--cpu] [--vendor STR] [--cc N] [--local-mem B]\n"
-            "                    [--max-wg N] [--param NAME=VALUE]... [--rank N] "
-            "[--defaults] [--list-params] < lines\n");
+            "                    [--max-wg N] [--vector-width N] [--param NAME=VALUE]...\n"
+            "                    [--rank N] [--defaults] [--list-params] < lines\n");
     exit(2);
 }
 
@@ -113,6 +114,7 @@ int main(int argc, char **argv)
     dev.local_mem_bytes = 49152;
     dev.max_work_group_size = 1024;
     dev.nv_compute_capability = 90;
+    dev.native_vector_width_float = 1;
     int rank = 0, defaults = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -139,6 +141,8 @@ int main(int argc, char **argv)
             dev.local_mem_bytes = strtoull(v, NULL, 10), ++i;
         else if (strcmp(a, "--max-wg") == 0)
             dev.max_work_group_size = (size_t)strtoull(v, NULL, 10), ++i;
+        else if (strcmp(a, "--vector-width") == 0)
+            dev.native_vector_width_float = (unsigned)atoi(v), ++i;
         else if (strcmp(a, "--rank") == 0)
             rank = atoi(v), ++i;
         else if (strcmp(a, "--param") == 0) {
