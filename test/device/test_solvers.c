@@ -1090,7 +1090,8 @@ static void depthwise_limits(void **state)
  * fewer than and not a multiple of KB; stride 2 (even lanes of a double load), stride 3
  * (lane by lane) and dilation; padding on the tensor's first and last rows (the lanes read
  * one at a time there); groups; 1x1 stride 1 read as one row per plane, whole and with a
- * partial last segment; 16-lane vectors and three of them. */
+ * partial last segment; 16-lane vectors and three of them; the epilogue on whole vectors
+ * (spatial batch-norm; activations PASTHRU, RELU, CLIPPEDRELU, LEAKYRELU). */
 static void direct_cpu_limits(void **state)
 {
     (void)state;
@@ -1142,25 +1143,34 @@ static void direct_cpu_limits(void **state)
     static const struct {
         shape sh;
         const char *cfg;
-        const char *chain; /* C B N (per-activation) Z A */
+        const char *chain; /* C B N (per-activation unless spatial) Z A */
+        int spatial;       /* 1: the batch-norm spatial */
+        int activ_plus1;   /* the activation mode + 1; 0: make_problem's (the run's index % 10) */
     } runs[] = {
-        {SQ(1, 5, 9, 11, 6, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=1", "C"},    /* row < segment */
-        {SQ(2, 7, 13, 19, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1", "CBA"}, /* K, OW tails */
-        {SQ(1, 6, 21, 37, 9, 5, 5, 2, 1, 1, 1), "KB=8,VW=8,NV=3", "CBNA"},
-        {SQ(2, 5, 23, 29, 7, 3, 3, 1, 2, 1, 1), "KB=2,VW=8,NV=2", "CBZA"}, /* stride 2 */
-        {SQ(1, 4, 29, 31, 5, 3, 3, 1, 2, 1, 1), "KB=4,VW=16,NV=1", "CBNZA"},
-        {SQ(1, 3, 40, 53, 4, 3, 3, 1, 3, 1, 1), "KB=4,VW=8,NV=1", "CBA"},   /* stride 3 */
-        {SQ(1, 4, 17, 26, 6, 3, 3, 2, 1, 2, 1), "KB=2,VW=8,NV=2", "CBNA"},  /* dilation 2 */
-        {SQ(2, 8, 10, 22, 12, 3, 3, 1, 1, 1, 2), "KB=4,VW=8,NV=1", "CBZA"}, /* 2 groups */
-        {SQ(2, 12, 7, 9, 20, 1, 1, 0, 1, 1, 1), "KB=16,VW=8,NV=2", "CBA"},  /* flat, 63 */
-        {SQ(1, 9, 8, 8, 8, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=4", "CBNZA"},  /* flat, 64 */
-        {SQ(1, 6, 11, 9, 7, 1, 1, 0, 2, 1, 1), "KB=1,VW=8,NV=1", "CBNA"},   /* 1x1 stride 2 */
+        {SQ(1, 5, 9, 11, 6, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=1", "C", 0, 0},    /* row < segment */
+        {SQ(2, 7, 13, 19, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1", "CBA", 0, 0}, /* K, OW tails */
+        {SQ(1, 6, 21, 37, 9, 5, 5, 2, 1, 1, 1), "KB=8,VW=8,NV=3", "CBNA", 0, 0},
+        {SQ(2, 5, 23, 29, 7, 3, 3, 1, 2, 1, 1), "KB=2,VW=8,NV=2", "CBZA", 0, 0}, /* stride 2 */
+        {SQ(1, 4, 29, 31, 5, 3, 3, 1, 2, 1, 1), "KB=4,VW=16,NV=1", "CBNZA", 0, 0},
+        {SQ(1, 3, 40, 53, 4, 3, 3, 1, 3, 1, 1), "KB=4,VW=8,NV=1", "CBA", 0, 0},   /* stride 3 */
+        {SQ(1, 4, 17, 26, 6, 3, 3, 2, 1, 2, 1), "KB=2,VW=8,NV=2", "CBNA", 0, 0},  /* dilation 2 */
+        {SQ(2, 8, 10, 22, 12, 3, 3, 1, 1, 1, 2), "KB=4,VW=8,NV=1", "CBZA", 0, 0}, /* 2 groups */
+        {SQ(2, 12, 7, 9, 20, 1, 1, 0, 1, 1, 1), "KB=16,VW=8,NV=2", "CBA", 0, 0},  /* flat, 63 */
+        {SQ(1, 9, 8, 8, 8, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=4", "CBNZA", 0, 0},  /* flat, 64 */
+        {SQ(1, 6, 11, 9, 7, 1, 1, 0, 2, 1, 1), "KB=1,VW=8,NV=1", "CBNA", 0, 0},   /* 1x1 stride 2 */
+        /* the epilogue on whole vectors (spatial batch-norm, activations 0, 3, 7, 8), with
+         * lanes past the row and a last segment that starts early */
+        {SQ(1, 6, 21, 37, 9, 5, 5, 2, 1, 1, 1), "KB=8,VW=8,NV=3", "CBNA", 1, 4},
+        {SQ(2, 7, 13, 19, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1", "CNA", 1, 8},
+        {SQ(1, 5, 9, 11, 6, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=1", "CBN", 1, 1},
+        {SQ(2, 12, 7, 9, 20, 1, 1, 0, 1, 1, 1), "KB=16,VW=8,NV=2", "CBNA", 1, 9},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;
         make_problem(&q, &runs[i].sh, (int)i);
         const char *ch = runs[i].chain;
-        clf_epilogue_of_chain(&q.epi, ch, 0, (int)i % 10); /* make_problem's activation mode */
+        const int mode = runs[i].activ_plus1 ? runs[i].activ_plus1 - 1 : (int)i % 10;
+        clf_epilogue_of_chain(&q.epi, ch, runs[i].spatial, mode);
         if (!s->applicable(&q, &handle->info, why, sizeof why))
             fail_msg("run %zu refused: %s", i, why);
         if (!s->config_valid(&q, &handle->info, runs[i].cfg, why, sizeof why))

@@ -68,10 +68,11 @@
 #define BN_SPATIAL 1
 #define HAS_ACTIV 1
 #define ACTIV_MODE 3
+#define CLF_BN_SPATIAL(v, k) (bn_scale[k] * ((v) - bn_mean[k]) * rsqrt(bn_var[k] + bn_eps) + bn_bias[k])
 /* the epilogue's steps, in the plan's order (lib/ir) */
 #define CLF_EPILOGUE_STEPS \
     v += bias[k]; /* bias */ \
-    { const int p = k; v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, spatial */ \
+    v = CLF_BN_SPATIAL(v, k); /* batch-norm, spatial */ \
     v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
 /* kernel arguments (lib/codegen/kargs.h) */
 #define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha

@@ -108,12 +108,14 @@ inline float clf_epilogue0(float acc, int k, int pix, size_t out_idx, CLF_BRANCH
 #undef clf_activ
 
 /* branch 1: output channels 4..9 */
+#define CLF_BN_SPATIAL(v, k) (bn_scale[k] * ((v) - bn_mean[k]) * rsqrt(bn_var[k] + bn_eps) + bn_bias[k])
 inline float clf_epilogue1(float acc, int k, int pix, size_t out_idx, CLF_BRANCH_PARAMS)
 {
     float v = conv_alpha * acc;
-    { const int p = k; v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, spatial */
+    v = CLF_BN_SPATIAL(v, k); /* batch-norm, spatial */
     return v;
 }
+#undef CLF_BN_SPATIAL
 
 /* branch 2: output channels 10..11 */
 #define ACTIV_MODE 8

@@ -42,9 +42,10 @@
 #define BN_SPATIAL 1
 #define HAS_ACTIV 1
 #define ACTIV_MODE 3
+#define CLF_BN_SPATIAL(v, k) (bn_scale[k] * ((v) - bn_mean[k]) * rsqrt(bn_var[k] + bn_eps) + bn_bias[k])
 /* the epilogue's steps, in the plan's order (lib/ir) */
 #define CLF_EPILOGUE_STEPS \
-    { const int p = k; v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, spatial */ \
+    v = CLF_BN_SPATIAL(v, k); /* batch-norm, spatial */ \
     v += z_alpha * zv; /* residual add */ \
     v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
 /* kernel arguments (lib/codegen/kargs.h) */
