@@ -37,9 +37,8 @@ static void emit_steps(const clf_epilogue *e, const char *sep, clf_strbuf *b)
             if (op->bn_spatial)
                 clf_strbuf_append(b, "v = CLF_BN_SPATIAL(v, k); /* batch-norm, spatial */");
             else
-                clf_strbuf_append(b, "{ const int p = k * OUT_HW + pix; v = bn_scale[p] * (v - "
-                                     "bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } "
-                                     "/* batch-norm, per-activation */");
+                clf_strbuf_append(
+                    b, "v = CLF_BN_PER_ACT(v, k, pix); /* batch-norm, per-activation */");
             break;
         case CLF_IR_ADD:
             /* zv: z at the output's index, loaded by cl/epilogue.cl in z's storage type */
@@ -56,23 +55,29 @@ static void emit_steps(const clf_epilogue *e, const char *sep, clf_strbuf *b)
     }
 }
 
-/* What emit_steps' spatial batch-norm step names, where e has one: the formula on channel k's
- * value v. A fragment that runs the epilogue on many values of one channel may #undef it and
- * use the channel's factors read once (cl/conv_cpu.cl: on a CPU the per-value rsqrt and
- * loads made a CBNA plan 1.33x its CBA, bench/results/2026-11-28_cpu2_s25). */
-static void emit_bn_spatial(const clf_epilogue *e, clf_strbuf *b)
+/* What emit_steps' batch-norm step names, where e has one: the formula on the value v of
+ * channel k at pixel pix (spatial: CLF_BN_SPATIAL(v, k); per-activation: CLF_BN_PER_ACT(v, k,
+ * pix)). A fragment that runs the epilogue on a vector of one channel's pixels may #undef it
+ * and redefine it on the vector (cl/conv_cpu.cl: PoCL left the value-by-value form scalar, a
+ * CBNA plan 1.33-1.5x its CBA, bench/results/2026-11-28_cpu2_s25). */
+static void emit_bn_step(const clf_epilogue *e, clf_strbuf *b)
 {
     const clf_ir_op *bn = clf_epilogue_bn(e);
-    if (bn == NULL || !bn->bn_spatial)
+    if (bn == NULL)
         return;
-    clf_strbuf_append(b, "#define CLF_BN_SPATIAL(v, k) (bn_scale[k] * ((v) - bn_mean[k]) * "
-                         "rsqrt(bn_var[k] + bn_eps) + bn_bias[k])\n");
+    if (bn->bn_spatial)
+        clf_strbuf_append(b, "#define CLF_BN_SPATIAL(v, k) (bn_scale[k] * ((v) - bn_mean[k]) * "
+                             "rsqrt(bn_var[k] + bn_eps) + bn_bias[k])\n");
+    else
+        clf_strbuf_append(b, "#define CLF_BN_PER_ACT(v, k, pix) (bn_scale[(k) * OUT_HW + (pix)] "
+                             "* ((v) - bn_mean[(k) * OUT_HW + (pix)]) * rsqrt(bn_var[(k) * "
+                             "OUT_HW + (pix)] + bn_eps) + bn_bias[(k) * OUT_HW + (pix)])\n");
 }
 
 /* CLF_EPILOGUE_STEPS, the body of cl/epilogue.cl's clf_epilogue after v = conv_alpha * acc. */
 static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
 {
-    emit_bn_spatial(&p->epi, b);
+    emit_bn_step(&p->epi, b);
     clf_strbuf_append(b, "/* the epilogue's steps, in the plan's order (lib/ir) */\n");
     clf_strbuf_append(b, "#define CLF_EPILOGUE_STEPS");
     emit_steps(&p->epi, " \\\n    ", b);
@@ -349,15 +354,15 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
             clf_strbuf_append(b, activ);
             clf_strbuf_append(b, "\n");
         }
-        emit_bn_spatial(&br->epi, b);
+        emit_bn_step(&br->epi, b);
         clf_strbuf_printf(b,
                           "inline float clf_epilogue%d(float acc, int k, int pix, size_t out_idx, "
                           "CLF_BRANCH_PARAMS)\n{\n    float v = conv_alpha * acc;",
                           i);
         emit_steps(&br->epi, "\n    ", b);
         clf_strbuf_append(b, "\n    return v;\n}\n");
-        if (clf_epilogue_bn(&br->epi) && clf_epilogue_bn(&br->epi)->bn_spatial)
-            clf_strbuf_append(b, "#undef CLF_BN_SPATIAL\n");
+        if (clf_epilogue_bn(&br->epi))
+            clf_strbuf_append(b, "#undef CLF_BN_SPATIAL\n#undef CLF_BN_PER_ACT\n");
         if (act)
             clf_strbuf_append(b, "#undef ACTIV_MODE\n#undef clf_activ\n");
     }

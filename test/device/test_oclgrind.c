@@ -38,6 +38,9 @@ static const shape conv_shapes[] = {
     {1, 6, 5, 7, 6, 3, 1, 1, 1, 6}, /* depthwise: ConvDirectCpu's channel blocks */
     /* depthwise on rows of 12: ConvDepthwise's whole-vector loads and stores */
     {1, 4, 6, 12, 4, 3, 1, 1, 1, 4},
+    /* rows of 19: ConvDirectCpu's whole-vector epilogue (z and a per-activation batch-norm
+     * read as vectors) beside a last segment that starts early */
+    {1, 3, 4, 19, 5, 3, 1, 1, 1, 1},
 };
 static const int elementwise_shape[4] = {2, 3, 5, 7};
 
@@ -209,6 +212,7 @@ int main(int argc, char **argv)
          * depthwise channel blocks (the last one starting early), on the first and last
          * configs of its space as well as the default */
         conv_case(h, &conv_shapes[4], "CBA", 5, 2, "ConvDirectCpu");
+        conv_case(h, &conv_shapes[6], "CBNZA", 0, 2, "ConvDirectCpu");
         /* the GPU depthwise kernel's aligned 16-byte loads and stores (float4s), the
          * last tile of a row half outside it */
         conv_case(h, &conv_shapes[5], "CBNA", 6, 2, "ConvDepthwise");

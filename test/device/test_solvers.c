@@ -1158,12 +1158,16 @@ static void direct_cpu_limits(void **state)
         {SQ(2, 12, 7, 9, 20, 1, 1, 0, 1, 1, 1), "KB=16,VW=8,NV=2", "CBA", 0, 0},  /* flat, 63 */
         {SQ(1, 9, 8, 8, 8, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=4", "CBNZA", 0, 0},  /* flat, 64 */
         {SQ(1, 6, 11, 9, 7, 1, 1, 0, 2, 1, 1), "KB=1,VW=8,NV=1", "CBNA", 0, 0},   /* 1x1 stride 2 */
-        /* the epilogue on whole vectors (spatial batch-norm, activations 0, 3, 7, 8), with
-         * lanes past the row and a last segment that starts early */
+        /* the epilogue on whole vectors (spatial batch-norm, activations 0, 3, 7, 8; runs 3, 7
+         * and 10 above take it too), with lanes past the row and a last segment that starts
+         * early */
         {SQ(1, 6, 21, 37, 9, 5, 5, 2, 1, 1, 1), "KB=8,VW=8,NV=3", "CBNA", 1, 4},
         {SQ(2, 7, 13, 19, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1", "CNA", 1, 8},
         {SQ(1, 5, 9, 11, 6, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=1", "CBN", 1, 1},
         {SQ(2, 12, 7, 9, 20, 1, 1, 0, 1, 1, 1), "KB=16,VW=8,NV=2", "CBNA", 1, 9},
+        /* per-activation batch-norm and z as vectors at the output's pixels */
+        {SQ(1, 9, 8, 8, 8, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=4", "CBNZA", 0, 4},
+        {SQ(2, 7, 13, 19, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1", "CBNZA", 0, 9},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;

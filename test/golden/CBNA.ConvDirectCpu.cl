@@ -383,15 +383,16 @@ inline VEC load_x_lanes(__global const CLF_DATA_T *row, int iw)
         ROW_FMAS(LOAD_LANES)                                                                   \
     }
 
-/* The epilogue, once per output vector where it can run on whole vectors: no residual, no
- * per-activation batch-norm (both read a value per pixel), an activation of those below, and
- * not a horizontal plan (whose epilogue dispatches by channel range). Otherwise lane by lane
- * through clf_epilogue. PoCL left the lane-by-lane form scalar whenever the epilogue held
- * more than a bias and a ReLU: a spatial batch-norm made CBNA run 1.33x CBA on 64@56 3x3
- * (2.37 against 1.79 ms on the 2-core machine, bench/results/2026-11-28_cpu2_s25). The
- * batch-norm's factors are read once a channel (cpu_bn_channel), and the steps are
- * CLF_EPILOGUE_STEPS themselves, on a vector v. */
-#if !defined(CLF_HGEMM_ROW) && !HAS_Z && !(HAS_BN && !BN_SPATIAL) &&                           \
+/* The epilogue, once per output vector whose lanes this work-item all stores, where the
+ * activation is one of those below and the plan is not horizontal (whose epilogue dispatches
+ * by channel range); otherwise, and on the lanes of a partial vector, value by value through
+ * clf_epilogue. PoCL left the value-by-value form scalar whenever the epilogue held more than
+ * a bias and a ReLU: a spatial batch-norm made CBNA run 1.33x CBA on 64@56 3x3 (2.37 against
+ * 1.79 ms on the 2-core machine), a per-activation one 1.5x (2.7 ms;
+ * bench/results/2026-11-28_cpu2_s25). The steps are CLF_EPILOGUE_STEPS themselves on a vector
+ * v: a spatial batch-norm's factors read once a channel (cpu_bn_channel), a per-activation
+ * one's parameters and the residual z read as vectors at the output's pixels. */
+#if !defined(CLF_HGEMM_ROW) &&                                                                 \
     (!HAS_ACTIV || ACTIV_MODE == 0 || ACTIV_MODE == 3 || ACTIV_MODE == 7 || ACTIV_MODE == 8)
 #define CPU_VEC_EPILOGUE 1
 #else
@@ -406,7 +407,7 @@ typedef struct cpu_bn_k {
 inline cpu_bn_k cpu_bn_channel(int k, EPI_PARAMS)
 {
     cpu_bn_k f = {0.0f, 1.0f, 0.0f};
-#if CPU_VEC_EPILOGUE && HAS_BN
+#if CPU_VEC_EPILOGUE && HAS_BN && BN_SPATIAL
     f.mean = bn_mean[k];
     f.mul = bn_scale[k] * rsqrt(bn_var[k] + bn_eps);
     f.add = bn_bias[k];
@@ -434,14 +435,26 @@ inline VEC cpu_activ(VEC x, float alpha)
 }
 
 #undef CLF_BN_SPATIAL
+#undef CLF_BN_PER_ACT
 #define CLF_BN_SPATIAL(v, k) (((v) - f.mean) * f.mul + f.add)
+#define CPU_BN_PARAM(a, k, pix) VLOAD(0, (a) + (size_t)(k) * OUT_HW + (pix))
+#define CLF_BN_PER_ACT(v, k, pix)                                                              \
+    (CPU_BN_PARAM(bn_scale, k, pix) * ((v) - CPU_BN_PARAM(bn_mean, k, pix)) *                 \
+         rsqrt(CPU_BN_PARAM(bn_var, k, pix) + bn_eps) +                                        \
+     CPU_BN_PARAM(bn_bias, k, pix))
 #define clf_activ(x, alpha, beta, gamma) cpu_activ((x), (alpha))
-inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, EPI_PARAMS)
+/* Output pixels pix..pix + VW - 1 of channel k, at out_idx in y (and z). */
+inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, int pix, size_t out_idx, EPI_PARAMS)
 {
+#if HAS_Z
+    const VEC zv = XLOAD(0, z + out_idx);
+#endif
     VEC v = conv_alpha * acc;
     CLF_EPILOGUE_STEPS
     (void)f;
     (void)k;
+    (void)pix;
+    (void)out_idx;
     return v;
 }
 #undef clf_activ
@@ -548,31 +561,23 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNE
             const size_t out0 = ((size_t)n * K + k) * OUT_HW + pix;
             /* The epilogue only on lanes this work-item stores: the others may lie past the
              * row (and past z or a per-activation batch-norm's parameters). */
-            const int whole = owv >= ow_store && owv + VW <= ROW_W;
+            if (owv >= ow_store && owv + VW <= ROW_W) {
 #if CPU_VEC_EPILOGUE
-            const VEC out = cpu_epilogue(acc[i][v], bnk, k, EPI_ARGS);
-            if (whole) {
-                YSTORE(out, 0, y + out0);
-                continue;
-            }
+                YSTORE(cpu_epilogue(acc[i][v], bnk, k, pix, out0, EPI_ARGS), 0, y + out0);
 #else
-            const VEC out = acc[i][v];
-#endif
-            float r[VW];
-            VSTORE(out, 0, r);
-            if (whole) {
+                float r[VW];
+                VSTORE(acc[i][v], 0, r);
 #pragma unroll
                 for (int j = 0; j < VW; ++j)
                     r[j] = clf_epilogue(r[j], k, pix + j, out0 + j, EPI_ARGS);
                 YSTORE(VLOAD(0, r), 0, y + out0);
+#endif
             } else {
+                float r[VW];
+                VSTORE(acc[i][v], 0, r);
                 for (int j = 0; j < VW; ++j)
                     if (owv + j >= ow_store && owv + j < ROW_W)
-#if CPU_VEC_EPILOGUE
-                        CLF_STORE(r[j], y, out0 + j);
-#else
                         CLF_STORE(clf_epilogue(r[j], k, pix + j, out0 + j, EPI_ARGS), y, out0 + j);
-#endif
             }
         }
     }

@@ -70,10 +70,11 @@
 #define BN_SPATIAL 0
 #define HAS_ACTIV 1
 #define ACTIV_MODE 3
+#define CLF_BN_PER_ACT(v, k, pix) (bn_scale[(k) * OUT_HW + (pix)] * ((v) - bn_mean[(k) * OUT_HW + (pix)]) * rsqrt(bn_var[(k) * OUT_HW + (pix)] + bn_eps) + bn_bias[(k) * OUT_HW + (pix)])
 /* the epilogue's steps, in the plan's order (lib/ir) */
 #define CLF_EPILOGUE_STEPS \
     v += bias[k]; /* bias */ \
-    { const int p = k * OUT_HW + pix; v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, per-activation */ \
+    v = CLF_BN_PER_ACT(v, k, pix); /* batch-norm, per-activation */ \
     v += z_alpha * zv; /* residual add */ \
     v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
 /* kernel arguments (lib/codegen/kargs.h) */

@@ -116,6 +116,7 @@ inline float clf_epilogue1(float acc, int k, int pix, size_t out_idx, CLF_BRANCH
     return v;
 }
 #undef CLF_BN_SPATIAL
+#undef CLF_BN_PER_ACT
 
 /* branch 2: output channels 10..11 */
 #define ACTIV_MODE 8
@@ -154,14 +155,17 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
 #endif
 }
 
+#define CLF_BN_PER_ACT(v, k, pix) (bn_scale[(k) * OUT_HW + (pix)] * ((v) - bn_mean[(k) * OUT_HW + (pix)]) * rsqrt(bn_var[(k) * OUT_HW + (pix)] + bn_eps) + bn_bias[(k) * OUT_HW + (pix)])
 inline float clf_epilogue2(float acc, int k, int pix, size_t out_idx, CLF_BRANCH_PARAMS)
 {
     float v = conv_alpha * acc;
     v += bias[k]; /* bias */
-    { const int p = k * OUT_HW + pix; v = bn_scale[p] * (v - bn_mean[p]) * rsqrt(bn_var[p] + bn_eps) + bn_bias[p]; } /* batch-norm, per-activation */
+    v = CLF_BN_PER_ACT(v, k, pix); /* batch-norm, per-activation */
     v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
     return v;
 }
+#undef CLF_BN_SPATIAL
+#undef CLF_BN_PER_ACT
 #undef ACTIV_MODE
 #undef clf_activ
 
