@@ -32,8 +32,7 @@ static void emit_steps(const clf_epilogue *e, const char *sep, clf_strbuf *b)
             break;
         case CLF_IR_BN:
             clf_strbuf_append(b, sep);
-            /* Spatial: through cl/epilogue.cl's CLF_BN_SPATIAL, which a fragment may define
-             * with its channel's factors computed once (cl/conv_cpu.cl). */
+            /* by name, defined by emit_bn_step: a fragment may redefine it (cl/conv_cpu.cl) */
             if (op->bn_spatial)
                 clf_strbuf_append(b, "v = CLF_BN_SPATIAL(v, k); /* batch-norm, spatial */");
             else
