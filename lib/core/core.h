@@ -103,6 +103,10 @@ int clf_device_is_nvidia(const clfuse_DeviceInfo *i);
  * 16 (AVX-512) where the driver does not say: what the CPU kernels' register counts and
  * the CPU device model are sized by. */
 int clf_device_vector_width(const clfuse_DeviceInfo *i);
+/* The vector registers a CPU's compiler has for a work-item's values, by that width: x86 has
+ * 16 below AVX-512 and 32 with it (also what a driver that does not say the width gets).
+ * AArch64's 32 NEON registers read as 16: a rule that errs towards fewer accumulators. */
+int clf_device_vector_regs(const clfuse_DeviceInfo *i);
 /* Why dev cannot run clfuse's kernels (written to why), or NULL when it can. */
 const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap);
 

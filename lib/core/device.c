@@ -262,6 +262,11 @@ int clf_device_vector_width(const clfuse_DeviceInfo *i)
     return i->native_vector_width_float > 0 ? (int)i->native_vector_width_float : 16;
 }
 
+int clf_device_vector_regs(const clfuse_DeviceInfo *i)
+{
+    return clf_device_vector_width(i) >= 16 ? 32 : 16;
+}
+
 /* Why dev cannot run clfuse's kernels (every kernel is built from OpenCL C 1.2 source at
  * run time), or NULL when it can. */
 const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap)

@@ -222,15 +222,6 @@ static dev_class cpu = {
 };
 #define CPU_CACHE_GBS_PER_CORE 40.0
 
-/* The vector registers a CPU's compiler has for a work-item's values: x86 has 16 below
- * AVX-512 and 32 with it (16-float registers, also what a driver that does not say the
- * width gets). AArch64's 32 NEON registers read as 16 here: a term that errs towards
- * fewer accumulators. */
-static double cpu_vector_regs(const clfuse_DeviceInfo *dev)
-{
-    return clf_device_vector_width(dev) >= 16 ? 32.0 : 16.0;
-}
-
 /* A conv solver added without a fitted value: the middle of the fitted range. */
 #define DEFAULT_EFF 0.5
 /* A solver not measured on a CPU: the GPU-shaped kernels' range there (cpu below). */
@@ -409,7 +400,7 @@ static double resident_groups(const dev_class *d, const clfuse_DeviceInfo *dev, 
         /* A CPU work-item that fills vector lanes itself reports its values in the device's
          * vector registers; what does not fit goes to the stack, a load and a store around
          * the FMAs of each spilled accumulator. */
-        const double file = cpu_vector_regs(dev);
+        const double file = (double)clf_device_vector_regs(dev);
         *regs = c->regs;
         if (c->regs > file)
             *spill = 1.0 + d->spill * (c->regs / file - 1.0);

@@ -188,8 +188,8 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 {
     const clf_conv_problem *c = &p->conv;
     const long limit = kb_limit(c) > 0 ? kb_limit(c) : 1;
-    const long wide = clf_device_vector_width(dev) >= 16;
-    blocking b = {wide ? 16 : 8, wide ? 16 : 8, 1};
+    const long width = clf_device_vector_width(dev);
+    blocking b = {clf_device_vector_regs(dev) / 2, width < 8 ? 8 : width > 16 ? 16 : width, 1};
     while (b.kb > limit || too_many_rows(c, b.kb))
         b.kb /= 2;
     const long want = 8L * (dev->compute_units > 0 ? (long)dev->compute_units : 1);
