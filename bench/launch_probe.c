@@ -1,0 +1,221 @@
+/* clfuse-launch-probe: how a CPU OpenCL driver's kernel time depends on the number of
+ * work-groups and the work each one does, without clfuse (bench/PERF_NOTES.md, session 26).
+ *
+ * A small layer's kernel on PoCL's CPU device runs far above its work on many cores (the
+ * depthwise layers of MobileNetV3 at ~50 us on 16 Xeon cores whatever their size). This
+ * separates the driver's share: a kernel whose work-items each run a fixed chain of FMAs,
+ * launched as G work-groups of L work-items, for several G at a fixed total of work and at a
+ * fixed work per work-group. Times are profiling events (start to end), first launch apart,
+ * then the minimum and median of the rest; "wall" is enqueue to clFinish on the host.
+ *
+ * Usage: clfuse-launch-probe [--type cpu|gpu|all] [--local L] [--runs N]
+ *        [--total ITERS_TOTAL,...] [--per-wg ITERS,...] [--wgs G,...]
+ * --total: work held fixed while G varies (iterations summed over all work-items);
+ * --per-wg: work per work-group held fixed while G varies. */
+#define _POSIX_C_SOURCE 199309L
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *probe_src =
+    "__kernel void probe(__global float *y, int iters)\n"
+    "{\n"
+    "    const size_t g = get_global_id(0);\n"
+    "    float a = (float)g, b = a + 1.0f, c = a + 2.0f, d = a + 3.0f;\n"
+    "    for (int i = 0; i < iters; ++i) {\n"
+    "        a = fma(a, 0.999f, 1.0f); b = fma(b, 0.999f, 1.0f);\n"
+    "        c = fma(c, 0.999f, 1.0f); d = fma(d, 0.999f, 1.0f);\n"
+    "    }\n"
+    "    y[g] = a + b + c + d;\n"
+    "}\n";
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Comma-separated positive integers into v (at most cap); returns how many. */
+static int parse_list(const char *s, long *v, int cap)
+{
+    int n = 0;
+    while (s && *s && n < cap) {
+        char *end = NULL;
+        long x = strtol(s, &end, 10);
+        if (end == s || x < 0)
+            return -1;
+        v[n++] = x;
+        s = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
+#define CHECK(call)                                                                            \
+    do {                                                                                       \
+        cl_int e_ = (call);                                                                    \
+        if (e_ != CL_SUCCESS) {                                                                \
+            fprintf(stderr, "%s failed: %d\n", #call, e_);                                     \
+            return 1;                                                                          \
+        }                                                                                      \
+    } while (0)
+
+/* One (G, iters) point: first launch, then runs more; prints a row. */
+static int measure(cl_command_queue q, cl_kernel k, long groups, size_t local, long iters,
+                   int runs)
+{
+    cl_int it = (cl_int)iters;
+    CHECK(clSetKernelArg(k, 1, sizeof it, &it));
+    size_t global = (size_t)groups * local;
+    double *t = calloc((size_t)runs + 1, sizeof *t), *w = calloc((size_t)runs + 1, sizeof *w);
+    if (!t || !w) {
+        free(t);
+        free(w);
+        fprintf(stderr, "out of host memory\n");
+        return 1;
+    }
+    for (int r = 0; r <= runs; ++r) {
+        cl_event ev = NULL;
+        double w0 = now_us();
+        cl_int err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, &ev);
+        if (err == CL_SUCCESS)
+            err = clFinish(q);
+        w[r] = now_us() - w0;
+        cl_ulong s = 0, e = 0;
+        if (err == CL_SUCCESS)
+            err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL);
+        if (err == CL_SUCCESS)
+            err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof e, &e, NULL);
+        if (ev)
+            clReleaseEvent(ev);
+        if (err != CL_SUCCESS) {
+            fprintf(stderr, "launch of %ld groups: OpenCL error %d\n", groups, err);
+            free(t);
+            free(w);
+            return 1;
+        }
+        t[r] = (double)(e - s) * 1e-3;
+    }
+    qsort(t + 1, (size_t)runs, sizeof *t, cmp_double);
+    qsort(w + 1, (size_t)runs, sizeof *w, cmp_double);
+    /* 4 FMAs an iteration: the work in single-precision FMAs per work-group. */
+    printf("%8ld %10ld %12.0f %10.1f %10.1f %10.1f %10.1f\n", groups, iters * (long)local,
+           4.0 * (double)iters * (double)local * (double)groups, t[0], t[1], t[1 + runs / 2],
+           w[1 + runs / 2]);
+    free(t);
+    free(w);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cl_device_type type = CL_DEVICE_TYPE_CPU;
+    size_t local = 1;
+    int runs = 20;
+    long totals[32], per_wg[32], wgs[64];
+    int n_total = parse_list("4000000", totals, 32), n_per = 0;
+    int total_given = 0;
+    int n_wgs = parse_list("1,2,4,8,16,32,64,128,256,512,1024,4096", wgs, 64);
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--type") && v) {
+            type = !strcmp(v, "gpu")   ? CL_DEVICE_TYPE_GPU
+                   : !strcmp(v, "all") ? CL_DEVICE_TYPE_ALL
+                                       : CL_DEVICE_TYPE_CPU;
+        } else if (!strcmp(a, "--local") && v) {
+            local = (size_t)atol(v);
+        } else if (!strcmp(a, "--runs") && v) {
+            runs = atoi(v);
+        } else if (!strcmp(a, "--total") && v) {
+            n_total = parse_list(v, totals, 32);
+            total_given = 1;
+        } else if (!strcmp(a, "--per-wg") && v) {
+            n_per = parse_list(v, per_wg, 32);
+            if (!total_given)
+                n_total = 0;
+        } else if (!strcmp(a, "--wgs") && v) {
+            n_wgs = parse_list(v, wgs, 64);
+        } else {
+            fprintf(stderr, "usage: %s [--type cpu|gpu|all] [--local L] [--runs N] "
+                            "[--total I,...] [--per-wg I,...] [--wgs G,...]\n",
+                    argv[0]);
+            return 2;
+        }
+        ++i;
+    }
+    if (n_total < 0 || n_per < 0 || n_wgs <= 0 || local == 0 || runs < 1) {
+        fprintf(stderr, "bad list, --local or --runs\n");
+        return 2;
+    }
+
+    cl_platform_id plats[8];
+    cl_uint np = 0;
+    CHECK(clGetPlatformIDs(8, plats, &np));
+    cl_device_id dev = NULL;
+    cl_platform_id plat = NULL;
+    for (cl_uint p = 0; p < np && !dev; ++p)
+        if (clGetDeviceIDs(plats[p], type, 1, &dev, NULL) == CL_SUCCESS)
+            plat = plats[p];
+    if (!dev) {
+        fprintf(stderr, "no OpenCL device of that type\n");
+        return 1;
+    }
+    char pver[256] = "", dname[256] = "";
+    cl_uint cus = 0;
+    CHECK(clGetPlatformInfo(plat, CL_PLATFORM_VERSION, sizeof pver, pver, NULL));
+    CHECK(clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof dname, dname, NULL));
+    CHECK(clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL));
+    printf("# %s | %s | %u compute units | local %zu | %d runs after the first\n", pver, dname,
+           cus, local, runs);
+
+    cl_int err = CL_SUCCESS;
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    CHECK(err);
+    cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
+    cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, props, &err);
+    CHECK(err);
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &probe_src, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
+    cl_kernel k = clCreateKernel(prog, "probe", &err);
+    CHECK(err);
+    long max_g = 0;
+    for (int i = 0; i < n_wgs; ++i)
+        max_g = wgs[i] > max_g ? wgs[i] : max_g;
+    cl_mem y = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(float) * (size_t)max_g * local,
+                              NULL, &err);
+    CHECK(err);
+    CHECK(clSetKernelArg(k, 0, sizeof y, &y));
+
+    printf("# %8s %10s %12s %10s %10s %10s %10s\n", "groups", "iters/wg", "fma_total",
+           "first_us", "min_us", "median_us", "wall_us");
+    int rc = 0;
+    for (int i = 0; i < n_total && !rc; ++i) {
+        printf("# total work fixed: %ld iterations\n", totals[i]);
+        for (int g = 0; g < n_wgs && !rc; ++g) {
+            long iters = totals[i] / (wgs[g] * (long)local);
+            rc = measure(q, k, wgs[g], local, iters > 0 ? iters : 1, runs);
+        }
+    }
+    for (int i = 0; i < n_per && !rc; ++i) {
+        printf("# work per work-item fixed: %ld iterations\n", per_wg[i]);
+        for (int g = 0; g < n_wgs && !rc; ++g)
+            rc = measure(q, k, wgs[g], local, per_wg[i], runs);
+    }
+    clReleaseMemObject(y);
+    clReleaseKernel(k);
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    return rc;
+}
