@@ -21,17 +21,16 @@
 #include <string.h>
 #include <time.h>
 
-static const char *probe_src =
-    "__kernel void probe(__global float *y, int iters)\n"
-    "{\n"
-    "    const size_t g = get_global_id(0);\n"
-    "    float a = (float)g, b = a + 1.0f, c = a + 2.0f, d = a + 3.0f;\n"
-    "    for (int i = 0; i < iters; ++i) {\n"
-    "        a = fma(a, 0.999f, 1.0f); b = fma(b, 0.999f, 1.0f);\n"
-    "        c = fma(c, 0.999f, 1.0f); d = fma(d, 0.999f, 1.0f);\n"
-    "    }\n"
-    "    y[g] = a + b + c + d;\n"
-    "}\n";
+static const char *probe_src = "__kernel void probe(__global float *y, int iters)\n"
+                               "{\n"
+                               "    const size_t g = get_global_id(0);\n"
+                               "    float a = (float)g, b = a + 1.0f, c = a + 2.0f, d = a + 3.0f;\n"
+                               "    for (int i = 0; i < iters; ++i) {\n"
+                               "        a = fma(a, 0.999f, 1.0f); b = fma(b, 0.999f, 1.0f);\n"
+                               "        c = fma(c, 0.999f, 1.0f); d = fma(d, 0.999f, 1.0f);\n"
+                               "    }\n"
+                               "    y[g] = a + b + c + d;\n"
+                               "}\n";
 
 static double now_us(void)
 {
@@ -61,18 +60,17 @@ static int parse_list(const char *s, long *v, int cap)
     return n;
 }
 
-#define CHECK(call)                                                                            \
-    do {                                                                                       \
-        cl_int e_ = (call);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                                \
-            fprintf(stderr, "%s failed: %d\n", #call, e_);                                     \
-            return 1;                                                                          \
-        }                                                                                      \
+#define CHECK(call)                                                                                \
+    do {                                                                                           \
+        cl_int e_ = (call);                                                                        \
+        if (e_ != CL_SUCCESS) {                                                                    \
+            fprintf(stderr, "%s failed: %d\n", #call, e_);                                         \
+            return 1;                                                                              \
+        }                                                                                          \
     } while (0)
 
 /* One (G, iters) point: first launch, then runs more; prints a row. */
-static int measure(cl_command_queue q, cl_kernel k, long groups, size_t local, long iters,
-                   int runs)
+static int measure(cl_command_queue q, cl_kernel k, long groups, size_t local, long iters, int runs)
 {
     cl_int it = (cl_int)iters;
     CHECK(clSetKernelArg(k, 1, sizeof it, &it));
@@ -146,8 +144,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--wgs") && v) {
             n_wgs = parse_list(v, wgs, 64);
         } else {
-            fprintf(stderr, "usage: %s [--type cpu|gpu|all] [--local L] [--runs N] "
-                            "[--total I,...] [--per-wg I,...] [--wgs G,...]\n",
+            fprintf(stderr,
+                    "usage: %s [--type cpu|gpu|all] [--local L] [--runs N] "
+                    "[--total I,...] [--per-wg I,...] [--wgs G,...]\n",
                     argv[0]);
             return 2;
         }
@@ -175,8 +174,8 @@ int main(int argc, char **argv)
     CHECK(clGetPlatformInfo(plat, CL_PLATFORM_VERSION, sizeof pver, pver, NULL));
     CHECK(clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof dname, dname, NULL));
     CHECK(clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL));
-    printf("# %s | %s | %u compute units | local %zu | %d runs after the first\n", pver, dname,
-           cus, local, runs);
+    printf("# %s | %s | %u compute units | local %zu | %d runs after the first\n", pver, dname, cus,
+           local, runs);
 
     cl_int err = CL_SUCCESS;
     cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
@@ -192,13 +191,13 @@ int main(int argc, char **argv)
     long max_g = 0;
     for (int i = 0; i < n_wgs; ++i)
         max_g = wgs[i] > max_g ? wgs[i] : max_g;
-    cl_mem y = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(float) * (size_t)max_g * local,
-                              NULL, &err);
+    cl_mem y =
+        clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(float) * (size_t)max_g * local, NULL, &err);
     CHECK(err);
     CHECK(clSetKernelArg(k, 0, sizeof y, &y));
 
-    printf("# %8s %10s %12s %10s %10s %10s %10s\n", "groups", "iters/wg", "fma_total",
-           "first_us", "min_us", "median_us", "wall_us");
+    printf("# %8s %10s %12s %10s %10s %10s %10s\n", "groups", "iters/wg", "fma_total", "first_us",
+           "min_us", "median_us", "wall_us");
     int rc = 0;
     for (int i = 0; i < n_total && !rc; ++i) {
         printf("# total work fixed: %ld iterations\n", totals[i]);
