@@ -53,6 +53,9 @@ typedef struct dev_class {
     double dram_gbs;    /* DRAM bandwidth, GB/s */
     double l2_gbs;      /* L2 bandwidth with every compute unit busy, GB/s */
     double launch_us;   /* per kernel launch, as the profiled time sees it */
+    double wake_us;     /* more per launch whose work-groups wake every compute unit (a
+                         * driver's worker threads), in proportion below that; 0: none */
+    double group_us;    /* per work-group a launch schedules, one after another; 0: none */
     double step_us;     /* one barrier-separated step of a group that cannot hide it */
     double sat;         /* work-items x ILP in flight that saturate a compute unit */
     double reuse_sat;   /* inner_reuse from which local-memory reads stop limiting FMAs */
@@ -200,6 +203,15 @@ static dev_class gpu = {
  * layers, the 2-core study's 8) from 1.066 and 1.055 to 1.036 and 1.027, worse again at 4
  * (Xeon 1.093). */
 #define CPU_SPILL 2.5
+/* Launch (session 26): clfuse-launch-probe on the GPU machine's Xeon (PoCL 5.0, 16 threads),
+ * an empty kernel's profiled time: 19 us at 1-8 work-groups, 25 at 16, 37-41 at 32-64, 45 at
+ * 256, 58 at 1024, 64 at 4096; on the 2-core machine (PoCL 3.1) 0.3 us at one group and
+ * 11.5 us at 1024, 45 at 4096, 180 at 16384 (11 ns each, in series). A launch wakes PoCL's
+ * threads as its groups need them (~22 us for all 16) and schedules each group (~11 ns), so
+ * the Xeon's small layers, thousands of one-item groups, sat at 45-60 us whatever their
+ * work (bench/results/2026-11-28_xeon_s26). */
+#define CPU_WAKE_US 22.0
+#define CPU_GROUP_US 0.011
 static dev_class cpu = {
     .lanes = 16,
     .ghz = 2.5,
@@ -213,6 +225,8 @@ static dev_class cpu = {
     .dram_gbs = 20,
     .l2_gbs = 0 /* per core below */,
     .launch_us = 20.0,
+    .wake_us = CPU_WAKE_US,
+    .group_us = CPU_GROUP_US,
     .step_us = 0.05,
     .sat = 64,
     .reuse_sat = 2,
@@ -467,7 +481,10 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
                             : 0.0;
     /* Atomics serialise per address in L2 (GPUs) or bounce cache lines between cores. */
     const double t_atomic = d->atomic_gops > 0 ? c.atomics / (d->atomic_gops * 1e9) : 0.0;
-    const double t_launch = d->launch_us * 1e-6 * (c.kernels > 0 ? c.kernels : 1);
+    const double t_launch =
+        (d->launch_us * (c.kernels > 0 ? c.kernels : 1) +
+         d->wake_us * min2(1.0, c.groups / (2.0 * cu)) + d->group_us * c.groups) *
+        1e-6;
     /* The bound that dominates, plus `overlap` of the others: throughput, step latency and
      * memory overlap well but not perfectly (0: a pure roofline, 1: no overlap at all).
      * It also keeps configs of equal flops apart, e.g. more reduction chunks (barriers) for
@@ -666,6 +683,8 @@ static param params[] = {
     {"gpu.sat", &gpu.sat},
     {"gpu.reuse_sat", &gpu.reuse_sat},
     {"cpu.launch_us", &cpu.launch_us},
+    {"cpu.wake_us", &cpu.wake_us},
+    {"cpu.group_us", &cpu.group_us},
     {"cpu.step_us", &cpu.step_us},
     {"cpu.sat", &cpu.sat},
     {"cpu.spill", &cpu.spill},

@@ -1,8 +1,9 @@
-/* ConvDirectCpu: direct convolution for CPU devices (cl/conv_cpu.cl). A work-item is a
- * work-group of one and computes KB output channels x NV vectors of VW output pixels along a
- * row in registers, with explicit floatVW vectors, no local memory and no barriers: the
- * shape of work PoCL runs at its best (one work-group a loop iteration on one core, its own
- * vector code instead of PoCL's work-item vectoriser). The config is "KB=..,VW=..,NV=..".
+/* ConvDirectCpu: direct convolution for CPU devices (cl/conv_cpu.cl). A work-item computes
+ * KB output channels x NV vectors of VW output pixels along a row in registers, with explicit
+ * floatVW vectors, no local memory and no barriers: the shape of work PoCL runs at its best
+ * (a work-group's work-items a loop on one core, its own vector code instead of PoCL's
+ * work-item vectoriser); up to GR work-items share a work-group. The config is
+ * "KB=..,VW=..,NV=.." with ",GR=.." where GR is not 1.
  * Half storage reads through vload_half, the filters widened a channel at a time (PoCL
  * converts in software: 3-8x the fp32 time on the 2-core build machine, which is still below
  * the GPU-shaped solvers' half kernels there).
@@ -23,11 +24,13 @@
  * ran without spills under PoCL's LLVM). */
 #define MAX_ACC_VECTORS 32
 
+/* gr: work-items a work-group, 1 to 64 (the launch below). */
 typedef struct blocking {
-    long kb, vw, nv;
+    long kb, vw, nv, gr;
 } blocking;
 
-static const char *const keys[] = {"KB", "VW", "NV"};
+/* GR last and optional: a config without it (every record before session 26) means GR=1. */
+static const char *const keys[] = {"KB", "VW", "NV", "GR"};
 #define NKEYS (sizeof keys / sizeof keys[0])
 
 /* 1x1, stride 1, no padding: each input plane is read as one row of H x W pixels. */
@@ -72,15 +75,20 @@ static long rows(const clf_conv_problem *c)
 
 static void format(const blocking *b, char *cfg, size_t cap)
 {
-    snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld", b->kb, b->vw, b->nv);
+    if (b->gr == 1)
+        snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld", b->kb, b->vw, b->nv);
+    else
+        snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld,GR=%ld", b->kb, b->vw, b->nv, b->gr);
 }
 
-/* One spelling a config ("KB=..,VW=..,NV=..", no leading zeros), so that a find-db holds
- * one record a blocking, not one a way of writing it. */
+/* One spelling a config ("KB=..,VW=..,NV=.." and ",GR=.." unless 1, no leading zeros), so
+ * that a find-db holds one record a blocking, not one a way of writing it. */
 static int parse(const char *cfg, blocking *b, char *why, size_t cap)
 {
-    long *const fields[NKEYS] = {&b->kb, &b->vw, &b->nv};
-    if (!clf_config_parse_exact("ConvDirectCpu", cfg, keys, fields, NKEYS, 1, 64, why, cap))
+    long *const fields[NKEYS] = {&b->kb, &b->vw, &b->nv, &b->gr};
+    b->gr = 1;
+    const size_t n = strstr(cfg, "GR=") ? NKEYS : NKEYS - 1;
+    if (!clf_config_parse_exact("ConvDirectCpu", cfg, keys, fields, n, 1, 64, why, cap))
         return 0;
     char canon[CLF_CONFIG_CAP];
     format(b, canon, sizeof canon);
@@ -90,6 +98,7 @@ static int parse(const char *cfg, blocking *b, char *why, size_t cap)
 static const long kb_vals[] = {1, 2, 4, 8, 12, 16, 24, 32};
 static const long vw_vals[] = {8, 16};
 static const long nv_vals[] = {1, 2, 3, 4};
+static const long gr_vals[] = {1, 4, 16, 64};
 
 static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const char *cfg,
                           char *why, size_t cap)
@@ -102,6 +111,8 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "VW must be 8 or 16");
     if (!clf_config_in(b->nv, nv_vals, CLF_COUNT(nv_vals)))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "NV must be 1 to 4");
+    if (!clf_config_in(b->gr, gr_vals, CLF_COUNT(gr_vals)))
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "GR must be 1, 4, 16 or 64");
     if (b->kb * b->nv > MAX_ACC_VECTORS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV > %d vector accumulators",
                                  MAX_ACC_VECTORS);
@@ -167,11 +178,36 @@ static long channel_blocks(const clf_conv_problem *c, const blocking *b)
     return (long)c->groups * group_blocks(c, b);
 }
 
-static long work_items(const clf_conv_problem *c, const blocking *b)
+/* Pixel segments of WB along an output row. */
+static long segments(const clf_conv_problem *c, const blocking *b)
 {
     const long wb = b->vw * b->nv;
-    const long segs = (row_w(c) + wb - 1) / wb;
-    return (long)c->n * channel_blocks(c, b) * rows(c) * segs;
+    return (row_w(c) + wb - 1) / wb;
+}
+
+static long work_items(const clf_conv_problem *c, const blocking *b)
+{
+    return (long)c->n * channel_blocks(c, b) * rows(c) * segments(c, b);
+}
+
+static long largest_divisor_upto(long n, long most)
+{
+    for (long d = most < n ? most : n; d > 1; --d)
+        if (n % d == 0)
+            return d;
+    return 1;
+}
+
+/* The work-group: up to GR work-items, as many of a row's segments and rows as divide them
+ * (the launch stays uniform), then channel blocks. PoCL runs a work-group's work-items one
+ * after another on one core and pays for each work-group it schedules (about 11 ns on one
+ * thread on both CPUs measured, and the more of its threads a launch wakes the more
+ * microseconds: clfuse-launch-probe, bench/results/2026-11-28_xeon_s26), so a small layer's
+ * thousands of one-item groups cost more than its work. */
+static void group_shape(const clf_conv_problem *c, const blocking *b, long *l0, long *l1)
+{
+    *l0 = largest_divisor_upto(segments(c, b) * rows(c), b->gr);
+    *l1 = largest_divisor_upto(channel_blocks(c, b), b->gr / *l0);
 }
 
 /* A CPU-shaped rule: one vector of the device's width (at least 8) and as many channels as
@@ -182,24 +218,37 @@ static long work_items(const clf_conv_problem *c, const blocking *b)
  * 45 configs on ResNet-18's 64@56 3x3 layer on the 2-core machine, 1.79 ms against 2.29
  * for 16 channels of 8 and 2.62 for the AVX-512 rule, bench/results/2026-11-28_cpu2_s25).
  * Fewer channels in small groups, then halved until there are work-items enough to share
- * among the compute units. */
+ * among the compute units; then as many work-items a work-group as leave 4 a compute unit
+ * (PoCL's chunks of work-groups still balance them). */
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
     const long limit = kb_limit(c) > 0 ? kb_limit(c) : 1;
     const long width = clf_device_vector_width(dev);
-    blocking b = {clf_device_vector_regs(dev) / 2, width < 8 ? 8 : width > 16 ? 16 : width, 1};
+    blocking b = {clf_device_vector_regs(dev) / 2, width < 8 ? 8 : width > 16 ? 16 : width, 1, 1};
     while (b.kb > limit || too_many_rows(c, b.kb))
         b.kb /= 2;
-    const long want = 8L * (dev->compute_units > 0 ? (long)dev->compute_units : 1);
-    while (work_items(c, &b) < want && b.kb > 1)
+    const long cu = dev->compute_units > 0 ? (long)dev->compute_units : 1;
+    while (work_items(c, &b) < 8 * cu && b.kb > 1)
         b.kb /= 2;
+    /* Among the GRs tuning_configs lists (each a larger work-group than the one before). */
+    long last = 1, gr = 1;
+    for (size_t g = 1; g < CLF_COUNT(gr_vals); ++g) {
+        b.gr = gr_vals[g];
+        long l0, l1;
+        group_shape(c, &b, &l0, &l1);
+        if (l0 * l1 > last && work_items(c, &b) / (l0 * l1) >= 4 * cu)
+            gr = b.gr;
+        last = l0 * l1;
+    }
+    b.gr = gr;
     format(&b, cfg, cap);
 }
 
-/* Every (KB, VW, NV) that config_valid accepts: at most 8 x 2 x 4 = 64 (44 once the
- * accumulator limit applies), fewer where the problem limits them. */
+/* Every (KB, VW, NV, GR) that config_valid accepts: at most 8 x 2 x 4 x 4 = 256 (176 once
+ * the accumulator limit applies), fewer where the problem limits them. A GR whose work-group
+ * would be the same as a smaller GR's is left out. */
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
@@ -209,10 +258,18 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     for (size_t a = 0; a < CLF_COUNT(kb_vals); ++a)
         for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v)
             for (size_t i = 0; i < CLF_COUNT(nv_vals); ++i) {
-                blocking b = {kb_vals[a], vw_vals[v], nv_vals[i]};
-                format(&b, cfg, sizeof cfg);
-                if (blocking_valid(p, &b, cfg, why, sizeof why))
-                    clf_config_emit(out, max, &n, cfg);
+                long last = 0;
+                for (size_t g = 0; g < CLF_COUNT(gr_vals); ++g) {
+                    blocking b = {kb_vals[a], vw_vals[v], nv_vals[i], gr_vals[g]};
+                    format(&b, cfg, sizeof cfg);
+                    if (!blocking_valid(p, &b, cfg, why, sizeof why))
+                        break;
+                    long l0, l1;
+                    group_shape(&p->conv, &b, &l0, &l1);
+                    if (l0 * l1 > last)
+                        clf_config_emit(out, max, &n, cfg);
+                    last = l0 * l1;
+                }
             }
     return n;
 }
@@ -239,7 +296,7 @@ static double l1_conflict_factor(long kb, long row_bytes)
 }
 
 /* The shape of work, for the device model (lib/select/model.c). A work-item fills VW SIMD
- * lanes itself (simd), so a group of one still occupies a core. */
+ * lanes itself (simd), so one work-item already occupies a core. */
 static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                            const char *cfg, clf_cost *out)
 {
@@ -249,10 +306,14 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const double items = (double)work_items(c, &b);
+    long l0, l1;
+    group_shape(c, &b, &l0, &l1);
     const double cpg = (double)(c->c / c->groups);
     const double taps = (double)c->fy * c->fx;
     const double wb = (double)(b.vw * b.nv);
-    out->groups = items;
+    /* A work-group's work-items run in turn on one core: its lanes in flight are one
+     * work-item's (group_size 1, simd), its work all of theirs. */
+    out->groups = items / (double)(l0 * l1);
     out->group_size = 1;
     /* Depthwise, one vector load feeds one FMA: the loads bound the work-item, and 16-lane
      * loads (more of them straddling cache lines) gained nothing over 8-lane ones on the
@@ -296,8 +357,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     if (!parse(cfg, &b, why, cap) || !blocking_valid(p, &b, cfg, why, cap))
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
-    const long wb = b.vw * b.nv;
-    const long segs = (row_w(c) + wb - 1) / wb;
+    const long segs = segments(c, &b);
     clf_strbuf *d = &spec->defines;
     clf_strbuf_define(d, "DW", depthwise(c));
     clf_strbuf_define(d, "KB", b.kb);
@@ -307,10 +367,14 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "HALF", p->half);
     clf_strbuf_define(d, "SEGS", segs);
     clf_strbuf_define(d, "KBLK", group_blocks(c, &b));
+    long l0, l1;
+    group_shape(c, &b, &l0, &l1);
+    clf_strbuf_define(d, "LX", l0);
+    clf_strbuf_define(d, "LY", l1);
     spec->fragment = "conv_cpu";
     spec->launch.dims = 3;
-    spec->launch.local[0] = 1;
-    spec->launch.local[1] = 1;
+    spec->launch.local[0] = (size_t)l0;
+    spec->launch.local[1] = (size_t)l1;
     spec->launch.local[2] = 1;
     spec->launch.global[0] = (size_t)segs * (size_t)rows(c);
     spec->launch.global[1] = (size_t)channel_blocks(c, &b);

@@ -1128,7 +1128,12 @@ static void direct_cpu_limits(void **state)
         "KB=8,VW=16,NV=2",    /* the second vector wholly past a 12-pixel row */
         "KB=16,VW=16,NV=2",   /* 512 accumulators (and KB > 8) */
         "KB=8,VW=8,NV=0",
-        "KB=08,VW=8,NV=1", /* not the one spelling */
+        "KB=08,VW=8,NV=1",     /* not the one spelling */
+        "KB=8,VW=8,NV=1,GR=1", /* GR=1 is spelt without GR */
+        "KB=8,VW=8,NV=1,GR=8", /* GR 1, 4, 16 or 64 */
+        "KB=8,VW=8,GR=4,NV=1", /* GR last */
+        "KB=8,VW=8,NV=1,GR=x", /* not a number */
+        "KB=8,VW=8,NV=1,GR=64,GR=4",
     };
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
         why[0] = '\0';
@@ -1137,6 +1142,7 @@ static void direct_cpu_limits(void **state)
         assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
     }
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2", why, sizeof why));
+    assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2,GR=64", why, sizeof why));
     if (handle->info.is_gpu) /* the runs below need a CPU device */
         return;
 
@@ -1168,6 +1174,12 @@ static void direct_cpu_limits(void **state)
         /* per-activation batch-norm and z as vectors at the output's pixels */
         {SQ(1, 9, 8, 8, 8, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=4", "CBNZA", 0, 4},
         {SQ(2, 7, 13, 19, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1", "CBNZA", 0, 9},
+        /* work-items grouped (GR): 13 of 39 segment rows; depthwise 5 rows x 12 channel blocks
+         * (a group of 60 over both dimensions); flat 4 x 1; depthwise stride 2, 2 x 1 */
+        {SQ(2, 7, 13, 19, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1,GR=16", "CBNA", 0, 0},
+        {SQ(1, 24, 5, 7, 24, 3, 3, 1, 1, 1, 24), "KB=2,VW=8,NV=1,GR=64", "CBZA", 0, 0},
+        {SQ(2, 12, 7, 9, 20, 1, 1, 0, 1, 1, 1), "KB=4,VW=8,NV=2,GR=4", "CBA", 1, 4},
+        {SQ(2, 6, 13, 19, 6, 3, 3, 1, 2, 1, 6), "KB=2,VW=8,NV=1,GR=4", "CBNA", 0, 8},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;

@@ -75,6 +75,8 @@
 #define HALF 0
 #define SEGS 1
 #define KBLK 1
+#define LX 1
+#define LY 1
 
 /* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
  * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
@@ -179,9 +181,9 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * horizontal plan's merged branches, the filters read through CLF_HGEMM_ROW).
  *
  * PoCL runs a work-group as a loop on one core and vectorises across work-items only when its
- * work-item loops allow it, so this kernel does its own vectorisation: one work-item (a
- * work-group of one) computes KB output channels x WB = NV x VW consecutive output pixels of
- * one row as NV floatVW vectors per channel, KB x NV vector accumulators in registers. Each
+ * work-item loops allow it, so this kernel does its own vectorisation: one work-item computes
+ * KB output channels x WB = NV x VW consecutive output pixels of one row as NV floatVW
+ * vectors per channel, KB x NV vector accumulators in registers. Each
  * (input channel, filter tap) step loads NV input vectors and KB filter scalars (broadcast)
  * and does KB x NV vector FMAs. No local memory, no barriers: the caches hold the input rows
  * and the KB filters a work-item walks.
@@ -199,7 +201,9 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * vstore_halfN in an fp16 plan, HALF 1); the accumulators and the epilogue are fp32.
  *
  * From the solver: KB, VW, NV, FLAT, HALF, SEGS (segments per output row), KBLK (channel
- * blocks per group). Launch: global = (SEGS x rows, KBLK x GROUPS, N), local = (1, 1, 1). */
+ * blocks per group), LX and LY (the work-group). Launch: global = (SEGS x rows, KBLK x GROUPS,
+ * N), local = (LX, LY, 1): work-items grouped only to spare PoCL's cost per work-group, each
+ * still on its own (no local memory, no barrier). */
 
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
@@ -448,7 +452,7 @@ inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, int pix, size_t out_idx, EPI
 #undef clf_activ
 #endif
 
-__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+__kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
     const int seg = get_global_id(0) % SEGS;
     const int oh = get_global_id(0) / SEGS;
