@@ -40,6 +40,13 @@ static int flat(const clf_conv_problem *c)
            c->pad_w == 0;
 }
 
+/* Flat over one-pixel planes (squeeze-excite, classifiers): the kernel's DOT path, vectors
+ * along the input channels instead of the one-pixel row. */
+static int dot(const clf_conv_problem *c)
+{
+    return flat(c) && c->h == 1 && c->w == 1;
+}
+
 /* Depthwise (groups of one input and one output channel): KB counts channels, each its own
  * group, as the kernel's DW path computes them. */
 static int depthwise(const clf_conv_problem *c)
@@ -315,6 +322,21 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * work-item's (group_size 1, simd), its work all of theirs. */
     out->groups = items / (double)(l0 * l1);
     out->group_size = 1;
+    if (dot(c)) {
+        /* KB dot products of C_PER_G, VW lanes at a time (the tail lane by lane, counted
+         * as whole vectors), one weight vector loaded for every FMA. */
+        const long width = clf_device_vector_width(dev);
+        out->simd = (double)b.vw;
+        out->regs = (double)((b.kb + 2) * ((b.vw + width - 1) / width));
+        out->flops = 2.0 * items * (double)b.kb * ceil(cpg / (double)b.vw) * (double)b.vw;
+        out->global_bytes =
+            (double)clf_problem_data_size(p) * items * (cpg * (double)(b.kb + 1) + (double)b.kb);
+        out->dram_bytes = clf_cost_dram_bytes(p);
+        out->steps = 1;
+        out->inner_reuse = (double)b.kb / (double)(b.kb + 1);
+        out->kernels = 1;
+        return miopenStatusSuccess;
+    }
     /* Depthwise, one vector load feeds one FMA: the loads bound the work-item, and 16-lane
      * loads (more of them straddling cache lines) gained nothing over 8-lane ones on the
      * 2-core machine (672 channels at 14x14 3x3: KB=8,VW=8,NV=2 0.077-0.093 ms against
@@ -364,6 +386,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "VW", b.vw);
     clf_strbuf_define(d, "NV", b.nv);
     clf_strbuf_define(d, "FLAT", flat(c));
+    clf_strbuf_define(d, "DOT", dot(c));
     clf_strbuf_define(d, "HALF", p->half);
     clf_strbuf_define(d, "SEGS", segs);
     clf_strbuf_define(d, "KBLK", group_blocks(c, &b));

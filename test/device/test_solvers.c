@@ -1180,6 +1180,11 @@ static void direct_cpu_limits(void **state)
         {SQ(1, 24, 5, 7, 24, 3, 3, 1, 1, 1, 24), "KB=2,VW=8,NV=1,GR=64", "CBZA", 0, 0},
         {SQ(2, 12, 7, 9, 20, 1, 1, 0, 1, 1, 1), "KB=4,VW=8,NV=2,GR=4", "CBA", 1, 4},
         {SQ(2, 6, 13, 19, 6, 3, 3, 1, 2, 1, 6), "KB=2,VW=8,NV=1,GR=4", "CBNA", 0, 8},
+        /* one-pixel planes (DOT): input channels in vectors, a tail of 4 and of 5 lanes, the
+         * last channel block starting early; grouped */
+        {SQ(2, 20, 1, 1, 30, 1, 1, 0, 1, 1, 1), "KB=8,VW=8,NV=1", "CBA", 0, 4},
+        {SQ(3, 37, 1, 1, 9, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=1,GR=4", "CBNZA", 0, 0},
+        {SQ(1, 48, 1, 1, 12, 1, 1, 0, 1, 1, 2), "KB=2,VW=8,NV=1", "CBNA", 1, 7},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;
