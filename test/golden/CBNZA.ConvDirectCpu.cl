@@ -87,6 +87,7 @@
 #define VW 16
 #define NV 1
 #define FLAT 0
+#define DOT 0
 #define HALF 0
 #define SEGS 1
 #define KBLK 1
@@ -206,6 +207,11 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * A 1x1 stride-1 unpadded convolution (FLAT) reads each input plane as one row of H x W
  * pixels: a GEMM over pixels with the same inner loop.
  *
+ * A FLAT convolution of one-pixel planes (DOT: squeeze-excite and classifier layers) has one
+ * lane's work per vector along the row; there the vectors run along the input channels
+ * instead: each of the KB outputs a dot product of its filter row and the input's C_PER_G
+ * values (both contiguous), VW lanes at a time, summed across lanes at the end.
+ *
  * Edges: the last pixel segment of a row (and the last channel block) starts early so that
  * it stays whole, and stores only what the previous one did not, so every output is written
  * by one work-item and no vector lane runs past the row. A work-item whose input window
@@ -228,6 +234,9 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 
 #ifndef DW
 #define DW 0
+#endif
+#ifndef DOT
+#define DOT 0
 #endif
 #define FYX (FY * FX)
 /* One channel's plane, and how far past a row a depthwise work-item's KB rows reach. */
@@ -467,6 +476,62 @@ inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, int pix, size_t out_idx, EPI
 #undef clf_activ
 #endif
 
+#if DOT
+/* KB outputs of image n: dot products over the input channels (see the top). */
+__kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    const int n = get_global_id(2);
+    const int g = get_global_id(1) / KBLK;
+    const int kg_store = get_global_id(1) % KBLK * KB;
+    const int kg0 = min(kg_store, K_PER_G - KB);
+    __global const CLF_DATA_T *xg = x + (size_t)n * C + (size_t)g * C_PER_G;
+    __global const CLF_DATA_T *wrow[KB];
+#pragma unroll
+    for (int i = 0; i < KB; ++i) {
+#ifdef CLF_HGEMM_ROW
+        int kfirst;
+        __global const float *r;
+        CLF_HGEMM_ROW(kg0 + i, r, kfirst);
+        wrow[i] = r + (size_t)(kg0 + i - kfirst) * C_PER_G;
+#else
+        wrow[i] = w + ((size_t)g * K_PER_G + kg0 + i) * C_PER_G;
+#endif
+    }
+    VEC acc[KB];
+#pragma unroll
+    for (int i = 0; i < KB; ++i)
+        acc[i] = (VEC)(0.0f);
+    int c = 0;
+    for (; c + VW <= C_PER_G; c += VW) {
+        const VEC xv = XLOAD(0, xg + c);
+#pragma unroll
+        for (int i = 0; i < KB; ++i)
+            acc[i] = fma(XLOAD(0, wrow[i] + c), xv, acc[i]);
+    }
+    float sum[KB];
+#pragma unroll
+    for (int i = 0; i < KB; ++i) {
+        float lanes[VW];
+        VSTORE(acc[i], 0, lanes);
+        float t = 0.0f;
+#pragma unroll
+        for (int j = 0; j < VW; ++j)
+            t += lanes[j];
+        for (int cc = c; cc < C_PER_G; ++cc)
+            t = fma(CLF_LOAD(wrow[i], cc), CLF_LOAD(xg, cc), t);
+        sum[i] = t;
+    }
+#pragma unroll
+    for (int i = 0; i < KB; ++i) {
+        const int kg = kg0 + i;
+        if (kg < kg_store)
+            continue;
+        const int k = g * K_PER_G + kg;
+        const size_t out = (size_t)n * K + k;
+        CLF_STORE(clf_epilogue(sum[i], k, 0, out, EPI_ARGS), y, out);
+    }
+}
+#else
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
     const int seg = get_global_id(0) % SEGS;
@@ -589,3 +654,4 @@ __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KER
         }
     }
 }
+#endif /* DOT */
