@@ -225,8 +225,9 @@ static void group_shape(const clf_conv_problem *c, const blocking *b, long *l0, 
  * 45 configs on ResNet-18's 64@56 3x3 layer on the 2-core machine, 1.79 ms against 2.29
  * for 16 channels of 8 and 2.62 for the AVX-512 rule, bench/results/2026-11-28_cpu2_s25).
  * Fewer channels in small groups, then halved until there are work-items enough to share
- * among the compute units; then as many work-items a work-group as leave 4 a compute unit
- * (PoCL's chunks of work-groups still balance them). */
+ * among the compute units. Work-items share a work-group only where there are more than 64
+ * a compute unit, as many as leave 16 groups a unit: PoCL's cost per group matters where
+ * groups are many and small, and few large groups leave threads idle (the model's tail). */
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
@@ -245,7 +246,8 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         b.gr = gr_vals[g];
         long l0, l1;
         group_shape(c, &b, &l0, &l1);
-        if (l0 * l1 > last && work_items(c, &b) / (l0 * l1) >= 4 * cu)
+        if (l0 * l1 > last && work_items(c, &b) > 64 * cu &&
+            work_items(c, &b) / (l0 * l1) >= 16 * cu)
             gr = b.gr;
         last = l0 * l1;
     }

@@ -746,6 +746,37 @@ static void cpu_registers_by_vector_width(void **state)
                 clf_model_predict(&avx512, &p, s, "KB=32,VW=16,NV=1"));
 }
 
+/* PoCL's launch on a CPU (bench/results/2026-11-28_xeon_s26): a small depthwise layer's
+ * thousands of one-item work-groups cost more than grouping them (72@56 3x3 ran 0.057 ms at
+ * GR=1 and 0.042 at GR=64 on the Xeon), while a large layer in as few groups as threads
+ * waits on the thread with the most (ResNet-18's 256@14 3x3 0.23 ms at GR=1, 0.34-0.65 in
+ * 16 groups of 16); the defaults follow. */
+static void cpu_launch_by_work_groups(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_name("ConvDirectCpu");
+    assert_non_null(s);
+    clfuse_DeviceInfo xeon = pocl();
+    xeon.native_vector_width_float = 16;
+    clf_fusion_problem dw, big;
+    depthwise(&dw, 1, 72, 56, 3, 1, 1);
+    conv(&big, 1, 256, 14, 256, 3, 1, 1);
+    clf_model_detail one, grouped;
+    assert_true(clf_model_predict_detail(&xeon, &dw, s, "KB=8,VW=16,NV=4", NULL, &one) > 0);
+    assert_true(clf_model_predict_detail(&xeon, &dw, s, "KB=8,VW=16,NV=4,GR=64", NULL, &grouped) >
+                0);
+    assert_true(grouped.t_launch < one.t_launch);
+    assert_true(clf_model_predict(&xeon, &dw, s, "KB=8,VW=16,NV=4,GR=64") <
+                clf_model_predict(&xeon, &dw, s, "KB=8,VW=16,NV=4"));
+    assert_true(clf_model_predict(&xeon, &big, s, "KB=16,VW=16,NV=1,GR=16") >
+                1.3 * clf_model_predict(&xeon, &big, s, "KB=16,VW=16,NV=1"));
+    char cfg[CLF_CONFIG_CAP];
+    s->default_config(&dw, &xeon, cfg, sizeof cfg);
+    assert_non_null(strstr(cfg, ",GR="));
+    s->default_config(&big, &xeon, cfg, sizeof cfg);
+    assert_null(strstr(cfg, "GR="));
+}
+
 static void gathers_and_l1_counted(void **state)
 {
     (void)state;
@@ -1037,6 +1068,7 @@ int main(void)
         cmocka_unit_test(gathers_and_l1_counted),
         cmocka_unit_test(cpu_l1_set_conflicts_counted),
         cmocka_unit_test(cpu_registers_by_vector_width),
+        cmocka_unit_test(cpu_launch_by_work_groups),
         cmocka_unit_test(depthwise_sectors_counted),
         cmocka_unit_test(elementwise_vector_width),
         cmocka_unit_test(groups_in_flight_counted),
