@@ -24,6 +24,9 @@
  * ran without spills under PoCL's LLVM). */
 #define MAX_ACC_VECTORS 32
 
+/* The slowdown of a work-item's code in a group of several (cost below). */
+#define GROUP_CODE_LOSS 1.06
+
 /* gr: work-items a work-group, 1 to 64 (the launch below). */
 typedef struct blocking {
     long kb, vw, nv, gr;
@@ -324,13 +327,20 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * work-item's (group_size 1, simd), its work all of theirs. */
     out->groups = items / (double)(l0 * l1);
     out->group_size = 1;
+    /* PoCL compiles a group of several work-items as a loop around the kernel's body, and
+     * its code for the body is not always as good: the same blocking pinned with GR=1 and
+     * GR>1 on the 2-core machine ran 0.95-1.35x (geomean 1.06 over 5 pairs,
+     * bench/results/2026-11-28_cpu2_s26/quick_ab.txt). A loop of the kernel's own did worse
+     * (3x3 64@56 1.30x). So grouping is worth it only where it saves more than that. */
+    const double group_code = l0 * l1 > 1 ? GROUP_CODE_LOSS : 1.0;
     if (dot(c)) {
         /* KB dot products of C_PER_G, VW lanes at a time (the tail lane by lane, counted
          * as whole vectors), one weight vector loaded for every FMA. */
         const long width = clf_device_vector_width(dev);
         out->simd = (double)b.vw;
         out->regs = (double)((b.kb + 2) * ((b.vw + width - 1) / width));
-        out->flops = 2.0 * items * (double)b.kb * ceil(cpg / (double)b.vw) * (double)b.vw;
+        out->flops =
+            2.0 * items * (double)b.kb * ceil(cpg / (double)b.vw) * (double)b.vw * group_code;
         out->global_bytes =
             (double)clf_problem_data_size(p) * items * (cpg * (double)(b.kb + 1) + (double)b.kb);
         out->dram_bytes = clf_cost_dram_bytes(p);
@@ -352,7 +362,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const long parts = (b.vw + width - 1) / width;
     out->regs = (double)((b.kb * b.nv + b.nv) * parts + (width >= 16 ? 0 : 1));
     /* Whole blocks: lanes past a short row and recomputed edge blocks count. */
-    out->flops = 2.0 * items * (double)b.kb * wb * cpg * taps;
+    out->flops = 2.0 * items * (double)b.kb * wb * cpg * taps * group_code;
     /* Per work-item: its input window's rows for every channel and tap row (depthwise, each
      * of its KB channels' own), its KB filters, and its outputs. */
     const double window = (wb - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
