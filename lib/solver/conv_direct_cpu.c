@@ -105,6 +105,24 @@ static int parse(const char *cfg, blocking *b, char *why, size_t cap)
     return clf_config_spelled("ConvDirectCpu", cfg, canon, why, cap);
 }
 
+/* A work-item's flops: KB channels x WB pixels (depthwise, over its own channel; DOT, one
+ * pixel over the input channels). */
+static double item_flops(const clf_conv_problem *c, const blocking *b)
+{
+    const double cpg = (double)(c->c / c->groups), taps = (double)c->fy * c->fx;
+    if (dot(c))
+        return 2.0 * (double)b->kb * cpg;
+    return 2.0 * (double)(b->kb * b->vw * b->nv) * cpg * taps;
+}
+
+/* Work-items share a work-group (GR > 1) only below this many flops each (a microsecond or
+ * two of one core): PoCL's cost per group (~11 ns, and waking threads) matters against such
+ * work-items only, while larger ones grouped risk the tail (few groups of much work) and the
+ * slower code of a group's work-item loop for nothing, and their variants would crowd the
+ * candidates Find builds (on the 2-core machine NORMAL's list for 5x5 32@28 lost its two
+ * best blockings to GR variants of others: 0.69-0.77 ms against 0.59-0.63). */
+#define GROUP_MAX_ITEM_FLOPS 65536
+
 static const long kb_vals[] = {1, 2, 4, 8, 12, 16, 24, 32};
 static const long vw_vals[] = {8, 16};
 static const long nv_vals[] = {1, 2, 3, 4};
@@ -123,6 +141,10 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "NV must be 1 to 4");
     if (!clf_config_in(b->gr, gr_vals, CLF_COUNT(gr_vals)))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "GR must be 1, 4, 16 or 64");
+    if (b->gr > 1 && item_flops(c, b) >= GROUP_MAX_ITEM_FLOPS)
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
+                                 "GR > 1 for work-items of %.0f flops (only below %d)",
+                                 item_flops(c, b), GROUP_MAX_ITEM_FLOPS);
     if (b->kb * b->nv > MAX_ACC_VECTORS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV > %d vector accumulators",
                                  MAX_ACC_VECTORS);
@@ -249,8 +271,8 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         b.gr = gr_vals[g];
         long l0, l1;
         group_shape(c, &b, &l0, &l1);
-        if (l0 * l1 > last && work_items(c, &b) > 64 * cu &&
-            work_items(c, &b) / (l0 * l1) >= 16 * cu)
+        if (l0 * l1 > last && item_flops(c, &b) < GROUP_MAX_ITEM_FLOPS &&
+            work_items(c, &b) > 64 * cu && work_items(c, &b) / (l0 * l1) >= 16 * cu)
             gr = b.gr;
         last = l0 * l1;
     }
