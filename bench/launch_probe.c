@@ -16,6 +16,7 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,14 +46,15 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Comma-separated positive integers into v (at most cap); returns how many. */
-static int parse_list(const char *s, long *v, int cap)
+/* Comma-separated integers from lo to INT_MAX into v (at most cap); returns how many, -1 on
+ * anything else. */
+static int parse_list(const char *s, long *v, int cap, long lo)
 {
     int n = 0;
     while (s && *s && n < cap) {
         char *end = NULL;
         long x = strtol(s, &end, 10);
-        if (end == s || x < 0)
+        if (end == s || x < lo || x > INT_MAX || (*end != ',' && *end != '\0'))
             return -1;
         v[n++] = x;
         s = *end == ',' ? end + 1 : end;
@@ -60,12 +62,14 @@ static int parse_list(const char *s, long *v, int cap)
     return n;
 }
 
+/* In main: on failure, say which call and leave through `done`, which releases what exists. */
 #define CHECK(call)                                                                                \
     do {                                                                                           \
         cl_int e_ = (call);                                                                        \
         if (e_ != CL_SUCCESS) {                                                                    \
             fprintf(stderr, "%s failed: %d\n", #call, e_);                                         \
-            return 1;                                                                              \
+            rc = 1;                                                                                \
+            goto done;                                                                             \
         }                                                                                          \
     } while (0)
 
@@ -73,7 +77,11 @@ static int parse_list(const char *s, long *v, int cap)
 static int measure(cl_command_queue q, cl_kernel k, long groups, size_t local, long iters, int runs)
 {
     cl_int it = (cl_int)iters;
-    CHECK(clSetKernelArg(k, 1, sizeof it, &it));
+    cl_int set = clSetKernelArg(k, 1, sizeof it, &it);
+    if (set != CL_SUCCESS) {
+        fprintf(stderr, "clSetKernelArg(iters) failed: %d\n", set);
+        return 1;
+    }
     size_t global = (size_t)groups * local;
     double *t = calloc((size_t)runs + 1, sizeof *t), *w = calloc((size_t)runs + 1, sizeof *w);
     if (!t || !w) {
@@ -106,7 +114,7 @@ static int measure(cl_command_queue q, cl_kernel k, long groups, size_t local, l
     }
     qsort(t + 1, (size_t)runs, sizeof *t, cmp_double);
     qsort(w + 1, (size_t)runs, sizeof *w, cmp_double);
-    /* 4 FMAs an iteration: the work in single-precision FMAs per work-group. */
+    /* 4 FMAs an iteration: the launch's single-precision FMAs, all groups together. */
     printf("%8ld %10ld %12.0f %10.1f %10.1f %10.1f %10.1f\n", groups, iters * (long)local,
            4.0 * (double)iters * (double)local * (double)groups, t[0], t[1], t[1 + runs / 2],
            w[1 + runs / 2]);
@@ -118,12 +126,11 @@ static int measure(cl_command_queue q, cl_kernel k, long groups, size_t local, l
 int main(int argc, char **argv)
 {
     cl_device_type type = CL_DEVICE_TYPE_CPU;
-    size_t local = 1;
-    int runs = 20;
+    long local = 1, runs = 20;
     long totals[32], per_wg[32], wgs[64];
-    int n_total = parse_list("4000000", totals, 32), n_per = 0;
+    int n_total = parse_list("4000000", totals, 32, 1), n_per = 0;
     int total_given = 0;
-    int n_wgs = parse_list("1,2,4,8,16,32,64,128,256,512,1024,4096", wgs, 64);
+    int n_wgs = parse_list("1,2,4,8,16,32,64,128,256,512,1024,4096", wgs, 64, 1);
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--type") && v) {
@@ -131,18 +138,20 @@ int main(int argc, char **argv)
                    : !strcmp(v, "all") ? CL_DEVICE_TYPE_ALL
                                        : CL_DEVICE_TYPE_CPU;
         } else if (!strcmp(a, "--local") && v) {
-            local = (size_t)atol(v);
+            long one[1];
+            local = parse_list(v, one, 1, 1) == 1 && one[0] <= 1024 ? one[0] : 0;
         } else if (!strcmp(a, "--runs") && v) {
-            runs = atoi(v);
+            long one[1];
+            runs = parse_list(v, one, 1, 1) == 1 && one[0] <= 100000 ? one[0] : 0;
         } else if (!strcmp(a, "--total") && v) {
-            n_total = parse_list(v, totals, 32);
+            n_total = parse_list(v, totals, 32, 1);
             total_given = 1;
         } else if (!strcmp(a, "--per-wg") && v) {
-            n_per = parse_list(v, per_wg, 32);
+            n_per = parse_list(v, per_wg, 32, 0);
             if (!total_given)
                 n_total = 0;
         } else if (!strcmp(a, "--wgs") && v) {
-            n_wgs = parse_list(v, wgs, 64);
+            n_wgs = parse_list(v, wgs, 64, 1);
         } else {
             fprintf(stderr,
                     "usage: %s [--type cpu|gpu|all] [--local L] [--runs N] "
@@ -153,9 +162,23 @@ int main(int argc, char **argv)
         ++i;
     }
     if (n_total < 0 || n_per < 0 || n_wgs <= 0 || local == 0 || runs < 1) {
-        fprintf(stderr, "bad list, --local or --runs\n");
+        fprintf(stderr, "a list, --local (1-1024) or --runs (1-100000) not understood\n");
         return 2;
     }
+    long max_g = 0;
+    for (int i = 0; i < n_wgs; ++i)
+        max_g = wgs[i] > max_g ? wgs[i] : max_g;
+    if ((double)max_g * (double)local > (double)INT_MAX) {
+        fprintf(stderr, "%ld groups of %ld work-items: too many\n", max_g, local);
+        return 2;
+    }
+
+    int rc = 0;
+    cl_context ctx = NULL;
+    cl_command_queue q = NULL;
+    cl_program prog = NULL;
+    cl_kernel k = NULL;
+    cl_mem y = NULL;
 
     cl_platform_id plats[8];
     cl_uint np = 0;
@@ -167,54 +190,64 @@ int main(int argc, char **argv)
             plat = plats[p];
     if (!dev) {
         fprintf(stderr, "no OpenCL device of that type\n");
-        return 1;
+        rc = 1;
+        goto done;
     }
     char pver[256] = "", dname[256] = "";
     cl_uint cus = 0;
     CHECK(clGetPlatformInfo(plat, CL_PLATFORM_VERSION, sizeof pver, pver, NULL));
     CHECK(clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof dname, dname, NULL));
     CHECK(clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL));
-    printf("# %s | %s | %u compute units | local %zu | %d runs after the first\n", pver, dname, cus,
-           local, runs);
+    printf("# %s | %s | %u compute units | local %ld | %ld runs after the first\n", pver, dname,
+           cus, local, runs);
 
     cl_int err = CL_SUCCESS;
-    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
     CHECK(err);
     cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
-    cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, props, &err);
+    q = clCreateCommandQueueWithProperties(ctx, dev, props, &err);
     CHECK(err);
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &probe_src, NULL, &err);
+    prog = clCreateProgramWithSource(ctx, 1, &probe_src, NULL, &err);
     CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
-    cl_kernel k = clCreateKernel(prog, "probe", &err);
+    err = clBuildProgram(prog, 1, &dev, "", NULL, NULL);
+    if (err != CL_SUCCESS) {
+        char log[4096] = "";
+        clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+        fprintf(stderr, "clBuildProgram failed: %d\n%s\n", err, log);
+        rc = 1;
+        goto done;
+    }
+    k = clCreateKernel(prog, "probe", &err);
     CHECK(err);
-    long max_g = 0;
-    for (int i = 0; i < n_wgs; ++i)
-        max_g = wgs[i] > max_g ? wgs[i] : max_g;
-    cl_mem y =
-        clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(float) * (size_t)max_g * local, NULL, &err);
+    y = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(float) * (size_t)max_g * (size_t)local, NULL,
+                       &err);
     CHECK(err);
     CHECK(clSetKernelArg(k, 0, sizeof y, &y));
 
     printf("# %8s %10s %12s %10s %10s %10s %10s\n", "groups", "iters/wg", "fma_total", "first_us",
            "min_us", "median_us", "wall_us");
-    int rc = 0;
     for (int i = 0; i < n_total && !rc; ++i) {
         printf("# total work fixed: %ld iterations\n", totals[i]);
         for (int g = 0; g < n_wgs && !rc; ++g) {
-            long iters = totals[i] / (wgs[g] * (long)local);
-            rc = measure(q, k, wgs[g], local, iters > 0 ? iters : 1, runs);
+            long iters = totals[i] / (wgs[g] * local);
+            rc = measure(q, k, wgs[g], (size_t)local, iters > 0 ? iters : 1, (int)runs);
         }
     }
     for (int i = 0; i < n_per && !rc; ++i) {
         printf("# work per work-item fixed: %ld iterations\n", per_wg[i]);
         for (int g = 0; g < n_wgs && !rc; ++g)
-            rc = measure(q, k, wgs[g], local, per_wg[i], runs);
+            rc = measure(q, k, wgs[g], (size_t)local, per_wg[i], (int)runs);
     }
-    clReleaseMemObject(y);
-    clReleaseKernel(k);
-    clReleaseProgram(prog);
-    clReleaseCommandQueue(q);
-    clReleaseContext(ctx);
+done:
+    if (y)
+        clReleaseMemObject(y);
+    if (k)
+        clReleaseKernel(k);
+    if (prog)
+        clReleaseProgram(prog);
+    if (q)
+        clReleaseCommandQueue(q);
+    if (ctx)
+        clReleaseContext(ctx);
     return rc;
 }

@@ -520,6 +520,7 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
         detail->t_dram = t_dram * 1e3;
         detail->t_launch = t_launch * 1e3;
         detail->t_atomic = t_atomic * 1e3;
+        detail->t_tail = t_tail * 1e3;
     }
     return t * 1e3;
 }

@@ -9,9 +9,9 @@
  * the GPU-shaped solvers' half kernels there).
  *
  * GPU-shaped kernels (local-memory tiles, barriers, hundreds of work-items a group) run at
- * 5-25% of a CPU's FMA peak under PoCL; on a GPU this kernel would be the slow one (one
- * work-item a group fills one lane of a warp), so it refuses GPUs outright and the model
- * never has to rank it there. */
+ * 5-25% of a CPU's FMA peak under PoCL; on a GPU this kernel would be the slow one (a
+ * work-item's vectors run on one lane of a warp, its groups of 1-64 fill few warps), so it
+ * refuses GPUs outright and the model never has to rank it there. */
 #include "solver/solver.h"
 
 #include <math.h>
@@ -43,11 +43,14 @@ static int flat(const clf_conv_problem *c)
            c->pad_w == 0;
 }
 
+static int depthwise(const clf_conv_problem *c);
+
 /* Flat over one-pixel planes (squeeze-excite, classifiers): the kernel's DOT path, vectors
- * along the input channels instead of the one-pixel row. */
+ * along the input channels instead of the one-pixel row. Not depthwise: one input channel a
+ * group leaves no dot product (the DW path runs those). */
 static int dot(const clf_conv_problem *c)
 {
-    return flat(c) && c->h == 1 && c->w == 1;
+    return flat(c) && c->h == 1 && c->w == 1 && !depthwise(c);
 }
 
 /* Depthwise (groups of one input and one output channel): KB counts channels, each its own

@@ -674,8 +674,9 @@ static void direct_cpu_plans(void **state)
         {"CBA", 1, 3, 13, 13, 4, 3, 1, 3, RELU, "ConvDirectCpu", "KB=2,VW=8,NV=1", 0, 0},
         {"CBZA", 2, 6, 7, 7, 5, 1, 0, 1, RELU, "ConvDirectCpu", "KB=4,VW=16,NV=1", 0, 0},
         {"CBA", 1, 4, 9, 9, 4, 3, 1, 1, RELU, "ConvDirectCpu", "KB=1,VW=8,NV=1", 4, 0},
-        /* one-pixel planes: input channels in vectors (two of 16 and a tail of 5) */
-        {"CBNA", 2, 37, 1, 1, 12, 1, 0, 1, LEAKY, "ConvDirectCpu", "KB=4,VW=16,NV=1,GR=4", 0, 0},
+        /* one-pixel planes: input channels in vectors (two of 16 and a tail of 5), the last
+         * channel block starting early */
+        {"CBNA", 2, 37, 1, 1, 10, 1, 0, 1, LEAKY, "ConvDirectCpu", "KB=4,VW=16,NV=1,GR=4", 0, 0},
     };
     RUN_CASES(cases);
 }

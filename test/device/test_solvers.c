@@ -1185,6 +1185,8 @@ static void direct_cpu_limits(void **state)
         {SQ(2, 20, 1, 1, 30, 1, 1, 0, 1, 1, 1), "KB=8,VW=8,NV=1", "CBA", 0, 4},
         {SQ(3, 37, 1, 1, 9, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=1,GR=4", "CBNZA", 0, 0},
         {SQ(1, 48, 1, 1, 12, 1, 1, 0, 1, 1, 2), "KB=2,VW=8,NV=1", "CBNA", 1, 7},
+        /* depthwise over one-pixel planes: the depthwise path, not DOT */
+        {SQ(2, 10, 1, 1, 10, 1, 1, 0, 1, 1, 10), "KB=4,VW=8,NV=1,GR=4", "CBA", 0, 4},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;

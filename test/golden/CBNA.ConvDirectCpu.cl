@@ -218,7 +218,7 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * Storage: x, w and y through CLF_LOAD / CLF_STORE and the vector forms below (vload_halfN /
  * vstore_halfN in an fp16 plan, HALF 1); the accumulators and the epilogue are fp32.
  *
- * From the solver: KB, VW, NV, FLAT, HALF, SEGS (segments per output row), KBLK (channel
+ * From the solver: KB, VW, NV, FLAT, DOT, DW, HALF, SEGS (segments per output row), KBLK (channel
  * blocks per group), LX and LY (the work-group). Launch: global = (SEGS x rows, KBLK x GROUPS,
  * N), local = (LX, LY, 1): work-items grouped only to spare PoCL's cost per work-group, each
  * still on its own (no local memory, no barrier). */

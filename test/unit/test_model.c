@@ -766,6 +766,8 @@ static void cpu_launch_by_work_groups(void **state)
     assert_true(clf_model_predict_detail(&xeon, &dw, s, "KB=8,VW=16,NV=4,GR=64", NULL, &grouped) >
                 0);
     assert_true(grouped.t_launch < one.t_launch);
+    /* 2,016 one-item groups of a few microseconds: the tail is the last thread's wake-up */
+    assert_true(fabs(one.t_tail - model_param("cpu.wake_us") * 1e-3) < 1e-9);
     assert_true(clf_model_predict(&xeon, &dw, s, "KB=8,VW=16,NV=4,GR=64") <
                 clf_model_predict(&xeon, &dw, s, "KB=8,VW=16,NV=4"));
     /* 16 x 16 x 256 x 9 x 2 = 1.2 MFLOP a work-item: not grouped at all */
