@@ -1141,6 +1141,23 @@ static void direct_cpu_limits(void **state)
             fail_msg("config \"%s\" accepted", rejected[i]);
         assert_true(strlen(why) > 0 && strchr(why, '\n') == NULL);
     }
+    /* GR's refusals for GR's reasons */
+    static const struct {
+        const char *cfg, *why;
+    } gr_refused[] = {
+        {"KB=8,VW=8,NV=1,GR=1", "not written as \"KB=8,VW=8,NV=1\""},
+        {"KB=8,VW=8,NV=1,GR=8", "GR must be 1, 4, 16 or 64"},
+        {"KB=8,VW=8,GR=4,NV=1", "not written as \"KB=8,VW=8,NV=1,GR=4\""},
+        {"KB=8,VW=8,NV=1,GR=x", "GR missing"},
+        {"KB=8,VW=8,NV=1,GR=64,GR=4", "expected exactly KB,VW,NV,GR"},
+    };
+    for (size_t i = 0; i < sizeof gr_refused / sizeof gr_refused[0]; ++i) {
+        why[0] = '\0';
+        assert_false(s->config_valid(&p, &cpu, gr_refused[i].cfg, why, sizeof why));
+        if (strstr(why, gr_refused[i].why) == NULL)
+            fail_msg("config \"%s\": \"%s\", not \"%s\"", gr_refused[i].cfg, why,
+                     gr_refused[i].why);
+    }
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2", why, sizeof why));
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2,GR=64", why, sizeof why));
     if (handle->info.is_gpu) /* the runs below need a CPU device */
