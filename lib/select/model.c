@@ -461,13 +461,7 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     const double sat = d == &cpu ? d->sat * clf_device_vector_width(dev) / 16.0 : d->sat;
     const double occ_full = min2(1.0, resident * lanes * ilp / sat);
     const double occ_rem = min2(1.0, rem * lanes * ilp / sat);
-    const double lone = d != &cpu && e ? e->lone : 0.0;
-    double t_compute = 0;
-    if (full > 0)
-        t_compute += full * resident * fpg / (peak * occ_full) * (1.0 + lone / resident);
-    if (rem > 0)
-        t_compute += rem * fpg / (peak * occ_rem) * (1.0 + lone / rem);
-    t_compute *= l1_loss;
+    double t_compute = 0, t_tail = 0;
     /* A CPU's threads share the groups as they wake: PoCL hands a thread 1 + remaining /
      * threads groups at a time, so the first takes one group more than an even share while
      * the last starts up to the wake-up later; the kernel ends at the even share plus the
@@ -475,12 +469,18 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
      * CPU_WAKE_US's probe, 1.6M FMAs (690 us on one thread) on 16 threads: 192 us in 4
      * groups, 105 in 8, 78 in 16, 69 in 64, 98 in 1024; this term with the launch's says
      * 194, 110, 105, 84, 95. */
-    double t_tail = 0.0;
     if (d == &cpu) {
         const double t_group = fpg / (peak * occ_full) * l1_loss;
         const double wake = d->wake_us * 1e-6 * min2(1.0, c.groups / (2.0 * cu));
         t_compute = c.groups >= cu ? c.groups / cu * t_group : t_group;
         t_tail = c.groups >= cu ? max2(t_group, wake) : wake;
+    } else {
+        const double lone = e ? e->lone : 0.0;
+        if (full > 0)
+            t_compute += full * resident * fpg / (peak * occ_full) * (1.0 + lone / resident);
+        if (rem > 0)
+            t_compute += rem * fpg / (peak * occ_rem) * (1.0 + lone / rem);
+        t_compute *= l1_loss;
     }
     const double rounds = ceil(per_cu / resident);
     const double step = e ? factor_or_one(e->step) : 1.0;

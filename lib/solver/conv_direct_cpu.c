@@ -245,6 +245,25 @@ static void group_shape(const clf_conv_problem *c, const blocking *b, long *l0, 
     *l1 = largest_divisor_upto(channel_blocks(c, b), b->gr / *l0);
 }
 
+/* Whether tuning_configs lists b's GR (default_config picks among those): GR=1 always; a
+ * larger one where the work-items may share a group and its group is larger than the previous
+ * GR's (the same group under two GRs would be one launch twice). */
+static int gr_listed(const clf_conv_problem *c, const blocking *b)
+{
+    if (b->gr == 1)
+        return 1;
+    if (item_flops(c, b) >= GROUP_MAX_ITEM_FLOPS)
+        return 0;
+    blocking prev = *b;
+    for (size_t g = 1; g < CLF_COUNT(gr_vals); ++g)
+        if (gr_vals[g] == b->gr)
+            prev.gr = gr_vals[g - 1];
+    long l0, l1, p0, p1;
+    group_shape(c, b, &l0, &l1);
+    group_shape(c, &prev, &p0, &p1);
+    return l0 * l1 > p0 * p1;
+}
+
 /* A CPU-shaped rule: one vector of the device's width (at least 8) and as many channels as
  * half its vector registers, so the accumulators fit with room for the inputs and leave the
  * two FMA ports of 4 cycles' latency the 8 independent chains they need at least: on
@@ -268,24 +287,21 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const long cu = dev->compute_units > 0 ? (long)dev->compute_units : 1;
     while (work_items(c, &b) < 8 * cu && b.kb > 1)
         b.kb /= 2;
-    /* Among the GRs tuning_configs lists (each a larger work-group than the one before). */
-    long last = 1, gr = 1;
+    long gr = 1;
     for (size_t g = 1; g < CLF_COUNT(gr_vals); ++g) {
         b.gr = gr_vals[g];
         long l0, l1;
         group_shape(c, &b, &l0, &l1);
-        if (l0 * l1 > last && item_flops(c, &b) < GROUP_MAX_ITEM_FLOPS &&
-            work_items(c, &b) > 64 * cu && work_items(c, &b) / (l0 * l1) >= 16 * cu)
+        if (gr_listed(c, &b) && work_items(c, &b) > 64 * cu &&
+            work_items(c, &b) / (l0 * l1) >= 16 * cu)
             gr = b.gr;
-        last = l0 * l1;
     }
     b.gr = gr;
     format(&b, cfg, cap);
 }
 
-/* Every (KB, VW, NV, GR) that config_valid accepts: at most 8 x 2 x 4 x 4 = 256 (176 once
- * the accumulator limit applies), fewer where the problem limits them. A GR whose work-group
- * would be the same as a smaller GR's is left out. */
+/* Every (KB, VW, NV, GR) that config_valid accepts and gr_listed lists: at most 8 x 2 x 4 x 4
+ * = 256 (176 once the accumulator limit applies), fewer where the problem limits them. */
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
@@ -295,17 +311,13 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     for (size_t a = 0; a < CLF_COUNT(kb_vals); ++a)
         for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v)
             for (size_t i = 0; i < CLF_COUNT(nv_vals); ++i) {
-                long last = 0;
                 for (size_t g = 0; g < CLF_COUNT(gr_vals); ++g) {
                     blocking b = {kb_vals[a], vw_vals[v], nv_vals[i], gr_vals[g]};
                     format(&b, cfg, sizeof cfg);
                     if (!blocking_valid(p, &b, cfg, why, sizeof why))
                         break;
-                    long l0, l1;
-                    group_shape(&p->conv, &b, &l0, &l1);
-                    if (l0 * l1 > last)
+                    if (gr_listed(&p->conv, &b))
                         clf_config_emit(out, max, &n, cfg);
-                    last = l0 * l1;
                 }
             }
     return n;
@@ -352,6 +364,10 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * work-item's (group_size 1, simd), its work all of theirs. */
     out->groups = items / (double)(l0 * l1);
     out->group_size = 1;
+    out->local_bytes = 0;
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    out->steps = 1;
+    out->kernels = 1;
     /* PoCL compiles a group of several work-items as a loop around the kernel's body, and
      * its code for the body is not always as good: the same blocking pinned with GR=1 and
      * GR>1 on the 2-core machine ran 0.95-1.35x (geomean 1.06 over 5 pairs,
@@ -368,10 +384,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
             2.0 * items * (double)b.kb * ceil(cpg / (double)b.vw) * (double)b.vw * group_code;
         out->global_bytes =
             (double)clf_problem_data_size(p) * items * (cpg * (double)(b.kb + 1) + (double)b.kb);
-        out->dram_bytes = clf_cost_dram_bytes(p);
-        out->steps = 1;
         out->inner_reuse = (double)b.kb / (double)(b.kb + 1);
-        out->kernels = 1;
         return miopenStatusSuccess;
     }
     /* Depthwise, one vector load feeds one FMA: the loads bound the work-item, and 16-lane
@@ -379,7 +392,6 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * 2-core machine (672 channels at 14x14 3x3: KB=8,VW=8,NV=2 0.077-0.093 ms against
      * 0.11-0.21 for KB=16,VW=16,NV=1), so they count 8 lanes. */
     out->simd = depthwise(c) && b.vw > 8 ? 8.0 : (double)b.vw;
-    out->local_bytes = 0;
     /* In the device's vector registers: the KB x NV accumulators and NV input vectors, each
      * VW floats wide (two registers a value where VW is twice the width: 16 on AVX2), and
      * the broadcast weight. */
@@ -396,15 +408,12 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->global_bytes = size * items * (inputs * cpg * c->fy * window + (double)b.kb * wb) +
                         size * items * (double)b.kb * cpg * taps *
                             l1_conflict_factor(b.kb, (long)(cpg * taps * size));
-    out->dram_bytes = clf_cost_dram_bytes(p);
-    out->steps = 1;
     /* FMAs per value loaded in the inner loop: KB x WB per WB input values and KB weights.
      * Depthwise nothing is reused (each channel reads its own inputs), but its KB x NV
      * independent FMA chains keep the pipes busy as reuse does in the model's ILP term: 16
      * channels of 7-pixel rows ran 2.9x one channel (bench/results/2026-11-24_cpu_s17). */
     out->inner_reuse =
         depthwise(c) ? (double)(b.kb * b.nv) : (double)b.kb * wb / (wb + (double)b.kb);
-    out->kernels = 1;
     return miopenStatusSuccess;
 }
 
