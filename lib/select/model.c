@@ -5,7 +5,8 @@
  * and how long the sequence of barrier-separated steps of one group takes when there is
  * too little parallelism to hide it.
  *
- *   time = launch x kernels + B + overlap x (the sum of the other bounds),
+ *   time = launch x kernels + dispatch + B + overlap x (the sum of the other bounds),
+ *     dispatch: group_us for each group a compute unit starts (a CPU: for every group),
  *     B the largest of four bounds: throughput, latency floor, L2, DRAM
  *   throughput: each compute unit runs its ceil(groups / CUs) groups in rounds of
  *     `resident`, a round of r groups at peak x inner_eff x occupancy(r) x solver_eff,
@@ -56,7 +57,9 @@ typedef struct dev_class {
     double wake_us;     /* how much later than the first the last of the compute units a
                          * launch's groups wake starts (a driver's worker threads; in
                          * proportion below 2 groups a unit); 0: they start together */
-    double group_us;    /* per work-group a launch schedules, one after another; 0: none */
+    double group_us;    /* per work-group a launch schedules, one after another: all of them
+                         * through one scheduler on a CPU (PoCL), each compute unit's own
+                         * on a GPU; 0: none */
     double step_us;     /* one barrier-separated step of a group that cannot hide it */
     double sat;         /* work-items x ILP in flight that saturate a compute unit */
     double reuse_sat;   /* inner_reuse from which local-memory reads stop limiting FMAs */
@@ -126,6 +129,18 @@ typedef struct dev_class {
  * (batch-1 layers of 6-8 us, where the model's estimates lie within 5% of each other)
  * (bench/results/2026-11-24_h100_fp16_s15). */
 #define L1_GSPS_NVIDIA 5.0
+/* Dispatch of a GPU's work-groups (session 27): each compute unit starts its groups one
+ * after another, ~20 ns each. Small layers showed it: an H100 SEARCH timed ConvDepthwise on
+ * 480@14 3x3 (batch 1) at 4.7-6.0 us in 480-960 groups of 64-128 work-items and 6.5-8.6 us in
+ * 1,920-3,840 groups of 8-32, where the model had priced them all within 5% (the launch and
+ * one step dominate), and ranked ConvNaiveDirect's 1,920 groups (6.2-6.6 us) first. Over the
+ * 29,740 configs of the H100 SEARCH studies (241 keys, bench/scripts/fit_model.py) the pick
+ * among each key's measured configs went from 1.102 (worst 1.56) to 1.094 (worst 1.51) at
+ * 0.02 us (0.01-0.025 alike, worse again from 0.04), the 42 depthwise keys 1.152 -> 1.103
+ * (measured: ConvNaiveDirect ran 1.39x ConvDepthwise's best there); better or equal on 8 of the
+ * 9 studies taken alone (SqueezeNet 1.052 -> 1.057), and on the 16 depthwise layers an H100
+ * SEARCH timed in fp32 and fp16 (session 15) 1.267 -> 1.234. Other GPUs take the figure. */
+#define GPU_GROUP_US 0.02
 static dev_class nvidia = {
     .lanes = 128,
     .ghz = 1.7,
@@ -143,6 +158,7 @@ static dev_class nvidia = {
     .dram_gbs = 3000,
     .l2_gbs = 8000,
     .launch_us = 4.0,
+    .group_us = GPU_GROUP_US,
     .step_us = 0.52,
     .sat = 527,
     .reuse_sat = 2.4,
@@ -172,6 +188,7 @@ static dev_class gpu = {
     .dram_gbs = 1000,
     .l2_gbs = 3000,
     .launch_us = 5.0,
+    .group_us = GPU_GROUP_US,
     .step_us = 0.41,
     .sat = 270,
     .reuse_sat = 2.4,
@@ -496,8 +513,9 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
                             : 0.0;
     /* Atomics serialise per address in L2 (GPUs) or bounce cache lines between cores. */
     const double t_atomic = d->atomic_gops > 0 ? c.atomics / (d->atomic_gops * 1e9) : 0.0;
+    const double dispatched = d == &cpu ? c.groups : per_cu;
     const double t_launch =
-        (d->launch_us * (c.kernels > 0 ? c.kernels : 1) + d->group_us * c.groups) * 1e-6;
+        (d->launch_us * (c.kernels > 0 ? c.kernels : 1) + d->group_us * dispatched) * 1e-6;
     /* The bound that dominates, plus `overlap` of the others: throughput, step latency and
      * memory overlap well but not perfectly (0: a pure roofline, 1: no overlap at all).
      * It also keeps configs of equal flops apart, e.g. more reduction chunks (barriers) for
@@ -699,6 +717,8 @@ static param params[] = {
     {"cpu.launch_us", &cpu.launch_us},
     {"cpu.wake_us", &cpu.wake_us},
     {"cpu.group_us", &cpu.group_us},
+    {"nvidia.group_us", &nvidia.group_us},
+    {"gpu.group_us", &gpu.group_us},
     {"cpu.step_us", &cpu.step_us},
     {"cpu.sat", &cpu.sat},
     {"cpu.spill", &cpu.spill},
