@@ -8,8 +8,13 @@
  * fixed work per work-group. Times are profiling events (start to end), first launch apart,
  * then the minimum and median of the rest; "wall" is enqueue to clFinish on the host.
  *
- * Usage: clfuse-launch-probe [--type cpu|gpu|all] [--local L] [--runs N]
+ * Usage: clfuse-launch-probe [--type cpu|gpu|all] [--local L] [--runs N] [--chain K]
  *        [--total ITERS_TOTAL,...] [--per-wg ITERS,...] [--wgs G,...]
+ * --chain K: also K launches in a row, enqueued while a user event holds the queue, then
+ *   released at once: (end of the last - start of the first) / K, the device's time per
+ *   launch when the host's enqueue cost is out of the way (what a CUDA graph's replay of K
+ *   kernels measures), and the same without the hold ("free": the host enqueues as the
+ *   device runs). Columns chain_us and free_us, median of --runs such chains.
  * --total: work held fixed while G varies (iterations summed over all work-items);
  * --per-wg: work per work-group held fixed while G varies. */
 #define _POSIX_C_SOURCE 199309L
@@ -74,7 +79,54 @@ static int parse_list(const char *s, long *v, int cap, long lo)
     } while (0)
 
 /* One (G, iters) point: first launch, then runs more; prints a row. */
-static int measure(cl_command_queue q, cl_kernel k, long groups, size_t local, long iters, int runs)
+/* K launches in a row, the first START to the last END over K, in us; held: enqueued behind
+ * a user event released after the last enqueue. <0 on an OpenCL error (printed). */
+static double chain_us(cl_context ctx, cl_command_queue q, cl_kernel k, size_t global, size_t local,
+                       long chain, int held)
+{
+    cl_event gate = NULL, first = NULL, last = NULL;
+    cl_int err = CL_SUCCESS;
+    if (held) {
+        gate = clCreateUserEvent(ctx, &err);
+        if (err == CL_SUCCESS)
+            err = clEnqueueMarkerWithWaitList(q, 1, &gate, NULL);
+    }
+    for (long i = 0; i < chain && err == CL_SUCCESS; ++i) {
+        cl_event ev = NULL;
+        err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL,
+                                     i == 0 || i == chain - 1 ? &ev : NULL);
+        if (i == 0)
+            first = ev;
+        else if (ev)
+            last = ev;
+    }
+    if (gate) {
+        cl_int set = clSetUserEventStatus(gate, CL_COMPLETE);
+        err = err == CL_SUCCESS ? set : err;
+    }
+    cl_int fin = clFinish(q);
+    err = err == CL_SUCCESS ? fin : err;
+    cl_ulong s = 0, e = 0;
+    if (err == CL_SUCCESS)
+        err = clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL);
+    if (err == CL_SUCCESS)
+        err = clGetEventProfilingInfo(last ? last : first, CL_PROFILING_COMMAND_END, sizeof e, &e,
+                                      NULL);
+    if (gate)
+        clReleaseEvent(gate);
+    if (first)
+        clReleaseEvent(first);
+    if (last)
+        clReleaseEvent(last);
+    if (err != CL_SUCCESS) {
+        fprintf(stderr, "a chain of %ld launches: OpenCL error %d\n", chain, err);
+        return -1;
+    }
+    return (double)(e - s) * 1e-3 / (double)chain;
+}
+
+static int measure(cl_context ctx, cl_command_queue q, cl_kernel k, long groups, size_t local,
+                   long iters, int runs, long chain)
 {
     cl_int it = (cl_int)iters;
     cl_int set = clSetKernelArg(k, 1, sizeof it, &it);
@@ -115,18 +167,33 @@ static int measure(cl_command_queue q, cl_kernel k, long groups, size_t local, l
     qsort(t + 1, (size_t)runs, sizeof *t, cmp_double);
     qsort(w + 1, (size_t)runs, sizeof *w, cmp_double);
     /* 4 FMAs an iteration: the launch's single-precision FMAs, all groups together. */
-    printf("%8ld %10ld %12.0f %10.1f %10.1f %10.1f %10.1f\n", groups, iters * (long)local,
+    printf("%8ld %10ld %12.0f %10.1f %10.1f %10.1f %10.1f", groups, iters * (long)local,
            4.0 * (double)iters * (double)local * (double)groups, t[0], t[1], t[1 + runs / 2],
            w[1 + runs / 2]);
+    int rc = 0;
+    if (chain > 1) {
+        /* t and w again, now per chain: held, then free */
+        for (int r = 0; r < runs && !rc; ++r) {
+            t[r] = chain_us(ctx, q, k, global, local, chain, 1);
+            w[r] = chain_us(ctx, q, k, global, local, chain, 0);
+            rc = t[r] < 0 || w[r] < 0;
+        }
+        if (!rc) {
+            qsort(t, (size_t)runs, sizeof *t, cmp_double);
+            qsort(w, (size_t)runs, sizeof *w, cmp_double);
+            printf(" %10.2f %10.2f", t[runs / 2], w[runs / 2]);
+        }
+    }
+    printf("\n");
     free(t);
     free(w);
-    return 0;
+    return rc;
 }
 
 int main(int argc, char **argv)
 {
     cl_device_type type = CL_DEVICE_TYPE_CPU;
-    long local = 1, runs = 20;
+    long local = 1, runs = 20, chain = 0;
     long totals[32], per_wg[32], wgs[64];
     int n_total = parse_list("4000000", totals, 32, 1), n_per = 0;
     int total_given = 0;
@@ -143,6 +210,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--runs") && v) {
             long one[1];
             runs = parse_list(v, one, 1, 1) == 1 && one[0] <= 100000 ? one[0] : 0;
+        } else if (!strcmp(a, "--chain") && v) {
+            long one[1];
+            chain = parse_list(v, one, 1, 2) == 1 && one[0] <= 10000 ? one[0] : -1;
         } else if (!strcmp(a, "--total") && v) {
             n_total = parse_list(v, totals, 32, 1);
             total_given = 1;
@@ -154,15 +224,16 @@ int main(int argc, char **argv)
             n_wgs = parse_list(v, wgs, 64, 1);
         } else {
             fprintf(stderr,
-                    "usage: %s [--type cpu|gpu|all] [--local L] [--runs N] "
+                    "usage: %s [--type cpu|gpu|all] [--local L] [--runs N] [--chain K] "
                     "[--total I,...] [--per-wg I,...] [--wgs G,...]\n",
                     argv[0]);
             return 2;
         }
         ++i;
     }
-    if (n_total < 0 || n_per < 0 || n_wgs <= 0 || local == 0 || runs < 1) {
-        fprintf(stderr, "a list, --local (1-1024) or --runs (1-100000) not understood\n");
+    if (n_total < 0 || n_per < 0 || n_wgs <= 0 || local == 0 || runs < 1 || chain < 0) {
+        fprintf(stderr, "a list, --local (1-1024), --runs (1-100000) or --chain (2-10000) not "
+                        "understood\n");
         return 2;
     }
     long max_g = 0;
@@ -224,19 +295,19 @@ int main(int argc, char **argv)
     CHECK(err);
     CHECK(clSetKernelArg(k, 0, sizeof y, &y));
 
-    printf("# %8s %10s %12s %10s %10s %10s %10s\n", "groups", "iters/wg", "fma_total", "first_us",
-           "min_us", "median_us", "wall_us");
+    printf("# %8s %10s %12s %10s %10s %10s %10s%s\n", "groups", "iters/wg", "fma_total", "first_us",
+           "min_us", "median_us", "wall_us", chain > 1 ? "   chain_us    free_us" : "");
     for (int i = 0; i < n_total && !rc; ++i) {
         printf("# total work fixed: %ld iterations\n", totals[i]);
         for (int g = 0; g < n_wgs && !rc; ++g) {
             long iters = totals[i] / (wgs[g] * local);
-            rc = measure(q, k, wgs[g], (size_t)local, iters > 0 ? iters : 1, (int)runs);
+            rc = measure(ctx, q, k, wgs[g], (size_t)local, iters > 0 ? iters : 1, (int)runs, chain);
         }
     }
     for (int i = 0; i < n_per && !rc; ++i) {
         printf("# work per work-item fixed: %ld iterations\n", per_wg[i]);
         for (int g = 0; g < n_wgs && !rc; ++g)
-            rc = measure(q, k, wgs[g], (size_t)local, per_wg[i], (int)runs);
+            rc = measure(ctx, q, k, wgs[g], (size_t)local, per_wg[i], (int)runs, chain);
     }
 done:
     if (y)
