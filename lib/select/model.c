@@ -136,7 +136,7 @@ typedef struct dev_class {
  * one step dominate), and ranked ConvNaiveDirect's 1,920 groups (6.2-6.6 us) first. Over the
  * 29,740 configs of the H100 SEARCH studies (241 keys, bench/scripts/fit_model.py) the pick
  * among each key's measured configs went from 1.102 (worst 1.56) to 1.094 (worst 1.51) at
- * 0.02 us (0.01-0.025 alike, worse again from 0.04), the 42 depthwise keys 1.152 -> 1.103
+ * 0.02 us (0.01 alike, 1.100 from 0.04), the 42 depthwise keys 1.152 -> 1.103
  * (measured: ConvNaiveDirect ran 1.39x ConvDepthwise's best there); better or equal on 8 of the
  * 9 studies taken alone (SqueezeNet 1.052 -> 1.057), and on the 16 depthwise layers an H100
  * SEARCH timed in fp32 and fp16 (session 15) 1.267 -> 1.234. Other GPUs take the figure. */
