@@ -1,5 +1,6 @@
-/* clfuse-launch-probe: how a CPU OpenCL driver's kernel time depends on the number of
- * work-groups and the work each one does, without clfuse (bench/PERF_NOTES.md, session 26).
+/* clfuse-launch-probe: how an OpenCL driver's kernel time depends on the number of
+ * work-groups and the work each one does, without clfuse (bench/PERF_NOTES.md, sessions 26
+ * and 27: PoCL's CPU device, and NVIDIA's per-launch floor with --chain).
  *
  * A small layer's kernel on PoCL's CPU device runs far above its work on many cores (the
  * depthwise layers of MobileNetV3 at ~50 us on 16 Xeon cores whatever their size). This
@@ -78,7 +79,6 @@ static int parse_list(const char *s, long *v, int cap, long lo)
         }                                                                                          \
     } while (0)
 
-/* One (G, iters) point: first launch, then runs more; prints a row. */
 /* K launches in a row, the first START to the last END over K, in us; held: enqueued behind
  * a user event released after the last enqueue. <0 on an OpenCL error (printed). */
 static double chain_us(cl_context ctx, cl_command_queue q, cl_kernel k, size_t global, size_t local,
@@ -125,6 +125,8 @@ static double chain_us(cl_context ctx, cl_command_queue q, cl_kernel k, size_t g
     return (double)(e - s) * 1e-3 / (double)chain;
 }
 
+/* One (G, iters) point: first launch, then runs more; prints a row (with the chains' columns
+ * when chain > 1). */
 static int measure(cl_context ctx, cl_command_queue q, cl_kernel k, long groups, size_t local,
                    long iters, int runs, long chain)
 {
@@ -172,11 +174,12 @@ static int measure(cl_context ctx, cl_command_queue q, cl_kernel k, long groups,
            w[1 + runs / 2]);
     int rc = 0;
     if (chain > 1) {
-        /* t and w again, now per chain: held, then free */
+        /* Held and free chains in turns, so that a drift of the device's clock or load
+         * falls on both columns alike. */
         for (int r = 0; r < runs && !rc; ++r) {
             t[r] = chain_us(ctx, q, k, global, local, chain, 1);
-            w[r] = chain_us(ctx, q, k, global, local, chain, 0);
-            rc = t[r] < 0 || w[r] < 0;
+            w[r] = t[r] < 0 ? -1.0 : chain_us(ctx, q, k, global, local, chain, 0);
+            rc = w[r] < 0;
         }
         if (!rc) {
             qsort(t, (size_t)runs, sizeof *t, cmp_double);

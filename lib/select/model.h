@@ -31,7 +31,8 @@ typedef struct clf_model_detail {
     double t_latency; /* the steps' latency floor */
     double t_l2;      /* L2 traffic over the bandwidth of the busy compute units */
     double t_dram;    /* compulsory traffic over DRAM bandwidth */
-    double t_launch;  /* launch overhead x kernels, and on a CPU a cost per work-group */
+    double t_launch;  /* launch overhead x kernels, and the work-groups' dispatch: on a CPU
+                       * every group, on a GPU the groups of one compute unit */
     double t_atomic;  /* global atomics over the device's atomic throughput */
     double t_l1;      /* cost.cache_sectors over each compute unit's L1 sector rate */
     double t_tail;    /* on a CPU: the last thread's start, or its one group more (0 else) */
