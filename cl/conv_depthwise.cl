@@ -100,52 +100,12 @@
 #define DW_OFF (((-(PAD_W)) % DW_VEC + DW_VEC) % DW_VEC)
 #define DW_NCH ((DW_OFF + SPAN + DW_VEC - 1) / DW_VEC)
 
-/* DW_SHFL (an experiment, set only through CLFUSE_EXTRA_BUILD_OPTIONS; NVIDIA only: inline
- * PTX): in the flat range at stride 1 with a 3-wide filter and one column of padding each
- * side, neighbouring lanes hold neighbouring tiles of a row, so a work-item loads only its
- * own TW columns as chunks and takes the two halo columns from the lanes beside it (a warp's
- * edge lanes load theirs), where DW_VEC loads read DW_NCH chunks a row for SPAN values. */
-#ifndef DW_SHFL
-#define DW_SHFL 0
-#endif
-#if DW_SHFL && (!DW_FLAT || DW_VEC == 1 || STRIDE_W != 1 || DIL_W != 1 || FX != 3 ||             \
-                PAD_W != 1 || TW % DW_VEC != 0)
-#undef DW_SHFL
-#define DW_SHFL 0 /* the flat range, chunked loads, stride 1, a 3-wide filter padded by 1 only */
-#endif
-#if DW_SHFL
-inline float dw_from_left(float v)
-{
-    float r;
-    asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=f"(r) : "f"(v));
-    return r;
-}
-inline float dw_from_right(float v)
-{
-    float r;
-    asm volatile("shfl.sync.down.b32 %0, %1, 1, 31, 0xffffffff;" : "=f"(r) : "f"(v));
-    return r;
-}
-inline int dw_lane(void)
-{
-    int l;
-    asm volatile("mov.u32 %0, %%laneid;" : "=r"(l));
-    return l;
-}
-#define DW_LIVE_PARAM , int live
-#define DW_LIVE_ARG(v) , (v)
-#else
-#define DW_LIVE_PARAM
-#define DW_LIVE_ARG(v)
-#endif
-
 /* The work-item's TH x TW outputs from the input rows under them: each row's window loaded
  * once into registers and added to every output row that reads it, then the epilogue and the
  * stores. xc is channel k's plane of image n (X_OFF(n, c, 0, 0)), taps its FY x FX filter (in
  * registers, or local memory in the channels-last form), (oh0, ow0) the first output. */
 inline void dw_rows_and_store(__global const CLF_DATA_T *xc, DW_TAPS_AS const float *taps, int n,
-                              int k, int oh0, int ow0, __global CLF_DATA_T *y,
-                              EPI_PARAMS DW_LIVE_PARAM)
+                              int k, int oh0, int ow0, __global CLF_DATA_T *y, EPI_PARAMS)
 {
     const int iw0 = ow0 * STRIDE_W - PAD_W;
     const int ih0 = oh0 * STRIDE_H - PAD_H;
@@ -169,43 +129,11 @@ inline void dw_rows_and_store(__global const CLF_DATA_T *xc, DW_TAPS_AS const fl
             used |= d >= 0 && d % DIL_H == 0 && d / DIL_H < FY;
         }
         const int ih = ih0 + ir;
-#if DW_SHFL
-        /* Every lane reaches the shuffles: a padding row loads row 0 and zeroes it. */
-        if (!used)
-            continue;
-        const int in_rows = ih >= 0 && ih < H;
-        __global const CLF_DATA_T *row = xc + (size_t)(in_rows ? ih : 0) * X_SH;
-        float win[TW + 2];
-#pragma unroll
-        for (int q = 0; q < TW / DW_VEC; ++q) {
-            const int lo = ow0 + q * DW_VEC;
-            const int inside = in_rows && lo < W;
-            const DW_VTYPE v = DW_LOADV(row + (inside ? lo : 0));
-#pragma unroll
-            for (int e = 0; e < DW_VEC; ++e)
-                win[1 + q * DW_VEC + e] = inside ? DW_COMP(v, e) : 0.0f;
-        }
-        {
-            const float l = dw_from_left(win[TW]), r = dw_from_right(win[1]);
-            const int lane = dw_lane();
-            /* the lane beside holds the tile beside in the row, but for a warp's edge lanes;
-             * the row's first tile has padding on its left, its last past its right */
-            win[0] = ow0 == 0 ? 0.0f
-                     : lane == 0 ? (in_rows ? CLF_LOAD(row, ow0 - 1) : 0.0f)
-                                 : l;
-            win[TW + 1] = ow0 + TW >= W ? 0.0f
-                          : lane == 31 ? (in_rows ? CLF_LOAD(row, ow0 + TW) : 0.0f)
-                                       : r;
-        }
-#define DW_WIN(i) win[i]
-#else
         /* A padding row adds zeros: skip it (uniform across most of the work-group). */
         if (!used || ih < 0 || ih >= H)
             continue;
         __global const CLF_DATA_T *row = xc + (size_t)ih * X_SH;
-#endif
-#if DW_SHFL
-#elif DW_VEC > 1
+#if DW_VEC > 1
         /* X_SW is 1 and W a multiple of DW_VEC here (the solver's conditions for DW_VEC). */
         float chunks[DW_NCH * DW_VEC];
 #pragma unroll
@@ -244,10 +172,6 @@ inline void dw_rows_and_store(__global const CLF_DATA_T *xc, DW_TAPS_AS const fl
 #undef DW_WIN
     }
 
-#if DW_SHFL
-    if (!live)
-        return;
-#endif
 #pragma unroll
     for (int r = 0; r < TH; ++r) {
         const int oh = oh0 + r;
@@ -315,7 +239,7 @@ __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KER
 /* The plane form's work-item, under either launch below: outputs from (oh0, ow0) of channel k
  * of image n, its channel's taps loaded into registers beside its first rows (DW_TAPS_AS). */
 inline void dw_plane_item(__global const CLF_DATA_T *x, __global const CLF_DATA_T *w, int n, int k,
-                          int oh0, int ow0, __global CLF_DATA_T *y, EPI_PARAMS DW_LIVE_PARAM)
+                          int oh0, int ow0, __global CLF_DATA_T *y, EPI_PARAMS)
 {
     __global const CLF_DATA_T *wk = w + W_OFF(k, 0, 0, 0);
     float taps[FYX];
@@ -323,8 +247,7 @@ inline void dw_plane_item(__global const CLF_DATA_T *x, __global const CLF_DATA_
     for (int e = 0; e < FYX; ++e)
         taps[e] = CLF_LOAD(wk, e / FX * W_SY + e % FX * W_SX);
 
-    dw_rows_and_store(x + X_OFF(n, k / K_PER_G, 0, 0), taps, n, k, oh0, ow0, y,
-                      EPI_ARGS DW_LIVE_ARG(live));
+    dw_rows_and_store(x + X_OFF(n, k / K_PER_G, 0, 0), taps, n, k, oh0, ow0, y, EPI_ARGS);
 }
 
 #if DW_FLAT
@@ -339,21 +262,14 @@ inline void dw_plane_item(__global const CLF_DATA_T *x, __global const CLF_DATA_
 #define DW_TY ((OH + TH - 1) / TH)
 __kernel __attribute__((reqd_work_group_size(WX * WY, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
-    const size_t total = (size_t)N * K * DW_TX * DW_TY;
-#if DW_SHFL
-    /* past the end: the last tile again, unstored, so that its lanes join the shuffles */
-    const int live = get_global_id(0) < total;
-    const size_t id = live ? get_global_id(0) : total - 1;
-#else
     const size_t id = get_global_id(0);
-    if (id >= total)
+    if (id >= (size_t)N * K * DW_TX * DW_TY)
         return;
-#endif
     const int tx = (int)(id % DW_TX);
     const size_t row = id / DW_TX;
     const int ty = (int)(row % DW_TY);
     const int nk = (int)(row / DW_TY);
-    dw_plane_item(x, w, nk / K, nk % K, ty * TH, tx * TW, y, EPI_ARGS DW_LIVE_ARG(live));
+    dw_plane_item(x, w, nk / K, nk % K, ty * TH, tx * TW, y, EPI_ARGS);
 }
 #else
 __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
