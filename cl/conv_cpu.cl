@@ -281,6 +281,20 @@ inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, int pix, size_t out_idx, EPI
 #undef clf_activ
 #endif
 
+/* dst = the C_PER_G x FYX taps of filter kg of group g: in a horizontal plan (ConvHorizontalCpu)
+ * from its branch's buffer, which CLF_HGEMM_ROW (generated) picks by the channel's range (one
+ * group). */
+#ifdef CLF_HGEMM_ROW
+#define FILTER_ROW(g, kg, dst)                                                                 \
+    do {                                                                                       \
+        int kfirst_;                                                                           \
+        CLF_HGEMM_ROW((kg), (dst), kfirst_);                                                   \
+        (dst) += (size_t)((kg) - kfirst_) * (C_PER_G * FYX);                                   \
+    } while (0)
+#else
+#define FILTER_ROW(g, kg, dst) ((dst) = w + ((size_t)(g) * K_PER_G + (kg)) * (C_PER_G * FYX))
+#endif
+
 #if DOT
 /* KB outputs of image n: dot products over the input channels (see the top). */
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
@@ -292,16 +306,8 @@ __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KER
     __global const CLF_DATA_T *xg = x + (size_t)n * C + (size_t)g * C_PER_G;
     __global const CLF_DATA_T *wrow[KB];
 #pragma unroll
-    for (int i = 0; i < KB; ++i) {
-#ifdef CLF_HGEMM_ROW
-        int kfirst;
-        __global const float *r;
-        CLF_HGEMM_ROW(kg0 + i, r, kfirst);
-        wrow[i] = r + (size_t)(kg0 + i - kfirst) * C_PER_G;
-#else
-        wrow[i] = w + ((size_t)g * K_PER_G + kg0 + i) * C_PER_G;
-#endif
-    }
+    for (int i = 0; i < KB; ++i)
+        FILTER_ROW(g, kg0 + i, wrow[i]);
     VEC acc[KB];
 #pragma unroll
     for (int i = 0; i < KB; ++i)
@@ -370,15 +376,11 @@ __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KER
 
     __global const CLF_DATA_T *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
 #ifdef CLF_HGEMM_ROW
-    /* A horizontal plan (ConvHorizontalCpu): each of the KB filters in its branch's buffer,
-     * which CLF_HGEMM_ROW (generated) picks by the channel's range; one group. */
+    /* A horizontal plan: each of the KB filters in its branch's buffer. */
     __global const float *wrow[KB];
 #pragma unroll
-    for (int i = 0; i < KB; ++i) {
-        int kfirst;
-        CLF_HGEMM_ROW(kg0 + i, wrow[i], kfirst);
-        wrow[i] += (size_t)(kg0 + i - kfirst) * (C_PER_G * FYX);
-    }
+    for (int i = 0; i < KB; ++i)
+        FILTER_ROW(g, kg0 + i, wrow[i]);
 #define W_STAGE(ci)
 #define W_TAP(i, ci, fy, fx) wrow[i][(ci) * FYX + (fy) * FX + (fx)]
 #else
