@@ -81,6 +81,17 @@ static int parse_list(const char *s, long *v, int cap, long lo)
         }                                                                                          \
     } while (0)
 
+/* From START of `from` to END of `to` (both finished), in us, into *us. */
+static cl_int span_us(cl_event from, cl_event to, double *us)
+{
+    cl_ulong s = 0, e = 0;
+    cl_int err = clGetEventProfilingInfo(from, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL);
+    if (err == CL_SUCCESS)
+        err = clGetEventProfilingInfo(to, CL_PROFILING_COMMAND_END, sizeof e, &e, NULL);
+    *us = (double)(e - s) * 1e-3;
+    return err;
+}
+
 /* K launches in a row, the first START to the last END over K, in us; held: enqueued behind
  * a user event released after the last enqueue. <0 on an OpenCL error (printed). */
 static double chain_us(cl_context ctx, cl_command_queue q, cl_kernel k, size_t global, size_t local,
@@ -108,12 +119,9 @@ static double chain_us(cl_context ctx, cl_command_queue q, cl_kernel k, size_t g
     }
     cl_int fin = clFinish(q);
     err = err == CL_SUCCESS ? fin : err;
-    cl_ulong s = 0, e = 0;
+    double us = 0;
     if (err == CL_SUCCESS)
-        err = clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL);
-    if (err == CL_SUCCESS)
-        err = clGetEventProfilingInfo(last ? last : first, CL_PROFILING_COMMAND_END, sizeof e, &e,
-                                      NULL);
+        err = span_us(first, last ? last : first, &us);
     if (gate)
         clReleaseEvent(gate);
     if (first)
@@ -124,7 +132,7 @@ static double chain_us(cl_context ctx, cl_command_queue q, cl_kernel k, size_t g
         fprintf(stderr, "a chain of %ld launches: OpenCL error %d\n", chain, err);
         return -1;
     }
-    return (double)(e - s) * 1e-3 / (double)chain;
+    return us / (double)chain;
 }
 
 /* One (G, iters) point: first launch, then runs more; prints a row (with the chains' columns
@@ -153,11 +161,8 @@ static int measure(cl_context ctx, cl_command_queue q, cl_kernel k, long groups,
         if (err == CL_SUCCESS)
             err = clFinish(q);
         w[r] = now_us() - w0;
-        cl_ulong s = 0, e = 0;
         if (err == CL_SUCCESS)
-            err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL);
-        if (err == CL_SUCCESS)
-            err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof e, &e, NULL);
+            err = span_us(ev, ev, &t[r]);
         if (ev)
             clReleaseEvent(ev);
         if (err != CL_SUCCESS) {
@@ -166,7 +171,6 @@ static int measure(cl_context ctx, cl_command_queue q, cl_kernel k, long groups,
             free(w);
             return 1;
         }
-        t[r] = (double)(e - s) * 1e-3;
     }
     qsort(t + 1, (size_t)runs, sizeof *t, cmp_double);
     qsort(w + 1, (size_t)runs, sizeof *w, cmp_double);
