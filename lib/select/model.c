@@ -305,8 +305,13 @@ static dev_class cpu = {
  * of four networks outside the fit (EfficientNet-B0, MobileNetV3-Large b1 and b32,
  * SqueezeNet 1.1) 0.962x (0.76-1.30). A term that instead let fewer
  * groups overlap the bounds less (overlap x (1 + c / r)) made every pick worse (1.134-1.163
- * for c 0.5-2), as session 19's like term did; a convex local_l1 (x used^2) gained nothing. */
-#define LONE_IGEMM 0.2
+ * for c 0.5-2), as session 19's like term did; a convex local_l1 (x used^2) gained nothing.
+ * Session 28: with split-K's fixed steps a group (lib/solver/conv_implicit_gemm.c,
+ * SPLIT_GROUP_STEPS) and its efficiency refitted, the plain implicit GEMM's lone 0.3 and
+ * split-K's 0.2 (the grid over the same keys: pick 1.094 -> 1.091, rms 0.302 -> 0.297; at 0.2
+ * and 0.2, 1.094). The horizontal GEMM runs the plain kernel's loop and takes its value. */
+#define LONE_IGEMM 0.3
+#define LONE_SPLITK 0.2
 typedef struct solver_eff {
     const char *name;
     double eff;
@@ -327,8 +332,11 @@ static solver_eff effs[] = {
     {"ConvDirectCpu", DEFAULT_EFF, 1.0, 0, 0, 0},
     /* ConvImplicitGemm's kernel split across work-groups: first fitted on its own (273
      * plain-path configs of 45 batch-1 layers, see ATOMIC_GOPS_FITTED) at 0.33, where it
-     * stood in for the small tiles' gathers that load_ops now charges. */
-    {"ConvImplicitGemmSplitK", 0.65, 0, 1.27, 0, LONE_IGEMM},
+     * stood in for the small tiles' gathers that load_ops now charges; 0.65 then stood in
+     * for a cost per group (its residuals ran +0.13 in log at 0-3 reduction chunks a group,
+     * -0.13 to -0.26 at 8 or more), which SPLIT_GROUP_STEPS now charges: 0.8 with them
+     * (grid 0.65-0.9 x 0-8 steps over the H100 SEARCH studies, session 28). */
+    {"ConvImplicitGemmSplitK", 0.80, 0, 1.27, 0, LONE_SPLITK},
     /* A memory-bound kernel: its time is mostly the DRAM, L2 and L1 bounds, which this
      * factor does not scale (fitted with the others in session 12 on 1,600 configs at 0.45,
      * set to 1.0 with the L1 term, L1_GSPS_NVIDIA). */

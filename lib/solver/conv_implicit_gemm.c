@@ -703,6 +703,16 @@ static int split_atomic(const clfuse_DeviceInfo *dev)
     return plain != NULL && strcmp(plain, "0") == 0;
 }
 
+/* Serial steps a split-K group takes beyond its chunks, the count and the sum: its tile's
+ * index arithmetic, the partial tile's stores and the counter's round trip through L2 before
+ * the next group may start. Over the H100 SEARCH studies (29,740 configs, 241 keys) split-K
+ * configs with 0-3 chunks a group ran +0.13 (log) slower than predicted and those with 8 or
+ * more -0.13 to -0.26: a fixed cost per group, which its efficiency had absorbed. Grid 0-8
+ * (with that efficiency 0.65-0.9, lib/select/model.c): 4 fits best (rms log error 0.302 ->
+ * 0.297; the model's pick among each key's measured configs 1.094 -> 1.091, ResNet-18 b1's
+ * keys 1.090 -> 1.065). */
+#define SPLIT_GROUP_STEPS 4.0
+
 /* ConvImplicitGemm's shape of work with SK groups per tile: the same flops and operand
  * traffic spread over SK times the groups, each walking 1/SK of the chunks; the partial
  * tiles written and read back once through L2, and the tail of the last group. */
@@ -728,8 +738,9 @@ static miopenStatus_t split_cost(const clf_fusion_problem *p, const clfuse_Devic
     out->atomics = out->groups + tiles + (split_atomic(dev) ? 2.0 * partials : 0.0);
     /* One step per chunk of the group's share, the count, and the last group's sum: SK
      * partials read through L2 one after another (the tail no other group overlaps; fitted
-     * on an H100: with it the rms error over 273 plain-path configs fell from x1.78 to x1.34). */
-    out->steps = ceil(chunks / (double)s.sk) + 1.0 + (double)s.sk;
+     * on an H100: with it the rms error over 273 plain-path configs fell from x1.78 to x1.34);
+     * and the steps every group pays whatever its share (SPLIT_GROUP_STEPS). */
+    out->steps = ceil(chunks / (double)s.sk) + 1.0 + (double)s.sk + SPLIT_GROUP_STEPS;
     return miopenStatusSuccess;
 }
 
