@@ -4,7 +4,8 @@
 # again. Per network, select_study.sh runs default and NORMAL afresh (no shipped db, empty user
 # dbs), then pins the three choices of each layer in one process and tabulates them.
 #   usage: bench/scripts/gpu_restudy.sh OUT NAME=NETWORK_FILE=SEARCH_RESULTS_JSON...
-# A SEARCH_RESULTS_JSON ending in .tar.gz:PATH or .tgz:PATH names a file inside that archive. Writes
+# A SEARCH_RESULTS_JSON ending in .tar.gz:PATH or .tgz:PATH names a file inside that archive,
+# one ending in .gz a gzipped file. Writes
 # OUT/restudy.tgz (each network's logs, results and study.md) and prints each study's summary.
 set -uo pipefail
 out=$1
@@ -21,6 +22,7 @@ for spec in "$@"; do
     mkdir -p "$work/$name/search"
     case $search in
         *.tar.gz:*|*.tgz:*) tar xzf "${search%%:*}" -O "${search#*:}" > "$work/$name/search/results.json" ;;
+        *.gz) gzip -dc "$search" > "$work/$name/search/results.json" ;;
         *) cp "$search" "$work/$name/search/results.json" ;;
     esac
     echo "$name: $net, SEARCH from $search" >> "$work/env.txt"
