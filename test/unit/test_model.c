@@ -1073,6 +1073,52 @@ static void gpu_dispatch_by_groups(void **state)
                          1e-3) < 1e-12);
 }
 
+/* The CPU class's DRAM bandwidth is per core: a 16-thread CPU reads its bytes 8x faster than
+ * a 2-thread one (one 20-GB/s figure for both had priced EfficientNet-B0's 2.2-MB stem at
+ * 0.11 ms of DRAM on the 16-core Xeon, where every config ran 0.038-0.10 ms). */
+static void cpu_dram_per_core(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_name("ConvDirectCpu");
+    assert_non_null(s);
+    clf_fusion_problem p;
+    conv(&p, 1, 3, 224, 32, 3, 2, 1);
+    clfuse_DeviceInfo sixteen = pocl(), two = pocl();
+    sixteen.native_vector_width_float = two.native_vector_width_float = 16;
+    two.compute_units = 2;
+    const char *cfg = "KB=16,VW=16,NV=1,GR=64";
+    clf_cost c16, c2;
+    clf_model_detail d16, d2;
+    assert_true(clf_model_predict_detail(&sixteen, &p, s, cfg, &c16, &d16) > 0);
+    assert_true(clf_model_predict_detail(&two, &p, s, cfg, &c2, &d2) > 0);
+    assert_float_equal(c16.dram_bytes, c2.dram_bytes, 0);
+    const double per_core = model_param("cpu.dram_gbs_per_core");
+    assert_true(per_core > 0);
+    assert_true(fabs(d2.t_dram - c2.dram_bytes / (per_core * 1e9 * 2) * 1e3) < 1e-12);
+    assert_true(fabs(d2.t_dram / d16.t_dram - 8.0) < 1e-9);
+}
+
+/* A split-K group pays SPLIT_GROUP_STEPS (4) serial steps beyond its chunks, the count and
+ * the sum: splitting a short reduction further is not free (its residuals ran +0.13 in log at
+ * 0-3 chunks a group, -0.13 to -0.26 at 8 or more, on the H100 SEARCH studies). */
+static void splitk_group_steps(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo dev = h100();
+    const clf_solver *split = clf_solver_by_name("ConvImplicitGemmSplitK");
+    assert_non_null(split);
+    clf_fusion_problem p;
+    conv(&p, 1, 512, 14, 512, 3, 1, 1);
+    clf_cost c8, c16;
+    assert_int_equal(split->cost(&p, &dev, "MT=64,NT=64,KT=16,TM=4,TN=8,SK=8", &c8),
+                     miopenStatusSuccess);
+    assert_int_equal(split->cost(&p, &dev, "MT=64,NT=64,KT=16,TM=4,TN=8,SK=16", &c16),
+                     miopenStatusSuccess);
+    /* 512 x 9 = 4,608 reduction rows in chunks of 16: 288 chunks */
+    assert_float_equal(c8.steps, 288 / 8 + 1 + 8 + 4, 1e-9);
+    assert_float_equal(c16.steps, 288 / 16 + 1 + 16 + 4, 1e-9);
+}
+
 /* FusedElementwise's default: 16 bytes of x a work-item (eight halves, four floats), but
  * four values where per-activation batch-norm reads four fp32 parameters per value. */
 static void elementwise_vector_width(void **state)
@@ -1130,6 +1176,8 @@ int main(void)
         cmocka_unit_test(groups_in_flight_counted),
         cmocka_unit_test(depthwise_flat_range),
         cmocka_unit_test(gpu_dispatch_by_groups),
+        cmocka_unit_test(cpu_dram_per_core),
+        cmocka_unit_test(splitk_group_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
