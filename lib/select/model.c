@@ -202,9 +202,9 @@ static dev_class gpu = {
 /* CPUs through PoCL: a compute unit is a hardware thread that runs one work-group at a
  * time, its work-items vectorised over 8-16 SIMD lanes (16: two 8-lane FMA ports) at
  * ~2.5 GHz; local memory is the cache, so neither it nor registers limit groups in flight;
- * ~10 GB/s of DRAM bandwidth per core (CPU_DRAM_GBS_PER_CORE), ~40 GB/s of cache bandwidth
- * per core; a launch costs tens of
- * microseconds (PoCL's scheduling), a barrier step little (work-item loops, no waiting).
+ * ~10 GB/s of DRAM bandwidth and ~40 GB/s of cache bandwidth per core (below); a launch costs
+ * tens of microseconds (PoCL's scheduling), a barrier step little (work-item loops, no
+ * waiting).
  * sat: the lanes x independent FMAs a core needs in flight, two 16-lane FMA ports of 4
  * cycles' latency on an AVX-512 core (64 lanes deep on the GPU machine's Xeon: a work-item of
  * 16-lane vectors ran 2x the FMA rate of one of 8 lanes, 134 against 67 GFLOP/s on a core,
