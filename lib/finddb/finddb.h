@@ -65,7 +65,10 @@ typedef struct clf_finddb clf_finddb;
 ** NULL; a missing directory is not a problem) whose "device" matches the
 ** identity exactly (vendor, name, driver strings; compute units equal) is loaded
 ** read-only, in byte order of file name; when several system files hold the same
-** key, the first one wins. Then the user file (user_dir/<basename>.ufdb.json) is
+** key, the first one wins. When no file matches exactly, the files of the same vendor,
+** name and compute units under the nearest other driver (the newest one not above this
+** driver, else the oldest above it) are loaded instead (clf_finddb_system_note). Then the user file
+*(user_dir/<basename>.ufdb.json) is
 ** loaded if it exists.
 **
 ** Never fails on bad files: each problem (unreadable, too big, truncated,
@@ -153,6 +156,11 @@ void clf_finddb_set_lock_timeout(clf_finddb *db, int timeout_ms);
 
 /* Full path of the user file ("" when user_dir was NULL). */
 const char *clf_finddb_user_path(clf_finddb *db);
+
+/* "" when the system records loaded are this device's own (or there are none); otherwise one
+** line naming the other driver whose files of the same device (vendor, name, compute units)
+** were loaded because none matched this driver. Owned by db. */
+const char *clf_finddb_system_note(const clf_finddb *db);
 
 /* Warnings accumulated since open (open, and re-reads done by store/remove), one
 ** per line; "" if none. Owned by db. */

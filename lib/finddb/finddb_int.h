@@ -94,6 +94,10 @@ int clf_fdb_check_header(const cJSON *root, clf_device_identity *fdev, char *why
 /* Reads, parses and checks one file (PF_*; dev NULL: any device). */
 int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON **root, char *why,
                        size_t why_cap);
+/* The same, and the file's own device (when its header was read: PF_OK, PF_OTHER_DEVICE)
+** into file_dev (may be NULL). */
+int clf_fdb_parse_file_id(const char *path, const clf_device_identity *dev, cJSON **root,
+                          clf_device_identity *file_dev, char *why, size_t why_cap);
 /* The "records" of a checked document into t; prune deletes bad ones from root. 0 or -1 OOM. */
 int clf_fdb_load_records(cJSON *root, clf_fdb_table *t, clf_fdb_filectx *f, int prune);
 

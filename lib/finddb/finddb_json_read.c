@@ -355,6 +355,12 @@ static int json_well_formed(const char *buf, size_t len)
 int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON **root, char *why,
                        size_t why_cap)
 {
+    return clf_fdb_parse_file_id(path, dev, root, NULL, why, why_cap);
+}
+
+int clf_fdb_parse_file_id(const char *path, const clf_device_identity *dev, cJSON **root,
+                          clf_device_identity *file_dev, char *why, size_t why_cap)
+{
     *root = NULL;
     char *buf;
     size_t len;
@@ -419,6 +425,8 @@ int clf_fdb_parse_file(const char *path, const clf_device_identity *dev, cJSON *
         cJSON_Delete(doc);
         return hr == -2 ? PF_LEAVE : PF_BAD;
     }
+    if (file_dev)
+        *file_dev = fdev;
     if (dev && !clf_finddb_identity_equal(dev, &fdev)) {
         clf_set_err(
             why, why_cap,

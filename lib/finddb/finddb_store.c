@@ -21,6 +21,7 @@
 #include "finddb/finddb_int.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
@@ -44,6 +45,7 @@ struct clf_finddb {
     int keys_valid;
     clf_strbuf warn;
     int lock_timeout_ms;
+    char sys_note[1024]; /* which system files stood in for this device's ("": its own) */
 };
 
 /*
@@ -104,25 +106,28 @@ static void invalidate_keys(clf_finddb *db)
     db->keys_valid = 0;
 }
 
-/* Loads every matching *.json in dir into db->sys. -1 only on OOM. */
-static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
+/* The *.json names in dir (not hidden), sorted; *n of them. 0, 1 when the directory cannot
+** be read (reported unless missing), -1 on OOM. */
+static int list_system_dir(const char *dir, clf_fdb_sink *s, char ***out, size_t *n)
 {
+    *out = NULL;
+    *n = 0;
     DIR *d = opendir(dir);
     if (!d) {
         if (errno != ENOENT)
             clf_fdb_sink_line(s, dir, "cannot read the system find-db directory: %s",
                               strerror(errno));
-        return 0;
+        return 1;
     }
     char **names = NULL;
-    size_t n = 0, cap = 0;
+    size_t cap = 0;
     int rc = 0;
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
         size_t l = strlen(de->d_name);
         if (l <= 5 || strcmp(de->d_name + l - 5, ".json") != 0 || de->d_name[0] == '.')
             continue;
-        if (n == cap) {
+        if (*n == cap) {
             size_t nc = cap ? cap * 2 : 16;
             char **q = clf_realloc(names, nc * sizeof *q);
             if (!q) {
@@ -132,28 +137,80 @@ static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
             names = q;
             cap = nc;
         }
-        if (!(names[n] = clf_strdup(de->d_name))) {
+        if (!(names[*n] = clf_strdup(de->d_name))) {
             rc = -1;
             break;
         }
-        n++;
+        (*n)++;
     }
     closedir(d);
-    if (rc == 0 && n > 0) /* qsort must not see a NULL array */
-        qsort(names, n, sizeof *names, clf_fdb_str_cmp_p);
+    if (*n > 0) /* qsort must not see a NULL array */
+        qsort(names, *n, sizeof *names, clf_fdb_str_cmp_p);
+    *out = names;
+    return rc;
+}
+
+/* Driver versions in numeric order ("580.65.06" < "580.159.04"): digit runs compare as
+** numbers, everything else byte by byte. */
+static int driver_cmp(const char *a, const char *b)
+{
+    while (*a && *b) {
+        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+            char *ea, *eb;
+            unsigned long long x = strtoull(a, &ea, 10), y = strtoull(b, &eb, 10);
+            if (x != y)
+                return x < y ? -1 : 1;
+            a = ea;
+            b = eb;
+        } else if (*a != *b) {
+            return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+        } else {
+            a++;
+            b++;
+        }
+    }
+    return (*a != 0) - (*b != 0);
+}
+
+/* Whether a file of driver `cand` is nearer to the device's driver `mine` than the best so
+** far: the newest driver not above the device's, else the oldest above it. */
+static int nearer_driver(const char *mine, const char *cand, const char *best)
+{
+    if (best == NULL)
+        return 1;
+    const int cand_below = driver_cmp(cand, mine) < 0, best_below = driver_cmp(best, mine) < 0;
+    if (cand_below != best_below)
+        return cand_below;
+    return cand_below ? driver_cmp(cand, best) > 0 : driver_cmp(cand, best) < 0;
+}
+
+/* Loads the *.json files of names whose device is `want` into db->sys, in name order (a key
+** already given by an earlier file is not replaced). With want the db's own device, the
+** nearest other driver of the same device (vendor, name, compute units) goes to *fallback
+** (its driver string; fallback->driver[0] 0: none). *loaded counts the files loaded. -1 only
+** on OOM. */
+static int load_system_files(clf_finddb *db, const char *dir, char *const *names, size_t n,
+                             const clf_device_identity *want, clf_fdb_sink *s,
+                             clf_device_identity *fallback, int *loaded)
+{
+    int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
         size_t pl = strlen(dir) + strlen(names[i]) + 2;
         char *path = clf_malloc(pl);
-        if (!path) {
-            rc = -1;
-            break;
-        }
+        if (!path)
+            return -1;
         snprintf(path, pl, "%s/%s", dir, names[i]);
         cJSON *doc;
         char why[1024];
-        int pr = clf_fdb_parse_file(path, &db->dev, &doc, why, sizeof why);
-        if (pr == PF_BAD || pr == PF_LEAVE) {
-            clf_fdb_sink_line(s, path, "%s; file ignored", why);
+        clf_device_identity fdev;
+        int pr = clf_fdb_parse_file_id(path, want, &doc, &fdev, why, sizeof why);
+        if ((pr == PF_BAD || pr == PF_LEAVE) && want == &db->dev) {
+            clf_fdb_sink_line(s, path, "%s; file ignored", why); /* reported once */
+        } else if (pr == PF_OTHER_DEVICE && fallback && fdev.compute_units == want->compute_units &&
+                   strcmp(fdev.vendor, want->vendor) == 0 && strcmp(fdev.name, want->name) == 0 &&
+                   nearer_driver(want->driver, fdev.driver,
+                                 fallback->driver[0] ? fallback->driver : NULL)) {
+            *fallback = fdev;
         } else if (pr == PF_OK) {
             /* Each file is loaded on its own (a key twice in one file is a problem),
             ** then merged: a key already given by an earlier file is not replaced. */
@@ -165,8 +222,36 @@ static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
             if (rc == 0)
                 rc = clf_fdb_table_merge(&db->sys, &t);
             clf_fdb_table_free(&t);
+            ++*loaded;
         }
         clf_free(path);
+    }
+    return rc;
+}
+
+/* Loads the system files of this device into db->sys. When none is for its driver, those of
+** the same device (vendor, name, compute units) under the nearest other driver are loaded
+** instead, as MIOpen falls back to the nearest system db of one architecture: a driver
+** update keeps the shipped records (their configs are checked at lookup like any record's).
+** db->sys_note says which. -1 only on OOM. */
+static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
+{
+    char **names;
+    size_t n;
+    int rc = list_system_dir(dir, s, &names, &n);
+    if (rc == 1)
+        return 0;
+    clf_device_identity fallback;
+    memset(&fallback, 0, sizeof fallback);
+    int loaded = 0;
+    if (rc == 0)
+        rc = load_system_files(db, dir, names, n, &db->dev, s, &fallback, &loaded);
+    if (rc == 0 && loaded == 0 && fallback.driver[0]) {
+        rc = load_system_files(db, dir, names, n, &fallback, s, NULL, &loaded);
+        snprintf(db->sys_note, sizeof db->sys_note,
+                 "no system find-db in %s for driver %s; %d file(s) of driver %s for the same "
+                 "device (%s, %u compute units) loaded instead",
+                 dir, db->dev.driver, loaded, fallback.driver, db->dev.name, db->dev.compute_units);
     }
     for (size_t i = 0; i < n; i++)
         clf_free(names[i]);
@@ -519,4 +604,9 @@ const char *clf_finddb_user_path(clf_finddb *db)
 const char *clf_finddb_warnings(clf_finddb *db)
 {
     return db && db->warn.data ? db->warn.data : "";
+}
+
+const char *clf_finddb_system_note(const clf_finddb *db)
+{
+    return db ? db->sys_note : "";
 }

@@ -78,6 +78,8 @@ struct clf_finddb *clf_handle_finddb(miopenHandle_t h)
     }
     if (db == NULL)
         return NULL;
+    if (clf_finddb_system_note(db)[0])
+        clf_log(CLF_LOG_INFO, "find-db: %s", clf_finddb_system_note(db));
     pthread_mutex_lock(&h->lock);
     if (h->finddb == NULL) {
         h->finddb = db;

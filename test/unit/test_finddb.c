@@ -448,6 +448,87 @@ static void test_other_devices_ignored(void **state)
     free(tmp);
 }
 
+/* Writes a one-record system file: device (vendor NVIDIA, the given name, driver and compute
+** units), key K -> solver. */
+static void write_system_file(const char *dir, const char *file, const char *name,
+                              const char *driver, unsigned cu, const char *solver)
+{
+    char path[1024], body[2048];
+    snprintf(body, sizeof body,
+             "{\"format\": \"clfuse-finddb\", \"version\": 1, \"device\": {\"vendor\": "
+             "\"NVIDIA Corporation\", \"name\": \"%s\", \"driver\": \"%s\", "
+             "\"compute_units\": %u}, \"records\": {\"K\": [{\"solver\": \"%s\", "
+             "\"time_ms\": 1, \"workspace\": 0, \"algorithm\": \"a\"}]}}",
+             name, driver, cu, solver);
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    write_str(path, body);
+}
+
+/* The solver of key K that a db opened for the H100 identity under `driver` finds, and the
+** system note, into note. */
+static void open_as(const char *dir, const char *driver, char *solver, size_t cap, char *note,
+                    size_t note_cap)
+{
+    clf_device_identity d = dev_h100();
+    snprintf(d.driver, sizeof d.driver, "%s", driver);
+    char warn[4096];
+    clf_finddb *db = clf_finddb_open(&d, dir, NULL, warn, sizeof warn);
+    assert_non_null(db);
+    assert_string_equal(warn, "");
+    clf_finddb_entry out[2];
+    const char *where;
+    int n = clf_finddb_lookup(db, "K", out, 2, &where);
+    snprintf(solver, cap, "%s", n == 1 ? out[0].solver : "(none)");
+    snprintf(note, note_cap, "%s", clf_finddb_system_note(db));
+    clf_finddb_close(db);
+}
+
+/* No system file for this driver: the same device's files under the nearest other driver
+** stand in (the newest below, else the oldest above), never another name's or another compute
+** unit count's; a file of this driver wins over all of them. */
+static void test_nearest_driver_fallback(void **state)
+{
+    (void)state;
+    char *tmp = make_tmpdir();
+    const char *h100 = "NVIDIA H100 80GB HBM3";
+    write_system_file(tmp, "a.json", h100, "535.0", 132, "d535");
+    write_system_file(tmp, "b.json", h100, "570.65.06", 132, "d570");
+    write_system_file(tmp, "c.json", h100, "590.2", 132, "d590");
+    write_system_file(tmp, "d.json", h100, "575.0", 114, "other_cu");
+    write_system_file(tmp, "e.json", "NVIDIA H200", "575.0", 132, "other_name");
+    char solver[64], note[1024];
+    /* 580.159.04: the newest below is 570.65.06 (numeric order: 65 < 159 would not matter,
+    ** 570 < 575 < 580 does; other_cu's 575.0 is not this device's) */
+    open_as(tmp, "580.159.04", solver, sizeof solver, note, sizeof note);
+    assert_string_equal(solver, "d570");
+    assert_non_null(strstr(note, "driver 570.65.06"));
+    assert_non_null(strstr(note, "580.159.04"));
+    /* numeric, not byte order: 570.9 is below 570.65.06 */
+    open_as(tmp, "570.9", solver, sizeof solver, note, sizeof note);
+    assert_string_equal(solver, "d535");
+    /* every file above: the oldest of them */
+    open_as(tmp, "500", solver, sizeof solver, note, sizeof note);
+    assert_string_equal(solver, "d535");
+    open_as(tmp, "999", solver, sizeof solver, note, sizeof note);
+    assert_string_equal(solver, "d590");
+    /* this driver's own file: it alone, no note */
+    write_system_file(tmp, "f.json", h100, "580.159.04", 132, "own");
+    open_as(tmp, "580.159.04", solver, sizeof solver, note, sizeof note);
+    assert_string_equal(solver, "own");
+    assert_string_equal(note, "");
+    /* another device name only: nothing */
+    clf_device_identity d = dev_h100();
+    snprintf(d.name, sizeof d.name, "NVIDIA A100");
+    char warn[1024];
+    clf_finddb *db = clf_finddb_open(&d, tmp, NULL, warn, sizeof warn);
+    assert_non_null(db);
+    assert_int_equal(clf_finddb_key_count(db), 0);
+    assert_string_equal(clf_finddb_system_note(db), "");
+    clf_finddb_close(db);
+    rm_rf(tmp);
+    free(tmp);
+}
+
 typedef struct corrupt_case {
     const char *name;
     const char *data;
@@ -1256,6 +1337,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_workspace_limits),
         cmocka_unit_test(test_user_overrides_system),
+        cmocka_unit_test(test_nearest_driver_fallback),
         cmocka_unit_test(test_sort_order),
         cmocka_unit_test(test_other_devices_ignored),
         cmocka_unit_test(test_corrupt_user_files),
