@@ -203,6 +203,7 @@ static int load_system_files(clf_finddb *db, const char *dir, char *const *names
         cJSON *doc;
         char why[1024];
         clf_device_identity fdev;
+        memset(&fdev, 0, sizeof fdev); /* set only once the file's header was read */
         int pr = clf_fdb_parse_file_id(path, want, &doc, &fdev, why, sizeof why);
         if ((pr == PF_BAD || pr == PF_LEAVE) && want == &db->dev) {
             clf_fdb_sink_line(s, path, "%s; file ignored", why); /* reported once */
