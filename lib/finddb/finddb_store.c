@@ -187,11 +187,11 @@ static int nearer_driver(const char *mine, const char *cand, const char *best)
 /* Loads the *.json files of names whose device is `want` into db->sys, in name order (a key
 ** already given by an earlier file is not replaced). With want the db's own device, the
 ** nearest other driver of the same device (vendor, name, compute units) goes to *fallback
-** (its driver string; fallback->driver[0] 0: none). *loaded counts the files loaded. -1 only
-** on OOM. */
+** (*have_fallback 1; its driver string may be empty). *loaded counts the files loaded. -1
+** only on OOM. */
 static int load_system_files(clf_finddb *db, const char *dir, char *const *names, size_t n,
                              const clf_device_identity *want, clf_fdb_sink *s,
-                             clf_device_identity *fallback, int *loaded)
+                             clf_device_identity *fallback, int *have_fallback, int *loaded)
 {
     int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
@@ -210,8 +210,9 @@ static int load_system_files(clf_finddb *db, const char *dir, char *const *names
         } else if (pr == PF_OTHER_DEVICE && fallback && fdev.compute_units == want->compute_units &&
                    strcmp(fdev.vendor, want->vendor) == 0 && strcmp(fdev.name, want->name) == 0 &&
                    nearer_driver(want->driver, fdev.driver,
-                                 fallback->driver[0] ? fallback->driver : NULL)) {
+                                 *have_fallback ? fallback->driver : NULL)) {
             *fallback = fdev;
+            *have_fallback = 1;
         } else if (pr == PF_OK) {
             /* Each file is loaded on its own (a key twice in one file is a problem),
             ** then merged: a key already given by an earlier file is not replaced. */
@@ -244,14 +245,14 @@ static int load_system_dir(clf_finddb *db, const char *dir, clf_fdb_sink *s)
         return 0;
     clf_device_identity fallback;
     memset(&fallback, 0, sizeof fallback);
-    int loaded = 0;
+    int loaded = 0, have_fallback = 0;
     if (rc == 0)
-        rc = load_system_files(db, dir, names, n, &db->dev, s, &fallback, &loaded);
-    if (rc == 0 && loaded == 0 && fallback.driver[0]) {
-        rc = load_system_files(db, dir, names, n, &fallback, s, NULL, &loaded);
+        rc = load_system_files(db, dir, names, n, &db->dev, s, &fallback, &have_fallback, &loaded);
+    if (rc == 0 && loaded == 0 && have_fallback) {
+        rc = load_system_files(db, dir, names, n, &fallback, s, NULL, NULL, &loaded);
         snprintf(db->sys_note, sizeof db->sys_note,
-                 "no system find-db in %s for driver %s; %d file(s) of driver %s for the same "
-                 "device (%s, %u compute units) loaded instead",
+                 "no system find-db in %s for driver \"%s\"; %d file(s) of driver \"%s\" for the "
+                 "same device (%s, %u compute units) loaded instead",
                  dir, db->dev.driver, loaded, fallback.driver, db->dev.name, db->dev.compute_units);
     }
     for (size_t i = 0; i < n; i++)

@@ -8,7 +8,10 @@
  *   - serialising is a fixed point: serialise(load(serialise(d))) == serialise(d);
  *   - a reloaded document has the same keys, and every key the same number of entries;
  *   - merging a document into an empty one of the same device adds every key;
- *   - merging a document into its own copy changes no key count.
+ *   - merging a document into its own copy changes no key count;
+ *   - as the only system file, it gives the same keys to its own device and to the same
+ *     device under another driver (the nearest-driver fallback), and only the latter open
+ *     reports standing in.
  * Stores are not fuzzed here: each one fsyncs, which would make the file system the target. */
 #include "fuzz.h"
 #include "tmpdir.h"
@@ -51,6 +54,44 @@ static void open_layered(const char *dir, const clf_device_identity *dev, const 
     fuzz_clear_dir(dir);
 }
 
+/* The document as the only system file, opened for its own device and for the same device
+** under another driver (the nearest-driver fallback): the same keys load both ways, and only
+** the second open says it stood in for another driver. */
+static void open_as_system(const char *dir, const clf_device_identity *dev, const uint8_t *data,
+                           size_t size)
+{
+    char sys[300], path[400];
+    snprintf(sys, sizeof sys, "%s/sys", dir);
+    if (mkdir(sys, 0700) != 0)
+        abort(); /* a harness problem, not a finding */
+    snprintf(path, sizeof path, "%s/a.json", sys);
+    fuzz_write_file(path, data, size);
+    clf_device_identity other = *dev;
+    const size_t len = strnlen(other.driver, sizeof other.driver);
+    if (len + 1 < sizeof other.driver) {
+        other.driver[len] = 'x';
+        other.driver[len + 1] = '\0';
+    } else {
+        other.driver[0] = other.driver[0] == 'x' ? 'y' : 'x';
+    }
+    char warnings[1024];
+    clf_finddb *own = clf_finddb_open(dev, sys, NULL, warnings, sizeof warnings);
+    clf_finddb *near = clf_finddb_open(&other, sys, NULL, warnings, sizeof warnings);
+    if (own == NULL || near == NULL)
+        abort(); /* NULL only on out-of-memory */
+    const int keys = clf_finddb_key_count(own);
+    if (clf_finddb_key_count(near) != keys || clf_finddb_system_note(own)[0] != '\0' ||
+        (keys > 0 && clf_finddb_system_note(near)[0] == '\0')) {
+        fprintf(stderr, "fuzz_finddb: %d keys for the file's own driver, %d under another (%s)\n",
+                keys, clf_finddb_key_count(near), clf_finddb_system_note(near));
+        abort();
+    }
+    clf_finddb_close(own);
+    clf_finddb_close(near);
+    fuzz_clear_dir(sys);
+    rmdir(sys);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *dir = fuzz_tmpdir();
@@ -69,6 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     clf_device_identity dev = *clf_finddb_file_device(doc);
+    open_as_system(dir, &dev, data, size);
     open_layered(dir, &dev, data, size);
 
     size_t len1 = 0, len2 = 0;

@@ -501,7 +501,7 @@ static void test_nearest_driver_fallback(void **state)
     ** 570 < 575 < 580 does; other_cu's 575.0 is not this device's) */
     open_as(tmp, "580.159.04", solver, sizeof solver, note, sizeof note);
     assert_string_equal(solver, "d570");
-    assert_non_null(strstr(note, "driver 570.65.06"));
+    assert_non_null(strstr(note, "driver \"570.65.06\""));
     assert_non_null(strstr(note, "580.159.04"));
     /* numeric, not byte order: 570.9 is below 570.65.06 */
     open_as(tmp, "570.9", solver, sizeof solver, note, sizeof note);
@@ -516,6 +516,20 @@ static void test_nearest_driver_fallback(void **state)
     open_as(tmp, "580.159.04", solver, sizeof solver, note, sizeof note);
     assert_string_equal(solver, "own");
     assert_string_equal(note, "");
+    /* a file whose driver string is empty stands in too */
+    write_system_file(tmp, "g.json", "NVIDIA L4", "", 58, "empty_driver");
+    clf_device_identity l4 = dev_h100();
+    snprintf(l4.name, sizeof l4.name, "NVIDIA L4");
+    l4.compute_units = 58;
+    char w4[1024];
+    clf_finddb *db4 = clf_finddb_open(&l4, tmp, NULL, w4, sizeof w4);
+    assert_non_null(db4);
+    clf_finddb_entry e4[2];
+    const char *where4;
+    assert_int_equal(clf_finddb_lookup(db4, "K", e4, 2, &where4), 1);
+    assert_string_equal(e4[0].solver, "empty_driver");
+    assert_non_null(strstr(clf_finddb_system_note(db4), "driver \"\" for"));
+    clf_finddb_close(db4);
     /* another device name only: nothing */
     clf_device_identity d = dev_h100();
     snprintf(d.name, sizeof d.name, "NVIDIA A100");
