@@ -65,10 +65,10 @@ typedef struct clf_finddb clf_finddb;
 ** NULL; a missing directory is not a problem) whose "device" matches the
 ** identity exactly (vendor, name, driver strings; compute units equal) is loaded
 ** read-only, in byte order of file name; when several system files hold the same
-** key, the first one wins. When no file matches exactly, the files of the same vendor,
-** name and compute units under the nearest other driver (the newest one not above this
-** driver, else the oldest above it) are loaded instead (clf_finddb_system_note). Then the user file
-*(user_dir/<basename>.ufdb.json) is
+** key, the first one wins. When no file matches exactly, the files of the same
+** device (clf_finddb_same_device) under the nearest other driver (the newest one not
+** above this driver, else the oldest above it) are loaded instead
+** (clf_finddb_system_note). Then the user file (user_dir/<basename>.ufdb.json) is
 ** loaded if it exists.
 **
 ** Never fails on bad files: each problem (unreadable, too big, truncated,
@@ -168,6 +168,8 @@ const char *clf_finddb_warnings(clf_finddb *db);
 
 /* True if two identities name the same device (strings equal, compute units equal). */
 int clf_finddb_identity_equal(const clf_device_identity *a, const clf_device_identity *b);
+/* The same but for the driver: vendor and name strings equal, compute units equal. */
+int clf_finddb_same_device(const clf_device_identity *a, const clf_device_identity *b);
 
 /* ---- file helpers (finddb_file.c), shared with tools ---------------------- */
 

@@ -13,12 +13,15 @@
 #include <string.h>
 #include <unistd.h>
 
-int clf_finddb_identity_equal(const clf_device_identity *a, const clf_device_identity *b)
+int clf_finddb_same_device(const clf_device_identity *a, const clf_device_identity *b)
 {
     return strncmp(a->vendor, b->vendor, sizeof a->vendor) == 0 &&
-           strncmp(a->name, b->name, sizeof a->name) == 0 &&
-           strncmp(a->driver, b->driver, sizeof a->driver) == 0 &&
-           a->compute_units == b->compute_units;
+           strncmp(a->name, b->name, sizeof a->name) == 0 && a->compute_units == b->compute_units;
+}
+
+int clf_finddb_identity_equal(const clf_device_identity *a, const clf_device_identity *b)
+{
+    return clf_finddb_same_device(a, b) && strncmp(a->driver, b->driver, sizeof a->driver) == 0;
 }
 
 /* Appends src sanitised to out (at most max bytes): [A-Za-z0-9._-] kept, others '_',

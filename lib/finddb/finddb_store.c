@@ -207,8 +207,7 @@ static int load_system_files(clf_finddb *db, const char *dir, char *const *names
         int pr = clf_fdb_parse_file_id(path, want, &doc, &fdev, why, sizeof why);
         if ((pr == PF_BAD || pr == PF_LEAVE) && want == &db->dev) {
             clf_fdb_sink_line(s, path, "%s; file ignored", why); /* reported once */
-        } else if (pr == PF_OTHER_DEVICE && fallback && fdev.compute_units == want->compute_units &&
-                   strcmp(fdev.vendor, want->vendor) == 0 && strcmp(fdev.name, want->name) == 0 &&
+        } else if (pr == PF_OTHER_DEVICE && fallback && clf_finddb_same_device(&fdev, want) &&
                    nearer_driver(want->driver, fdev.driver,
                                  *have_fallback ? fallback->driver : NULL)) {
             *fallback = fdev;
