@@ -357,6 +357,8 @@ static solver_eff effs[] = {
      * branches: their factors, until horizontal plans are fitted on their own. */
     {"ConvHorizontalGemm", 1.00, 0.075, 1.31, 0, LONE_IGEMM},
     {"ConvHorizontalCpu", DEFAULT_EFF, 1.0, 0, 0, 0},
+    /* ConvDirectCpu's flat kernel over unfolded planes: its factor. */
+    {"ConvIm2colCpu", DEFAULT_EFF, 1.0, 0, 0, 0},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 

@@ -19,6 +19,7 @@ extern const clf_solver clf_solver_elementwise;
 extern const clf_solver clf_solver_bn_train;
 extern const clf_solver clf_solver_conv_direct_cpu;
 extern const clf_solver clf_solver_conv_implicit_gemm_mma;
+extern const clf_solver clf_solver_conv_im2col_cpu;
 
 static const clf_solver *const registry[] = {
     &clf_solver_conv_direct_cpu,    /* id 12: CPU devices only, so first changes no GPU choice */
@@ -34,6 +35,8 @@ static const clf_solver *const registry[] = {
                                          * choice changes (the model ranks it where it applies) */
     &clf_solver_conv_implicit_gemm_mma, /* id 15: half on NVIDIA tensor cores; after the others
                                          * for the same reason */
+    &clf_solver_conv_im2col_cpu,        /* id 16: CPU devices only; after the others for the
+                                         * same reason */
     &clf_solver_conv_naive,             /* id 1 */
     &clf_solver_elementwise,            /* id 100 */
     &clf_solver_bn_train,               /* id 8: training plans only */

@@ -224,13 +224,15 @@ static void reexecute_with_new_args(void **state)
     check_case(&na, 98, 3);
 }
 
-/* SetAlgo(GEMM): the plan runs ConvGemm (im2col + CLBlast SGEMM + one epilogue pass), with
- * a workspace of its own since ExecuteFusionPlan takes none; every chain, a 1x1 layer (no
- * im2col), batch > 1 and groups. */
+/* SetAlgo(GEMM): the plan runs one of the GEMM algorithm's solvers, ConvGemm (im2col +
+ * CLBlast SGEMM + one epilogue pass) or, on a CPU device, ConvIm2colCpu (im2col + a flat
+ * kernel with the epilogue), with a workspace of its own since ExecuteFusionPlan takes none;
+ * then each of them pinned: every chain, a 1x1 layer (no im2col), batch > 1 and groups. */
 static void gemm_every_chain(void **state)
 {
     (void)state;
     static const char *const conv_chains[] = {"CBNA", "CBA", "CBN", "CNA", "CA", "CB", "CN", "C"};
+    static const char *const gemm_solvers[] = {"ConvGemm", "ConvIm2colCpu"};
     for (size_t i = 0; i < sizeof conv_chains / sizeof conv_chains[0]; ++i) {
         // clang-format off
         fusion_case fc = {conv_chains[i], 2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1, 0, 1, 3, 0, NULL,
@@ -239,8 +241,17 @@ static void gemm_every_chain(void **state)
         fusion_result r;
         check_case(&fc, 300 + i, 2);
         assert_int_equal(fusion_case_run(handle, &fc, 300 + i, 1, &r), 0);
-        if (strcmp(r.solver, "ConvGemm") != 0)
+        if (strcmp(r.solver, "ConvGemm") != 0 &&
+            (handle->info.is_gpu || strcmp(r.solver, "ConvIm2colCpu") != 0))
             fail_msg("%s with SetAlgo(GEMM) ran %s", fc.chain, r.solver);
+        for (size_t g = 0; g < sizeof gemm_solvers / sizeof gemm_solvers[0]; ++g) {
+            if (g == 1 && handle->info.is_gpu)
+                continue; /* CPU devices only */
+            fc.solver = gemm_solvers[g];
+            check_case(&fc, 310 + i, 2);
+            assert_int_equal(fusion_case_run(handle, &fc, 310 + i, 1, &r), 0);
+            assert_string_equal(r.solver, gemm_solvers[g]);
+        }
     }
     // clang-format off
     static const fusion_case shapes[] = {

@@ -1221,6 +1221,99 @@ static void direct_cpu_limits(void **state)
     }
 }
 
+/* ConvIm2colCpu (id 16): ConvDirectCpu's flat kernel over the unfolded input; its configs are
+ * ConvDirectCpu's of the unfolded (1x1) convolution. Runs: strides 1 to 3, padding on one side
+ * only, dilation, a non-square filter, a 7x7 output with 16-lane vectors along the plane, the
+ * whole epilogue (z included) and batch 2, every output checked against the reference. */
+static void im2col_cpu_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(16);
+    assert_non_null(s);
+    assert_string_equal(s->name, "ConvIm2colCpu");
+    assert_non_null(s->workspace);
+    assert_non_null(s->run);
+    char why[CLF_REASON_CAP];
+    clf_fusion_problem p;
+    harness_conv_problem(&p, 2, 4, 12, 12, 8, 3, 3, 1, 2, 1, 1);
+    /* the workspace: every image's C x FY x FX planes of OH x OW floats */
+    assert_int_equal(s->workspace(&p), (size_t)2 * 4 * 9 * 6 * 6 * sizeof(float));
+    clfuse_DeviceInfo gpu = handle->info, cpu = handle->info;
+    gpu.is_gpu = 1;
+    cpu.is_gpu = 0;
+    assert_false(s->applicable(&p, &gpu, why, sizeof why));
+    assert_string_equal(why, "CPU devices only");
+    assert_true(s->applicable(&p, &cpu, why, sizeof why));
+    p.half = 1;
+    assert_false(s->applicable(&p, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "fp32 only"));
+    p.half = 0;
+    clf_fusion_problem q;
+    harness_conv_problem(&q, 1, 8, 12, 12, 8, 3, 3, 1, 1, 1, 2);
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "grouped"));
+    harness_conv_problem(&q, 1, 8, 12, 12, 8, 1, 1, 0, 1, 1, 1);
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "needs no unfolding"));
+    harness_conv_problem(&q, 1, 8, 12, 12, 8, 1, 1, 0, 2, 1, 1); /* 1x1 stride 2: unfolded */
+    assert_true(s->applicable(&q, &cpu, why, sizeof why));
+    harness_conv_problem(&q, 64, 256, 56, 56, 64, 3, 3, 1, 1, 1, 1); /* 1.8 GB of planes */
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "exceeds"));
+    /* ConvDirectCpu's checks, on the unfolded convolution: 36 channels */
+    assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=1", why, sizeof why));
+    assert_false(s->config_valid(&p, &cpu, "KB=3,VW=8,NV=1", why, sizeof why));
+    assert_false(s->config_valid(&p, &cpu, "default", why, sizeof why));
+    static char cfgs[1024][CLF_CONFIG_CAP];
+    int count = s->tuning_configs(&p, &cpu, cfgs, 1024);
+    assert_true(count > 1 && count <= 1024);
+    for (int i = 0; i < count; ++i)
+        assert_true(s->config_valid(&p, &cpu, cfgs[i], why, sizeof why));
+    clf_cost cost;
+    assert_int_equal(s->cost(&p, &cpu, "KB=8,VW=8,NV=1", &cost), miopenStatusSuccess);
+    assert_int_equal(cost.kernels, 2);
+    if (handle->info.is_gpu) /* the runs below need a CPU device */
+        return;
+
+    static const struct {
+        shape sh;
+        const char *cfg;
+        const char *chain;
+    } runs[] = {
+        {SQ(1, 16, 14, 14, 24, 3, 3, 1, 2, 1, 1), "KB=8,VW=16,NV=1", "CBA"}, /* 7x7 output */
+        {SQ(2, 5, 23, 29, 7, 3, 3, 1, 2, 1, 1), "KB=4,VW=8,NV=2", "CBZA"},   /* batch 2 */
+        {SQ(1, 6, 21, 37, 9, 5, 5, 2, 1, 1, 1), "KB=8,VW=8,NV=3", "CBNA"},
+        {SQ(1, 3, 40, 53, 4, 3, 3, 1, 3, 1, 1), "KB=4,VW=8,NV=1", "CBNZA"}, /* stride 3 */
+        {SQ(1, 4, 17, 26, 6, 3, 3, 2, 1, 2, 1), "KB=2,VW=8,NV=2", "C"},     /* dilation 2 */
+        {SQ(1, 3, 20, 20, 8, 7, 7, 3, 2, 1, 1), "KB=8,VW=16,NV=1", "CBA"},  /* 7x7 stride 2 */
+        {SQ(1, 6, 11, 9, 7, 1, 1, 0, 2, 1, 1), "KB=1,VW=8,NV=1", "CBNA"},   /* 1x1 stride 2 */
+        /* padding along the width only, a 1x7 filter; and a filter as large as the input
+         * (one output pixel: the unfolded convolution takes the dot-product path) */
+        {{1, 4, 9, 12, 3, 1, 7, 0, 1, 1, 1, 3, 1, 1}, "KB=2,VW=8,NV=1", "CBZA"},
+        {SQ(2, 6, 5, 5, 10, 5, 5, 0, 1, 1, 1), "KB=4,VW=8,NV=1", "CBNA"},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
+        make_problem(&q, &runs[i].sh, (int)i);
+        clf_epilogue_of_chain(&q.epi, runs[i].chain, 0, (int)i % 10);
+        if (!s->applicable(&q, &handle->info, why, sizeof why))
+            fail_msg("run %zu refused: %s", i, why);
+        if (!s->config_valid(&q, &handle->info, runs[i].cfg, why, sizeof why))
+            fail_msg("run %zu: config \"%s\" refused: %s", i, runs[i].cfg, why);
+        char what[48];
+        snprintf(what, sizeof what, "im2col cpu run %zu %s", i, runs[i].chain);
+        check_run(s, &q, runs[i].cfg, 800 + i, what);
+    }
+    /* A workspace one float short is refused with the size it needs, nothing run. */
+    make_problem(&q, &runs[0].sh, 0);
+    harness_result r;
+    char msg[2048];
+    assert_int_not_equal(
+        harness_run_ws(handle, &q, s, runs[0].cfg, 1, s->workspace(&q) - 4, &r, msg, sizeof msg),
+        0);
+    if (strstr(msg, "needs a workspace of at least") == NULL)
+        fail_msg("short workspace: \"%s\"", msg);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2 || (argc == 2 && strcmp(argv[1], "--long") != 0)) {
@@ -1247,6 +1340,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(implicit_gemm_splitk_limits),
         cmocka_unit_test(depthwise_limits),
         cmocka_unit_test(direct_cpu_limits),
+        cmocka_unit_test(im2col_cpu_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
