@@ -1204,6 +1204,10 @@ static void direct_cpu_limits(void **state)
         {SQ(1, 48, 1, 1, 12, 1, 1, 0, 1, 1, 2), "KB=2,VW=8,NV=1", "CBNA", 1, 7},
         /* depthwise over one-pixel planes: the depthwise path, not DOT */
         {SQ(2, 10, 1, 1, 10, 1, 1, 0, 1, 1, 10), "KB=4,VW=8,NV=1,GR=4", "CBA", 0, 4},
+        /* flat over a 1.3 MB input plane, fewer filters than pixels: channel blocks first
+         * (CH_FAST, checked below), a K tail, grouped work-items */
+        {SQ(2, 80, 64, 64, 20, 1, 1, 0, 1, 1, 1), "KB=8,VW=16,NV=2", "CBNZA", 0, 0},
+        {SQ(1, 80, 64, 64, 20, 1, 1, 0, 1, 1, 1), "KB=4,VW=8,NV=1,GR=16", "CBA", 1, 4},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;
@@ -1218,6 +1222,33 @@ static void direct_cpu_limits(void **state)
         char what[48];
         snprintf(what, sizeof what, "direct cpu run %zu %s", i, ch);
         check_run(s, &q, runs[i].cfg, 700 + i, what);
+    }
+    /* CH_FAST: only where the flat input plane outgrows a core's cache and the filters are
+     * the smaller operand; the launch's first two dimensions swapped there. */
+    static const struct {
+        shape sh;
+        int ch_fast;
+    } orders[] = {
+        {SQ(1, 80, 64, 64, 20, 1, 1, 0, 1, 1, 1), 1},
+        {SQ(1, 80, 64, 64, 8192, 1, 1, 0, 1, 1, 1), 0}, /* more filters than pixels */
+        {SQ(1, 8, 64, 64, 20, 1, 1, 0, 1, 1, 1), 0},    /* a 128 KB plane */
+        {SQ(1, 80, 64, 64, 20, 3, 3, 1, 1, 1, 1), 0},   /* not flat */
+    };
+    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; ++i) {
+        clf_fusion_problem q;
+        make_problem(&q, &orders[i].sh, 0);
+        clf_build_spec spec;
+        memset(&spec, 0, sizeof spec);
+        clf_strbuf_init(&spec.defines);
+        assert_int_equal(s->build(&q, &cpu, "KB=4,VW=8,NV=1", &spec, why, sizeof why),
+                         miopenStatusSuccess);
+        const int swapped = strstr(clf_strbuf_str(&spec.defines), "CH_FAST 1") != NULL;
+        const size_t kblocks = (size_t)(orders[i].sh.k + 3) / 4;
+        if (swapped != orders[i].ch_fast ||
+            spec.launch.global[orders[i].ch_fast ? 0 : 1] != kblocks)
+            fail_msg("order %zu: CH_FAST %d, global %zux%zu", i, swapped, spec.launch.global[0],
+                     spec.launch.global[1]);
+        clf_strbuf_free(&spec.defines);
     }
 }
 
@@ -1291,6 +1322,8 @@ static void im2col_cpu_limits(void **state)
          * (one output pixel: the unfolded convolution takes the dot-product path) */
         {{1, 4, 9, 12, 3, 1, 7, 0, 1, 1, 1, 3, 1, 1}, "KB=2,VW=8,NV=1", "CBZA"},
         {SQ(2, 6, 5, 5, 10, 5, 5, 0, 1, 1, 1), "KB=4,VW=8,NV=1", "CBNA"},
+        /* 1.3 MB of planes an image: the flat kernel's channel blocks first (CH_FAST) */
+        {SQ(2, 16, 48, 48, 20, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=1", "CBNZA"},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         make_problem(&q, &runs[i].sh, (int)i);

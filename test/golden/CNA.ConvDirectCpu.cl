@@ -216,9 +216,10 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * vstore_halfN in an fp16 plan, HALF 1); the accumulators and the epilogue are fp32.
  *
  * From the solver: KB, VW, NV, FLAT, DOT, DW, HALF, SEGS (segments per output row), KBLK (channel
- * blocks per group), LX and LY (the work-group). Launch: global = (SEGS x rows, KBLK x GROUPS,
- * N), local = (LX, LY, 1): work-items grouped only to spare PoCL's cost per work-group, each
- * still on its own (no local memory, no barrier). */
+ * blocks per group), LX and LY (the work-group), CH_FAST. Launch: global = (SEGS x rows, KBLK x
+ * GROUPS, N), local = (LX, LY, 1), the first two of each swapped under CH_FAST: work-items
+ * grouped only to spare PoCL's cost per work-group, each still on its own (no local memory, no
+ * barrier). */
 
 #ifndef CLF_DATA_T
 #define CLF_DATA_T float
@@ -532,21 +533,36 @@ __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KER
     }
 }
 #else
-__kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+/* CH_FAST (flat kernels whose input plane outgrows a core's cache, from the solver): the
+ * launch's first two dimensions swapped, channel blocks first, so that the work-groups PoCL
+ * runs in turn share a pixel segment rather than a block of filters. */
+#ifndef CH_FAST
+#define CH_FAST 0
+#endif
+#if CH_FAST
+#define GID_PIX get_global_id(1)
+#define GID_CH get_global_id(0)
+#define REQD_WG reqd_work_group_size(LY, LX, 1)
+#else
+#define GID_PIX get_global_id(0)
+#define GID_CH get_global_id(1)
+#define REQD_WG reqd_work_group_size(LX, LY, 1)
+#endif
+__kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
 {
-    const int seg = get_global_id(0) % SEGS;
-    const int oh = get_global_id(0) / SEGS;
+    const int seg = GID_PIX % SEGS;
+    const int oh = GID_PIX / SEGS;
     const int n = get_global_id(2);
 #if DW
     /* KB consecutive channels (groups of one), as group g with KB filters: the last block
      * starts early; it stores from kg_store / ow_store on. */
-    const int g_store = get_global_id(1) * KB;
+    const int g_store = GID_CH * KB;
     const int g = min(g_store, GROUPS - KB);
     const int kg_store = g_store - g;
     const int kg0 = 0;
 #else
-    const int g = get_global_id(1) / KBLK;
-    const int kb = get_global_id(1) % KBLK;
+    const int g = GID_CH / KBLK;
+    const int kb = GID_CH % KBLK;
 
     /* Whole blocks: the last one starts early; it stores from kg_store / ow_store on. */
     const int kg_store = kb * KB;
