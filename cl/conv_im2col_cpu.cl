@@ -6,11 +6,10 @@
  * than along one output row (a 7-wide row at stride 2 fills few lanes, each from every other
  * input value).
  *
- * A work-item writes one plane of one image, row by row, so that PoCL runs a group's
- * work-items as one loop on a core; cl/im2col.cl's one work-item a value would cost PoCL a
- * work-group for every 64 values.
- * Launch: global = (C * FY * FX rounded up to the group, N), local = (IM2COL_LX, 1). Packed
- * NCHW x. */
+ * A work-item writes the FY x FX planes of one channel of one image, row by row, so that
+ * PoCL runs a group's work-items as one loop on a core; cl/im2col.cl's one work-item a value
+ * would cost PoCL a work-group for every 64 values.
+ * Launch: global = (C rounded up to the group, N), local = (IM2COL_LX, 1). Packed NCHW x. */
 /* Output columns [lo, hi) of a row read inside the input row at horizontal tap fx: the loop
  * between has no bounds test, so the compiler can vectorise it. */
 #define IM2COL_LO(fx) (((PAD_W) - (fx)*DIL_W + STRIDE_W - 1) / STRIDE_W)
@@ -19,29 +18,34 @@
 __kernel __attribute__((reqd_work_group_size(IM2COL_LX, 1, 1))) void
 clf_im2col_cpu(__global const float *restrict x, __global float *restrict col)
 {
-    const int plane = get_global_id(0); /* (c * FY + fy) * FX + fx */
+    const int c = get_global_id(0);
     const int n = get_global_id(1);
-    if (plane >= C * FY * FX)
+    if (c >= C)
         return;
-    const int fx = plane % FX, fy = plane / FX % FY, c = plane / (FX * FY);
     __global const float *xc = x + ((size_t)n * C + c) * H * W;
-    __global float *o = col + ((size_t)n * C * FY * FX + plane) * OH * OW;
-    const int lo = max(0, min(OW, IM2COL_LO(fx)));
-    const int hi = max(lo, min(OW, IM2COL_HI(fx)));
-    const int iw0 = fx * DIL_W - PAD_W;
-    for (int oh = 0; oh < OH; ++oh, o += OW) {
-        const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
-        if (ih < 0 || ih >= H) {
-            for (int ow = 0; ow < OW; ++ow)
-                o[ow] = 0.0f;
-            continue;
+    __global float *out = col + ((size_t)n * C + c) * FY * FX * OH * OW;
+    /* The taps are constants once unrolled: each plane's loops have fixed bounds. */
+#pragma unroll
+    for (int fy = 0; fy < FY; ++fy)
+#pragma unroll
+        for (int fx = 0; fx < FX; ++fx) {
+            const int lo = max(0, min(OW, IM2COL_LO(fx)));
+            const int hi = max(lo, min(OW, IM2COL_HI(fx)));
+            __global float *o = out + (size_t)(fy * FX + fx) * OH * OW;
+            for (int oh = 0; oh < OH; ++oh, o += OW) {
+                const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
+                if (ih < 0 || ih >= H) {
+                    for (int ow = 0; ow < OW; ++ow)
+                        o[ow] = 0.0f;
+                    continue;
+                }
+                __global const float *row = xc + ih * W + fx * DIL_W - PAD_W;
+                for (int ow = 0; ow < lo; ++ow)
+                    o[ow] = 0.0f;
+                for (int ow = lo; ow < hi; ++ow)
+                    o[ow] = row[ow * STRIDE_W];
+                for (int ow = hi; ow < OW; ++ow)
+                    o[ow] = 0.0f;
+            }
         }
-        __global const float *row = xc + ih * W + iw0;
-        for (int ow = 0; ow < lo; ++ow)
-            o[ow] = 0.0f;
-        for (int ow = lo; ow < hi; ++ow)
-            o[ow] = row[ow * STRIDE_W];
-        for (int ow = hi; ow < OW; ++ow)
-            o[ow] = 0.0f;
-    }
 }

@@ -509,6 +509,12 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
         const double wake = d->wake_us * 1e-6 * min2(1.0, c.groups / (2.0 * cu));
         t_compute = c.groups >= cu ? c.groups / cu * t_group : t_group;
         t_tail = c.groups >= cu ? max2(t_group, wake) : wake;
+        /* Each further launch of a self-running solver wakes the threads again (session 30:
+         * ConvIm2colCpu's second launch ran 3-25 us after its first ended on the 2-core
+         * machine, and priced at one launch_us it tied with ConvDirectCpu on SqueezeNet's
+         * 13x13 layers, where it ran 1.13-1.36x slower). */
+        if (c.kernels > 1)
+            t_tail += (c.kernels - 1) * d->wake_us * 1e-6;
     } else {
         const double lone = e ? e->lone : 0.0;
         if (full > 0)

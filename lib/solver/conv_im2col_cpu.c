@@ -10,9 +10,13 @@
  *
  * The derived problem (derive below) is what ConvDirectCpu sees, so its configs, checks,
  * build and cost are this solver's: a config here is a ConvDirectCpu config of the unfolded
- * convolution. The workspace holds every image's planes (N x C x FY x FX x OH x OW floats).
- * fp32, packed NCHW, one group, filters other than 1x1 stride 1 unpadded (which ConvDirectCpu
- * already runs flat). */
+ * convolution. The workspace holds every image's planes (N x C x FY x FX x OH x OW floats, at
+ * most MAX_WORKSPACE).
+ * fp32, packed NCHW, one group, strided: at stride 1 the direct kernel's row vectors load
+ * contiguously and its taps reuse each row in cache, and the unfolded planes (FY x FX times the
+ * input) cost more than they save; on the 2-core machine ConvIm2colCpu's picks ran 1.21x the
+ * direct kernel's over 12 stride-1 layers of the generated shapes and 0.92x over 15 stride-2
+ * ones (bench/results/2026-11-29_cpu2_s30). */
 #include "solver/solver.h"
 #include "cache/program.h"
 #include "clw/clw.h"
@@ -24,11 +28,13 @@
 #include <string.h>
 
 #define NAME "ConvIm2colCpu"
-/* The unfolded planes of the whole batch beyond this are refused: a workspace of that size
- * is more than a plan should hold for a convolution the direct kernel also runs. */
-#define MAX_WORKSPACE ((size_t)256 << 20)
-/* Planes an im2col work-group writes (one a work-item). */
-#define IM2COL_LX 8
+/* The unfolded planes of the whole batch beyond this are refused: they stream from DRAM, once
+ * for every block of output channels. On the 2-core machine a batch-32 7x7 stride-2 layer's 141
+ * MiB of planes ran 1.84x the direct kernel's time, a batch-4 layer's 20 MiB 0.83x
+ * (bench/results/2026-11-29_cpu2_s30). */
+#define MAX_WORKSPACE ((size_t)32 << 20)
+/* Channels an im2col work-group unfolds (one a work-item). */
+#define IM2COL_LX 4
 
 extern const clf_solver clf_solver_conv_direct_cpu;
 #define DIRECT (&clf_solver_conv_direct_cpu)
@@ -74,9 +80,10 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         snprintf(why, cap, "grouped convolutions are not unfolded");
         return 0;
     }
-    if (c->fy == 1 && c->fx == 1 && c->stride_h == 1 && c->stride_w == 1 && c->pad_h == 0 &&
-        c->pad_w == 0) {
-        snprintf(why, cap, "a 1x1 stride-1 unpadded filter needs no unfolding");
+    if (c->stride_h == 1 && c->stride_w == 1) {
+        snprintf(why, cap,
+                 "stride 1: the direct kernel reads its rows contiguously, and less "
+                 "than the unfolded planes");
         return 0;
     }
     if ((double)workspace(p) > (double)MAX_WORKSPACE) {
@@ -274,8 +281,7 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     if (err == CL_SUCCESS)
         err = clf_clw_set_arg(s->unfold, 1, sizeof(cl_mem), &a->workspace);
     const clf_conv_problem *c = &p->conv;
-    const size_t g_unfold[2] = {clf_round_up((size_t)c->c * (size_t)(c->fy * c->fx), IM2COL_LX),
-                                (size_t)c->n};
+    const size_t g_unfold[2] = {clf_round_up((size_t)c->c, IM2COL_LX), (size_t)c->n};
     const size_t l_unfold[2] = {IM2COL_LX, 1};
     if (err == CL_SUCCESS)
         err = clf_clw_enqueue_kernel(h->queue, s->unfold, 2, g_unfold, l_unfold,

@@ -1253,9 +1253,10 @@ static void direct_cpu_limits(void **state)
 }
 
 /* ConvIm2colCpu (id 16): ConvDirectCpu's flat kernel over the unfolded input; its configs are
- * ConvDirectCpu's of the unfolded (1x1) convolution. Runs: strides 1 to 3, padding on one side
- * only, dilation, a non-square filter, a 7x7 output with 16-lane vectors along the plane, the
- * whole epilogue (z included) and batch 2, every output checked against the reference. */
+ * ConvDirectCpu's of the unfolded (1x1) convolution; stride 1 is refused. Runs: strides 2 and 3,
+ * padding on one side only, dilation, a non-square filter, a 7x7 output with 16-lane vectors along
+ * the plane, the whole epilogue (z included) and batch 2, every output checked against the
+ * reference. */
 static void im2col_cpu_limits(void **state)
 {
     (void)state;
@@ -1283,12 +1284,12 @@ static void im2col_cpu_limits(void **state)
     harness_conv_problem(&q, 1, 8, 12, 12, 8, 3, 3, 1, 1, 1, 2);
     assert_false(s->applicable(&q, &cpu, why, sizeof why));
     assert_non_null(strstr(why, "grouped"));
-    harness_conv_problem(&q, 1, 8, 12, 12, 8, 1, 1, 0, 1, 1, 1);
+    harness_conv_problem(&q, 1, 8, 12, 12, 8, 3, 3, 1, 1, 1, 1);
     assert_false(s->applicable(&q, &cpu, why, sizeof why));
-    assert_non_null(strstr(why, "needs no unfolding"));
+    assert_non_null(strstr(why, "stride 1"));
     harness_conv_problem(&q, 1, 8, 12, 12, 8, 1, 1, 0, 2, 1, 1); /* 1x1 stride 2: unfolded */
     assert_true(s->applicable(&q, &cpu, why, sizeof why));
-    harness_conv_problem(&q, 64, 256, 56, 56, 64, 3, 3, 1, 1, 1, 1); /* 1.8 GB of planes */
+    harness_conv_problem(&q, 64, 256, 56, 56, 64, 3, 3, 1, 2, 1, 1); /* 462 MB of planes */
     assert_false(s->applicable(&q, &cpu, why, sizeof why));
     assert_non_null(strstr(why, "exceeds"));
     /* ConvDirectCpu's checks, on the unfolded convolution: 36 channels */
@@ -1313,17 +1314,17 @@ static void im2col_cpu_limits(void **state)
     } runs[] = {
         {SQ(1, 16, 14, 14, 24, 3, 3, 1, 2, 1, 1), "KB=8,VW=16,NV=1", "CBA"}, /* 7x7 output */
         {SQ(2, 5, 23, 29, 7, 3, 3, 1, 2, 1, 1), "KB=4,VW=8,NV=2", "CBZA"},   /* batch 2 */
-        {SQ(1, 6, 21, 37, 9, 5, 5, 2, 1, 1, 1), "KB=8,VW=8,NV=3", "CBNA"},
+        {SQ(1, 6, 21, 37, 9, 5, 5, 2, 2, 1, 1), "KB=8,VW=8,NV=3", "CBNA"},
         {SQ(1, 3, 40, 53, 4, 3, 3, 1, 3, 1, 1), "KB=4,VW=8,NV=1", "CBNZA"}, /* stride 3 */
-        {SQ(1, 4, 17, 26, 6, 3, 3, 2, 1, 2, 1), "KB=2,VW=8,NV=2", "C"},     /* dilation 2 */
+        {SQ(1, 4, 17, 26, 6, 3, 3, 2, 2, 2, 1), "KB=2,VW=8,NV=2", "C"},     /* dilation 2 */
         {SQ(1, 3, 20, 20, 8, 7, 7, 3, 2, 1, 1), "KB=8,VW=16,NV=1", "CBA"},  /* 7x7 stride 2 */
         {SQ(1, 6, 11, 9, 7, 1, 1, 0, 2, 1, 1), "KB=1,VW=8,NV=1", "CBNA"},   /* 1x1 stride 2 */
-        /* padding along the width only, a 1x7 filter; and a filter as large as the input
-         * (one output pixel: the unfolded convolution takes the dot-product path) */
-        {{1, 4, 9, 12, 3, 1, 7, 0, 1, 1, 1, 3, 1, 1}, "KB=2,VW=8,NV=1", "CBZA"},
-        {SQ(2, 6, 5, 5, 10, 5, 5, 0, 1, 1, 1), "KB=4,VW=8,NV=1", "CBNA"},
+        /* padding and stride along one dimension only, a 1x7 filter; and a filter as large as
+         * the input (one output pixel: the unfolded convolution takes the dot-product path) */
+        {{1, 4, 9, 12, 3, 1, 7, 0, 1, 1, 1, 3, 2, 1}, "KB=2,VW=8,NV=1", "CBZA"},
+        {SQ(2, 6, 5, 5, 10, 5, 5, 0, 2, 1, 1), "KB=4,VW=8,NV=1", "CBNA"},
         /* 1.3 MB of planes an image: the flat kernel's channel blocks first (CH_FAST) */
-        {SQ(2, 16, 48, 48, 20, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=1", "CBNZA"},
+        {SQ(2, 16, 96, 96, 20, 3, 3, 1, 2, 1, 1), "KB=4,VW=16,NV=1", "CBNZA"},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         make_problem(&q, &runs[i].sh, (int)i);

@@ -1098,6 +1098,37 @@ static void cpu_dram_per_core(void **state)
     assert_true(fabs(d2.t_dram / d16.t_dram - 8.0) < 1e-9);
 }
 
+/* On a CPU each launch beyond a self-running solver's first wakes PoCL's threads again: the
+ * model's tail grows by the wake-up per extra launch: ConvIm2colCpu's two launches pay it
+ * twice, the second time in full. */
+static void cpu_wake_per_launch(void **state)
+{
+    (void)state;
+    const clf_solver *im = clf_solver_by_name("ConvIm2colCpu");
+    assert_non_null(im);
+    clf_fusion_problem p;
+    conv(&p, 1, 256, 14, 512, 3, 2, 1); /* ResNet-18's layer4.0.conv1 */
+    clfuse_DeviceInfo two = pocl();
+    two.compute_units = 2;
+    two.native_vector_width_float = 16;
+    const char *cfg = "KB=16,VW=16,NV=1";
+    clf_cost c;
+    clf_model_detail d, d0;
+    assert_true(clf_model_predict_detail(&two, &p, im, cfg, &c, &d) > 0);
+    assert_int_equal(c.kernels, 2);
+    const double wake = model_param("cpu.wake_us");
+    assert_true(wake > 0);
+    assert_int_equal(clf_model_set_param("cpu.wake_us", 0), 0);
+    assert_true(clf_model_predict_detail(&two, &p, im, cfg, &c, &d0) > 0);
+    assert_int_equal(clf_model_set_param("cpu.wake_us", wake), 0);
+    /* the second launch's wake-up in full, the first's at most in full (the tail is the
+     * larger of it and one group's time) */
+    const double extra = d.t_tail - d0.t_tail, ms = wake * 1e-3;
+    if (!(extra >= ms - 1e-12 && extra <= 2 * ms + 1e-12))
+        fail_msg("tail %g ms with the wake-up, %g without (wake-up %g ms)", d.t_tail, d0.t_tail,
+                 ms);
+}
+
 /* A split-K group pays SPLIT_GROUP_STEPS (4) serial steps beyond its chunks, the count and
  * the sum: splitting a short reduction further is not free (its residuals ran +0.13 in log at
  * 0-3 chunks a group, -0.13 to -0.26 at 8 or more, on the H100 SEARCH studies). */
@@ -1178,6 +1209,7 @@ int main(void)
         cmocka_unit_test(gpu_dispatch_by_groups),
         cmocka_unit_test(cpu_dram_per_core),
         cmocka_unit_test(splitk_group_steps),
+        cmocka_unit_test(cpu_wake_per_launch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
