@@ -147,23 +147,39 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
     if (h->recording && ms == NULL)
         return record_launch(h, p, a, api);
     if (s->run) {
-        /* Several launches on the handle's queue: the host clock around them, from an empty
-         * queue (so earlier commands are not counted) to the end of the last one. */
+        /* Several launches on the handle's queue: the device time of their span where the
+         * solver times itself on a profiling handle (clf_solver.times_itself), else the host
+         * clock around them, from an empty queue (so earlier commands are not counted) to the
+         * end of the last one. */
         cl_int err = want_time ? clf_clw_finish(h->queue) : CL_SUCCESS;
         if (err != CL_SUCCESS)
             return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
                             s->name, clf_cl_error_name(err));
+        const int own_time = s->times_itself && h->profiling && h->queue_profiles;
+        const float last_ms = h->kernel_ms;
+        if (own_time)
+            h->kernel_ms = -1.0f;
         double t0 = want_time ? clf_now_ms() : 0;
         /* Under the plan's lock: the solver's state (its kernels) takes this run's arguments. */
         pthread_mutex_lock(&p->lock);
         miopenStatus_t st = s->run(h, &p->problem, p->config, p->solver_state, a);
         pthread_mutex_unlock(&p->lock);
+        if (st != miopenStatusSuccess && own_time)
+            h->kernel_ms = last_ms;
         if (st == miopenStatusSuccess && want_time) {
             err = clf_clw_finish(h->queue);
             if (err != CL_SUCCESS)
                 return clf_fail(h, miopenStatusInternalError, "%s: solver %s: clFinish: %s", api,
                                 s->name, clf_cl_error_name(err));
             double t = clf_now_ms() - t0;
+            if (own_time) {
+                if (!(h->kernel_ms >= 0.0f)) { /* a time that was not read is an error */
+                    h->kernel_ms = last_ms;
+                    return clf_fail(h, miopenStatusInternalError,
+                                    "%s: solver %s recorded no device time", api, s->name);
+                }
+                t = h->kernel_ms;
+            }
             if (ms)
                 *ms = t;
             if (h->profiling)

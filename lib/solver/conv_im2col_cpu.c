@@ -236,7 +236,8 @@ static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, con
 
 /* The launches' profiling span, first start to last end, into h->kernel_ms (on a profiling
  * queue; clf_plan_launch otherwise times the call by the host clock). */
-static miopenStatus_t record_span(miopenHandle_t h, cl_event first, cl_event last)
+static miopenStatus_t record_span(miopenHandle_t h, cl_event first, cl_event last,
+                                  const clf_conv_problem *c)
 {
     cl_ulong s0 = 0, e0 = 0, s1 = 0, e1 = 0;
     cl_int err = clf_clw_event_times(first, &s0, &e0);
@@ -246,6 +247,11 @@ static miopenStatus_t record_span(miopenHandle_t h, cl_event first, cl_event las
         return clf_fail(h, miopenStatusInternalError, NAME ": reading profiling events: %s",
                         clf_cl_error_name(err));
     h->kernel_ms = (float)((double)(e1 > s0 ? e1 - s0 : 0) * 1e-6);
+    /* Where the time goes, for the model's price of the unfolding (MIOPEN_LOG_LEVEL 7) */
+    clf_log(CLF_LOG_TRACE,
+            NAME " %dx%dx%dx%d k%d %dx%d: unfold %.4f ms, gap %.4f ms, convolution %.4f ms", c->n,
+            c->c, c->h, c->w, c->k, c->fy, c->fx, (double)(e0 - s0) * 1e-6,
+            (double)(s1 > e0 ? s1 - e0 : 0) * 1e-6, (double)(e1 - s1) * 1e-6);
     return miopenStatusSuccess;
 }
 
@@ -314,7 +320,7 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
         goto done;
     }
     if (timed)
-        st = record_span(h, ev_unfold, ev_conv);
+        st = record_span(h, ev_unfold, ev_conv, c);
 done:
     if (ev_unfold)
         clf_clw_release_event(ev_unfold);
@@ -350,4 +356,5 @@ const clf_solver clf_solver_conv_im2col_cpu = {
     .run = run,
     .release = release,
     .describe = describe,
+    .times_itself = 1,
 };

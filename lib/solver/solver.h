@@ -256,6 +256,12 @@ typedef struct clf_solver {
      * model ranks it first (lib/select/select.c); Find, which reports every algorithm,
      * measures it always. */
     int slow_first_run;
+    /* 1: on a handle with profiling, run sets h->kernel_ms to its launches' device time, from
+     * its first kernel's start to its last one's end (profiling events), and every launch it
+     * makes lies between those two; plans then report and benchmark that time, as they do a
+     * generated kernel's, rather than the host clock around run. 0: the host clock (ConvGemm:
+     * CLBlast's event covers only its own last kernel). */
+    int times_itself;
 } clf_solver;
 
 /* The solvers of horizontal plans: ConvHorizontalGemm and ConvHorizontalCpu

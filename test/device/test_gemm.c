@@ -353,6 +353,80 @@ static void profiling_records_kernel_time(void **state)
 
 /* A fusion plan that asks for the GEMM algorithm runs ConvGemm (im2col + SGEMM + epilogue
  * pass); one that does not ask compiles with whatever the engine picks. */
+/* A self-running solver that times itself (clf_solver.times_itself): on a profiling handle a
+ * plan reports and benchmarks the device time its run recorded, not the host clock around it;
+ * one that records none is an error, never a made-up time. Stand-in solvers swapped into a
+ * compiled plan: one records 123 ms, one nothing. */
+static miopenStatus_t run_recording(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
+                                    void *state, const clf_run_args *a)
+{
+    (void)p, (void)cfg, (void)state, (void)a;
+    h->kernel_ms = 123.0f;
+    return miopenStatusSuccess;
+}
+static miopenStatus_t run_silent(miopenHandle_t h, const clf_fusion_problem *p, const char *cfg,
+                                 void *state, const clf_run_args *a)
+{
+    (void)h, (void)p, (void)cfg, (void)state, (void)a;
+    return miopenStatusSuccess;
+}
+
+static void self_timed_runs(void **state)
+{
+    (void)state;
+    miopenTensorDescriptor_t x, w;
+    miopenConvolutionDescriptor_t conv;
+    assert_int_equal(miopenCreateTensorDescriptor(&x), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(x, miopenFloat, 1, 3, 8, 8), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&w), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(w, miopenFloat, 4, 3, 3, 3), 0);
+    assert_int_equal(miopenCreateConvolutionDescriptor(&conv), 0);
+    assert_int_equal(miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
+    miopenFusionPlanDescriptor_t plan;
+    miopenFusionOpDescriptor_t op;
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x), 0);
+    assert_int_equal(miopenCreateOpConvForward(plan, &op, conv, w), 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusSuccess);
+    clf_solver recording = *plan->solver, silent = *plan->solver;
+    recording.run = run_recording;
+    recording.times_itself = 1;
+    silent.run = run_silent;
+    silent.times_itself = 1;
+    const clf_solver *compiled = plan->solver;
+    clf_run_args a;
+    memset(&a, 0, sizeof a);
+    assert_int_equal(miopenEnableProfiling(handle, true), miopenStatusSuccess);
+    double ms = -1;
+    plan->solver = &recording;
+    miopenStatus_t st = clf_plan_launch(handle, plan, &a, &ms);
+    float kt = -1;
+    assert_int_equal(miopenGetKernelTime(handle, &kt), miopenStatusSuccess);
+    plan->solver = &silent;
+    miopenStatus_t st_silent = clf_plan_launch(handle, plan, &a, &ms);
+    char silent_msg[512];
+    snprintf(silent_msg, sizeof silent_msg, "%s", clfuse_GetLastErrorMessage(handle));
+    plan->solver = compiled;
+    miopenEnableProfiling(handle, false);
+    if (handle->queue_profiles) {
+        assert_int_equal(st, miopenStatusSuccess);
+        assert_float_equal(ms, 123.0, 1e-6);
+        assert_float_equal(kt, 123.0, 1e-6);
+        assert_int_equal(st_silent, miopenStatusInternalError);
+        /* the failed launch leaves the last time as it was */
+        assert_int_equal(miopenGetKernelTime(handle, &kt), miopenStatusSuccess);
+        assert_float_equal(kt, 123.0, 1e-6);
+        assert_non_null(strstr(silent_msg, "recorded no device time"));
+    } else {
+        /* a queue without profiling: the host clock, for both */
+        assert_int_equal(st, miopenStatusSuccess);
+        assert_int_equal(st_silent, miopenStatusSuccess);
+    }
+    miopenDestroyFusionPlan(plan);
+    miopenDestroyConvolutionDescriptor(conv);
+    miopenDestroyTensorDescriptor(w);
+    miopenDestroyTensorDescriptor(x);
+}
+
 static void fusion_plans_run_it_when_asked(void **state)
 {
     (void)state;
@@ -404,6 +478,7 @@ int main(void)
         cmocka_unit_test(sgemm_failure_names_the_step),
         cmocka_unit_test(profiling_records_kernel_time),
         cmocka_unit_test(fusion_plans_run_it_when_asked),
+        cmocka_unit_test(self_timed_runs),
         cmocka_unit_test(large_shapes),
         cmocka_unit_test(indirect_gemm_path), /* last: it changes CLBlast's settings */
     };
