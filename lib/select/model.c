@@ -547,7 +547,15 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
      * the same tile. */
     const double t_max =
         max2(max2(t_compute, t_latency), max2(max2(max2(t_l2, t_l1), t_dram), t_atomic));
-    const double t = t_launch + t_tail + t_max +
+    /* A separate pass before the main kernel (an unfolding) runs alone. On a CPU it is priced
+     * at one core's DRAM bandwidth: ConvIm2colCpu's unfold ran 0.04-0.13 ms for 0.3-1.3 MB on
+     * the GPU machine's 16-core Xeon (PoCL 5.0), about 10 GB/s whatever the thread count
+     * (bench/results/2026-11-29_xeon_s30, call 2); on the 2-core machine it ran faster
+     * (0.45 MB in 6 us), where this prices it high but leaves the layers it gains on
+     * (ResNet-18's layer4.0.conv1: 0.53 against 1.07 ms) to it. */
+    const double pass_gbs = d == &cpu ? cpu_dram_gbs_per_core : d->dram_gbs;
+    const double t_pass = c.pass_bytes > 0 ? c.pass_bytes / (pass_gbs * 1e9) : 0.0;
+    const double t = t_launch + t_tail + t_pass + t_max +
                      d->overlap * (t_compute + t_latency + t_l2 + t_l1 + t_dram + t_atomic - t_max);
     if (detail) {
         detail->resident = resident;

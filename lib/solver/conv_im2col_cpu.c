@@ -126,7 +126,8 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
 }
 
 /* The flat kernel's cost over the unfolded planes, plus the unfolding: a second launch that
- * reads x and writes the planes, which the flat kernel then reads in place of x. */
+ * reads x and writes the planes (a pass nothing overlaps), which the flat kernel then reads in
+ * place of x. */
 static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                            const char *cfg, clf_cost *out)
 {
@@ -140,6 +141,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const double col_bytes = (double)workspace(p);
     out->dram_bytes += x_bytes + col_bytes;
     out->global_bytes += x_bytes + col_bytes;
+    out->pass_bytes = x_bytes + col_bytes;
     out->kernels += 1;
     return miopenStatusSuccess;
 }

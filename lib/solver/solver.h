@@ -165,6 +165,9 @@ typedef struct clf_cost {
                            * summed per instruction of a warp of 32 (what each compute unit's
                            * L1 processes, hits included); 0: not modelled */
     int kernels;          /* launches (self-running solvers: several) */
+    double pass_bytes;    /* bytes a separate memory pass of a self-running solver moves before
+                           * its main kernel can start (ConvIm2colCpu's unfolding), which
+                           * nothing overlaps; 0: none */
 } clf_cost;
 
 typedef enum clf_solver_kind { CLF_SOLVER_CONV = 1, CLF_SOLVER_ELEMENTWISE = 2 } clf_solver_kind;

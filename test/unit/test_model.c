@@ -1100,7 +1100,8 @@ static void cpu_dram_per_core(void **state)
 
 /* On a CPU each launch beyond a self-running solver's first wakes PoCL's threads again: the
  * model's tail grows by the wake-up per extra launch: ConvIm2colCpu's two launches pay it
- * twice, the second time in full. */
+ * twice, the second time in full. Its unfolding is a pass nothing overlaps, priced at one
+ * core's DRAM bandwidth. */
 static void cpu_wake_per_launch(void **state)
 {
     (void)state;
@@ -1116,6 +1117,16 @@ static void cpu_wake_per_launch(void **state)
     clf_model_detail d, d0;
     assert_true(clf_model_predict_detail(&two, &p, im, cfg, &c, &d) > 0);
     assert_int_equal(c.kernels, 2);
+    /* the unfolding reads x (256 x 14 x 14) and writes 2,304 planes of 7 x 7, alone */
+    assert_float_equal(c.pass_bytes, (256.0 * 14 * 14 + 2304.0 * 49) * 4, 1e-6);
+    const double t_with = clf_model_predict(&two, &p, im, cfg);
+    const double per_core = model_param("cpu.dram_gbs_per_core");
+    assert_int_equal(clf_model_set_param("cpu.dram_gbs_per_core", per_core * 2), 0);
+    const double t_faster = clf_model_predict(&two, &p, im, cfg);
+    assert_int_equal(clf_model_set_param("cpu.dram_gbs_per_core", per_core), 0);
+    /* doubling one core's bandwidth halves the pass (1 ms = 1e-3 s, bytes / (GB/s x 1e9)) and
+     * the DRAM bound, which the pass does not overlap */
+    assert_true(t_with - t_faster >= c.pass_bytes / (per_core * 1e9) * 1e3 / 2 - 1e-9);
     const double wake = model_param("cpu.wake_us");
     assert_true(wake > 0);
     assert_int_equal(clf_model_set_param("cpu.wake_us", 0), 0);
