@@ -432,6 +432,10 @@ static int channels_fast(const clf_fusion_problem *p)
     const clf_conv_problem *c = &p->conv;
     if (!flat(c) || dot(c) || depthwise(c))
         return 0;
+    /* CLFUSE_CPU_FLAT_ORDER 1: always, 0: never, for measuring the choice (docs/fusion.md). */
+    const long forced = clf_env_long("CLFUSE_CPU_FLAT_ORDER", -1);
+    if (forced == 0 || forced == 1)
+        return (int)forced;
     const long plane = (long)(c->c / c->groups) * c->h * c->w * (long)clf_problem_data_size(p);
     return plane > FLAT_CACHE_BYTES && (long)(c->k / c->groups) < (long)c->h * c->w;
 }

@@ -26,9 +26,12 @@ print("|---|---|---|---|---|---|")
 ratio, vs_old_dnn, vs_new_dnn = [], [], []
 for l in layers:
     o, n = best[('old', l)], best[('new', l)]
-    dnn = min(x for x in (o[2], n[2]) if x is not None)
-    ratio.append(n[0] / o[0]); vs_old_dnn.append(o[0] / dnn); vs_new_dnn.append(n[0] / dnn)
-    print(f"| {l} | {o[0]:.4f} | {n[0]:.4f} | {n[0]/o[0]:.3f} | {n[0]/dnn:.2f} | {n[1]} |")
+    dnns = [x for x in (o[2], n[2]) if x is not None]
+    dnn = min(dnns) if dnns else None
+    ratio.append(n[0] / o[0])
+    if dnn:
+        vs_old_dnn.append(o[0] / dnn); vs_new_dnn.append(n[0] / dnn)
+    print(f"| {l} | {o[0]:.4f} | {n[0]:.4f} | {n[0]/o[0]:.3f} | {n[0]/dnn if dnn else float('nan'):.2f} | {n[1]} |")
 print(f"\n{len(layers)} layers: new / old geomean {g(ratio):.3f} (best {min(ratio):.3f}, worst {max(ratio):.3f}); "
       f"fused / oneDNN old {g(vs_old_dnn):.2f} (worst {max(vs_old_dnn):.2f}), new {g(vs_new_dnn):.2f} (worst {max(vs_new_dnn):.2f}); "
       f"kernel sums old {sum(best[('old', l)][0] for l in layers):.3f} ms, new {sum(best[('new', l)][0] for l in layers):.3f} ms")
