@@ -425,9 +425,12 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
  * core's L2 (FLAT_CACHE_BYTES) and the filters are the smaller operand. On the 2-core machine
  * (minimum of 6 runs each, bench/PERF_NOTES.md): ConvIm2colCpu on ResNet-18's layer2.0.conv1
  * (576 unfolded planes of 28x28) 1.083 -> 0.642 ms, a 1x1 512 -> 128 at 28x28 0.510 -> 0.402;
- * 1x1 128 -> 512 at 28x28 (a 0.4 MB plane) 0.378 -> 0.402 the other way, so it stays. */
+ * 1x1 128 -> 512 at 28x28 (a 0.4 MB plane) 0.378 -> 0.402 the other way, so it stays. On the
+ * GPU machine's Xeon (bench/results/2026-11-29_xeon_s30, call 3): 0.91 on 512 -> 128 at 28x28 and
+ * 256 -> 64 at 56x56, 0.99-1.02 on the networks' layers it changes, 1.10 on one whose 16 filters
+ * are one block (the same groups in either order: left as they were). */
 #define FLAT_CACHE_BYTES (1L << 20)
-static int channels_fast(const clf_fusion_problem *p)
+static int channels_fast(const clf_fusion_problem *p, const blocking *b)
 {
     const clf_conv_problem *c = &p->conv;
     if (!flat(c) || dot(c) || depthwise(c))
@@ -437,7 +440,9 @@ static int channels_fast(const clf_fusion_problem *p)
     if (forced == 0 || forced == 1)
         return (int)forced;
     const long plane = (long)(c->c / c->groups) * c->h * c->w * (long)clf_problem_data_size(p);
-    return plane > FLAT_CACHE_BYTES && (long)(c->k / c->groups) < (long)c->h * c->w;
+    /* One block of filters: the same groups in either order. */
+    return plane > FLAT_CACHE_BYTES && (long)(c->k / c->groups) < (long)c->h * c->w &&
+           group_blocks(c, b) > 1;
 }
 
 static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
@@ -471,7 +476,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     spec->launch.global[0] = (size_t)segs * (size_t)rows(c);
     spec->launch.global[1] = (size_t)channel_blocks(c, &b);
     spec->launch.global[2] = (size_t)c->n;
-    if (channels_fast(p)) {
+    if (channels_fast(p, &b)) {
         clf_strbuf_define(d, "CH_FAST", 1);
         const size_t g0 = spec->launch.global[0], l0 = spec->launch.local[0];
         spec->launch.global[0] = spec->launch.global[1];

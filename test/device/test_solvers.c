@@ -1223,8 +1223,8 @@ static void direct_cpu_limits(void **state)
         snprintf(what, sizeof what, "direct cpu run %zu %s", i, ch);
         check_run(s, &q, runs[i].cfg, 700 + i, what);
     }
-    /* CH_FAST: only where the flat input plane outgrows a core's cache and the filters are
-     * the smaller operand; the launch's first two dimensions swapped there. */
+    /* CH_FAST: only where the flat input plane outgrows a core's cache, the filters are the
+     * smaller operand and more than one block; the launch's first two dimensions swapped. */
     static const struct {
         shape sh;
         int ch_fast;
@@ -1233,6 +1233,7 @@ static void direct_cpu_limits(void **state)
         {SQ(1, 80, 64, 64, 8192, 1, 1, 0, 1, 1, 1), 0}, /* more filters than pixels */
         {SQ(1, 8, 64, 64, 20, 1, 1, 0, 1, 1, 1), 0},    /* a 128 KB plane */
         {SQ(1, 80, 64, 64, 20, 3, 3, 1, 1, 1, 1), 0},   /* not flat */
+        {SQ(1, 80, 64, 64, 4, 1, 1, 0, 1, 1, 1), 0},    /* one block of KB=4 filters */
     };
     for (size_t i = 0; i < sizeof orders / sizeof orders[0]; ++i) {
         clf_fusion_problem q;
