@@ -353,6 +353,19 @@ static void profiling_records_kernel_time(void **state)
 
 /* A fusion plan that asks for the GEMM algorithm runs ConvGemm (im2col + SGEMM + epilogue
  * pass); one that does not ask compiles with whatever the engine picks. */
+/* The descriptors of a small plan's convolution: 1x3x8x8 input, four 3x3 filters, pad 1. */
+static void small_conv_descs(miopenTensorDescriptor_t *x, miopenTensorDescriptor_t *w,
+                             miopenConvolutionDescriptor_t *conv)
+{
+    assert_int_equal(miopenCreateTensorDescriptor(x), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(*x, miopenFloat, 1, 3, 8, 8), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(w), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(*w, miopenFloat, 4, 3, 3, 3), 0);
+    assert_int_equal(miopenCreateConvolutionDescriptor(conv), 0);
+    assert_int_equal(miopenInitConvolutionDescriptor(*conv, miopenConvolution, 1, 1, 1, 1, 1, 1),
+                     0);
+}
+
 /* A self-running solver that times itself (clf_solver.times_itself): on a profiling handle a
  * plan reports and benchmarks the device time its run recorded, not the host clock around it;
  * one that records none is an error, never a made-up time. Stand-in solvers swapped into a
@@ -376,12 +389,7 @@ static void self_timed_runs(void **state)
     (void)state;
     miopenTensorDescriptor_t x, w;
     miopenConvolutionDescriptor_t conv;
-    assert_int_equal(miopenCreateTensorDescriptor(&x), 0);
-    assert_int_equal(miopenSet4dTensorDescriptor(x, miopenFloat, 1, 3, 8, 8), 0);
-    assert_int_equal(miopenCreateTensorDescriptor(&w), 0);
-    assert_int_equal(miopenSet4dTensorDescriptor(w, miopenFloat, 4, 3, 3, 3), 0);
-    assert_int_equal(miopenCreateConvolutionDescriptor(&conv), 0);
-    assert_int_equal(miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
+    small_conv_descs(&x, &w, &conv);
     miopenFusionPlanDescriptor_t plan;
     miopenFusionOpDescriptor_t op;
     assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, x), 0);
@@ -432,12 +440,7 @@ static void fusion_plans_run_it_when_asked(void **state)
     (void)state;
     miopenTensorDescriptor_t x, w;
     miopenConvolutionDescriptor_t conv;
-    assert_int_equal(miopenCreateTensorDescriptor(&x), 0);
-    assert_int_equal(miopenSet4dTensorDescriptor(x, miopenFloat, 1, 3, 8, 8), 0);
-    assert_int_equal(miopenCreateTensorDescriptor(&w), 0);
-    assert_int_equal(miopenSet4dTensorDescriptor(w, miopenFloat, 4, 3, 3, 3), 0);
-    assert_int_equal(miopenCreateConvolutionDescriptor(&conv), 0);
-    assert_int_equal(miopenInitConvolutionDescriptor(conv, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
+    small_conv_descs(&x, &w, &conv);
     for (int ask_gemm = 0; ask_gemm < 2; ++ask_gemm) {
         miopenFusionPlanDescriptor_t plan;
         miopenFusionOpDescriptor_t op, act;
