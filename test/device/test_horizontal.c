@@ -399,6 +399,10 @@ static void merged_configs(void **state)
      * buffer; 19 input channels, a vector and a tail of 3; work-items grouped in fours. */
     run_case_with(2, 19, 1, 1, merged_1x1, 3, 39, -1, "ConvHorizontalCpu", "KB=4,VW=16,NV=1,GR=4",
                   "ConvHorizontalCpu", NULL);
+    /* A 1.3 MB input plane: the flat kernel puts the channel blocks first (CH_FAST), each
+     * block's filter rows from its branch's buffer. */
+    run_case_with(1, 80, 64, 64, merged_1x1, 3, 40, -1, "ConvHorizontalCpu", "KB=4,VW=16,NV=2",
+                  "ConvHorizontalCpu", NULL);
 }
 
 /* Horizontal plans go through the selection engine like vertical ones: NORMAL measures the
