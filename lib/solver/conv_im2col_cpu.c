@@ -95,7 +95,7 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
     derive(p, &q);
     char inner[CLF_REASON_CAP];
     if (!DIRECT->applicable(&q, dev, inner, sizeof inner)) {
-        snprintf(why, cap, "the unfolded convolution: %s", inner);
+        snprintf(why, cap, "the unfolded convolution: %.200s", inner);
         return 0;
     }
     return 1;
@@ -104,14 +104,22 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
+    char why[CLF_REASON_CAP];
     clf_fusion_problem q;
-    derive(p, &q);
+    if (applicable(p, dev, why, sizeof why))
+        derive(p, &q);
+    else /* not to be run: a well-formed config, the direct kernel's for p */
+        q = *p;
     DIRECT->default_config(&q, dev, cfg, cap);
 }
 
+/* The questions below take only problems the solver applies to (derive's channel count of
+ * the unfolded convolution fits an int only within applicable's workspace limit). */
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                         char *why, size_t cap)
 {
+    if (!applicable(p, dev, why, cap))
+        return 0;
     clf_fusion_problem q;
     derive(p, &q);
     return DIRECT->config_valid(&q, dev, cfg, why, cap);
@@ -120,6 +128,9 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
+    char why[CLF_REASON_CAP];
+    if (!applicable(p, dev, why, sizeof why))
+        return 0;
     clf_fusion_problem q;
     derive(p, &q);
     return DIRECT->tuning_configs(&q, dev, out, max);
@@ -131,6 +142,9 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
 static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                            const char *cfg, clf_cost *out)
 {
+    char why[CLF_REASON_CAP];
+    if (!applicable(p, dev, why, sizeof why))
+        return miopenStatusBadParm;
     clf_fusion_problem q;
     derive(p, &q);
     miopenStatus_t st = DIRECT->cost(&q, dev, cfg, out);
