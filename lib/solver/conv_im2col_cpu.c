@@ -201,8 +201,7 @@ static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, con
 {
     *state = NULL;
     char why[CLF_REASON_CAP];
-    if (!applicable(p, &h->info, why, sizeof why) ||
-        !config_valid(p, &h->info, cfg, why, sizeof why))
+    if (!config_valid(p, &h->info, cfg, why, sizeof why)) /* applicable's reason first */
         return clf_fail(h, miopenStatusBadParm, NAME ": %s", why);
     im2col_state *s = clf_calloc(1, sizeof *s);
     if (s == NULL)
@@ -275,8 +274,7 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
                           void *state, const clf_run_args *a)
 {
     char why[CLF_REASON_CAP];
-    if (!applicable(p, &h->info, why, sizeof why) ||
-        !config_valid(p, &h->info, cfg, why, sizeof why))
+    if (!config_valid(p, &h->info, cfg, why, sizeof why)) /* applicable's reason first */
         return clf_fail(h, miopenStatusBadParm, NAME ": %s", why);
     if (a == NULL || a->x == NULL || a->w == NULL || a->y == NULL)
         return clf_fail(h, miopenStatusBadParm, NAME ": x, w and y must all be buffers");
