@@ -34,13 +34,14 @@ def out_size(i, f, p, s, d=1):
     return (i + 2 * p - d * (f - 1) - 1) // s + 1
 
 
-def conv_key(n, c, h, w, k, f, p, s, g, fx=None, q=None, v=None):
+def conv_key(n, c, h, w, k, f, p, s, g, fx=None, q=None, v=None, dh=1, dw=1):
     """The convolution core of lib/ir/ir.c's clf_problem_key(); f, p, s are the filter height,
-    padding and stride along H, and along W too unless fx, q, v say otherwise."""
+    padding and stride along H, and along W too unless fx, q, v say otherwise; dh, dw the
+    dilations."""
     fx, q, v = f if fx is None else fx, p if q is None else q, s if v is None else v
-    oh, ow = out_size(h, f, p, s), out_size(w, fx, q, v)
-    key = "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-1x1-0-NCHW-FP32-F" % (
-        c, h, w, f, fx, k, oh, ow, n, p, q, s, v)
+    oh, ow = out_size(h, f, p, s, dh), out_size(w, fx, q, v, dw)
+    key = "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F" % (
+        c, h, w, f, fx, k, oh, ow, n, p, q, s, v, dh, dw)
     return key + ("_g%d" % g if g > 1 else "")
 
 

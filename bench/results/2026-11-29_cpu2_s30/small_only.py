@@ -1,17 +1,15 @@
 """Keeps the pinned pairs of an A/B network file whose layer is at most MAX GFLOP (a CPU
 times the rest for minutes).   small_only.py MAX < AB > AB_SMALL"""
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../2026-11-29_xeon_s30"))
+from make_ab import gflop  # noqa: E402
+
 lines = [l for l in sys.stdin if l.startswith("CBAInfer")]
-out, kept = [], 0
+out = []
 for i in range(0, len(lines), 2):
-    f = lines[i].split("#")[0].split()
-    a = {f[j]: int(f[j + 1]) for j in range(1, len(f) - 1, 2) if f[j].startswith("-")}
-    g = lambda o, d: a.get(o, d)
-    oh = (g("-H", 1) + 2 * g("-p", 0) - g("-l", 1) * (g("-y", 1) - 1) - 1) // g("-u", 1) + 1
-    ow = (g("-W", 1) + 2 * g("-q", 0) - g("-j", 1) * (g("-x", 1) - 1) - 1) // g("-v", 1) + 1
-    gflop = 2e-9 * g("-n", 1) * g("-k", 1) * oh * ow * g("-c", 1) / g("-g", 1) * g("-y", 1) * g("-x", 1)
-    if gflop <= float(sys.argv[1]):
+    if gflop(lines[i]) <= float(sys.argv[1]):
         out += lines[i:i + 2]
-        kept += 1
-print("# %d of %d pinned pairs (%s GFLOP or less)" % (kept, len(lines) // 2, sys.argv[1]))
+print("# %d of %d pinned pairs (%s GFLOP or less)" % (len(out) // 2, len(lines) // 2, sys.argv[1]))
 sys.stdout.write("".join(out))

@@ -9,22 +9,35 @@ of its ranking that is not ConvIm2colCpu is what the model picked before the sol
 (no other cost changed). Where the two differ, two lines pinned to each ("# name=L.old/.new
 solver=... config=..."), for one `clfuse-bench --network AB_NETWORK` run that times both
 back to back; tabulate with bench/scripts/model_ab.py --table results.json."""
+import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../scripts"))
+from gen_shapes import conv_key, out_size  # noqa: E402 (bench/scripts)
+
+
+def flags(line):
+    """A CBAInfer line's integer flags, MIOpenDriver's defaults where absent."""
+    f = line.split("#")[0].split()
+    a = {f[i]: int(f[i + 1]) for i in range(1, len(f) - 1, 2) if f[i].startswith("-")}
+    d = {"-n": 1, "-c": 1, "-H": 1, "-W": 1, "-k": 1, "-y": 1, "-x": 1, "-p": 0, "-q": 0,
+         "-u": 1, "-v": 1, "-l": 1, "-j": 1, "-g": 1, "-m": 3}
+    return {o: a.get(o, v) for o, v in d.items()}
+
 
 def key(line):
-    f = line.split("#")[0].split()
-    a = {f[i]: f[i + 1] for i in range(1, len(f) - 1, 2) if f[i].startswith("-")}
-    g = lambda o, d: int(a.get(o, d))
-    n, c, h, w, k = g("-n", 1), g("-c", 1), g("-H", 1), g("-W", 1), g("-k", 1)
-    fy, fx, ph, pw = g("-y", 1), g("-x", 1), g("-p", 0), g("-q", 0)
-    sh, sw, dh, dw, grp, act = g("-u", 1), g("-v", 1), g("-l", 1), g("-j", 1), g("-g", 1), g("-m", 3)
-    oh = (h + 2 * ph - dh * (fy - 1) - 1) // sh + 1
-    ow = (w + 2 * pw - dw * (fx - 1) - 1) // sw + 1
-    gs = "_g%d" % grp if grp > 1 else ""
-    return ("CBA:%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP32-F%s:act=%d" %
-            (c, h, w, fy, fx, k, oh, ow, n, ph, pw, sh, sw, dh, dw, gs, act))
+    a = flags(line)
+    return "CBA:%s:act=%d" % (conv_key(a["-n"], a["-c"], a["-H"], a["-W"], a["-k"], a["-y"],
+                                       a["-p"], a["-u"], a["-g"], fx=a["-x"], q=a["-q"],
+                                       v=a["-v"], dh=a["-l"], dw=a["-j"]), a["-m"])
+
+
+def gflop(line):
+    a = flags(line)
+    oh = out_size(a["-H"], a["-y"], a["-p"], a["-u"], a["-l"])
+    ow = out_size(a["-W"], a["-x"], a["-q"], a["-v"], a["-j"])
+    return (2e-9 * a["-n"] * a["-k"] * oh * ow * a["-c"] / a["-g"] * a["-y"] * a["-x"])
 
 
 def main():
