@@ -252,8 +252,17 @@ static dev_class cpu = {
     .overlap = 0.3,
     .atomic_gops = 0.5, /* a contended cache line between cores: ~2 ns an operation */
     .spill = CPU_SPILL,
+    /* Loads take issue slots beside the FMAs (session 31): ConvDirectCpu's 16-filter blockings
+     * of one vector (16 broadcasts and one or two vector loads a tap for 16 FMAs) ran 1.2-1.3x
+     * the 12-filter blockings of two vectors on 56x56 layers of the 2-core machine, tied in the
+     * model without it. Over every ConvDirectCpu config of 11 layers there
+     * (bench/results/2026-11-29_cpu2_s31) the model's pick among the measured went 1.116 ->
+     * 1.103 of the best, over session 17's Xeon sweep 1.090 -> 1.036; 0.1-0.35 alike, the
+     * other CPU sweeps unchanged. */
+    .load_ops = 0.15,
 };
-#define CPU_CACHE_GBS_PER_CORE 40.0
+/* The caches' bandwidth per core (L2 and beyond, for the bytes cost.global_bytes counts). */
+static double cpu_cache_gbs_per_core = 40.0;
 /* DRAM per core (session 28): 20 GB/s for the whole device had been fitted on the 2-core
  * machine, and on the GPU machine's 16-core Xeon it priced EfficientNet-B0's stem (2.2 MB)
  * at 0.11 ms of DRAM where every config ran 0.038-0.10 ms, so the DRAM bound hid the
@@ -529,7 +538,7 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
 
     /* L2 traffic: each compute unit's share of the bandwidth carries its own groups' bytes,
      * so a tail (or idle units) leaves bandwidth unused like it leaves lanes unused. */
-    const double l2 = d->l2_gbs > 0 ? d->l2_gbs * 1e9 : CPU_CACHE_GBS_PER_CORE * 1e9 * cu;
+    const double l2 = d->l2_gbs > 0 ? d->l2_gbs * 1e9 : cpu_cache_gbs_per_core * 1e9 * cu;
     const double t_l2 = per_cu * (c.global_bytes / c.groups) / (l2 / cu) * l1_loss;
     const double dram = d->dram_gbs > 0 ? d->dram_gbs * 1e9 : cpu_dram_gbs_per_core * 1e9 * cu;
     const double t_dram = c.dram_bytes / dram;
@@ -758,6 +767,7 @@ static param params[] = {
     {"cpu.reuse_sat", &cpu.reuse_sat},
     {"cpu.lanes", &cpu.lanes},
     {"cpu.dram_gbs_per_core", &cpu_dram_gbs_per_core},
+    {"cpu.cache_gbs_per_core", &cpu_cache_gbs_per_core},
     {"nvidia.atomic_gops", &nvidia.atomic_gops},
     {"gpu.atomic_gops", &gpu.atomic_gops},
     {"cpu.atomic_gops", &cpu.atomic_gops},

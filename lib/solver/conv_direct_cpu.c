@@ -27,13 +27,14 @@
 /* The slowdown of a work-item's code in a group of several (cost below). */
 #define GROUP_CODE_LOSS 1.06
 
-/* gr: work-items a work-group, 1 to 64 (the launch below). */
+/* gr: work-items a work-group, 1 to 64 (the launch below); fl: the plane-flat walk (fl_ok). */
 typedef struct blocking {
-    long kb, vw, nv, gr;
+    long kb, vw, nv, gr, fl;
 } blocking;
 
-/* GR last and optional: a config without it (every record before session 26) means GR=1. */
-static const char *const keys[] = {"KB", "VW", "NV", "GR"};
+/* GR and FL optional, in this order: a config without GR (every record before session 26)
+ * means GR=1, one without FL (every record before session 31) FL=0. */
+static const char *const keys[] = {"KB", "VW", "NV", "GR", "FL"};
 #define NKEYS (sizeof keys / sizeof keys[0])
 
 /* 1x1, stride 1, no padding: each input plane is read as one row of H x W pixels. */
@@ -76,32 +77,61 @@ static int too_many_rows(const clf_conv_problem *c, long kb)
     return depthwise(c) && kb > 1 && kb * c->fy > DW_MAX_ROWS;
 }
 
-/* The output row a segment of WB pixels walks, and the rows there are. */
-static long row_w(const clf_conv_problem *c)
+/* The plane-flat walk (FL=1): a stride-1 convolution whose output rows are as long as its
+ * input rows (the padding makes up the filter: 3x3 with padding 1) reads, at each filter
+ * tap, the input at one fixed offset from every output pixel of the plane, so its vectors may
+ * run along the whole output plane as one row, as the 1x1 kernel's do, with the lanes whose
+ * tap falls in the padding (a row's ends, the plane's first and last rows) masked to zero.
+ * Short rows fill the vectors: a 7x7 plane is 49 lanes of 64 at VW=16, NV=4, where the row
+ * walk leaves 7 of 8 (at VW=8) or 7 of 16 lanes; and a work-item's weights serve its NV
+ * vectors over several rows rather than one row's (ResNet-18's 7x7 3x3 layers ran 2.8x
+ * oneDNN's time by rows on the 2-core machine). Depthwise too (each of a work-item's KB
+ * channels over its own plane, the masks shared); not where the kernel is flat already. */
+static int fl_ok(const clf_conv_problem *c)
 {
-    return flat(c) ? (long)c->oh * c->ow : c->ow;
+    return !flat(c) && c->stride_h == 1 && c->stride_w == 1 && c->ow == c->w;
 }
-static long rows(const clf_conv_problem *c)
+
+/* The output row a segment of WB pixels walks, and the rows there are: the whole plane in
+ * the flat kernels. */
+static long row_w(const clf_conv_problem *c, const blocking *b)
 {
-    return flat(c) ? 1 : c->oh;
+    return flat(c) || b->fl ? (long)c->oh * c->ow : c->ow;
+}
+static long rows(const clf_conv_problem *c, const blocking *b)
+{
+    return flat(c) || b->fl ? 1 : c->oh;
 }
 
 static void format(const blocking *b, char *cfg, size_t cap)
 {
-    if (b->gr == 1)
-        snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld", b->kb, b->vw, b->nv);
-    else
-        snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld,GR=%ld", b->kb, b->vw, b->nv, b->gr);
+    int n = snprintf(cfg, cap, "KB=%ld,VW=%ld,NV=%ld", b->kb, b->vw, b->nv);
+    if (b->gr != 1 && n >= 0 && (size_t)n < cap)
+        n += snprintf(cfg + n, cap - (size_t)n, ",GR=%ld", b->gr);
+    if (b->fl != 0 && n >= 0 && (size_t)n < cap)
+        snprintf(cfg + n, cap - (size_t)n, ",FL=%ld", b->fl);
 }
 
-/* One spelling a config ("KB=..,VW=..,NV=.." and ",GR=.." unless 1, no leading zeros), so
- * that a find-db holds one record a blocking, not one a way of writing it. */
+/* One spelling a config ("KB=..,VW=..,NV=.." then ",GR=.." unless 1 and ",FL=1" unless 0, no
+ * leading zeros), so that a find-db holds one record a blocking, not one a way of writing
+ * it. */
 static int parse(const char *cfg, blocking *b, char *why, size_t cap)
 {
-    long *const fields[NKEYS] = {&b->kb, &b->vw, &b->nv, &b->gr};
+    const char *names[NKEYS];
+    long *fields[NKEYS];
+    long *const all[NKEYS] = {&b->kb, &b->vw, &b->nv, &b->gr, &b->fl};
     b->gr = 1;
-    const size_t n = strstr(cfg, "GR=") ? NKEYS : NKEYS - 1;
-    if (!clf_config_parse_exact("ConvDirectCpu", cfg, keys, fields, n, 1, 64, why, cap))
+    b->fl = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < NKEYS; ++i) {
+        char key[8];
+        snprintf(key, sizeof key, "%s=", keys[i]);
+        if (i < 3 || strstr(cfg, key)) {
+            names[n] = keys[i];
+            fields[n++] = all[i];
+        }
+    }
+    if (!clf_config_parse_exact("ConvDirectCpu", cfg, names, fields, n, 1, 64, why, cap))
         return 0;
     char canon[CLF_CONFIG_CAP];
     format(b, canon, sizeof canon);
@@ -144,6 +174,12 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "NV must be 1 to 4");
     if (!clf_config_in(b->gr, gr_vals, CLF_COUNT(gr_vals)))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "GR must be 1, 4, 16 or 64");
+    if (b->fl != 0 && b->fl != 1)
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "FL must be 0 or 1");
+    if (b->fl && !fl_ok(c))
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
+                                 "FL=1 needs stride 1 and output rows as long as the input's "
+                                 "(not 1x1 unpadded)");
     if (b->gr > 1 && item_flops(c, b) >= GROUP_MAX_ITEM_FLOPS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "GR > 1 for work-items of %.0f flops (only below %d)",
@@ -161,10 +197,10 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
                                  "depthwise KB x FY = %ld > %d input rows in flight", b->kb * c->fy,
                                  DW_MAX_ROWS);
     /* A vector wholly past the row would compute nothing. */
-    if ((b->nv - 1) * b->vw >= row_w(c))
+    if ((b->nv - 1) * b->vw >= row_w(c, b))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "%ld vectors of %ld for a row of %ld pixels", b->nv, b->vw,
-                                 row_w(c));
+                                 row_w(c, b));
     return 1;
 }
 
@@ -217,12 +253,12 @@ static long channel_blocks(const clf_conv_problem *c, const blocking *b)
 static long segments(const clf_conv_problem *c, const blocking *b)
 {
     const long wb = b->vw * b->nv;
-    return (row_w(c) + wb - 1) / wb;
+    return (row_w(c, b) + wb - 1) / wb;
 }
 
 static long work_items(const clf_conv_problem *c, const blocking *b)
 {
-    return (long)c->n * channel_blocks(c, b) * rows(c) * segments(c, b);
+    return (long)c->n * channel_blocks(c, b) * rows(c, b) * segments(c, b);
 }
 
 static long largest_divisor_upto(long n, long most)
@@ -241,7 +277,7 @@ static long largest_divisor_upto(long n, long most)
  * thousands of one-item groups cost more than its work. */
 static void group_shape(const clf_conv_problem *c, const blocking *b, long *l0, long *l1)
 {
-    *l0 = largest_divisor_upto(segments(c, b) * rows(c), b->gr);
+    *l0 = largest_divisor_upto(segments(c, b) * rows(c, b), b->gr);
     *l1 = largest_divisor_upto(channel_blocks(c, b), b->gr / *l0);
 }
 
@@ -281,7 +317,11 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const clf_conv_problem *c = &p->conv;
     const long limit = kb_limit(c) > 0 ? kb_limit(c) : 1;
     const long width = clf_device_vector_width(dev);
-    blocking b = {clf_device_vector_regs(dev) / 2, width < 8 ? 8 : width > 16 ? 16 : width, 1, 1};
+    blocking b = {clf_device_vector_regs(dev) / 2,
+                  width < 8    ? 8
+                  : width > 16 ? 16
+                               : width,
+                  1, 1, 0};
     while (b.kb > limit || too_many_rows(c, b.kb))
         b.kb /= 2;
     const long cu = dev->compute_units > 0 ? (long)dev->compute_units : 1;
@@ -300,26 +340,29 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     format(&b, cfg, cap);
 }
 
-/* Every (KB, VW, NV, GR) that config_valid accepts and gr_listed lists: at most 8 x 2 x 4 x 4
- * = 256 (176 once the accumulator limit applies), fewer where the problem limits them. */
+/* Every (KB, VW, NV, GR, FL) that config_valid accepts and gr_listed lists: at most 8 x 2 x 4 x
+ * 4 x 2 = 512 (352 once the accumulator limit applies; FL=1 only where fl_ok), fewer where the
+ * problem limits them. */
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
     (void)dev;
     int n = 0;
     char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
-    for (size_t a = 0; a < CLF_COUNT(kb_vals); ++a)
-        for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v)
-            for (size_t i = 0; i < CLF_COUNT(nv_vals); ++i) {
-                for (size_t g = 0; g < CLF_COUNT(gr_vals); ++g) {
-                    blocking b = {kb_vals[a], vw_vals[v], nv_vals[i], gr_vals[g]};
-                    format(&b, cfg, sizeof cfg);
-                    if (!blocking_valid(p, &b, cfg, why, sizeof why))
-                        break;
-                    if (gr_listed(&p->conv, &b))
-                        clf_config_emit(out, max, &n, cfg);
+    const long fl_max = fl_ok(&p->conv) ? 1 : 0;
+    for (long fl = 0; fl <= fl_max; ++fl)
+        for (size_t a = 0; a < CLF_COUNT(kb_vals); ++a)
+            for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v)
+                for (size_t i = 0; i < CLF_COUNT(nv_vals); ++i) {
+                    for (size_t g = 0; g < CLF_COUNT(gr_vals); ++g) {
+                        blocking b = {kb_vals[a], vw_vals[v], nv_vals[i], gr_vals[g], fl};
+                        format(&b, cfg, sizeof cfg);
+                        if (!blocking_valid(p, &b, cfg, why, sizeof why))
+                            break;
+                        if (gr_listed(&p->conv, &b))
+                            clf_config_emit(out, max, &n, cfg);
+                    }
                 }
-            }
     return n;
 }
 
@@ -412,8 +455,10 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * Depthwise nothing is reused (each channel reads its own inputs), but its KB x NV
      * independent FMA chains keep the pipes busy as reuse does in the model's ILP term: 16
      * channels of 7-pixel rows ran 2.9x one channel (bench/results/2026-11-24_cpu_s17). */
+    /* The plane-flat walk ANDs each input vector with its lanes' mask, a load as well. */
+    const double xloads = b.fl ? 2.0 * wb : wb;
     out->inner_reuse =
-        depthwise(c) ? (double)(b.kb * b.nv) : (double)b.kb * wb / (wb + (double)b.kb);
+        depthwise(c) ? (double)(b.kb * b.nv) : (double)b.kb * wb / (xloads + (double)b.kb);
     return miopenStatusSuccess;
 }
 
@@ -460,6 +505,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "VW", b.vw);
     clf_strbuf_define(d, "NV", b.nv);
     clf_strbuf_define(d, "FLAT", flat(c));
+    clf_strbuf_define(d, "PFLAT", b.fl);
     clf_strbuf_define(d, "DOT", dot(c));
     clf_strbuf_define(d, "HALF", p->half);
     clf_strbuf_define(d, "SEGS", segs);
@@ -473,7 +519,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     spec->launch.local[0] = (size_t)l0;
     spec->launch.local[1] = (size_t)l1;
     spec->launch.local[2] = 1;
-    spec->launch.global[0] = (size_t)segs * (size_t)rows(c);
+    spec->launch.global[0] = (size_t)segs * (size_t)rows(c, &b);
     spec->launch.global[1] = (size_t)channel_blocks(c, &b);
     spec->launch.global[2] = (size_t)c->n;
     if (channels_fast(p, &b)) {

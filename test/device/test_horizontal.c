@@ -370,8 +370,9 @@ static void merged_branches(void **state)
 /* The kernels' paths on the merged branches, pinned. ConvHorizontalGemm: the smallest tiling
  * (float4 filter and input loads: 8 channels, 24 pixels), larger tiles than the problem, and
  * the reduction split inside the work-group (KS 2 and 4). ConvHorizontalCpu (CPU devices):
- * channel blocks of 16 (every branch in one block), 4 (the last block starting early) and 2.
- * And ConvHorizontalDirect on the same plan. */
+ * channel blocks of 16 (every branch in one block), 4 (the last block starting early) and 2;
+ * the dot-product path, CH_FAST and the plane-flat walk. And ConvHorizontalDirect on the same
+ * plan. */
 static void merged_configs(void **state)
 {
     (void)state;
@@ -402,6 +403,14 @@ static void merged_configs(void **state)
     /* A 1.3 MB input plane: the flat kernel puts the channel blocks first (CH_FAST), each
      * block's filter rows from its branch's buffer. */
     run_case_with(1, 80, 64, 64, merged_1x1, 3, 40, -1, "ConvHorizontalCpu", "KB=4,VW=16,NV=2",
+                  "ConvHorizontalCpu", NULL);
+    /* Three 3x3 branches (padding 1) over 7x9 planes in the plane-flat walk (FL=1): each
+     * segment's 16 lanes over two rows, the padding masked, a channel block across two
+     * branches' filters. */
+    static const branch_spec merged_3x3[] = {{3, 3, 1, 1, 1, -1, miopenActivationRELU},
+                                             {4, 3, 1, 1, 0, 1, -1},
+                                             {2, 3, 1, 1, 1, 0, miopenActivationLEAKYRELU}};
+    run_case_with(2, 5, 7, 9, merged_3x3, 3, 41, -1, "ConvHorizontalCpu", "KB=4,VW=16,NV=1,FL=1",
                   "ConvHorizontalCpu", NULL);
 }
 

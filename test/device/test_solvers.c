@@ -1134,6 +1134,10 @@ static void direct_cpu_limits(void **state)
         "KB=8,VW=8,GR=4,NV=1", /* GR last */
         "KB=8,VW=8,NV=1,GR=x", /* not a number */
         "KB=8,VW=8,NV=1,GR=64,GR=4",
+        "KB=8,VW=8,NV=1,FL=0",      /* FL=0 is spelt without FL */
+        "KB=8,VW=8,NV=1,FL=2",      /* FL 0 or 1 */
+        "KB=8,VW=8,FL=1,NV=1",      /* FL last */
+        "KB=8,VW=8,NV=1,FL=1,GR=4", /* GR before FL */
     };
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
         why[0] = '\0';
@@ -1160,6 +1164,23 @@ static void direct_cpu_limits(void **state)
     }
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2", why, sizeof why));
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2,GR=64", why, sizeof why));
+    /* the plane-flat walk: its vectors along the 144-pixel plane; refused at stride 2, on a 1x1
+     * unpadded convolution (flat already) and where output rows are shorter */
+    assert_true(s->config_valid(&p, &cpu, "KB=8,VW=16,NV=2,FL=1", why, sizeof why));
+    assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=1,GR=4,FL=1", why, sizeof why));
+    static const shape no_fl[] = {
+        SQ(1, 4, 12, 12, 8, 3, 3, 1, 2, 1, 1),
+        SQ(1, 4, 12, 12, 8, 1, 1, 0, 1, 1, 1),
+        SQ(1, 4, 12, 12, 8, 3, 3, 0, 1, 1, 1),
+    };
+    for (size_t i = 0; i < sizeof no_fl / sizeof no_fl[0]; ++i) {
+        clf_fusion_problem q;
+        make_problem(&q, &no_fl[i], 0);
+        why[0] = '\0';
+        assert_false(s->config_valid(&q, &cpu, "KB=4,VW=8,NV=1,FL=1", why, sizeof why));
+        if (strstr(why, "FL=1 needs") == NULL)
+            fail_msg("no_fl %zu: \"%s\"", i, why);
+    }
     if (handle->info.is_gpu) /* the runs below need a CPU device */
         return;
 
@@ -1208,6 +1229,22 @@ static void direct_cpu_limits(void **state)
          * (CH_FAST, checked below), a K tail, grouped work-items */
         {SQ(2, 80, 64, 64, 20, 1, 1, 0, 1, 1, 1), "KB=8,VW=16,NV=2", "CBNZA", 0, 0},
         {SQ(1, 80, 64, 64, 20, 1, 1, 0, 1, 1, 1), "KB=4,VW=8,NV=1,GR=16", "CBA", 1, 4},
+        /* the plane-flat walk (FL=1): a segment's lanes over several rows, the padding masked;
+         * segments past the plane (64 lanes over 49 pixels) and starting early; the tensor's
+         * first and last channels lane by lane; 5x5 grouped; dilation 2 with padding 2; a 1x3
+         * filter padded along the row only; grouped work-items; whole vectors inside a larger
+         * plane; depthwise (each channel its own plane), a channel tail */
+        {SQ(1, 5, 9, 11, 6, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=1,FL=1", "CBA", 0, 0},
+        {SQ(2, 7, 7, 7, 10, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=4,FL=1", "CBNZA", 0, 0},
+        {SQ(2, 8, 10, 12, 12, 5, 5, 2, 1, 1, 2), "KB=2,VW=8,NV=3,FL=1", "CBZA", 0, 0},
+        {SQ(1, 4, 13, 15, 6, 3, 3, 2, 1, 2, 1), "KB=2,VW=8,NV=2,FL=1", "CBNA", 0, 0},
+        {{1, 4, 6, 9, 5, 1, 3, 0, 1, 1, 1, 1, 1, 1}, "KB=4,VW=8,NV=1,FL=1", "CBA", 0, 0},
+        {SQ(1, 6, 7, 7, 8, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1,GR=4,FL=1", "CBNA", 1, 4},
+        {SQ(2, 6, 20, 24, 9, 3, 3, 1, 1, 1, 1), "KB=8,VW=16,NV=2,FL=1", "CBNA", 1, 8},
+        {SQ(3, 5, 11, 13, 7, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=3,FL=1", "CBNZA", 0, 9},
+        {SQ(1, 24, 7, 7, 24, 3, 3, 1, 1, 1, 24), "KB=8,VW=16,NV=4,FL=1", "CBZA", 0, 0},
+        {SQ(2, 10, 9, 9, 10, 5, 5, 2, 1, 1, 10), "KB=4,VW=16,NV=2,FL=1", "CBNA", 1, 4},
+        {SQ(2, 6, 16, 16, 6, 3, 3, 1, 1, 1, 6), "KB=2,VW=8,NV=1,GR=4,FL=1", "CBNZA", 0, 8},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;

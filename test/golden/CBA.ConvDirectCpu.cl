@@ -77,6 +77,7 @@
 #define VW 16
 #define NV 1
 #define FLAT 0
+#define PFLAT 0
 #define DOT 0
 #define HALF 0
 #define SEGS 1
@@ -197,6 +198,12 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * A 1x1 stride-1 unpadded convolution (FLAT) reads each input plane as one row of H x W
  * pixels: a GEMM over pixels with the same inner loop.
  *
+ * The plane-flat walk (PFLAT: stride 1, output rows as long as the input's, e.g. 3x3 with
+ * padding 1) runs the vectors along the output plane as one row too: at filter tap (fy, fx)
+ * every output pixel p reads the input at p + PF_OFF(fy, fx) of its plane, so a vector's
+ * input is one contiguous load, its lanes whose tap falls in the padding (a row's ends, the
+ * first and last rows, past the plane) cleared by a mask that is the same for every channel.
+ *
  * A FLAT convolution of one-pixel planes (DOT: squeeze-excite and classifier layers) has one
  * lane's work per vector along the row; there the vectors run along the input channels
  * instead: each of the KB outputs a dot product of its filter row and the input's C_PER_G
@@ -228,6 +235,9 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #endif
 #ifndef DOT
 #define DOT 0
+#endif
+#ifndef PFLAT
+#define PFLAT 0
 #endif
 #define FYX (FY * FX)
 /* One channel's plane, and how far past a row a depthwise work-item's KB rows reach. */
@@ -266,6 +276,12 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 /* The plane is one row; FY = FX = 1, no padding, stride 1. */
 #define XH 1
 #define XW (H * W)
+#define ROWS 1
+#define ROW_W OUT_HW
+#elif PFLAT
+/* The output plane is one row (OW == W); the input keeps its rows. */
+#define XH H
+#define XW W
 #define ROWS 1
 #define ROW_W OUT_HW
 #else
@@ -373,6 +389,68 @@ inline VEC load_x_lanes(__global const CLF_DATA_T *row, int iw)
             ROW                                                                                \
         }                                                                                      \
     }
+
+#if PFLAT
+/* Tap (fy, fx)'s input offset from an output pixel's index in its plane (OW == W). */
+#define PF_OFF(fy, fx) (((fy) * DIL_H - PAD_H) * W + (fx) * DIL_W - PAD_W)
+/* Whether output pixel p's tap (fy, fx) reads inside the input plane (not padding). */
+#define PF_INSIDE(p, fy, fx)                                                                   \
+    ((p) < OUT_HW && (p) / OW + (fy) * DIL_H - PAD_H >= 0 &&                                   \
+     (p) / OW + (fy) * DIL_H - PAD_H < H && (p) % OW + (fx) * DIL_W - PAD_W >= 0 &&            \
+     (p) % OW + (fx) * DIL_W - PAD_W < W)
+
+/* Vector v's lanes at tap (fy, fx) of the segment at output pixel p0, value by value (xc is
+ * the channel's plane at p0): for the channels at the tensor's ends, where a whole-vector load
+ * could read outside x. */
+inline VEC load_pf_lanes(__global const CLF_DATA_T *xc, int p0, int fy, int fx, int v)
+{
+    float t[VW];
+#pragma unroll
+    for (int j = 0; j < VW; ++j) {
+        const int p = p0 + v * VW + j;
+        t[j] = PF_INSIDE(p, fy, fx) ? CLF_LOAD(xc, v * VW + j + PF_OFF(fy, fx)) : 0.0f;
+    }
+    return VLOAD(0, t);
+}
+#define LOAD_PF(row, fx, v)                                                                    \
+    AS_VEC(AS_IVEC(XLOAD(0, (row) + (fx) * DIL_W - PAD_W + (v) * VW)) & pmask[fy][fx][v])
+#define LOAD_PF_LANES(row, fx, v) load_pf_lanes((row), ow0, fy, fx, v)
+
+/* The accumulation of the plane-flat walk: whole-vector masked loads where every load of the
+ * channel's window lies inside x, lane by lane in the channels where one would not. */
+#define PF_ACCUMULATE                                                                          \
+    IVEC pmask[FY][FX][NV];                                                                    \
+    _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                          \
+    {                                                                                          \
+        _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                      \
+        {                                                                                      \
+            _Pragma("unroll") for (int v = 0; v < NV; ++v)                                     \
+            {                                                                                  \
+                const IVEC p = IOTA + (ow0 + v * VW);                                          \
+                pmask[fy][fx][v] = PF_INSIDE(p, fy, fx);                                       \
+            }                                                                                  \
+        }                                                                                      \
+    }                                                                                          \
+    for (int ci = 0; ci < C_PER_G; ++ci) {                                                     \
+        W_STAGE(ci);                                                                           \
+        __global const CLF_DATA_T *xc = xg + (size_t)ci * PLANE + ow0;                         \
+        const long at = (long)(xc - x);                                                        \
+        if (at + PF_OFF(0, 0) >= 0 &&                                                          \
+            at + PF_OFF(FY - 1, FX - 1) + WB + DW_ROWS_SPAN <= (long)N * C * H * W) {          \
+            _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                  \
+            {                                                                                  \
+                __global const CLF_DATA_T *xr = xc + (fy * DIL_H - PAD_H) * W;                 \
+                ROW_FMAS(LOAD_PF)                                                              \
+            }                                                                                  \
+        } else {                                                                               \
+            _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                  \
+            {                                                                                  \
+                __global const CLF_DATA_T *xr = xc;                                            \
+                ROW_FMAS(LOAD_PF_LANES)                                                        \
+            }                                                                                  \
+        }                                                                                      \
+    }
+#endif
 
 #define LOAD_PLAIN(row, fx, v) load_x((row) + IW(fx, v))
 /* An edge work-item's loads: whole vectors with the lanes outside the row cleared by the
@@ -611,6 +689,11 @@ __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
         for (int v = 0; v < NV; ++v)
             acc[i][v] = (VEC)(0.0f);
 
+#if PFLAT
+    (void)ih0;
+    (void)iw0;
+    PF_ACCUMULATE
+#else
     /* One test per work-item chooses the loop without per-load masks. */
     if (iw0 >= 0 && iw0 + WINDOW <= XW) {
         ACCUMULATE(ROW_FMAS(LOAD_PLAIN))
@@ -626,6 +709,7 @@ __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
             }
         ACCUMULATE(EDGE_ROW)
     }
+#endif
 
 #pragma unroll
     for (int i = 0; i < KB; ++i) {
