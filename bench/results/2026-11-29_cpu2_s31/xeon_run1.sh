@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Session 31, Xeon call 1 (issue 14), the GPU machine's 16-core Xeon through PoCL 5.0: the
-# plane-flat walk (ConvDirectCpu FL=1). Every ConvDirectCpu config of sweep_layers.txt's 11
-# layers (sweep.txt, for the model's fit), then the pinned A/B of the Xeon model's FL picks
-# against its best pick without FL (make_ab.py with --cpu --cu 16 --vector-width 16), two
-# rounds; no db (empty system, user and cache folders), oneDNN beside in the A/B runs.
+# plane-flat walk (ConvDirectCpu FL=1). The pinned A/B of the Xeon model's FL picks against its
+# best pick without FL (make_ab.py with --cpu --cu 16 --vector-width 16), two rounds, then the
+# quick suite and the batch-1 networks in the default mode; no db (empty system, user and
+# cache folders), oneDNN beside.
 #   usage: .gpu/gpu-run.sh bash bench/results/2026-11-29_cpu2_s31/xeon_run1.sh OUT
 cd "$(dirname "$0")/../../.." || exit 1
 out=$1
@@ -23,5 +23,8 @@ for r in 1 2; do
   run ab_nets_r$r 100 --network $here/ab_fl_nets_xeon.txt --no-peer
   run ab_gen_r$r 100 --network $here/ab_fl_gen_xeon.txt --no-peer
 done
-run sweep 330 --network $here/sweep_xeon.txt --no-peer --no-onednn --runs 8 --warmup 2
+run quick 60 --quick --no-peer
+for net in resnet18_b1 mobilenetv3_large_b1 efficientnet_b0_b1 squeezenet1_1_b1; do
+  run $net 60 --network $net.txt --no-peer
+done
 (cd "$out" && tar czf x1.tgz x1 && rm -rf x1)
