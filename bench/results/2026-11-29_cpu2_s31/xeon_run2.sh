@@ -6,7 +6,7 @@
 cd "$(dirname "$0")/../../.." || exit 1
 out=$1
 here=bench/results/2026-11-29_cpu2_s31
-bash .gpu/unpack-libs.sh
+[ -f .gpu/unpack-libs.sh ] && bash .gpu/unpack-libs.sh
 mkdir -p "$out/x2"
 export CLFUSE_DEVICE=cpu MIOPEN_FIND_MODE_FUSION=FAST MIOPEN_LOG_LEVEL=1
 run() { # name, timeout, bench args
