@@ -85,11 +85,13 @@ static int too_many_rows(const clf_conv_problem *c, long kb)
  * Short rows fill the vectors: a 7x7 plane is 49 lanes of 64 at VW=16, NV=4, where the row
  * walk leaves 7 of 8 (at VW=8) or 7 of 16 lanes; and a work-item's weights serve its NV
  * vectors over several rows rather than one row's (ResNet-18's 7x7 3x3 layers ran 2.8x
- * oneDNN's time by rows on the 2-core machine). Depthwise too (each of a work-item's KB
- * channels over its own plane, the masks shared); not where the kernel is flat already. */
+ * oneDNN's time by rows on the 2-core machine). Not where the kernel is flat already, and
+ * not depthwise: there it gained nothing on the 2-core machine (3 layers, best FL / best rows
+ * 0.91-1.0) and its picks ran 1.1-2.0x the row walk's on the GPU machine's Xeon
+ * (bench/results/2026-11-29_cpu2_s31). */
 static int fl_ok(const clf_conv_problem *c)
 {
-    return !flat(c) && c->stride_h == 1 && c->stride_w == 1 && c->ow == c->w;
+    return !flat(c) && !depthwise(c) && c->stride_h == 1 && c->stride_w == 1 && c->ow == c->w;
 }
 
 /* The output row a segment of WB pixels walks, and the rows there are: the whole plane in
@@ -179,7 +181,7 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
     if (b->fl && !fl_ok(c))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "FL=1 needs stride 1 and output rows as long as the input's "
-                                 "(not 1x1 unpadded)");
+                                 "(not 1x1 unpadded, not depthwise)");
     if (b->gr > 1 && item_flops(c, b) >= GROUP_MAX_ITEM_FLOPS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "GR > 1 for work-items of %.0f flops (only below %d)",

@@ -425,11 +425,15 @@ inline VEC load_pf_lanes(__global const CLF_DATA_T *xc, int p0, int fy, int fx, 
 #define LOAD_PF(row, fx, v)                                                                    \
     AS_VEC(AS_IVEC(XLOAD(0, (row) + (fx) * DIL_W - PAD_W + (v) * VW)) & pmask[fy][fx][v])
 #define LOAD_PF_LANES(row, fx, v) load_pf_lanes((row), ow0, fy, fx, v)
+#define LOAD_PF_PLAIN(row, fx, v) XLOAD(0, (row) + (fx) * DIL_W - PAD_W + (v) * VW)
 
-/* The accumulation of the plane-flat walk: whole-vector masked loads where every load of the
+/* The accumulation of the plane-flat walk: plain whole-vector loads where no lane of the
+ * work-item's segment meets the padding (most segments of a wide plane, where the masks' loads
+ * would cost the walk its lead over the row walk), masked ones where every load of the
  * channel's window lies inside x, lane by lane in the channels where one would not. */
 #define PF_ACCUMULATE                                                                          \
     IVEC pmask[FY][FX][NV];                                                                    \
+    bool interior = true;                                                                      \
     _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                          \
     {                                                                                          \
         _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                      \
@@ -438,6 +442,7 @@ inline VEC load_pf_lanes(__global const CLF_DATA_T *xc, int p0, int fy, int fx, 
             {                                                                                  \
                 const IVEC p = IOTA + (ow0 + v * VW);                                          \
                 pmask[fy][fx][v] = PF_INSIDE(p, fy, fx);                                       \
+                interior = interior && all(pmask[fy][fx][v]);                                  \
             }                                                                                  \
         }                                                                                      \
     }                                                                                          \
@@ -445,8 +450,14 @@ inline VEC load_pf_lanes(__global const CLF_DATA_T *xc, int p0, int fy, int fx, 
         W_STAGE(ci);                                                                           \
         __global const CLF_DATA_T *xc = xg + (size_t)ci * PLANE + ow0;                         \
         const long at = (long)(xc - x);                                                        \
-        if (at + PF_OFF(0, 0) >= 0 &&                                                          \
-            at + PF_OFF(FY - 1, FX - 1) + WB + DW_ROWS_SPAN <= (long)N * C * H * W) {          \
+        if (interior) {                                                                        \
+            _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                  \
+            {                                                                                  \
+                __global const CLF_DATA_T *xr = xc + (fy * DIL_H - PAD_H) * W;                 \
+                ROW_FMAS(LOAD_PF_PLAIN)                                                        \
+            }                                                                                  \
+        } else if (at + PF_OFF(0, 0) >= 0 &&                                                   \
+                   at + PF_OFF(FY - 1, FX - 1) + WB + DW_ROWS_SPAN <= (long)N * C * H * W) {   \
             _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                  \
             {                                                                                  \
                 __global const CLF_DATA_T *xr = xc + (fy * DIL_H - PAD_H) * W;                 \
