@@ -88,10 +88,15 @@ static int too_many_rows(const clf_conv_problem *c, long kb)
  * oneDNN's time by rows on the 2-core machine). Not where the kernel is flat already, and
  * not depthwise: there it gained nothing on the 2-core machine (3 layers, best FL / best rows
  * 0.91-1.0) and its picks ran 1.1-2.0x the row walk's on the GPU machine's Xeon
- * (bench/results/2026-11-29_cpu2_s31). */
+ * (bench/results/2026-11-29_cpu2_s31). Nor where output rows are whole 16-lane vectors: the row
+ * walk idles no lane there, and on VGG-16's 112x112 layers the four FL blockings tried
+ * ran 1.36-1.65x the row walk's best on the 2-core machine (15.3 against 20.8-25.3 ms; 1.11-1.16x
+ * on the Xeon) for reasons not traced, where 56x56 (3.5 vectors a row) gained 0.80-0.90. */
+#define FL_WHOLE_ROW 16
 static int fl_ok(const clf_conv_problem *c)
 {
-    return !flat(c) && !depthwise(c) && c->stride_h == 1 && c->stride_w == 1 && c->ow == c->w;
+    return !flat(c) && !depthwise(c) && c->stride_h == 1 && c->stride_w == 1 && c->ow == c->w &&
+           c->ow % FL_WHOLE_ROW != 0;
 }
 
 /* The output row a segment of WB pixels walks, and the rows there are: the whole plane in
@@ -180,8 +185,8 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "FL must be 0 or 1");
     if (b->fl && !fl_ok(c))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
-                                 "FL=1 needs stride 1 and output rows as long as the input's "
-                                 "(not 1x1 unpadded, not depthwise)");
+                                 "FL=1 needs stride 1 and output rows as long as the input's, "
+                                 "not a multiple of 16 (not 1x1 unpadded, not depthwise)");
     if (b->gr > 1 && item_flops(c, b) >= GROUP_MAX_ITEM_FLOPS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "GR > 1 for work-items of %.0f flops (only below %d)",

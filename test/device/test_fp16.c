@@ -656,7 +656,8 @@ static void special_values(void **state)
 }
 
 /* ConvDirectCpu (CPU devices only): its load paths in half (vload_halfN rows, stride 2's
- * even lanes of 16, stride 3's gather, the padded edge lanes, the 1x1 flat row) and its
+ * even lanes of 16, stride 3's gather, the padded edge lanes, the 1x1 flat row, the
+ * plane-flat walk's masked and plain loads) and its
  * stores (whole vectors, and the partial last segment and channel block one by one). */
 static void direct_cpu_plans(void **state)
 {
@@ -677,6 +678,10 @@ static void direct_cpu_plans(void **state)
         /* one-pixel planes: input channels in vectors (two of 16 and a tail of 5), the last
          * channel block starting early */
         {"CBNA", 2, 37, 1, 1, 10, 1, 0, 1, LEAKY, "ConvDirectCpu", "KB=4,VW=16,NV=1,GR=4", 0, 0},
+        /* the plane-flat walk: masked half loads over 7x7 planes (lanes past the plane, the
+         * tensor's end channels lane by lane), and plain ones inside 40-wide rows */
+        {"CBZA", 2, 5, 7, 7, 6, 3, 1, 1, RELU, "ConvDirectCpu", "KB=4,VW=16,NV=4,FL=1", 0, 0},
+        {"CBNA", 1, 3, 8, 40, 4, 3, 1, 1, LEAKY, "ConvDirectCpu", "KB=2,VW=8,NV=1,FL=1", 0, 0},
     };
     RUN_CASES(cases);
 }

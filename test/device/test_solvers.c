@@ -1165,13 +1165,13 @@ static void direct_cpu_limits(void **state)
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2", why, sizeof why));
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2,GR=64", why, sizeof why));
     /* the plane-flat walk: its vectors along the 144-pixel plane; refused at stride 2, on a 1x1
-     * unpadded convolution (flat already), depthwise and where output rows are shorter */
+     * unpadded convolution (flat already), depthwise, where output rows are shorter and where
+     * they are whole 16-lane vectors (32 pixels) */
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=16,NV=2,FL=1", why, sizeof why));
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=1,GR=4,FL=1", why, sizeof why));
     static const shape no_fl[] = {
-        SQ(1, 4, 12, 12, 8, 3, 3, 1, 2, 1, 1),
-        SQ(1, 4, 12, 12, 8, 1, 1, 0, 1, 1, 1),
-        SQ(1, 8, 12, 12, 8, 3, 3, 1, 1, 1, 8),
+        SQ(1, 4, 12, 12, 8, 3, 3, 1, 2, 1, 1), SQ(1, 4, 12, 12, 8, 1, 1, 0, 1, 1, 1),
+        SQ(1, 8, 12, 12, 8, 3, 3, 1, 1, 1, 8), SQ(1, 4, 12, 32, 8, 3, 3, 1, 1, 1, 1),
         SQ(1, 4, 12, 12, 8, 3, 3, 0, 1, 1, 1),
     };
     for (size_t i = 0; i < sizeof no_fl / sizeof no_fl[0]; ++i) {
