@@ -226,10 +226,20 @@ inline VEC load_pf_lanes(__global const CLF_DATA_T *xc, int p0, int fy, int fx, 
     }
     return VLOAD(0, t);
 }
-#define LOAD_PF(row, fx, v)                                                                    \
-    AS_VEC(AS_IVEC(XLOAD(0, (row) + (fx) * DIL_W - PAD_W + (v) * VW)) & pmask[fy][fx][v])
-#define LOAD_PF_LANES(row, fx, v) load_pf_lanes((row), ow0, fy, fx, v)
+#if DW
+#error "the plane-flat walk is not for depthwise convolutions (ConvDirectCpu's fl_ok)"
+#endif
 #define LOAD_PF_PLAIN(row, fx, v) XLOAD(0, (row) + (fx) * DIL_W - PAD_W + (v) * VW)
+#define LOAD_PF(row, fx, v) AS_VEC(AS_IVEC(LOAD_PF_PLAIN(row, fx, v)) & pmask[fy][fx][v])
+#define LOAD_PF_LANES(row, fx, v) load_pf_lanes((row), ow0, fy, fx, v)
+/* Every filter row's FMAs, xr the row's input at ROW_OFF(fy) from the channel's plane at the
+ * segment (xc). */
+#define PF_TAPS(LOAD, ROW_OFF)                                                                 \
+    _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                          \
+    {                                                                                          \
+        __global const CLF_DATA_T *xr = xc + (ROW_OFF);                                        \
+        ROW_FMAS(LOAD)                                                                         \
+    }
 
 /* The accumulation of the plane-flat walk: plain whole-vector loads where no lane of the
  * work-item's segment meets the padding (most segments of a wide plane, where the masks' loads
@@ -255,24 +265,12 @@ inline VEC load_pf_lanes(__global const CLF_DATA_T *xc, int p0, int fy, int fx, 
         __global const CLF_DATA_T *xc = xg + (size_t)ci * PLANE + ow0;                         \
         const long at = (long)(xc - x);                                                        \
         if (interior) {                                                                        \
-            _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                  \
-            {                                                                                  \
-                __global const CLF_DATA_T *xr = xc + (fy * DIL_H - PAD_H) * W;                 \
-                ROW_FMAS(LOAD_PF_PLAIN)                                                        \
-            }                                                                                  \
+            PF_TAPS(LOAD_PF_PLAIN, (fy * DIL_H - PAD_H) * W)                                   \
         } else if (at + PF_OFF(0, 0) >= 0 &&                                                   \
-                   at + PF_OFF(FY - 1, FX - 1) + WB + DW_ROWS_SPAN <= (long)N * C * H * W) {   \
-            _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                  \
-            {                                                                                  \
-                __global const CLF_DATA_T *xr = xc + (fy * DIL_H - PAD_H) * W;                 \
-                ROW_FMAS(LOAD_PF)                                                              \
-            }                                                                                  \
+                   at + PF_OFF(FY - 1, FX - 1) + WB <= (long)N * C * H * W) {                  \
+            PF_TAPS(LOAD_PF, (fy * DIL_H - PAD_H) * W)                                         \
         } else {                                                                               \
-            _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                                  \
-            {                                                                                  \
-                __global const CLF_DATA_T *xr = xc;                                            \
-                ROW_FMAS(LOAD_PF_LANES)                                                        \
-            }                                                                                  \
+            PF_TAPS(LOAD_PF_LANES, 0)                                                          \
         }                                                                                      \
     }
 #endif

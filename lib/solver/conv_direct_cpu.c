@@ -36,6 +36,7 @@ typedef struct blocking {
  * means GR=1, one without FL (every record before session 31) FL=0. */
 static const char *const keys[] = {"KB", "VW", "NV", "GR", "FL"};
 #define NKEYS (sizeof keys / sizeof keys[0])
+#define NREQUIRED 3 /* KB, VW, NV */
 
 /* 1x1, stride 1, no padding: each input plane is read as one row of H x W pixels. */
 static int flat(const clf_conv_problem *c)
@@ -133,7 +134,7 @@ static int parse(const char *cfg, blocking *b, char *why, size_t cap)
     for (size_t i = 0; i < NKEYS; ++i) {
         char key[8];
         snprintf(key, sizeof key, "%s=", keys[i]);
-        if (i < 3 || strstr(cfg, key)) {
+        if (i < NREQUIRED || strstr(cfg, key)) {
             names[n] = keys[i];
             fields[n++] = all[i];
         }
