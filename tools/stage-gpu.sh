@@ -2,8 +2,9 @@
 # Stages the GPU machine's build (.gpu/) through ../shared/device/stage.sh, with what that
 # machine lacks and the shared script does not copy: libcmocka (the tests) and libxxhash
 # (the library, where it is not linked statically). The bench is built without its oneDNN
-# peer there (libdnnl is 40 MB, more than the carry allows, and the GPU machine has PyTorch
-# as its CPU peer): pass -DCLFUSE_BENCH_ONEDNN=ON to override.
+# peer there by default (the GPU machine has PyTorch as its CPU peer); -DCLFUSE_BENCH_ONEDNN=ON
+# adds it, libdnnl and CLBlast then travel xz-compressed and .gpu/unpack-libs.sh must run
+# first on the GPU machine (with STAGE_TESTS=none: the carry has no room for the tests).
 #   usage: [STAGE_TESTS=all|none|test_a,...] tools/stage-gpu.sh [extra cmake -D options...]
 # Then call the device tool's run with carry [".gpu"], e.g. tools/gpu-tests.sh --quick $OUT.
 set -euo pipefail
@@ -17,13 +18,16 @@ for a in "$@"; do [ "$a" = -DCLFUSE_BENCH_ONEDNN=ON ] && onednn=ON; done
 bash ../shared/device/stage.sh -DCLFUSE_BENCH_ONEDNN=OFF "$@"
 rm -f .gpu/lib/*.xz .gpu/unpack-libs.sh
 if [ "$onednn" = ON ]; then
+  # libdnnl is 40 MB (6.8 MB at xz -9e); with the tracked tree near 49 MiB the carry fits only
+  # when CLBlast travels compressed too (4.5 -> about 1 MB).
   for lib in libdnnl.so.2 libgomp.so.1; do
     src=$(lib_path "$lib")
-    if [ -n "$src" ]; then xz -T0 -6 -c "$src" > ".gpu/lib/$lib.xz"; else echo "stage-gpu: $lib not found here" >&2; fi
+    if [ -n "$src" ]; then xz -T0 -9e -c "$src" > ".gpu/lib/$lib.xz"; else echo "stage-gpu: $lib not found here" >&2; fi
   done
   cat > .gpu/unpack-libs.sh <<'UNPACK'
 #!/usr/bin/env bash
-# Unpacks the xz-compressed libraries tools/stage-gpu.sh staged (oneDNN for the bench's peer).
+# Unpacks the xz-compressed libraries tools/stage-gpu.sh staged (oneDNN for the bench's peer,
+# CLBlast): run it before anything on the GPU machine that loads them.
 cd "$(dirname "$0")/lib" && for f in *.xz; do
   [ -e "$f" ] && python3 -c 'import lzma,sys; open(sys.argv[1][:-3],"wb").write(lzma.open(sys.argv[1]).read())' "$f"
 done
@@ -37,6 +41,7 @@ done
 missing=$(LD_LIBRARY_PATH=.gpu/lib ldd .gpu/build/test/test_solvers .gpu/build/bench/clfuse-bench \
   2>/dev/null | awk '/not found/ {print $1}' | sort -u | grep -v -i -e opencl -e dnnl -e gomp || true)
 [ -z "$missing" ] || echo "stage-gpu: still not carried: $missing" >&2
+if [ "$onednn" = ON ]; then xz -T0 -9e -f .gpu/lib/libclblast.so.1; fi
 # The device tool carries at most 64 MiB (the tree's tracked files and .gpu together); the
 # test binaries are 20 MB of .gpu. STAGE_TESTS=none drops them, STAGE_TESTS=test_a,test_b
 # keeps only those binaries (default: all, which tools/gpu-tests.sh needs; the binaries kept
