@@ -132,7 +132,7 @@ MIOPEN_EXPORT miopenStatus_t
 clfuse_FusionPlanBeginBranch(miopenFusionPlanDescriptor_t fusePlanDesc);
 
 /** A recorded sequence of fused-plan executions (clfuse_BeginRecording), replayed with one
- * enqueue on devices that offer cl_khr_command_buffer (version 0.9.0). */
+ * enqueue on devices that offer cl_khr_command_buffer (its provisional versions 0.9.x). */
 typedef struct clfuse_Recording *clfuse_Recording_t;
 
 /** Starts recording on the handle: until clfuse_EndRecording, miopenExecuteFusionPlan (and
@@ -154,9 +154,11 @@ MIOPEN_EXPORT miopenStatus_t clfuse_EndRecording(miopenHandle_t handle,
                                                  clfuse_Recording_t *recording);
 
 /** Runs a recording on the handle's queue with one enqueue, as the recorded executions would
- * run in order; returns without waiting. The buffers recorded must still exist; their
- * contents are read when the replay runs. BadParm for an invalid handle or recording, or when
- * the handle's queue is not the one the recording was made on (after miopenSetStream). */
+ * run in order; returns without waiting (except where the device does not offer the
+ * extension's simultaneous use: there it first waits for this recording's previous replay). The
+ * buffers recorded must still exist; their contents are read when the replay runs. BadParm for an
+ * invalid handle or recording, or when the handle's queue is not the one the recording was made on
+ * (after miopenSetStream). */
 MIOPEN_EXPORT miopenStatus_t clfuse_ReplayRecording(miopenHandle_t handle,
                                                     clfuse_Recording_t recording);
 

@@ -43,8 +43,8 @@ void clf_clw_note_created(const void *obj);
 cl_int clf_clw_note_released(cl_int err);
 
 /* cl_khr_command_buffer (cmdbuf.c): a recorded sequence of kernel launches, replayed with one
- * enqueue. Only the extension's version 0.9.0 is used, the one whose entry points this build's
- * headers declare (a later provisional version may change them). */
+ * enqueue. The provisional versions 0.9.x are used (the entry points called here kept their
+ * parameters through them); a later major version is refused until checked. */
 typedef struct clf_cmdbuf clf_cmdbuf;
 /* A command buffer on q (of device dev of platform pf); NULL with the reason in why when the
  * device lacks the extension at that version, or a call failed (*err its error, else
@@ -55,7 +55,8 @@ clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_qu
 cl_int clf_cmdbuf_kernel(clf_cmdbuf *b, cl_kernel k, cl_uint dims, const size_t *global,
                          const size_t *local);
 cl_int clf_cmdbuf_finalize(clf_cmdbuf *b);
-/* Enqueues the finalized buffer on the queue it was made for. */
+/* Enqueues the finalized buffer on the queue it was made for; where the device does not offer
+ * simultaneous use, first waits for this buffer's previous enqueue to complete. */
 cl_int clf_cmdbuf_enqueue(clf_cmdbuf *b);
 int clf_cmdbuf_commands(const clf_cmdbuf *b);
 cl_command_queue clf_cmdbuf_queue(const clf_cmdbuf *b);

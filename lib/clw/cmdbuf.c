@@ -1,9 +1,21 @@
 /* cl_khr_command_buffer through its extension entry points, looked up per platform (the ICD
  * loader exports none of them). Kernels recorded are retained until the buffer is released:
- * the plans that own them may be destroyed before a replay. */
+ * the plans that own them may be destroyed before a replay.
+ *
+ * Versions: the extension is provisional (0.9.x) and later versions changed some entry points,
+ * but not the five used here: clCreateCommandBufferKHR, clFinalizeCommandBufferKHR,
+ * clEnqueueCommandBufferKHR and clReleaseCommandBufferKHR keep their parameters, and
+ * clCommandNDRangeKernelKHR's properties pointer (passed NULL) only changed its type's name
+ * (cl_ndrange_kernel_command_properties_khr -> cl_command_properties_khr, both cl_properties).
+ * So every 0.9.x is taken; a 1.0 or later is refused until checked.
+ *
+ * A buffer may be enqueued again while an earlier enqueue is pending only where the device
+ * offers simultaneous use (and the buffer asks for it); elsewhere a replay waits for the
+ * previous one's event first, so a second replay never fails for being early. */
 #define _POSIX_C_SOURCE 200809L
 #include "clw/clw.h"
 #include "core/alloc.h"
+#include "core/core.h"
 
 #include <CL/cl_ext.h>
 #include <stdio.h>
@@ -20,6 +32,8 @@ struct clf_cmdbuf {
     cl_kernel *kernels; /* retained, released with the buffer */
     int n, cap;
     cl_sync_point_khr last;
+    int simultaneous; /* created with CL_COMMAND_BUFFER_SIMULTANEOUS_USE_KHR */
+    cl_event pending; /* the last enqueue's, kept only without simultaneous use */
 };
 
 /* The device's cl_khr_command_buffer version (CL_DEVICE_EXTENSIONS_WITH_VERSION_KHR:
@@ -42,6 +56,16 @@ static cl_version_khr extension_version(cl_device_id dev)
     return found;
 }
 
+/* Whether the device lets a command buffer be enqueued while an earlier enqueue is pending. */
+static int offers_simultaneous_use(cl_device_id dev)
+{
+    cl_device_command_buffer_capabilities_khr caps = 0;
+    if (clGetDeviceInfo(dev, CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR, sizeof caps, &caps, NULL) !=
+        CL_SUCCESS)
+        return 0;
+    return (caps & CL_COMMAND_BUFFER_CAPABILITY_SIMULTANEOUS_USE_KHR) != 0;
+}
+
 clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_queue q, cl_int *err,
                               char *why, size_t cap)
 {
@@ -51,10 +75,10 @@ clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_qu
         snprintf(why, cap, "the device does not offer cl_khr_command_buffer");
         return NULL;
     }
-    if (v != CL_MAKE_VERSION_KHR(0, 9, 0)) {
+    if (CL_VERSION_MAJOR_KHR(v) != 0 || CL_VERSION_MINOR_KHR(v) != 9) {
         snprintf(why, cap,
                  "the device offers cl_khr_command_buffer %u.%u.%u; this build records with "
-                 "version 0.9.0 only (a provisional extension whose entry points changed)",
+                 "the provisional versions 0.9.x only, whose entry points it checked",
                  CL_VERSION_MAJOR_KHR(v), CL_VERSION_MINOR_KHR(v), CL_VERSION_PATCH_KHR(v));
         return NULL;
     }
@@ -80,9 +104,14 @@ clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_qu
         clf_free(b);
         return NULL;
     }
+    /* CLFUSE_CMDBUF_SIMULTANEOUS=0 takes the waiting path on any device: for tests, and for a
+     * driver whose simultaneous use misbehaves. */
+    b->simultaneous = offers_simultaneous_use(dev) && clf_env_long("CLFUSE_CMDBUF_SIMULTANEOUS", 1);
+    const cl_command_buffer_properties_khr props[] = {CL_COMMAND_BUFFER_FLAGS_KHR,
+                                                      CL_COMMAND_BUFFER_SIMULTANEOUS_USE_KHR, 0};
     *err = clf_clw_fault("clCreateCommandBufferKHR");
     if (*err == CL_SUCCESS)
-        b->cb = create(1, &q, NULL, err);
+        b->cb = create(1, &q, b->simultaneous ? props : NULL, err);
     if (b->cb == NULL || *err != CL_SUCCESS) {
         if (*err == CL_SUCCESS)
             *err = CL_OUT_OF_RESOURCES;
@@ -132,7 +161,28 @@ cl_int clf_cmdbuf_finalize(clf_cmdbuf *b)
 cl_int clf_cmdbuf_enqueue(clf_cmdbuf *b)
 {
     cl_int err = clf_clw_fault("clEnqueueCommandBufferKHR");
-    return err != CL_SUCCESS ? err : b->enqueue(0, NULL, b->cb, 0, NULL, NULL);
+    if (err != CL_SUCCESS)
+        return err;
+    if (b->simultaneous)
+        return b->enqueue(0, NULL, b->cb, 0, NULL, NULL);
+    if (b->pending != NULL) {
+        err = clf_clw_fault("clWaitForEvents");
+        if (err == CL_SUCCESS)
+            err = clWaitForEvents(1, &b->pending);
+        cl_int rel = clf_clw_note_released(clReleaseEvent(b->pending));
+        b->pending = NULL;
+        if (err != CL_SUCCESS)
+            return err;
+        if (rel != CL_SUCCESS)
+            return rel;
+    }
+    cl_event ev = NULL;
+    err = b->enqueue(0, NULL, b->cb, 0, NULL, &ev);
+    if (err == CL_SUCCESS) {
+        clf_clw_note_created(ev);
+        b->pending = ev;
+    }
+    return err;
 }
 
 int clf_cmdbuf_commands(const clf_cmdbuf *b)
@@ -149,6 +199,8 @@ void clf_cmdbuf_release(clf_cmdbuf *b)
 {
     if (b == NULL)
         return;
+    if (b->pending != NULL)
+        clf_clw_note_released(clReleaseEvent(b->pending));
     for (int i = 0; i < b->n; ++i)
         clReleaseKernel(b->kernels[i]);
     clf_free(b->kernels);

@@ -1,7 +1,7 @@
 /* clfuse_BeginRecording / EndRecording / ReplayRecording (lib/api/record.c, lib/clw/cmdbuf.c):
  * two fused plans where the second reads the first's output, recorded once and replayed with
  * new input contents, every output checked against the double reference; and every misuse
- * refused with a status and a message. On a device without cl_khr_command_buffer 0.9.0 the
+ * refused with a status and a message. On a device without cl_khr_command_buffer 0.9.x the
  * refusal of BeginRecording is checked and the replay cases are reported as skipped. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -14,12 +14,15 @@
 
 #include <float.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clw/clw.h"
 #include "common/test_common.h"
 #include "core/core.h"
 #include "ref/ref.h"
+
+#include <CL/cl_ext.h>
 
 #define OK(call) assert_int_equal((call), miopenStatusSuccess)
 #define CL_OK(call) assert_int_equal((call), CL_SUCCESS)
@@ -199,12 +202,39 @@ static void record_and_replay(void **state)
         snprintf(what, sizeof what, "replay %d", (int)seed - 1);
         check_output(&s, hx, what);
     }
+    /* Replays back to back, no wait between them, the input rewritten in between (the queue
+     * is in order): each reads what was written before it; the last one's output is checked. */
+    load_input(&s, 6, hx);
+    OK(clfuse_ReplayRecording(s.h, rec));
+    OK(clfuse_ReplayRecording(s.h, rec));
+    load_input(&s, 7, hx);
+    OK(clfuse_ReplayRecording(s.h, rec));
+    cl_device_id dev = NULL;
+    CL_OK(clGetCommandQueueInfo(s.q, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL));
+    cl_device_command_buffer_capabilities_khr caps = 0;
+    clGetDeviceInfo(dev, CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR, sizeof caps, &caps, NULL);
+    const char *forced = getenv("CLFUSE_CMDBUF_SIMULTANEOUS");
+    print_message("  replays back to back (%s)\n",
+                  forced != NULL && strcmp(forced, "0") == 0 ? "CLFUSE_CMDBUF_SIMULTANEOUS=0: "
+                                                               "each waits for the previous one"
+                  : caps & CL_COMMAND_BUFFER_CAPABILITY_SIMULTANEOUS_USE_KHR
+                      ? "the device offers simultaneous use"
+                      : "no simultaneous use: each waits for the previous one");
+    check_output(&s, hx, "back-to-back replays");
     /* Executions after the recording ended run at once again. */
     load_input(&s, 9, hx);
     OK(execute_both(&s));
     check_output(&s, hx, "execute after the recording");
     OK(clfuse_DestroyRecording(rec));
     pair_free(&s);
+}
+
+/* The same where replays may not be pending together: each waits for the previous one. */
+static void record_and_replay_waiting(void **state)
+{
+    setenv("CLFUSE_CMDBUF_SIMULTANEOUS", "0", 1);
+    record_and_replay(state);
+    unsetenv("CLFUSE_CMDBUF_SIMULTANEOUS");
 }
 
 static void misuse_refused(void **state)
@@ -228,7 +258,7 @@ static void misuse_refused(void **state)
     OK(miopenEnableProfiling(s.h, false));
     miopenStatus_t st = clfuse_BeginRecording(s.h);
     if (st == miopenStatusUnsupportedOp) {
-        print_message("  skipped: misuse while recording: no cl_khr_command_buffer 0.9.0\n");
+        print_message("  skipped: misuse while recording: no cl_khr_command_buffer 0.9.x\n");
         pair_free(&s);
         skip();
         return;
@@ -271,6 +301,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(record_and_replay),
+        cmocka_unit_test(record_and_replay_waiting),
         cmocka_unit_test(misuse_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
