@@ -164,6 +164,13 @@ static double item_flops(const clf_conv_problem *c, const blocking *b)
  * best blockings to GR variants of others: 0.69-0.77 ms against 0.59-0.63). */
 #define GROUP_MAX_ITEM_FLOPS 65536
 
+/* The limit above; CLFUSE_CPU_GROUP_MAX_FLOPS overrides it (sweeps that time grouped
+ * work-items above it). */
+static double group_max_item_flops(void)
+{
+    return (double)clf_env_long("CLFUSE_CPU_GROUP_MAX_FLOPS", GROUP_MAX_ITEM_FLOPS);
+}
+
 static const long kb_vals[] = {1, 2, 4, 8, 12, 16, 24, 32};
 static const long vw_vals[] = {8, 16};
 static const long nv_vals[] = {1, 2, 3, 4};
@@ -188,10 +195,10 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "FL=1 needs stride 1 and output rows as long as the input's, "
                                  "not a multiple of 16 (not 1x1 unpadded, not depthwise)");
-    if (b->gr > 1 && item_flops(c, b) >= GROUP_MAX_ITEM_FLOPS)
+    if (b->gr > 1 && item_flops(c, b) >= group_max_item_flops())
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
-                                 "GR > 1 for work-items of %.0f flops (only below %d)",
-                                 item_flops(c, b), GROUP_MAX_ITEM_FLOPS);
+                                 "GR > 1 for work-items of %.0f flops (only below %.0f)",
+                                 item_flops(c, b), group_max_item_flops());
     if (b->kb * b->nv > MAX_ACC_VECTORS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV > %d vector accumulators",
                                  MAX_ACC_VECTORS);
@@ -296,7 +303,7 @@ static int gr_listed(const clf_conv_problem *c, const blocking *b)
 {
     if (b->gr == 1)
         return 1;
-    if (item_flops(c, b) >= GROUP_MAX_ITEM_FLOPS)
+    if (item_flops(c, b) >= group_max_item_flops())
         return 0;
     blocking prev = *b;
     for (size_t g = 1; g < CLF_COUNT(gr_vals); ++g)
