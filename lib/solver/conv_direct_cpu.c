@@ -157,18 +157,24 @@ static double item_flops(const clf_conv_problem *c, const blocking *b)
 }
 
 /* Work-items share a work-group (GR > 1) only below this many flops each (a microsecond or
- * two of one core): PoCL's cost per group (~11 ns, and waking threads) matters against such
- * work-items only, while larger ones grouped risk the tail (few groups of much work) and the
- * slower code of a group's work-item loop for nothing, and their variants would crowd the
- * candidates Find builds (on the 2-core machine NORMAL's list for 5x5 32@28 lost its two
- * best blockings to GR variants of others: 0.69-0.77 ms against 0.59-0.63). */
+ * two of one core) per 4 compute units: PoCL's cost per group (~11 ns, and waking threads)
+ * matters against such work-items only, while larger ones grouped risk the tail (few groups
+ * of much work) and the slower code of a group's work-item loop for nothing, and their
+ * variants would crowd the candidates Find builds (on the 2-core machine NORMAL's list for
+ * 5x5 32@28 lost its two best blockings to GR variants of others: 0.69-0.77 ms against
+ * 0.59-0.63). What grouping saves, the threads' wake-up, grows with the threads: on the GPU
+ * machine's 16-core Xeon the default picks with the limit at 256K flops ran 0.937 of those
+ * at 64K over the 31 network and generated batch-1 keys they changed (128K: 0.971; the 64K
+ * limit had kept small-plane 1x1 layers such as ResNet-18's layer4.0.downsample at one
+ * work-item a group, 154 groups), while on the 2-core machine the two keys 256K would change
+ * ran 1.01 and 1.17: there the limit stays (bench/results/2026-11-29_xeon_s32). */
 #define GROUP_MAX_ITEM_FLOPS 65536
 
-/* The limit above; CLFUSE_CPU_GROUP_MAX_FLOPS overrides it (sweeps that time grouped
- * work-items above it). */
-static double group_max_item_flops(void)
+/* The limit for dev (CLFUSE_CPU_GROUP_MAX_FLOPS overrides it, for sweeps). */
+static double group_max_item_flops(const clfuse_DeviceInfo *dev)
 {
-    return (double)clf_env_long("CLFUSE_CPU_GROUP_MAX_FLOPS", GROUP_MAX_ITEM_FLOPS);
+    const long cu = dev->compute_units > 4 ? (long)dev->compute_units : 4;
+    return (double)clf_env_long("CLFUSE_CPU_GROUP_MAX_FLOPS", GROUP_MAX_ITEM_FLOPS * (cu / 4));
 }
 
 static const long kb_vals[] = {1, 2, 4, 8, 12, 16, 24, 32};
@@ -176,8 +182,8 @@ static const long vw_vals[] = {8, 16};
 static const long nv_vals[] = {1, 2, 3, 4};
 static const long gr_vals[] = {1, 4, 16, 64};
 
-static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const char *cfg,
-                          char *why, size_t cap)
+static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                          const blocking *b, const char *cfg, char *why, size_t cap)
 {
     const clf_conv_problem *c = &p->conv;
     if (!clf_config_in(b->kb, kb_vals, CLF_COUNT(kb_vals)))
@@ -195,10 +201,10 @@ static int blocking_valid(const clf_fusion_problem *p, const blocking *b, const 
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "FL=1 needs stride 1 and output rows as long as the input's, "
                                  "not a multiple of 16 (not 1x1 unpadded, not depthwise)");
-    if (b->gr > 1 && item_flops(c, b) >= group_max_item_flops())
+    if (b->gr > 1 && item_flops(c, b) >= group_max_item_flops(dev))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "GR > 1 for work-items of %.0f flops (only below %.0f)",
-                                 item_flops(c, b), group_max_item_flops());
+                                 item_flops(c, b), group_max_item_flops(dev));
     if (b->kb * b->nv > MAX_ACC_VECTORS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV > %d vector accumulators",
                                  MAX_ACC_VECTORS);
@@ -224,7 +230,7 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 {
     (void)dev;
     blocking b;
-    return parse(cfg, &b, why, cap) && blocking_valid(p, &b, cfg, why, cap);
+    return parse(cfg, &b, why, cap) && blocking_valid(p, dev, &b, cfg, why, cap);
 }
 
 static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
@@ -299,11 +305,11 @@ static void group_shape(const clf_conv_problem *c, const blocking *b, long *l0, 
 /* Whether tuning_configs lists b's GR (default_config picks among those): GR=1 always; a
  * larger one where the work-items may share a group and its group is larger than the previous
  * GR's (the same group under two GRs would be one launch twice). */
-static int gr_listed(const clf_conv_problem *c, const blocking *b)
+static int gr_listed(const clf_conv_problem *c, const clfuse_DeviceInfo *dev, const blocking *b)
 {
     if (b->gr == 1)
         return 1;
-    if (item_flops(c, b) >= group_max_item_flops())
+    if (item_flops(c, b) >= group_max_item_flops(dev))
         return 0;
     blocking prev = *b;
     for (size_t g = 1; g < CLF_COUNT(gr_vals); ++g)
@@ -347,7 +353,7 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         b.gr = gr_vals[g];
         long l0, l1;
         group_shape(c, &b, &l0, &l1);
-        if (gr_listed(c, &b) && work_items(c, &b) > 64 * cu &&
+        if (gr_listed(c, dev, &b) && work_items(c, &b) > 64 * cu &&
             work_items(c, &b) / (l0 * l1) >= 16 * cu)
             gr = b.gr;
     }
@@ -372,9 +378,9 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
                     for (size_t g = 0; g < CLF_COUNT(gr_vals); ++g) {
                         blocking b = {kb_vals[a], vw_vals[v], nv_vals[i], gr_vals[g], fl};
                         format(&b, cfg, sizeof cfg);
-                        if (!blocking_valid(p, &b, cfg, why, sizeof why))
+                        if (!blocking_valid(p, dev, &b, cfg, why, sizeof why))
                             break;
-                        if (gr_listed(&p->conv, &b))
+                        if (gr_listed(&p->conv, dev, &b))
                             clf_config_emit(out, max, &n, cfg);
                     }
                 }
@@ -409,7 +415,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 {
     blocking b;
     char why[CLF_REASON_CAP];
-    if (!parse(cfg, &b, why, sizeof why) || !blocking_valid(p, &b, cfg, why, sizeof why))
+    if (!parse(cfg, &b, why, sizeof why) || !blocking_valid(p, dev, &b, cfg, why, sizeof why))
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const double items = (double)work_items(c, &b);
@@ -510,7 +516,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
 {
     blocking b;
     (void)dev;
-    if (!parse(cfg, &b, why, cap) || !blocking_valid(p, &b, cfg, why, cap))
+    if (!parse(cfg, &b, why, cap) || !blocking_valid(p, dev, &b, cfg, why, cap))
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const long segs = segments(c, &b);
