@@ -1261,6 +1261,26 @@ static void direct_cpu_limits(void **state)
         snprintf(what, sizeof what, "direct cpu run %zu %s", i, ch);
         check_run(s, &q, runs[i].cfg, 700 + i, what);
     }
+    /* Grouped work-items above 64K flops, as the 16-core Xeon's picks have them (the limit
+     * grows with the compute units; CLFUSE_CPU_GROUP_MAX_FLOPS sets it): 24 x 8 x 256 x 2 = 98K
+     * flops each, 1x1 stride 2, a last channel block that starts early. */
+    {
+        static const shape big = SQ(1, 256, 14, 14, 52, 1, 1, 0, 2, 1, 1);
+        const char *cfg = "KB=24,VW=8,NV=1,GR=4";
+        clf_fusion_problem q;
+        make_problem(&q, &big, 0);
+        clf_epilogue_of_chain(&q.epi, "CBNA", 1, 3);
+        if (handle->info.compute_units <= 4 &&
+            s->config_valid(&q, &handle->info, cfg, why, sizeof why))
+            fail_msg("\"%s\" accepted on %u compute units", cfg, handle->info.compute_units);
+        setenv("CLFUSE_CPU_GROUP_MAX_FLOPS", "262144", 1);
+        const int valid = s->config_valid(&q, &handle->info, cfg, why, sizeof why);
+        if (valid)
+            check_run(s, &q, cfg, 790, "direct cpu GR above 64K flops");
+        unsetenv("CLFUSE_CPU_GROUP_MAX_FLOPS");
+        if (!valid)
+            fail_msg("\"%s\" refused under CLFUSE_CPU_GROUP_MAX_FLOPS=262144: %s", cfg, why);
+    }
     /* CH_FAST: only where the flat input plane outgrows a core's cache, the filters are the
      * smaller operand and more than one block; the launch's first two dimensions swapped. */
     static const struct {
