@@ -206,12 +206,23 @@ static void check_run(const clf_solver *s, const clf_fusion_problem *p, const ch
         print_message("%s %s config %s: rms %.3f eps\n", s->name, what, cfg, r.rms / FLT_EPSILON);
 }
 
+/* CLFUSE_TEST_SOLVER=NAME restricts the tests that walk every solver to that one (with
+ * CLFUSE_TEST_FILTER=TEST, one test: a driver whose kernel compiler aborts on one solver's
+ * kernel can be surveyed solver by solver, each in its own process). */
+static int solver_skipped(const clf_solver *s)
+{
+    const char *only = getenv("CLFUSE_TEST_SOLVER");
+    return only != NULL && *only != '\0' && strcmp(only, s->name) != 0;
+}
+
 static void every_solver_matches_reference(void **state)
 {
     (void)state;
     int ran = 0, total = 0;
     for (int si = 0; si < clf_solver_count(); ++si) {
         const clf_solver *s = clf_solver_at(si);
+        if (solver_skipped(s))
+            continue;
         size_t applicable = 0; /* shapes s applies to so far: the sample counts these */
         for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
             const shape *sh = &shapes[i];
@@ -276,6 +287,8 @@ static void every_solver_takes_layouts(void **state)
     int ran = 0, refused = 0;
     for (int si = 0; si < clf_solver_count(); ++si) {
         const clf_solver *s = clf_solver_at(si);
+        if (solver_skipped(s))
+            continue;
         for (size_t li = 0; li < sizeof layout_shapes / sizeof layout_shapes[0]; ++li) {
             const shape *sh = &shapes[layout_shapes[li]];
             for (int layout = 0; layout < LAYOUT_COUNT; ++layout) {
@@ -360,6 +373,8 @@ static void every_tuning_config_matches_reference(void **state)
     int ran = 0, total = 0;
     for (int si = 0; si < clf_solver_count(); ++si) {
         const clf_solver *s = clf_solver_at(si);
+        if (solver_skipped(s))
+            continue;
         if (s->tuning_configs == NULL || s->kind != CLF_SOLVER_CONV)
             continue;
         for (size_t i = 0; i < sizeof sweep_shapes / sizeof sweep_shapes[0]; ++i) {
@@ -413,6 +428,8 @@ static void configs_fit_small_devices(void **state)
         dev.max_work_group_size = devices[d].wg;
         for (int si = 0; si < clf_solver_count(); ++si) {
             const clf_solver *s = clf_solver_at(si);
+            if (solver_skipped(s))
+                continue;
             if (s->kind != CLF_SOLVER_CONV)
                 continue;
             for (size_t i = 0; i < n_corpus + n_extreme; ++i) {
@@ -1419,6 +1436,9 @@ int main(int argc, char **argv)
      * generic work-group-size variant for clGetProgramInfo(CL_PROGRAM_BINARIES)): about
      * twice the build time of each run. */
     setenv("MIOPEN_DISABLE_CACHE", "1", 0);
+    const char *filter = getenv("CLFUSE_TEST_FILTER");
+    if (filter != NULL && *filter != '\0')
+        cmocka_set_test_filter(filter);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(registry_unique),
         cmocka_unit_test(registry_well_formed),
