@@ -107,6 +107,9 @@ int clf_device_vector_width(const clfuse_DeviceInfo *i);
  * 16 below AVX-512 and 32 with it (also what a driver that does not say the width gets).
  * AArch64's 32 NEON registers read as 16: a rule that errs towards fewer accumulators. */
 int clf_device_vector_regs(const clfuse_DeviceInfo *i);
+/* PoCL's major version on a PoCL device (its platform "Portable Computing Language", the
+ * driver version "5.0+debian" and the like), 0 on any other device. */
+int clf_device_pocl_major(const clfuse_DeviceInfo *i);
 /* Why dev cannot run clfuse's kernels (written to why), or NULL when it can. */
 const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap);
 

@@ -267,6 +267,14 @@ int clf_device_vector_regs(const clfuse_DeviceInfo *i)
     return clf_device_vector_width(i) >= 16 ? 32 : 16;
 }
 
+int clf_device_pocl_major(const clfuse_DeviceInfo *i)
+{
+    if (strstr(i->platform_name, "Portable Computing Language") == NULL)
+        return 0;
+    const int major = atoi(i->driver_version);
+    return major > 0 ? major : 0;
+}
+
 /* Why dev cannot run clfuse's kernels (every kernel is built from OpenCL C 1.2 source at
  * run time), or NULL when it can. */
 const char *clf_device_unusable(cl_device_id dev, char *why, size_t cap)

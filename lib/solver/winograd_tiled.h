@@ -35,8 +35,8 @@ typedef struct clf_wino_variant {
     clf_wino_cfg wide, narrow; /* the defaults for K > 16 and K <= 16, where valid */
 } clf_wino_variant;
 
-int clf_wino_tiled_applicable(const clf_wino_variant *v, const clf_fusion_problem *p, char *why,
-                              size_t cap);
+int clf_wino_tiled_applicable(const clf_wino_variant *v, const clf_fusion_problem *p,
+                              const clfuse_DeviceInfo *dev, char *why, size_t cap);
 int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_problem *p,
                                 const clfuse_DeviceInfo *dev, const char *cfg, char *why,
                                 size_t cap);
@@ -57,8 +57,7 @@ miopenStatus_t clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_
     static int SYM##_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,         \
                                 char *why, size_t cap)                                             \
     {                                                                                              \
-        (void)dev;                                                                                 \
-        return clf_wino_tiled_applicable(&(V), p, why, cap);                                       \
+        return clf_wino_tiled_applicable(&(V), p, dev, why, cap);                                  \
     }                                                                                              \
     static int SYM##_config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,       \
                                   const char *cfg, char *why, size_t cap)                          \
