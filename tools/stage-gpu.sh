@@ -41,7 +41,7 @@ done
 missing=$(LD_LIBRARY_PATH=.gpu/lib ldd .gpu/build/test/test_solvers .gpu/build/bench/clfuse-bench \
   2>/dev/null | awk '/not found/ {print $1}' | sort -u | grep -v -i -e opencl -e dnnl -e gomp || true)
 [ -z "$missing" ] || echo "stage-gpu: still not carried: $missing" >&2
-if [ "$onednn" = ON ]; then xz -T0 -9e -f .gpu/lib/libclblast.so.1; fi
+if [ "$onednn" = ON ] && [ -f .gpu/lib/libclblast.so.1 ]; then xz -T0 -9e -f .gpu/lib/libclblast.so.1; fi
 # The device tool carries at most 64 MiB (the tree's tracked files and .gpu together); the
 # test binaries are 20 MB of .gpu. STAGE_TESTS=none drops them, STAGE_TESTS=test_a,test_b
 # keeps only those binaries (default: all, which tools/gpu-tests.sh needs; the binaries kept

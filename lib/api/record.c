@@ -86,8 +86,10 @@ miopenStatus_t clfuse_ReplayRecording(miopenHandle_t h, clfuse_Recording_t r)
                         api);
     cl_int err = clf_cmdbuf_enqueue(r->b);
     if (err != CL_SUCCESS)
-        return clf_fail(h, miopenStatusInternalError, "%s: clEnqueueCommandBufferKHR: %s", api,
-                        clf_cl_error_name(err));
+        return clf_fail(h, miopenStatusInternalError,
+                        "%s: clEnqueueCommandBufferKHR, or waiting for the recording's previous "
+                        "replay where the device does not offer simultaneous use: %s",
+                        api, clf_cl_error_name(err));
     return miopenStatusSuccess;
 }
 

@@ -56,7 +56,8 @@ cl_int clf_cmdbuf_kernel(clf_cmdbuf *b, cl_kernel k, cl_uint dims, const size_t 
                          const size_t *local);
 cl_int clf_cmdbuf_finalize(clf_cmdbuf *b);
 /* Enqueues the finalized buffer on the queue it was made for; where the device does not offer
- * simultaneous use, first waits for this buffer's previous enqueue to complete. */
+ * simultaneous use, first waits for this buffer's previous enqueue to complete (an error then
+ * may be that wait's: the previous replay failed). Several threads may replay one buffer. */
 cl_int clf_cmdbuf_enqueue(clf_cmdbuf *b);
 int clf_cmdbuf_commands(const clf_cmdbuf *b);
 cl_command_queue clf_cmdbuf_queue(const clf_cmdbuf *b);

@@ -11,13 +11,15 @@
  *
  * A buffer may be enqueued again while an earlier enqueue is pending only where the device
  * offers simultaneous use (and the buffer asks for it); elsewhere a replay waits for the
- * previous one's event first, so a second replay never fails for being early. */
+ * previous one's event first, and, should the driver still call the buffer pending (PoCL has
+ * marked the event complete before the buffer), once more for the whole queue. */
 #define _POSIX_C_SOURCE 200809L
 #include "clw/clw.h"
 #include "core/alloc.h"
 #include "core/core.h"
 
 #include <CL/cl_ext.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +34,9 @@ struct clf_cmdbuf {
     cl_kernel *kernels; /* retained, released with the buffer */
     int n, cap;
     cl_sync_point_khr last;
-    int simultaneous; /* created with CL_COMMAND_BUFFER_SIMULTANEOUS_USE_KHR */
-    cl_event pending; /* the last enqueue's, kept only without simultaneous use */
+    int simultaneous;     /* created with CL_COMMAND_BUFFER_SIMULTANEOUS_USE_KHR */
+    pthread_mutex_t lock; /* pending, for replays of one recording from several threads */
+    cl_event pending;     /* the last enqueue's, kept only without simultaneous use */
 };
 
 /* The device's cl_khr_command_buffer version (CL_DEVICE_EXTENSIONS_WITH_VERSION_KHR:
@@ -88,6 +91,7 @@ clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_qu
         snprintf(why, cap, "out of host memory");
         return NULL;
     }
+    pthread_mutex_init(&b->lock, NULL);
     clCreateCommandBufferKHR_fn create =
         (clCreateCommandBufferKHR_fn)clGetExtensionFunctionAddressForPlatform(
             pf, "clCreateCommandBufferKHR");
@@ -101,6 +105,7 @@ clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_qu
         pf, "clReleaseCommandBufferKHR");
     if (!create || !b->nd_range || !b->finalize || !b->enqueue || !b->release) {
         snprintf(why, cap, "the platform names cl_khr_command_buffer but not all its entry points");
+        pthread_mutex_destroy(&b->lock);
         clf_free(b);
         return NULL;
     }
@@ -116,6 +121,7 @@ clf_cmdbuf *clf_cmdbuf_create(cl_platform_id pf, cl_device_id dev, cl_command_qu
         if (*err == CL_SUCCESS)
             *err = CL_OUT_OF_RESOURCES;
         snprintf(why, cap, "clCreateCommandBufferKHR failed");
+        pthread_mutex_destroy(&b->lock);
         clf_free(b);
         return NULL;
     }
@@ -165,23 +171,30 @@ cl_int clf_cmdbuf_enqueue(clf_cmdbuf *b)
         return err;
     if (b->simultaneous)
         return b->enqueue(0, NULL, b->cb, 0, NULL, NULL);
-    if (b->pending != NULL) {
+    pthread_mutex_lock(&b->lock);
+    const int waited = b->pending != NULL;
+    if (waited) {
         err = clf_clw_fault("clWaitForEvents");
         if (err == CL_SUCCESS)
             err = clWaitForEvents(1, &b->pending);
         cl_int rel = clf_clw_note_released(clReleaseEvent(b->pending));
         b->pending = NULL;
-        if (err != CL_SUCCESS)
-            return err;
-        if (rel != CL_SUCCESS)
-            return rel;
+        if (err == CL_SUCCESS)
+            err = rel;
     }
     cl_event ev = NULL;
-    err = b->enqueue(0, NULL, b->cb, 0, NULL, &ev);
+    if (err == CL_SUCCESS)
+        err = b->enqueue(0, NULL, b->cb, 0, NULL, &ev);
+    if (err == CL_INVALID_OPERATION && waited) {
+        err = clFinish(b->queue);
+        if (err == CL_SUCCESS)
+            err = b->enqueue(0, NULL, b->cb, 0, NULL, &ev);
+    }
     if (err == CL_SUCCESS) {
         clf_clw_note_created(ev);
         b->pending = ev;
     }
+    pthread_mutex_unlock(&b->lock);
     return err;
 }
 
@@ -201,6 +214,7 @@ void clf_cmdbuf_release(clf_cmdbuf *b)
         return;
     if (b->pending != NULL)
         clf_clw_note_released(clReleaseEvent(b->pending));
+    pthread_mutex_destroy(&b->lock);
     for (int i = 0; i < b->n; ++i)
         clReleaseKernel(b->kernels[i]);
     clf_free(b->kernels);

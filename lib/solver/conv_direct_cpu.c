@@ -157,15 +157,15 @@ static double item_flops(const clf_conv_problem *c, const blocking *b)
 }
 
 /* Work-items share a work-group (GR > 1) only below this many flops each (a microsecond or
- * two of one core) per 4 compute units: PoCL's cost per group (~11 ns, and waking threads)
- * matters against such work-items only, while larger ones grouped risk the tail (few groups
- * of much work) and the slower code of a group's work-item loop for nothing, and their
- * variants would crowd the candidates Find builds (on the 2-core machine NORMAL's list for
- * 5x5 32@28 lost its two best blockings to GR variants of others: 0.69-0.77 ms against
- * 0.59-0.63). What grouping saves, the threads' wake-up, grows with the threads: on the GPU
- * machine's 16-core Xeon the default picks with the limit at 256K flops ran 0.937 of those
- * at 64K over the 31 network and generated batch-1 keys they changed (128K: 0.971; the 64K
- * limit had kept small-plane 1x1 layers such as ResNet-18's layer4.0.downsample at one
+ * two of one core) on up to 4 compute units, and 16K flops times the units on more (256K on
+ * 16): PoCL's cost per group (~11 ns, and waking threads) matters against such work-items only,
+ * while larger ones grouped risk the tail (few groups of much work) and the slower code of a
+ * group's work-item loop for nothing, and their variants would crowd the candidates Find builds (on
+ * the 2-core machine NORMAL's list for 5x5 32@28 lost its two best blockings to GR variants of
+ * others: 0.69-0.77 ms against 0.59-0.63). What grouping saves, the threads' wake-up, grows with
+ * the threads: on the GPU machine's 16-core Xeon the default picks with the limit at 256K flops ran
+ * 0.937 of those at 64K over the 31 network and generated batch-1 keys they changed (128K: 0.971;
+ * the 64K limit had kept small-plane 1x1 layers such as ResNet-18's layer4.0.downsample at one
  * work-item a group, 154 groups), while on the 2-core machine the two keys 256K would change
  * ran 1.01 and 1.17: there the limit stays (bench/results/2026-11-29_xeon_s32). */
 #define GROUP_MAX_ITEM_FLOPS 65536
@@ -174,7 +174,7 @@ static double item_flops(const clf_conv_problem *c, const blocking *b)
 static double group_max_item_flops(const clfuse_DeviceInfo *dev)
 {
     const long cu = dev->compute_units > 4 ? (long)dev->compute_units : 4;
-    return (double)clf_env_long("CLFUSE_CPU_GROUP_MAX_FLOPS", GROUP_MAX_ITEM_FLOPS * (cu / 4));
+    return (double)clf_env_long("CLFUSE_CPU_GROUP_MAX_FLOPS", GROUP_MAX_ITEM_FLOPS / 4 * cu);
 }
 
 static const long kb_vals[] = {1, 2, 4, 8, 12, 16, 24, 32};

@@ -212,7 +212,8 @@ static void record_and_replay(void **state)
     cl_device_id dev = NULL;
     CL_OK(clGetCommandQueueInfo(s.q, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL));
     cl_device_command_buffer_capabilities_khr caps = 0;
-    clGetDeviceInfo(dev, CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR, sizeof caps, &caps, NULL);
+    CL_OK(
+        clGetDeviceInfo(dev, CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR, sizeof caps, &caps, NULL));
     const char *forced = getenv("CLFUSE_CMDBUF_SIMULTANEOUS");
     print_message("  replays back to back (%s)\n",
                   forced != NULL && strcmp(forced, "0") == 0 ? "CLFUSE_CMDBUF_SIMULTANEOUS=0: "
@@ -229,12 +230,23 @@ static void record_and_replay(void **state)
     pair_free(&s);
 }
 
-/* The same where replays may not be pending together: each waits for the previous one. */
+/* The same where replays may not be pending together: each waits for the previous one. The
+ * variable is set and cleared around the test (cmocka runs the teardown when it fails too). */
+static int waiting_setup(void **state)
+{
+    (void)state;
+    return setenv("CLFUSE_CMDBUF_SIMULTANEOUS", "0", 1);
+}
+
+static int waiting_teardown(void **state)
+{
+    (void)state;
+    return unsetenv("CLFUSE_CMDBUF_SIMULTANEOUS");
+}
+
 static void record_and_replay_waiting(void **state)
 {
-    setenv("CLFUSE_CMDBUF_SIMULTANEOUS", "0", 1);
     record_and_replay(state);
-    unsetenv("CLFUSE_CMDBUF_SIMULTANEOUS");
 }
 
 static void misuse_refused(void **state)
@@ -301,7 +313,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(record_and_replay),
-        cmocka_unit_test(record_and_replay_waiting),
+        cmocka_unit_test_setup_teardown(record_and_replay_waiting, waiting_setup, waiting_teardown),
         cmocka_unit_test(misuse_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
