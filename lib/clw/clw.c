@@ -513,11 +513,15 @@ cl_int clf_clw_finish(cl_command_queue q)
     return err ? err : clFinish(q);
 }
 
-cl_int clf_clw_event_ms(cl_event ev, double *ms)
+cl_int clf_clw_wait_event(cl_event ev)
 {
     cl_int err = injected("clWaitForEvents");
-    if (!err)
-        err = clWaitForEvents(1, &ev);
+    return err ? err : clWaitForEvents(1, &ev);
+}
+
+cl_int clf_clw_event_ms(cl_event ev, double *ms)
+{
+    cl_int err = clf_clw_wait_event(ev);
     if (err != CL_SUCCESS)
         return err;
     cl_ulong start = 0, end = 0;
@@ -531,9 +535,7 @@ cl_int clf_clw_event_ms(cl_event ev, double *ms)
 
 cl_int clf_clw_event_times(cl_event ev, cl_ulong *start, cl_ulong *end)
 {
-    cl_int err = injected("clWaitForEvents");
-    if (!err)
-        err = clWaitForEvents(1, &ev);
+    cl_int err = clf_clw_wait_event(ev);
     if (err == CL_SUCCESS)
         err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof *start, start, NULL);
     if (err == CL_SUCCESS)

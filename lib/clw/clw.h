@@ -117,6 +117,8 @@ cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, c
 cl_int clf_clw_fill_zero(cl_command_queue q, cl_mem m, size_t offset, size_t size);
 cl_int clf_clw_read(cl_command_queue q, cl_mem m, size_t offset, size_t size, void *dst);
 cl_int clf_clw_finish(cl_command_queue q);
+/* Waits for ev to complete. */
+cl_int clf_clw_wait_event(cl_event ev);
 /* Waits for ev, then returns its device time in ms. */
 cl_int clf_clw_event_ms(cl_event ev, double *ms);
 /* Waits for ev, then returns its device start and end times in ns. */

@@ -63,7 +63,7 @@ static cl_version_khr extension_version(cl_device_id dev)
 static int offers_simultaneous_use(cl_device_id dev)
 {
     cl_device_command_buffer_capabilities_khr caps = 0;
-    if (clGetDeviceInfo(dev, CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR, sizeof caps, &caps, NULL) !=
+    if (clf_clw_device_info(dev, CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR, sizeof caps, &caps) !=
         CL_SUCCESS)
         return 0;
     return (caps & CL_COMMAND_BUFFER_CAPABILITY_SIMULTANEOUS_USE_KHR) != 0;
@@ -174,10 +174,8 @@ cl_int clf_cmdbuf_enqueue(clf_cmdbuf *b)
     pthread_mutex_lock(&b->lock);
     const int waited = b->pending != NULL;
     if (waited) {
-        err = clf_clw_fault("clWaitForEvents");
-        if (err == CL_SUCCESS)
-            err = clWaitForEvents(1, &b->pending);
-        cl_int rel = clf_clw_note_released(clReleaseEvent(b->pending));
+        err = clf_clw_wait_event(b->pending);
+        cl_int rel = clf_clw_release_event(b->pending);
         b->pending = NULL;
         if (err == CL_SUCCESS)
             err = rel;
@@ -186,12 +184,12 @@ cl_int clf_cmdbuf_enqueue(clf_cmdbuf *b)
     if (err == CL_SUCCESS)
         err = b->enqueue(0, NULL, b->cb, 0, NULL, &ev);
     if (err == CL_INVALID_OPERATION && waited) {
-        err = clFinish(b->queue);
+        err = clf_clw_finish(b->queue);
         if (err == CL_SUCCESS)
             err = b->enqueue(0, NULL, b->cb, 0, NULL, &ev);
     }
     if (err == CL_SUCCESS) {
-        clf_clw_note_created(ev);
+        clf_clw_adopt_event(ev);
         b->pending = ev;
     }
     pthread_mutex_unlock(&b->lock);
@@ -213,7 +211,7 @@ void clf_cmdbuf_release(clf_cmdbuf *b)
     if (b == NULL)
         return;
     if (b->pending != NULL)
-        clf_clw_note_released(clReleaseEvent(b->pending));
+        clf_clw_release_event(b->pending);
     pthread_mutex_destroy(&b->lock);
     for (int i = 0; i < b->n; ++i)
         clReleaseKernel(b->kernels[i]);

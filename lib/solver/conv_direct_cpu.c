@@ -201,10 +201,13 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "FL=1 needs stride 1 and output rows as long as the input's, "
                                  "not a multiple of 16 (not 1x1 unpadded, not depthwise)");
-    if (b->gr > 1 && item_flops(c, b) >= group_max_item_flops(dev))
-        return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
-                                 "GR > 1 for work-items of %.0f flops (only below %.0f)",
-                                 item_flops(c, b), group_max_item_flops(dev));
+    if (b->gr > 1) {
+        const double flops = item_flops(c, b), limit = group_max_item_flops(dev);
+        if (flops >= limit)
+            return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
+                                     "GR > 1 for work-items of %.0f flops (only below %.0f)", flops,
+                                     limit);
+    }
     if (b->kb * b->nv > MAX_ACC_VECTORS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV > %d vector accumulators",
                                  MAX_ACC_VECTORS);
@@ -228,7 +231,6 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
                         char *why, size_t cap)
 {
-    (void)dev;
     blocking b;
     return parse(cfg, &b, why, cap) && blocking_valid(p, dev, &b, cfg, why, cap);
 }
@@ -515,7 +517,6 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
                             const char *cfg, clf_build_spec *spec, char *why, size_t cap)
 {
     blocking b;
-    (void)dev;
     if (!parse(cfg, &b, why, cap) || !blocking_valid(p, dev, &b, cfg, why, cap))
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;

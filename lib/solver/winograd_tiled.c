@@ -98,11 +98,12 @@ int clf_wino_tiled_applicable(const clf_wino_variant *v, const clf_fusion_proble
      * not a contender (the CPU model prices it at a twentieth of ConvDirectCpu's efficiency,
      * cpu_eff, fitted on PoCL), so PoCL 5 and later are refused it rather than risk the
      * abort; PoCL 3 builds it (CI checks it there). */
-    if (v->m == 4 && !dev->is_gpu && clf_device_pocl_major(dev) >= 5) {
+    const int pocl = clf_device_pocl_major(dev);
+    if (v->m == 4 && !dev->is_gpu && pocl >= 5) {
         snprintf(why, cap,
                  "%s is not built on PoCL %d CPU devices: PoCL 5.0's kernel compiler aborts on "
                  "its 6x6 tiles",
-                 v->name, clf_device_pocl_major(dev));
+                 v->name, pocl);
         return 0;
     }
     const clf_conv_problem *c = &p->conv;
