@@ -156,6 +156,20 @@ static double item_flops(const clf_conv_problem *c, const blocking *b)
     return 2.0 * (double)(b->kb * b->vw * b->nv) * cpg * taps;
 }
 
+/* A work-item's values in the device's vector registers (the model's cost.regs): DOT, its KB
+ * accumulators, the input vector and a filter vector; otherwise its KB x NV accumulators and NV
+ * input vectors, each VW floats wide (two registers a value where VW is twice the width: 16 on
+ * AVX2), and the broadcast weight below 16 lanes. */
+static double item_vector_regs(const clf_conv_problem *c, const clfuse_DeviceInfo *dev,
+                               const blocking *b)
+{
+    const long width = clf_device_vector_width(dev);
+    const long parts = (b->vw + width - 1) / width;
+    if (dot(c))
+        return (double)((b->kb + 2) * parts);
+    return (double)((b->kb * b->nv + b->nv) * parts + (width >= 16 ? 0 : 1));
+}
+
 /* Work-items share a work-group (GR > 1) only below this many flops each (a microsecond or
  * two of one core) on up to 4 compute units, and 16K flops times the units on more (256K on
  * 16): PoCL's cost per group (~11 ns, and waking threads) matters against such work-items only,
@@ -313,6 +327,16 @@ static int gr_listed(const clf_conv_problem *c, const clfuse_DeviceInfo *dev, co
         return 1;
     if (item_flops(c, b) >= group_max_item_flops(dev))
         return 0;
+    /* Nor where the work-item's values outgrow the vector registers: PoCL's work-item loop
+     * around a spilling body ran slower the more work-items a group held, on both CPUs
+     * measured (GR=1, 4, 16, 64 of KB=32,VW=16,NV=1, one register over the file, on
+     * MobileNetV3's 1x1 project layers on the GPU machine's Xeon: 41, 60, 132, 264 us; on
+     * EfficientNet-B0's stem there 0.060 ms at GR=16 and 0.070 at 64 against 0.038 for
+     * KB=8,GR=64; on the 2-core machine 0.160, 0.179, 0.276 ms at GR=1, 16, 64), while no
+     * spilling grouped config was the best of any key swept (bench/results/2026-11-29_xeon_s32,
+     * 2026-11-28_xeon_s28, PERF_NOTES session 33). The model priced it as the spill alone. */
+    if (item_vector_regs(c, dev, b) > (double)clf_device_vector_regs(dev))
+        return 0;
     blocking prev = *b;
     for (size_t g = 1; g < CLF_COUNT(gr_vals); ++g)
         if (gr_vals[g] == b->gr)
@@ -443,9 +467,8 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     if (dot(c)) {
         /* KB dot products of C_PER_G, VW lanes at a time (the tail lane by lane, counted
          * as whole vectors), one weight vector loaded for every FMA. */
-        const long width = clf_device_vector_width(dev);
         out->simd = (double)b.vw;
-        out->regs = (double)((b.kb + 2) * ((b.vw + width - 1) / width));
+        out->regs = item_vector_regs(c, dev, &b);
         out->flops =
             2.0 * items * (double)b.kb * ceil(cpg / (double)b.vw) * (double)b.vw * group_code;
         out->global_bytes =
@@ -458,12 +481,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * 2-core machine (672 channels at 14x14 3x3: KB=8,VW=8,NV=2 0.077-0.093 ms against
      * 0.11-0.21 for KB=16,VW=16,NV=1), so they count 8 lanes. */
     out->simd = depthwise(c) && b.vw > 8 ? 8.0 : (double)b.vw;
-    /* In the device's vector registers: the KB x NV accumulators and NV input vectors, each
-     * VW floats wide (two registers a value where VW is twice the width: 16 on AVX2), and
-     * the broadcast weight. */
-    const long width = clf_device_vector_width(dev);
-    const long parts = (b.vw + width - 1) / width;
-    out->regs = (double)((b.kb * b.nv + b.nv) * parts + (width >= 16 ? 0 : 1));
+    out->regs = item_vector_regs(c, dev, &b);
     /* Whole blocks: lanes past a short row and recomputed edge blocks count. */
     out->flops = 2.0 * items * (double)b.kb * wb * cpg * taps * group_code;
     /* Per work-item: its input window's rows for every channel and tap row (depthwise, each

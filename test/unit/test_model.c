@@ -792,6 +792,64 @@ static void cpu_launch_by_work_groups(void **state)
     assert_null(strstr(cfg, "GR="));
 }
 
+/* PoCL's loop over a group's work-items around a body whose values spill ran slower the more
+ * work-items the group held (KB=32,VW=16,NV=1, 33 vectors, on AVX-512's 32: 41, 60, 132 and
+ * 264 us at GR=1, 4, 16, 64 on a MobileNetV3 1x1 layer on the GPU machine's Xeon), so no
+ * grouped config whose work-item spills is listed or picked; pinned, one still runs. On
+ * EfficientNet-B0's stem (3 -> 32, 3x3 stride 2 at 224) the model had picked KB=32,GR=64,
+ * 1.83x the best config measured (KB=8,GR=64). */
+static void cpu_spilling_items_not_grouped(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_name("ConvDirectCpu");
+    assert_non_null(s);
+    clfuse_DeviceInfo xeon = pocl(), avx2 = pocl();
+    xeon.native_vector_width_float = 16;
+    avx2.native_vector_width_float = 8;
+    avx2.compute_units = 2;
+    clf_fusion_problem stem;
+    conv(&stem, 1, 3, 224, 32, 3, 2, 1);
+    const clfuse_DeviceInfo *devs[] = {&xeon, &avx2};
+    for (size_t di = 0; di < 2; ++di) {
+        const clfuse_DeviceInfo *dev = devs[di];
+        const double file = dev->native_vector_width_float == 16 ? 32 : 16;
+        const int n = s->tuning_configs(&stem, dev, NULL, 0);
+        assert_true(n > 0);
+        char(*cfgs)[CLF_CONFIG_CAP] = calloc((size_t)n, sizeof *cfgs);
+        assert_non_null(cfgs);
+        assert_int_equal(s->tuning_configs(&stem, dev, cfgs, n), n);
+        int grouped = 0, spilling = 0;
+        for (int i = 0; i < n; ++i) {
+            clf_model_detail d;
+            assert_true(clf_model_predict_detail(dev, &stem, s, cfgs[i], NULL, &d) > 0);
+            if (strstr(cfgs[i], "GR=") == NULL) {
+                spilling += d.regs > file;
+                continue;
+            }
+            ++grouped;
+            if (d.regs > file)
+                fail_msg("grouped config %s lists %g registers of %g", cfgs[i], d.regs, file);
+        }
+        /* both kinds still offered, just not together */
+        assert_true(grouped > 0 && spilling > 0);
+        free(cfgs);
+        struct miopenHandle h;
+        memset(&h, 0, sizeof h);
+        h.info = *dev;
+        clf_choices c = {0};
+        assert_int_equal(clf_model_rank(&h, &stem, &s, 1, 1, &c), 0);
+        assert_int_equal(c.n, 1);
+        clf_model_detail pick;
+        assert_true(clf_model_predict_detail(dev, &stem, s, c.v[0].config, NULL, &pick) > 0);
+        if (pick.regs > file && strstr(c.v[0].config, "GR=") != NULL)
+            fail_msg("pick %s groups work-items of %g registers", c.v[0].config, pick.regs);
+        clf_choices_free(&c);
+    }
+    char why[CLF_REASON_CAP];
+    assert_true(s->config_valid(&stem, &xeon, "KB=32,VW=16,NV=1,GR=64", why, sizeof why));
+    assert_true(s->config_valid(&stem, &xeon, "KB=32,VW=16,NV=1", why, sizeof why));
+}
+
 /* ConvWinograd4x4's kernel aborted PoCL 5.0's compiler on the GPU machine's Xeon
  * (bench/results/2026-11-29_xeon_s32): refused on PoCL 5 and later CPU devices, with the
  * reason; built on PoCL 3 (CI) and on GPUs; F(2x2) everywhere. */
@@ -1251,6 +1309,7 @@ int main(void)
         cmocka_unit_test(cpu_l1_set_conflicts_counted),
         cmocka_unit_test(cpu_registers_by_vector_width),
         cmocka_unit_test(cpu_launch_by_work_groups),
+        cmocka_unit_test(cpu_spilling_items_not_grouped),
         cmocka_unit_test(depthwise_sectors_counted),
         cmocka_unit_test(elementwise_vector_width),
         cmocka_unit_test(groups_in_flight_counted),
