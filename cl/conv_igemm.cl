@@ -538,67 +538,64 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
     if (tid == 0)
         last = atomic_inc((volatile __global int *)cnt + tile) == SK - 1;
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* The same for the whole group, and no barrier follows. A block, not an early return:
-     * PoCL 5.0 computed wrong sums on the GPU machine's Xeon with `if (!last) return;` here
-     * (test_solvers' odd split shapes, bench/results/2026-11-29_xeon_s33). */
-    if (last) {
-        read_mem_fence(CLK_GLOBAL_MEM_FENCE);
-        /* The last group: every partial of the tile is out. Item f (4 pixels of one row) is
-         * summed over the slices in slice order, then the epilogue, then one store. */
+    if (!last) /* the same for the whole group: no barrier follows */
+        return;
+    read_mem_fence(CLK_GLOBAL_MEM_FENCE);
+    /* The last group: every partial of the tile is out. Item f (4 pixels of one row) is
+     * summed over the slices in slice order, then the epilogue, then one store. */
 #pragma unroll
-        for (int q = 0; q < TM * TN / 4; ++q) {
-            const int f = tid + q * WG; /* MT * NT / 4 == WG * TM * TN / 4 items */
-            const int row = f / (NT / 4);
-            const int col = f % (NT / 4) * 4;
+    for (int q = 0; q < TM * TN / 4; ++q) {
+        const int f = tid + q * WG; /* MT * NT / 4 == WG * TM * TN / 4 items */
+        const int row = f / (NT / 4);
+        const int col = f % (NT / 4) * 4;
 #if SK_ATOMIC
-            volatile __global int *pi = (volatile __global int *)part + row * NT + col;
-            float4 sum = (float4)(0.0f);
+        volatile __global int *pi = (volatile __global int *)part + row * NT + col;
+        float4 sum = (float4)(0.0f);
 #pragma unroll
-            for (int s = 0; s < SK; ++s) {
-                float4 v;
-                v.x = as_float(atomic_or(pi + s * PART + 0, 0));
-                v.y = as_float(atomic_or(pi + s * PART + 1, 0));
-                v.z = as_float(atomic_or(pi + s * PART + 2, 0));
-                v.w = as_float(atomic_or(pi + s * PART + 3, 0));
-                sum = s == 0 ? v : sum + v;
-            }
-#else
-            volatile __global const float4 *p4 =
-                (volatile __global const float4 *)(part + row * NT + col);
-            float4 sum = p4[0];
-#pragma unroll
-            for (int s = 1; s < SK; ++s)
-                sum += p4[s * (PART / 4)];
-#endif
-            const int kg = k0 + row;
-            if (kg >= K_PER_G)
-                continue;
-            const int k = g * K_PER_G + kg;
-            const int pb = p0 + col;
-#if Y_VEC
-            /* OUT_HW % 4 == 0: the 4 pixels are in one image and 16-byte aligned. */
-            if (pb < NPIX) {
-                const int pix = pb % OUT_HW;
-                const size_t o = Y_PACKED_OFF(pb, k);
-                CLF_STORE4(clf_epilogue4(sum, k, pix, o, EPI_ARGS), y, o);
-            }
-#else
-            const float sv[4] = {sum.x, sum.y, sum.z, sum.w};
-#pragma unroll
-            for (int v = 0; v < 4; ++v) {
-                const int p = pb + v;
-                if (p < NPIX) {
-                    const int pix = p % OUT_HW;
-                    const size_t o = Y_OFF(p / OUT_HW, k, pix);
-                    CLF_STORE(clf_epilogue(sv[v], k, pix, o, EPI_ARGS), y, o);
-                }
-            }
-#endif
+        for (int s = 0; s < SK; ++s) {
+            float4 v;
+            v.x = as_float(atomic_or(pi + s * PART + 0, 0));
+            v.y = as_float(atomic_or(pi + s * PART + 1, 0));
+            v.z = as_float(atomic_or(pi + s * PART + 2, 0));
+            v.w = as_float(atomic_or(pi + s * PART + 3, 0));
+            sum = s == 0 ? v : sum + v;
         }
-        /* Every group of the tile has counted: the counter is this group's to reset. */
-        if (tid == 0)
-            (void)atomic_xchg((volatile __global int *)cnt + tile, 0);
+#else
+        volatile __global const float4 *p4 =
+            (volatile __global const float4 *)(part + row * NT + col);
+        float4 sum = p4[0];
+#pragma unroll
+        for (int s = 1; s < SK; ++s)
+            sum += p4[s * (PART / 4)];
+#endif
+        const int kg = k0 + row;
+        if (kg >= K_PER_G)
+            continue;
+        const int k = g * K_PER_G + kg;
+        const int pb = p0 + col;
+#if Y_VEC
+        /* OUT_HW % 4 == 0: the 4 pixels are in one image and 16-byte aligned. */
+        if (pb < NPIX) {
+            const int pix = pb % OUT_HW;
+            const size_t o = Y_PACKED_OFF(pb, k);
+            CLF_STORE4(clf_epilogue4(sum, k, pix, o, EPI_ARGS), y, o);
+        }
+#else
+        const float sv[4] = {sum.x, sum.y, sum.z, sum.w};
+#pragma unroll
+        for (int v = 0; v < 4; ++v) {
+            const int p = pb + v;
+            if (p < NPIX) {
+                const int pix = p % OUT_HW;
+                const size_t o = Y_OFF(p / OUT_HW, k, pix);
+                CLF_STORE(clf_epilogue(sv[v], k, pix, o, EPI_ARGS), y, o);
+            }
+        }
+#endif
     }
+    /* Every group of the tile has counted: the counter is this group's to reset. */
+    if (tid == 0)
+        (void)atomic_xchg((volatile __global int *)cnt + tile, 0);
 #elif KS > 1
     /* ---- the sum of the slices, through the staging buffers, and the epilogue ----
      * Pass pi takes accumulator rows i in [pi * RED_I, (pi + 1) * RED_I) of every work-item:

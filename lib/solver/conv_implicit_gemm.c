@@ -591,6 +591,21 @@ static int split_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo
 {
     if (!applicable(p, dev, why, cap)) /* a convolution ConvImplicitGemm runs */
         return 0;
+    /* On PoCL 5.0's CPU device the work-groups' exchange gave wrong sums (test_solvers, the
+     * minimal split MT=8,NT=8,SK=2 on a 5x7 layer: rms 0.84 of the output; both the early
+     * return and a block around the last group's sum; bench/results/2026-11-29_xeon_s33), while
+     * PoCL 3.1 (CI) and NVIDIA match the reference. A silently wrong answer is worse than a
+     * missing candidate, and on a CPU split-K is none (its threads are filled without
+     * splitting the reduction; the CPU model prices this GPU-shaped kernel at a sixteenth of
+     * ConvDirectCpu), so PoCL 5 and later CPU devices are refused it. */
+    const int pocl = clf_device_pocl_major(dev);
+    if (!dev->is_gpu && pocl >= 5) {
+        snprintf(why, cap,
+                 "not built on PoCL %d CPU devices: PoCL 5.0 summed the work-groups' partials "
+                 "wrong",
+                 pocl);
+        return 0;
+    }
     const clf_conv_problem *c = &p->conv;
     unsigned long long outs = (unsigned long long)c->n * c->k * c->oh * c->ow;
     if (outs > (unsigned long long)SK_MAX_OUTPUTS) {
