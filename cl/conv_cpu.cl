@@ -33,8 +33,10 @@
  * vstore_halfN in an fp16 plan, HALF 1); the accumulators and the epilogue are fp32.
  *
  * From the solver: KB, VW, NV, FLAT, DOT, DW, HALF, SEGS (segments per output row), KBLK (channel
- * blocks per group), LX and LY (the work-group), CH_FAST. Launch: global = (SEGS x rows, KBLK x
- * GROUPS, N), local = (LX, LY, 1), the first two of each swapped under CH_FAST: work-items
+ * blocks per group), LX and LY (the work-group), CH_FAST, PIX_ITEMS (SEGS x rows) and CH_ITEMS
+ * (KBLK x GROUPS, depthwise the channel blocks). Launch: global = (PIX_ITEMS, CH_ITEMS, N), each
+ * of the first two padded up to whole groups (the padding's work-items return at once),
+ * local = (LX, LY, 1), the first two of each swapped under CH_FAST: work-items
  * grouped only to spare PoCL's cost per work-group, each still on its own (no local memory, no
  * barrier). */
 
@@ -386,6 +388,8 @@ inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, int pix, size_t out_idx, EPI
 /* KB outputs of image n: dot products over the input channels (see the top). */
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    if (get_global_id(1) >= CH_ITEMS) /* the launch's padding */
+        return;
     const int n = get_global_id(2);
     const int g = get_global_id(1) / KBLK;
     const int kg_store = get_global_id(1) % KBLK * KB;
@@ -447,6 +451,9 @@ __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KER
 #endif
 __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    /* The launch is padded up to whole work-groups (the solver's group_extent). */
+    if (GID_PIX >= PIX_ITEMS || GID_CH >= CH_ITEMS)
+        return;
     const int seg = GID_PIX % SEGS;
     const int oh = GID_PIX / SEGS;
     const int n = get_global_id(2);

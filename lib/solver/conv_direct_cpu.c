@@ -139,7 +139,7 @@ static int parse(const char *cfg, blocking *b, char *why, size_t cap)
             fields[n++] = all[i];
         }
     }
-    if (!clf_config_parse_exact("ConvDirectCpu", cfg, names, fields, n, 1, 64, why, cap))
+    if (!clf_config_parse_exact("ConvDirectCpu", cfg, names, fields, n, 1, 256, why, cap))
         return 0;
     char canon[CLF_CONFIG_CAP];
     format(b, canon, sizeof canon);
@@ -194,7 +194,7 @@ static double group_max_item_flops(const clfuse_DeviceInfo *dev)
 static const long kb_vals[] = {1, 2, 4, 8, 12, 16, 24, 32};
 static const long vw_vals[] = {8, 16};
 static const long nv_vals[] = {1, 2, 3, 4};
-static const long gr_vals[] = {1, 4, 16, 64};
+static const long gr_vals[] = {1, 4, 16, 64, 256};
 
 static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           const blocking *b, const char *cfg, char *why, size_t cap)
@@ -208,7 +208,7 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     if (!clf_config_in(b->nv, nv_vals, CLF_COUNT(nv_vals)))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "NV must be 1 to 4");
     if (!clf_config_in(b->gr, gr_vals, CLF_COUNT(gr_vals)))
-        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "GR must be 1, 4, 16 or 64");
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "GR must be 1, 4, 16, 64 or 256");
     if (b->fl != 0 && b->fl != 1)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "FL must be 0 or 1");
     if (b->fl && !fl_ok(c))
@@ -306,16 +306,38 @@ static long largest_divisor_upto(long n, long most)
     return 1;
 }
 
-/* The work-group: up to GR work-items, as many of a row's segments and rows as divide them
- * (the launch stays uniform), then channel blocks. PoCL runs a work-group's work-items one
- * after another on one core and pays for each work-group it schedules (about 11 ns on one
- * thread on both CPUs measured, and the more of its threads a launch wakes the more
- * microseconds: clfuse-launch-probe, bench/results/2026-11-28_xeon_s26), so a small layer's
- * thousands of one-item groups cost more than its work. */
+/* Work-items a group takes along one launch dimension of n: the largest divisor of n up to
+ * most (the launch stays uniform), unless that leaves the group under half of what fits (a
+ * prime count of channel blocks: 23 of MobileNetV3's 184 channels at KB=8 kept its groups at
+ * one block), when the group takes min(n, most) and the launch is padded up to whole groups,
+ * the padding's work-items returning at once. */
+static long group_extent(long n, long most)
+{
+    const long fit = n < most ? n : most;
+    const long d = largest_divisor_upto(n, most);
+    return 2 * d >= fit ? d : fit;
+}
+
+/* The work-group: up to GR work-items, a row's segments and rows first, then channel blocks.
+ * PoCL runs a work-group's work-items one after another on one core and pays for each
+ * work-group it schedules (about 11 ns on one thread on both CPUs measured, and the more of
+ * its threads a launch wakes the more microseconds: clfuse-launch-probe,
+ * bench/results/2026-11-28_xeon_s26), so a small layer's thousands of one-item groups cost more
+ * than its work, and on the 16-core Xeon a launch of up to 8 groups took 19 us where 32-64 took
+ * 37-41. */
 static void group_shape(const clf_conv_problem *c, const blocking *b, long *l0, long *l1)
 {
-    *l0 = largest_divisor_upto(segments(c, b) * rows(c, b), b->gr);
-    *l1 = largest_divisor_upto(channel_blocks(c, b), b->gr / *l0);
+    *l0 = group_extent(segments(c, b) * rows(c, b), b->gr);
+    *l1 = group_extent(channel_blocks(c, b), b->gr / *l0);
+}
+
+/* Work-groups of the launch (the padded one). */
+static double launch_groups(const clf_conv_problem *c, const blocking *b)
+{
+    long l0, l1;
+    group_shape(c, b, &l0, &l1);
+    const long pix = segments(c, b) * rows(c, b), blocks = channel_blocks(c, b);
+    return (double)c->n * (double)((pix + l0 - 1) / l0) * (double)((blocks + l1 - 1) / l1);
 }
 
 /* Whether tuning_configs lists b's GR (default_config picks among those): GR=1 always; a
@@ -380,7 +402,7 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         long l0, l1;
         group_shape(c, &b, &l0, &l1);
         if (gr_listed(c, dev, &b) && work_items(c, &b) > 64 * cu &&
-            work_items(c, &b) / (l0 * l1) >= 16 * cu)
+            launch_groups(c, &b) >= 16.0 * (double)cu)
             gr = b.gr;
     }
     b.gr = gr;
@@ -452,7 +474,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const double wb = (double)(b.vw * b.nv);
     /* A work-group's work-items run in turn on one core: its lanes in flight are one
      * work-item's (group_size 1, simd), its work all of theirs. */
-    out->groups = items / (double)(l0 * l1);
+    out->groups = launch_groups(c, &b);
     out->group_size = 1;
     out->local_bytes = 0;
     out->dram_bytes = clf_cost_dram_bytes(p);
@@ -559,8 +581,13 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     spec->launch.local[0] = (size_t)l0;
     spec->launch.local[1] = (size_t)l1;
     spec->launch.local[2] = 1;
-    spec->launch.global[0] = (size_t)segs * (size_t)rows(c, &b);
-    spec->launch.global[1] = (size_t)channel_blocks(c, &b);
+    /* Padded up to whole groups (group_extent): the kernel's work-items past PIX_ITEMS or
+     * CH_ITEMS return at once. */
+    const long pix = segs * rows(c, &b), blocks = channel_blocks(c, &b);
+    clf_strbuf_define(d, "PIX_ITEMS", pix);
+    clf_strbuf_define(d, "CH_ITEMS", blocks);
+    spec->launch.global[0] = (size_t)((pix + l0 - 1) / l0 * l0);
+    spec->launch.global[1] = (size_t)((blocks + l1 - 1) / l1 * l1);
     spec->launch.global[2] = (size_t)c->n;
     if (channels_fast(p, &b)) {
         clf_strbuf_define(d, "CH_FAST", 1);

@@ -785,6 +785,15 @@ static void cpu_launch_by_work_groups(void **state)
     two.compute_units = 2;
     assert_false(s->config_valid(&down, &two, "KB=24,VW=8,NV=1,GR=4", why, sizeof why));
     assert_non_null(strstr(why, "only below 65536"));
+    /* A prime count of channel blocks (184 depthwise channels at KB=8: 23) no longer keeps
+     * the groups at one block: 14 rows x 4 blocks a group, the launch padded to 24 blocks, 6
+     * groups where a uniform launch took 23 (PoCL woke 16 threads for them: 25-41 us of launch
+     * on the Xeon against 19 for up to 8 groups). */
+    clf_fusion_problem dw184;
+    depthwise(&dw184, 1, 184, 14, 3, 1, 1);
+    clf_cost padded;
+    assert_int_equal(s->cost(&dw184, &xeon, "KB=8,VW=8,NV=2,GR=64", &padded), miopenStatusSuccess);
+    assert_true(padded.groups == 6);
     char cfg[CLF_CONFIG_CAP];
     s->default_config(&dw, &xeon, cfg, sizeof cfg);
     assert_non_null(strstr(cfg, ",GR="));
