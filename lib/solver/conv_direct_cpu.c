@@ -139,7 +139,7 @@ static int parse(const char *cfg, blocking *b, char *why, size_t cap)
             fields[n++] = all[i];
         }
     }
-    if (!clf_config_parse_exact("ConvDirectCpu", cfg, names, fields, n, 1, 256, why, cap))
+    if (!clf_config_parse_exact("ConvDirectCpu", cfg, names, fields, n, 1, 64, why, cap))
         return 0;
     char canon[CLF_CONFIG_CAP];
     format(b, canon, sizeof canon);
@@ -194,7 +194,7 @@ static double group_max_item_flops(const clfuse_DeviceInfo *dev)
 static const long kb_vals[] = {1, 2, 4, 8, 12, 16, 24, 32};
 static const long vw_vals[] = {8, 16};
 static const long nv_vals[] = {1, 2, 3, 4};
-static const long gr_vals[] = {1, 4, 16, 64, 256};
+static const long gr_vals[] = {1, 4, 16, 64};
 
 static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           const blocking *b, const char *cfg, char *why, size_t cap)
@@ -208,7 +208,7 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     if (!clf_config_in(b->nv, nv_vals, CLF_COUNT(nv_vals)))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "NV must be 1 to 4");
     if (!clf_config_in(b->gr, gr_vals, CLF_COUNT(gr_vals)))
-        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "GR must be 1, 4, 16, 64 or 256");
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "GR must be 1, 4, 16 or 64");
     if (b->fl != 0 && b->fl != 1)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "FL must be 0 or 1");
     if (b->fl && !fl_ok(c))

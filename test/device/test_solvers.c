@@ -1182,7 +1182,7 @@ static void direct_cpu_limits(void **state)
         "KB=8,VW=8,NV=0",
         "KB=08,VW=8,NV=1",     /* not the one spelling */
         "KB=8,VW=8,NV=1,GR=1", /* GR=1 is spelt without GR */
-        "KB=8,VW=8,NV=1,GR=8", /* GR 1, 4, 16, 64 or 256 */
+        "KB=8,VW=8,NV=1,GR=8", /* GR 1, 4, 16 or 64 */
         "KB=8,VW=8,GR=4,NV=1", /* GR last */
         "KB=8,VW=8,NV=1,GR=x", /* not a number */
         "KB=8,VW=8,NV=1,GR=64,GR=4",
@@ -1202,7 +1202,7 @@ static void direct_cpu_limits(void **state)
         const char *cfg, *why;
     } gr_refused[] = {
         {"KB=8,VW=8,NV=1,GR=1", "not written as \"KB=8,VW=8,NV=1\""},
-        {"KB=8,VW=8,NV=1,GR=8", "GR must be 1, 4, 16, 64 or 256"},
+        {"KB=8,VW=8,NV=1,GR=8", "GR must be 1, 4, 16 or 64"},
         {"KB=8,VW=8,GR=4,NV=1", "not written as \"KB=8,VW=8,NV=1,GR=4\""},
         {"KB=8,VW=8,NV=1,GR=x", "GR missing"},
         {"KB=8,VW=8,NV=1,GR=64,GR=4", "expected exactly KB,VW,NV,GR"},
@@ -1275,12 +1275,13 @@ static void direct_cpu_limits(void **state)
          * groups whose extra work-items return: 23 rows of one segment in groups of 16 (32
          * launched); 23 depthwise channel blocks in groups of 5 rows x 12 blocks (24); the
          * channel blocks first (CH_FAST, a 1.2 MB plane) over 466 segments in groups of 16
-         * (480); one-pixel planes (DOT), 5 channel blocks in groups of 4 (8); GR=256 */
+         * (480); one-pixel planes (DOT), 5 channel blocks in groups of 4 (8); 23 depthwise
+         * blocks of 14 rows in groups of 14 x 4 (24) */
         {{1, 6, 23, 8, 10, 3, 3, 1, 1, 1, 1, 1, 1, 1}, "KB=4,VW=8,NV=1,GR=16", "CBNA", 0, 0},
         {SQ(1, 46, 5, 5, 46, 3, 3, 1, 1, 1, 46), "KB=2,VW=8,NV=1,GR=64", "CBZA", 0, 0},
         {SQ(1, 80, 61, 61, 20, 1, 1, 0, 1, 1, 1), "KB=4,VW=8,NV=1,GR=16", "CBA", 1, 4},
         {SQ(2, 37, 1, 1, 20, 1, 1, 0, 1, 1, 1), "KB=4,VW=16,NV=1,GR=4", "CBNZA", 0, 0},
-        {SQ(1, 46, 14, 14, 46, 3, 3, 1, 1, 1, 46), "KB=2,VW=8,NV=2,GR=256", "CBA", 0, 4},
+        {SQ(1, 46, 14, 14, 46, 3, 3, 1, 1, 1, 46), "KB=2,VW=8,NV=2,GR=64", "CBA", 0, 4},
         /* one-pixel planes (DOT): input channels in vectors, a tail of 4 and of 5 lanes, the
          * last channel block starting early; grouped */
         {SQ(2, 20, 1, 1, 30, 1, 1, 0, 1, 1, 1), "KB=8,VW=8,NV=1", "CBA", 0, 4},
