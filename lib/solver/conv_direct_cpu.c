@@ -331,13 +331,24 @@ static void group_shape(const clf_conv_problem *c, const blocking *b, long *l0, 
     *l1 = group_extent(channel_blocks(c, b), b->gr / *l0);
 }
 
-/* Work-groups of the launch (the padded one). */
-static double launch_groups(const clf_conv_problem *c, const blocking *b)
+/* The launch over pix x blocks x N work-items (a row's segments and rows, channel blocks,
+ * images): groups of l0 x l1, the first two global sizes g0 and g1 padded up to whole groups,
+ * and how many groups that makes. */
+typedef struct launch_shape {
+    long pix, blocks, l0, l1, g0, g1;
+    double groups;
+} launch_shape;
+
+static launch_shape launch_of(const clf_conv_problem *c, const blocking *b)
 {
-    long l0, l1;
-    group_shape(c, b, &l0, &l1);
-    const long pix = segments(c, b) * rows(c, b), blocks = channel_blocks(c, b);
-    return (double)c->n * (double)((pix + l0 - 1) / l0) * (double)((blocks + l1 - 1) / l1);
+    launch_shape s;
+    s.pix = segments(c, b) * rows(c, b);
+    s.blocks = channel_blocks(c, b);
+    group_shape(c, b, &s.l0, &s.l1);
+    s.g0 = (s.pix + s.l0 - 1) / s.l0 * s.l0;
+    s.g1 = (s.blocks + s.l1 - 1) / s.l1 * s.l1;
+    s.groups = (double)c->n * (double)(s.g0 / s.l0) * (double)(s.g1 / s.l1);
+    return s;
 }
 
 /* Whether tuning_configs lists b's GR (default_config picks among those): GR=1 always; a
@@ -399,10 +410,8 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     long gr = 1;
     for (size_t g = 1; g < CLF_COUNT(gr_vals); ++g) {
         b.gr = gr_vals[g];
-        long l0, l1;
-        group_shape(c, &b, &l0, &l1);
         if (gr_listed(c, dev, &b) && work_items(c, &b) > 64 * cu &&
-            launch_groups(c, &b) >= 16.0 * (double)cu)
+            launch_of(c, &b).groups >= 16.0 * (double)cu)
             gr = b.gr;
     }
     b.gr = gr;
@@ -467,14 +476,13 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const double items = (double)work_items(c, &b);
-    long l0, l1;
-    group_shape(c, &b, &l0, &l1);
+    const launch_shape ls = launch_of(c, &b);
     const double cpg = (double)(c->c / c->groups);
     const double taps = (double)c->fy * c->fx;
     const double wb = (double)(b.vw * b.nv);
     /* A work-group's work-items run in turn on one core: its lanes in flight are one
      * work-item's (group_size 1, simd), its work all of theirs. */
-    out->groups = launch_groups(c, &b);
+    out->groups = ls.groups;
     out->group_size = 1;
     out->local_bytes = 0;
     out->dram_bytes = clf_cost_dram_bytes(p);
@@ -485,7 +493,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * GR>1 on the 2-core machine ran 0.95-1.35x (geomean 1.06 over 5 pairs,
      * bench/results/2026-11-28_cpu2_s26/quick_ab.txt). A loop of the kernel's own did worse
      * (3x3 64@56 1.30x). So grouping is worth it only where it saves more than that. */
-    const double group_code = l0 * l1 > 1 ? GROUP_CODE_LOSS : 1.0;
+    const double group_code = ls.l0 * ls.l1 > 1 ? GROUP_CODE_LOSS : 1.0;
     if (dot(c)) {
         /* KB dot products of C_PER_G, VW lanes at a time (the tail lane by lane, counted
          * as whole vectors), one weight vector loaded for every FMA. */
@@ -572,22 +580,20 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "HALF", p->half);
     clf_strbuf_define(d, "SEGS", segs);
     clf_strbuf_define(d, "KBLK", group_blocks(c, &b));
-    long l0, l1;
-    group_shape(c, &b, &l0, &l1);
-    clf_strbuf_define(d, "LX", l0);
-    clf_strbuf_define(d, "LY", l1);
+    const launch_shape ls = launch_of(c, &b);
+    clf_strbuf_define(d, "LX", ls.l0);
+    clf_strbuf_define(d, "LY", ls.l1);
     spec->fragment = "conv_cpu";
     spec->launch.dims = 3;
-    spec->launch.local[0] = (size_t)l0;
-    spec->launch.local[1] = (size_t)l1;
+    spec->launch.local[0] = (size_t)ls.l0;
+    spec->launch.local[1] = (size_t)ls.l1;
     spec->launch.local[2] = 1;
     /* Padded up to whole groups (group_extent): the kernel's work-items past PIX_ITEMS or
      * CH_ITEMS return at once. */
-    const long pix = segs * rows(c, &b), blocks = channel_blocks(c, &b);
-    clf_strbuf_define(d, "PIX_ITEMS", pix);
-    clf_strbuf_define(d, "CH_ITEMS", blocks);
-    spec->launch.global[0] = (size_t)((pix + l0 - 1) / l0 * l0);
-    spec->launch.global[1] = (size_t)((blocks + l1 - 1) / l1 * l1);
+    clf_strbuf_define(d, "PIX_ITEMS", ls.pix);
+    clf_strbuf_define(d, "CH_ITEMS", ls.blocks);
+    spec->launch.global[0] = (size_t)ls.g0;
+    spec->launch.global[1] = (size_t)ls.g1;
     spec->launch.global[2] = (size_t)c->n;
     if (channels_fast(p, &b)) {
         clf_strbuf_define(d, "CH_FAST", 1);
