@@ -94,8 +94,24 @@ static int too_many_rows(const clf_conv_problem *c, long kb)
  * ran 1.36-1.65x the row walk's best on the 2-core machine (15.3 against 20.8-25.3 ms; 1.11-1.16x
  * on the Xeon) for reasons not traced, where 56x56 (3.5 vectors a row) gained 0.80-0.90. */
 #define FL_WHOLE_ROW 16
+
+/* FL=1 on a 1x1 unpadded convolution of stride > 1 (the strided plane walk, SFLAT): each output
+ * pixel reads one input value, so the vectors may run along the output plane too, a vector's
+ * lanes gathered from the output rows it spans by one strided load a row and blended. Only
+ * where output rows hold a whole 16-lane vector (two rows a vector at most): on the 2-core
+ * machine ResNet-18's layer2.0.downsample (64 -> 128, 56 -> 28) ran 0.052-0.059 ms against the
+ * row walk's best 0.070, but its 14- and 7-pixel rows (layer3.0 and layer4.0.downsample) lost
+ * (0.070 against 0.068, 0.093 against 0.087 at VW=8), three and four loads a vector there. */
+static int strided_flat(const clf_conv_problem *c)
+{
+    return c->fy == 1 && c->fx == 1 && c->pad_h == 0 && c->pad_w == 0 && !flat(c) &&
+           !depthwise(c) && c->ow >= FL_WHOLE_ROW;
+}
+
 static int fl_ok(const clf_conv_problem *c)
 {
+    if (strided_flat(c))
+        return 1;
     return !flat(c) && !depthwise(c) && c->stride_h == 1 && c->stride_w == 1 && c->ow == c->w &&
            c->ow % FL_WHOLE_ROW != 0;
 }
@@ -214,7 +230,9 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     if (b->fl && !fl_ok(c))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "FL=1 needs stride 1 and output rows as long as the input's, "
-                                 "not a multiple of 16 (not 1x1 unpadded, not depthwise)");
+                                 "not a multiple of 16 (not 1x1 unpadded, not depthwise), or a "
+                                 "1x1 unpadded convolution of stride > 1 with output rows of "
+                                 "16 pixels or more");
     if (b->gr > 1) {
         const double flops = item_flops(c, b), limit = group_max_item_flops(dev);
         if (flops >= limit)
@@ -526,8 +544,12 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * Depthwise nothing is reused (each channel reads its own inputs), but its KB x NV
      * independent FMA chains keep the pipes busy as reuse does in the model's ILP term: 16
      * channels of 7-pixel rows ran 2.9x one channel (bench/results/2026-11-24_cpu_s17). */
-    /* The plane-flat walk ANDs each input vector with its lanes' mask, a load as well. */
-    const double xloads = b.fl ? 2.0 * wb : wb;
+    /* The plane-flat walk ANDs each input vector with its lanes' mask, a load as well. The
+     * strided one loads each output row a vector spans (1 + (VW - 1) / OW of them on
+     * average) and blends every row past the first in, a load each as well. */
+    double xloads = b.fl ? 2.0 * wb : wb;
+    if (b.fl && strided_flat(c))
+        xloads = wb * (1.0 + 2.0 * (double)(b.vw - 1) / (double)c->ow);
     out->inner_reuse =
         depthwise(c) ? (double)(b.kb * b.nv) : (double)b.kb * wb / (xloads + (double)b.kb);
     return miopenStatusSuccess;
@@ -549,7 +571,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 static int channels_fast(const clf_fusion_problem *p, const blocking *b)
 {
     const clf_conv_problem *c = &p->conv;
-    if (!flat(c) || dot(c) || depthwise(c))
+    if (!(flat(c) || (b->fl && strided_flat(c))) || dot(c) || depthwise(c))
         return 0;
     /* CLFUSE_CPU_FLAT_ORDER 1: always, 0: never, for measuring the choice (docs/fusion.md). */
     const long forced = clf_env_long("CLFUSE_CPU_FLAT_ORDER", -1);
@@ -575,7 +597,8 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "VW", b.vw);
     clf_strbuf_define(d, "NV", b.nv);
     clf_strbuf_define(d, "FLAT", flat(c));
-    clf_strbuf_define(d, "PFLAT", b.fl);
+    clf_strbuf_define(d, "PFLAT", b.fl && !strided_flat(c));
+    clf_strbuf_define(d, "SFLAT", b.fl && strided_flat(c));
     clf_strbuf_define(d, "DOT", dot(c));
     clf_strbuf_define(d, "HALF", p->half);
     clf_strbuf_define(d, "SEGS", segs);

@@ -682,6 +682,8 @@ static void direct_cpu_plans(void **state)
          * tensor's end channels lane by lane), and plain ones inside 40-wide rows */
         {"CBZA", 2, 5, 7, 7, 6, 3, 1, 1, RELU, "ConvDirectCpu", "KB=4,VW=16,NV=4,FL=1", 0, 0},
         {"CBNA", 1, 3, 8, 40, 4, 3, 1, 1, LEAKY, "ConvDirectCpu", "KB=2,VW=8,NV=1,FL=1", 0, 0},
+        /* the strided plane walk: half loads at stride 2 over two 18-pixel rows a vector */
+        {"CBNA", 2, 5, 36, 35, 6, 1, 0, 2, LEAKY, "ConvDirectCpu", "KB=4,VW=16,NV=1,FL=1", 0, 0},
     };
     RUN_CASES(cases);
 }

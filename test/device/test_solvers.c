@@ -1218,13 +1218,20 @@ static void direct_cpu_limits(void **state)
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=2,GR=64", why, sizeof why));
     /* the plane-flat walk: its vectors along the 144-pixel plane; refused at stride 2, on a 1x1
      * unpadded convolution (flat already), depthwise, where output rows are shorter and where
-     * they are whole 16-lane vectors (32 pixels) */
+     * they are whole 16-lane vectors (32 pixels); the strided one on a 1x1 unpadded stride-2
+     * convolution with output rows of 16 pixels or more (refused at 15) */
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=16,NV=2,FL=1", why, sizeof why));
     assert_true(s->config_valid(&p, &cpu, "KB=8,VW=8,NV=1,GR=4,FL=1", why, sizeof why));
+    {
+        clf_fusion_problem q;
+        static const shape strided = SQ(1, 4, 32, 32, 8, 1, 1, 0, 2, 1, 1);
+        make_problem(&q, &strided, 0);
+        assert_true(s->config_valid(&q, &cpu, "KB=8,VW=16,NV=1,FL=1", why, sizeof why));
+    }
     static const shape no_fl[] = {
         SQ(1, 4, 12, 12, 8, 3, 3, 1, 2, 1, 1), SQ(1, 4, 12, 12, 8, 1, 1, 0, 1, 1, 1),
         SQ(1, 8, 12, 12, 8, 3, 3, 1, 1, 1, 8), SQ(1, 4, 12, 32, 8, 3, 3, 1, 1, 1, 1),
-        SQ(1, 4, 12, 12, 8, 3, 3, 0, 1, 1, 1),
+        SQ(1, 4, 12, 12, 8, 3, 3, 0, 1, 1, 1), SQ(1, 4, 30, 30, 8, 1, 1, 0, 2, 1, 1),
     };
     for (size_t i = 0; i < sizeof no_fl / sizeof no_fl[0]; ++i) {
         clf_fusion_problem q;
@@ -1309,6 +1316,15 @@ static void direct_cpu_limits(void **state)
         {SQ(3, 5, 11, 13, 7, 3, 3, 1, 1, 1, 1), "KB=4,VW=16,NV=3,FL=1", "CBNZA", 0, 9},
         {SQ(1, 3, 12, 40, 5, 3, 3, 1, 1, 1, 1), "KB=4,VW=8,NV=1,FL=1", "CBNZA", 0, 0},
         {SQ(2, 4, 9, 70, 6, 5, 5, 2, 1, 1, 2), "KB=2,VW=16,NV=2,FL=1", "CBNA", 1, 8},
+        /* the strided plane walk (FL=1 on a 1x1 unpadded convolution of stride > 1): vectors
+         * over two rows of 19 pixels at stride 2 (the last image's last channels lane by lane);
+         * stride 3 (lanes gathered); stride 2 along the rows only (plain loads, 33-pixel rows);
+         * 2 groups with grouped work-items; channel blocks first over a 1.3 MB plane */
+        {SQ(2, 6, 40, 37, 10, 1, 1, 0, 2, 1, 1), "KB=4,VW=16,NV=2,FL=1", "CBNZA", 0, 0},
+        {SQ(1, 5, 50, 50, 7, 1, 1, 0, 3, 1, 1), "KB=4,VW=16,NV=1,FL=1", "CBA", 0, 4},
+        {{1, 4, 9, 33, 6, 1, 1, 0, 2, 1, 1, 0, 1, 1}, "KB=2,VW=8,NV=3,FL=1", "CBNA", 1, 8},
+        {SQ(2, 8, 36, 36, 12, 1, 1, 0, 2, 1, 2), "KB=4,VW=16,NV=1,GR=4,FL=1", "CBZA", 0, 0},
+        {SQ(1, 80, 64, 64, 20, 1, 1, 0, 2, 1, 1), "KB=8,VW=16,NV=2,FL=1", "CBA", 1, 4},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;
@@ -1356,12 +1372,17 @@ static void direct_cpu_limits(void **state)
     static const struct {
         shape sh;
         int ch_fast;
+        const char *cfg;
     } orders[] = {
-        {SQ(1, 80, 64, 64, 20, 1, 1, 0, 1, 1, 1), 1},
-        {SQ(1, 80, 64, 64, 8192, 1, 1, 0, 1, 1, 1), 0}, /* more filters than pixels */
-        {SQ(1, 8, 64, 64, 20, 1, 1, 0, 1, 1, 1), 0},    /* a 128 KB plane */
-        {SQ(1, 80, 64, 64, 20, 3, 3, 1, 1, 1, 1), 0},   /* not flat */
-        {SQ(1, 80, 64, 64, 4, 1, 1, 0, 1, 1, 1), 0},    /* one block of KB=4 filters */
+        {SQ(1, 80, 64, 64, 20, 1, 1, 0, 1, 1, 1), 1, NULL},
+        /* the strided plane walk reads its input as the flat kernel does; the row walk of the
+         * same convolution keeps its order */
+        {SQ(1, 80, 64, 64, 20, 1, 1, 0, 2, 1, 1), 1, "KB=4,VW=8,NV=1,FL=1"},
+        {SQ(1, 80, 64, 64, 20, 1, 1, 0, 2, 1, 1), 0, NULL},
+        {SQ(1, 80, 64, 64, 8192, 1, 1, 0, 1, 1, 1), 0, NULL}, /* more filters than pixels */
+        {SQ(1, 8, 64, 64, 20, 1, 1, 0, 1, 1, 1), 0, NULL},    /* a 128 KB plane */
+        {SQ(1, 80, 64, 64, 20, 3, 3, 1, 1, 1, 1), 0, NULL},   /* not flat */
+        {SQ(1, 80, 64, 64, 4, 1, 1, 0, 1, 1, 1), 0, NULL},    /* one block of KB=4 filters */
     };
     for (size_t i = 0; i < sizeof orders / sizeof orders[0]; ++i) {
         clf_fusion_problem q;
@@ -1369,8 +1390,8 @@ static void direct_cpu_limits(void **state)
         clf_build_spec spec;
         memset(&spec, 0, sizeof spec);
         clf_strbuf_init(&spec.defines);
-        assert_int_equal(s->build(&q, &cpu, "KB=4,VW=8,NV=1", &spec, why, sizeof why),
-                         miopenStatusSuccess);
+        const char *cfg = orders[i].cfg != NULL ? orders[i].cfg : "KB=4,VW=8,NV=1";
+        assert_int_equal(s->build(&q, &cpu, cfg, &spec, why, sizeof why), miopenStatusSuccess);
         const int swapped = strstr(clf_strbuf_str(&spec.defines), "CH_FAST 1") != NULL;
         const size_t kblocks = (size_t)(orders[i].sh.k + 3) / 4;
         if (swapped != orders[i].ch_fast ||

@@ -81,6 +81,7 @@
 #define NV 1
 #define FLAT 0
 #define PFLAT 0
+#define SFLAT 0
 #define DOT 0
 #define HALF 0
 #define SEGS 1
@@ -246,6 +247,9 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #ifndef PFLAT
 #define PFLAT 0
 #endif
+#ifndef SFLAT
+#define SFLAT 0
+#endif
 #define FYX (FY * FX)
 /* One channel's plane, and how far past a row a depthwise work-item's KB rows reach. */
 #define PLANE (H * W)
@@ -285,8 +289,8 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define XW (H * W)
 #define ROWS 1
 #define ROW_W OUT_HW
-#elif PFLAT
-/* The output plane is one row (OW == W); the input keeps its rows. */
+#elif PFLAT || SFLAT
+/* The output plane is one row; the input keeps its rows. */
 #define XH H
 #define XW W
 #define ROWS 1
@@ -464,6 +468,81 @@ inline VEC load_pf_lanes(__global const CLF_DATA_T *xc, int p0, int fy, int fx, 
             PF_TAPS(LOAD_PF, (fy * DIL_H - PAD_H) * W)                                         \
         } else {                                                                               \
             PF_TAPS(LOAD_PF_LANES, 0)                                                          \
+        }                                                                                      \
+    }
+#endif
+
+#if SFLAT
+/* The strided plane walk (a 1x1 unpadded convolution of stride > 1): vector v's lanes are
+ * output pixels p of the plane, each reading x at (p / OW) * STRIDE_H * W + (p % OW) *
+ * STRIDE_W; the lanes in one output row are one strided load (load_x), so a vector is
+ * assembled from the SF_PIECES rows it may touch, each piece's lanes selected by a mask that
+ * is the same for every channel. */
+#if FY != 1 || FX != 1 || PAD_H != 0 || PAD_W != 0 || DW
+#error "the strided plane walk is for 1x1 unpadded convolutions (ConvDirectCpu's fl_ok)"
+#endif
+#define SF_PIECES ((VW - 1) / OW + 2)
+
+/* Vector v's lanes for the segment at plane pixel p0, value by value (xc is the channel's
+ * plane): for the channels at the tensor's ends, where a whole piece's load could read
+ * outside x. */
+inline VEC load_sf_lanes(__global const CLF_DATA_T *xc, int p0)
+{
+    float t[VW];
+#pragma unroll
+    for (int j = 0; j < VW; ++j) {
+        const int p = p0 + j;
+        t[j] = p < OUT_HW ? CLF_LOAD(xc, p / OW * (STRIDE_H * W) + p % OW * STRIDE_W) : 0.0f;
+    }
+    return VLOAD(0, t);
+}
+
+#define SF_ACCUMULATE                                                                          \
+    int soff[NV][SF_PIECES];                                                                   \
+    IVEC smask[NV][SF_PIECES];                                                                 \
+    int spieces[NV];                                                                           \
+    int slo = 0, shi = 0;                                                                      \
+    _Pragma("unroll") for (int v = 0; v < NV; ++v)                                             \
+    {                                                                                          \
+        const int p0 = ow0 + v * VW;                                                           \
+        const int oh_first = p0 / OW;                                                          \
+        const int oh_last = min(min(p0 + VW, OUT_HW) - 1, OUT_HW - 1) / OW;                    \
+        spieces[v] = max(oh_last - oh_first + 1, 1);                                           \
+        _Pragma("unroll") for (int r = 0; r < SF_PIECES; ++r)                                  \
+        {                                                                                      \
+            const int ohr = oh_first + r;                                                      \
+            const IVEC p = IOTA + p0;                                                          \
+            smask[v][r] = p >= ohr * OW && p < (ohr + 1) * OW && p < OUT_HW;                   \
+            soff[v][r] = ohr * (STRIDE_H * W) + (p0 - ohr * OW) * STRIDE_W;                    \
+            if (r < spieces[v]) {                                                              \
+                slo = min(slo, soff[v][r]);                                                    \
+                shi = max(shi, soff[v][r] + SPAN);                                             \
+            }                                                                                  \
+        }                                                                                      \
+    }                                                                                          \
+    const long sat = (long)(xg - x);                                                           \
+    const int sf_whole =                                                                       \
+        sat + slo >= 0 && sat + (long)(C_PER_G - 1) * PLANE + shi <= (long)N * C * H * W;      \
+    for (int ci = 0; ci < C_PER_G; ++ci) {                                                     \
+        W_STAGE(ci);                                                                           \
+        __global const CLF_DATA_T *xc = xg + (size_t)ci * PLANE;                               \
+        VEC xv[NV];                                                                            \
+        if (sf_whole) {                                                                        \
+            _Pragma("unroll") for (int v = 0; v < NV; ++v)                                     \
+            {                                                                                  \
+                xv[v] = load_x(xc + soff[v][0]);                                               \
+                _Pragma("unroll") for (int r = 1; r < SF_PIECES; ++r) if (r < spieces[v])      \
+                    xv[v] = select(xv[v], load_x(xc + soff[v][r]), smask[v][r]);               \
+            }                                                                                  \
+        } else {                                                                               \
+            _Pragma("unroll") for (int v = 0; v < NV; ++v) xv[v] =                             \
+                load_sf_lanes(xc, ow0 + v * VW);                                               \
+        }                                                                                      \
+        _Pragma("unroll") for (int i = 0; i < KB; ++i)                                         \
+        {                                                                                      \
+            const float wv = W_TAP(i, ci, 0, 0);                                               \
+            _Pragma("unroll") for (int v = 0; v < NV; ++v) acc[i][v] =                         \
+                fma((VEC)(wv), xv[v], acc[i][v]);                                              \
         }                                                                                      \
     }
 #endif
@@ -734,6 +813,10 @@ __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
     (void)ih0;
     (void)iw0;
     PF_ACCUMULATE
+#elif SFLAT
+    (void)ih0;
+    (void)iw0;
+    SF_ACCUMULATE
 #else
     /* One test per work-item chooses the loop without per-load masks. */
     if (iw0 >= 0 && iw0 + WINDOW <= XW) {
