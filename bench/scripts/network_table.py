@@ -42,7 +42,7 @@ def row(path):
                 name, len(d["entries"]), geomean(vs_fused), max(vs_fused, default=float("nan")),
                 len(vs_fused), geomean(vs_best), max(vs_best, default=float("nan")),
                 sum(r > 1.3 for r in vs_best), sum(r > 1.6 for r in vs_best), fused_sum, peer_sum,
-                clf["back_to_back_wall"]["min"], "%.3f" % graph["min"] if graph else "-",
+                clf["back_to_back_wall"]["min"], "%.3f" % graph["min"] if graph and "min" in graph else "-",
                 host["min"], alone.get("enqueue_us", nan)["min"],
                 alone.get("nop_kernel_event_us", nan)["min"]))
 
