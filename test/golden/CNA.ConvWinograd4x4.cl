@@ -430,6 +430,8 @@ inline void wino_unpack_pairs(const uint *raw, float *d)
 #define IN_JOBS (CC * TG)
 /* Channels-last input: jobs take channels fastest (below). */
 #define WINO_CFAST (!CLF_NCHW && X_SC == 1 && C > 1)
+/* Channels-last output: the inverse transform's jobs take channels fastest (below). */
+#define WINO_KFAST (!CLF_NCHW && Y_SC == 1 && K > 1)
 #define ALL_JOBS (CC * (TG + KG))
 #define JPW ((ALL_JOBS + WG - 1) / WG)
 #define SLOT_MAY_INPUT(s) ((s) * WG < IN_JOBS)
@@ -722,9 +724,18 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int job = lid; job < JP * NBK * TG; job += WG) {
+#if WINO_KFAST
+            /* Channels-last y: staged channels fastest, so neighbouring work-items write
+             * neighbouring channels of one pixel (tiles fastest wrote one float every 4
+             * pixels x K: a 32-byte sector a value). */
+            const int jp = job % JP;
+            const int kb = job / JP % NBK;
+            const int t = job / (JP * NBK);
+#else
             const int t = job % TG;
             const int kb = job / TG % NBK;
             const int jp = job / (TG * NBK);
+#endif
             const int tile = tile0 + t;
             const int k = k0 + kb * KB + jg * JP + jp;
             if (tile >= TILE_COUNT || k >= K)
