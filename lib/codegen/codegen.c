@@ -20,21 +20,25 @@ const char *clf_fragment(const char *name)
 }
 
 /* The epilogue's nodes as statements, in the IR's order, one a node, each after `sep`: what
- * follows v = conv_alpha * acc in an epilogue function. */
-static void emit_steps(const clf_epilogue *e, const char *sep, clf_strbuf *b)
+ * follows v = conv_alpha * acc in an epilogue function. kv: the channel-vector form, v a
+ * vector of consecutive channels k.. (the fragment defines CLF_KV(a, k), the vector of a's
+ * values there, and clf_activ_kv); never with a per-activation batch-norm. */
+static void emit_steps(const clf_epilogue *e, const char *sep, int kv, clf_strbuf *b)
 {
     for (int i = 0; i < e->nops; ++i) {
         const clf_ir_op *op = &e->op[i];
         switch (op->kind) {
         case CLF_IR_BIAS:
             clf_strbuf_append(b, sep);
-            clf_strbuf_append(b, "v += bias[k]; /* bias */");
+            clf_strbuf_append(b,
+                              kv ? "v += CLF_KV(bias, k); /* bias */" : "v += bias[k]; /* bias */");
             break;
         case CLF_IR_BN:
             clf_strbuf_append(b, sep);
             /* by name, defined by emit_bn_step: a fragment may redefine it (cl/conv_cpu.cl) */
             if (op->bn_spatial)
-                clf_strbuf_append(b, "v = CLF_BN_SPATIAL(v, k); /* batch-norm, spatial */");
+                clf_strbuf_append(b, kv ? "v = CLF_BN_SPATIAL_KV(v, k); /* batch-norm, spatial */"
+                                        : "v = CLF_BN_SPATIAL(v, k); /* batch-norm, spatial */");
             else
                 clf_strbuf_append(
                     b, "v = CLF_BN_PER_ACT(v, k, pix); /* batch-norm, per-activation */");
@@ -46,8 +50,10 @@ static void emit_steps(const clf_epilogue *e, const char *sep, clf_strbuf *b)
             break;
         case CLF_IR_ACTIV:
             clf_strbuf_append(b, sep);
-            clf_strbuf_append(b,
-                              "v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */");
+            clf_strbuf_append(b, kv ? "v = clf_activ_kv(v, act_alpha, act_beta, act_gamma); /* "
+                                      "activation */"
+                                    : "v = clf_activ(v, act_alpha, act_beta, act_gamma); /* "
+                                      "activation */");
             break;
         default: break; /* training nodes: their solver runs itself */
         }
@@ -79,7 +85,22 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
     emit_bn_step(&p->epi, b);
     clf_strbuf_append(b, "/* the epilogue's steps, in the plan's order (lib/ir) */\n");
     clf_strbuf_append(b, "#define CLF_EPILOGUE_STEPS");
-    emit_steps(&p->epi, " \\\n    ", b);
+    emit_steps(&p->epi, " \\\n    ", 0, b);
+    clf_strbuf_append(b, "\n");
+    /* Plans without a convolution on channels-last data run the epilogue on vectors of
+     * consecutive channels (cl/elementwise.cl, FLAT_NHWC): one vector load a parameter array
+     * where the scalar form loads each lane's values apart (batch-norm+ReLU over 256 channels
+     * in NHWC had run 1.27x its NCHW time on an H200, s35). Not with a per-activation
+     * batch-norm, whose parameters are no vector in NHWC. */
+    const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
+    if (clf_problem_conv(p) || p->nbranches > 0 || (bn && !bn->bn_spatial))
+        return;
+    if (bn)
+        clf_strbuf_append(b, "#define CLF_BN_SPATIAL_KV(v, k) (CLF_KV(bn_scale, k) * ((v) - "
+                             "CLF_KV(bn_mean, k)) * rsqrt(CLF_KV(bn_var, k) + bn_eps) + "
+                             "CLF_KV(bn_bias, k))\n");
+    clf_strbuf_append(b, "#define CLF_EPILOGUE_STEPS_KV");
+    emit_steps(&p->epi, " \\\n    ", 1, b);
     clf_strbuf_append(b, "\n");
 }
 
@@ -358,7 +379,7 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
                           "inline float clf_epilogue%d(float acc, int k, int pix, size_t out_idx, "
                           "CLF_BRANCH_PARAMS)\n{\n    float v = conv_alpha * acc;",
                           i);
-        emit_steps(&br->epi, "\n    ", b);
+        emit_steps(&br->epi, "\n    ", 0, b);
         clf_strbuf_append(b, "\n    return v;\n}\n");
         if (clf_epilogue_bn(&br->epi))
             clf_strbuf_append(b, "#undef CLF_BN_SPATIAL\n#undef CLF_BN_PER_ACT\n");

@@ -218,6 +218,40 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 #define FLAT_NHWC 0
 #endif
 
+#if FLAT_NHWC && (VEC == 4 || VEC == 8) && defined(CLF_EPILOGUE_STEPS_KV)
+/* A work-item's VEC values are VEC consecutive channels k.. of one pixel (k % VEC == 0): the
+ * epilogue runs on the vector (CLF_EPILOGUE_STEPS_KV), each parameter array read as one
+ * aligned vector at k (a cl_mem starts on CL_DEVICE_MEM_BASE_ADDR_ALIGN, at least 128 bytes). */
+#define EPI_KV 1
+#define CLF_KV(a, k) (((__global const EPI_VEC_T *)(a))[(k) / VEC])
+inline EPI_VEC_T clf_activ_kv(EPI_VEC_T v, float alpha, float beta, float gamma)
+{
+    float t[VEC];
+    vstore4(v.s0123, 0, t);
+#if VEC == 8
+    vstore4(v.s4567, 1, t);
+#endif
+    for (int j = 0; j < VEC; ++j)
+        t[j] = clf_activ(t[j], alpha, beta, gamma);
+#if VEC == 8
+    return vload8(0, t);
+#else
+    return vload4(0, t);
+#endif
+}
+
+inline EPI_VEC_T clf_epilogue_kv(EPI_VEC_T acc, EPI_VEC_T zv, int k, EPI_PARAMS)
+{
+    EPI_VEC_T v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS_KV
+    (void)zv;
+    (void)k;
+    return v;
+}
+#else
+#define EPI_KV 0
+#endif
+
 __kernel void clf_fused(CLF_KERNEL_PARAMS)
 {
 #if FLAT_NHWC
@@ -228,7 +262,15 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
         return;
     const int k = (int)(i0 % OUT_C);
     const int pix = (int)(i0 / OUT_C % OUT_HW);
-#if VEC == 4 || VEC == 8
+#if EPI_KV
+    (void)pix;
+#if HAS_Z
+    const EPI_VEC_T zv = EPI_VEC_LOAD(z, i0);
+#else
+    const EPI_VEC_T zv = (EPI_VEC_T)(0.0f);
+#endif
+    EPI_VEC_STORE(clf_epilogue_kv(EPI_VEC_LOAD(x, i0), zv, k, EPI_ARGS), y, i0);
+#elif VEC == 4 || VEC == 8
     EPI_VEC(k, 1, pix, 0);
 #else
     CLF_STORE(clf_epilogue(CLF_LOAD(x, i0), k, pix, i0, EPI_ARGS), y, i0);
