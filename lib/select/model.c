@@ -368,6 +368,9 @@ static solver_eff effs[] = {
     {"ConvHorizontalCpu", DEFAULT_EFF, 1.0, 0, 0, 0},
     /* ConvDirectCpu's flat kernel over unfolded planes: its factor. */
     {"ConvIm2colCpu", DEFAULT_EFF, 1.0, 0, 0, 0},
+    /* The channels-last direct kernel (vectors along the input channels): ConvDirectCpu's
+     * factor, until fitted on its own. */
+    {"ConvDirectCpuNhwc", DEFAULT_EFF, 1.0, 0, 0, 0},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 

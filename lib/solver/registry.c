@@ -18,17 +18,19 @@ extern const clf_solver clf_solver_conv_naive;
 extern const clf_solver clf_solver_elementwise;
 extern const clf_solver clf_solver_bn_train;
 extern const clf_solver clf_solver_conv_direct_cpu;
+extern const clf_solver clf_solver_conv_direct_cpu_nhwc;
 extern const clf_solver clf_solver_conv_implicit_gemm_mma;
 extern const clf_solver clf_solver_conv_im2col_cpu;
 
 static const clf_solver *const registry[] = {
-    &clf_solver_conv_direct_cpu,    /* id 12: CPU devices only, so first changes no GPU choice */
-    &clf_solver_conv_winograd3x3,   /* id 3 */
-    &clf_solver_conv_winograd4x4,   /* id 6 */
-    &clf_solver_conv_winograd2x2,   /* id 7: after id 3 and 6, so no fallback choice changes */
-    &clf_solver_conv_implicit_gemm, /* id 4 */
-    &clf_solver_conv_direct_tiled,  /* id 2 */
-    &clf_solver_conv_gemm,          /* id 5 */
+    &clf_solver_conv_direct_cpu,      /* id 12: CPU devices only, so first changes no GPU choice */
+    &clf_solver_conv_direct_cpu_nhwc, /* id 17: CPU devices, channels-last only: as id 12 */
+    &clf_solver_conv_winograd3x3,     /* id 3 */
+    &clf_solver_conv_winograd4x4,     /* id 6 */
+    &clf_solver_conv_winograd2x2,     /* id 7: after id 3 and 6, so no fallback choice changes */
+    &clf_solver_conv_implicit_gemm,   /* id 4 */
+    &clf_solver_conv_direct_tiled,    /* id 2 */
+    &clf_solver_conv_gemm,            /* id 5 */
     &clf_solver_conv_implicit_gemm_splitk, /* id 9: needs a workspace; after the others, so
                                             * no fallback choice changes */
     &clf_solver_conv_depthwise,         /* id 11: depthwise only; after the others, so no fallback

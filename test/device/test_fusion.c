@@ -325,7 +325,10 @@ static void residual_add_every_solver(void **state)
                               .bn_spatial = ci,
                               .activ_mode = 3,
                               .set_algo = -1,
-                              .solver = s->name};
+                              .solver = s->name,
+                              /* ConvDirectCpuNhwc takes channels-last tensors only */
+                              .layout = strcmp(s->name, "ConvDirectCpuNhwc") == 0 ? FUSION_NHWC
+                                                                                  : FUSION_NCHW};
             fusion_result r;
             int rc = fusion_case_run(handle, &fc, 600 + (uint64_t)si * 2 + (uint64_t)ci, 1, &r);
             /* A solver for another kind of device (ConvDirectCpu on a GPU) or for half plans

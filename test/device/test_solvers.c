@@ -1498,6 +1498,111 @@ static void im2col_cpu_limits(void **state)
         fail_msg("short workspace: \"%s\"", msg);
 }
 
+/* ConvDirectCpuNhwc (id 17): CPU devices, channels-last x and w, fp32, input channels of a
+ * group a multiple of 4; its space valid throughout; and its kernel against the reference in
+ * NHWC on edge blocks of channels and pixels (K and OW that KB and PB do not divide), stride,
+ * dilation, groups, a 1x1 whose row is shorter than a group's items, y and z in NCHW beside
+ * an NHWC x, every chain, and every (KB, PB) at one VW (the lane sums four at a time and the
+ * rest one by one). */
+static void direct_cpu_nhwc_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(17);
+    assert_non_null(s);
+    assert_string_equal(s->name, "ConvDirectCpuNhwc");
+    char why[CLF_REASON_CAP];
+    clfuse_DeviceInfo gpu = handle->info, cpu = handle->info;
+    gpu.is_gpu = 1;
+    cpu.is_gpu = 0;
+    clf_fusion_problem p;
+    harness_conv_problem(&p, 1, 16, 9, 11, 10, 3, 3, 1, 1, 1, 1);
+    assert_false(s->applicable(&p, &cpu, why, sizeof why)); /* packed NCHW */
+    assert_non_null(strstr(why, "channels-last"));
+    set_layout(&p, LAYOUT_NHWC);
+    assert_true(s->applicable(&p, &cpu, why, sizeof why));
+    assert_false(s->applicable(&p, &gpu, why, sizeof why));
+    assert_string_equal(why, "CPU devices only");
+    p.half = 1;
+    assert_false(s->applicable(&p, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "fp32 only"));
+    clf_fusion_problem q;
+    harness_conv_problem(&q, 1, 6, 9, 11, 10, 3, 3, 1, 1, 1, 1);
+    set_layout(&q, LAYOUT_NHWC);
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "multiple of 4"));
+    /* configs: keys, values, VW dividing C, KB within K, PB within the row, registers */
+    p.half = 0;
+    assert_true(s->config_valid(&p, &cpu, "KB=4,PB=4,VW=16,GR=4", why, sizeof why));
+    assert_false(s->config_valid(&p, &cpu, "KB=4,PB=4,VW=16", why, sizeof why));
+    assert_false(s->config_valid(&p, &cpu, "KB=3,PB=4,VW=16,GR=4", why, sizeof why));
+    harness_conv_problem(&q, 1, 12, 9, 3, 10, 3, 3, 1, 1, 1, 1);
+    set_layout(&q, LAYOUT_NHWC);
+    assert_false(s->config_valid(&q, &cpu, "KB=4,PB=4,VW=8,GR=1", why,
+                                 sizeof why)); /* 8 does not divide 12 */
+    assert_non_null(strstr(why, "VW=8"));
+    assert_false(s->config_valid(&q, &cpu, "KB=4,PB=4,VW=4,GR=1", why, sizeof why)); /* OW 3 */
+    assert_non_null(strstr(why, "PB=4"));
+    assert_false(s->config_valid(&p, &cpu, "KB=8,PB=8,VW=16,GR=1", why, sizeof why));
+    assert_non_null(strstr(why, "registers"));
+    static char cfgs[512][CLF_CONFIG_CAP];
+    int count = s->tuning_configs(&p, &cpu, cfgs, 512);
+    assert_true(count > 1 && count <= 512);
+    for (int i = 0; i < count; ++i)
+        if (!s->config_valid(&p, &cpu, cfgs[i], why, sizeof why))
+            fail_msg("listed config %s invalid: %s", cfgs[i], why);
+    clf_cost cost;
+    assert_int_equal(s->cost(&p, &cpu, cfgs[0], &cost), miopenStatusSuccess);
+    assert_true(cost.flops > 0 && cost.simd >= 4);
+    if (handle->info.is_gpu) /* the runs below need a CPU device */
+        return;
+
+    static const struct {
+        shape sh;
+        const char *cfg;
+        const char *chain;
+        int y_nchw; /* y and z packed NCHW beside the NHWC x and w */
+    } runs[] = {
+        {SQ(1, 16, 9, 11, 10, 3, 3, 1, 1, 1, 1), "KB=4,PB=4,VW=16,GR=4", "CBA", 0},
+        {SQ(2, 8, 7, 5, 6, 5, 5, 2, 2, 1, 1), "KB=2,PB=3,VW=8,GR=1", "CBNZA", 0},
+        {SQ(1, 12, 6, 6, 9, 3, 3, 1, 1, 1, 3), "KB=2,PB=2,VW=4,GR=16", "CBNA", 0}, /* groups */
+        {SQ(1, 32, 4, 3, 8, 1, 1, 0, 1, 1, 1), "KB=8,PB=2,VW=16,GR=64", "CBZA", 1},
+        {{1, 8, 12, 13, 4, 3, 3, 2, 1, 2, 1, 1, 2, 2}, "KB=4,PB=1,VW=8,GR=4", "C", 0},
+        {SQ(1, 4, 5, 9, 5, 3, 3, 0, 1, 1, 1), "KB=1,PB=6,VW=4,GR=1", "CBZA", 1},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
+        make_problem(&q, &runs[i].sh, (int)i);
+        clf_epilogue_of_chain(&q.epi, runs[i].chain, i % 2, (int)i % 10);
+        set_layout(&q, LAYOUT_NHWC);
+        for (int r = CLF_TENSOR_Y; runs[i].y_nchw && r <= CLF_TENSOR_Z; ++r) {
+            long shape[4];
+            clf_problem_shape(&q, (clf_tensor_role)r, shape);
+            clf_packed_strides(shape, 0, q.strides[r]);
+        }
+        if (!s->applicable(&q, &handle->info, why, sizeof why))
+            fail_msg("run %zu refused: %s", i, why);
+        if (!s->config_valid(&q, &handle->info, runs[i].cfg, why, sizeof why))
+            fail_msg("run %zu: config \"%s\" refused: %s", i, runs[i].cfg, why);
+        char what[48];
+        snprintf(what, sizeof what, "nhwc run %zu %s", i, runs[i].chain);
+        check_run(s, &q, runs[i].cfg, 850 + i, what);
+    }
+    /* every (KB, PB) at VW=8: 5 output channels, 7-pixel rows */
+    const shape sw = SQ(1, 8, 5, 7, 5, 3, 3, 1, 1, 1, 1);
+    make_problem(&q, &sw, 0);
+    clf_epilogue_of_chain(&q.epi, "CBA", 0, 3);
+    set_layout(&q, LAYOUT_NHWC);
+    static const long kbs[] = {1, 2, 4}, pbs[] = {1, 2, 3, 4, 6};
+    for (size_t a = 0; a < CLF_COUNT(kbs); ++a)
+        for (size_t b = 0; b < CLF_COUNT(pbs); ++b) {
+            char cfg[CLF_CONFIG_CAP], what[48];
+            snprintf(cfg, sizeof cfg, "KB=%ld,PB=%ld,VW=8,GR=1", kbs[a], pbs[b]);
+            if (!s->config_valid(&q, &handle->info, cfg, why, sizeof why))
+                fail_msg("sweep config %s refused: %s", cfg, why);
+            snprintf(what, sizeof what, "nhwc sweep KB=%ld PB=%ld", kbs[a], pbs[b]);
+            check_run(s, &q, cfg, 870 + a * 8 + b, what);
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2 || (argc == 2 && strcmp(argv[1], "--long") != 0)) {
@@ -1528,6 +1633,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(depthwise_limits),
         cmocka_unit_test(direct_cpu_limits),
         cmocka_unit_test(im2col_cpu_limits),
+        cmocka_unit_test(direct_cpu_nhwc_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

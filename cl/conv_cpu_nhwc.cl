@@ -1,0 +1,183 @@
+/* Direct convolution of channels-last tensors for CPU devices (ConvDirectCpuNhwc): x with its
+ * channels contiguous (X_SC == 1, NHWC) and the filters too (W_SC == 1, KYXC), y any strides.
+ *
+ * In those layouts one pixel's input channels and one filter tap's weights are both
+ * contiguous, so the reduction itself is vectorised: a work-item computes KB consecutive
+ * output channels x PB consecutive output pixels of one row as KB x PB accumulators of VW
+ * lanes, each lane summing its own share of the input channels. Each (filter tap, VW-channel
+ * chunk) step loads PB input vectors and KB filter vectors (VW floats each, contiguous) and
+ * does KB x PB vector FMAs; at the end each accumulator's lanes are summed into one output,
+ * four accumulators at a time (nhwc_sum4). No local memory, no barriers; PoCL runs a work-group's work-items
+ * as a loop on one core, so work-items are grouped only to spare its cost per group.
+ *
+ * From the solver: KB, PB, VW (dividing C_PER_G), SEGS (pixel segments per output row),
+ * KBLK (channel blocks per group), PIX_ITEMS (N x OH x SEGS) and CH_ITEMS (GROUPS x KBLK).
+ * Launch: global = (PIX_ITEMS padded up to whole groups, CH_ITEMS), local = (GR, 1): the
+ * padding's work-items return at once.
+ * Edges: the last pixel segment of a row (and the last channel block of a group) starts early
+ * so that it stays whole, and stores only what the previous one did not, so every output is
+ * written once; a row shorter than PB computes its lanes past the row as zeros and stores
+ * none of them. Filter taps in the padding are skipped per pixel (their input vector is
+ * zero). fp32 only. */
+
+#if VW != 4 && VW != 8 && VW != 16
+#error "VW must be 4, 8 or 16"
+#endif
+#if C_PER_G % VW != 0
+#error "VW must divide the input channels of a group"
+#endif
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define NVEC CAT(float, VW)
+#define NLOAD CAT(vload, VW)
+
+/* The sums of the lanes of four vectors at once, (sum a, sum b, sum c, sum d): each step adds
+ * the vectors' halves pairwise and packs two vectors' partial sums into one, so the four
+ * reductions share their adds (about half the operations of four trees of their own). */
+inline float4 nhwc_sum4(NVEC a, NVEC b, NVEC c, NVEC d)
+{
+#if VW == 16
+    const float8 a8 = a.lo + a.hi, b8 = b.lo + b.hi, c8 = c.lo + c.hi, d8 = d.lo + d.hi;
+#elif VW == 8
+    const float8 a8 = a, b8 = b, c8 = c, d8 = d;
+#endif
+#if VW >= 8
+    const float8 ab = (float8)(a8.lo, b8.lo) + (float8)(a8.hi, b8.hi);
+    const float8 cd = (float8)(c8.lo, d8.lo) + (float8)(c8.hi, d8.hi);
+#else
+    const float8 ab = (float8)(a, b), cd = (float8)(c, d);
+#endif
+    /* ab: a's four partial sums, then b's; cd likewise. */
+    const float8 e = (float8)(ab.even, cd.even) + (float8)(ab.odd, cd.odd);
+    return e.even + e.odd;
+}
+
+/* The sum of one vector's lanes. */
+inline float nhwc_sum1(NVEC v)
+{
+    const NVEC zero = (NVEC)(0.0f);
+    return nhwc_sum4(v, zero, zero, zero).x;
+}
+
+/* A spatial batch-norm's factors of channel k, v -> (v - mean) * mul + add, read once for
+ * each of a work-item's KB channels: computed per output, its rsqrt (scalar on PoCL) had made
+ * CBNA run up to 1.45x CBA on the 2-core machine (b1_1x1_128_28, s35). */
+typedef struct nhwc_bn_k {
+    float mean, mul, add;
+} nhwc_bn_k;
+
+inline nhwc_bn_k nhwc_bn_channel(int k, EPI_PARAMS)
+{
+    nhwc_bn_k f = {0.0f, 1.0f, 0.0f};
+#if HAS_BN && BN_SPATIAL
+    f.mean = bn_mean[k];
+    f.mul = bn_scale[k] * rsqrt(bn_var[k] + bn_eps);
+    f.add = bn_bias[k];
+#endif
+    (void)k;
+    return f;
+}
+
+/* clf_epilogue with the spatial batch-norm's factors given. */
+#undef CLF_BN_SPATIAL
+#define CLF_BN_SPATIAL(v, k) (((v) - f.mean) * f.mul + f.add)
+inline float nhwc_epilogue(float acc, nhwc_bn_k f, int k, int pix, size_t out_idx, EPI_PARAMS)
+{
+    const float zv = CLF_EPI_ZV(out_idx);
+    float v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS
+    (void)zv;
+    (void)f;
+    (void)pix;
+    return v;
+}
+
+/* Output j of the work-item's KB x PB (channel i = j / PB, pixel p = j % PB): the epilogue,
+ * and the store where this work-item owns the output. */
+#define NHWC_STORE(j, sum)                                                                     \
+    do {                                                                                       \
+        const int kg_ = kg0 + (j) / PB, ow_ = ow0 + (j) % PB;                                  \
+        if (kg_ >= kg_store && ow_ >= ow_store && ow_ < OW) {                                  \
+            const int k_ = g * K_PER_G + kg_, pix_ = oh * OW + ow_;                            \
+            const size_t out_ = Y_OFF(n, k_, pix_);                                            \
+            y[out_] = nhwc_epilogue((sum), bnk[(j) / PB], k_, pix_, out_, EPI_ARGS);           \
+        }                                                                                      \
+    } while (0)
+
+__kernel void clf_fused(CLF_KERNEL_PARAMS)
+{
+    const int item = get_global_id(0);
+    const int blk = get_global_id(1);
+    if (item >= PIX_ITEMS || blk >= CH_ITEMS)
+        return;
+    const int seg = item % SEGS;
+    const int row = item / SEGS; /* n * OH + oh */
+    const int oh = row % OH;
+    const int n = row / OH;
+    const int g = blk / KBLK;
+    const int kb = blk % KBLK;
+    /* Whole blocks: the last one starts early and stores from kg_store / ow_store on. */
+    const int kg_store = kb * KB;
+    const int kg0 = min(kg_store, K_PER_G - KB);
+    const int ow_store = seg * PB;
+    const int ow0 = max(min(ow_store, OW - PB), 0);
+
+    NVEC acc[KB][PB];
+#pragma unroll
+    for (int i = 0; i < KB; ++i)
+#pragma unroll
+        for (int p = 0; p < PB; ++p)
+            acc[i][p] = (NVEC)(0.0f);
+
+    __global const float *xg = x + X_OFF(n, g * C_PER_G, 0, 0);
+    __global const float *wk = w + W_OFF(g * K_PER_G + kg0, 0, 0, 0);
+    for (int fy = 0; fy < FY; ++fy) {
+        const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
+        if (ih < 0 || ih >= H)
+            continue;
+        for (int fx = 0; fx < FX; ++fx) {
+            /* Each pixel's input row for this tap, or none where the tap falls in the padding
+             * or the pixel lies past a short row. */
+            __global const float *xp[PB];
+            int ok[PB];
+#pragma unroll
+            for (int p = 0; p < PB; ++p) {
+                const int iw = (ow0 + p) * STRIDE_W - PAD_W + fx * DIL_W;
+                ok[p] = iw >= 0 && iw < W && ow0 + p < OW;
+                xp[p] = xg + (size_t)ih * X_SH + (size_t)(ok[p] ? iw : 0) * X_SW;
+            }
+            __global const float *wt = wk + (size_t)fy * W_SY + (size_t)fx * W_SX;
+            for (int c = 0; c < C_PER_G; c += VW) {
+                NVEC xv[PB];
+#pragma unroll
+                for (int p = 0; p < PB; ++p)
+                    xv[p] = ok[p] ? NLOAD(0, xp[p] + c) : (NVEC)(0.0f);
+#pragma unroll
+                for (int i = 0; i < KB; ++i) {
+                    const NVEC wv = NLOAD(0, wt + (size_t)i * W_SK + c);
+#pragma unroll
+                    for (int p = 0; p < PB; ++p)
+                        acc[i][p] = fma(wv, xv[p], acc[i][p]);
+                }
+            }
+        }
+    }
+
+    nhwc_bn_k bnk[KB];
+#pragma unroll
+    for (int i = 0; i < KB; ++i)
+        bnk[i] = nhwc_bn_channel(g * K_PER_G + kg0 + i, EPI_ARGS);
+    /* The lane sums, four accumulators at a time, then the rest one by one. */
+    __private const NVEC *flat = &acc[0][0];
+#pragma unroll
+    for (int j = 0; j + 4 <= KB * PB; j += 4) {
+        const float4 s4 = nhwc_sum4(flat[j], flat[j + 1], flat[j + 2], flat[j + 3]);
+        NHWC_STORE(j, s4.x);
+        NHWC_STORE(j + 1, s4.y);
+        NHWC_STORE(j + 2, s4.z);
+        NHWC_STORE(j + 3, s4.w);
+    }
+#pragma unroll
+    for (int j = KB * PB / 4 * 4; j < KB * PB; ++j)
+        NHWC_STORE(j, nhwc_sum1(flat[j]));
+}

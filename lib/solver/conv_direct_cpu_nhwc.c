@@ -1,0 +1,285 @@
+/* ConvDirectCpuNhwc: direct convolution of channels-last tensors on CPU devices
+ * (cl/conv_cpu_nhwc.cl), its reduction over the input channels in vectors.
+ *
+ * Why a solver of its own: ConvDirectCpu vectorises along an output row of NCHW planes and
+ * takes packed NCHW only, so a channels-last plan on a CPU fell to the GPU-shaped kernels,
+ * 5-28x slower than the same plan in NCHW on the 2-core machine's quick suite (s35). In NHWC
+ * a pixel's channels and a filter tap's weights are both contiguous, so the reduction is the
+ * vector dimension instead; the two layouts keep their own kernels and records.
+ *
+ * Config "KB=..,PB=..,VW=..,GR=..": KB output channels x PB output pixels of a row a
+ * work-item, VW lanes a vector (dividing the input channels of a group), GR work-items a
+ * work-group. */
+#include "solver/solver.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define NAME "ConvDirectCpuNhwc"
+
+typedef struct blocking {
+    long kb, pb, vw, gr;
+} blocking;
+
+static const long kb_vals[] = {1, 2, 4, 8};
+static const long pb_vals[] = {1, 2, 3, 4, 6, 8};
+static const long vw_vals[] = {16, 8, 4};
+static const long gr_vals[] = {1, 4, 16, 64};
+
+static void format(const blocking *b, char *cfg, size_t cap)
+{
+    snprintf(cfg, cap, "KB=%ld,PB=%ld,VW=%ld,GR=%ld", b->kb, b->pb, b->vw, b->gr);
+}
+
+static int parse(const char *cfg, blocking *b, char *why, size_t cap)
+{
+    static const char *const keys[] = {"KB", "PB", "VW", "GR"};
+    long *const fields[] = {&b->kb, &b->pb, &b->vw, &b->gr};
+    return clf_config_parse_exact(NAME, cfg, keys, fields, CLF_COUNT(keys), 1, 64, why, cap);
+}
+
+/* x and w with their channels contiguous: what the kernel's vector loads need. */
+static int channels_contiguous(const clf_fusion_problem *p)
+{
+    long xs[4], ws[4];
+    clf_problem_strides(p, CLF_TENSOR_X, xs);
+    clf_problem_strides(p, CLF_TENSOR_W, ws);
+    return xs[1] == 1 && ws[1] == 1;
+}
+
+static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                      size_t cap)
+{
+    if (dev->is_gpu) {
+        snprintf(why, cap, "CPU devices only");
+        return 0;
+    }
+    if (!clf_problem_conv(p) || p->nbranches > 0) {
+        snprintf(why, cap, "the plan has no convolution");
+        return 0;
+    }
+    if (!clf_solver_fp32_only(p, NAME, why, cap))
+        return 0;
+    if (!channels_contiguous(p)) {
+        snprintf(why, cap,
+                 "channels-last input and filters only (their channel stride 1: NHWC, KYXC)");
+        return 0;
+    }
+    const clf_conv_problem *c = &p->conv;
+    if ((c->c / c->groups) % 4 != 0) {
+        snprintf(why, cap, "the input channels of a group (%d) are not a multiple of 4",
+                 c->c / c->groups);
+        return 0;
+    }
+    if (c->oh < 1 || c->ow < 1 || c->k < 1) {
+        snprintf(why, cap, "empty output");
+        return 0;
+    }
+    return 1;
+}
+
+static long segments(const clf_conv_problem *c, const blocking *b)
+{
+    return (c->ow + b->pb - 1) / b->pb;
+}
+
+static long blocks(const clf_conv_problem *c, const blocking *b)
+{
+    const long kpg = c->k / c->groups;
+    return (kpg + b->kb - 1) / b->kb;
+}
+
+static long pix_items(const clf_conv_problem *c, const blocking *b)
+{
+    return (long)c->n * c->oh * segments(c, b);
+}
+
+/* A work-item's values in the device's vector registers: KB x PB accumulators, PB input
+ * vectors and a filter vector, each VW floats (two registers a value where VW is twice the
+ * device's width). */
+static long item_regs(const clfuse_DeviceInfo *dev, const blocking *b)
+{
+    const long width = clf_device_vector_width(dev);
+    const long parts = (b->vw + width - 1) / width;
+    return (b->kb * b->pb + b->pb + 1) * parts;
+}
+
+static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                          const blocking *b, const char *cfg, char *why, size_t cap)
+{
+    const clf_conv_problem *c = &p->conv;
+    if (!clf_config_in(b->kb, kb_vals, CLF_COUNT(kb_vals)) ||
+        !clf_config_in(b->pb, pb_vals, CLF_COUNT(pb_vals)) ||
+        !clf_config_in(b->vw, vw_vals, CLF_COUNT(vw_vals)) ||
+        !clf_config_in(b->gr, gr_vals, CLF_COUNT(gr_vals)))
+        return clf_config_refuse(NAME, why, cap, cfg,
+                                 "KB must be 1, 2, 4 or 8, PB 1, 2, 3, 4, 6 or 8, VW 16, 8 or "
+                                 "4, GR 1, 4, 16 or 64");
+    if ((c->c / c->groups) % b->vw != 0)
+        return clf_config_refuse(NAME, why, cap, cfg,
+                                 "VW=%ld does not divide the %d input channels of a group", b->vw,
+                                 c->c / c->groups);
+    if (b->kb > c->k / c->groups)
+        return clf_config_refuse(NAME, why, cap, cfg, "KB=%ld exceeds the %d channels of a group",
+                                 b->kb, c->k / c->groups);
+    if (b->pb > 1 && b->pb > c->ow)
+        return clf_config_refuse(NAME, why, cap, cfg, "PB=%ld exceeds the %d-pixel output row",
+                                 b->pb, c->ow);
+    if (item_regs(dev, b) > clf_device_vector_regs(dev))
+        return clf_config_refuse(NAME, why, cap, cfg,
+                                 "%ld vector registers a work-item, more than the device's %d",
+                                 item_regs(dev, b), clf_device_vector_regs(dev));
+    if ((size_t)b->gr > dev->max_work_group_size)
+        return clf_config_refuse(NAME, why, cap, cfg, "GR=%ld exceeds the device's %zu work-items",
+                                 b->gr, dev->max_work_group_size);
+    return 1;
+}
+
+static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
+                        char *why, size_t cap)
+{
+    blocking b;
+    char canon[CLF_CONFIG_CAP];
+    if (!applicable(p, dev, why, cap) || !parse(cfg, &b, why, cap))
+        return 0;
+    format(&b, canon, sizeof canon);
+    return clf_config_spelled(NAME, cfg, canon, why, cap) &&
+           blocking_valid(p, dev, &b, cfg, why, cap);
+}
+
+/* Work-items share a group while at least 4 groups a compute unit remain: PoCL's cost per
+ * group (~11 ns on the 2-core machine) against small work-items, without a tail of few large
+ * groups. */
+static long group_for(const clf_conv_problem *c, const clfuse_DeviceInfo *dev, const blocking *b)
+{
+    const long cu = dev->compute_units > 0 ? (long)dev->compute_units : 1;
+    const long items = pix_items(c, b) * (long)c->groups * blocks(c, b);
+    long gr = 1;
+    for (size_t i = 0; i < CLF_COUNT(gr_vals); ++i)
+        if (items / gr_vals[i] >= 4 * cu && (size_t)gr_vals[i] <= dev->max_work_group_size)
+            gr = gr_vals[i];
+    return gr;
+}
+
+/* The widest vector that divides the group's channels and fits one of the device's
+ * registers (VW=4 divides them all), a 4 x 4 blocking clipped to the problem and to the
+ * registers. Always valid where applicable. */
+static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
+                           size_t cap)
+{
+    const clf_conv_problem *c = &p->conv;
+    const long cpg = c->groups > 0 ? c->c / c->groups : c->c;
+    const long width = clf_device_vector_width(dev);
+    blocking b = {1, 1, 4, 1};
+    for (size_t i = 0; i < CLF_COUNT(vw_vals); ++i)
+        if (cpg > 0 && cpg % vw_vals[i] == 0 && vw_vals[i] <= width) {
+            b.vw = vw_vals[i];
+            break;
+        }
+    const long kpg = c->groups > 0 ? c->k / c->groups : c->k;
+    for (b.kb = 4; b.kb > 1 && b.kb > kpg; b.kb /= 2)
+        ;
+    for (b.pb = 4; b.pb > 1 && b.pb > c->ow; --b.pb)
+        ;
+    while (b.pb > 1 && item_regs(dev, &b) > clf_device_vector_regs(dev))
+        --b.pb;
+    while (b.kb > 1 && item_regs(dev, &b) > clf_device_vector_regs(dev))
+        b.kb /= 2;
+    b.gr = 1;
+    if (c->oh > 0 && c->ow > 0)
+        b.gr = group_for(c, dev, &b);
+    format(&b, cfg, cap);
+}
+
+/* Every valid (KB, PB, VW) with the GR of group_for and, where it differs, GR=1. */
+static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                          char (*out)[CLF_CONFIG_CAP], int max)
+{
+    int n = 0;
+    char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP], def[CLF_CONFIG_CAP];
+    default_config(p, dev, def, sizeof def);
+    clf_config_emit(out, max, &n, def);
+    for (size_t a = 0; a < CLF_COUNT(kb_vals); ++a)
+        for (size_t i = 0; i < CLF_COUNT(pb_vals); ++i)
+            for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v) {
+                blocking b = {kb_vals[a], pb_vals[i], vw_vals[v], 1};
+                const long grs[2] = {group_for(&p->conv, dev, &b), 1};
+                for (int gi = 0; gi < (grs[0] == 1 ? 1 : 2); ++gi) {
+                    b.gr = grs[gi];
+                    format(&b, cfg, sizeof cfg);
+                    if (strcmp(cfg, def) != 0 && blocking_valid(p, dev, &b, cfg, why, sizeof why))
+                        clf_config_emit(out, max, &n, cfg);
+                }
+            }
+    return n;
+}
+
+/* The shape of work, for the device model (lib/select/model.c): a work-item fills VW lanes
+ * itself (simd); a group's work-items run in turn on one core. */
+static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                           const char *cfg, clf_cost *out)
+{
+    blocking b;
+    char why[CLF_REASON_CAP];
+    if (!parse(cfg, &b, why, sizeof why) || !blocking_valid(p, dev, &b, cfg, why, sizeof why))
+        return miopenStatusBadParm;
+    const clf_conv_problem *c = &p->conv;
+    const double items = (double)pix_items(c, &b) * (double)c->groups * (double)blocks(c, &b);
+    const double cpg = (double)(c->c / c->groups);
+    const double taps = (double)c->fy * c->fx;
+    const double size = (double)clf_problem_data_size(p);
+    out->groups = ceil(items / (double)b.gr);
+    out->group_size = 1;
+    out->simd = (double)b.vw;
+    out->regs = (double)item_regs(dev, &b);
+    out->local_bytes = 0;
+    /* Whole blocks: recomputed edge pixels and channels count; the lane sums at the end. */
+    out->flops = 2.0 * items * (double)(b.kb * b.pb) * (cpg * taps + (double)b.vw);
+    /* Per work-item: PB pixels' channels for every tap, its KB filters, its outputs. */
+    out->global_bytes = size * items * (taps * cpg * (double)(b.pb + b.kb) + (double)(b.kb * b.pb));
+    out->dram_bytes = clf_cost_dram_bytes(p);
+    out->steps = 1;
+    out->kernels = 1;
+    out->inner_reuse = (double)(b.kb * b.pb) / (double)(b.kb + b.pb);
+    return miopenStatusSuccess;
+}
+
+static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
+                            const char *cfg, clf_build_spec *spec, char *why, size_t cap)
+{
+    if (!config_valid(p, dev, cfg, why, cap))
+        return miopenStatusBadParm;
+    blocking b;
+    parse(cfg, &b, why, cap);
+    const clf_conv_problem *c = &p->conv;
+    clf_strbuf *d = &spec->defines;
+    clf_strbuf_define(d, "KB", b.kb);
+    clf_strbuf_define(d, "PB", b.pb);
+    clf_strbuf_define(d, "VW", b.vw);
+    clf_strbuf_define(d, "SEGS", segments(c, &b));
+    clf_strbuf_define(d, "KBLK", blocks(c, &b));
+    clf_strbuf_define(d, "PIX_ITEMS", pix_items(c, &b));
+    clf_strbuf_define(d, "CH_ITEMS", (long)c->groups * blocks(c, &b));
+    spec->fragment = "conv_cpu_nhwc";
+    spec->launch.dims = 2;
+    spec->launch.local[0] = (size_t)b.gr;
+    spec->launch.local[1] = 1;
+    spec->launch.global[0] = clf_round_up((size_t)pix_items(c, &b), (size_t)b.gr);
+    spec->launch.global[1] = (size_t)c->groups * (size_t)blocks(c, &b);
+    return miopenStatusSuccess;
+}
+
+const clf_solver clf_solver_conv_direct_cpu_nhwc = {
+    .id = 17,
+    .name = NAME,
+    .kind = CLF_SOLVER_CONV,
+    .algo = miopenConvolutionAlgoDirect,
+    .applicable = applicable,
+    .workspace = NULL,
+    .default_config = default_config,
+    .config_valid = config_valid,
+    .tuning_configs = tuning_configs,
+    .cost = cost,
+    .build = build,
+};
