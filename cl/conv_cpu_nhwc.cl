@@ -104,6 +104,76 @@ inline float nhwc_epilogue(float acc, nhwc_bn_k f, int k, int pix, size_t out_id
         }                                                                                      \
     } while (0)
 
+/* A whole block of 16 accumulators (KB x PB = 16, KB 8 or 16) whose outputs are KB
+ * consecutive channels of a pixel, contiguous in y: their lane sums as one vector, the
+ * epilogue on it (CLF_EPILOGUE_STEPS_KV, each parameter array read as a vector) and one
+ * vector store a pixel, where the scalar path sums, finishes and stores output by output
+ * (on the 1x1 layers, whose reduction is short, that tail was about half the work). */
+#if VW == 16 && KB * PB == 16 && (KB == 8 || KB == 16) && Y_SC == 1 &&                        \
+    defined(CLF_EPILOGUE_STEPS_KV)
+#define NHWC_KVEC 1
+#else
+#define NHWC_KVEC 0
+#endif
+
+#if NHWC_KVEC
+/* Lane i of the result: the sum of a[i]'s lanes. Four rounds of pairwise halving, each add
+ * serving two accumulators: 15 adds for 16 sums. */
+inline float16 nhwc_sum16(const NVEC *a)
+{
+    float16 b[8], c[4], d[2];
+#pragma unroll
+    for (int i = 0; i < 8; ++i) /* lanes 0-7: a[2i]'s 8 partial sums, 8-15: a[2i+1]'s */
+        b[i] = (float16)(a[2 * i].lo, a[2 * i + 1].lo) + (float16)(a[2 * i].hi, a[2 * i + 1].hi);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) /* 4 lanes each of a[4i..4i+3] */
+        c[i] = (float16)(b[2 * i].even, b[2 * i + 1].even) +
+               (float16)(b[2 * i].odd, b[2 * i + 1].odd);
+#pragma unroll
+    for (int i = 0; i < 2; ++i) /* 2 lanes each of a[8i..8i+7] */
+        d[i] = (float16)(c[2 * i].even, c[2 * i + 1].even) +
+               (float16)(c[2 * i].odd, c[2 * i + 1].odd);
+    return (float16)(d[0].even, d[1].even) + (float16)(d[0].odd, d[1].odd);
+}
+
+#define KVEC_T CAT(float, KB)
+#define KVLOAD CAT(vload, KB)
+#define KVSTORE CAT(vstore, KB)
+/* The vector of a's values at channels k..k + KB - 1. */
+#define CLF_KV(a, k) KVLOAD(0, (a) + (k))
+typedef struct nhwc_bn_v {
+    KVEC_T mean, mul, add;
+} nhwc_bn_v;
+#undef CLF_BN_SPATIAL_KV
+#define CLF_BN_SPATIAL_KV(v, k) (((v) - fv.mean) * fv.mul + fv.add)
+
+inline KVEC_T clf_activ_kv(KVEC_T v, float alpha, float beta, float gamma)
+{
+    float t[KB];
+    KVSTORE(v, 0, t);
+#pragma unroll
+    for (int j = 0; j < KB; ++j)
+        t[j] = clf_activ(t[j], alpha, beta, gamma);
+    return KVLOAD(0, t);
+}
+
+/* Channels k..k + KB - 1 of one pixel, at out_idx in y (and z, in y's layout). */
+inline KVEC_T nhwc_epilogue_kv(KVEC_T acc, nhwc_bn_v fv, int k, size_t out_idx, EPI_PARAMS)
+{
+#if HAS_Z
+    const KVEC_T zv = KVLOAD(0, z + out_idx);
+#else
+    const KVEC_T zv = (KVEC_T)(0.0f);
+#endif
+    KVEC_T v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS_KV
+    (void)zv;
+    (void)fv;
+    (void)k;
+    return v;
+}
+#endif
+
 __kernel void clf_fused(CLF_KERNEL_PARAMS)
 {
     const int item = get_global_id(0);
@@ -167,6 +237,41 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
 #pragma unroll
     for (int i = 0; i < KB; ++i)
         bnk[i] = nhwc_bn_channel(g * K_PER_G + kg0 + i, EPI_ARGS);
+#if NHWC_KVEC
+    if (kg0 == kg_store) {
+        NVEC a[16];
+#pragma unroll
+        for (int p = 0; p < PB; ++p)
+#pragma unroll
+            for (int i = 0; i < KB; ++i)
+                a[p * KB + i] = acc[i][p];
+        const float16 sums = nhwc_sum16(a);
+        float fm[KB], fmul[KB], fadd[KB];
+#pragma unroll
+        for (int i = 0; i < KB; ++i) {
+            fm[i] = bnk[i].mean;
+            fmul[i] = bnk[i].mul;
+            fadd[i] = bnk[i].add;
+        }
+        const nhwc_bn_v fv = {KVLOAD(0, fm), KVLOAD(0, fmul), KVLOAD(0, fadd)};
+        const int k = g * K_PER_G + kg0;
+#pragma unroll
+        for (int p = 0; p < PB; ++p) {
+            const int ow = ow0 + p;
+            if (ow < ow_store || ow >= OW)
+                continue;
+            const int pix = oh * OW + ow;
+            const size_t out_idx = Y_OFF(n, k, pix);
+#if KB == 16
+            const KVEC_T sv = sums;
+#else
+            const KVEC_T sv = p == 0 ? sums.lo : sums.hi;
+#endif
+            KVSTORE(nhwc_epilogue_kv(sv, fv, k, out_idx, EPI_ARGS), 0, y + out_idx);
+        }
+        return;
+    }
+#endif
     /* The lane sums, four accumulators at a time, then the rest one by one. */
     __private const NVEC *flat = &acc[0][0];
 #pragma unroll

@@ -87,13 +87,15 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
     clf_strbuf_append(b, "#define CLF_EPILOGUE_STEPS");
     emit_steps(&p->epi, " \\\n    ", 0, b);
     clf_strbuf_append(b, "\n");
-    /* Plans without a convolution on channels-last data run the epilogue on vectors of
-     * consecutive channels (cl/elementwise.cl, FLAT_NHWC): one vector load a parameter array
-     * where the scalar form loads each lane's values apart (batch-norm+ReLU over 256 channels
-     * in NHWC had run 1.27x its NCHW time on an H200, s35). Not with a per-activation
-     * batch-norm, whose parameters are no vector in NHWC. */
+    /* Channels-last outputs may run the epilogue on vectors of consecutive channels of one
+     * pixel (cl/elementwise.cl's FLAT_NHWC, cl/conv_cpu_nhwc.cl): one vector load a parameter
+     * array where the scalar form loads each lane's values apart (batch-norm+ReLU over 256
+     * channels in NHWC had run 1.27x its NCHW time on an H200, s35). Not with a
+     * per-activation batch-norm, whose parameters are no vector in NHWC. */
     const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
-    if (clf_problem_conv(p) || p->nbranches > 0 || (bn && !bn->bn_spatial))
+    long ys[4];
+    clf_problem_strides(p, CLF_TENSOR_Y, ys);
+    if (clf_problem_nchw(p) || ys[1] != 1 || p->nbranches > 0 || (bn && !bn->bn_spatial))
         return;
     if (bn)
         clf_strbuf_append(b, "#define CLF_BN_SPATIAL_KV(v, k) (CLF_KV(bn_scale, k) * ((v) - "

@@ -7,7 +7,7 @@
  * a pixel's channels and a filter tap's weights are both contiguous, so the reduction is the
  * vector dimension instead; the two layouts keep their own kernels and records.
  *
- * Config "KB=..,PB=..,VW=..,GR=..": KB output channels x PB output pixels of a row a
+ * Config "KB=..,PB=..,VW=..,GR=..": KB (1-16) output channels x PB output pixels of a row a
  * work-item, VW lanes a vector (dividing the input channels of a group), GR work-items a
  * work-group. */
 #include "solver/solver.h"
@@ -22,7 +22,7 @@ typedef struct blocking {
     long kb, pb, vw, gr;
 } blocking;
 
-static const long kb_vals[] = {1, 2, 4, 8};
+static const long kb_vals[] = {1, 2, 4, 8, 16};
 static const long pb_vals[] = {1, 2, 3, 4, 6, 8};
 static const long vw_vals[] = {16, 8, 4};
 static const long gr_vals[] = {1, 4, 16, 64};
@@ -114,8 +114,8 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
         !clf_config_in(b->vw, vw_vals, CLF_COUNT(vw_vals)) ||
         !clf_config_in(b->gr, gr_vals, CLF_COUNT(gr_vals)))
         return clf_config_refuse(NAME, why, cap, cfg,
-                                 "KB must be 1, 2, 4 or 8, PB 1, 2, 3, 4, 6 or 8, VW 16, 8 or "
-                                 "4, GR 1, 4, 16 or 64");
+                                 "KB must be 1, 2, 4, 8 or 16, PB 1, 2, 3, 4, 6 or 8, VW 16, 8 "
+                                 "or 4, GR 1, 4, 16 or 64");
     if ((c->c / c->groups) % b->vw != 0)
         return clf_config_refuse(NAME, why, cap, cfg,
                                  "VW=%ld does not divide the %d input channels of a group", b->vw,

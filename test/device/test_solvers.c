@@ -1568,6 +1568,12 @@ static void direct_cpu_nhwc_limits(void **state)
         {SQ(1, 32, 4, 3, 8, 1, 1, 0, 1, 1, 1), "KB=8,PB=2,VW=16,GR=64", "CBZA", 1},
         {{1, 8, 12, 13, 4, 3, 3, 2, 1, 2, 1, 1, 2, 2}, "KB=4,PB=1,VW=8,GR=4", "C", 0},
         {SQ(1, 4, 5, 9, 5, 3, 3, 0, 1, 1, 1), "KB=1,PB=6,VW=4,GR=1", "CBZA", 1},
+        /* whole blocks of 16 accumulators: the vector lane sums, epilogue and stores (with a
+         * row's last segment starting early), and beside them a last block of 16 channels
+         * that starts early (the scalar path) */
+        {SQ(1, 32, 5, 7, 24, 3, 3, 1, 1, 1, 1), "KB=8,PB=2,VW=16,GR=4", "CBNZA", 0},
+        {SQ(1, 16, 6, 5, 20, 1, 1, 0, 1, 1, 1), "KB=16,PB=1,VW=16,GR=1", "CBNA", 0},
+        {SQ(2, 16, 4, 6, 16, 3, 3, 1, 1, 1, 1), "KB=8,PB=2,VW=16,GR=16", "CZA", 0},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         make_problem(&q, &runs[i].sh, (int)i);

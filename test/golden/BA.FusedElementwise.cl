@@ -41,9 +41,6 @@
 #define CLF_EPILOGUE_STEPS \
     v += bias[k]; /* bias */ \
     v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
-#define CLF_EPILOGUE_STEPS_KV \
-    v += CLF_KV(bias, k); /* bias */ \
-    v = clf_activ_kv(v, act_alpha, act_beta, act_gamma); /* activation */
 /* kernel arguments (lib/codegen/kargs.h) */
 #define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
 #define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha

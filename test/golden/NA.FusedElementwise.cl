@@ -45,10 +45,6 @@
 #define CLF_EPILOGUE_STEPS \
     v = CLF_BN_SPATIAL(v, k); /* batch-norm, spatial */ \
     v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
-#define CLF_BN_SPATIAL_KV(v, k) (CLF_KV(bn_scale, k) * ((v) - CLF_KV(bn_mean, k)) * rsqrt(CLF_KV(bn_var, k) + bn_eps) + CLF_KV(bn_bias, k))
-#define CLF_EPILOGUE_STEPS_KV \
-    v = CLF_BN_SPATIAL_KV(v, k); /* batch-norm, spatial */ \
-    v = clf_activ_kv(v, act_alpha, act_beta, act_gamma); /* activation */
 /* kernel arguments (lib/codegen/kargs.h) */
 #define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
 #define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
