@@ -105,6 +105,28 @@ static long item_regs(const clfuse_DeviceInfo *dev, const blocking *b)
     return (b->kb * b->pb + b->pb + 1) * parts;
 }
 
+/* The accumulators alone, in the device's registers. At most half the register file: on the
+ * 2-core machine (AVX-512, 32 registers) the blockings of 24 accumulators, which fit with
+ * their operands (28 registers), ran 1.2-1.9x those of 16 (1x1 128@28: KB=8,PB=3 0.147 ms,
+ * KB=4,PB=6 0.153, against KB=8,PB=2 0.080; 3x3 64@56: 0.61-0.64 against 0.49; s35). */
+static long accumulator_regs(const clfuse_DeviceInfo *dev, const blocking *b)
+{
+    const long width = clf_device_vector_width(dev);
+    return b->kb * b->pb * ((b->vw + width - 1) / width);
+}
+
+/* Whether the kernel's outputs finish as whole vectors (cl/conv_cpu_nhwc.cl's NHWC_KVEC): 16
+ * accumulators of 16 lanes, KB 8 or 16, y's channels contiguous and the epilogue's vector
+ * form written (no per-activation batch-norm). */
+static int vector_tail(const clf_fusion_problem *p, const blocking *b)
+{
+    long ys[4];
+    clf_problem_strides(p, CLF_TENSOR_Y, ys);
+    const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
+    return b->vw == 16 && b->kb * b->pb == 16 && (b->kb == 8 || b->kb == 16) && ys[1] == 1 &&
+           !(bn && !bn->bn_spatial);
+}
+
 static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           const blocking *b, const char *cfg, char *why, size_t cap)
 {
@@ -130,6 +152,11 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
         return clf_config_refuse(NAME, why, cap, cfg,
                                  "%ld vector registers a work-item, more than the device's %d",
                                  item_regs(dev, b), clf_device_vector_regs(dev));
+    if (accumulator_regs(dev, b) > clf_device_vector_regs(dev) / 2)
+        return clf_config_refuse(NAME, why, cap, cfg,
+                                 "%ld vector registers of accumulators, more than half the "
+                                 "device's %d",
+                                 accumulator_regs(dev, b), clf_device_vector_regs(dev));
     if ((size_t)b->gr > dev->max_work_group_size)
         return clf_config_refuse(NAME, why, cap, cfg, "GR=%ld exceeds the device's %zu work-items",
                                  b->gr, dev->max_work_group_size);
@@ -163,8 +190,8 @@ static long group_for(const clf_conv_problem *c, const clfuse_DeviceInfo *dev, c
 }
 
 /* The widest vector that divides the group's channels and fits one of the device's
- * registers (VW=4 divides them all), a 4 x 4 blocking clipped to the problem and to the
- * registers. Always valid where applicable. */
+ * registers (VW=4 divides them all), an 8 x 2 blocking (the vector tail's at VW=16) clipped
+ * to the problem and to the registers. Always valid where applicable. */
 static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *cfg,
                            size_t cap)
 {
@@ -178,13 +205,15 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
             break;
         }
     const long kpg = c->groups > 0 ? c->k / c->groups : c->k;
-    for (b.kb = 4; b.kb > 1 && b.kb > kpg; b.kb /= 2)
+    for (b.kb = 8; b.kb > 1 && b.kb > kpg; b.kb /= 2)
         ;
-    for (b.pb = 4; b.pb > 1 && b.pb > c->ow; --b.pb)
+    for (b.pb = 2; b.pb > 1 && b.pb > c->ow; --b.pb)
         ;
-    while (b.pb > 1 && item_regs(dev, &b) > clf_device_vector_regs(dev))
+    while (b.pb > 1 && (item_regs(dev, &b) > clf_device_vector_regs(dev) ||
+                        accumulator_regs(dev, &b) > clf_device_vector_regs(dev) / 2))
         --b.pb;
-    while (b.kb > 1 && item_regs(dev, &b) > clf_device_vector_regs(dev))
+    while (b.kb > 1 && (item_regs(dev, &b) > clf_device_vector_regs(dev) ||
+                        accumulator_regs(dev, &b) > clf_device_vector_regs(dev) / 2))
         b.kb /= 2;
     b.gr = 1;
     if (c->oh > 0 && c->ow > 0)
@@ -234,8 +263,12 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->simd = (double)b.vw;
     out->regs = (double)item_regs(dev, &b);
     out->local_bytes = 0;
-    /* Whole blocks: recomputed edge pixels and channels count; the lane sums at the end. */
-    out->flops = 2.0 * items * (double)(b.kb * b.pb) * (cpg * taps + (double)b.vw);
+    /* Whole blocks: recomputed edge pixels and channels count; and the tail an output, in
+     * FMA-equivalents of VW lanes: one for the vector tail (its lane sums, epilogue and store
+     * a block at once), three output by output (the four-at-a-time lane sums, the scalar
+     * epilogue and store: on the 1x1 128@28 KB=4,PB=4 ran 1.24x KB=8,PB=2's vector tail). */
+    const double tail = vector_tail(p, &b) ? 1.0 : 3.0;
+    out->flops = 2.0 * items * (double)(b.kb * b.pb) * (cpg * taps + tail * (double)b.vw);
     /* Per work-item: PB pixels' channels for every tap, its KB filters, its outputs. */
     out->global_bytes = size * items * (taps * cpg * (double)(b.pb + b.kb) + (double)(b.kb * b.pb));
     out->dram_bytes = clf_cost_dram_bytes(p);

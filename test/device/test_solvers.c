@@ -1592,7 +1592,7 @@ static void direct_cpu_nhwc_limits(void **state)
         snprintf(what, sizeof what, "nhwc run %zu %s", i, runs[i].chain);
         check_run(s, &q, runs[i].cfg, 850 + i, what);
     }
-    /* every (KB, PB) at VW=8: 5 output channels, 7-pixel rows */
+    /* every (KB, PB) at VW=8 that the register rules leave: 5 output channels, 7-pixel rows */
     const shape sw = SQ(1, 8, 5, 7, 5, 3, 3, 1, 1, 1, 1);
     make_problem(&q, &sw, 0);
     clf_epilogue_of_chain(&q.epi, "CBA", 0, 3);
@@ -1602,8 +1602,11 @@ static void direct_cpu_nhwc_limits(void **state)
         for (size_t b = 0; b < CLF_COUNT(pbs); ++b) {
             char cfg[CLF_CONFIG_CAP], what[48];
             snprintf(cfg, sizeof cfg, "KB=%ld,PB=%ld,VW=8,GR=1", kbs[a], pbs[b]);
-            if (!s->config_valid(&q, &handle->info, cfg, why, sizeof why))
-                fail_msg("sweep config %s refused: %s", cfg, why);
+            if (!s->config_valid(&q, &handle->info, cfg, why, sizeof why)) {
+                if (strstr(why, "registers") == NULL) /* only the register rules may refuse */
+                    fail_msg("sweep config %s refused: %s", cfg, why);
+                continue;
+            }
             snprintf(what, sizeof what, "nhwc sweep KB=%ld PB=%ld", kbs[a], pbs[b]);
             check_run(s, &q, cfg, 870 + a * 8 + b, what);
         }
