@@ -16,8 +16,8 @@
  * padding's work-items return at once.
  * Edges: the last pixel segment of a row (and the last channel block of a group) starts early
  * so that it stays whole, and stores only what the previous one did not, so every output is
- * written once; a row shorter than PB computes its lanes past the row as zeros and stores
- * none of them. Filter taps in the padding are skipped per pixel (their input vector is
+ * written once (the solver keeps PB within the row; the kernel would also leave pixels past
+ * a shorter row unstored). Filter taps in the padding are skipped per pixel (their input vector is
  * zero). fp32 only. */
 
 #if VW != 4 && VW != 8 && VW != 16

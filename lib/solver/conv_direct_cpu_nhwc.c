@@ -48,13 +48,10 @@ static int channels_contiguous(const clf_fusion_problem *p)
     return xs[1] == 1 && ws[1] == 1;
 }
 
-static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
-                      size_t cap)
+/* What the kernel needs of the problem, whatever the device (config_valid's part of
+ * applicable: a kernel built for another layout would compute a wrong result). */
+static int problem_ok(const clf_fusion_problem *p, char *why, size_t cap)
 {
-    if (dev->is_gpu) {
-        snprintf(why, cap, "CPU devices only");
-        return 0;
-    }
     if (!clf_problem_conv(p) || p->nbranches > 0) {
         snprintf(why, cap, "the plan has no convolution");
         return 0;
@@ -77,6 +74,16 @@ static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
         return 0;
     }
     return 1;
+}
+
+static int applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, char *why,
+                      size_t cap)
+{
+    if (dev->is_gpu) {
+        snprintf(why, cap, "CPU devices only");
+        return 0;
+    }
+    return problem_ok(p, why, cap);
 }
 
 static long segments(const clf_conv_problem *c, const blocking *b)
@@ -117,14 +124,15 @@ static long accumulator_regs(const clfuse_DeviceInfo *dev, const blocking *b)
 
 /* Whether the kernel's outputs finish as whole vectors (cl/conv_cpu_nhwc.cl's NHWC_KVEC): 16
  * accumulators of 16 lanes, KB 8 or 16, y's channels contiguous and the epilogue's vector
- * form written (no per-activation batch-norm). */
+ * form written (codegen's condition: not packed NCHW, which a 1x1 input and filter also
+ * give channel stride 1, and no per-activation batch-norm). */
 static int vector_tail(const clf_fusion_problem *p, const blocking *b)
 {
     long ys[4];
     clf_problem_strides(p, CLF_TENSOR_Y, ys);
     const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
     return b->vw == 16 && b->kb * b->pb == 16 && (b->kb == 8 || b->kb == 16) && ys[1] == 1 &&
-           !(bn && !bn->bn_spatial);
+           !clf_problem_nchw(p) && !(bn && !bn->bn_spatial);
 }
 
 static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
@@ -148,19 +156,19 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     if (b->pb > 1 && b->pb > c->ow)
         return clf_config_refuse(NAME, why, cap, cfg, "PB=%ld exceeds the %d-pixel output row",
                                  b->pb, c->ow);
-    if (item_regs(dev, b) > clf_device_vector_regs(dev))
-        return clf_config_refuse(NAME, why, cap, cfg,
-                                 "%ld vector registers a work-item, more than the device's %d",
-                                 item_regs(dev, b), clf_device_vector_regs(dev));
-    if (accumulator_regs(dev, b) > clf_device_vector_regs(dev) / 2)
-        return clf_config_refuse(NAME, why, cap, cfg,
-                                 "%ld vector registers of accumulators, more than half the "
-                                 "device's %d",
-                                 accumulator_regs(dev, b), clf_device_vector_regs(dev));
     if ((size_t)b->gr > dev->max_work_group_size)
         return clf_config_refuse(NAME, why, cap, cfg, "GR=%ld exceeds the device's %zu work-items",
                                  b->gr, dev->max_work_group_size);
     return 1;
+}
+
+/* Whether the space lists b: its values in the vector registers, the accumulators in at most
+ * half of them. A pinned config beyond that (a find-db record from a device with more
+ * registers) stays valid and runs, spilling, as ConvDirectCpu's do. */
+static int fits_registers(const clfuse_DeviceInfo *dev, const blocking *b)
+{
+    return item_regs(dev, b) <= clf_device_vector_regs(dev) &&
+           accumulator_regs(dev, b) <= clf_device_vector_regs(dev) / 2;
 }
 
 static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev, const char *cfg,
@@ -168,7 +176,7 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 {
     blocking b;
     char canon[CLF_CONFIG_CAP];
-    if (!applicable(p, dev, why, cap) || !parse(cfg, &b, why, cap))
+    if (!problem_ok(p, why, cap) || !parse(cfg, &b, why, cap))
         return 0;
     format(&b, canon, sizeof canon);
     return clf_config_spelled(NAME, cfg, canon, why, cap) &&
@@ -209,11 +217,9 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         ;
     for (b.pb = 2; b.pb > 1 && b.pb > c->ow; --b.pb)
         ;
-    while (b.pb > 1 && (item_regs(dev, &b) > clf_device_vector_regs(dev) ||
-                        accumulator_regs(dev, &b) > clf_device_vector_regs(dev) / 2))
+    while (b.pb > 1 && !fits_registers(dev, &b))
         --b.pb;
-    while (b.kb > 1 && (item_regs(dev, &b) > clf_device_vector_regs(dev) ||
-                        accumulator_regs(dev, &b) > clf_device_vector_regs(dev) / 2))
+    while (b.kb > 1 && !fits_registers(dev, &b))
         b.kb /= 2;
     b.gr = 1;
     if (c->oh > 0 && c->ow > 0)
@@ -237,7 +243,8 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
                 for (int gi = 0; gi < (grs[0] == 1 ? 1 : 2); ++gi) {
                     b.gr = grs[gi];
                     format(&b, cfg, sizeof cfg);
-                    if (strcmp(cfg, def) != 0 && blocking_valid(p, dev, &b, cfg, why, sizeof why))
+                    if (strcmp(cfg, def) != 0 && fits_registers(dev, &b) &&
+                        blocking_valid(p, dev, &b, cfg, why, sizeof why))
                         clf_config_emit(out, max, &n, cfg);
                 }
             }

@@ -105,6 +105,11 @@ static void run_solvers(miopenHandle_t h, const clf_fusion_problem *p, const cha
         if (only != NULL && dev.is_gpu && !s->applicable(p, &dev, why, sizeof why) &&
             strstr(why, "CPU devices only") != NULL)
             as.is_gpu = 0;
+        /* ConvDirectCpuNhwc's vector tail takes 16 lanes, which the register rules leave
+         * only on a device of 16-float vectors (the simulator reports 1). */
+        if (only != NULL && strcmp(only, "ConvDirectCpuNhwc") == 0 &&
+            as.native_vector_width_float < 16)
+            as.native_vector_width_float = 16;
         if (!s->applicable(p, &as, why, sizeof why))
             continue;
         /* ConvImplicitGemmSplitK runs in the optimised pass only, where the race and
@@ -160,6 +165,31 @@ static void conv_case(miopenHandle_t h, const shape *sh, const char *chain, int 
     run_solvers(h, &p, what, samples, only);
 }
 
+/* Every data tensor channels-last (NHWC, the filter KYXC). */
+static void set_nhwc(clf_fusion_problem *p)
+{
+    for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+        long shape[4];
+        clf_problem_shape(p, (clf_tensor_role)r, shape);
+        clf_packed_strides(shape, 1, p->strides[r]);
+    }
+}
+
+/* conv_case in NHWC. */
+static void conv_case_nhwc(miopenHandle_t h, const shape *sh, const char *chain, int variant,
+                           int samples, const char *only)
+{
+    clf_fusion_problem p;
+    harness_conv_problem(&p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad, sh->stride,
+                         sh->dil, sh->groups);
+    set_chain(&p, chain, variant);
+    set_nhwc(&p);
+    char what[96];
+    snprintf(what, sizeof what, "%s NHWC %dx%dx%dx%d k%d %dx%d p%d s%d d%d g%d", chain, sh->n,
+             sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad, sh->stride, sh->dil, sh->groups);
+    run_solvers(h, &p, what, samples, only);
+}
+
 static void plain_case(miopenHandle_t h, const char *chain, int variant)
 {
     clf_fusion_problem p;
@@ -172,6 +202,31 @@ static void plain_case(miopenHandle_t h, const char *chain, int variant)
     char what[64];
     snprintf(what, sizeof what, "%s %dx%dx%dx%d", chain, p.n, p.c, p.h, p.w);
     run_solvers(h, &p, what, 0, NULL);
+}
+
+/* Channels-last: the elementwise run over packed NHWC with the epilogue on channel vectors,
+ * and ConvDirectCpuNhwc's vector tail (16 accumulators, 8 channels of 2 pixels, z and the
+ * epilogue as vectors) beside its scalar one (its space's first and last configs). The
+ * convolution only where the pass can check it (conv: run_oclgrind.sh's third pass; the
+ * uninitialised-value pass crashes the simulator on that kernel, the optimised one cannot
+ * load it). */
+static void nhwc_cases(miopenHandle_t h, int conv)
+{
+    clf_fusion_problem q;
+    memset(&q, 0, sizeof q);
+    q.n = 2;
+    q.c = 8;
+    q.h = 3;
+    q.w = 5;
+    set_chain(&q, "BNZA", 1);
+    set_nhwc(&q);
+    run_solvers(h, &q, "BNZA NHWC 2x8x3x5", 0, NULL);
+    static const shape nhwc_conv = {1, 16, 4, 5, 8, 3, 1, 1, 1, 1};
+    if (conv)
+        conv_case_nhwc(h, &nhwc_conv, "CBNZA", 1, 2, "ConvDirectCpuNhwc");
+    else
+        printf("UNCHECKED ConvDirectCpuNhwc here: run_oclgrind.sh's channels-last pass checks "
+               "it\n");
 }
 
 int main(int argc, char **argv)
@@ -193,6 +248,8 @@ int main(int argc, char **argv)
                 conv_case(h, &conv_shapes[s], conv_chains[c], variant++, c == 0 ? 4 : 0, NULL);
         for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
             plain_case(h, plain_chains[c], (int)c);
+    } else if (argc > 1 && strcmp(argv[1], "nhwc") == 0) {
+        nhwc_cases(h, 1); /* run_oclgrind.sh's third pass */
     } else if (argc > 1 && strcmp(argv[1], "plain") == 0) {
         /* the elementwise chains alone (to look at one part of the full set) */
         for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
@@ -217,6 +274,7 @@ int main(int argc, char **argv)
          * last tile of a row half outside it */
         conv_case(h, &conv_shapes[5], "CBNA", 6, 2, "ConvDepthwise");
         plain_case(h, "BNA", 3);
+        nhwc_cases(h, 0);
     }
     miopenDestroy(h);
     long live = clf_clw_live_objects();
