@@ -23,9 +23,32 @@
 #if VW != 4 && VW != 8 && VW != 16
 #error "VW must be 4, 8 or 16"
 #endif
-#if C_PER_G % VW != 0
+#ifndef RF
+#define RF 0
+#endif
+#if !RF && C_PER_G % VW != 0
 #error "VW must divide the input channels of a group"
 #endif
+/* RF (the row-flat reduction, for few input channels such as an RGB stem's 3): with one
+ * group, dilation 1 along W, x's pixels packed within a row (X_SW == C) and the filters KYXC,
+ * a filter row's FX x C taps and the input under them are each one contiguous run of
+ * RF_E values, so the reduction runs over the run in VW chunks, whatever C; lanes past the
+ * run or outside the input row are zero (loaded lane by lane, where a pixel's window leaves
+ * the row). */
+#define RF_E (FX * C_PER_G)
+#define IVEC CAT(int, VW)
+#define AS_NVEC CAT(as_float, VW)
+#define AS_IVEC CAT(as_int, VW)
+#if VW == 4
+#define IOTA ((IVEC)(0, 1, 2, 3))
+#elif VW == 8
+#define IOTA ((IVEC)(0, 1, 2, 3, 4, 5, 6, 7))
+#else
+#define IOTA ((IVEC)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#endif
+/* Elements of x and w: how far a chunk's vector load may reach. */
+#define X_ELEMS ((long)N * C * H * W)
+#define W_ELEMS ((long)K * C_PER_G * FY * FX)
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define NVEC CAT(float, VW)
@@ -201,6 +224,63 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
 
     __global const float *xg = x + X_OFF(n, g * C_PER_G, 0, 0);
     __global const float *wk = w + W_OFF(g * K_PER_G + kg0, 0, 0, 0);
+#if RF
+    for (int fy = 0; fy < FY; ++fy) {
+        const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
+        if (ih < 0 || ih >= H)
+            continue;
+        __global const float *xr = xg + (size_t)ih * X_SH;
+        int iw0[PB], inside[PB];
+#pragma unroll
+        for (int p = 0; p < PB; ++p) {
+            iw0[p] = (ow0 + p) * STRIDE_W - PAD_W;
+            inside[p] = iw0[p] >= 0 && iw0[p] + FX <= W && ow0 + p < OW;
+        }
+        __global const float *wt = wk + (size_t)fy * W_SY;
+        for (int e0 = 0; e0 < RF_E; e0 += VW) {
+            const int whole = e0 + VW <= RF_E;
+            /* The last chunk's lanes past the run, cleared (the same mask for every pixel and
+             * filter): its vector loads read on into the next values of x and w, wherever
+             * those lie inside the buffers. */
+            const IVEC live = IOTA + e0 < RF_E;
+            NVEC xv[PB];
+#pragma unroll
+            for (int p = 0; p < PB; ++p) {
+                const long at = (long)(xr - x) + (long)iw0[p] * X_SW + e0;
+                if (inside[p] && (whole || at + VW <= X_ELEMS)) {
+                    xv[p] = AS_NVEC(AS_IVEC(NLOAD(0, x + at)) & live);
+                } else {
+                    float t[VW];
+#pragma unroll
+                    for (int j = 0; j < VW; ++j) {
+                        const int e = e0 + j, iw = iw0[p] + e / C_PER_G;
+                        t[j] = e < RF_E && ow0 + p < OW && iw >= 0 && iw < W
+                                   ? xr[(size_t)iw * X_SW + e % C_PER_G]
+                                   : 0.0f;
+                    }
+                    xv[p] = NLOAD(0, t);
+                }
+            }
+#pragma unroll
+            for (int i = 0; i < KB; ++i) {
+                NVEC wv;
+                const long wat = (long)(wt - w) + (long)i * W_SK + e0;
+                if (whole || wat + VW <= W_ELEMS) {
+                    wv = AS_NVEC(AS_IVEC(NLOAD(0, w + wat)) & live);
+                } else {
+                    float t[VW];
+#pragma unroll
+                    for (int j = 0; j < VW; ++j)
+                        t[j] = e0 + j < RF_E ? wt[(size_t)i * W_SK + e0 + j] : 0.0f;
+                    wv = NLOAD(0, t);
+                }
+#pragma unroll
+                for (int p = 0; p < PB; ++p)
+                    acc[i][p] = fma(wv, xv[p], acc[i][p]);
+            }
+        }
+    }
+#else
     for (int fy = 0; fy < FY; ++fy) {
         const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
         if (ih < 0 || ih >= H)
@@ -232,6 +312,7 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
             }
         }
     }
+#endif
 
     nhwc_bn_k bnk[KB];
 #pragma unroll

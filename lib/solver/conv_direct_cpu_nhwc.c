@@ -19,7 +19,7 @@
 #define NAME "ConvDirectCpuNhwc"
 
 typedef struct blocking {
-    long kb, pb, vw, gr;
+    long kb, pb, vw, gr, rf; /* rf: the row-flat reduction (cl/conv_cpu_nhwc.cl's RF) */
 } blocking;
 
 static const long kb_vals[] = {1, 2, 4, 8, 16};
@@ -27,16 +27,20 @@ static const long pb_vals[] = {1, 2, 3, 4, 6, 8};
 static const long vw_vals[] = {16, 8, 4};
 static const long gr_vals[] = {1, 4, 16, 64};
 
+/* RF is spelled only when 1, so a config has one spelling. */
 static void format(const blocking *b, char *cfg, size_t cap)
 {
-    snprintf(cfg, cap, "KB=%ld,PB=%ld,VW=%ld,GR=%ld", b->kb, b->pb, b->vw, b->gr);
+    snprintf(cfg, cap, "KB=%ld,PB=%ld,VW=%ld,GR=%ld%s", b->kb, b->pb, b->vw, b->gr,
+             b->rf ? ",RF=1" : "");
 }
 
 static int parse(const char *cfg, blocking *b, char *why, size_t cap)
 {
-    static const char *const keys[] = {"KB", "PB", "VW", "GR"};
-    long *const fields[] = {&b->kb, &b->pb, &b->vw, &b->gr};
-    return clf_config_parse_exact(NAME, cfg, keys, fields, CLF_COUNT(keys), 1, 64, why, cap);
+    static const char *const keys[] = {"KB", "PB", "VW", "GR", "RF"};
+    long *const fields[] = {&b->kb, &b->pb, &b->vw, &b->gr, &b->rf};
+    b->rf = 0;
+    const size_t n = strstr(cfg, "RF=") ? CLF_COUNT(keys) : CLF_COUNT(keys) - 1;
+    return clf_config_parse_exact(NAME, cfg, keys, fields, n, 1, 64, why, cap);
 }
 
 /* x and w with their channels contiguous: what the kernel's vector loads need. */
@@ -47,6 +51,23 @@ static int channels_contiguous(const clf_fusion_problem *p)
     clf_problem_strides(p, CLF_TENSOR_W, ws);
     return xs[1] == 1 && ws[1] == 1;
 }
+
+/* The row-flat reduction's layouts: one group, dilation 1 along W, x's pixels packed within a
+ * row (its W stride the channel count) and the filters KYXC (a filter row's FX x C taps
+ * contiguous). */
+static int rf_ok(const clf_fusion_problem *p)
+{
+    const clf_conv_problem *c = &p->conv;
+    long xs[4], ws[4];
+    clf_problem_strides(p, CLF_TENSOR_X, xs);
+    clf_problem_strides(p, CLF_TENSOR_W, ws);
+    return c->groups == 1 && c->dil_w == 1 && xs[1] == 1 && xs[3] == c->c && ws[1] == 1 &&
+           ws[3] == c->c;
+}
+
+/* Fewer input channels than this take the row-flat reduction in the space (and the default
+ * where VW=4 does not divide them); more fill the vectors along the channels alone. */
+#define RF_MAX_CHANNELS 16
 
 /* What the kernel needs of the problem, whatever the device (config_valid's part of
  * applicable: a kernel built for another layout would compute a wrong result). */
@@ -64,8 +85,10 @@ static int problem_ok(const clf_fusion_problem *p, char *why, size_t cap)
         return 0;
     }
     const clf_conv_problem *c = &p->conv;
-    if ((c->c / c->groups) % 4 != 0) {
-        snprintf(why, cap, "the input channels of a group (%d) are not a multiple of 4",
+    if ((c->c / c->groups) % 4 != 0 && !rf_ok(p)) {
+        snprintf(why, cap,
+                 "the input channels of a group (%d) are not a multiple of 4, and the row-flat "
+                 "reduction needs one group, dilation 1 along W and packed NHWC rows",
                  c->c / c->groups);
         return 0;
     }
@@ -146,7 +169,10 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
         return clf_config_refuse(NAME, why, cap, cfg,
                                  "KB must be 1, 2, 4, 8 or 16, PB 1, 2, 3, 4, 6 or 8, VW 16, 8 "
                                  "or 4, GR 1, 4, 16 or 64");
-    if ((c->c / c->groups) % b->vw != 0)
+    if (b->rf != 0 && (b->rf != 1 || !rf_ok(p)))
+        return clf_config_refuse(NAME, why, cap, cfg,
+                                 "RF=1 needs one group, dilation 1 along W and packed NHWC rows");
+    if (!b->rf && (c->c / c->groups) % b->vw != 0)
         return clf_config_refuse(NAME, why, cap, cfg,
                                  "VW=%ld does not divide the %d input channels of a group", b->vw,
                                  c->c / c->groups);
@@ -206,12 +232,20 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const clf_conv_problem *c = &p->conv;
     const long cpg = c->groups > 0 ? c->c / c->groups : c->c;
     const long width = clf_device_vector_width(dev);
-    blocking b = {1, 1, 4, 1};
+    blocking b = {1, 1, 4, 1, 0};
     for (size_t i = 0; i < CLF_COUNT(vw_vals); ++i)
         if (cpg > 0 && cpg % vw_vals[i] == 0 && vw_vals[i] <= width) {
             b.vw = vw_vals[i];
             break;
         }
+    if (cpg % 4 != 0) { /* the row-flat reduction: a filter row's FX x C run in vectors */
+        b.rf = 1;
+        for (size_t i = 0; i < CLF_COUNT(vw_vals); ++i)
+            if (vw_vals[i] <= width && vw_vals[i] <= (long)c->fx * cpg) {
+                b.vw = vw_vals[i];
+                break;
+            }
+    }
     const long kpg = c->groups > 0 ? c->k / c->groups : c->k;
     for (b.kb = 8; b.kb > 1 && b.kb > kpg; b.kb /= 2)
         ;
@@ -227,7 +261,13 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     format(&b, cfg, cap);
 }
 
-/* Every valid (KB, PB, VW) with the GR of group_for and, where it differs, GR=1. */
+/* Whether the space offers the row-flat reduction: its layouts and few input channels. */
+static int rf_few(const clf_fusion_problem *p)
+{
+    return rf_ok(p) && p->conv.c < RF_MAX_CHANNELS;
+}
+
+/* Every valid (KB, PB, VW[, RF]) with the GR of group_for and, where it differs, GR=1. */
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
@@ -237,17 +277,18 @@ static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     clf_config_emit(out, max, &n, def);
     for (size_t a = 0; a < CLF_COUNT(kb_vals); ++a)
         for (size_t i = 0; i < CLF_COUNT(pb_vals); ++i)
-            for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v) {
-                blocking b = {kb_vals[a], pb_vals[i], vw_vals[v], 1};
-                const long grs[2] = {group_for(&p->conv, dev, &b), 1};
-                for (int gi = 0; gi < (grs[0] == 1 ? 1 : 2); ++gi) {
-                    b.gr = grs[gi];
-                    format(&b, cfg, sizeof cfg);
-                    if (strcmp(cfg, def) != 0 && fits_registers(dev, &b) &&
-                        blocking_valid(p, dev, &b, cfg, why, sizeof why))
-                        clf_config_emit(out, max, &n, cfg);
+            for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v)
+                for (long rf = 0; rf <= (rf_few(p) ? 1 : 0); ++rf) {
+                    blocking b = {kb_vals[a], pb_vals[i], vw_vals[v], 1, rf};
+                    const long grs[2] = {group_for(&p->conv, dev, &b), 1};
+                    for (int gi = 0; gi < (grs[0] == 1 ? 1 : 2); ++gi) {
+                        b.gr = grs[gi];
+                        format(&b, cfg, sizeof cfg);
+                        if (strcmp(cfg, def) != 0 && fits_registers(dev, &b) &&
+                            blocking_valid(p, dev, &b, cfg, why, sizeof why))
+                            clf_config_emit(out, max, &n, cfg);
+                    }
                 }
-            }
     return n;
 }
 
@@ -262,8 +303,12 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
         return miopenStatusBadParm;
     const clf_conv_problem *c = &p->conv;
     const double items = (double)pix_items(c, &b) * (double)c->groups * (double)blocks(c, &b);
+    /* The reduction an output runs in whole vectors: the channels of each tap, or (RF) each
+     * filter row's FX x C run. */
     const double cpg = (double)(c->c / c->groups);
     const double taps = (double)c->fy * c->fx;
+    const double red =
+        b.rf ? (double)c->fy * ceil((double)c->fx * cpg / (double)b.vw) * b.vw : cpg * taps;
     const double size = (double)clf_problem_data_size(p);
     out->groups = ceil(items / (double)b.gr);
     out->group_size = 1;
@@ -275,7 +320,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * a block at once), three output by output (the four-at-a-time lane sums, the scalar
      * epilogue and store: on the 1x1 128@28 KB=4,PB=4 ran 1.24x KB=8,PB=2's vector tail). */
     const double tail = vector_tail(p, &b) ? 1.0 : 3.0;
-    out->flops = 2.0 * items * (double)(b.kb * b.pb) * (cpg * taps + tail * (double)b.vw);
+    out->flops = 2.0 * items * (double)(b.kb * b.pb) * (red + tail * (double)b.vw);
     /* Per work-item: PB pixels' channels for every tap, its KB filters, its outputs. */
     out->global_bytes = size * items * (taps * cpg * (double)(b.pb + b.kb) + (double)(b.kb * b.pb));
     out->dram_bytes = clf_cost_dram_bytes(p);
@@ -297,6 +342,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "KB", b.kb);
     clf_strbuf_define(d, "PB", b.pb);
     clf_strbuf_define(d, "VW", b.vw);
+    clf_strbuf_define(d, "RF", b.rf);
     clf_strbuf_define(d, "SEGS", segments(c, &b));
     clf_strbuf_define(d, "KBLK", blocks(c, &b));
     clf_strbuf_define(d, "PIX_ITEMS", pix_items(c, &b));

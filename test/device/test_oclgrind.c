@@ -222,9 +222,13 @@ static void nhwc_cases(miopenHandle_t h, int conv)
     set_nhwc(&q);
     run_solvers(h, &q, "BNZA NHWC 2x8x3x5", 0, NULL);
     static const shape nhwc_conv = {1, 16, 4, 5, 8, 3, 1, 1, 1, 1};
-    if (conv)
+    /* 3 channels: the row-flat reduction, its masked last chunk reading on into x and w up
+     * to their ends (padding 0: the last window ends at x's last value) */
+    static const shape nhwc_rgb = {2, 3, 5, 6, 8, 3, 0, 1, 1, 1};
+    if (conv) {
         conv_case_nhwc(h, &nhwc_conv, "CBNZA", 1, 2, "ConvDirectCpuNhwc");
-    else
+        conv_case_nhwc(h, &nhwc_rgb, "CBA", 2, 2, "ConvDirectCpuNhwc");
+    } else
         printf("UNCHECKED ConvDirectCpuNhwc here: run_oclgrind.sh's channels-last pass checks "
                "it\n");
 }

@@ -1499,11 +1499,11 @@ static void im2col_cpu_limits(void **state)
 }
 
 /* ConvDirectCpuNhwc (id 17): CPU devices, channels-last x and w, fp32, input channels of a
- * group a multiple of 4; its space valid throughout; and its kernel against the reference in
- * NHWC on edge blocks of channels and pixels (K and OW that KB and PB do not divide), stride,
- * dilation, groups, a 1x1 whose row is shorter than a group's items, y and z in NCHW beside
- * an NHWC x, every chain, and every (KB, PB) at one VW (the lane sums four at a time and the
- * rest one by one). */
+ * group a multiple of 4 or the row-flat form's layouts; its space valid throughout; and its kernel
+ * against the reference in NHWC on edge blocks of channels and pixels (K and OW that KB and PB do
+ * not divide), stride, dilation, groups, a 1x1 whose row is shorter than a group's items, y and z
+ * in NCHW beside an NHWC x, every chain, and every (KB, PB) at one VW (the lane sums four at a time
+ * and the rest one by one). */
 static void direct_cpu_nhwc_limits(void **state)
 {
     (void)state;
@@ -1528,6 +1528,14 @@ static void direct_cpu_nhwc_limits(void **state)
     assert_non_null(strstr(why, "fp32 only"));
     clf_fusion_problem q;
     harness_conv_problem(&q, 1, 6, 9, 11, 10, 3, 3, 1, 1, 1, 1);
+    set_layout(&q, LAYOUT_NHWC);
+    assert_true(s->applicable(&q, &cpu, why, sizeof why)); /* 6 channels: the row-flat form */
+    assert_false(s->config_valid(&q, &cpu, "KB=4,PB=4,VW=4,GR=1", why, sizeof why));
+    assert_true(s->config_valid(&q, &cpu, "KB=4,PB=4,VW=4,GR=1,RF=1", why, sizeof why));
+    char dcfg[CLF_CONFIG_CAP];
+    s->default_config(&q, &cpu, dcfg, sizeof dcfg);
+    assert_non_null(strstr(dcfg, "RF=1"));
+    harness_conv_problem(&q, 1, 6, 9, 11, 12, 3, 3, 1, 1, 1, 2); /* grouped: no row-flat form */
     set_layout(&q, LAYOUT_NHWC);
     assert_false(s->applicable(&q, &cpu, why, sizeof why));
     assert_non_null(strstr(why, "multiple of 4"));
@@ -1579,6 +1587,14 @@ static void direct_cpu_nhwc_limits(void **state)
         {SQ(1, 32, 5, 7, 24, 3, 3, 1, 1, 1, 1), "KB=8,PB=2,VW=16,GR=4", "CBNZA", 0},
         {SQ(1, 16, 6, 5, 20, 1, 1, 0, 1, 1, 1), "KB=16,PB=1,VW=16,GR=1", "CBNA", 0},
         {SQ(2, 16, 4, 6, 16, 3, 3, 1, 1, 1, 1), "KB=8,PB=2,VW=16,GR=16", "CZA", 0},
+        /* the row-flat reduction (RF=1): an RGB stem (7x7 stride 2, FX x C = 21: a chunk of
+         * 16 and a masked one of 5), 6 channels of 5x5, one channel, and padding 0 so that
+         * the last pixel's window ends at x's and the last filter's at w's last value (the
+         * lane-by-lane loads there) */
+        {SQ(1, 3, 15, 13, 10, 7, 7, 3, 2, 1, 1), "KB=4,PB=2,VW=16,GR=4,RF=1", "CBNA", 0},
+        {SQ(2, 6, 7, 9, 5, 5, 5, 2, 1, 1, 1), "KB=2,PB=4,VW=8,GR=1,RF=1", "CBNZA", 1},
+        {SQ(1, 1, 6, 5, 4, 3, 3, 1, 1, 1, 1), "KB=4,PB=3,VW=4,GR=1,RF=1", "CBA", 0},
+        {SQ(2, 3, 9, 7, 8, 3, 3, 0, 1, 1, 1), "KB=8,PB=2,VW=8,GR=4,RF=1", "CZA", 0},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         make_problem(&q, &runs[i].sh, (int)i);
