@@ -23,6 +23,10 @@
 #if VW != 4 && VW != 8 && VW != 16
 #error "VW must be 4, 8 or 16"
 #endif
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define NVEC CAT(float, VW)
+#define NLOAD CAT(vload, VW)
 #ifndef RF
 #define RF 0
 #endif
@@ -49,10 +53,6 @@
 /* Elements of x and w: how far a chunk's vector load may reach. */
 #define X_ELEMS ((long)N * C * H * W)
 #define W_ELEMS ((long)K * C_PER_G * FY * FX)
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-#define NVEC CAT(float, VW)
-#define NLOAD CAT(vload, VW)
 
 /* The sums of the lanes of four vectors at once, (sum a, sum b, sum c, sum d): each step adds
  * the vectors' halves pairwise and packs two vectors' partial sums into one, so the four
@@ -128,12 +128,12 @@ inline float nhwc_epilogue(float acc, nhwc_bn_k f, int k, int pix, size_t out_id
     } while (0)
 
 /* A whole block of 16 accumulators (KB x PB = 16, KB 8 or 16) whose outputs are KB
- * consecutive channels of a pixel, contiguous in y: their lane sums as one vector, the
+ * consecutive channels of a pixel, contiguous in y (codegen writes CLF_EPILOGUE_STEPS_KV only
+ * for a channels-last y, clf_problem_epilogue_kv): their lane sums as one vector, the
  * epilogue on it (CLF_EPILOGUE_STEPS_KV, each parameter array read as a vector) and one
  * vector store a pixel, where the scalar path sums, finishes and stores output by output
  * (on the 1x1 layers, whose reduction is short, that tail was about half the work). */
-#if VW == 16 && KB * PB == 16 && (KB == 8 || KB == 16) && Y_SC == 1 &&                        \
-    defined(CLF_EPILOGUE_STEPS_KV)
+#if VW == 16 && KB * PB == 16 && (KB == 8 || KB == 16) && defined(CLF_EPILOGUE_STEPS_KV)
 #define NHWC_KVEC 1
 #else
 #define NHWC_KVEC 0

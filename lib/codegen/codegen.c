@@ -92,12 +92,9 @@ static void emit_epilogue_steps(const clf_fusion_problem *p, clf_strbuf *b)
      * array where the scalar form loads each lane's values apart (batch-norm+ReLU over 256
      * channels in NHWC had run 1.27x its NCHW time on an H200, s35). Not with a
      * per-activation batch-norm, whose parameters are no vector in NHWC. */
-    const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
-    long ys[4];
-    clf_problem_strides(p, CLF_TENSOR_Y, ys);
-    if (clf_problem_nchw(p) || ys[1] != 1 || p->nbranches > 0 || (bn && !bn->bn_spatial))
+    if (!clf_problem_epilogue_kv(p))
         return;
-    if (bn)
+    if (clf_epilogue_bn(&p->epi))
         clf_strbuf_append(b, "#define CLF_BN_SPATIAL_KV(v, k) (CLF_KV(bn_scale, k) * ((v) - "
                              "CLF_KV(bn_mean, k)) * rsqrt(CLF_KV(bn_var, k) + bn_eps) + "
                              "CLF_KV(bn_bias, k))\n");

@@ -125,14 +125,18 @@ static long pix_items(const clf_conv_problem *c, const blocking *b)
     return (long)c->n * c->oh * segments(c, b);
 }
 
-/* A work-item's values in the device's vector registers: KB x PB accumulators, PB input
- * vectors and a filter vector, each VW floats (two registers a value where VW is twice the
- * device's width). */
-static long item_regs(const clfuse_DeviceInfo *dev, const blocking *b)
+/* The device's registers one VW-float value takes (two where VW is twice its width). */
+static long vector_parts(const clfuse_DeviceInfo *dev, const blocking *b)
 {
     const long width = clf_device_vector_width(dev);
-    const long parts = (b->vw + width - 1) / width;
-    return (b->kb * b->pb + b->pb + 1) * parts;
+    return (b->vw + width - 1) / width;
+}
+
+/* A work-item's values in the device's vector registers: KB x PB accumulators, PB input
+ * vectors and a filter vector. */
+static long item_regs(const clfuse_DeviceInfo *dev, const blocking *b)
+{
+    return (b->kb * b->pb + b->pb + 1) * vector_parts(dev, b);
 }
 
 /* The accumulators alone, in the device's registers. At most half the register file: on the
@@ -141,21 +145,15 @@ static long item_regs(const clfuse_DeviceInfo *dev, const blocking *b)
  * KB=4,PB=6 0.153, against KB=8,PB=2 0.080; 3x3 64@56: 0.61-0.64 against 0.49; s35). */
 static long accumulator_regs(const clfuse_DeviceInfo *dev, const blocking *b)
 {
-    const long width = clf_device_vector_width(dev);
-    return b->kb * b->pb * ((b->vw + width - 1) / width);
+    return b->kb * b->pb * vector_parts(dev, b);
 }
 
 /* Whether the kernel's outputs finish as whole vectors (cl/conv_cpu_nhwc.cl's NHWC_KVEC): 16
- * accumulators of 16 lanes, KB 8 or 16, y's channels contiguous and the epilogue's vector
- * form written (codegen's condition: not packed NCHW, which a 1x1 input and filter also
- * give channel stride 1, and no per-activation batch-norm). */
+ * accumulators of 16 lanes, KB 8 or 16, and the epilogue's vector form written. */
 static int vector_tail(const clf_fusion_problem *p, const blocking *b)
 {
-    long ys[4];
-    clf_problem_strides(p, CLF_TENSOR_Y, ys);
-    const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
-    return b->vw == 16 && b->kb * b->pb == 16 && (b->kb == 8 || b->kb == 16) && ys[1] == 1 &&
-           !clf_problem_nchw(p) && !(bn && !bn->bn_spatial);
+    return b->vw == 16 && b->kb * b->pb == 16 && (b->kb == 8 || b->kb == 16) &&
+           clf_problem_epilogue_kv(p);
 }
 
 static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,

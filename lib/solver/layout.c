@@ -73,6 +73,14 @@ int clf_solver_nchw_only(const clf_fusion_problem *p, const char *solver, char *
     return 0;
 }
 
+int clf_problem_epilogue_kv(const clf_fusion_problem *p)
+{
+    const clf_ir_op *bn = clf_epilogue_bn(&p->epi);
+    long ys[4];
+    clf_problem_strides(p, CLF_TENSOR_Y, ys);
+    return !clf_problem_nchw(p) && ys[1] == 1 && p->nbranches == 0 && !(bn && !bn->bn_spatial);
+}
+
 int clf_same_strides(const long shape[4], const long a[4], const long b[4])
 {
     for (int d = 0; d < 4; ++d)

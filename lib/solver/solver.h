@@ -381,6 +381,11 @@ void clf_problem_strides(const clf_fusion_problem *p, clf_tensor_role r, long ou
  * path)? 1, or 0 with "<solver>: packed NCHW tensors only" for a solver that needs them. */
 int clf_problem_nchw(const clf_fusion_problem *p);
 int clf_solver_nchw_only(const clf_fusion_problem *p, const char *solver, char *why, size_t cap);
+/* Whether p's program gets the epilogue's channel-vector form (codegen writes
+ * CLF_EPILOGUE_STEPS_KV): y channels-last and not packed NCHW, no branches, no per-activation
+ * batch-norm (its parameters are no vector along the channels). The fragments that use the
+ * form, and the costs that count it, ask this one rule. */
+int clf_problem_epilogue_kv(const clf_fusion_problem *p);
 /* Packed strides of a 4-d shape: NCHW order, or channels last (NHWC; a filter KYXC) when
  * channels_last. */
 void clf_packed_strides(const long shape[4], int channels_last, long out[4]);

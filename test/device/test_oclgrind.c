@@ -152,19 +152,6 @@ static void run_solvers(miopenHandle_t h, const clf_fusion_problem *p, const cha
     }
 }
 
-static void conv_case(miopenHandle_t h, const shape *sh, const char *chain, int variant,
-                      int samples, const char *only)
-{
-    clf_fusion_problem p;
-    harness_conv_problem(&p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad, sh->stride,
-                         sh->dil, sh->groups);
-    set_chain(&p, chain, variant);
-    char what[96];
-    snprintf(what, sizeof what, "%s %dx%dx%dx%d k%d %dx%d p%d s%d d%d g%d", chain, sh->n, sh->c,
-             sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad, sh->stride, sh->dil, sh->groups);
-    run_solvers(h, &p, what, samples, only);
-}
-
 /* Every data tensor channels-last (NHWC, the filter KYXC). */
 static void set_nhwc(clf_fusion_problem *p)
 {
@@ -175,18 +162,20 @@ static void set_nhwc(clf_fusion_problem *p)
     }
 }
 
-/* conv_case in NHWC. */
-static void conv_case_nhwc(miopenHandle_t h, const shape *sh, const char *chain, int variant,
-                           int samples, const char *only)
+/* The convolution plan of sh and chain, packed NCHW or (nhwc) channels-last. */
+static void conv_case(miopenHandle_t h, const shape *sh, const char *chain, int variant,
+                      int samples, const char *only, int nhwc)
 {
     clf_fusion_problem p;
     harness_conv_problem(&p, sh->n, sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad, sh->stride,
                          sh->dil, sh->groups);
     set_chain(&p, chain, variant);
-    set_nhwc(&p);
+    if (nhwc)
+        set_nhwc(&p);
     char what[96];
-    snprintf(what, sizeof what, "%s NHWC %dx%dx%dx%d k%d %dx%d p%d s%d d%d g%d", chain, sh->n,
-             sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad, sh->stride, sh->dil, sh->groups);
+    snprintf(what, sizeof what, "%s%s %dx%dx%dx%d k%d %dx%d p%d s%d d%d g%d", chain,
+             nhwc ? " NHWC" : "", sh->n, sh->c, sh->h, sh->w, sh->k, sh->f, sh->f, sh->pad,
+             sh->stride, sh->dil, sh->groups);
     run_solvers(h, &p, what, samples, only);
 }
 
@@ -226,8 +215,8 @@ static void nhwc_cases(miopenHandle_t h, int conv)
      * to their ends (padding 0: the last window ends at x's last value) */
     static const shape nhwc_rgb = {2, 3, 5, 6, 8, 3, 0, 1, 1, 1};
     if (conv) {
-        conv_case_nhwc(h, &nhwc_conv, "CBNZA", 1, 2, "ConvDirectCpuNhwc");
-        conv_case_nhwc(h, &nhwc_rgb, "CBA", 2, 2, "ConvDirectCpuNhwc");
+        conv_case(h, &nhwc_conv, "CBNZA", 1, 2, "ConvDirectCpuNhwc", 1);
+        conv_case(h, &nhwc_rgb, "CBA", 2, 2, "ConvDirectCpuNhwc", 1);
     } else
         printf("UNCHECKED ConvDirectCpuNhwc here: run_oclgrind.sh's channels-last pass checks "
                "it\n");
@@ -249,7 +238,7 @@ int main(int argc, char **argv)
         for (size_t s = 0; s < sizeof conv_shapes / sizeof conv_shapes[0]; ++s)
             for (size_t c = 0; c < sizeof conv_chains / sizeof conv_chains[0]; ++c)
                 /* the tuning sample on the full chain of each shape; defaults elsewhere */
-                conv_case(h, &conv_shapes[s], conv_chains[c], variant++, c == 0 ? 4 : 0, NULL);
+                conv_case(h, &conv_shapes[s], conv_chains[c], variant++, c == 0 ? 4 : 0, NULL, 0);
         for (size_t c = 0; c < sizeof plain_chains / sizeof plain_chains[0]; ++c)
             plain_case(h, plain_chains[c], (int)c);
     } else if (argc > 1 && strcmp(argv[1], "nhwc") == 0) {
@@ -262,21 +251,21 @@ int main(int argc, char **argv)
         /* A few plans: the fused chain on the naive and the tiled direct solver, one
          * Winograd, the split-K implicit GEMM, the CPU solver and the GPU solver depthwise,
          * and the elementwise solver. */
-        conv_case(h, &conv_shapes[0], "CBNA", 0, 0, "ConvNaiveDirect");
-        conv_case(h, &conv_shapes[0], "CBA", 1, 0, "ConvDirectTiled");
-        conv_case(h, &conv_shapes[0], "CNA", 2, 0, "ConvWinograd3x3");
+        conv_case(h, &conv_shapes[0], "CBNA", 0, 0, "ConvNaiveDirect", 0);
+        conv_case(h, &conv_shapes[0], "CBA", 1, 0, "ConvDirectTiled", 0);
+        conv_case(h, &conv_shapes[0], "CNA", 2, 0, "ConvWinograd3x3", 0);
         /* work-groups exchanging partial tiles through the workspace (atomics on a
          * non-NVIDIA device), run twice on it by the harness (optimised pass only: see
          * run_solvers) */
-        conv_case(h, &conv_shapes[2], "CBNA", 4, 0, "ConvImplicitGemmSplitK");
+        conv_case(h, &conv_shapes[2], "CBNA", 4, 0, "ConvImplicitGemmSplitK", 0);
         /* the CPU solver's masked edge loads on every work-item of a 7-wide row, and its
          * depthwise channel blocks (the last one starting early), on the first and last
          * configs of its space as well as the default */
-        conv_case(h, &conv_shapes[4], "CBA", 5, 2, "ConvDirectCpu");
-        conv_case(h, &conv_shapes[6], "CBNZA", 0, 2, "ConvDirectCpu");
+        conv_case(h, &conv_shapes[4], "CBA", 5, 2, "ConvDirectCpu", 0);
+        conv_case(h, &conv_shapes[6], "CBNZA", 0, 2, "ConvDirectCpu", 0);
         /* the GPU depthwise kernel's aligned 16-byte loads and stores (float4s), the
          * last tile of a row half outside it */
-        conv_case(h, &conv_shapes[5], "CBNA", 6, 2, "ConvDepthwise");
+        conv_case(h, &conv_shapes[5], "CBNA", 6, 2, "ConvDepthwise", 0);
         plain_case(h, "BNA", 3);
         nhwc_cases(h, 0);
     }
