@@ -116,8 +116,9 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     const int ch_fast = !flat && p->c > 1 && xs[1] == 1 && ys[1] == 1;
     clf_strbuf_define(&spec->defines, "CH_FAST", ch_fast);
     spec->fragment = "elementwise";
-    if (flat) {
-        clf_strbuf_define(&spec->defines, "FLAT_NHWC", 1);
+    /* Packed tensors, either layout, are one flat run of 256 work-items a group. */
+    if (flat || clf_problem_nchw(p)) {
+        clf_strbuf_define(&spec->defines, flat ? "FLAT_NHWC" : "FLAT_NCHW", 1);
         size_t total = (size_t)p->n * p->c * p->h * p->w;
         spec->launch.dims = 1;
         spec->launch.local[0] = 256;

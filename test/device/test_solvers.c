@@ -877,6 +877,38 @@ static void implicit_gemm_limits(void **state)
             check_run(s, &q, odd[i], 31 + i, what);
         }
     }
+
+    /* Channels-last y with K a multiple of 4 (Y_KVEC): the epilogue on a pixel's 4 channels
+     * at once, unsplit and split; the split's sum kept channels fastest where a pass takes
+     * whole 4 x 4 sub-blocks (one pass: configs 1 and 2), the scalar sum where it does not
+     * (2 rows a pass: config 3); partial tiles both ways, z in y's layout, every chain. */
+    static const char *const kvec[] = {
+        "MT=32,NT=64,KT=8,TM=8,TN=8",     /* unsplit */
+        "MT=16,NT=16,KT=32,TM=4,TN=4,KS=8", /* 8 slices, one pass */
+        "MT=8,NT=128,KT=8,TM=4,TN=8,KS=2",  /* 128 columns, one pass */
+        "MT=8,NT=8,KT=8,TM=4,TN=4,KS=8",    /* 2 passes of 2 rows */
+    };
+    static const shape kvec_shapes[] = {
+        /* 12 channels (a partial 8-row tile), 126 pixels, 3x3 padded: float4 gathers */
+        SQ(2, 8, 9, 7, 12, 3, 3, 1, 1, 1, 1),
+        /* 1x1, 2 groups of 8 channels */
+        SQ(1, 16, 6, 6, 16, 1, 1, 0, 1, 1, 2),
+        /* 7 input channels (scalar gathers), strided and padded 5x3 */
+        {1, 7, 17, 15, 8, 5, 3, 2, 2, 1, 1, 1, 1, 1},
+    };
+    n_shapes = sizeof kvec_shapes / sizeof kvec_shapes[0];
+    for (size_t i = 0; i < sizeof kvec / sizeof kvec[0]; ++i)
+        for (size_t j = i; j < i + 2; ++j) {
+            clf_fusion_problem q;
+            make_problem(&q, &kvec_shapes[j % n_shapes], (int)(i + j));
+            harness_epilogue_node(&q.epi, CLF_IR_ADD, (int)(j % 2));
+            set_layout(&q, LAYOUT_NHWC);
+            if (!s->config_valid(&q, &handle->info, kvec[i], why, sizeof why))
+                fail_msg("NHWC config \"%s\" refused: %s", kvec[i], why);
+            char what[40];
+            snprintf(what, sizeof what, "NHWC shape %zu", j % n_shapes);
+            check_run(s, &q, kvec[i], 41 + i + j, what);
+        }
 }
 
 /* ConvImplicitGemmSplitK (id 9): its configs are checked (SK 2..16, at least one chunk of

@@ -1,6 +1,6 @@
 /* golden: plan BA, solver FusedElementwise, default config "VEC=4"
  * build options: -cl-std=CL1.2 -cl-mad-enable
- * launch: dims 3 global 64x4x2 local 64x1x1, workspace 0 bytes (first 0 zeroed)
+ * launch: dims 1 global 256x0x0 local 256x0x0, workspace 0 bytes (first 0 zeroed)
  * IR:
  *   %0 = input : 2x4x8x8 FP32 NCHW
  *   %1 = param bias : 1x4x1x1 FP32 NCHW
@@ -48,6 +48,7 @@
 /* solver FusedElementwise */
 #define VEC 4
 #define CH_FAST 0
+#define FLAT_NCHW 1
 
 /* The ten MIOpen activation modes (reference/miopen-semantics.md 3.1), chosen at compile time
  * by ACTIV_MODE; alpha, beta and gamma are runtime arguments so one program serves any. */
@@ -156,9 +157,10 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * epilogue stays fp32).
  * Tensors that are not packed NCHW (CLF_NCHW 0) go one value at a time through the layout
  * macros; channels-last ones (CH_FAST, from the solver) with the channel fastest.
- * Packed NHWC x and y (FLAT_NHWC) are one flat run, VEC values a work-item.
+ * Packed NHWC x and y (FLAT_NHWC) are one flat run, VEC values a work-item, and so are
+ * packed NCHW ones (FLAT_NCHW).
  * Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N); CH_FAST: (OUT_C, OUT_HW, OUT_N);
- * FLAT_NHWC: 1-d, ceil(N * H * W * C / VEC). */
+ * FLAT_NHWC and FLAT_NCHW: 1-d, ceil(N * C * H * W / VEC). */
 #ifndef VEC
 #define VEC 1
 #endif
@@ -209,6 +211,9 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 
 #ifndef FLAT_NHWC
 #define FLAT_NHWC 0
+#endif
+#ifndef FLAT_NCHW
+#define FLAT_NCHW 0
 #endif
 
 #if FLAT_NHWC && (VEC == 4 || VEC == 8) && defined(CLF_EPILOGUE_STEPS_KV)
@@ -267,6 +272,21 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
     EPI_VEC(k, 1, pix, 0);
 #else
     CLF_STORE(clf_epilogue(CLF_LOAD(x, i0), k, pix, i0, EPI_ARGS), y, i0);
+#endif
+#elif FLAT_NCHW
+    /* x and y packed NCHW: one flat run of N * C * H * W values, VEC of them a work-item in
+     * one channel plane (OUT_HW % VEC == 0). Launched as planes x channels x images (64 work-
+     * items a group), batch-norm+ReLU over 64x64x112x112 ran 0.126 ms on an H200 against
+     * 0.103 for the same values in flat NHWC (bench/results/2026-12-01_h200_s36). */
+    const size_t i0 = get_global_id(0) * (size_t)VEC;
+    if (i0 >= (size_t)OUT_N * OUT_C * OUT_HW)
+        return;
+    const int k = (int)(i0 / OUT_HW % OUT_C);
+    const int pix0 = (int)(i0 % OUT_HW);
+#if VEC == 4 || VEC == 8
+    EPI_VEC(k, 0, pix0, 1);
+#else
+    CLF_STORE(clf_epilogue(CLF_LOAD(x, i0), k, pix0, i0, EPI_ARGS), y, i0);
 #endif
 #else
 #if CH_FAST

@@ -374,11 +374,73 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
 /* A partial last chunk exists only when KT does not divide the reduction. */
 #define R_TAIL (CRS % KT != 0)
 
+#if Y_KVEC && defined(CLF_EPILOGUE_STEPS_KV)
+/* Channels-last y with the epilogue's channel-vector form (codegen writes CLF_EPILOGUE_STEPS_KV
+ * for it, lib/solver/layout.c clf_problem_epilogue_kv): a sub-block's 4 channels of one pixel
+ * go through the epilogue as one float4, their bias and batch-norm factors read once for the
+ * whole block. Computed output by output, a spatial batch-norm's rsqrt and four parameter loads
+ * were paid again at every pixel (H200, r50_1x1_64_56 NHWC: CBNA 1.42x NCHW's time, CBA 1.21x,
+ * bench/results/2026-12-01_h200_s36). */
+#define IG_KV 1
+typedef struct ig_kv_f {
+    float4 bias, mean, mul, add;
+} ig_kv_f;
+
+inline ig_kv_f ig_kv_factors(int k, EPI_PARAMS)
+{
+    ig_kv_f f = {(float4)(0.0f), (float4)(0.0f), (float4)(1.0f), (float4)(0.0f)};
+#if HAS_BIAS
+    f.bias = vload4(0, bias + k);
+#endif
+#if HAS_BN && BN_SPATIAL
+    f.mean = vload4(0, bn_mean + k);
+    f.mul = vload4(0, bn_scale + k) * rsqrt(vload4(0, bn_var + k) + bn_eps);
+    f.add = vload4(0, bn_bias + k);
+#endif
+    (void)k;
+    return f;
+}
+
+/* The steps' parameter vectors are the factors above: bias is the only array they name
+ * directly (the batch-norm goes through CLF_BN_SPATIAL_KV). */
+#define CLF_KV(a, k) (fv.a)
+#undef CLF_BN_SPATIAL_KV
+#define CLF_BN_SPATIAL_KV(v, k) (((v) - fv.mean) * fv.mul + fv.add)
+
+inline float4 clf_activ_kv(float4 v, float alpha, float beta, float gamma)
+{
+    return (float4)(clf_activ(v.x, alpha, beta, gamma), clf_activ(v.y, alpha, beta, gamma),
+                    clf_activ(v.z, alpha, beta, gamma), clf_activ(v.w, alpha, beta, gamma));
+}
+
+/* Channels k..k+3 of one pixel, zv their residual. */
+inline float4 ig_epilogue_kv(float4 acc, float4 zv, ig_kv_f fv, int k, EPI_PARAMS)
+{
+    float4 v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS_KV
+    (void)zv;
+    (void)fv;
+    (void)k;
+    return v;
+}
+#else
+#define IG_KV 0
+#endif
+
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
     __local float4 smem[2 * STAGE / 4];
 
     const int tid = get_local_id(0);
+#if Y_KVEC && KS == 1 && SK == 1
+    /* Channels-last y, stored by the Y_KVEC epilogue below: neighbouring work-items take
+     * neighbouring 4-channel blocks of the same pixels, so a warp's float4 stores are runs of
+     * whole pixels' channels (by pixel blocks they were 16-byte pieces 4 pixels apart). Their
+     * A reads from local memory are then distinct neighbouring float4s and their B reads
+     * broadcasts: the other way round, the same cost. */
+    const int lm = tid % LM;
+    const int ln = tid / LM;
+#else
     const int ln = tid % LN;
 #if KS > 1
     /* A slice is a run of LM * LN consecutive work-items, so the warps of a large enough tile
@@ -387,6 +449,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
     const int ks = tid / (LM * LN);
 #else
     const int lm = tid / LN;
+#endif
 #endif
 #if SK > 1
 #define TILES (K_TILES * GROUPS * P_TILES)
@@ -786,6 +849,57 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
     /* Every group of the tile has counted: the counter is this group's to reset. */
     if (tid == 0)
         (void)atomic_xchg((volatile __global int *)cnt + tile, 0);
+#elif KS > 1 && IG_KV && (TM / NPASS) % 4 == 0
+    /* ---- the sum of the slices for a channels-last y, through the staging buffers ----
+     * As below, pass pi takes accumulator rows [pi * RED_I, (pi + 1) * RED_I) of every
+     * work-item, but the partials are kept channels fastest: slice s stores each column's 4
+     * rows of a sub-block as one float4, red4[s][col][c4] (c4 = i4l * LM + lm, the pass's
+     * 4-channel blocks in channel order), and an item is one such float4: 4 neighbouring
+     * channels of one pixel, consecutive work-items on consecutive channel blocks of a pixel.
+     * Each item is the sum of its KS partials in slice order, then the epilogue as one float4,
+     * then one float4 store: by pixels of one channel, a warp's scalar stores had been K floats
+     * apart. RED_I % 4 == 0 (whole sub-blocks a pass). */
+#define RED_I (TM / NPASS)
+#define RED_C4 (RED_I / 4 * LM) /* 4-channel blocks of a pass */
+#define RED_N4 (RED_C4 * NT)    /* float4 items of a pass */
+#define RED_Q ((RED_N4 + WG - 1) / WG)
+    __local float4 *red4 = smem;
+#pragma unroll
+    for (int pi = 0; pi < NPASS; ++pi) {
+        if (pi > 0)
+            barrier(CLK_LOCAL_MEM_FENCE); /* the previous pass has read its partials */
+#pragma unroll
+        for (int i4l = 0; i4l < RED_I / 4; ++i4l) {
+            const int i = pi * RED_I + i4l * 4;
+#pragma unroll
+            for (int j = 0; j < TN; ++j) {
+                const int col = (j / 4 * LN + ln) * 4 + j % 4;
+                red4[(ks * NT + col) * RED_C4 + i4l * LM + lm] =
+                    (float4)(acc[i][j], acc[i + 1][j], acc[i + 2][j], acc[i + 3][j]);
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int q = 0; q < RED_Q; ++q) {
+            const int f = tid + q * WG;
+            if (RED_N4 % WG != 0 && f >= RED_N4) /* fewer items than work-items */
+                break;
+            const int c4 = f % RED_C4;
+            const int p = p0 + f / RED_C4;
+            const int kg = k0 + ((pi * (RED_I / 4) + c4 / LM) * LM + c4 % LM) * 4;
+            float4 sum = red4[f];
+#pragma unroll
+            for (int s = 1; s < KS; ++s)
+                sum += red4[s * RED_N4 + f];
+            if (kg < K_PER_G && p < NPIX) {
+                const int k = g * K_PER_G + kg;
+                const size_t o = Y_OFF(p / OUT_HW, k, p % OUT_HW);
+                CLF_STORE4(ig_epilogue_kv(sum, CLF_EPI_ZV4(o), ig_kv_factors(k, EPI_ARGS), k,
+                                          EPI_ARGS),
+                           y, o);
+            }
+        }
+    }
 #elif KS > 1
     /* ---- the sum of the slices, through the staging buffers, and the epilogue ----
      * Pass pi takes accumulator rows i in [pi * RED_I, (pi + 1) * RED_I) of every work-item:
@@ -869,6 +983,26 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         if (kg >= K_PER_G)
             continue;
         const int k = g * K_PER_G + kg;
+#if IG_KV
+        const ig_kv_f fv = ig_kv_factors(k, EPI_ARGS);
+        /* the block's z, all its loads in flight before the first store (as CLF_EPI_ZV) */
+        float4 zb[TN];
+#pragma unroll
+        for (int j = 0; j < TN; ++j) {
+            const int p = p0 + (j / 4 * LN + ln) * 4 + j % 4;
+            zb[j] = p < NPIX ? CLF_EPI_ZV4(Y_OFF(p / OUT_HW, k, p % OUT_HW)) : (float4)(0.0f);
+        }
+#pragma unroll
+        for (int j = 0; j < TN; ++j) {
+            const int p = p0 + (j / 4 * LN + ln) * 4 + j % 4;
+            if (p < NPIX) {
+                const size_t o = Y_OFF(p / OUT_HW, k, p % OUT_HW);
+                const float4 a4 = (float4)(acc[i4 * 4 + 0][j], acc[i4 * 4 + 1][j],
+                                           acc[i4 * 4 + 2][j], acc[i4 * 4 + 3][j]);
+                CLF_STORE4(ig_epilogue_kv(a4, zb[j], fv, k, EPI_ARGS), y, o);
+            }
+        }
+#else
 #pragma unroll
         for (int j4 = 0; j4 < TN / 4; ++j4) {
             const int pb = p0 + (j4 * LN + ln) * 4;
@@ -887,6 +1021,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                 }
             }
         }
+#endif
     }
 #else
     /* ---- epilogue: rows past K_PER_G and pixels past the end are dropped here ----
