@@ -883,7 +883,7 @@ static void implicit_gemm_limits(void **state)
      * whole 4 x 4 sub-blocks (one pass: configs 1 and 2), the scalar sum where it does not
      * (2 rows a pass: config 3); partial tiles both ways, z in y's layout, every chain. */
     static const char *const kvec[] = {
-        "MT=32,NT=64,KT=8,TM=8,TN=8",     /* unsplit */
+        "MT=32,NT=64,KT=8,TM=8,TN=8",       /* unsplit */
         "MT=16,NT=16,KT=32,TM=4,TN=4,KS=8", /* 8 slices, one pass */
         "MT=8,NT=128,KT=8,TM=4,TN=8,KS=2",  /* 128 columns, one pass */
         "MT=8,NT=8,KT=8,TM=4,TN=4,KS=8",    /* 2 passes of 2 rows */
