@@ -214,6 +214,20 @@ static void nhwc_cases(miopenHandle_t h, int conv)
     /* 3 channels: the row-flat reduction, its masked last chunk reading on into x and w up
      * to their ends (padding 0: the last window ends at x's last value) */
     static const shape nhwc_rgb = {2, 3, 5, 6, 8, 3, 0, 1, 1, 1};
+    /* ConvImplicitGemm with a channels-last y (8 channels, 20 pixels: a partial tile): the
+     * epilogue on a pixel's 4 channels as float4s, unsplit and with the split's sum kept
+     * channels fastest in local memory (KS=4, one pass of whole sub-blocks). */
+    clf_fusion_problem g;
+    harness_conv_problem(&g, nhwc_conv.n, nhwc_conv.c, nhwc_conv.h, nhwc_conv.w, nhwc_conv.k,
+                         nhwc_conv.f, nhwc_conv.f, nhwc_conv.pad, nhwc_conv.stride, nhwc_conv.dil,
+                         nhwc_conv.groups);
+    set_chain(&g, "CBNZA", 3);
+    set_nhwc(&g);
+    const clf_solver *igemm = clf_solver_by_id(4);
+    if (!conv) { /* the first two passes check it; the third is for the CPU kernel */
+        run_one(h, &g, igemm, "MT=8,NT=16,KT=16,TM=4,TN=4", "CBNZA NHWC 1x16x4x5 k8 3x3");
+        run_one(h, &g, igemm, "MT=8,NT=16,KT=16,TM=4,TN=4,KS=4", "CBNZA NHWC 1x16x4x5 k8 3x3");
+    }
     if (conv) {
         conv_case(h, &nhwc_conv, "CBNZA", 1, 2, "ConvDirectCpuNhwc", 1);
         conv_case(h, &nhwc_rgb, "CBA", 2, 2, "ConvDirectCpuNhwc", 1);
