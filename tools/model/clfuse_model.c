@@ -63,12 +63,25 @@ static int parse_key(const char *key, clf_fusion_problem *p, char *chain, size_t
     }
     clf_ir_op conv = {.kind = CLF_IR_CONV};
     int in[4], out[4], bits = 0, used = 0;
-    if (sscanf(core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-NCHW-FP%d-F%n", &in[1], &in[2],
-               &in[3], &conv.fy, &conv.fx, &conv.k, &out[2], &out[3], &in[0], &conv.pad_h,
-               &conv.pad_w, &conv.stride_h, &conv.stride_w, &conv.dil_h, &conv.dil_w, &bits,
-               &used) != 16 ||
+    char layout[20];
+    if (sscanf(core, "%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-%19[A-Z]-FP%d-F%n", &in[1],
+               &in[2], &in[3], &conv.fy, &conv.fx, &conv.k, &out[2], &out[3], &in[0], &conv.pad_h,
+               &conv.pad_w, &conv.stride_h, &conv.stride_w, &conv.dil_h, &conv.dil_w, layout, &bits,
+               &used) != 17 ||
         (bits != 32 && bits != 16))
         return -1;
+    /* The layout field (lib/ir/ir.c key_layout): NCHW (all packed NCHW), one name for x, w
+     * and y, or x, w, y (and z) each named; packed NCHW or NHWC (KYXC filters) only. */
+    int nhwc[CLF_TENSOR_ROLES] = {0}, names = (int)strlen(layout) / 4;
+    if (strlen(layout) % 4 != 0 || (names != 1 && names != 3 && names != 4))
+        return -1;
+    static const clf_tensor_role order[] = {CLF_TENSOR_X, CLF_TENSOR_W, CLF_TENSOR_Y, CLF_TENSOR_Z};
+    for (int i = 0; i < 4; ++i) {
+        const char *name = layout + 4 * (names == 1 ? 0 : i < names ? i : 2); /* z: y's */
+        if (strncmp(name, "NHWC", 4) != 0 && strncmp(name, "NCHW", 4) != 0)
+            return -1;
+        nhwc[order[i]] = strncmp(name, "NHWC", 4) == 0;
+    }
     conv.groups = 1;
     if (core[used] != '\0' && sscanf(core + used, "_g%d", &conv.groups) != 1)
         return -1;
@@ -99,6 +112,12 @@ static int parse_key(const char *key, clf_fusion_problem *p, char *chain, size_t
     clf_epilogue_of_chain(&p->epi, chain, bn_spatial, activ_mode);
     if (z)
         clf_epilogue_add(&p->epi, CLF_IR_ADD);
+    if (strcmp(layout, "NCHW") != 0)
+        for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+            long shape[4];
+            clf_problem_shape(p, (clf_tensor_role)r, shape);
+            clf_packed_strides(shape, nhwc[r], p->strides[r]);
+        }
     char again[4096];
     clf_problem_key(p, chain, again, sizeof again);
     return strcmp(again, key) == 0 ? 0 : -1;
