@@ -10,7 +10,9 @@
  *     B the largest of four bounds: throughput, latency floor, L2, DRAM
  *   throughput: each compute unit runs its ceil(groups / CUs) groups in rounds of
  *     `resident`, a round of r groups at peak x inner_eff x occupancy(r) x solver_eff,
- *     occupancy(r) = min(1, r x group_size x ILP / sat), ILP = clamp(inner_reuse, 1, 4),
+ *     occupancy(r) = min(1, r x group_size x ILP / sat), ILP = clamp(chains, 1, 4) (the
+ *     independent accumulator chains a solver reports; inner_reuse stands in where it
+ *     reports none),
  *     slowed by 1 + lone / r for the solvers whose groups stall at barriers (lone below),
  *     inner_eff = min(1, inner_reuse / reuse_sat); the work counted is the flops plus
  *     2 x load_ops per 4 bytes of global traffic (the gathers' issue slots), and the time
@@ -488,7 +490,8 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
     const double resident = resident_groups(d, dev, e, &c, &spill, &regs);
     const double per_cu = ceil(c.groups / cu);
 
-    const double ilp = pow(min2(4.0, max2(1.0, c.inner_reuse)), d->ilp_pow);
+    const double chains = c.chains > 0 ? c.chains : c.inner_reuse;
+    const double ilp = pow(min2(4.0, max2(1.0, chains)), d->ilp_pow);
     const double inner_eff = min2(1.0, c.inner_reuse / d->reuse_sat);
     const double peak = 2.0 * d->lanes * d->ghz * 1e9 * inner_eff * solver_efficiency(e, d) /
                         spill; /* flop/s of one compute unit */

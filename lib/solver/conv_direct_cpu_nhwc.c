@@ -65,6 +65,9 @@ static int rf_ok(const clf_fusion_problem *p)
            ws[3] == c->c;
 }
 
+/* An x86 core's L1 data cache, the smaller size in use (32 KB; 48 KB on the newest). */
+#define CPU_L1_BYTES (32.0 * 1024.0)
+
 /* Fewer input channels than this take the row-flat reduction in the space (and the default
  * where VW=4 does not divide them); more fill the vectors along the channels alone. */
 #define RF_MAX_CHANNELS 16
@@ -319,12 +322,19 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
      * epilogue and store: on the 1x1 128@28 KB=4,PB=4 ran 1.24x KB=8,PB=2's vector tail). */
     const double tail = vector_tail(p, &b) ? 1.0 : 3.0;
     out->flops = 2.0 * items * (double)(b.kb * b.pb) * (red + tail * (double)b.vw);
-    /* Per work-item: PB pixels' channels for every tap, its KB filters, its outputs. */
-    out->global_bytes = size * items * (taps * cpg * (double)(b.pb + b.kb) + (double)(b.kb * b.pb));
+    /* Per work-item: PB pixels' channels for every tap and its outputs; its KB filters once a
+     * group where they stay in L1 for the group's work-items, which run in turn on one core
+     * and share them (the group's items are pixel segments of one channel block), else
+     * again for every item. */
+    const double filters = size * (double)b.kb * cpg * taps;
+    const double filter_reads = filters <= CPU_L1_BYTES ? out->groups : items;
+    out->global_bytes =
+        size * items * (taps * cpg * (double)b.pb + (double)(b.kb * b.pb)) + filter_reads * filters;
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 1;
     out->kernels = 1;
     out->inner_reuse = (double)(b.kb * b.pb) / (double)(b.kb + b.pb);
+    out->chains = (double)(b.kb * b.pb);
     return miopenStatusSuccess;
 }
 

@@ -160,6 +160,9 @@ typedef struct clf_cost {
     double dram_bytes; /* compulsory bytes: each tensor read or written once */
     double steps;      /* sequential barrier-separated steps of one group (latency floor) */
     double inner_reuse;   /* FMAs per value loaded from local memory or cache in the inner loop */
+    double chains;        /* independent accumulator chains a work-item's inner loop updates, in
+                           * its own vectors (the pipes' instruction-level parallelism); 0: the
+                           * model takes inner_reuse for it */
     double atomics;       /* global atomic operations, device-wide (they serialise in L2) */
     double cache_sectors; /* 32-byte sectors the global loads and stores of all groups touch,
                            * summed per instruction of a warp of 32 (what each compute unit's

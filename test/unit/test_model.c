@@ -859,6 +859,52 @@ static void cpu_spilling_items_not_grouped(void **state)
     assert_true(s->config_valid(&stem, &xeon, "KB=32,VW=16,NV=1", why, sizeof why));
 }
 
+/* ConvDirectCpuNhwc's blockings on a 2-core AVX-512 CPU. A work-item's KB x PB accumulators
+ * are independent chains (chains = KB x PB, not the loads' reuse), and a group's work-items,
+ * pixel segments of one channel block run in turn on a core, share its filters while they
+ * fit L1. Without either, the model made 4 x 4 the pick of nearly every layer; pinned on the
+ * 2-core machine, 8 x 2 (the vector tail) ran these two 1x1 layers in 0.61 and 0.57 of 4 x 4's
+ * time, and 4 x 4 stayed the best of the 3x3 64@56 (bench/results/2026-12-01_h200_s36/cpu2). */
+static void cpu_nhwc_blocking(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_name("ConvDirectCpuNhwc");
+    assert_non_null(s);
+    clfuse_DeviceInfo dev = pocl();
+    dev.compute_units = 2;
+    dev.native_vector_width_float = 16;
+    struct {
+        int c, hw, k, f, stride, pad;
+        const char *best;
+    } layers[] = {{64, 56, 128, 1, 2, 0, "KB=8,PB=2,VW=16,GR=64"},
+                  {80, 14, 480, 1, 1, 0, "KB=8,PB=2,VW=16,GR=64"},
+                  {64, 56, 64, 3, 1, 1, "KB=4,PB=4,VW=16,GR=64"}};
+    for (size_t i = 0; i < sizeof layers / sizeof layers[0]; ++i) {
+        clf_fusion_problem p;
+        conv(&p, 1, layers[i].c, layers[i].hw, layers[i].k, layers[i].f, layers[i].stride,
+             layers[i].pad);
+        for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+            long shape[4];
+            clf_problem_shape(&p, (clf_tensor_role)r, shape);
+            clf_packed_strides(shape, 1, p.strides[r]);
+        }
+        clf_cost cost;
+        assert_true(clf_model_predict_detail(&dev, &p, s, "KB=8,PB=2,VW=16,GR=64", &cost, NULL) >
+                    0);
+        assert_true(cost.chains == 16);
+        struct miopenHandle h;
+        memset(&h, 0, sizeof h);
+        h.info = dev;
+        clf_choices c = {0};
+        assert_int_equal(clf_model_rank(&h, &p, &s, 1, 1, &c), 0);
+        assert_int_equal(c.n, 1);
+        if (strcmp(c.v[0].config, layers[i].best) != 0)
+            fail_msg("layer %zu: the model's pick %s, measured best %s", i, c.v[0].config,
+                     layers[i].best);
+        clf_choices_free(&c);
+    }
+}
+
 /* PoCL 5.0 on the GPU machine's Xeon aborted in its kernel compiler on the tiled Winograd
  * kernel (F(4x4): bench/results/2026-11-29_xeon_s32; F(2x2)'s non-default configs: _s33) and
  * summed split-K's partials wrong (_s33): those solvers are refused on PoCL 5 and later CPU
@@ -1330,6 +1376,7 @@ int main(void)
         cmocka_unit_test(cpu_registers_by_vector_width),
         cmocka_unit_test(cpu_launch_by_work_groups),
         cmocka_unit_test(cpu_spilling_items_not_grouped),
+        cmocka_unit_test(cpu_nhwc_blocking),
         cmocka_unit_test(depthwise_sectors_counted),
         cmocka_unit_test(elementwise_vector_width),
         cmocka_unit_test(groups_in_flight_counted),
