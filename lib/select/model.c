@@ -373,6 +373,8 @@ static solver_eff effs[] = {
     /* The channels-last direct kernel (vectors along the input channels): ConvDirectCpu's
      * factor, until fitted on its own. */
     {"ConvDirectCpuNhwc", DEFAULT_EFF, 1.0, 0, 0, 0},
+    /* The channels-last outer-product kernel: ConvDirectCpu's factor, until fitted. */
+    {"ConvOuterCpuNhwc", DEFAULT_EFF, 1.0, 0, 0, 0},
 };
 #define N_EFFS (sizeof effs / sizeof effs[0])
 

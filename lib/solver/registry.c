@@ -19,6 +19,7 @@ extern const clf_solver clf_solver_elementwise;
 extern const clf_solver clf_solver_bn_train;
 extern const clf_solver clf_solver_conv_direct_cpu;
 extern const clf_solver clf_solver_conv_direct_cpu_nhwc;
+extern const clf_solver clf_solver_conv_outer_cpu_nhwc;
 extern const clf_solver clf_solver_conv_implicit_gemm_mma;
 extern const clf_solver clf_solver_conv_im2col_cpu;
 
@@ -39,6 +40,8 @@ static const clf_solver *const registry[] = {
                                          * for the same reason */
     &clf_solver_conv_im2col_cpu,        /* id 16: CPU devices only; after the others for the
                                          * same reason */
+    &clf_solver_conv_outer_cpu_nhwc,    /* id 18: CPU devices, channels-last only; after the
+                                         * others for the same reason */
     &clf_solver_conv_naive,             /* id 1 */
     &clf_solver_elementwise,            /* id 100 */
     &clf_solver_bn_train,               /* id 8: training plans only */

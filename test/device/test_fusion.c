@@ -307,6 +307,11 @@ static void residual_add_every_solver(void **state)
         if (s->kind != CLF_SOLVER_CONV)
             continue;
         static const char *const zc[] = {"CBNZA", "CZA"};
+        /* the channels-last solvers take channels-last tensors only, and ConvOuterCpuNhwc no
+         * per-activation batch-norm (its epilogue runs on vectors of channels) */
+        const int nhwc_only =
+            strcmp(s->name, "ConvDirectCpuNhwc") == 0 || strcmp(s->name, "ConvOuterCpuNhwc") == 0;
+        const int spatial_only = strcmp(s->name, "ConvOuterCpuNhwc") == 0;
         for (int ci = 0; ci < 2; ++ci) {
             fusion_case fc = {.chain = zc[ci],
                               .n = 2,
@@ -322,13 +327,11 @@ static void residual_add_every_solver(void **state)
                               .stride = strcmp(s->name, "ConvIm2colCpu") == 0 ? 2 : 1,
                               .dil = 1,
                               .groups = strcmp(s->name, "ConvDepthwise") == 0 ? 4 : 1,
-                              .bn_spatial = ci,
+                              .bn_spatial = ci || spatial_only,
                               .activ_mode = 3,
                               .set_algo = -1,
                               .solver = s->name,
-                              /* ConvDirectCpuNhwc takes channels-last tensors only */
-                              .layout = strcmp(s->name, "ConvDirectCpuNhwc") == 0 ? FUSION_NHWC
-                                                                                  : FUSION_NCHW};
+                              .layout = nhwc_only ? FUSION_NHWC : FUSION_NCHW};
             fusion_result r;
             int rc = fusion_case_run(handle, &fc, 600 + (uint64_t)si * 2 + (uint64_t)ci, 1, &r);
             /* A solver for another kind of device (ConvDirectCpu on a GPU) or for half plans

@@ -227,6 +227,9 @@ static void nhwc_cases(miopenHandle_t h, int conv)
     if (!conv) { /* the first two passes check it; the third is for the CPU kernel */
         run_one(h, &g, igemm, "MT=8,NT=16,KT=16,TM=4,TN=4", "CBNZA NHWC 1x16x4x5 k8 3x3");
         run_one(h, &g, igemm, "MT=8,NT=16,KT=16,TM=4,TN=4,KS=4", "CBNZA NHWC 1x16x4x5 k8 3x3");
+        /* ConvOuterCpuNhwc: a group's filters staged in local memory behind a barrier, its
+         * work-items sharing the copy; 8 output channels in blocks of 4, 3 input channels */
+        conv_case(h, &nhwc_rgb, "CBNZA", 3, 2, "ConvOuterCpuNhwc", 1);
     }
     if (conv) {
         conv_case(h, &nhwc_conv, "CBNZA", 1, 2, "ConvDirectCpuNhwc", 1);

@@ -1663,6 +1663,126 @@ static void direct_cpu_nhwc_limits(void **state)
         }
 }
 
+/* ConvOuterCpuNhwc (id 18): what it refuses (a GPU, half, packed NCHW x, groups, 16 input
+ * channels or more, a per-activation batch-norm, filters past the staging limit), its config
+ * rules and listed space, and runs against the double reference: a last channel block that
+ * starts early and straddles the one before (20 channels in blocks of 16), two vectors of
+ * channels, 4-lane vectors, short rows, padding, stride and dilation, z, KCYX filters beside an
+ * NHWC x, every chain; then every (KV, PB) at VW=8. */
+static void outer_cpu_nhwc_limits(void **state)
+{
+    (void)state;
+    const clf_solver *s = clf_solver_by_id(18);
+    assert_non_null(s);
+    assert_string_equal(s->name, "ConvOuterCpuNhwc");
+    char why[CLF_REASON_CAP];
+    clfuse_DeviceInfo gpu = handle->info, cpu = handle->info;
+    gpu.is_gpu = 1;
+    cpu.is_gpu = 0;
+    cpu.native_vector_width_float = 16;
+    cpu.local_mem_bytes = 4 << 20;
+    clf_fusion_problem p, q;
+    harness_conv_problem(&p, 1, 3, 15, 13, 20, 7, 7, 3, 2, 1, 1);
+    assert_false(s->applicable(&p, &cpu, why, sizeof why)); /* packed NCHW */
+    assert_non_null(strstr(why, "channels-last"));
+    set_layout(&p, LAYOUT_NHWC);
+    assert_true(s->applicable(&p, &cpu, why, sizeof why));
+    assert_false(s->applicable(&p, &gpu, why, sizeof why));
+    assert_string_equal(why, "CPU devices only");
+    p.half = 1;
+    assert_false(s->applicable(&p, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "fp32 only"));
+    p.half = 0;
+    harness_conv_problem(&q, 1, 16, 9, 11, 10, 3, 3, 1, 1, 1, 1);
+    set_layout(&q, LAYOUT_NHWC);
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "16 input channels"));
+    harness_conv_problem(&q, 1, 8, 9, 11, 12, 3, 3, 1, 1, 1, 2);
+    set_layout(&q, LAYOUT_NHWC);
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "one group"));
+    harness_conv_problem(&q, 1, 3, 9, 11, 12, 3, 3, 1, 1, 1, 1);
+    clf_epilogue_of_chain(&q.epi, "CBNA", 0, 3); /* per-activation batch-norm */
+    set_layout(&q, LAYOUT_NHWC);
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "per-activation"));
+    harness_conv_problem(&q, 1, 15, 40, 40, 8, 35, 35, 17, 1, 1, 1); /* 18375 taps x channels */
+    set_layout(&q, LAYOUT_NHWC);
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "staging"));
+    /* configs */
+    assert_true(s->config_valid(&p, &cpu, "KB=16,PB=4,VW=16,GR=4", why, sizeof why));
+    assert_false(s->config_valid(&p, &cpu, "KB=16,PB=4,VW=16", why, sizeof why));
+    assert_false(s->config_valid(&p, &cpu, "KB=12,PB=4,VW=8,GR=4", why, sizeof why));
+    assert_false(s->config_valid(&p, &cpu, "KB=12,PB=4,VW=4,GR=4", why, sizeof why)); /* KV 3 */
+    assert_false(s->config_valid(&p, &cpu, "KB=32,PB=4,VW=16,GR=4", why, sizeof why));
+    assert_non_null(strstr(why, "KB=32"));
+    assert_false(s->config_valid(&p, &cpu, "KB=16,PB=5,VW=16,GR=4", why, sizeof why));
+    assert_false(s->config_valid(&p, &cpu, "KB=16,PB=4,VW=16,GR=8", why, sizeof why));
+    harness_conv_problem(&q, 1, 3, 9, 3, 10, 3, 3, 1, 1, 1, 1);
+    set_layout(&q, LAYOUT_NHWC);
+    assert_false(s->config_valid(&q, &cpu, "KB=8,PB=4,VW=8,GR=1", why, sizeof why)); /* OW 3 */
+    assert_non_null(strstr(why, "PB=4"));
+    static char cfgs[256][CLF_CONFIG_CAP];
+    int count = s->tuning_configs(&p, &cpu, cfgs, 256);
+    assert_true(count > 1 && count <= 256);
+    for (int i = 0; i < count; ++i)
+        if (!s->config_valid(&p, &cpu, cfgs[i], why, sizeof why))
+            fail_msg("listed config %s invalid: %s", cfgs[i], why);
+    clf_cost cost;
+    assert_int_equal(s->cost(&p, &cpu, cfgs[0], &cost), miopenStatusSuccess);
+    assert_true(cost.flops > 0 && cost.simd >= 4 && cost.chains >= 1);
+    if (handle->info.is_gpu) /* the runs below need a CPU device */
+        return;
+
+    static const struct {
+        shape sh;
+        const char *cfg;
+        const char *chain;
+        int kcyx; /* the filters KCYX beside the NHWC x */
+    } runs[] = {
+        /* an RGB stem: 20 channels in blocks of 16, the last starting at 4 */
+        {SQ(1, 3, 15, 13, 20, 7, 7, 3, 2, 1, 1), "KB=16,PB=4,VW=16,GR=4", "CBNA", 0},
+        {SQ(2, 3, 9, 7, 24, 3, 3, 1, 1, 1, 1), "KB=16,PB=3,VW=8,GR=16", "CBNZA", 1},
+        {SQ(1, 1, 6, 5, 4, 3, 3, 1, 1, 1, 1), "KB=4,PB=2,VW=4,GR=1", "CBA", 0},
+        {SQ(1, 6, 7, 3, 12, 5, 5, 2, 1, 1, 1), "KB=8,PB=2,VW=4,GR=4", "CZA", 0}, /* short rows */
+        {{1, 4, 12, 13, 9, 3, 3, 2, 1, 2, 1, 1, 2, 2}, "KB=8,PB=6,VW=8,GR=64", "C", 1},
+        {SQ(2, 15, 5, 6, 32, 1, 1, 0, 1, 1, 1), "KB=32,PB=2,VW=16,GR=4", "CBZA", 0},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
+        make_problem(&q, &runs[i].sh, (int)i);
+        clf_epilogue_of_chain(&q.epi, runs[i].chain, 1, (int)i % 10);
+        set_layout(&q, LAYOUT_NHWC);
+        if (runs[i].kcyx) {
+            long shape[4];
+            clf_problem_shape(&q, CLF_TENSOR_W, shape);
+            clf_packed_strides(shape, 0, q.strides[CLF_TENSOR_W]);
+        }
+        if (!s->applicable(&q, &handle->info, why, sizeof why))
+            fail_msg("run %zu refused: %s", i, why);
+        if (!s->config_valid(&q, &handle->info, runs[i].cfg, why, sizeof why))
+            fail_msg("run %zu: config \"%s\" refused: %s", i, runs[i].cfg, why);
+        char what[48];
+        snprintf(what, sizeof what, "outer run %zu %s", i, runs[i].chain);
+        check_run(s, &q, runs[i].cfg, 900 + i, what);
+    }
+    /* every (KV, PB) at VW=8: 20 output channels (the last block straddling), 7-pixel rows */
+    const shape sw = SQ(1, 5, 5, 7, 20, 3, 3, 1, 1, 1, 1);
+    make_problem(&q, &sw, 0);
+    clf_epilogue_of_chain(&q.epi, "CBA", 0, 3);
+    set_layout(&q, LAYOUT_NHWC);
+    static const long kbs[] = {8, 16}, pbs[] = {1, 2, 3, 4, 6};
+    for (size_t a = 0; a < CLF_COUNT(kbs); ++a)
+        for (size_t b = 0; b < CLF_COUNT(pbs); ++b) {
+            char cfg[CLF_CONFIG_CAP], what[48];
+            snprintf(cfg, sizeof cfg, "KB=%ld,PB=%ld,VW=8,GR=4", kbs[a], pbs[b]);
+            if (!s->config_valid(&q, &handle->info, cfg, why, sizeof why))
+                fail_msg("sweep config %s refused: %s", cfg, why);
+            snprintf(what, sizeof what, "outer sweep KB=%ld PB=%ld", kbs[a], pbs[b]);
+            check_run(s, &q, cfg, 920 + a * 8 + b, what);
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2 || (argc == 2 && strcmp(argv[1], "--long") != 0)) {
@@ -1694,6 +1814,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(direct_cpu_limits),
         cmocka_unit_test(im2col_cpu_limits),
         cmocka_unit_test(direct_cpu_nhwc_limits),
+        cmocka_unit_test(outer_cpu_nhwc_limits),
         cmocka_unit_test(configs_fit_small_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

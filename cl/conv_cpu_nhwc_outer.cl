@@ -1,0 +1,175 @@
+/* Channels-last convolution for CPU devices, the outer-product form (ConvOuterCpuNhwc).
+ *
+ * ConvDirectCpuNhwc vectorises the reduction over a pixel's input channels, so every output
+ * ends in a sum of its vector's lanes, and its vectors run short where the input channels do
+ * (an RGB stem's 3). Here the vectors run along the output channels instead, which are
+ * contiguous in a channels-last y: a work-item keeps PB pixels x KV vectors of VW consecutive
+ * output channels (KB = KV x VW), and each reduction step (a filter tap and one input channel)
+ * broadcasts one input value per pixel against KV vectors of weights: PB x KV vector FMAs,
+ * no lane sums, and the outputs leave as whole vectors through the epilogue's vector form.
+ *
+ * Those weight vectors are the filters of KB channels at one tap and input channel, which a
+ * KYXC (or KCYX) filter keeps CRS values apart: the work-group stages its block's filters
+ * transposed in local memory, wl[r][KB] (r = (fy * FX + fx) * C + c), once for its GR
+ * work-items, which run in turn on one core (pixel segments of the same channel block), and
+ * then reads each step's weights as KV contiguous vectors. The solver keeps CRS x KB floats
+ * within its local-memory limit.
+ *
+ * From the solver: KB, PB, VW (VW divides KB), GR, SEGS (pixel segments per output row),
+ * KBLK (channel blocks), PIX_ITEMS (N x OH x SEGS). One group, y with its channels contiguous
+ * (Y_SC == 1) and the epilogue's vector form (CLF_EPILOGUE_STEPS_KV); x and w any strides.
+ * Launch: global = (PIX_ITEMS padded up to whole groups, KBLK), local = (GR, 1).
+ * Edges: the last channel block (and the last pixel segment of a row) starts early so that it
+ * stays whole, and stores only the outputs the previous one did not, so every output is
+ * written once; taps in the padding multiply a zero. fp32 only. */
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define KVEC CAT(float, VW)
+#define KVLOAD CAT(vload, VW)
+#define KVSTORE CAT(vstore, VW)
+#define KV (KB / VW)
+#define CRS (C_PER_G * FY * FX)
+#if KB % VW != 0
+#error "VW must divide KB"
+#endif
+#ifndef CLF_EPILOGUE_STEPS_KV
+#error "ConvOuterCpuNhwc needs the epilogue's channel-vector form"
+#endif
+
+/* The epilogue's parameters for VW channels k..: a spatial batch-norm's factors read once for
+ * the work-item's pixels (bias and z are read by the steps themselves). */
+typedef struct outer_bn_v {
+    KVEC mean, mul, add;
+} outer_bn_v;
+
+inline outer_bn_v outer_bn_factors(int k, EPI_PARAMS)
+{
+    outer_bn_v f = {(KVEC)(0.0f), (KVEC)(1.0f), (KVEC)(0.0f)};
+#if HAS_BN && BN_SPATIAL
+    f.mean = KVLOAD(0, bn_mean + k);
+    f.mul = KVLOAD(0, bn_scale + k) * rsqrt(KVLOAD(0, bn_var + k) + bn_eps);
+    f.add = KVLOAD(0, bn_bias + k);
+#endif
+    (void)k;
+    return f;
+}
+
+#define CLF_KV(a, k) KVLOAD(0, (a) + (k))
+#undef CLF_BN_SPATIAL_KV
+#define CLF_BN_SPATIAL_KV(v, k) (((v) - fv.mean) * fv.mul + fv.add)
+
+inline KVEC clf_activ_kv(KVEC v, float alpha, float beta, float gamma)
+{
+    float t[VW];
+    KVSTORE(v, 0, t);
+#pragma unroll
+    for (int j = 0; j < VW; ++j)
+        t[j] = clf_activ(t[j], alpha, beta, gamma);
+    return KVLOAD(0, t);
+}
+
+/* Output channels k..k + VW - 1 of one pixel, at out_idx in y (and z, in y's layout). */
+inline KVEC outer_epilogue(KVEC acc, outer_bn_v fv, int k, size_t out_idx, EPI_PARAMS)
+{
+#if HAS_Z
+    const KVEC zv = KVLOAD(0, z + out_idx);
+#else
+    const KVEC zv = (KVEC)(0.0f);
+#endif
+    KVEC v = conv_alpha * acc;
+    CLF_EPILOGUE_STEPS_KV
+    (void)zv;
+    (void)fv;
+    (void)k;
+    return v;
+}
+
+__kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
+{
+    __local float wl[CRS * KB];
+    const int item = get_global_id(0);
+    const int blk = get_global_id(1);
+    /* Whole blocks: the last one starts early and stores from k_store on. */
+    const int k_store = blk * KB;
+    const int k0 = min(k_store, K - KB);
+    /* The block's filters, transposed: the group's work-items share the copying. */
+    for (int e = get_local_id(0); e < CRS * KB; e += GR) {
+        const int r = e / KB, j = e % KB;
+        const int tap = r / C_PER_G;
+        wl[e] = w[W_OFF(k0 + j, r % C_PER_G, tap / FX, tap % FX)];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (item >= PIX_ITEMS)
+        return;
+    const int seg = item % SEGS;
+    const int row = item / SEGS; /* n * OH + oh */
+    const int oh = row % OH;
+    const int n = row / OH;
+    const int ow_store = seg * PB;
+    const int ow0 = max(min(ow_store, OW - PB), 0);
+
+    KVEC acc[PB][KV];
+#pragma unroll
+    for (int p = 0; p < PB; ++p)
+#pragma unroll
+        for (int v = 0; v < KV; ++v)
+            acc[p][v] = (KVEC)(0.0f);
+
+    for (int fy = 0; fy < FY; ++fy) {
+        const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
+        if (ih < 0 || ih >= H)
+            continue;
+        for (int fx = 0; fx < FX; ++fx) {
+            /* Each pixel's input channels under this tap: a pixel whose tap falls in the
+             * padding (or past a short row) reads pixel 0's and multiplies them by 0. */
+            __global const float *xp[PB];
+            float live[PB];
+#pragma unroll
+            for (int p = 0; p < PB; ++p) {
+                const int iw = (ow0 + p) * STRIDE_W - PAD_W + fx * DIL_W;
+                const int ok = iw >= 0 && iw < W && ow0 + p < OW;
+                live[p] = ok ? 1.0f : 0.0f;
+                xp[p] = x + X_OFF(n, 0, ih, ok ? iw : 0);
+            }
+            __local const float *wt = wl + (fy * FX + fx) * C_PER_G * KB;
+            for (int c = 0; c < C_PER_G; ++c) {
+                KVEC wv[KV];
+#pragma unroll
+                for (int v = 0; v < KV; ++v)
+                    wv[v] = KVLOAD(0, wt + c * KB + v * VW);
+#pragma unroll
+                for (int p = 0; p < PB; ++p) {
+                    const KVEC xs = (KVEC)(xp[p][(size_t)c * X_SC] * live[p]);
+#pragma unroll
+                    for (int v = 0; v < KV; ++v)
+                        acc[p][v] = fma(xs, wv[v], acc[p][v]);
+                }
+            }
+        }
+    }
+
+#pragma unroll
+    for (int v = 0; v < KV; ++v) {
+        const int k = k0 + v * VW;
+        if (k + VW <= k_store) /* the previous block's channels */
+            continue;
+        const outer_bn_v fv = outer_bn_factors(k, EPI_ARGS);
+#pragma unroll
+        for (int p = 0; p < PB; ++p) {
+            const int ow = ow0 + p;
+            if (ow < ow_store || ow >= OW)
+                continue;
+            const size_t out_idx = Y_OFF(n, k, oh * OW + ow);
+            const KVEC r = outer_epilogue(acc[p][v], fv, k, out_idx, EPI_ARGS);
+            if (k >= k_store) {
+                KVSTORE(r, 0, y + out_idx);
+            } else { /* straddling the previous block: its lanes from k_store on */
+                float t[VW];
+                KVSTORE(r, 0, t);
+                for (int j = k_store - k; j < VW; ++j)
+                    y[out_idx + j] = t[j];
+            }
+        }
+    }
+}
