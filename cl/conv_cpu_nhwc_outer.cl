@@ -21,7 +21,7 @@
  * Launch: global = (PIX_ITEMS padded up to whole groups, KBLK), local = (GR, 1).
  * Edges: the last channel block (and the last pixel segment of a row) starts early so that it
  * stays whole, and stores only the outputs the previous one did not, so every output is
- * written once; taps in the padding multiply a zero. fp32 only. */
+ * written once; taps in the padding take a zero. fp32 only. */
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -122,15 +122,15 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
             continue;
         for (int fx = 0; fx < FX; ++fx) {
             /* Each pixel's input channels under this tap: a pixel whose tap falls in the
-             * padding (or past a short row) reads pixel 0's and multiplies them by 0. */
+             * padding (or past a short row) reads pixel 0's and takes 0 instead (a select, not
+             * a product: 0 x an infinite input would be NaN). */
             __global const float *xp[PB];
-            float live[PB];
+            int live[PB];
 #pragma unroll
             for (int p = 0; p < PB; ++p) {
                 const int iw = (ow0 + p) * STRIDE_W - PAD_W + fx * DIL_W;
-                const int ok = iw >= 0 && iw < W && ow0 + p < OW;
-                live[p] = ok ? 1.0f : 0.0f;
-                xp[p] = x + X_OFF(n, 0, ih, ok ? iw : 0);
+                live[p] = iw >= 0 && iw < W && ow0 + p < OW;
+                xp[p] = x + X_OFF(n, 0, ih, live[p] ? iw : 0);
             }
             __local const float *wt = wl + (fy * FX + fx) * C_PER_G * KB;
             for (int c = 0; c < C_PER_G; ++c) {
@@ -140,7 +140,8 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
                     wv[v] = KVLOAD(0, wt + c * KB + v * VW);
 #pragma unroll
                 for (int p = 0; p < PB; ++p) {
-                    const KVEC xs = (KVEC)(xp[p][(size_t)c * X_SC] * live[p]);
+                    const float xv = xp[p][(size_t)c * X_SC];
+                    const KVEC xs = (KVEC)(live[p] ? xv : 0.0f);
 #pragma unroll
                     for (int v = 0; v < KV; ++v)
                         acc[p][v] = fma(xs, wv[v], acc[p][v]);

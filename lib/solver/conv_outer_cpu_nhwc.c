@@ -93,11 +93,10 @@ static int problem_ok(const clf_fusion_problem *p, char *why, size_t cap)
         snprintf(why, cap, "one group only");
         return 0;
     }
-    long xs[4];
-    clf_problem_strides(p, CLF_TENSOR_X, xs);
-    if (xs[1] != 1 || !clf_problem_epilogue_kv(p)) {
+    /* y's channels contiguous (the vector stores); x is read through its strides */
+    if (!clf_problem_epilogue_kv(p)) {
         snprintf(why, cap,
-                 "channels-last x and y (their channel stride 1) and an epilogue without a "
+                 "a channels-last y (its channel stride 1) and an epilogue without a "
                  "per-activation batch-norm only");
         return 0;
     }
@@ -203,8 +202,12 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const clf_conv_problem *c = &p->conv;
     const long width = clf_device_vector_width(dev);
     blocking b = {4, 1, 4, 1};
-    for (size_t i = 0; i < CLF_COUNT(vw_vals); ++i)
-        if (vw_vals[i] <= width && vw_vals[i] <= c->k) {
+    const double local = (double)dev->local_mem_bytes < (double)MAX_STAGE_BYTES
+                             ? (double)dev->local_mem_bytes
+                             : (double)MAX_STAGE_BYTES;
+    for (size_t i = 0; i < CLF_COUNT(vw_vals); ++i) /* VW=4 fits where applicable */
+        if (vw_vals[i] <= width && vw_vals[i] <= c->k &&
+            (double)crs(c) * (double)vw_vals[i] * sizeof(float) <= local) {
             b.vw = vw_vals[i];
             break;
         }
@@ -266,11 +269,10 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
                  2.0 * out->groups * stage / (double)b.vw * 2.0;
     /* Per work-item: its PB pixels' inputs under every tap, the staged weights, its outputs;
      * per group: the filters it copies. */
-    out->global_bytes =
-        size * items *
-            ((double)b.pb * (double)crs(c) + kv * (double)b.vw * (double)crs(c) / (double)b.pb +
-             (double)(b.kb * b.pb)) +
-        size * out->groups * stage;
+    out->global_bytes = size * items *
+                            ((double)b.pb * (double)crs(c) + kv * (double)b.vw * (double)crs(c) +
+                             (double)(b.kb * b.pb)) +
+                        size * out->groups * stage;
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2;
     out->kernels = 1;

@@ -1723,8 +1723,24 @@ static void outer_cpu_nhwc_limits(void **state)
     set_layout(&q, LAYOUT_NHWC);
     assert_false(s->config_valid(&q, &cpu, "KB=8,PB=4,VW=8,GR=1", why, sizeof why)); /* OW 3 */
     assert_non_null(strstr(why, "PB=4"));
+    /* a 32 KiB local memory (Intel's CPU runtime): 16-lane blocks of 588 taps x channels do
+     * not fit it, and the default is one that does */
+    clfuse_DeviceInfo small = cpu;
+    small.local_mem_bytes = 32 * 1024;
+    harness_conv_problem(&q, 1, 12, 20, 20, 32, 7, 7, 3, 2, 1, 1);
+    set_layout(&q, LAYOUT_NHWC);
+    assert_true(s->applicable(&q, &small, why, sizeof why));
+    char dcfg[CLF_CONFIG_CAP];
+    s->default_config(&q, &small, dcfg, sizeof dcfg);
+    if (!s->config_valid(&q, &small, dcfg, why, sizeof why))
+        fail_msg("default %s invalid on 32 KiB: %s", dcfg, why);
+    assert_false(s->config_valid(&q, &small, "KB=16,PB=4,VW=16,GR=4", why, sizeof why));
     static char cfgs[256][CLF_CONFIG_CAP];
-    int count = s->tuning_configs(&p, &cpu, cfgs, 256);
+    int count = s->tuning_configs(&q, &small, cfgs, 256);
+    for (int i = 0; i < count; ++i)
+        if (!s->config_valid(&q, &small, cfgs[i], why, sizeof why))
+            fail_msg("listed config %s invalid on 32 KiB: %s", cfgs[i], why);
+    count = s->tuning_configs(&p, &cpu, cfgs, 256);
     assert_true(count > 1 && count <= 256);
     for (int i = 0; i < count; ++i)
         if (!s->config_valid(&p, &cpu, cfgs[i], why, sizeof why))
@@ -1739,7 +1755,7 @@ static void outer_cpu_nhwc_limits(void **state)
         shape sh;
         const char *cfg;
         const char *chain;
-        int kcyx; /* the filters KCYX beside the NHWC x */
+        int kcyx; /* the filters KCYX beside the NHWC x (2: x packed NCHW as well) */
     } runs[] = {
         /* an RGB stem: 20 channels in blocks of 16, the last starting at 4 */
         {SQ(1, 3, 15, 13, 20, 7, 7, 3, 2, 1, 1), "KB=16,PB=4,VW=16,GR=4", "CBNA", 0},
@@ -1748,15 +1764,18 @@ static void outer_cpu_nhwc_limits(void **state)
         {SQ(1, 6, 7, 3, 12, 5, 5, 2, 1, 1, 1), "KB=8,PB=2,VW=4,GR=4", "CZA", 0}, /* short rows */
         {{1, 4, 12, 13, 9, 3, 3, 2, 1, 2, 1, 1, 2, 2}, "KB=8,PB=6,VW=8,GR=64", "C", 1},
         {SQ(2, 15, 5, 6, 32, 1, 1, 0, 1, 1, 1), "KB=32,PB=2,VW=16,GR=4", "CBZA", 0},
+        {SQ(1, 3, 11, 9, 12, 3, 3, 1, 2, 1, 1), "KB=8,PB=3,VW=4,GR=4", "CBNZA", 2},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         make_problem(&q, &runs[i].sh, (int)i);
         clf_epilogue_of_chain(&q.epi, runs[i].chain, 1, (int)i % 10);
         set_layout(&q, LAYOUT_NHWC);
-        if (runs[i].kcyx) {
-            long shape[4];
-            clf_problem_shape(&q, CLF_TENSOR_W, shape);
-            clf_packed_strides(shape, 0, q.strides[CLF_TENSOR_W]);
+        for (int r = 0; r <= CLF_TENSOR_W; ++r) {
+            if ((r == CLF_TENSOR_W && runs[i].kcyx) || (r == CLF_TENSOR_X && runs[i].kcyx == 2)) {
+                long shape[4];
+                clf_problem_shape(&q, (clf_tensor_role)r, shape);
+                clf_packed_strides(shape, 0, q.strides[r]);
+            }
         }
         if (!s->applicable(&q, &handle->info, why, sizeof why))
             fail_msg("run %zu refused: %s", i, why);
