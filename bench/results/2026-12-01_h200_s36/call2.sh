@@ -5,7 +5,7 @@
 # The new build's whole suite in both layouts (default mode, no db, fused plans, no peer),
 # the build before (d632a92's clfuse-bench, .gpu/old/) on the entries the change touches,
 # SEARCH of the 64-channel 1x1 layers in NHWC, then test_solvers and test_fp16 on the H200
-# and test_solvers on the Xeon (PoCL 5.0).
+# and test_solvers on the Xeon (PoCL 5.0); then ResNet-18 b1 in NHWC on the Xeon, old and new.
 #   .gpu/gpu-run.sh bash bench/results/2026-12-01_h200_s36/call2.sh $OUT
 cd "$(dirname "$0")/../../.." || exit 1
 out=$1
@@ -45,4 +45,17 @@ mkdir -p "$out/tests"
   CLFUSE_DEVICE=gpu MIOPEN_LOG_LEVEL=1 timeout 200 .gpu/build/test/test_solvers > "$out/tests/h200_test_solvers.log" 2>&1
   echo "h200 test_solvers exit $? $SECONDS s" >> "$out/status.txt" ) &
 wait
-(cd "$out" && tar czf runs.tgz nchw* nhwc* old_* new_* tests && rm -rf nchw nhwc old_* new_* tests nchw.log nhwc.log)
+# The Xeon (PoCL 5.0), after the GPU runs: ResNet-18 b1 in NHWC with the CPU model's
+# channels-last changes and ConvOuterCpuNhwc (its stem), the old bench against the new, each
+# twice, default mode (test_solvers above checked the new kernels there).
+for r in 1 2; do
+  for side in old new; do
+    b=$old; [ $side = new ] && b=$new
+    CLFUSE_DEVICE=cpu MIOPEN_FIND_MODE_FUSION=FAST MIOPEN_USER_DB_PATH=$(mktemp -d) \
+      MIOPEN_CUSTOM_CACHE_DIR=$(mktemp -d) timeout 120 $b --network resnet18_b1.txt --nhwc \
+      --no-peer --out "$out/xeon_${side}_r$r" > "$out/xeon_${side}_r$r.log" 2>&1
+    echo "xeon $side r$r exit $? $SECONDS s" >> "$out/status.txt"
+    rm -f "$out/xeon_${side}_r$r/plot.svg"
+  done
+done
+(cd "$out" && tar czf runs.tgz nchw* nhwc* old_* new_* xeon_* tests && rm -rf nchw nhwc old_* new_* xeon_* tests nchw.log nhwc.log)
