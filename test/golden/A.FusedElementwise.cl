@@ -152,8 +152,8 @@ inline float4 clf_epilogue4(float4 acc, int k, int pix, size_t out_idx, EPI_PARA
  * CLF_STORE (CLF_LOAD4 / CLF_STORE4 for four values, CLF_LOAD8 / CLF_STORE8 for eight): plain
  * loads for fp32 (below), the vload_half family from the preamble of an fp16 plan (the
  * epilogue stays fp32).
- * Tensors that are not packed NCHW (CLF_NCHW 0) go one value at a time through the layout
- * macros; channels-last ones (CH_FAST, from the solver) with the channel fastest.
+ * Tensors that are not packed (neither flat run below) go one value at a time through the
+ * layout macros; channels-last ones (CH_FAST, from the solver) with the channel fastest.
  * Packed NHWC x and y (FLAT_NHWC) are one flat run, VEC values a work-item, and so are
  * packed NCHW ones (FLAT_NCHW).
  * Launch: global = (ceil(OUT_HW / VEC), OUT_C, OUT_N); CH_FAST: (OUT_C, OUT_HW, OUT_N);
@@ -301,8 +301,8 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
     if (pix0 >= OUT_HW)
         return;
 #endif
-#if !CLF_NCHW
-    /* Any strides: one value at a time, each tensor at its own offsets. */
+    /* Any strides (packed tensors run flat, above): one value at a time, each tensor at its
+     * own offsets. */
     const size_t xb = (size_t)n * X_SN + (size_t)k * X_SC;
     const size_t yb = (size_t)n * Y_SN + (size_t)k * Y_SC;
     for (int i = 0; i < VEC && pix0 + i < OUT_HW; ++i) {
@@ -310,18 +310,5 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
         CLF_STORE(clf_epilogue(CLF_LOAD(x, xb + X_PIX(pix0 + i)), k, pix0 + i, yi, EPI_ARGS), y,
                   yi);
     }
-#else
-    const size_t base = ((size_t)n * OUT_C + k) * OUT_HW;
-#if VEC > 1 && (OUT_HW % VEC) == 0
-    /* OUT_HW is a multiple of VEC, so the plane base keeps vectors aligned. */
-    const size_t i0 = base + pix0;
-    EPI_VEC(k, 0, pix0, 1);
-#else
-    for (int i = 0; i < VEC && pix0 + i < OUT_HW; ++i) {
-        const size_t idx = base + pix0 + i;
-        CLF_STORE(clf_epilogue(CLF_LOAD(x, idx), k, pix0 + i, idx, EPI_ARGS), y, idx);
-    }
-#endif
-#endif
 #endif
 }
