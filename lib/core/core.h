@@ -107,6 +107,9 @@ int clf_device_vector_width(const clfuse_DeviceInfo *i);
  * 16 below AVX-512 and 32 with it (also what a driver that does not say the width gets).
  * AArch64's 32 NEON registers read as 16: a rule that errs towards fewer accumulators. */
 int clf_device_vector_regs(const clfuse_DeviceInfo *i);
+/* The registers one vector of `lanes` floats takes on that CPU: two where it is twice the
+ * width (16 lanes on AVX2). */
+int clf_device_vector_parts(const clfuse_DeviceInfo *i, long lanes);
 /* PoCL's major version on a PoCL device (its platform "Portable Computing Language", the
  * driver version "5.0+debian" and the like), 0 on any other device. */
 int clf_device_pocl_major(const clfuse_DeviceInfo *i);

@@ -267,6 +267,12 @@ int clf_device_vector_regs(const clfuse_DeviceInfo *i)
     return clf_device_vector_width(i) >= 16 ? 32 : 16;
 }
 
+int clf_device_vector_parts(const clfuse_DeviceInfo *i, long lanes)
+{
+    const long width = clf_device_vector_width(i);
+    return (int)((lanes + width - 1) / width);
+}
+
 int clf_device_pocl_major(const clfuse_DeviceInfo *i)
 {
     if (strstr(i->platform_name, "Portable Computing Language") == NULL)

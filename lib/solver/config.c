@@ -65,6 +65,16 @@ int clf_config_small_group(const clfuse_DeviceInfo *dev, long work_items)
     return work_items < CLF_MIN_TUNING_GROUP && dev->max_work_group_size >= CLF_MIN_TUNING_GROUP;
 }
 
+long clf_config_cpu_group(const clfuse_DeviceInfo *dev, long items, const long *sizes, size_t n)
+{
+    const long cu = dev->compute_units > 0 ? (long)dev->compute_units : 1;
+    long gr = 1;
+    for (size_t i = 0; i < n; ++i)
+        if (items / sizes[i] >= 4 * cu && (size_t)sizes[i] <= dev->max_work_group_size)
+            gr = sizes[i];
+    return gr;
+}
+
 int clf_config_in(long v, const long *vals, size_t n)
 {
     for (size_t i = 0; i < n; ++i)

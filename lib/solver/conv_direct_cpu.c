@@ -180,7 +180,7 @@ static double item_vector_regs(const clf_conv_problem *c, const clfuse_DeviceInf
                                const blocking *b)
 {
     const long width = clf_device_vector_width(dev);
-    const long parts = (b->vw + width - 1) / width;
+    const long parts = clf_device_vector_parts(dev, b->vw);
     if (dot(c))
         return (double)((b->kb + 2) * parts);
     return (double)((b->kb * b->nv + b->nv) * parts + (width >= 16 ? 0 : 1));

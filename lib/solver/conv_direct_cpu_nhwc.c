@@ -128,18 +128,11 @@ static long pix_items(const clf_conv_problem *c, const blocking *b)
     return (long)c->n * c->oh * segments(c, b);
 }
 
-/* The device's registers one VW-float value takes (two where VW is twice its width). */
-static long vector_parts(const clfuse_DeviceInfo *dev, const blocking *b)
-{
-    const long width = clf_device_vector_width(dev);
-    return (b->vw + width - 1) / width;
-}
-
 /* A work-item's values in the device's vector registers: KB x PB accumulators, PB input
  * vectors and a filter vector. */
 static long item_regs(const clfuse_DeviceInfo *dev, const blocking *b)
 {
-    return (b->kb * b->pb + b->pb + 1) * vector_parts(dev, b);
+    return (b->kb * b->pb + b->pb + 1) * clf_device_vector_parts(dev, b->vw);
 }
 
 /* The accumulators alone, in the device's registers. At most half the register file: on the
@@ -148,7 +141,7 @@ static long item_regs(const clfuse_DeviceInfo *dev, const blocking *b)
  * KB=4,PB=6 0.153, against KB=8,PB=2 0.080; 3x3 64@56: 0.61-0.64 against 0.49; s35). */
 static long accumulator_regs(const clfuse_DeviceInfo *dev, const blocking *b)
 {
-    return b->kb * b->pb * vector_parts(dev, b);
+    return b->kb * b->pb * clf_device_vector_parts(dev, b->vw);
 }
 
 /* Whether the kernel's outputs finish as whole vectors (cl/conv_cpu_nhwc.cl's NHWC_KVEC): 16
@@ -210,18 +203,11 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
            blocking_valid(p, dev, &b, cfg, why, cap);
 }
 
-/* Work-items share a group while at least 4 groups a compute unit remain: PoCL's cost per
- * group (~11 ns on the 2-core machine) against small work-items, without a tail of few large
- * groups. */
+/* Work-items share a group while at least 4 groups a compute unit remain. */
 static long group_for(const clf_conv_problem *c, const clfuse_DeviceInfo *dev, const blocking *b)
 {
-    const long cu = dev->compute_units > 0 ? (long)dev->compute_units : 1;
-    const long items = pix_items(c, b) * (long)c->groups * blocks(c, b);
-    long gr = 1;
-    for (size_t i = 0; i < CLF_COUNT(gr_vals); ++i)
-        if (items / gr_vals[i] >= 4 * cu && (size_t)gr_vals[i] <= dev->max_work_group_size)
-            gr = gr_vals[i];
-    return gr;
+    return clf_config_cpu_group(dev, pix_items(c, b) * (long)c->groups * blocks(c, b), gr_vals,
+                                CLF_COUNT(gr_vals));
 }
 
 /* The widest vector that divides the group's channels and fits one of the device's

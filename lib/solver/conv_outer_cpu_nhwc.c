@@ -65,18 +65,11 @@ static long pix_items(const clf_conv_problem *c, const blocking *b)
     return (long)c->n * c->oh * segments(c, b);
 }
 
-/* The device's registers one VW-float value takes (two where VW is twice its width). */
-static long vector_parts(const clfuse_DeviceInfo *dev, const blocking *b)
-{
-    const long width = clf_device_vector_width(dev);
-    return (b->vw + width - 1) / width;
-}
-
 /* Accumulators (PB x KV), the step's weight vectors (KV) and a broadcast input. */
 static long item_regs(const clfuse_DeviceInfo *dev, const blocking *b)
 {
     const long kv = b->kb / b->vw;
-    return (b->pb * kv + kv + 1) * vector_parts(dev, b);
+    return (b->pb * kv + kv + 1) * clf_device_vector_parts(dev, b->vw);
 }
 
 /* What the kernel needs of the problem, whatever the device. */
@@ -178,20 +171,15 @@ static int config_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *de
 static int fits_registers(const clfuse_DeviceInfo *dev, const blocking *b)
 {
     return item_regs(dev, b) <= clf_device_vector_regs(dev) &&
-           b->pb * (b->kb / b->vw) * vector_parts(dev, b) <= clf_device_vector_regs(dev) / 2;
+           b->pb * (b->kb / b->vw) * clf_device_vector_parts(dev, b->vw) <=
+               clf_device_vector_regs(dev) / 2;
 }
 
 /* The largest group that leaves at least 4 groups a compute unit: the staged filters are
  * copied once a group. */
 static long group_for(const clf_conv_problem *c, const clfuse_DeviceInfo *dev, const blocking *b)
 {
-    const long cu = dev->compute_units > 0 ? (long)dev->compute_units : 1;
-    const long items = pix_items(c, b) * blocks(c, b);
-    long gr = 1;
-    for (size_t i = 0; i < CLF_COUNT(gr_vals); ++i)
-        if (items / gr_vals[i] >= 4 * cu && (size_t)gr_vals[i] <= dev->max_work_group_size)
-            gr = gr_vals[i];
-    return gr;
+    return clf_config_cpu_group(dev, pix_items(c, b) * blocks(c, b), gr_vals, CLF_COUNT(gr_vals));
 }
 
 /* The widest vector the device holds in one register, one vector of channels x 8 pixels

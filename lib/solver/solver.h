@@ -355,6 +355,11 @@ void clf_config_emit(char (*out)[CLF_CONFIG_CAP], int max, int *n, const char *c
  * implicit-GEMM solvers apply it, each with its evidence beside its space. */
 #define CLF_MIN_TUNING_GROUP 64
 int clf_config_small_group(const clfuse_DeviceInfo *dev, long work_items);
+/* A CPU kernel's work-group: the largest of sizes[0..n) (ascending, within the device's limit)
+ * that still leaves at least 4 groups of `items` work-items a compute unit, else 1. PoCL pays
+ * per group (~11 ns on the 2-core machine), which matters against small work-items; fewer
+ * groups than that leave a tail of few large ones (ConvDirectCpuNhwc, ConvOuterCpuNhwc). */
+long clf_config_cpu_group(const clfuse_DeviceInfo *dev, long items, const long *sizes, size_t n);
 /* 1 when v is one of vals[0..n). */
 /* Elements of an array (the configs' value lists). */
 #define CLF_COUNT(a) (sizeof(a) / sizeof((a)[0]))
