@@ -9,7 +9,7 @@ root=$(git rev-parse --show-toplevel)
 cd "$root"
 old=$(mktemp -d)
 git worktree add -q "$old/src" d632a92
-cmake -S "$old/src" -B "$old/build" -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake -S "$old/src" -B "$old/build" -DCMAKE_BUILD_TYPE=Release -DCLFUSE_BENCH_ONEDNN=OFF > /dev/null
 cmake --build "$old/build" -j"$(nproc)" --target clfuse-bench > /dev/null
 STAGE_TESTS=test_solvers,test_fp16 tools/stage-gpu.sh
 rm -rf .gpu/build/test/golden_gen .gpu/build/tools/model .gpu/build/tools/db .gpu/build/bench/clfuse-bench-ext
