@@ -405,22 +405,7 @@ inline cpu_bn_k cpu_bn_channel(int k, EPI_PARAMS)
 }
 
 #if CPU_VEC_EPILOGUE
-/* clf_activ's modes 0, 3, 7 and 8 on a vector, with its results for NaN and -0. */
-inline VEC cpu_activ(VEC x, float alpha)
-{
-    const VEC zero = (VEC)(0.0f);
-    (void)alpha;
-    (void)zero;
-#if ACTIV_MODE == 3
-    return select(zero, x, x > zero);
-#elif ACTIV_MODE == 7
-    return fmin((VEC)(alpha), select(zero, x, x > zero));
-#elif ACTIV_MODE == 8
-    return select(alpha * x, x, x > zero);
-#else
-    return x;
-#endif
-}
+CLF_DEFINE_ACTIV_VEC(VEC, VW, cpu_activ)
 
 #undef CLF_BN_SPATIAL
 #undef CLF_BN_PER_ACT
@@ -430,7 +415,7 @@ inline VEC cpu_activ(VEC x, float alpha)
     (CPU_BN_PARAM(bn_scale, k, pix) * ((v) - CPU_BN_PARAM(bn_mean, k, pix)) *                 \
          rsqrt(CPU_BN_PARAM(bn_var, k, pix) + bn_eps) +                                        \
      CPU_BN_PARAM(bn_bias, k, pix))
-#define clf_activ(x, alpha, beta, gamma) cpu_activ((x), (alpha))
+#define clf_activ(x, alpha, beta, gamma) cpu_activ((x), (alpha), (beta), (gamma))
 /* Output pixels pix..pix + VW - 1 of channel k, at out_idx in y (and z). */
 inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, int pix, size_t out_idx, EPI_PARAMS)
 {

@@ -170,15 +170,7 @@ typedef struct nhwc_bn_v {
 #undef CLF_BN_SPATIAL_KV
 #define CLF_BN_SPATIAL_KV(v, k) (((v) - fv.mean) * fv.mul + fv.add)
 
-inline KVEC_T clf_activ_kv(KVEC_T v, float alpha, float beta, float gamma)
-{
-    float t[KB];
-    KVSTORE(v, 0, t);
-#pragma unroll
-    for (int j = 0; j < KB; ++j)
-        t[j] = clf_activ(t[j], alpha, beta, gamma);
-    return KVLOAD(0, t);
-}
+CLF_DEFINE_ACTIV_VEC(KVEC_T, KB, clf_activ_kv)
 
 /* Channels k..k + KB - 1 of one pixel, at out_idx in y (and z, in y's layout). */
 inline KVEC_T nhwc_epilogue_kv(KVEC_T acc, nhwc_bn_v fv, int k, size_t out_idx, EPI_PARAMS)

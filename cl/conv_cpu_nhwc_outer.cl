@@ -59,15 +59,7 @@ inline outer_bn_v outer_bn_factors(int k, EPI_PARAMS)
 #undef CLF_BN_SPATIAL_KV
 #define CLF_BN_SPATIAL_KV(v, k) (((v) - fv.mean) * fv.mul + fv.add)
 
-inline KVEC clf_activ_kv(KVEC v, float alpha, float beta, float gamma)
-{
-    float t[VW];
-    KVSTORE(v, 0, t);
-#pragma unroll
-    for (int j = 0; j < VW; ++j)
-        t[j] = clf_activ(t[j], alpha, beta, gamma);
-    return KVLOAD(0, t);
-}
+CLF_DEFINE_ACTIV_VEC(KVEC, VW, clf_activ_kv)
 
 /* Output channels k..k + VW - 1 of one pixel, at out_idx in y (and z, in y's layout). */
 inline KVEC outer_epilogue(KVEC acc, outer_bn_v fv, int k, size_t out_idx, EPI_PARAMS)
@@ -84,6 +76,10 @@ inline KVEC outer_epilogue(KVEC acc, outer_bn_v fv, int k, size_t out_idx, EPI_P
     (void)k;
     return v;
 }
+
+/* A row of taps as one run: in a packed channels-last x the FX taps x C channels a pixel reads
+ * in one filter row are FX x C consecutive floats, in the order the staged weights keep. */
+#define OUTER_FLAT (X_SC == 1 && X_SW == C_PER_G && DIL_W == 1)
 
 __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
@@ -116,10 +112,38 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
         for (int v = 0; v < KV; ++v)
             acc[p][v] = (KVEC)(0.0f);
 
+#if OUTER_FLAT
+    /* Whether every pixel's taps lie inside the row, so that a filter row is one run of
+     * FX x C inputs a pixel (most work-items; those at a row's ends take the taps one by one).
+     * With C = 3 the tap-by-tap loop spent as many instructions on each tap's addresses and
+     * masks as on its 3 channels' FMAs. */
+    const bool row_inside = ow0 * STRIDE_W - PAD_W >= 0 &&
+                            (ow0 + PB - 1) * STRIDE_W - PAD_W + FX - 1 < W;
+#endif
     for (int fy = 0; fy < FY; ++fy) {
         const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
         if (ih < 0 || ih >= H)
             continue;
+#if OUTER_FLAT
+        if (row_inside) {
+            __global const float *xr = x + X_OFF(n, 0, ih, ow0 * STRIDE_W - PAD_W);
+            __local const float *wt = wl + fy * FX * C_PER_G * KB;
+            for (int j = 0; j < FX * C_PER_G; ++j) {
+                KVEC wv[KV];
+#pragma unroll
+                for (int v = 0; v < KV; ++v)
+                    wv[v] = KVLOAD(0, wt + j * KB + v * VW);
+#pragma unroll
+                for (int p = 0; p < PB; ++p) {
+                    const KVEC xs = (KVEC)(xr[p * STRIDE_W * C_PER_G + j]);
+#pragma unroll
+                    for (int v = 0; v < KV; ++v)
+                        acc[p][v] = fma(xs, wv[v], acc[p][v]);
+                }
+            }
+            continue;
+        }
+#endif
         for (int fx = 0; fx < FX; ++fx) {
             /* Each pixel's input channels under this tap: a pixel whose tap falls in the
              * padding (or past a short row) reads pixel 0's and takes 0 instead (a select, not

@@ -217,11 +217,7 @@ inline ig_kv_f ig_kv_factors(int k, EPI_PARAMS)
 #undef CLF_BN_SPATIAL_KV
 #define CLF_BN_SPATIAL_KV(v, k) (((v) - fv.mean) * fv.mul + fv.add)
 
-inline float4 clf_activ_kv(float4 v, float alpha, float beta, float gamma)
-{
-    return (float4)(clf_activ(v.x, alpha, beta, gamma), clf_activ(v.y, alpha, beta, gamma),
-                    clf_activ(v.z, alpha, beta, gamma), clf_activ(v.w, alpha, beta, gamma));
-}
+CLF_DEFINE_ACTIV_VEC(float4, 4, clf_activ_kv)
 
 /* Channels k..k+3 of one pixel, zv their residual. */
 inline float4 ig_epilogue_kv(float4 acc, float4 zv, ig_kv_f fv, int k, EPI_PARAMS)

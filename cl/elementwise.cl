@@ -71,21 +71,7 @@
  * aligned vector at k (a cl_mem starts on CL_DEVICE_MEM_BASE_ADDR_ALIGN, at least 128 bytes). */
 #define EPI_KV 1
 #define CLF_KV(a, k) (((__global const EPI_VEC_T *)(a))[(k) / VEC])
-inline EPI_VEC_T clf_activ_kv(EPI_VEC_T v, float alpha, float beta, float gamma)
-{
-    float t[VEC];
-    vstore4(v.s0123, 0, t);
-#if VEC == 8
-    vstore4(v.s4567, 1, t);
-#endif
-    for (int j = 0; j < VEC; ++j)
-        t[j] = clf_activ(t[j], alpha, beta, gamma);
-#if VEC == 8
-    return vload8(0, t);
-#else
-    return vload4(0, t);
-#endif
-}
+CLF_DEFINE_ACTIV_VEC(EPI_VEC_T, VEC, clf_activ_kv)
 
 inline EPI_VEC_T clf_epilogue_kv(EPI_VEC_T acc, EPI_VEC_T zv, int k, EPI_PARAMS)
 {

@@ -1757,8 +1757,9 @@ static void outer_cpu_nhwc_limits(void **state)
         const char *chain;
         int kcyx; /* the filters KCYX beside the NHWC x (2: x packed NCHW as well) */
     } runs[] = {
-        /* an RGB stem: 20 channels in blocks of 16, the last starting at 4 */
-        {SQ(1, 3, 15, 13, 20, 7, 7, 3, 2, 1, 1), "KB=16,PB=4,VW=16,GR=4", "CBNA", 0},
+        /* an RGB stem: 20 channels in blocks of 16, the last starting at 4; rows of 15
+         * outputs, whose middle segments read their filter rows as one run (OUTER_FLAT) */
+        {SQ(1, 3, 15, 29, 20, 7, 7, 3, 2, 1, 1), "KB=16,PB=4,VW=16,GR=4", "CBNA", 0},
         {SQ(2, 3, 9, 7, 24, 3, 3, 1, 1, 1, 1), "KB=16,PB=3,VW=8,GR=16", "CBNZA", 1},
         {SQ(1, 1, 6, 5, 4, 3, 3, 1, 1, 1, 1), "KB=4,PB=2,VW=4,GR=1", "CBA", 0},
         {SQ(1, 6, 7, 3, 12, 5, 5, 2, 1, 1, 1), "KB=8,PB=2,VW=4,GR=4", "CZA", 0}, /* short rows */

@@ -117,6 +117,41 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
 #endif
 }
 
+/* clf_activ on a vector: defines inline T NAME(T v, float alpha, float beta, float gamma) for a
+ * float vector type T of LANES lanes. The modes that are selects, fabs and minima run as vector
+ * operations (PoCL then keeps the epilogue in vector registers: lane by lane, a ReLU cost a
+ * CPU stem's channels-last kernel as much as its FMAs); the others lane by lane, through
+ * clf_activ. Both give clf_activ's results, NaN and -0 included. */
+#define CLF_ACTIV_CAT_(a, b) a##b
+#define CLF_ACTIV_CAT(a, b) CLF_ACTIV_CAT_(a, b)
+#undef CLF_ACTIV_VEC_BODY /* a horizontal plan includes this file once a branch */
+#if ACTIV_MODE == 0
+#define CLF_ACTIV_VEC_BODY(T, LANES) return v;
+#elif ACTIV_MODE == 3
+#define CLF_ACTIV_VEC_BODY(T, LANES) return select((T)(0.0f), v, v > (T)(0.0f));
+#elif ACTIV_MODE == 5
+#define CLF_ACTIV_VEC_BODY(T, LANES) return fabs(v);
+#elif ACTIV_MODE == 7
+#define CLF_ACTIV_VEC_BODY(T, LANES) return fmin((T)(alpha), select((T)(0.0f), v, v > (T)(0.0f)));
+#elif ACTIV_MODE == 8
+#define CLF_ACTIV_VEC_BODY(T, LANES) return select(alpha * v, v, v > (T)(0.0f));
+#else
+#define CLF_ACTIV_VEC_BODY(T, LANES)                                                           \
+    float t_[LANES];                                                                           \
+    CLF_ACTIV_CAT(vstore, LANES)(v, 0, t_);                                                    \
+    for (int j_ = 0; j_ < (LANES); ++j_)                                                       \
+        t_[j_] = clf_activ(t_[j_], alpha, beta, gamma);                                        \
+    return CLF_ACTIV_CAT(vload, LANES)(0, t_);
+#endif
+#define CLF_DEFINE_ACTIV_VEC(T, LANES, NAME)                                                   \
+    inline T NAME(T v, float alpha, float beta, float gamma)                                   \
+    {                                                                                          \
+        (void)alpha;                                                                           \
+        (void)beta;                                                                            \
+        (void)gamma;                                                                           \
+        CLF_ACTIV_VEC_BODY(T, LANES)                                                           \
+    }
+
 /* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
  * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
  * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * zv, activation, each
@@ -589,22 +624,7 @@ inline cpu_bn_k cpu_bn_channel(int k, EPI_PARAMS)
 }
 
 #if CPU_VEC_EPILOGUE
-/* clf_activ's modes 0, 3, 7 and 8 on a vector, with its results for NaN and -0. */
-inline VEC cpu_activ(VEC x, float alpha)
-{
-    const VEC zero = (VEC)(0.0f);
-    (void)alpha;
-    (void)zero;
-#if ACTIV_MODE == 3
-    return select(zero, x, x > zero);
-#elif ACTIV_MODE == 7
-    return fmin((VEC)(alpha), select(zero, x, x > zero));
-#elif ACTIV_MODE == 8
-    return select(alpha * x, x, x > zero);
-#else
-    return x;
-#endif
-}
+CLF_DEFINE_ACTIV_VEC(VEC, VW, cpu_activ)
 
 #undef CLF_BN_SPATIAL
 #undef CLF_BN_PER_ACT
@@ -614,7 +634,7 @@ inline VEC cpu_activ(VEC x, float alpha)
     (CPU_BN_PARAM(bn_scale, k, pix) * ((v) - CPU_BN_PARAM(bn_mean, k, pix)) *                 \
          rsqrt(CPU_BN_PARAM(bn_var, k, pix) + bn_eps) +                                        \
      CPU_BN_PARAM(bn_bias, k, pix))
-#define clf_activ(x, alpha, beta, gamma) cpu_activ((x), (alpha))
+#define clf_activ(x, alpha, beta, gamma) cpu_activ((x), (alpha), (beta), (gamma))
 /* Output pixels pix..pix + VW - 1 of channel k, at out_idx in y (and z). */
 inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, int pix, size_t out_idx, EPI_PARAMS)
 {

@@ -119,6 +119,41 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
 #endif
 }
 
+/* clf_activ on a vector: defines inline T NAME(T v, float alpha, float beta, float gamma) for a
+ * float vector type T of LANES lanes. The modes that are selects, fabs and minima run as vector
+ * operations (PoCL then keeps the epilogue in vector registers: lane by lane, a ReLU cost a
+ * CPU stem's channels-last kernel as much as its FMAs); the others lane by lane, through
+ * clf_activ. Both give clf_activ's results, NaN and -0 included. */
+#define CLF_ACTIV_CAT_(a, b) a##b
+#define CLF_ACTIV_CAT(a, b) CLF_ACTIV_CAT_(a, b)
+#undef CLF_ACTIV_VEC_BODY /* a horizontal plan includes this file once a branch */
+#if ACTIV_MODE == 0
+#define CLF_ACTIV_VEC_BODY(T, LANES) return v;
+#elif ACTIV_MODE == 3
+#define CLF_ACTIV_VEC_BODY(T, LANES) return select((T)(0.0f), v, v > (T)(0.0f));
+#elif ACTIV_MODE == 5
+#define CLF_ACTIV_VEC_BODY(T, LANES) return fabs(v);
+#elif ACTIV_MODE == 7
+#define CLF_ACTIV_VEC_BODY(T, LANES) return fmin((T)(alpha), select((T)(0.0f), v, v > (T)(0.0f)));
+#elif ACTIV_MODE == 8
+#define CLF_ACTIV_VEC_BODY(T, LANES) return select(alpha * v, v, v > (T)(0.0f));
+#else
+#define CLF_ACTIV_VEC_BODY(T, LANES)                                                           \
+    float t_[LANES];                                                                           \
+    CLF_ACTIV_CAT(vstore, LANES)(v, 0, t_);                                                    \
+    for (int j_ = 0; j_ < (LANES); ++j_)                                                       \
+        t_[j_] = clf_activ(t_[j_], alpha, beta, gamma);                                        \
+    return CLF_ACTIV_CAT(vload, LANES)(0, t_);
+#endif
+#define CLF_DEFINE_ACTIV_VEC(T, LANES, NAME)                                                   \
+    inline T NAME(T v, float alpha, float beta, float gamma)                                   \
+    {                                                                                          \
+        (void)alpha;                                                                           \
+        (void)beta;                                                                            \
+        (void)gamma;                                                                           \
+        CLF_ACTIV_VEC_BODY(T, LANES)                                                           \
+    }
+
 /* The epilogue applied to each output value: v = conv_alpha * acc, then the plan's steps in
  * the plan's order, CLF_EPILOGUE_STEPS, which codegen writes into the preamble by walking the
  * epilogue in the IR's order (bias, batch-norm, residual add of z_alpha * zv, activation, each
