@@ -37,6 +37,18 @@
 #error "ConvOuterCpuNhwc needs the epilogue's channel-vector form"
 #endif
 
+/* y (and z, in y's layout) as whole aligned vectors where every output vector starts on VW
+ * floats: a cl_mem starts on CL_DEVICE_MEM_BASE_ADDR_ALIGN, at least 128 bytes in the full
+ * profile. PoCL wrote vstore16 as four 4-float stores. */
+#define OUTER_YALIGNED (K % VW == 0 && Y_SN % VW == 0 && Y_SH % VW == 0 && Y_SW % VW == 0)
+#if OUTER_YALIGNED
+#define OUTER_YLOAD(p, i) (*(__global const KVEC *)((p) + (i)))
+#define OUTER_YSTORE(v, p, i) (*(__global KVEC *)((p) + (i)) = (v))
+#else
+#define OUTER_YLOAD(p, i) KVLOAD(0, (p) + (i))
+#define OUTER_YSTORE(v, p, i) KVSTORE((v), 0, (p) + (i))
+#endif
+
 /* The epilogue's parameters for VW channels k..: a spatial batch-norm's factors read once for
  * the work-item's pixels (bias and z are read by the steps themselves). */
 typedef struct outer_bn_v {
@@ -65,7 +77,7 @@ CLF_DEFINE_ACTIV_VEC(KVEC, VW, clf_activ_kv)
 inline KVEC outer_epilogue(KVEC acc, outer_bn_v fv, int k, size_t out_idx, EPI_PARAMS)
 {
 #if HAS_Z
-    const KVEC zv = KVLOAD(0, z + out_idx);
+    const KVEC zv = OUTER_YLOAD(z, out_idx);
 #else
     const KVEC zv = (KVEC)(0.0f);
 #endif
@@ -89,11 +101,15 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
     /* Whole blocks: the last one starts early and stores from k_store on. */
     const int k_store = blk * KB;
     const int k0 = min(k_store, K - KB);
-    /* The block's filters, transposed: the group's work-items share the copying. */
-    for (int e = get_local_id(0); e < CRS * KB; e += GR) {
-        const int r = e / KB, j = e % KB;
+    /* The block's filters, transposed: the group's work-items share the copying, a reduction
+     * step r (tap and channel) at a time, its KB channels KB loads W_SK apart (an index
+     * computed an element, not a step, took a quarter of a 3x3 RGB stem's time). */
+    for (int r = get_local_id(0); r < CRS; r += GR) {
         const int tap = r / C_PER_G;
-        wl[e] = w[W_OFF(k0 + j, r % C_PER_G, tap / FX, tap % FX)];
+        __global const float *wr = w + W_OFF(k0, r % C_PER_G, tap / FX, tap % FX);
+#pragma unroll
+        for (int j = 0; j < KB; ++j)
+            wl[r * KB + j] = wr[(size_t)j * W_SK];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (item >= PIX_ITEMS)
@@ -185,10 +201,10 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
             const int ow = ow0 + p;
             if (ow < ow_store || ow >= OW)
                 continue;
-            const size_t out_idx = Y_OFF(n, k, oh * OW + ow);
+            const size_t out_idx = Y_OFF(n, k, 0) + (size_t)oh * Y_SH + (size_t)ow * Y_SW;
             const KVEC r = outer_epilogue(acc[p][v], fv, k, out_idx, EPI_ARGS);
             if (k >= k_store) {
-                KVSTORE(r, 0, y + out_idx);
+                OUTER_YSTORE(r, y, out_idx);
             } else { /* straddling the previous block: its lanes from k_store on */
                 float t[VW];
                 KVSTORE(r, 0, t);
