@@ -1608,7 +1608,8 @@ static void direct_cpu_nhwc_limits(void **state)
         int y_nchw; /* y and z packed NCHW beside the NHWC x and w */
     } runs[] = {
         {SQ(1, 16, 9, 11, 10, 3, 3, 1, 1, 1, 1), "KB=4,PB=4,VW=16,GR=4", "CBA", 0},
-        {SQ(2, 8, 7, 5, 6, 5, 5, 2, 2, 1, 1), "KB=2,PB=3,VW=8,GR=1", "CBNZA", 0},
+        /* stride 2 with a middle segment whose filter rows are one run (NHWC_FLAT) */
+        {SQ(2, 8, 7, 13, 6, 5, 5, 2, 2, 1, 1), "KB=2,PB=3,VW=8,GR=1", "CBNZA", 0},
         {SQ(1, 12, 6, 6, 9, 3, 3, 1, 1, 1, 3), "KB=2,PB=2,VW=4,GR=16", "CBNA", 0}, /* groups */
         {SQ(1, 32, 4, 3, 8, 1, 1, 0, 1, 1, 1), "KB=8,PB=2,VW=16,GR=64", "CBZA", 1},
         {{1, 8, 12, 13, 4, 3, 3, 2, 1, 2, 1, 1, 2, 2}, "KB=4,PB=1,VW=8,GR=4", "C", 0},
