@@ -89,9 +89,17 @@ inline KVEC outer_epilogue(KVEC acc, outer_bn_v fv, int k, size_t out_idx, EPI_P
     return v;
 }
 
+/* OUTER_DW (from the solver): a depthwise layer (one input channel a group, its output its
+ * own), x channels-last: each tap loads PB input vectors of the block's channels and
+ * multiplies them lane by lane with the tap's staged weights (C_PER_G = 1, so the staged
+ * step r is the tap). */
+#ifndef OUTER_DW
+#define OUTER_DW 0
+#endif
+
 /* A row of taps as one run: in a packed channels-last x the FX taps x C channels a pixel reads
  * in one filter row are FX x C consecutive floats, in the order the staged weights keep. */
-#define OUTER_FLAT (X_SC == 1 && X_SW == C_PER_G && DIL_W == 1)
+#define OUTER_FLAT (!OUTER_DW && X_SC == 1 && X_SW == C_PER_G && DIL_W == 1)
 
 __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
@@ -160,6 +168,27 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
             continue;
         }
 #endif
+#if OUTER_DW
+        for (int fx = 0; fx < FX; ++fx) {
+            __local const float *wt = wl + (fy * FX + fx) * KB;
+            KVEC wv[KV];
+#pragma unroll
+            for (int v = 0; v < KV; ++v)
+                wv[v] = KVLOAD(0, wt + v * VW);
+#pragma unroll
+            for (int p = 0; p < PB; ++p) {
+                /* a tap in the padding (or past a short row) takes zeros, not a product */
+                const int iw = (ow0 + p) * STRIDE_W - PAD_W + fx * DIL_W;
+                const bool live = iw >= 0 && iw < W && ow0 + p < OW;
+                __global const float *xq = x + X_OFF(n, k0, ih, live ? iw : 0);
+#pragma unroll
+                for (int v = 0; v < KV; ++v) {
+                    const KVEC xv = live ? KVLOAD(0, xq + v * VW) : (KVEC)(0.0f);
+                    acc[p][v] = fma(xv, wv[v], acc[p][v]);
+                }
+            }
+        }
+#else
         for (int fx = 0; fx < FX; ++fx) {
             /* Each pixel's input channels under this tap: a pixel whose tap falls in the
              * padding (or past a short row) reads pixel 0's and takes 0 instead (a select, not
@@ -188,6 +217,7 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
                 }
             }
         }
+#endif
     }
 
 #pragma unroll

@@ -9,6 +9,12 @@
  * ConvDirectCpu's time on the same layers in NCHW and its RGB stem 4.7x (s35-s36). Here
  * neither exists: the outputs are whole vectors of channels.
  *
+ * Depthwise layers (groups = input = output channels) run in the same form with a vector
+ * load in place of the broadcast: a channel's input is its own, so each step (a tap) loads PB
+ * input vectors of VW channels from a channels-last x and multiplies them lane by lane with
+ * the tap's staged weights. The other solvers read a channels-last depthwise layer through
+ * strides with their NCHW access shapes (ConvDepthwise's one channel a work-item).
+ *
  * Config "KB=..,PB=..,VW=..,GR=..": KB output channels (1 or 2 vectors of VW lanes) x PB
  * output pixels of a row a work-item, GR work-items a work-group (sharing the staged
  * filters). */
@@ -45,9 +51,16 @@ static int parse(const char *cfg, blocking *b, char *why, size_t cap)
     return clf_config_parse_exact(NAME, cfg, keys, fields, CLF_COUNT(keys), 1, 64, why, cap);
 }
 
+/* Depthwise: one input channel a group, each group's output its own, x channels-last. */
+static int depthwise(const clf_conv_problem *c)
+{
+    return c->groups > 1 && c->groups == c->c && c->groups == c->k;
+}
+
+/* The reduction's length, a filter's taps x its input channels. */
 static long crs(const clf_conv_problem *c)
 {
-    return (long)c->c * c->fy * c->fx;
+    return (long)(c->c / c->groups) * c->fy * c->fx;
 }
 
 static long segments(const clf_conv_problem *c, const blocking *b)
@@ -82,8 +95,14 @@ static int problem_ok(const clf_fusion_problem *p, char *why, size_t cap)
     if (!clf_solver_fp32_only(p, NAME, why, cap))
         return 0;
     const clf_conv_problem *c = &p->conv;
-    if (c->groups != 1) {
-        snprintf(why, cap, "one group only");
+    if (c->groups != 1 && !depthwise(c)) {
+        snprintf(why, cap, "one group or depthwise (groups = input = output channels) only");
+        return 0;
+    }
+    long xs[4];
+    clf_problem_strides(p, CLF_TENSOR_X, xs);
+    if (depthwise(c) && xs[1] != 1) {
+        snprintf(why, cap, "depthwise: a channels-last x (its channel stride 1) only");
         return 0;
     }
     /* y's channels contiguous (the vector stores); x is read through its strides */
@@ -97,7 +116,7 @@ static int problem_ok(const clf_fusion_problem *p, char *why, size_t cap)
      * lane sums a small part of a long reduction: on the 2-core machine its best blocking ran
      * a 1x1 128@28 as fast as this kernel's (0.109 against 0.105 ms); below, its lanes run
      * mostly empty (an RGB stem's 7x7: 4.63 against 1.37 ms, s36). */
-    if (c->c >= 16) {
+    if (!depthwise(c) && c->c >= 16) {
         snprintf(why, cap, "16 input channels or more: ConvDirectCpuNhwc's vectors are full");
         return 0;
     }
@@ -255,17 +274,19 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const double stage = (double)crs(c) * (double)b.kb;
     out->flops = 2.0 * items * (double)b.pb * (double)b.kb * (double)crs(c) +
                  2.0 * out->groups * stage / (double)b.vw * 2.0;
-    /* Per work-item: its PB pixels' inputs under every tap, the staged weights, its outputs;
-     * per group: the filters it copies. */
+    /* Per work-item: its PB pixels' inputs under every tap (a value broadcast, or depthwise
+     * KB channels of it), the staged weights, its outputs; per group: the filters it copies. */
+    const double in_per_step = depthwise(c) ? (double)b.kb : 1.0;
     out->global_bytes = size * items *
-                            ((double)b.pb * (double)crs(c) + kv * (double)b.vw * (double)crs(c) +
-                             (double)(b.kb * b.pb)) +
+                            ((double)b.pb * (double)crs(c) * in_per_step +
+                             kv * (double)b.vw * (double)crs(c) + (double)(b.kb * b.pb)) +
                         size * out->groups * stage;
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2;
     out->kernels = 1;
-    /* FMAs per value loaded in the inner loop: PB x KV per PB broadcasts and KV vectors. */
-    out->inner_reuse = (double)b.pb * kv / ((double)b.pb + kv);
+    /* FMAs per value loaded in the inner loop: PB x KV per PB broadcasts (depthwise: PB x KV
+     * input vectors) and KV weight vectors. */
+    out->inner_reuse = (double)b.pb * kv / ((depthwise(c) ? (double)b.pb * kv : (double)b.pb) + kv);
     out->chains = (double)b.pb * kv;
     return miopenStatusSuccess;
 }
@@ -286,6 +307,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "SEGS", segments(c, &b));
     clf_strbuf_define(d, "KBLK", blocks(c, &b));
     clf_strbuf_define(d, "PIX_ITEMS", pix_items(c, &b));
+    clf_strbuf_define(d, "OUTER_DW", depthwise(c));
     spec->fragment = "conv_cpu_nhwc_outer";
     spec->launch.dims = 2;
     spec->launch.local[0] = (size_t)b.gr;

@@ -230,6 +230,9 @@ static void nhwc_cases(miopenHandle_t h, int conv)
         /* ConvOuterCpuNhwc: a group's filters staged in local memory behind a barrier, its
          * work-items sharing the copy; 8 output channels in blocks of 4, 3 input channels */
         conv_case(h, &nhwc_rgb, "CBNZA", 3, 2, "ConvOuterCpuNhwc", 1);
+        /* and its depthwise form: each tap's input vectors of 4 channels from x */
+        static const shape nhwc_dw = {1, 8, 4, 5, 8, 3, 1, 1, 1, 8};
+        conv_case(h, &nhwc_dw, "CBNZA", 3, 2, "ConvOuterCpuNhwc", 1);
     }
     if (conv) {
         conv_case(h, &nhwc_conv, "CBNZA", 1, 2, "ConvDirectCpuNhwc", 1);

@@ -1702,6 +1702,20 @@ static void outer_cpu_nhwc_limits(void **state)
     set_layout(&q, LAYOUT_NHWC);
     assert_false(s->applicable(&q, &cpu, why, sizeof why));
     assert_non_null(strstr(why, "one group"));
+    harness_conv_problem(&q, 1, 4, 9, 11, 8, 3, 3, 1, 1, 1, 4); /* depthwise multiplier 2 */
+    set_layout(&q, LAYOUT_NHWC);
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "depthwise"));
+    harness_conv_problem(&q, 1, 32, 9, 11, 32, 3, 3, 1, 1, 1, 32); /* depthwise, 32 channels */
+    set_layout(&q, LAYOUT_NHWC);
+    assert_true(s->applicable(&q, &cpu, why, sizeof why));
+    {
+        long shape[4];
+        clf_problem_shape(&q, CLF_TENSOR_X, shape);
+        clf_packed_strides(shape, 0, q.strides[CLF_TENSOR_X]); /* x packed NCHW */
+    }
+    assert_false(s->applicable(&q, &cpu, why, sizeof why));
+    assert_non_null(strstr(why, "channels-last x"));
     harness_conv_problem(&q, 1, 3, 9, 11, 12, 3, 3, 1, 1, 1, 1);
     clf_epilogue_of_chain(&q.epi, "CBNA", 0, 3); /* per-activation batch-norm */
     set_layout(&q, LAYOUT_NHWC);
@@ -1767,6 +1781,11 @@ static void outer_cpu_nhwc_limits(void **state)
         {{1, 4, 12, 13, 9, 3, 3, 2, 1, 2, 1, 1, 2, 2}, "KB=8,PB=6,VW=8,GR=64", "C", 1},
         {SQ(2, 15, 5, 6, 32, 1, 1, 0, 1, 1, 1), "KB=32,PB=2,VW=16,GR=4", "CBZA", 0},
         {SQ(1, 3, 11, 9, 12, 3, 3, 1, 2, 1, 1), "KB=8,PB=3,VW=4,GR=4", "CBNZA", 2},
+        /* depthwise (OUTER_DW): 24 channels in blocks of 16, the last starting at 8; stride 2
+         * with 5x5 taps and KCYX filters; dilation 2 */
+        {SQ(1, 24, 9, 13, 24, 3, 3, 1, 1, 1, 24), "KB=16,PB=4,VW=8,GR=4", "CBNA", 0},
+        {SQ(2, 20, 11, 10, 20, 5, 5, 2, 2, 1, 20), "KB=8,PB=3,VW=4,GR=16", "CBNZA", 1},
+        {SQ(1, 16, 8, 9, 16, 3, 3, 2, 1, 2, 16), "KB=16,PB=2,VW=16,GR=1", "CBZA", 0},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         make_problem(&q, &runs[i].sh, (int)i);
