@@ -16,8 +16,9 @@
  * within its local-memory limit.
  *
  * From the solver: KB, PB, VW (VW divides KB), GR, SEGS (pixel segments per output row),
- * KBLK (channel blocks), PIX_ITEMS (N x OH x SEGS). One group, y with its channels contiguous
- * (Y_SC == 1) and the epilogue's vector form (CLF_EPILOGUE_STEPS_KV); x and w any strides.
+ * KBLK (channel blocks), PIX_ITEMS (N x OH x SEGS), OUTER_DW (depthwise, below). One group
+ * (or depthwise), y with its channels contiguous (Y_SC == 1) and the epilogue's vector form
+ * (CLF_EPILOGUE_STEPS_KV); x and w any strides (a depthwise x channels-last).
  * Launch: global = (PIX_ITEMS padded up to whole groups, KBLK), local = (GR, 1).
  * Edges: the last channel block (and the last pixel segment of a row) starts early so that it
  * stays whole, and stores only the outputs the previous one did not, so every output is

@@ -305,6 +305,14 @@ static void set_layout(clf_fusion_problem *p, int layout)
     }
 }
 
+/* One tensor of p packed NCHW (the filters KCYX), beside whatever layout the others have. */
+static void set_packed_nchw(clf_fusion_problem *p, clf_tensor_role r)
+{
+    long shape[4];
+    clf_problem_shape(p, r, shape);
+    clf_packed_strides(shape, 0, p->strides[r]);
+}
+
 /* Shapes the layout test runs (indices into shapes[]): 3x3 stride 1 (Winograd), 1x1 plain
  * and over 4-pixel planes (the implicit GEMM's 1x1 paths), grouped, depthwise stride 2, 5x5
  * stride 2, non-square, and a dilation. */
@@ -1633,11 +1641,8 @@ static void direct_cpu_nhwc_limits(void **state)
         make_problem(&q, &runs[i].sh, (int)i);
         clf_epilogue_of_chain(&q.epi, runs[i].chain, i % 2, (int)i % 10);
         set_layout(&q, LAYOUT_NHWC);
-        for (int r = CLF_TENSOR_Y; runs[i].y_nchw && r <= CLF_TENSOR_Z; ++r) {
-            long shape[4];
-            clf_problem_shape(&q, (clf_tensor_role)r, shape);
-            clf_packed_strides(shape, 0, q.strides[r]);
-        }
+        for (int r = CLF_TENSOR_Y; runs[i].y_nchw && r <= CLF_TENSOR_Z; ++r)
+            set_packed_nchw(&q, (clf_tensor_role)r);
         if (!s->applicable(&q, &handle->info, why, sizeof why))
             fail_msg("run %zu refused: %s", i, why);
         if (!s->config_valid(&q, &handle->info, runs[i].cfg, why, sizeof why))
@@ -1708,11 +1713,7 @@ static void outer_cpu_nhwc_limits(void **state)
     harness_conv_problem(&q, 1, 32, 9, 11, 32, 3, 3, 1, 1, 1, 32); /* depthwise, 32 channels */
     set_layout(&q, LAYOUT_NHWC);
     assert_true(s->applicable(&q, &cpu, why, sizeof why));
-    {
-        long shape[4];
-        clf_problem_shape(&q, CLF_TENSOR_X, shape);
-        clf_packed_strides(shape, 0, q.strides[CLF_TENSOR_X]); /* x packed NCHW */
-    }
+    set_packed_nchw(&q, CLF_TENSOR_X);
     assert_false(s->applicable(&q, &cpu, why, sizeof why));
     assert_non_null(strstr(why, "channels-last x"));
     harness_conv_problem(&q, 1, 3, 9, 11, 12, 3, 3, 1, 1, 1, 1);
@@ -1793,13 +1794,10 @@ static void outer_cpu_nhwc_limits(void **state)
         make_problem(&q, &runs[i].sh, (int)i);
         clf_epilogue_of_chain(&q.epi, runs[i].chain, 1, (int)i % 10);
         set_layout(&q, LAYOUT_NHWC);
-        for (int r = 0; r <= CLF_TENSOR_W; ++r) {
-            if ((r == CLF_TENSOR_W && runs[i].kcyx) || (r == CLF_TENSOR_X && runs[i].kcyx == 2)) {
-                long shape[4];
-                clf_problem_shape(&q, (clf_tensor_role)r, shape);
-                clf_packed_strides(shape, 0, q.strides[r]);
-            }
-        }
+        if (runs[i].kcyx)
+            set_packed_nchw(&q, CLF_TENSOR_W);
+        if (runs[i].kcyx == 2)
+            set_packed_nchw(&q, CLF_TENSOR_X);
         if (!s->applicable(&q, &handle->info, why, sizeof why))
             fail_msg("run %zu refused: %s", i, why);
         if (!s->config_valid(&q, &handle->info, runs[i].cfg, why, sizeof why))
