@@ -594,12 +594,13 @@ inline VEC load_sf_lanes(__global const CLF_DATA_T *xc, int p0)
  * activation is one CLF_DEFINE_ACTIV_VEC runs as vector operations (modes 0, 3, 7 and 8 of
  * those; it also does 5, which this path has not been measured with) and the plan is not
  * horizontal (whose epilogue dispatches by channel range); otherwise, and on the lanes of a
- * partial vector, value by value through clf_epilogue. PoCL left the value-by-value form scalar whenever the epilogue held more than
- * a bias and a ReLU: a spatial batch-norm made CBNA run 1.33x CBA on 64@56 3x3 (2.37 against
- * 1.79 ms on the 2-core machine), a per-activation one 1.5x (2.7 ms;
- * bench/results/2026-11-28_cpu2_s25). The steps are CLF_EPILOGUE_STEPS themselves on a vector
- * v: a spatial batch-norm's factors read once a channel (cpu_bn_channel), a per-activation
- * one's parameters and the residual z read as vectors at the output's pixels. */
+ * partial vector, value by value through clf_epilogue. PoCL left the value-by-value form
+ * scalar whenever the epilogue held more than a bias and a ReLU: a spatial batch-norm made
+ * CBNA run 1.33x CBA on 64@56 3x3 (2.37 against 1.79 ms on the 2-core machine), a
+ * per-activation one 1.5x (2.7 ms; bench/results/2026-11-28_cpu2_s25). The steps are
+ * CLF_EPILOGUE_STEPS themselves on a vector v: a spatial batch-norm's factors read once a
+ * channel (cpu_bn_channel), a per-activation one's parameters and the residual z read as
+ * vectors at the output's pixels. */
 #if !defined(CLF_HGEMM_ROW) &&                                                                 \
     (!HAS_ACTIV || ACTIV_MODE == 0 || ACTIV_MODE == 3 || ACTIV_MODE == 7 || ACTIV_MODE == 8)
 #define CPU_VEC_EPILOGUE 1
