@@ -788,6 +788,50 @@ static void winograd_single_chunk(void **state)
     }
 }
 
+/* Both Winograd kernels on channels-last tensors: input jobs of channel pairs (even C and
+ * CC) and filter jobs of channel quads (C and CC multiples of 4), a partial last chunk of
+ * either (C 12 with CC 8: the second chunk's upper quad is past C), chunks of 2 (pairs
+ * without quads), an odd C (neither), and padded NHWC rows, whose odd strides keep the pair
+ * reads off. */
+static void winograd_channels_last(void **state)
+{
+    (void)state;
+    static const shape sh[] = {
+        SQ(2, 12, 10, 9, 9, 3, 3, 1, 1, 1, 1), SQ(1, 6, 9, 12, 5, 3, 3, 0, 1, 1, 1),
+        SQ(1, 7, 8, 8, 6, 3, 3, 1, 1, 1, 1), SQ(2, 8, 7, 6, 10, 3, 3, 1, 1, 1, 1)};
+    static const char *const cfg[] = {
+        "TG=8,KG=8,TB=4,KB=4,ES=1,CC=8", "TG=8,KG=8,TB=4,KB=4,ES=1,CC=2,DB=1",
+        "TG=4,KG=6,TB=2,KB=2,ES=4,CC=4", "TG=8,KG=8,TB=8,KB=8,ES=2,CC=4"};
+    for (uint32_t id = 6; id <= 7; ++id) {
+        const clf_solver *s = clf_solver_by_id(id);
+        assert_non_null(s);
+        if (device_refuses(s))
+            continue;
+        for (size_t i = 0; i < sizeof sh / sizeof sh[0]; ++i) {
+            clf_fusion_problem q;
+            make_problem(&q, &sh[i], (int)i);
+            harness_epilogue_node(&q.epi, CLF_IR_ADD, i % 2 == 0); /* z in y's layout */
+            set_layout(&q, LAYOUT_NHWC);
+            if (i == 3) { /* NHWC with each pixel padded to 9 channels: odd strides */
+                for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+                    if (r == CLF_TENSOR_W || r == CLF_TENSOR_X) {
+                        long shp[4], *st = q.strides[r];
+                        clf_problem_shape(&q, (clf_tensor_role)r, shp);
+                        st[1] = 1;
+                        st[3] = 9;
+                        st[2] = st[3] * shp[3];
+                        st[0] = st[2] * shp[2];
+                    }
+                }
+            }
+            char why[256];
+            if (!s->config_valid(&q, &handle->info, cfg[i], why, sizeof why))
+                fail_msg("%s config \"%s\" refused: %s", s->name, cfg[i], why);
+            check_run(s, &q, cfg[i], 400 + i, "channels-last");
+        }
+    }
+}
+
 /* ConvImplicitGemm's configs: the 5-key form (KS = 1, as in find-dbs written before KS) and
  * the 6-key form with KS = 2, 4 or 8 are checked against the device, one spelling each; and
  * split reductions outside the candidate list run correctly: one reduction row per slice and
@@ -1848,6 +1892,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(winograd4_limits),
         cmocka_unit_test(winograd2_limits),
         cmocka_unit_test(winograd_single_chunk),
+        cmocka_unit_test(winograd_channels_last),
         cmocka_unit_test(implicit_gemm_limits),
         cmocka_unit_test(implicit_gemm_splitk_limits),
         cmocka_unit_test(depthwise_limits),
