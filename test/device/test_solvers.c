@@ -788,11 +788,9 @@ static void winograd_single_chunk(void **state)
     }
 }
 
-/* Both Winograd kernels on channels-last tensors: input jobs of channel pairs (even C and
- * CC) and filter jobs of channel quads (C and CC multiples of 4), a partial last chunk of
- * either (C 12 with CC 8: the second chunk's upper quad is past C), chunks of 2 (pairs
- * without quads), an odd C (neither), and padded NHWC rows, whose odd strides keep the pair
- * reads off. */
+/* Both Winograd kernels on channels-last tensors, channels fastest in the jobs: a partial
+ * last chunk (C 12 with CC 8), chunks of 2, an odd C, and pixels padded to 9 channels (odd
+ * strides), with and without z. */
 static void winograd_channels_last(void **state)
 {
     (void)state;

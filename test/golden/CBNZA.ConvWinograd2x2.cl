@@ -464,45 +464,18 @@ inline void wino_unpack_pairs(const uint *raw, float *d)
 #define WINO_AT_ROW(s, dy, o) WINO2_AT(s[dy][0], s[dy][1], s[dy][2], s[dy][3], o[0], o[1])
 #endif
 
+/* Per-chunk transform jobs, input tiles first (CC * TG of them), then filter slices
+ * (CC * KG); work-item lid runs jobs lid, lid + WG, ... (JPW slots). Slot s can hold an input
+ * job only when s * WG < CC * TG, a compile-time fact that lets the compiler drop the 36-float
+ * register slot of slots that only ever hold filter jobs (9 floats). */
+#define IN_JOBS (CC * TG)
 /* Channels-last input: jobs take channels fastest (below). */
 #define WINO_CFAST (!CLF_NCHW && X_SC == 1 && C > 1)
 /* Channels-last output: the inverse transform's jobs take channels fastest (below). */
 #define WINO_KFAST (!CLF_NCHW && Y_SC == 1 && K > 1)
-/* Channels-last input with even strides and chunks: an input job takes a channel pair, its 36
- * pixels read as float2s (XV = 2), where one channel a job read 4-byte pieces C floats apart.
- * WINO_X2=0/1 overrides (measuring). */
-#ifndef WINO_X2
-#define WINO_X2                                                                                \
-    (WINO_CFAST && C % 2 == 0 && CC % 2 == 0 && X_SN % 2 == 0 && X_SH % 2 == 0 && X_SW % 2 == 0)
-#endif
-#define WINO_XV (WINO_X2 ? 2 : 1)
-/* Channels-last filters (KYXC) with 4-aligned strides and chunks: a filter job takes 4
- * channels of one output channel, each tap read as one float4 (WV = 4). WINO_W4=0/1 overrides
- * (measuring). */
-#ifndef WINO_W4
-#define WINO_W4                                                                                \
-    (!CLF_NCHW && W_SC == 1 && C % 4 == 0 && CC % 4 == 0 && W_SK % 4 == 0 && W_SY % 4 == 0 &&  \
-     W_SX % 4 == 0)
-#endif
-#define WINO_WV (WINO_W4 ? 4 : 1)
-#ifdef CLF_LOAD4
-#define WINO_LOAD4(p, i) CLF_LOAD4(p, i)
-#else
-#define WINO_LOAD4(p, i) (((__global const float4 *)(p))[(i) / 4])
-#endif
-
-/* Per-chunk transform jobs, input tiles first (CC / XV * TG of them), then filter slices
- * (CC / WV * KG); work-item lid runs jobs lid, lid + WG, ... (JPW slots). Slot s can hold an
- * input job only when s * WG < IN_JOBS, a compile-time fact that lets the compiler drop the
- * input's register slot (XV tiles of E floats) where a slot only ever holds filter jobs
- * (WV filters of 9 floats). */
-#define IN_JOBS (CC / WINO_XV * TG)
-#define ALL_JOBS (IN_JOBS + CC / WINO_WV * KG)
+#define ALL_JOBS (CC * (TG + KG))
 #define JPW ((ALL_JOBS + WG - 1) / WG)
 #define SLOT_MAY_INPUT(s) ((s) * WG < IN_JOBS)
-#define PF_IN (WINO_E * WINO_XV)
-#define PF_W (9 * WINO_WV)
-#define PF_SIZE (PF_IN > PF_W ? PF_IN : PF_W)
 
 /* B^T d B of an AxA tile held in registers; writes the E results at dst[e * pitch]. */
 inline void wino_input_store(const float *d, __local float *dst, int pitch)
@@ -572,9 +545,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         if (SLOT_MAY_INPUT(s) && job < IN_JOBS) {
 #if WINO_CFAST
             /* Channels-last x: channels fastest, so neighbouring work-items read neighbouring
-             * channels (or pairs) of one pixel, neighbours in memory. */
-            const int cc = job % (CC / WINO_XV) * WINO_XV;
-            const int t = job / (CC / WINO_XV);
+             * channels of one pixel, neighbours in memory. */
+            const int cc = job % CC;
+            const int t = job / CC;
 #else
             /* Tiles fastest: neighbouring work-items read neighbouring tiles of one plane
              * and write neighbouring words of vt. */
@@ -596,8 +569,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k (k
              * fastest, with strided loads, took 1.4x as long on an H100). */
             const int fj = job - IN_JOBS;
-            const int cc = fj % (CC / WINO_WV) * WINO_WV;
-            const int kk = fj / (CC / WINO_WV);
+            const int cc = fj % CC;
+            const int kk = fj / CC;
             kind[s] = 1;
             jcc[s] = cc;
             jok[s] = k0 + kk < K;
@@ -620,7 +593,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
      * first pass (c0 = -CC) only loads chunk 0. Past the last tile, output channel or input
      * channel the loads give zeros, whose transform is zero: that keeps uninitialised local
      * memory (possibly NaN) out of the sums. */
-    float pf[JPW][PF_SIZE];
+    float pf[JPW][WINO_E];
 #if WINO_RAW_PAIRS
     /* Half storage: the input pairs as loaded, two halves a word, converted only when the
      * chunk goes to local memory (wino_unpack_pairs): converting at the load made the warp
@@ -646,16 +619,10 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #if WINO_RAW_PAIRS
                     wino_unpack_pairs(praw[s], pf[s]);
 #endif
-#pragma unroll
-                    for (int v = 0; v < WINO_XV; ++v)
-                        wino_input_store(&pf[s][v * WINO_E],
-                                         &smem[buf4 * 4 + lofs[s] + v * WINO_E * TGP], TGP);
-                } else if (kind[s] == 1) {
-#pragma unroll
-                    for (int v = 0; v < WINO_WV; ++v)
-                        wino_filter_store(&pf[s][v * 9],
-                                          &smem[buf4 * 4 + lofs[s] + v * WINO_E * KGP], KGP);
+                    wino_input_store(pf[s], &smem[buf4 * 4 + lofs[s]], TGP);
                 }
+                else if (kind[s] == 1)
+                    wino_filter_store(pf[s], &smem[buf4 * 4 + lofs[s]], KGP);
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
@@ -693,35 +660,18 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 #pragma unroll
                         for (int q = 0; q < WINO_A; ++q) {
                             const int iw = iw0[s] + q;
-                            const bool qok = rok && iw >= 0 && iw < W;
-                            const size_t at = (size_t)ih * X_SH + iw * X_SW;
-#if WINO_X2
-                            /* The pair's channels go to two tiles of the slot. */
-                            const float2 f = qok ? CLF_LOAD2(plane, at) : (float2)(0.0f);
-                            pf[s][r * WINO_A + q] = f.x;
-                            pf[s][WINO_E + r * WINO_A + q] = f.y;
-#else
-                            pf[s][r * WINO_A + q] = qok ? CLF_LOAD(plane, at) : 0.0f;
-#endif
+                            pf[s][r * WINO_A + q] =
+                                (rok && iw >= 0 && iw < W)
+                                    ? CLF_LOAD(plane, (size_t)ih * X_SH + iw * X_SW)
+                                    : 0.0f;
                         }
 #endif
                     }
                 } else if (kind[s] == 1) {
                     __global const CLF_DATA_T *g = w + base[s] + (size_t)cn * W_SC;
 #pragma unroll
-                    for (int i = 0; i < 9; ++i) {
-#if WINO_W4
-                        /* The tap's 4 channels go to four filters of the slot. */
-                        const float4 f =
-                            ok ? WINO_LOAD4(g, i / 3 * W_SY + i % 3 * W_SX) : (float4)(0.0f);
-                        pf[s][i] = f.x;
-                        pf[s][9 + i] = f.y;
-                        pf[s][18 + i] = f.z;
-                        pf[s][27 + i] = f.w;
-#else
+                    for (int i = 0; i < 9; ++i)
                         pf[s][i] = ok ? CLF_LOAD(g, i / 3 * W_SY + i % 3 * W_SX) : 0.0f;
-#endif
-                    }
                 }
             }
         }
