@@ -67,6 +67,8 @@ typedef struct dev_class {
     double reuse_sat;   /* inner_reuse from which local-memory reads stop limiting FMAs */
     double overlap;     /* fraction of the non-dominant bounds that adds to the dominant one */
     double atomic_gops; /* global atomics per second, device-wide, in billions; 0: free */
+    double item_ops;    /* vector FMA issue slots each work-item's fixed cost takes
+                         * (cost.items) */
     double load_ops;    /* FMA issue slots each 4 bytes of global traffic takes from the
                          * work-items (address arithmetic, bounds, the load or store) */
     double l1_gsps;     /* 32-byte sectors one compute unit's L1 processes per second, in
@@ -262,6 +264,17 @@ static dev_class cpu = {
      * 1.103 of the best, over session 17's Xeon sweep 1.090 -> 1.036; 0.1-0.35 alike, the
      * other CPU sweeps unchanged. */
     .load_ops = 0.15,
+    /* A work-item's fixed cost outside its inner loop, in vector FMA slots: the channels-last
+     * solvers (ConvDirectCpuNhwc, ConvOuterCpuNhwc) report their work-items (cost.items). Over
+     * session 38's pinned NHWC sweep of the 2-core machine (bench/results/2026-12-02_h200_s38/
+     * cpu2: both solvers' blockings on every distinct layer of ResNet-18, MobileNetV3-Large and
+     * SqueezeNet 1.1 b1, 63 keys; EfficientNet-B0 b1 held out, 32) the pick among the measured
+     * went 1.146 -> 1.119 of the best, held out 1.168 -> 1.108 (grid 0-100: 12-24 alike; an
+     * ILP cap of 8 or 16 chains, a higher saturation, and the staged weights' L1 reads counted
+     * as issue without L2 traffic gained nothing beside it). It moved the 1x1 expansions of
+     * 16-128 input channels from ConvDirectCpuNhwc's KB=8,PB=2 (the same FMAs in 4-8x the
+     * work-items) to ConvOuterCpuNhwc's KB=32,PB=8, which the sweep timed 1.04-2.0x faster. */
+    .item_ops = 16,
 };
 /* The caches' bandwidth per core (L2 and beyond, for the bytes cost.global_bytes counts). */
 static double cpu_cache_gbs_per_core = 40.0;
@@ -499,7 +512,9 @@ double clf_model_predict_detail(const clfuse_DeviceInfo *dev, const clf_fusion_p
                         spill; /* flop/s of one compute unit */
     /* The work-items' instructions in FMA slots: the flops, and the global loads' and
      * stores' own issue (4-byte words). */
-    const double fpg = (c.flops + 2.0 * d->load_ops * c.global_bytes / 4.0) / c.groups;
+    const double fpg = (c.flops + 2.0 * d->load_ops * c.global_bytes / 4.0 +
+                        2.0 * max2(1.0, c.simd) * d->item_ops * c.items) /
+                       c.groups;
     /* Local memory in use on a compute unit, as the fraction of the SRAM it shares with L1. */
     const double local_used =
         d->local > 0 ? c.local_bytes * min2(resident, per_cu) / d->local : 0.0;
@@ -782,6 +797,7 @@ static param params[] = {
     {"nvidia.load_ops", &nvidia.load_ops},
     {"gpu.load_ops", &gpu.load_ops},
     {"cpu.load_ops", &cpu.load_ops},
+    {"cpu.item_ops", &cpu.item_ops},
     {"nvidia.local_l1", &nvidia.local_l1},
     {"nvidia.l1_gsps", &nvidia.l1_gsps},
     {"gpu.l1_gsps", &gpu.l1_gsps},

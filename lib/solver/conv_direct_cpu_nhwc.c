@@ -319,6 +319,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 1;
     out->kernels = 1;
+    out->items = items;
     out->inner_reuse = (double)(b.kb * b.pb) / (double)(b.kb + b.pb);
     out->chains = (double)(b.kb * b.pb);
     return miopenStatusSuccess;

@@ -280,6 +280,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->dram_bytes = clf_cost_dram_bytes(p);
     out->steps = 2;
     out->kernels = 1;
+    out->items = items;
     /* FMAs per value loaded in the inner loop: PB x KV per PB broadcasts (depthwise: PB x KV
      * input vectors) and KV weight vectors. */
     out->inner_reuse = (double)b.pb * kv / ((depthwise(c) ? (double)b.pb * kv : (double)b.pb) + kv);

@@ -167,6 +167,9 @@ typedef struct clf_cost {
     double cache_sectors; /* 32-byte sectors the global loads and stores of all groups touch,
                            * summed per instruction of a warp of 32 (what each compute unit's
                            * L1 processes, hits included); 0: not modelled */
+    double items;         /* work-items that each pay a fixed cost outside their inner loop
+                           * (index arithmetic, edge checks, the epilogue's setup): CPU solvers
+                           * whose work-items fill vectors themselves; 0: not modelled */
     int kernels;          /* launches (self-running solvers: several) */
     double pass_bytes;    /* bytes a separate memory pass of a self-running solver moves before
                            * its main kernel can start (ConvIm2colCpu's unfolding), which

@@ -905,6 +905,55 @@ static void cpu_nhwc_blocking(void **state)
     }
 }
 
+/* Between the two channels-last CPU solvers: the 1x1 expansions of 80 and 112 channels take
+ * ConvOuterCpuNhwc's KB=32,PB=8 (session 38's 2-core sweep: 0.049 and 0.087 ms against
+ * ConvDirectCpuNhwc's KB=8,PB=2 at 0.088 and 0.132, the pick before the work-items' fixed
+ * cost, cpu.item_ops), a 240 -> 80 projection stays with ConvDirectCpuNhwc (0.026-0.038 ms
+ * against 0.040), and the outer solver reports its work-items. */
+static void cpu_nhwc_solver_choice(void **state)
+{
+    (void)state;
+    const clf_solver *s[] = {clf_solver_by_name("ConvDirectCpuNhwc"),
+                             clf_solver_by_name("ConvOuterCpuNhwc")};
+    assert_non_null(s[0]);
+    assert_non_null(s[1]);
+    clfuse_DeviceInfo dev = pocl();
+    dev.compute_units = 2;
+    dev.native_vector_width_float = 16;
+    struct {
+        int c, hw, k;
+        const char *solver;
+    } layers[] = {{80, 14, 480, "ConvOuterCpuNhwc"},
+                  {112, 14, 672, "ConvOuterCpuNhwc"},
+                  {240, 14, 80, "ConvDirectCpuNhwc"}};
+    for (size_t i = 0; i < sizeof layers / sizeof layers[0]; ++i) {
+        clf_fusion_problem p;
+        conv(&p, 1, layers[i].c, layers[i].hw, layers[i].k, 1, 1, 0);
+        for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+            long shape[4];
+            clf_problem_shape(&p, (clf_tensor_role)r, shape);
+            clf_packed_strides(shape, 1, p.strides[r]);
+        }
+        struct miopenHandle h;
+        memset(&h, 0, sizeof h);
+        h.info = dev;
+        clf_choices c = {0};
+        assert_int_equal(clf_model_rank(&h, &p, s, 2, 0, &c), 0);
+        assert_true(c.n > 2); /* ranked, best first */
+        if (strcmp(c.v[0].solver->name, layers[i].solver) != 0)
+            fail_msg("layer %zu: the model's pick %s %s, measured best %s", i,
+                     c.v[0].solver->name, c.v[0].config, layers[i].solver);
+        clf_choices_free(&c);
+        if (i == 0) {
+            clf_cost cost;
+            assert_true(clf_model_predict_detail(&dev, &p, s[1], "KB=32,PB=8,VW=16,GR=16", &cost,
+                                                 NULL) > 0);
+            /* 14 rows x 2 segments of 8 pixels x 15 blocks of 32 channels */
+            assert_true(cost.items == 14.0 * 2.0 * 15.0);
+        }
+    }
+}
+
 /* PoCL 5.0 on the GPU machine's Xeon aborted in its kernel compiler on the tiled Winograd
  * kernel (F(4x4): bench/results/2026-11-29_xeon_s32; F(2x2)'s non-default configs: _s33) and
  * summed split-K's partials wrong (_s33): those solvers are refused on PoCL 5 and later CPU
@@ -1377,6 +1426,7 @@ int main(void)
         cmocka_unit_test(cpu_launch_by_work_groups),
         cmocka_unit_test(cpu_spilling_items_not_grouped),
         cmocka_unit_test(cpu_nhwc_blocking),
+        cmocka_unit_test(cpu_nhwc_solver_choice),
         cmocka_unit_test(depthwise_sectors_counted),
         cmocka_unit_test(elementwise_vector_width),
         cmocka_unit_test(groups_in_flight_counted),
