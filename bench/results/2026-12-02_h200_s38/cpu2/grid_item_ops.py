@@ -1,10 +1,15 @@
+"""The device model's pick among the measured configs of the session's pinned NHWC sweep
+(sweep2_fit/heldout.ufdb.json beside this file) over a grid of model constants:
+  grid_item_ops.py NAME V1,V2,... [NAME V1,...]   (e.g. cpu.item_ops 0,16; run from the repo
+  root with build-ci-release built; 'mode' was an experiment switch, since removed)"""
 import json,subprocess,sys,math,collections,itertools,os
 DEV="--cpu --cu 2 --cc 0 --local-mem 4194304 --max-wg 4096 --vector-width 16".split()
 tool="build-ci-release/tools/model/clfuse-model"
 def load(p):
     db=json.load(open(p))['records']
     return [(k,e['solver'],e['config'],e['time_ms']) for k,es in db.items() for e in es]
-sets={n:load('/tmp/sweep2/sweep2_%s.ufdb.json'%n) for n in ('fit','heldout')}
+here=os.path.dirname(os.path.abspath(__file__))
+sets={n:load(os.path.join(here,'sweep2_%s.ufdb.json'%n)) for n in ('fit','heldout')}
 def metric(recs,params,env):
     cmd=[tool]+DEV
     for k,v in params.items(): cmd+=['--param','%s=%g'%(k,v)]
