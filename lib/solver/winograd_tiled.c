@@ -61,22 +61,6 @@ static unsigned long long smem_floats(const clf_wino_variant *v, const clf_wino_
     return (f + 3) / 4 * 4;
 }
 
-/* Floats of the kernel's xraw (WINO_XSTAGE): a chunk's input tiles as raw float4s where x is
- * channels-last with C, CC and its strides multiples of 4; 0 elsewhere (the jobs read x
- * themselves). The pitch must match the kernel's XPITCH. */
-static unsigned long long xstage_floats(const clf_wino_variant *v, const clf_fusion_problem *p,
-                                        const clf_wino_cfg *c)
-{
-    long xs[4];
-    clf_problem_strides(p, CLF_TENSOR_X, xs);
-    if (c->cc % 4 != 0 || p->conv.c % 4 != 0 || xs[1] != 1 || xs[0] % 4 != 0 || xs[2] % 4 != 0 ||
-        xs[3] % 4 != 0)
-        return 0;
-    const long e = elems(v), xq = c->cc / 4;
-    const long tile_pitch = e * xq + (8 - (e - 1) * xq % 8) % 8;
-    return 4ULL * (unsigned long long)c->tg * (unsigned long long)tile_pitch;
-}
-
 static long work_items(const clf_wino_variant *v, const clf_wino_cfg *c)
 {
     return (elems(v) / c->es) * (c->kg / c->kb) * (c->tg / c->tb);
@@ -168,6 +152,7 @@ int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_prob
                                 const clfuse_DeviceInfo *dev, const char *cfg, char *why,
                                 size_t cap)
 {
+    (void)p;
     clf_wino_cfg c;
     if (!parse_cfg(v, cfg, &c, why, cap))
         return 0;
@@ -195,7 +180,7 @@ int clf_wino_tiled_config_valid(const clf_wino_variant *v, const clf_fusion_prob
                  wg, wg_cap);
         return 0;
     }
-    unsigned long long lb = (smem_floats(v, &c) + xstage_floats(v, p, &c)) * sizeof(float);
+    unsigned long long lb = smem_floats(v, &c) * sizeof(float);
     if (lb > dev->local_mem_bytes) {
         snprintf(why, cap, "%s config \"%s\": %llu bytes of local memory, device has %llu", v->name,
                  cfg, lb, dev->local_mem_bytes);
@@ -328,13 +313,10 @@ miopenStatus_t clf_wino_tiled_cost(const clf_wino_variant *v, const clf_fusion_p
     const double wg = (double)work_items(v, &c);
     out->groups = groups;
     out->group_size = wg;
-    out->local_bytes = (double)((smem_floats(v, &c) + xstage_floats(v, p, &c)) * sizeof(float));
+    out->local_bytes = (double)(smem_floats(v, &c) * sizeof(float));
     /* Accumulators and one element's TB + KB operands, plus the registers of the prefetched
      * transform job (an input tile of A x A floats). */
     out->regs = (double)(c.es * c.kb * c.tb + c.tb + c.kb) + a * a;
-    const double xraw = (double)xstage_floats(v, p, &c);
-    if (xraw > 0) /* the raw float4s a work-item prefetches, and a filter's 9 */
-        out->regs += ceil(xraw / wg) + 9.0 - a * a;
     /* OCC makes NVIDIA's compiler fit OCC groups per compute unit, capping a work-item's
      * registers; what does not fit spills, which the model charges for. */
     if (c.occ > 1)
@@ -387,8 +369,6 @@ miopenStatus_t clf_wino_tiled_build(const clf_wino_variant *v, const clf_fusion_
     clf_strbuf_define(d, "JP", stage_channels(v, &c));
     if (c.db)
         clf_strbuf_define(d, "DBUF", 1);
-    if (xstage_floats(v, p, &c) > 0)
-        clf_strbuf_define(d, "WINO_XSTAGE", 1);
     /* One chunk holding every channel (C <= CC) runs the channel loop unrolled once: with
      * PoCL 3.1's compiler, the default unroll by 2 gave wrong sums for F(2x2) at C == CC of 2
      * or 3 (rms error 0.4, or inf: clfuse-driver conv -c 2 -H 6 -W 6 -k 4 -S ConvWinograd2x2),

@@ -465,33 +465,6 @@ inline void wino_unpack_pairs(const uint *raw, float *d)
 #define JPW ((ALL_JOBS + WG - 1) / WG)
 #define SLOT_MAY_INPUT(s) ((s) * WG < IN_JOBS)
 
-/* WINO_XSTAGE (from the solver, where x is channels-last with C, CC and its strides multiples
- * of 4): a chunk's input tiles are read as raw float4s, 4 channels of a pixel each, by every
- * work-item (XPW a work-item, prefetched like the jobs' loads), stored into xraw and read back
- * by the input jobs, which then hold no prefetch registers. One job reading its 36 pixels of
- * one channel took 36 loads of 4-byte pieces C floats apart. xraw's tiles are XPITCH float4s
- * apart, padded so that the 4 x XQ words of neighbouring tiles that a warp's jobs read fall
- * in different banks. WINO_XSTAGE_OFF (measuring) builds the kernel without it. */
-#if defined(WINO_XSTAGE) && !defined(WINO_XSTAGE_OFF)
-#define XSTAGE 1
-#else
-#define XSTAGE 0
-#endif
-#if XSTAGE
-#define XQ (CC / 4)
-#define XPITCH (WINO_E * XQ + (8 - (WINO_E - 1) * XQ % 8) % 8)
-#define XRAW_JOBS (TG * WINO_E * XQ)
-#define XPW ((XRAW_JOBS + WG - 1) / WG)
-#ifdef CLF_LOAD4
-#define WINO_LOAD4(p, i) CLF_LOAD4(p, i)
-#else
-#define WINO_LOAD4(p, i) (((__global const float4 *)(p))[(i) / 4])
-#endif
-#define PF_SIZE 9 /* the filter jobs' 3x3 */
-#else
-#define PF_SIZE WINO_E
-#endif
-
 /* B^T d B of an AxA tile held in registers; writes the E results at dst[e * pitch]. */
 inline void wino_input_store(const float *d, __local float *dst, int pitch)
 {
@@ -530,9 +503,6 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
 {
     __local float4 smem4[SMEM / 4];
     __local float *smem = (__local float *)smem4;
-#if XSTAGE
-    __local float4 xraw[TG * XPITCH];
-#endif
 
     const int lid = get_local_id(0);
     const int bt = lid % NBT;
@@ -547,7 +517,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
      *   kind 0 input tile, 1 filter slice, 2 idle; cc its channel within the chunk;
      *   base its first element for c0 = 0; ok whether the tile or output channel exists;
      *   ih0, iw0 the tile's top-left input; lofs its column in local memory. */
-    int kind[JPW], jcc[JPW], ih0[JPW], iw0[JPW], lofs[JPW], xofs[JPW];
+    int kind[JPW], jcc[JPW], ih0[JPW], iw0[JPW], lofs[JPW];
     bool jok[JPW];
     size_t base[JPW];
 #pragma unroll
@@ -558,7 +528,6 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         ih0[s] = 0;
         iw0[s] = 0;
         lofs[s] = 0;
-        xofs[s] = 0;
         jok[s] = false;
         base[s] = 0;
         if (SLOT_MAY_INPUT(s) && job < IN_JOBS) {
@@ -584,9 +553,6 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             iw0[s] = (r - th * TILES_W) * WINO_M - PAD_W;
             lofs[s] = cc * WINO_E * TGP + t;
             base[s] = X_OFF(n, cc, 0, 0);
-#if XSTAGE
-            xofs[s] = 4 * (t * XPITCH + cc / 4) + cc % 4; /* pixel e's word: + 4 * e * XQ */
-#endif
         } else if (job < ALL_JOBS) {
             /* c fastest: neighbouring work-items read neighbouring 3x3 filters of one k (k
              * fastest, with strided loads, took 1.4x as long on an H100). */
@@ -600,32 +566,6 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
             base[s] = W_OFF(k0 + kk, cc, 0, 0);
         }
     }
-
-#if XSTAGE
-    /* The raw loads: float4 q4 of pixel e of tile t, for t, e, q4 in that order (a tile's
-     * pixels' channel runs in turn); xbase its channel-0 offset, xok whether the pixel is. */
-    size_t xbase[XPW];
-    int xlofs[XPW], xch[XPW];
-    bool xok[XPW];
-#pragma unroll
-    for (int s = 0; s < XPW; ++s) {
-        const int j = lid + s * WG;
-        const int t = j / (WINO_E * XQ);
-        const int e = j / XQ % WINO_E;
-        const int q4 = j % XQ;
-        const int tile = tile0 + t;
-        const int n = tile / TILES_PER_IMAGE;
-        const int r = tile - n * TILES_PER_IMAGE;
-        const int th = r / TILES_W;
-        const int ih = th * WINO_M - PAD_H + e / WINO_A;
-        const int iw = (r - th * TILES_W) * WINO_M - PAD_W + e % WINO_A;
-        xok[s] = j < XRAW_JOBS && tile < TILE_COUNT && ih >= 0 && ih < H && iw >= 0 && iw < W;
-        xch[s] = 4 * q4;
-        xlofs[s] = t * XPITCH + e * XQ + q4;
-        xbase[s] = xok[s] ? X_OFF(n, 4 * q4, ih, iw) : 0;
-    }
-    float4 xpf[XPW];
-#endif
 
     float acc[ES][KB][TB];
 #pragma unroll
@@ -641,7 +581,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
      * first pass (c0 = -CC) only loads chunk 0. Past the last tile, output channel or input
      * channel the loads give zeros, whose transform is zero: that keeps uninitialised local
      * memory (possibly NaN) out of the sums. */
-    float pf[JPW][PF_SIZE];
+    float pf[JPW][WINO_E];
 #if WINO_RAW_PAIRS
     /* Half storage: the input pairs as loaded, two halves a word, converted only when the
      * chunk goes to local memory (wino_unpack_pairs): converting at the load made the warp
@@ -661,29 +601,13 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
              * goes on to its stores while others still multiply. */
             barrier(CLK_LOCAL_MEM_FENCE);
 #endif
-#if XSTAGE
-#pragma unroll
-            for (int s = 0; s < XPW; ++s)
-                if (lid + s * WG < XRAW_JOBS)
-                    xraw[xlofs[s]] = xpf[s];
-            barrier(CLK_LOCAL_MEM_FENCE);
-#endif
 #pragma unroll
             for (int s = 0; s < JPW; ++s) {
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
-#if XSTAGE
-                    float d[WINO_E];
-                    __local const float *xr = (__local const float *)xraw + xofs[s];
-#pragma unroll
-                    for (int e = 0; e < WINO_E; ++e)
-                        d[e] = xr[4 * e * XQ];
-                    wino_input_store(d, &smem[buf4 * 4 + lofs[s]], TGP);
-#else
 #if WINO_RAW_PAIRS
                     wino_unpack_pairs(praw[s], pf[s]);
 #endif
                     wino_input_store(pf[s], &smem[buf4 * 4 + lofs[s]], TGP);
-#endif
                 }
                 else if (kind[s] == 1)
                     wino_filter_store(pf[s], &smem[buf4 * 4 + lofs[s]], KGP);
@@ -693,16 +617,9 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
         /* The next chunk's loads fly while this chunk's products run. */
         const int cn = c0 + CC;
         if (cn < C) {
-#if XSTAGE
-#pragma unroll
-            for (int s = 0; s < XPW; ++s)
-                xpf[s] = xok[s] && cn + xch[s] < C ? WINO_LOAD4(x, xbase[s] + (size_t)cn)
-                                                    : (float4)(0.0f);
-#endif
 #pragma unroll
             for (int s = 0; s < JPW; ++s) {
                 const bool ok = jok[s] && cn + jcc[s] < C;
-#if !XSTAGE
                 if (SLOT_MAY_INPUT(s) && kind[s] == 0) {
                     __global const CLF_DATA_T *plane = x + base[s] + (size_t)cn * X_SC;
 #pragma unroll
@@ -738,9 +655,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
                         }
 #endif
                     }
-                } else
-#endif
-                    if (kind[s] == 1) {
+                } else if (kind[s] == 1) {
                     __global const CLF_DATA_T *g = w + base[s] + (size_t)cn * W_SC;
 #pragma unroll
                     for (int i = 0; i < 9; ++i)
