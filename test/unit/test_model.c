@@ -941,8 +941,8 @@ static void cpu_nhwc_solver_choice(void **state)
         assert_int_equal(clf_model_rank(&h, &p, s, 2, 0, &c), 0);
         assert_true(c.n > 2); /* ranked, best first */
         if (strcmp(c.v[0].solver->name, layers[i].solver) != 0)
-            fail_msg("layer %zu: the model's pick %s %s, measured best %s", i,
-                     c.v[0].solver->name, c.v[0].config, layers[i].solver);
+            fail_msg("layer %zu: the model's pick %s %s, measured best %s", i, c.v[0].solver->name,
+                     c.v[0].config, layers[i].solver);
         clf_choices_free(&c);
         if (i == 0) {
             clf_cost cost;
