@@ -6,17 +6,18 @@
 #   .gpu/gpu-run.sh bash bench/results/2026-12-02_h200_s38/call4.sh $OUT
 cd "$(dirname "$0")/../../.." || exit 1
 out=$1
+bash .gpu/unpack-libs.sh
 cat .gpu/commit.txt > "$out/status.txt"
 export CLFUSE_DEVICE=cpu MIOPEN_SYSTEM_DB_PATH=/nonexistent MIOPEN_LOG_LEVEL=1
 drv=.gpu/build/tools/driver/clfuse-driver
 for g in "-n 1 -c 72 -H 56 -W 56 -k 72 -y 3 -x 3 -p 1 -q 1 -g 72" \
          "-n 1 -c 120 -H 28 -W 28 -k 120 -y 5 -x 5 -p 2 -q 2 -g 120" \
          "-n 1 -c 480 -H 14 -W 14 -k 480 -y 3 -x 3 -p 1 -q 1 -g 480"; do
-  [ $SECONDS -gt 300 ] && { echo "skipped $g: $SECONDS s" >> "$out/status.txt"; continue; }
+  [ $SECONDS -gt 150 ] && { echo "skipped $g: $SECONDS s" >> "$out/status.txt"; continue; }
   db=$(mktemp -d)
   echo "== $g" >> "$out/dw_search.txt"
   MIOPEN_USER_DB_PATH=$db MIOPEN_CUSTOM_CACHE_DIR=$(mktemp -d) MIOPEN_FIND_MODE_FUSION=NORMAL MIOPEN_FIND_ENFORCE=SEARCH \
-    timeout 120 $drv CBAInfer -F 4 $g -I NHWC -O NHWC -f NHWC -V 1 -i 20 -t 1 2>&1 |
+    timeout 90 $drv CBAInfer -F 4 $g -I NHWC -O NHWC -f NHWC -V 1 -i 20 -t 1 2>&1 |
     grep -o 'solver.*config "[^"]*"\|min [0-9.]* ms\|PASSED\|FAILED' | tr '\n' ' ' >> "$out/dw_search.txt"
   echo >> "$out/dw_search.txt"
   python3 - "$db" >> "$out/dw_search.txt" <<'PY'
