@@ -22,13 +22,32 @@
  * Launch: global = (PIX_ITEMS padded up to whole groups, KBLK), local = (GR, 1).
  * Edges: the last channel block (and the last pixel segment of a row) starts early so that it
  * stays whole, and stores only the outputs the previous one did not, so every output is
- * written once; taps in the padding take a zero. fp32 only. */
+ * written once; taps in the padding take a zero.
+ * Storage: x, w, y and z through CLF_LOAD / CLF_STORE and the vload_half family in an fp16 plan
+ * (HALF 1, from the solver); the staged weights, the accumulators and the epilogue are fp32. */
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define KVEC CAT(float, VW)
 #define KVLOAD CAT(vload, VW)
 #define KVSTORE CAT(vstore, VW)
+#ifndef CLF_DATA_T
+#define CLF_DATA_T float
+#define CLF_LOAD(p, i) ((p)[i])
+#define CLF_STORE(v, p, i) ((p)[i] = (v))
+#endif
+#ifndef HALF
+#define HALF 0
+#endif
+/* VW consecutive values of x, y or z in the plan's storage (the epilogue's parameters are
+ * fp32 in either). */
+#if HALF
+#define DVLOAD CAT(vload_half, VW)
+#define DVSTORE CAT(vstore_half, VW)
+#else
+#define DVLOAD KVLOAD
+#define DVSTORE KVSTORE
+#endif
 #define KV (KB / VW)
 #define CRS (C_PER_G * FY * FX)
 #if KB % VW != 0
@@ -42,12 +61,12 @@
  * floats: a cl_mem starts on CL_DEVICE_MEM_BASE_ADDR_ALIGN, at least 128 bytes in the full
  * profile. PoCL wrote vstore16 as four 4-float stores. */
 #define OUTER_YALIGNED (K % VW == 0 && Y_SN % VW == 0 && Y_SH % VW == 0 && Y_SW % VW == 0)
-#if OUTER_YALIGNED
+#if OUTER_YALIGNED && !HALF
 #define OUTER_YLOAD(p, i) (*(__global const KVEC *)((p) + (i)))
 #define OUTER_YSTORE(v, p, i) (*(__global KVEC *)((p) + (i)) = (v))
 #else
-#define OUTER_YLOAD(p, i) KVLOAD(0, (p) + (i))
-#define OUTER_YSTORE(v, p, i) KVSTORE((v), 0, (p) + (i))
+#define OUTER_YLOAD(p, i) DVLOAD(0, (p) + (i))
+#define OUTER_YSTORE(v, p, i) DVSTORE((v), 0, (p) + (i))
 #endif
 
 /* The epilogue's parameters for VW channels k..: a spatial batch-norm's factors read once for
@@ -115,10 +134,10 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
      * computed an element, not a step, took a quarter of a 3x3 RGB stem's time). */
     for (int r = get_local_id(0); r < CRS; r += GR) {
         const int tap = r / C_PER_G;
-        __global const float *wr = w + W_OFF(k0, r % C_PER_G, tap / FX, tap % FX);
+        __global const CLF_DATA_T *wr = w + W_OFF(k0, r % C_PER_G, tap / FX, tap % FX);
 #pragma unroll
         for (int j = 0; j < KB; ++j)
-            wl[r * KB + j] = wr[(size_t)j * W_SK];
+            wl[r * KB + j] = CLF_LOAD(wr, (size_t)j * W_SK);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (item >= PIX_ITEMS)
@@ -151,7 +170,7 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
             continue;
 #if OUTER_FLAT
         if (row_inside) {
-            __global const float *xr = x + X_OFF(n, 0, ih, ow0 * STRIDE_W - PAD_W);
+            __global const CLF_DATA_T *xr = x + X_OFF(n, 0, ih, ow0 * STRIDE_W - PAD_W);
             __local const float *wt = wl + fy * FX * C_PER_G * KB;
             for (int j = 0; j < FX * C_PER_G; ++j) {
                 KVEC wv[KV];
@@ -160,7 +179,7 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
                     wv[v] = KVLOAD(0, wt + j * KB + v * VW);
 #pragma unroll
                 for (int p = 0; p < PB; ++p) {
-                    const KVEC xs = (KVEC)(xr[p * STRIDE_W * C_PER_G + j]);
+                    const KVEC xs = (KVEC)(CLF_LOAD(xr, p * STRIDE_W * C_PER_G + j));
 #pragma unroll
                     for (int v = 0; v < KV; ++v)
                         acc[p][v] = fma(xs, wv[v], acc[p][v]);
@@ -181,10 +200,10 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
                 /* a tap in the padding (or past a short row) takes zeros, not a product */
                 const int iw = (ow0 + p) * STRIDE_W - PAD_W + fx * DIL_W;
                 const bool live = iw >= 0 && iw < W && ow0 + p < OW;
-                __global const float *xq = x + X_OFF(n, k0, ih, live ? iw : 0);
+                __global const CLF_DATA_T *xq = x + X_OFF(n, k0, ih, live ? iw : 0);
 #pragma unroll
                 for (int v = 0; v < KV; ++v) {
-                    const KVEC xv = live ? KVLOAD(0, xq + v * VW) : (KVEC)(0.0f);
+                    const KVEC xv = live ? DVLOAD(0, xq + v * VW) : (KVEC)(0.0f);
                     acc[p][v] = fma(xv, wv[v], acc[p][v]);
                 }
             }
@@ -194,7 +213,7 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
             /* Each pixel's input channels under this tap: a pixel whose tap falls in the
              * padding (or past a short row) reads pixel 0's and takes 0 instead (a select, not
              * a product: 0 x an infinite input would be NaN). */
-            __global const float *xp[PB];
+            __global const CLF_DATA_T *xp[PB];
             int live[PB];
 #pragma unroll
             for (int p = 0; p < PB; ++p) {
@@ -210,7 +229,7 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
                     wv[v] = KVLOAD(0, wt + c * KB + v * VW);
 #pragma unroll
                 for (int p = 0; p < PB; ++p) {
-                    const float xv = xp[p][(size_t)c * X_SC];
+                    const float xv = CLF_LOAD(xp[p], (size_t)c * X_SC);
                     const KVEC xs = (KVEC)(live[p] ? xv : 0.0f);
 #pragma unroll
                     for (int v = 0; v < KV; ++v)
@@ -240,7 +259,7 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
                 float t[VW];
                 KVSTORE(r, 0, t);
                 for (int j = k_store - k; j < VW; ++j)
-                    y[out_idx + j] = t[j];
+                    CLF_STORE(t[j], y, out_idx + j);
             }
         }
     }

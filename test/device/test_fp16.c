@@ -710,6 +710,29 @@ static void direct_cpu_plans(void **state)
     RUN_CASES(cases);
 }
 
+/* ConvOuterCpuNhwc (CPU devices only) in half, NHWC: an RGB stem at stride 2 (the flat rows
+ * and the taps at the row ends), a 1x1 whose 40 channels end in a block that starts early
+ * (the scalar stores of the lanes it owns) with z, the aligned vector stores, and a depthwise
+ * layer (half vector loads of x). */
+static void outer_cpu_nhwc_plans(void **state)
+{
+    (void)state;
+    clfuse_DeviceInfo info;
+    OK(clfuse_GetDeviceInfo(handle, &info));
+    if (info.is_gpu) {
+        printf("  skipped: ConvOuterCpuNhwc runs on CPU devices only\n");
+        skip();
+    }
+    static const fp16_case cases[] = {
+        {"CBA", 2, 3, 11, 11, 16, 3, 1, 2, RELU, "ConvOuterCpuNhwc", "KB=16,PB=3,VW=16,GR=4", 0, 1},
+        {"CBZA", 1, 24, 7, 7, 40, 1, 0, 1, RELU, "ConvOuterCpuNhwc", "KB=16,PB=4,VW=16,GR=4", 0, 1},
+        {"CBNA", 1, 8, 6, 6, 32, 1, 0, 1, LEAKY, "ConvOuterCpuNhwc", "KB=32,PB=6,VW=16,GR=1", 0, 1},
+        {"CBZA", 1, 16, 9, 9, 16, 3, 1, 1, RELU, "ConvOuterCpuNhwc", "KB=16,PB=4,VW=16,GR=4", 16,
+         1},
+    };
+    RUN_CASES(cases);
+}
+
 /* NHWC half plans (x, w as KYXC, y and z channels-last) through every solver that takes
  * half, on the shapes of their paths: the layout macros with vload_half / vstore_half. */
 static void nhwc_plans(void **state)
@@ -1203,6 +1226,7 @@ int main(void)
         cmocka_unit_test(winograd_plans),
         cmocka_unit_test(depthwise_plans),
         cmocka_unit_test(direct_cpu_plans),
+        cmocka_unit_test(outer_cpu_nhwc_plans),
         cmocka_unit_test(nhwc_plans),
         cmocka_unit_test(conv_bias_activation_forward),
         cmocka_unit_test(find_modes_and_key),
