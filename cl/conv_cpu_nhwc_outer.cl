@@ -172,7 +172,33 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
         if (row_inside) {
             __global const CLF_DATA_T *xr = x + X_OFF(n, 0, ih, ow0 * STRIDE_W - PAD_W);
             __local const float *wt = wl + fy * FX * C_PER_G * KB;
-            for (int j = 0; j < FX * C_PER_G; ++j) {
+            int j0 = 0;
+#if HALF
+            /* Half inputs converted 8 at a time into a private row, then broadcast from
+             * there: PoCL converts halves in software, and one conversion per broadcast ran
+             * the 1x1 and stem layers 4-6x slower (bench/results/2026-12-02_h200_s38/cpu2). */
+            for (; j0 + 8 <= FX * C_PER_G; j0 += 8) {
+                float xa[PB][8];
+#pragma unroll
+                for (int p = 0; p < PB; ++p)
+                    vstore8(vload_half8(0, xr + p * STRIDE_W * C_PER_G + j0), 0, xa[p]);
+#pragma unroll
+                for (int jj = 0; jj < 8; ++jj) {
+                    KVEC wv[KV];
+#pragma unroll
+                    for (int v = 0; v < KV; ++v)
+                        wv[v] = KVLOAD(0, wt + (j0 + jj) * KB + v * VW);
+#pragma unroll
+                    for (int p = 0; p < PB; ++p) {
+                        const KVEC xs = (KVEC)(xa[p][jj]);
+#pragma unroll
+                        for (int v = 0; v < KV; ++v)
+                            acc[p][v] = fma(xs, wv[v], acc[p][v]);
+                    }
+                }
+            }
+#endif
+            for (int j = j0; j < FX * C_PER_G; ++j) {
                 KVEC wv[KV];
 #pragma unroll
                 for (int v = 0; v < KV; ++v)
