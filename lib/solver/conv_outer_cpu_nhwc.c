@@ -17,7 +17,7 @@
  *
  * fp16 storage (HALF): the kernel reads and writes x, w, y and z through the vload_half family
  * and stages the weights as floats, so a half channels-last plan on a CPU runs here rather
- * than in the GPU-shaped kernels (1.6-12x slower on the 2-core machine, session 38).
+ * than in the GPU-shaped kernels (2.7-18x slower on the 2-core machine, session 38).
  *
  * Config "KB=..,PB=..,VW=..,GR=..": KB output channels (1 or 2 vectors of VW lanes) x PB
  * output pixels of a row a work-item, GR work-items a work-group (sharing the staged
