@@ -121,6 +121,23 @@ inline KVEC outer_epilogue(KVEC acc, outer_bn_v fv, int k, size_t out_idx, EPI_P
  * in one filter row are FX x C consecutive floats, in the order the staged weights keep. */
 #define OUTER_FLAT (!OUTER_DW && X_SC == 1 && X_SW == C_PER_G && DIL_W == 1)
 
+/* One reduction step: the KV weight vectors of the staged row w, against each pixel's input
+ * xs[p] broadcast. */
+inline void outer_step(KVEC acc[PB][KV], __local const float *w, const float *xs)
+{
+    KVEC wv[KV];
+#pragma unroll
+    for (int v = 0; v < KV; ++v)
+        wv[v] = KVLOAD(0, w + v * VW);
+#pragma unroll
+    for (int p = 0; p < PB; ++p) {
+        const KVEC xb = (KVEC)(xs[p]);
+#pragma unroll
+        for (int v = 0; v < KV; ++v)
+            acc[p][v] = fma(xb, wv[v], acc[p][v]);
+    }
+}
+
 __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
     __local float wl[CRS * KB];
@@ -184,32 +201,20 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
                     vstore8(vload_half8(0, xr + p * STRIDE_W * C_PER_G + j0), 0, xa[p]);
 #pragma unroll
                 for (int jj = 0; jj < 8; ++jj) {
-                    KVEC wv[KV];
+                    float xs[PB];
 #pragma unroll
-                    for (int v = 0; v < KV; ++v)
-                        wv[v] = KVLOAD(0, wt + (j0 + jj) * KB + v * VW);
-#pragma unroll
-                    for (int p = 0; p < PB; ++p) {
-                        const KVEC xs = (KVEC)(xa[p][jj]);
-#pragma unroll
-                        for (int v = 0; v < KV; ++v)
-                            acc[p][v] = fma(xs, wv[v], acc[p][v]);
-                    }
+                    for (int p = 0; p < PB; ++p)
+                        xs[p] = xa[p][jj];
+                    outer_step(acc, wt + (j0 + jj) * KB, xs);
                 }
             }
 #endif
             for (int j = j0; j < FX * C_PER_G; ++j) {
-                KVEC wv[KV];
+                float xs[PB];
 #pragma unroll
-                for (int v = 0; v < KV; ++v)
-                    wv[v] = KVLOAD(0, wt + j * KB + v * VW);
-#pragma unroll
-                for (int p = 0; p < PB; ++p) {
-                    const KVEC xs = (KVEC)(CLF_LOAD(xr, p * STRIDE_W * C_PER_G + j));
-#pragma unroll
-                    for (int v = 0; v < KV; ++v)
-                        acc[p][v] = fma(xs, wv[v], acc[p][v]);
-                }
+                for (int p = 0; p < PB; ++p)
+                    xs[p] = CLF_LOAD(xr, p * STRIDE_W * C_PER_G + j);
+                outer_step(acc, wt + j * KB, xs);
             }
             continue;
         }
@@ -249,18 +254,13 @@ __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERN
             }
             __local const float *wt = wl + (fy * FX + fx) * C_PER_G * KB;
             for (int c = 0; c < C_PER_G; ++c) {
-                KVEC wv[KV];
-#pragma unroll
-                for (int v = 0; v < KV; ++v)
-                    wv[v] = KVLOAD(0, wt + c * KB + v * VW);
+                float xs[PB];
 #pragma unroll
                 for (int p = 0; p < PB; ++p) {
                     const float xv = CLF_LOAD(xp[p], (size_t)c * X_SC);
-                    const KVEC xs = (KVEC)(live[p] ? xv : 0.0f);
-#pragma unroll
-                    for (int v = 0; v < KV; ++v)
-                        acc[p][v] = fma(xs, wv[v], acc[p][v]);
+                    xs[p] = live[p] ? xv : 0.0f;
                 }
+                outer_step(acc, wt + c * KB, xs);
             }
         }
 #endif

@@ -677,6 +677,17 @@ static void special_values(void **state)
     assert_true(ran >= 3);
 }
 
+/* Skips the calling test, said, on a GPU: solver runs on CPU devices only. */
+static void skip_unless_cpu(const char *solver)
+{
+    clfuse_DeviceInfo info;
+    OK(clfuse_GetDeviceInfo(handle, &info));
+    if (info.is_gpu) {
+        printf("  skipped: %s runs on CPU devices only\n", solver);
+        skip();
+    }
+}
+
 /* ConvDirectCpu (CPU devices only): its load paths in half (vload_halfN rows, stride 2's
  * even lanes of 16, stride 3's gather, the padded edge lanes, the 1x1 flat row, the
  * plane-flat walk's masked and plain loads) and its
@@ -684,12 +695,7 @@ static void special_values(void **state)
 static void direct_cpu_plans(void **state)
 {
     (void)state;
-    clfuse_DeviceInfo info;
-    OK(clfuse_GetDeviceInfo(handle, &info));
-    if (info.is_gpu) {
-        printf("  skipped: ConvDirectCpu runs on CPU devices only\n");
-        skip();
-    }
+    skip_unless_cpu("ConvDirectCpu");
     static const fp16_case cases[] = {
         {"CBA", 2, 3, 9, 9, 4, 3, 1, 1, RELU, "ConvDirectCpu", "KB=4,VW=8,NV=1", 0, 0},
         {"CBNA", 1, 5, 23, 23, 6, 3, 1, 2, LEAKY, "ConvDirectCpu", "KB=4,VW=8,NV=2", 0, 0},
@@ -717,12 +723,7 @@ static void direct_cpu_plans(void **state)
 static void outer_cpu_nhwc_plans(void **state)
 {
     (void)state;
-    clfuse_DeviceInfo info;
-    OK(clfuse_GetDeviceInfo(handle, &info));
-    if (info.is_gpu) {
-        printf("  skipped: ConvOuterCpuNhwc runs on CPU devices only\n");
-        skip();
-    }
+    skip_unless_cpu("ConvOuterCpuNhwc");
     static const fp16_case cases[] = {
         {"CBA", 2, 3, 11, 11, 16, 3, 1, 2, RELU, "ConvOuterCpuNhwc", "KB=16,PB=3,VW=16,GR=4", 0, 1},
         {"CBZA", 1, 24, 7, 7, 40, 1, 0, 1, RELU, "ConvOuterCpuNhwc", "KB=16,PB=4,VW=16,GR=4", 0, 1},
