@@ -81,6 +81,9 @@ typedef struct bench_entry {
     chain_res ch[2];
     peer_res peer_conv; /* convolution alone through the peer */
     double seconds;     /* wall time the entry took in the bench */
+    /* network mode: this layer's miopenExecuteFusionPlan host time in the back-to-back
+     * passes, microseconds, minimum over the passes (0 or 1e300: not measured) */
+    double seq_host_us;
 } bench_entry;
 
 #define BENCH_PEAK_WIDTHS 3 /* float, float4, float16 */
@@ -94,7 +97,10 @@ typedef struct bench_peaks {
 /* --network: the whole network's figures, beside its layers (the entries). */
 /* The driver's host cost per call (bench_host_floor.c), microseconds. */
 typedef struct bench_host_floor_res {
-    bstat enqueue_us;  /* clEnqueueNDRangeKernel of a kernel doing nothing, arguments set */
+    bstat enqueue_us;         /* clEnqueueNDRangeKernel of a kernel doing nothing, arguments set */
+    bstat enqueue_reset_us;   /* the same, its 4 buffer arguments set again before each */
+    bstat enqueue_kernels_us; /* `kernels` such kernels of distinct programs in turn */
+    int kernels;
     bstat set_arg_us;  /* clSetKernelArg of a buffer argument that changes */
     bstat mem_info_us; /* clGetMemObjectInfo(CL_MEM_SIZE) */
     bstat kernel_us;   /* that kernel's time by profiling events (n = 0: queue not profiling) */

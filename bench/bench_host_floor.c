@@ -18,6 +18,33 @@ static const char *nop_src =
     "        a[0] = b[0] + c[0] + d[0];\n"
     "}\n";
 
+/* Up to this many kernels of their own programs, enqueued in turn: a network's layers each
+ * run their own plan's kernel, which a driver may launch at another cost than one kernel
+ * again and again. */
+#define FLOOR_KERNELS 16
+
+/* The nop kernel built as a program of its own (the salt makes each source distinct, so no
+ * driver shares one binary among them), its four buffers and its float set. */
+static cl_int nop_kernel(cl_context ctx, cl_device_id dev, int salt, cl_mem buf, cl_program *prog,
+                         cl_kernel *k)
+{
+    char src[640];
+    snprintf(src, sizeof src, "/* %d */\n%s", salt, nop_src);
+    const char *text = src;
+    cl_int err;
+    *prog = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
+    if (err == CL_SUCCESS)
+        err = clBuildProgram(*prog, 1, &dev, "", NULL, NULL);
+    if (err == CL_SUCCESS)
+        *k = clCreateKernel(*prog, "clf_bench_nop", &err);
+    const float s = 1.0f;
+    for (int a = 0; a < 4 && err == CL_SUCCESS; ++a)
+        err = clSetKernelArg(*k, (cl_uint)a, sizeof(cl_mem), &buf);
+    if (err == CL_SUCCESS)
+        err = clSetKernelArg(*k, 4, sizeof s, &s);
+    return err;
+}
+
 int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_res *out)
 {
     memset(out, 0, sizeof *out);
@@ -26,25 +53,18 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
     cl_int err = clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
     if (err == CL_SUCCESS)
         err = clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL);
-    cl_program prog = NULL;
-    cl_kernel k = NULL;
+    cl_program progs[FLOOR_KERNELS] = {NULL};
+    cl_kernel ks[FLOOR_KERNELS] = {NULL};
+    const int nk = calls < FLOOR_KERNELS ? calls : FLOOR_KERNELS;
     cl_mem m[2] = {NULL, NULL};
     double *t = calloc((size_t)reps, sizeof *t);
     if (t == NULL)
         err = CL_OUT_OF_HOST_MEMORY;
-    if (err == CL_SUCCESS)
-        prog = clCreateProgramWithSource(ctx, 1, &nop_src, NULL, &err);
-    if (err == CL_SUCCESS)
-        err = clBuildProgram(prog, 1, &dev, "", NULL, NULL);
-    if (err == CL_SUCCESS)
-        k = clCreateKernel(prog, "clf_bench_nop", &err);
     for (int i = 0; i < 2 && err == CL_SUCCESS; ++i)
         m[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
-    float s = 1.0f;
-    for (int a = 0; a < 4 && err == CL_SUCCESS; ++a)
-        err = clSetKernelArg(k, (cl_uint)a, sizeof(cl_mem), &m[0]);
-    if (err == CL_SUCCESS)
-        err = clSetKernelArg(k, 4, sizeof s, &s);
+    for (int i = 0; i < nk && err == CL_SUCCESS; ++i)
+        err = nop_kernel(ctx, dev, i, m[0], &progs[i], &ks[i]);
+    cl_kernel k = ks[0];
     const size_t global = 64, local = 64;
     /* 1: enqueues of the kernel with its arguments already set, one clFinish after them. */
     for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
@@ -59,6 +79,40 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
     }
     if (err == CL_SUCCESS)
         out->enqueue_us = bench_stats(t, reps);
+    /* 1b: the same with its buffer arguments set again (to the same buffers) before each
+     * enqueue, as miopenExecuteFusionPlan sets a plan's buffers on every call. */
+    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
+        double t0 = bench_now_s();
+        for (int i = 0; i < calls && err == CL_SUCCESS; ++i) {
+            for (int a = 0; a < 4 && err == CL_SUCCESS; ++a)
+                err = clSetKernelArg(k, (cl_uint)a, sizeof(cl_mem), &m[0]);
+            if (err == CL_SUCCESS)
+                err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL);
+        }
+        double t1 = bench_now_s();
+        if (err == CL_SUCCESS)
+            err = clFinish(q);
+        if (r >= 0)
+            t[r] = (t1 - t0) * 1e6 / calls;
+    }
+    if (err == CL_SUCCESS)
+        out->enqueue_reset_us = bench_stats(t, reps);
+    /* 1c: kernels of distinct programs in turn (up to FLOOR_KERNELS), arguments set once: a
+     * network's pattern, each layer its own kernel. */
+    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
+        double t0 = bench_now_s();
+        for (int i = 0; i < calls && err == CL_SUCCESS; ++i)
+            err = clEnqueueNDRangeKernel(q, ks[i % nk], 1, NULL, &global, &local, 0, NULL, NULL);
+        double t1 = bench_now_s();
+        if (err == CL_SUCCESS)
+            err = clFinish(q);
+        if (r >= 0)
+            t[r] = (t1 - t0) * 1e6 / calls;
+    }
+    if (err == CL_SUCCESS) {
+        out->enqueue_kernels_us = bench_stats(t, reps);
+        out->kernels = nk;
+    }
     /* 2: a buffer argument set to another buffer than last time (what a new pair of
      * activations costs per argument). */
     for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
@@ -109,9 +163,11 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
     for (int i = 0; i < 2; ++i)
         if (m[i])
             clReleaseMemObject(m[i]);
-    if (k)
-        clReleaseKernel(k);
-    if (prog)
-        clReleaseProgram(prog);
+    for (int i = 0; i < nk; ++i) {
+        if (ks[i])
+            clReleaseKernel(ks[i]);
+        if (progs[i])
+            clReleaseProgram(progs[i]);
+    }
     return err == CL_SUCCESS ? 0 : -1;
 }

@@ -98,17 +98,22 @@ int bench_load_network(const char *path, bench_entry **out, int *count)
 
 /* Every layer's compiled fused plan executed once, in order, each on its own buffers; on a
  * failure *bad is the failing layer's index, else -1. */
-static miopenStatus_t execute_layers(ctx *c, const bench_run *r, bufs *kept, int *bad)
+static miopenStatus_t execute_layers(ctx *c, bench_run *r, bufs *kept, int *bad)
 {
     *bad = -1;
     for (int i = 0; i < r->nentries; ++i) {
         bufs *b = &kept[i];
+        /* Each call's own host time too (two clock reads, ~50 ns, inside the pass's). */
+        const double t0 = bench_now_s();
         miopenStatus_t st = miopenExecuteFusionPlan(c->h, b->plan[0], b->xd, b->m[B_X], b->yd,
                                                     b->m[B_YF], b->args[0]);
+        const double us = (bench_now_s() - t0) * 1e6;
         if (st != miopenStatusSuccess) {
             *bad = i;
             return st;
         }
+        if (us < r->entries[i].seq_host_us)
+            r->entries[i].seq_host_us = us;
     }
     return miopenStatusSuccess;
 }
@@ -131,6 +136,8 @@ static void time_sequence(ctx *c, bench_run *r, bufs *kept)
     double *t = calloc((size_t)n, sizeof *t);
     double *host = calloc((size_t)n, sizeof *host);
     miopenStatus_t st = t && host ? miopenEnableProfiling(c->h, false) : miopenStatusAllocFailed;
+    for (int i = 0; i < r->nentries; ++i)
+        r->entries[i].seq_host_us = 1e300; /* minimum over the passes, warm-ups included */
     int bad = -1;
     for (int rep = -c->warmup; rep < n && st == miopenStatusSuccess; ++rep) {
         double t0 = bench_now_s();
@@ -272,12 +279,31 @@ int bench_run_network(ctx *c, bench_run *r)
                        r->net->host_us.med);
     else
         bench_progress("network back to back: %s", r->net->seq_note);
+    if (r->net->seq_wall.n) {
+        /* The layers whose calls cost the host most (a solver of several launches shows). */
+        int top[3] = {-1, -1, -1};
+        for (int i = 0; i < r->nentries; ++i)
+            for (int j = 0; j < 3; ++j)
+                if (top[j] < 0 || r->entries[i].seq_host_us > r->entries[top[j]].seq_host_us) {
+                    for (int m = 2; m > j; --m)
+                        top[m] = top[m - 1];
+                    top[j] = i;
+                    break;
+                }
+        for (int j = 0; j < 3 && top[j] >= 0; ++j)
+            bench_progress("  host time per call, largest %d: %s %.1f us (%s)", j + 1,
+                           r->entries[top[j]].name, r->entries[top[j]].seq_host_us,
+                           r->entries[top[j]].ch[0].p[P_FUSED].solver);
+    }
     if (r->net->floor.enqueue_us.n)
-        bench_progress("the driver alone, per call: clEnqueueNDRangeKernel %.2f us, "
-                       "clSetKernelArg (a buffer) %.3f us, clGetMemObjectInfo %.3f us (min); "
-                       "a kernel doing nothing %.2f us by profiling events",
-                       r->net->floor.enqueue_us.min, r->net->floor.set_arg_us.min,
-                       r->net->floor.mem_info_us.min, r->net->floor.kernel_us.min);
+        bench_progress("the driver alone, per call: clEnqueueNDRangeKernel %.2f us (%.2f with "
+                       "its buffers set again, %.2f for %d kernels in turn), clSetKernelArg (a "
+                       "buffer) %.3f us, clGetMemObjectInfo %.3f us (min); a kernel doing "
+                       "nothing %.2f us by profiling events",
+                       r->net->floor.enqueue_us.min, r->net->floor.enqueue_reset_us.min,
+                       r->net->floor.enqueue_kernels_us.min, r->net->floor.kernels,
+                       r->net->floor.set_arg_us.min, r->net->floor.mem_info_us.min,
+                       r->net->floor.kernel_us.min);
     if (r->net->replay_wall.n)
         bench_progress("network recorded once, replayed: %.4f ms (median %.4f) wall per pass "
                        "(clfuse_ReplayRecording + clFinish), against %.4f ms back to back",

@@ -240,6 +240,8 @@ static int write_json(const bench_run *r, const char *path)
             cJSON_AddStringToObject(je, "pinned_config", e->pin_config);
         }
         cJSON_AddNumberToObject(je, "bench_seconds", e->seconds);
+        if (e->seq_host_us > 0 && e->seq_host_us < 1e300)
+            cJSON_AddNumberToObject(je, "host_us_in_sequence", e->seq_host_us);
         if (e->is_conv)
             cJSON_AddItemToObject(je, "peer_conv_alone", peer_json(&e->peer_conv));
         cJSON *chs = cJSON_AddArrayToObject(je, "chains");

@@ -131,14 +131,18 @@ void bench_network_json(cJSON *root, const bench_run *r)
                                 "miopenExecuteFusionPlan call");
         cJSON *fl = cJSON_AddObjectToObject(hu, "driver_alone");
         if (net->floor.enqueue_us.n) {
-            const bstat *fs[3] = {&net->floor.enqueue_us, &net->floor.set_arg_us,
+            const bstat *fs[5] = {&net->floor.enqueue_us, &net->floor.enqueue_reset_us,
+                                  &net->floor.enqueue_kernels_us, &net->floor.set_arg_us,
                                   &net->floor.mem_info_us};
-            const char *names[3] = {"enqueue_us", "set_buffer_arg_us", "mem_size_query_us"};
-            for (int i = 0; i < 3; ++i) {
+            const char *names[5] = {"enqueue_us", "enqueue_args_reset_us",
+                                    "enqueue_distinct_kernels_us", "set_buffer_arg_us",
+                                    "mem_size_query_us"};
+            for (int i = 0; i < 5; ++i) {
                 cJSON *o = cJSON_AddObjectToObject(fl, names[i]);
                 cJSON_AddNumberToObject(o, "min", fs[i]->min);
                 cJSON_AddNumberToObject(o, "median", fs[i]->med);
             }
+            cJSON_AddNumberToObject(fl, "distinct_kernels", net->floor.kernels);
             if (net->floor.kernel_us.n) {
                 cJSON *o = cJSON_AddObjectToObject(fl, "nop_kernel_event_us");
                 cJSON_AddNumberToObject(o, "min", net->floor.kernel_us.min);
@@ -147,8 +151,11 @@ void bench_network_json(cJSON *root, const bench_run *r)
             cJSON_AddStringToObject(fl, "method",
                                     "without clfuse, on the same queue: as many calls as layers "
                                     "of clEnqueueNDRangeKernel (a kernel of 4 buffers and a "
-                                    "float that does nothing, arguments set once), of "
-                                    "clSetKernelArg (a buffer, alternating two) and of "
+                                    "float that does nothing, arguments set once), the same "
+                                    "with its 4 buffers set again before each enqueue "
+                                    "(enqueue_args_reset_us), kernels of distinct programs in "
+                                    "turn (enqueue_distinct_kernels_us; distinct_kernels of "
+                                    "them), of clSetKernelArg (a buffer, alternating two) and of "
                                     "clGetMemObjectInfo(CL_MEM_SIZE); host clock, per call, "
                                     "min and median over --runs; nop_kernel_event_us: that "
                                     "kernel's own time by profiling events (end - start), the "
@@ -327,9 +334,12 @@ void bench_network_md(FILE *f, const bench_run *r)
     if (net->seq_wall.n && net->floor.enqueue_us.n)
         fprintf(f,
                 " The OpenCL driver alone on the same queue (no clfuse), per call: "
-                "clEnqueueNDRangeKernel %.2f us, clSetKernelArg of a buffer %.3f us, "
-                "clGetMemObjectInfo %.3f us (min).",
-                net->floor.enqueue_us.min, net->floor.set_arg_us.min, net->floor.mem_info_us.min);
+                "clEnqueueNDRangeKernel %.2f us (%.2f with its 4 buffer arguments set again "
+                "before each, %.2f for %d kernels of their own programs in turn), "
+                "clSetKernelArg of a buffer %.3f us, clGetMemObjectInfo %.3f us (min).",
+                net->floor.enqueue_us.min, net->floor.enqueue_reset_us.min,
+                net->floor.enqueue_kernels_us.min, net->floor.kernels, net->floor.set_arg_us.min,
+                net->floor.mem_info_us.min);
     if (net->seq_wall.n && net->floor.kernel_us.n)
         fprintf(f,
                 " A kernel that does nothing takes %.2f us (min; median %.2f) by profiling "
