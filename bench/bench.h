@@ -100,6 +100,7 @@ typedef struct bench_host_floor_res {
     bstat enqueue_us;         /* clEnqueueNDRangeKernel of a kernel doing nothing, arguments set */
     bstat enqueue_reset_us;   /* the same, its 4 buffer arguments set again before each */
     bstat enqueue_kernels_us; /* `kernels` such kernels of distinct programs in turn */
+    bstat enqueue_busy_us;    /* those, enqueued while the device still runs a long kernel */
     int kernels;
     bstat set_arg_us;  /* clSetKernelArg of a buffer argument that changes */
     bstat mem_info_us; /* clGetMemObjectInfo(CL_MEM_SIZE) */

@@ -131,13 +131,16 @@ void bench_network_json(cJSON *root, const bench_run *r)
                                 "miopenExecuteFusionPlan call");
         cJSON *fl = cJSON_AddObjectToObject(hu, "driver_alone");
         if (net->floor.enqueue_us.n) {
-            const bstat *fs[5] = {&net->floor.enqueue_us, &net->floor.enqueue_reset_us,
-                                  &net->floor.enqueue_kernels_us, &net->floor.set_arg_us,
-                                  &net->floor.mem_info_us};
-            const char *names[5] = {"enqueue_us", "enqueue_args_reset_us",
-                                    "enqueue_distinct_kernels_us", "set_buffer_arg_us",
+            const bstat *fs[6] = {&net->floor.enqueue_us,         &net->floor.enqueue_reset_us,
+                                  &net->floor.enqueue_kernels_us, &net->floor.enqueue_busy_us,
+                                  &net->floor.set_arg_us,         &net->floor.mem_info_us};
+            const char *names[6] = {"enqueue_us",
+                                    "enqueue_args_reset_us",
+                                    "enqueue_distinct_kernels_us",
+                                    "enqueue_behind_busy_device_us",
+                                    "set_buffer_arg_us",
                                     "mem_size_query_us"};
-            for (int i = 0; i < 5; ++i) {
+            for (int i = 0; i < 6; ++i) {
                 cJSON *o = cJSON_AddObjectToObject(fl, names[i]);
                 cJSON_AddNumberToObject(o, "min", fs[i]->min);
                 cJSON_AddNumberToObject(o, "median", fs[i]->med);
@@ -155,7 +158,9 @@ void bench_network_json(cJSON *root, const bench_run *r)
                                     "with its 4 buffers set again before each enqueue "
                                     "(enqueue_args_reset_us), kernels of distinct programs in "
                                     "turn (enqueue_distinct_kernels_us; distinct_kernels of "
-                                    "them), of clSetKernelArg (a buffer, alternating two) and of "
+                                    "them), those while the device still runs a long kernel "
+                                    "(enqueue_behind_busy_device_us), of clSetKernelArg (a "
+                                    "buffer, alternating two) and of "
                                     "clGetMemObjectInfo(CL_MEM_SIZE); host clock, per call, "
                                     "min and median over --runs; nop_kernel_event_us: that "
                                     "kernel's own time by profiling events (end - start), the "
@@ -335,10 +340,12 @@ void bench_network_md(FILE *f, const bench_run *r)
         fprintf(f,
                 " The OpenCL driver alone on the same queue (no clfuse), per call: "
                 "clEnqueueNDRangeKernel %.2f us (%.2f with its 4 buffer arguments set again "
-                "before each, %.2f for %d kernels of their own programs in turn), "
+                "before each, %.2f for %d kernels of their own programs in turn, %.2f for those "
+                "while the device is busy), "
                 "clSetKernelArg of a buffer %.3f us, clGetMemObjectInfo %.3f us (min).",
                 net->floor.enqueue_us.min, net->floor.enqueue_reset_us.min,
-                net->floor.enqueue_kernels_us.min, net->floor.kernels, net->floor.set_arg_us.min,
+                net->floor.enqueue_kernels_us.min, net->floor.kernels,
+                net->floor.enqueue_busy_us.min, net->floor.set_arg_us.min,
                 net->floor.mem_info_us.min);
     if (net->seq_wall.n && net->floor.kernel_us.n)
         fprintf(f,
