@@ -18,7 +18,10 @@
  * so that it stays whole, and stores only what the previous one did not, so every output is
  * written once (the solver keeps PB within the row; the kernel would also leave pixels past
  * a shorter row unstored). Filter taps in the padding are skipped per pixel (their input vector is
- * zero). fp32 only. */
+ * zero).
+ * Storage: fp16 plans (HALF 1, from the solver) read x, w and z through vload_half in vectors
+ * of VW (or KB) values, which PoCL converts in registers, and store y through vstore_half;
+ * the accumulators and the epilogue are fp32. */
 
 #if VW != 4 && VW != 8 && VW != 16
 #error "VW must be 4, 8 or 16"
@@ -27,6 +30,20 @@
 #define CAT(a, b) CAT_(a, b)
 #define NVEC CAT(float, VW)
 #define NLOAD CAT(vload, VW)
+#ifndef CLF_DATA_T
+#define CLF_DATA_T float
+#define CLF_LOAD(p, i) ((p)[i])
+#define CLF_STORE(v, p, i) ((p)[i] = (v))
+#endif
+#ifndef HALF
+#define HALF 0
+#endif
+/* VW consecutive values of x or w in the plan's storage, as floats. */
+#if HALF
+#define DLOAD CAT(vload_half, VW)
+#else
+#define DLOAD NLOAD
+#endif
 #ifndef RF
 #define RF 0
 #endif
@@ -130,7 +147,7 @@ inline float nhwc_epilogue(float acc, nhwc_bn_k f, int k, int pix, size_t out_id
         if (kg_ >= kg_store && ow_ >= ow_store && ow_ < OW) {                                  \
             const int k_ = g * K_PER_G + kg_, pix_ = oh * OW + ow_;                            \
             const size_t out_ = Y_OFF(n, k_, pix_);                                            \
-            y[out_] = nhwc_epilogue((sum), bnk[(j) / PB], k_, pix_, out_, EPI_ARGS);           \
+            CLF_STORE(nhwc_epilogue((sum), bnk[(j) / PB], k_, pix_, out_, EPI_ARGS), y, out_); \
         }                                                                                      \
     } while (0)
 
@@ -168,7 +185,13 @@ inline float16 nhwc_sum16(const NVEC *a)
 
 #define KVEC_T CAT(float, KB)
 #define KVLOAD CAT(vload, KB)
-#define KVSTORE CAT(vstore, KB)
+#if HALF
+#define DKVLOAD CAT(vload_half, KB)
+#define DKVSTORE CAT(vstore_half, KB)
+#else
+#define DKVLOAD KVLOAD
+#define DKVSTORE CAT(vstore, KB)
+#endif
 /* The vector of a's values at channels k..k + KB - 1. */
 #define CLF_KV(a, k) KVLOAD(0, (a) + (k))
 typedef struct nhwc_bn_v {
@@ -183,7 +206,7 @@ CLF_DEFINE_ACTIV_VEC(KVEC_T, KB, clf_activ_kv)
 inline KVEC_T nhwc_epilogue_kv(KVEC_T acc, nhwc_bn_v fv, int k, size_t out_idx, EPI_PARAMS)
 {
 #if HAS_Z
-    const KVEC_T zv = KVLOAD(0, z + out_idx);
+    const KVEC_T zv = DKVLOAD(0, z + out_idx);
 #else
     const KVEC_T zv = (KVEC_T)(0.0f);
 #endif
@@ -221,21 +244,21 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
         for (int p = 0; p < PB; ++p)
             acc[i][p] = (NVEC)(0.0f);
 
-    __global const float *xg = x + X_OFF(n, g * C_PER_G, 0, 0);
-    __global const float *wk = w + W_OFF(g * K_PER_G + kg0, 0, 0, 0);
+    __global const CLF_DATA_T *xg = x + X_OFF(n, g * C_PER_G, 0, 0);
+    __global const CLF_DATA_T *wk = w + W_OFF(g * K_PER_G + kg0, 0, 0, 0);
 #if RF
     for (int fy = 0; fy < FY; ++fy) {
         const int ih = oh * STRIDE_H - PAD_H + fy * DIL_H;
         if (ih < 0 || ih >= H)
             continue;
-        __global const float *xr = xg + (size_t)ih * X_SH;
+        __global const CLF_DATA_T *xr = xg + (size_t)ih * X_SH;
         int iw0[PB], inside[PB];
 #pragma unroll
         for (int p = 0; p < PB; ++p) {
             iw0[p] = (ow0 + p) * STRIDE_W - PAD_W;
             inside[p] = iw0[p] >= 0 && iw0[p] + FX <= W && ow0 + p < OW;
         }
-        __global const float *wt = wk + (size_t)fy * W_SY;
+        __global const CLF_DATA_T *wt = wk + (size_t)fy * W_SY;
         for (int e0 = 0; e0 < RF_E; e0 += VW) {
             const int whole = e0 + VW <= RF_E;
             /* The last chunk's lanes past the run, cleared (the same mask for every pixel and
@@ -247,14 +270,14 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
             for (int p = 0; p < PB; ++p) {
                 const long at = (long)(xr - x) + (long)iw0[p] * X_SW + e0;
                 if (inside[p] && (whole || at + VW <= X_ELEMS)) {
-                    xv[p] = AS_NVEC(AS_IVEC(NLOAD(0, x + at)) & live);
+                    xv[p] = AS_NVEC(AS_IVEC(DLOAD(0, x + at)) & live);
                 } else {
                     float t[VW];
 #pragma unroll
                     for (int j = 0; j < VW; ++j) {
                         const int e = e0 + j, iw = iw0[p] + e / C_PER_G;
                         t[j] = e < RF_E && ow0 + p < OW && iw >= 0 && iw < W
-                                   ? xr[(size_t)iw * X_SW + e % C_PER_G]
+                                   ? CLF_LOAD(xr, (size_t)iw * X_SW + e % C_PER_G)
                                    : 0.0f;
                     }
                     xv[p] = NLOAD(0, t);
@@ -265,12 +288,12 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
                 NVEC wv;
                 const long wat = (long)(wt - w) + (long)i * W_SK + e0;
                 if (whole || wat + VW <= W_ELEMS) {
-                    wv = AS_NVEC(AS_IVEC(NLOAD(0, w + wat)) & live);
+                    wv = AS_NVEC(AS_IVEC(DLOAD(0, w + wat)) & live);
                 } else {
                     float t[VW];
 #pragma unroll
                     for (int j = 0; j < VW; ++j)
-                        t[j] = e0 + j < RF_E ? wt[(size_t)i * W_SK + e0 + j] : 0.0f;
+                        t[j] = e0 + j < RF_E ? CLF_LOAD(wt, (size_t)i * W_SK + e0 + j) : 0.0f;
                     wv = NLOAD(0, t);
                 }
 #pragma unroll
@@ -293,16 +316,17 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
             continue;
 #if NHWC_FLAT
         if (row_inside) {
-            __global const float *xr = xg + (size_t)ih * X_SH + (size_t)(ow0 * STRIDE_W - PAD_W) * X_SW;
-            __global const float *wr = wk + (size_t)fy * W_SY;
+            __global const CLF_DATA_T *xr =
+                xg + (size_t)ih * X_SH + (size_t)(ow0 * STRIDE_W - PAD_W) * X_SW;
+            __global const CLF_DATA_T *wr = wk + (size_t)fy * W_SY;
             for (int j = 0; j < FX * C_PER_G; j += VW) {
                 NVEC xv[PB];
 #pragma unroll
                 for (int p = 0; p < PB; ++p)
-                    xv[p] = NLOAD(0, xr + (size_t)p * STRIDE_W * C_PER_G + j);
+                    xv[p] = DLOAD(0, xr + (size_t)p * STRIDE_W * C_PER_G + j);
 #pragma unroll
                 for (int i = 0; i < KB; ++i) {
-                    const NVEC wv = NLOAD(0, wr + (size_t)i * W_SK + j);
+                    const NVEC wv = DLOAD(0, wr + (size_t)i * W_SK + j);
 #pragma unroll
                     for (int p = 0; p < PB; ++p)
                         acc[i][p] = fma(wv, xv[p], acc[i][p]);
@@ -314,7 +338,7 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
         for (int fx = 0; fx < FX; ++fx) {
             /* Each pixel's input row for this tap, or none where the tap falls in the padding
              * or the pixel lies past a short row. */
-            __global const float *xp[PB];
+            __global const CLF_DATA_T *xp[PB];
             int ok[PB];
 #pragma unroll
             for (int p = 0; p < PB; ++p) {
@@ -322,15 +346,15 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
                 ok[p] = iw >= 0 && iw < W && ow0 + p < OW;
                 xp[p] = xg + (size_t)ih * X_SH + (size_t)(ok[p] ? iw : 0) * X_SW;
             }
-            __global const float *wt = wk + (size_t)fy * W_SY + (size_t)fx * W_SX;
+            __global const CLF_DATA_T *wt = wk + (size_t)fy * W_SY + (size_t)fx * W_SX;
             for (int c = 0; c < C_PER_G; c += VW) {
                 NVEC xv[PB];
 #pragma unroll
                 for (int p = 0; p < PB; ++p)
-                    xv[p] = ok[p] ? NLOAD(0, xp[p] + c) : (NVEC)(0.0f);
+                    xv[p] = ok[p] ? DLOAD(0, xp[p] + c) : (NVEC)(0.0f);
 #pragma unroll
                 for (int i = 0; i < KB; ++i) {
-                    const NVEC wv = NLOAD(0, wt + (size_t)i * W_SK + c);
+                    const NVEC wv = DLOAD(0, wt + (size_t)i * W_SK + c);
 #pragma unroll
                     for (int p = 0; p < PB; ++p)
                         acc[i][p] = fma(wv, xv[p], acc[i][p]);
@@ -374,7 +398,7 @@ __kernel void clf_fused(CLF_KERNEL_PARAMS)
 #else
             const KVEC_T sv = p == 0 ? sums.lo : sums.hi;
 #endif
-            KVSTORE(nhwc_epilogue_kv(sv, fv, k, out_idx, EPI_ARGS), 0, y + out_idx);
+            DKVSTORE(nhwc_epilogue_kv(sv, fv, k, out_idx, EPI_ARGS), 0, y + out_idx);
         }
         return;
     }

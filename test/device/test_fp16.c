@@ -734,6 +734,28 @@ static void outer_cpu_nhwc_plans(void **state)
     RUN_CASES(cases);
 }
 
+/* ConvDirectCpuNhwc (CPU devices only) in half, NHWC: the vector tail (16 accumulators of 16
+ * lanes) beside a last block of channels that starts early, a 1x1 with z whose last block
+ * starts early, the row-flat reduction of an RGB stem at stride 2 (its masked chunks and the
+ * lane-by-lane loads at the row ends), filter rows as one run with z, and groups at VW=4. */
+static void direct_cpu_nhwc_plans(void **state)
+{
+    (void)state;
+    skip_unless_cpu("ConvDirectCpuNhwc");
+    static const fp16_case cases[] = {
+        {"CBNA", 1, 32, 7, 7, 24, 3, 1, 1, LEAKY, "ConvDirectCpuNhwc", "KB=8,PB=2,VW=16,GR=4", 0,
+         1},
+        {"CBNA", 1, 32, 5, 7, 20, 3, 1, 1, RELU, "ConvDirectCpuNhwc", "KB=8,PB=2,VW=16,GR=4", 0, 1},
+        {"CBZA", 1, 16, 6, 5, 20, 1, 0, 1, RELU, "ConvDirectCpuNhwc", "KB=16,PB=1,VW=16,GR=1", 0,
+         1},
+        {"CBA", 2, 3, 11, 11, 10, 3, 1, 2, RELU, "ConvDirectCpuNhwc", "KB=4,PB=2,VW=16,GR=4,RF=1",
+         0, 1},
+        {"CBZA", 1, 8, 9, 9, 6, 3, 1, 1, RELU, "ConvDirectCpuNhwc", "KB=2,PB=3,VW=8,GR=1", 0, 1},
+        {"CBA", 1, 12, 6, 6, 9, 3, 1, 1, RELU, "ConvDirectCpuNhwc", "KB=2,PB=2,VW=4,GR=16", 3, 1},
+    };
+    RUN_CASES(cases);
+}
+
 /* NHWC half plans (x, w as KYXC, y and z channels-last) through every solver that takes
  * half, on the shapes of their paths: the layout macros with vload_half / vstore_half. */
 static void nhwc_plans(void **state)
@@ -861,9 +883,9 @@ static void conv_bias_activation_forward(void **state)
 
 /* The solvers that take half problems (every other one answers "fp32 only"). */
 static const char *const half_solvers[] = {
-    "FusedElementwise", "ConvNaiveDirect", "ConvImplicitGemm", "ConvImplicitGemmSplitK",
-    "ConvDirectTiled",  "ConvWinograd3x3", "ConvWinograd4x4",  "ConvWinograd2x2",
-    "ConvDepthwise",    "ConvDirectCpu",
+    "FusedElementwise", "ConvNaiveDirect", "ConvImplicitGemm",  "ConvImplicitGemmSplitK",
+    "ConvDirectTiled",  "ConvWinograd3x3", "ConvWinograd4x4",   "ConvWinograd2x2",
+    "ConvDepthwise",    "ConvDirectCpu",   "ConvDirectCpuNhwc", "ConvOuterCpuNhwc",
 };
 
 /* The solvers that take half problems only (the fp32 one is refused with "half storage only"),
@@ -1228,6 +1250,7 @@ int main(void)
         cmocka_unit_test(depthwise_plans),
         cmocka_unit_test(direct_cpu_plans),
         cmocka_unit_test(outer_cpu_nhwc_plans),
+        cmocka_unit_test(direct_cpu_nhwc_plans),
         cmocka_unit_test(nhwc_plans),
         cmocka_unit_test(conv_bias_activation_forward),
         cmocka_unit_test(find_modes_and_key),
