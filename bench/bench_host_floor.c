@@ -133,21 +133,35 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
     if (err == CL_SUCCESS)
         err = clSetKernelArg(busy, 1, sizeof iters, &iters);
     const size_t one = 1;
-    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
-        err = clEnqueueNDRangeKernel(q, busy, 1, NULL, &one, &one, 0, NULL, NULL);
-        if (err == CL_SUCCESS)
-            err = clFlush(q);
-        double t0 = bench_now_s();
-        for (int i = 0; i < calls && err == CL_SUCCESS; ++i)
-            err = clEnqueueNDRangeKernel(q, ks[i % nk], 1, NULL, &global, &local, 0, NULL, NULL);
-        double t1 = bench_now_s();
-        if (err == CL_SUCCESS)
-            err = clFinish(q);
-        if (r >= 0)
-            t[r] = (t1 - t0) * 1e6 / calls;
+    /* 1e (with_calls): each enqueue behind the busy kernel preceded by what an execute asks of
+     * the driver besides: its 4 buffers' size queries and its 4 buffer arguments set. */
+    for (int with_calls = 0; with_calls < 2; ++with_calls) {
+        for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
+            err = clEnqueueNDRangeKernel(q, busy, 1, NULL, &one, &one, 0, NULL, NULL);
+            if (err == CL_SUCCESS)
+                err = clFlush(q);
+            double t0 = bench_now_s();
+            for (int i = 0; i < calls && err == CL_SUCCESS; ++i) {
+                cl_kernel ki = ks[i % nk];
+                size_t size = 0;
+                for (int a = 0; a < 4 * with_calls && err == CL_SUCCESS; ++a)
+                    err = clGetMemObjectInfo(m[0], CL_MEM_SIZE, sizeof size, &size, NULL);
+                for (int a = 0; a < 4 * with_calls && err == CL_SUCCESS; ++a)
+                    err = clSetKernelArg(ki, (cl_uint)a, sizeof(cl_mem), &m[0]);
+                if (err == CL_SUCCESS)
+                    err = clEnqueueNDRangeKernel(q, ki, 1, NULL, &global, &local, 0, NULL, NULL);
+            }
+            double t1 = bench_now_s();
+            if (err == CL_SUCCESS)
+                err = clFinish(q);
+            if (r >= 0)
+                t[r] = (t1 - t0) * 1e6 / calls;
+        }
+        if (err == CL_SUCCESS && with_calls)
+            out->execute_busy_us = bench_stats(t, reps);
+        else if (err == CL_SUCCESS)
+            out->enqueue_busy_us = bench_stats(t, reps);
     }
-    if (err == CL_SUCCESS)
-        out->enqueue_busy_us = bench_stats(t, reps);
     if (busy)
         clReleaseKernel(busy);
     /* 2: a buffer argument set to another buffer than last time (what a new pair of
