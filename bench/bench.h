@@ -102,6 +102,7 @@ typedef struct bench_host_floor_res {
     bstat enqueue_kernels_us; /* `kernels` such kernels of distinct programs in turn */
     bstat enqueue_busy_us;    /* those, enqueued while the device still runs a long kernel */
     bstat execute_busy_us;    /* that, each after 4 size queries and 4 buffer arguments set */
+    bstat execute16_busy_us;  /* that, kernels of a fused kernel's 16 parameters */
     int kernels;
     bstat set_arg_us;  /* clSetKernelArg of a buffer argument that changes */
     bstat mem_info_us; /* clGetMemObjectInfo(CL_MEM_SIZE) */

@@ -17,6 +17,16 @@ static const char *nop_src =
     "    if (s == 12345.0f && get_global_id(0) == 0)\n"
     "        a[0] = b[0] + c[0] + d[0];\n"
     "}\n"
+    /* A fused kernel's parameter list (lib/codegen/kargs.h: 10 buffers and 6 floats). */
+    "__kernel void clf_bench_nop16(__global const float *x, __global const float *w,\n"
+    "    __global float *y, __global float *ws, float alpha, __global const float *bias,\n"
+    "    __global const float *s, __global const float *b, __global const float *m,\n"
+    "    __global const float *v, float eps, float aa, float ab, float ag,\n"
+    "    __global const float *z, float za)\n"
+    "{\n"
+    "    if (alpha == 12345.0f && get_global_id(0) == 0)\n"
+    "        y[0] = x[0] + w[0] + bias[0];\n"
+    "}\n"
     "__kernel void clf_bench_busy(__global float *a, int iters)\n"
     "{\n"
     "    float v = a[1];\n"
@@ -34,9 +44,9 @@ static const char *nop_src =
 /* The nop kernel built as a program of its own (the salt makes each source distinct, so no
  * driver shares one binary among them), its four buffers and its float set. */
 static cl_int nop_kernel(cl_context ctx, cl_device_id dev, int salt, cl_mem buf, cl_program *prog,
-                         cl_kernel *k)
+                         cl_kernel *k, cl_kernel *k16)
 {
-    char src[640];
+    char src[1600];
     snprintf(src, sizeof src, "/* %d */\n%s", salt, nop_src);
     const char *text = src;
     cl_int err;
@@ -50,6 +60,19 @@ static cl_int nop_kernel(cl_context ctx, cl_device_id dev, int salt, cl_mem buf,
         err = clSetKernelArg(*k, (cl_uint)a, sizeof(cl_mem), &buf);
     if (err == CL_SUCCESS)
         err = clSetKernelArg(*k, 4, sizeof s, &s);
+    /* The 16-parameter one as a CBA plan's: x, w, y and bias given, the absent buffers NULL. */
+    if (err == CL_SUCCESS)
+        *k16 = clCreateKernel(*prog, "clf_bench_nop16", &err);
+    static const int floats[6] = {4, 10, 11, 12, 13, 15};
+    for (int a = 0; a < 16 && err == CL_SUCCESS; ++a) {
+        int is_float = 0;
+        for (int f = 0; f < 6; ++f)
+            is_float |= floats[f] == a;
+        const cl_mem none = NULL;
+        const int given = a <= 2 || a == 5;
+        err = is_float ? clSetKernelArg(*k16, (cl_uint)a, sizeof s, &s)
+                       : clSetKernelArg(*k16, (cl_uint)a, sizeof(cl_mem), given ? &buf : &none);
+    }
     return err;
 }
 
@@ -62,7 +85,7 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
     if (err == CL_SUCCESS)
         err = clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL);
     cl_program progs[FLOOR_KERNELS] = {NULL};
-    cl_kernel ks[FLOOR_KERNELS] = {NULL};
+    cl_kernel ks[FLOOR_KERNELS] = {NULL}, ks16[FLOOR_KERNELS] = {NULL};
     const int nk = calls < FLOOR_KERNELS ? calls : FLOOR_KERNELS;
     cl_mem m[2] = {NULL, NULL};
     double *t = calloc((size_t)reps, sizeof *t);
@@ -71,7 +94,7 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
     for (int i = 0; i < 2 && err == CL_SUCCESS; ++i)
         m[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
     for (int i = 0; i < nk && err == CL_SUCCESS; ++i)
-        err = nop_kernel(ctx, dev, i, m[0], &progs[i], &ks[i]);
+        err = nop_kernel(ctx, dev, i, m[0], &progs[i], &ks[i], &ks16[i]);
     cl_kernel k = ks[0];
     const size_t global = 64, local = 64;
     /* 1: enqueues of the kernel with its arguments already set, one clFinish after them. */
@@ -133,21 +156,24 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
     if (err == CL_SUCCESS)
         err = clSetKernelArg(busy, 1, sizeof iters, &iters);
     const size_t one = 1;
-    /* 1e (with_calls): each enqueue behind the busy kernel preceded by what an execute asks of
-     * the driver besides: its 4 buffers' size queries and its 4 buffer arguments set. */
-    for (int with_calls = 0; with_calls < 2; ++with_calls) {
+    /* 1e (with_calls 1): each enqueue behind the busy kernel preceded by what an execute asks
+     * of the driver besides: its 4 buffers' size queries and its 4 buffer arguments set; 1f
+     * (with_calls 2): the same with kernels of a fused kernel's 16 parameters. */
+    static const int buffer_args16[4] = {0, 1, 2, 5};
+    for (int with_calls = 0; with_calls < 3; ++with_calls) {
         for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
             err = clEnqueueNDRangeKernel(q, busy, 1, NULL, &one, &one, 0, NULL, NULL);
             if (err == CL_SUCCESS)
                 err = clFlush(q);
             double t0 = bench_now_s();
             for (int i = 0; i < calls && err == CL_SUCCESS; ++i) {
-                cl_kernel ki = ks[i % nk];
+                cl_kernel ki = with_calls == 2 ? ks16[i % nk] : ks[i % nk];
                 size_t size = 0;
-                for (int a = 0; a < 4 * with_calls && err == CL_SUCCESS; ++a)
+                for (int a = 0; a < 4 && with_calls && err == CL_SUCCESS; ++a)
                     err = clGetMemObjectInfo(m[0], CL_MEM_SIZE, sizeof size, &size, NULL);
-                for (int a = 0; a < 4 * with_calls && err == CL_SUCCESS; ++a)
-                    err = clSetKernelArg(ki, (cl_uint)a, sizeof(cl_mem), &m[0]);
+                for (int a = 0; a < 4 && with_calls && err == CL_SUCCESS; ++a)
+                    err = clSetKernelArg(ki, (cl_uint)(with_calls == 2 ? buffer_args16[a] : a),
+                                         sizeof(cl_mem), &m[0]);
                 if (err == CL_SUCCESS)
                     err = clEnqueueNDRangeKernel(q, ki, 1, NULL, &global, &local, 0, NULL, NULL);
             }
@@ -157,10 +183,11 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
             if (r >= 0)
                 t[r] = (t1 - t0) * 1e6 / calls;
         }
-        if (err == CL_SUCCESS && with_calls)
-            out->execute_busy_us = bench_stats(t, reps);
-        else if (err == CL_SUCCESS)
-            out->enqueue_busy_us = bench_stats(t, reps);
+        bstat *to = with_calls == 2   ? &out->execute16_busy_us
+                    : with_calls == 1 ? &out->execute_busy_us
+                                      : &out->enqueue_busy_us;
+        if (err == CL_SUCCESS)
+            *to = bench_stats(t, reps);
     }
     if (busy)
         clReleaseKernel(busy);
@@ -217,6 +244,8 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
     for (int i = 0; i < nk; ++i) {
         if (ks[i])
             clReleaseKernel(ks[i]);
+        if (ks16[i])
+            clReleaseKernel(ks16[i]);
         if (progs[i])
             clReleaseProgram(progs[i]);
     }

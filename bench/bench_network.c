@@ -298,14 +298,15 @@ int bench_run_network(ctx *c, bench_run *r)
     if (r->net->floor.enqueue_us.n)
         bench_progress("the driver alone, per call: clEnqueueNDRangeKernel %.2f us (%.2f with "
                        "its buffers set again, %.2f for %d kernels in turn, %.2f those behind "
-                       "a busy device, %.2f with an execute's driver calls), clSetKernelArg (a "
+                       "a busy device, %.2f with an execute's driver calls, %.2f those with "
+                       "16 parameters), clSetKernelArg (a "
                        "buffer) %.3f us, clGetMemObjectInfo %.3f us (min); a kernel doing "
                        "nothing %.2f us by profiling events",
                        r->net->floor.enqueue_us.min, r->net->floor.enqueue_reset_us.min,
                        r->net->floor.enqueue_kernels_us.min, r->net->floor.kernels,
                        r->net->floor.enqueue_busy_us.min, r->net->floor.execute_busy_us.min,
-                       r->net->floor.set_arg_us.min, r->net->floor.mem_info_us.min,
-                       r->net->floor.kernel_us.min);
+                       r->net->floor.execute16_busy_us.min, r->net->floor.set_arg_us.min,
+                       r->net->floor.mem_info_us.min, r->net->floor.kernel_us.min);
     if (r->net->replay_wall.n)
         bench_progress("network recorded once, replayed: %.4f ms (median %.4f) wall per pass "
                        "(clfuse_ReplayRecording + clFinish), against %.4f ms back to back",

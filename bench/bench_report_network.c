@@ -131,18 +131,19 @@ void bench_network_json(cJSON *root, const bench_run *r)
                                 "miopenExecuteFusionPlan call");
         cJSON *fl = cJSON_AddObjectToObject(hu, "driver_alone");
         if (net->floor.enqueue_us.n) {
-            const bstat *fs[7] = {&net->floor.enqueue_us,         &net->floor.enqueue_reset_us,
+            const bstat *fs[8] = {&net->floor.enqueue_us,         &net->floor.enqueue_reset_us,
                                   &net->floor.enqueue_kernels_us, &net->floor.enqueue_busy_us,
-                                  &net->floor.execute_busy_us,    &net->floor.set_arg_us,
-                                  &net->floor.mem_info_us};
-            const char *names[7] = {"enqueue_us",
+                                  &net->floor.execute_busy_us,    &net->floor.execute16_busy_us,
+                                  &net->floor.set_arg_us,         &net->floor.mem_info_us};
+            const char *names[8] = {"enqueue_us",
                                     "enqueue_args_reset_us",
                                     "enqueue_distinct_kernels_us",
                                     "enqueue_behind_busy_device_us",
                                     "execute_calls_behind_busy_device_us",
+                                    "execute_calls_16_params_behind_busy_device_us",
                                     "set_buffer_arg_us",
                                     "mem_size_query_us"};
-            for (int i = 0; i < 7; ++i) {
+            for (int i = 0; i < 8; ++i) {
                 cJSON *o = cJSON_AddObjectToObject(fl, names[i]);
                 cJSON_AddNumberToObject(o, "min", fs[i]->min);
                 cJSON_AddNumberToObject(o, "median", fs[i]->med);
@@ -164,7 +165,9 @@ void bench_network_json(cJSON *root, const bench_run *r)
                                     "(enqueue_behind_busy_device_us), and those each after "
                                     "4 clGetMemObjectInfo and 4 clSetKernelArg of its buffers "
                                     "(execute_calls_behind_busy_device_us: the driver's part "
-                                    "of an execute), of clSetKernelArg (a "
+                                    "of an execute; with kernels of a fused kernel's 16 "
+                                    "parameters, execute_calls_16_params_behind_busy_device_us)"
+                                    ", of clSetKernelArg (a "
                                     "buffer, alternating two) and of "
                                     "clGetMemObjectInfo(CL_MEM_SIZE); host clock, per call, "
                                     "min and median over --runs; nop_kernel_event_us: that "
