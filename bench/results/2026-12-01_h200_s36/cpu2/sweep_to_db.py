@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""The pinned NHWC sweep's results.json (clfuse-bench --network FILE --nhwc, one pinned
+ConvDirectCpuNhwc config a line) as find-db records for bench/scripts/fit_model.py: each
+layer's CBA key (ReLU: the activation costs the model nothing), every pinned config with its
+fused kernel minimum.
+  sweep_to_db.py RESULTS.json... > sweep.ufdb.json"""
+import json
+import sys
+
+recs = {}
+for path in sys.argv[1:]:
+    for e in json.load(open(path))["entries"]:
+        s = e["shape"]
+        fused = e["chains"][0]["paths"]["fused"]
+        if fused.get("state") != "ok" or "pinned_config" not in e:
+            continue
+        lay = "NHWCNCHWNHWC" if s["y"] * s["x"] == 1 else "NHWC"
+        key = "CBA:%d-%d-%d-%dx%d-%d-%d-%d-%d-%dx%d-%dx%d-%dx%d-0-%s-FP32-F:act=3" % (
+            s["c"], s["h"], s["w"], s["y"], s["x"], s["k"], s["oh"], s["ow"], s["n"], s["pad"],
+            s["pad"], s["stride"], s["stride"], s["dilation"], s["dilation"], lay)
+        t = fused["kernel_ms"]["min"]
+        lst = recs.setdefault(key, [])
+        old = [r for r in lst if r["config"] == e["pinned_config"]]
+        if old:
+            old[0]["time_ms"] = min(old[0]["time_ms"], t)
+        else:
+            lst.append({"solver": e["pinned_solver"], "config": e["pinned_config"], "time_ms": t,
+                        "algorithm": "miopenConvolutionFwdAlgoDirect", "workspace": 0})
+json.dump({"records": recs}, sys.stdout, indent=1)
