@@ -76,6 +76,51 @@ static cl_int nop_kernel(cl_context ctx, cl_device_id dev, int salt, cl_mem buf,
     return err;
 }
 
+/* One floor figure: `calls` enqueues of kernels[i % nk] (each after `queries` size queries
+ * of buf and, where set_args is given, its 4 buffer arguments set to buf), behind the busy
+ * kernel where one is given, then one clFinish; per call, over reps after one warm-up. */
+typedef struct floor_run {
+    const cl_kernel *kernels;
+    int nk;
+    const int *set_args;
+    int queries;
+    cl_kernel busy;
+    cl_mem buf;
+} floor_run;
+
+static cl_int time_floor(cl_command_queue q, const floor_run *f, int calls, int reps, double *t,
+                         bstat *out)
+{
+    const size_t global = 64, local = 64, one = 1;
+    cl_int err = CL_SUCCESS;
+    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
+        if (f->busy) {
+            err = clEnqueueNDRangeKernel(q, f->busy, 1, NULL, &one, &one, 0, NULL, NULL);
+            if (err == CL_SUCCESS)
+                err = clFlush(q);
+        }
+        double t0 = bench_now_s();
+        for (int i = 0; i < calls && err == CL_SUCCESS; ++i) {
+            cl_kernel k = f->kernels[i % f->nk];
+            size_t size = 0;
+            for (int a = 0; a < f->queries && err == CL_SUCCESS; ++a)
+                err = clGetMemObjectInfo(f->buf, CL_MEM_SIZE, sizeof size, &size, NULL);
+            for (int a = 0; f->set_args && a < 4 && err == CL_SUCCESS; ++a)
+                err = clSetKernelArg(k, (cl_uint)f->set_args[a], sizeof(cl_mem), &f->buf);
+            if (err == CL_SUCCESS)
+                err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL);
+        }
+        double t1 = bench_now_s();
+        if (err == CL_SUCCESS)
+            err = clFinish(q);
+        if (r >= 0)
+            t[r] = (t1 - t0) * 1e6 / calls;
+    }
+    if (err == CL_SUCCESS)
+        *out = bench_stats(t, reps);
+    return err;
+}
+
 int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_res *out)
 {
     memset(out, 0, sizeof *out);
@@ -97,56 +142,27 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
         err = nop_kernel(ctx, dev, i, m[0], &progs[i], &ks[i], &ks16[i]);
     cl_kernel k = ks[0];
     const size_t global = 64, local = 64;
-    /* 1: enqueues of the kernel with its arguments already set, one clFinish after them. */
-    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
-        double t0 = bench_now_s();
-        for (int i = 0; i < calls && err == CL_SUCCESS; ++i)
-            err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL);
-        double t1 = bench_now_s();
-        if (err == CL_SUCCESS)
-            err = clFinish(q);
-        if (r >= 0)
-            t[r] = (t1 - t0) * 1e6 / calls;
-    }
+    /* 1: enqueues of the kernel with its arguments already set, one clFinish after them;
+     * 1b: its buffer arguments set again (to the same buffers) before each enqueue, as
+     * miopenExecuteFusionPlan sets a plan's buffers on every call; 1c: kernels of distinct
+     * programs in turn (up to FLOOR_KERNELS), a network's pattern, each layer its own kernel. */
+    static const int buffer_args[4] = {0, 1, 2, 3}, buffer_args16[4] = {0, 1, 2, 5};
+    const floor_run plain = {ks, 1, NULL, 0, NULL, m[0]};
+    const floor_run reset = {ks, 1, buffer_args, 0, NULL, m[0]};
+    const floor_run turns = {ks, nk, NULL, 0, NULL, m[0]};
     if (err == CL_SUCCESS)
-        out->enqueue_us = bench_stats(t, reps);
-    /* 1b: the same with its buffer arguments set again (to the same buffers) before each
-     * enqueue, as miopenExecuteFusionPlan sets a plan's buffers on every call. */
-    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
-        double t0 = bench_now_s();
-        for (int i = 0; i < calls && err == CL_SUCCESS; ++i) {
-            for (int a = 0; a < 4 && err == CL_SUCCESS; ++a)
-                err = clSetKernelArg(k, (cl_uint)a, sizeof(cl_mem), &m[0]);
-            if (err == CL_SUCCESS)
-                err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL);
-        }
-        double t1 = bench_now_s();
-        if (err == CL_SUCCESS)
-            err = clFinish(q);
-        if (r >= 0)
-            t[r] = (t1 - t0) * 1e6 / calls;
-    }
+        err = time_floor(q, &plain, calls, reps, t, &out->enqueue_us);
     if (err == CL_SUCCESS)
-        out->enqueue_reset_us = bench_stats(t, reps);
-    /* 1c: kernels of distinct programs in turn (up to FLOOR_KERNELS), arguments set once: a
-     * network's pattern, each layer its own kernel. */
-    for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
-        double t0 = bench_now_s();
-        for (int i = 0; i < calls && err == CL_SUCCESS; ++i)
-            err = clEnqueueNDRangeKernel(q, ks[i % nk], 1, NULL, &global, &local, 0, NULL, NULL);
-        double t1 = bench_now_s();
-        if (err == CL_SUCCESS)
-            err = clFinish(q);
-        if (r >= 0)
-            t[r] = (t1 - t0) * 1e6 / calls;
-    }
-    if (err == CL_SUCCESS) {
-        out->enqueue_kernels_us = bench_stats(t, reps);
+        err = time_floor(q, &reset, calls, reps, t, &out->enqueue_reset_us);
+    if (err == CL_SUCCESS)
+        err = time_floor(q, &turns, calls, reps, t, &out->enqueue_kernels_us);
+    if (err == CL_SUCCESS)
         out->kernels = nk;
-    }
     /* 1d: those enqueues behind one work-item's chain of dependent FMAs (8192 a call: about
      * 2 us a call on a GPU, 1 on a CPU core), so that the device is still busy while they are
-     * enqueued, as it is behind a network's longer layers. */
+     * enqueued, as it is behind a network's longer layers; 1e: each preceded by what an
+     * execute asks of the driver besides (its 4 buffers' size queries and its 4 buffer
+     * arguments set); 1f: the same with kernels of a fused kernel's 16 parameters. */
     cl_kernel busy = NULL;
     if (err == CL_SUCCESS)
         busy = clCreateKernel(progs[0], "clf_bench_busy", &err);
@@ -155,40 +171,15 @@ int bench_host_floor(cl_command_queue q, int calls, int reps, bench_host_floor_r
         err = clSetKernelArg(busy, 0, sizeof(cl_mem), &m[1]);
     if (err == CL_SUCCESS)
         err = clSetKernelArg(busy, 1, sizeof iters, &iters);
-    const size_t one = 1;
-    /* 1e (with_calls 1): each enqueue behind the busy kernel preceded by what an execute asks
-     * of the driver besides: its 4 buffers' size queries and its 4 buffer arguments set; 1f
-     * (with_calls 2): the same with kernels of a fused kernel's 16 parameters. */
-    static const int buffer_args16[4] = {0, 1, 2, 5};
-    for (int with_calls = 0; with_calls < 3; ++with_calls) {
-        for (int r = -1; r < reps && err == CL_SUCCESS; ++r) {
-            err = clEnqueueNDRangeKernel(q, busy, 1, NULL, &one, &one, 0, NULL, NULL);
-            if (err == CL_SUCCESS)
-                err = clFlush(q);
-            double t0 = bench_now_s();
-            for (int i = 0; i < calls && err == CL_SUCCESS; ++i) {
-                cl_kernel ki = with_calls == 2 ? ks16[i % nk] : ks[i % nk];
-                size_t size = 0;
-                for (int a = 0; a < 4 && with_calls && err == CL_SUCCESS; ++a)
-                    err = clGetMemObjectInfo(m[0], CL_MEM_SIZE, sizeof size, &size, NULL);
-                for (int a = 0; a < 4 && with_calls && err == CL_SUCCESS; ++a)
-                    err = clSetKernelArg(ki, (cl_uint)(with_calls == 2 ? buffer_args16[a] : a),
-                                         sizeof(cl_mem), &m[0]);
-                if (err == CL_SUCCESS)
-                    err = clEnqueueNDRangeKernel(q, ki, 1, NULL, &global, &local, 0, NULL, NULL);
-            }
-            double t1 = bench_now_s();
-            if (err == CL_SUCCESS)
-                err = clFinish(q);
-            if (r >= 0)
-                t[r] = (t1 - t0) * 1e6 / calls;
-        }
-        bstat *to = with_calls == 2   ? &out->execute16_busy_us
-                    : with_calls == 1 ? &out->execute_busy_us
-                                      : &out->enqueue_busy_us;
-        if (err == CL_SUCCESS)
-            *to = bench_stats(t, reps);
-    }
+    const floor_run behind = {ks, nk, NULL, 0, busy, m[0]};
+    const floor_run execute = {ks, nk, buffer_args, 4, busy, m[0]};
+    const floor_run execute16 = {ks16, nk, buffer_args16, 4, busy, m[0]};
+    if (err == CL_SUCCESS)
+        err = time_floor(q, &behind, calls, reps, t, &out->enqueue_busy_us);
+    if (err == CL_SUCCESS)
+        err = time_floor(q, &execute, calls, reps, t, &out->execute_busy_us);
+    if (err == CL_SUCCESS)
+        err = time_floor(q, &execute16, calls, reps, t, &out->execute16_busy_us);
     if (busy)
         clReleaseKernel(busy);
     /* 2: a buffer argument set to another buffer than last time (what a new pair of
