@@ -10,14 +10,20 @@
  * then the minimum and median of the rest; "wall" is enqueue to clFinish on the host.
  *
  * Usage: clfuse-launch-probe [--type cpu|gpu|all] [--local L] [--runs N] [--chain K]
- *        [--total ITERS_TOTAL,...] [--per-wg ITERS,...] [--wgs G,...]
+ *        [--total ITERS_TOTAL,...] [--per-wg ITERS,...] [--wgs G,...] [--params N,...]
  * --chain K: also K launches in a row, enqueued while a user event holds the queue, then
  *   released at once: (end of the last - start of the first) / K, the device's time per
  *   launch when the host's enqueue cost is out of the way (what a CUDA graph's replay of K
  *   kernels measures), and the same without the hold ("free": the host enqueues as the
  *   device runs). Columns chain_us and free_us, median of --runs such chains.
  * --total: work held fixed while G varies (iterations summed over all work-items);
- * --per-wg: work per work-group held fixed while G varies. */
+ * --per-wg: work per work-group held fixed while G varies.
+ * --params N,...: instead, the host's cost of one clEnqueueNDRangeKernel of a kernel that takes
+ *   N parameters (two thirds buffers, the rest floats, as the fused kernels' lists: N=16 is
+ *   lib/codegen/kargs.h's table) and does nothing: each round enqueues every N's kernel
+ *   --runs times back to back, one N after another, and times the enqueues on the host; the
+ *   minimum and median over 9 rounds of the per-enqueue mean. What a shorter parameter list
+ *   would save a plan's execute on that driver. */
 #define _POSIX_C_SOURCE 199309L
 /* OpenCL 1.2, as the library: every call here exists there (user events, markers with a wait
  * list), so the probe runs on a 1.2 platform too. */
@@ -135,6 +141,83 @@ static double chain_us(cl_context ctx, cl_command_queue q, cl_kernel k, size_t g
     return us / (double)chain;
 }
 
+/* The kernel of --params: n parameters, buffers first; work-item 0 writes one float. */
+static void params_source(char *src, size_t cap, int n)
+{
+    int len = snprintf(src, cap, "__kernel void nop%d(__global float *y", n);
+    const int buffers = n - n / 3;
+    for (int i = 1; i < n && len > 0 && (size_t)len < cap; ++i)
+        len += snprintf(src + len, cap - (size_t)len,
+                        i < buffers ? ", __global const float *b%d" : ", float f%d", i);
+    if (len > 0 && (size_t)len < cap)
+        snprintf(src + len, cap - (size_t)len, ")\n{ if (get_global_id(0) == 0) y[0] = 1.0f; }\n");
+}
+
+#define PARAM_ROUNDS 9
+/* --params: see the usage comment. Returns 0, or 1 after printing what failed. */
+static int measure_params(cl_context ctx, cl_device_id dev, cl_command_queue q, cl_mem y,
+                          const long *counts, int n_counts, long runs)
+{
+    cl_program progs[32] = {NULL};
+    cl_kernel ks[32] = {NULL};
+    double t[32][PARAM_ROUNDS];
+    int rc = 0;
+    for (int c = 0; c < n_counts && !rc; ++c) {
+        char src[8192];
+        const char *text = src;
+        params_source(src, sizeof src, (int)counts[c]);
+        cl_int err = CL_SUCCESS;
+        progs[c] = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
+        if (err == CL_SUCCESS)
+            err = clBuildProgram(progs[c], 1, &dev, "", NULL, NULL);
+        char name[32];
+        snprintf(name, sizeof name, "nop%ld", counts[c]);
+        if (err == CL_SUCCESS)
+            ks[c] = clCreateKernel(progs[c], name, &err);
+        const int buffers = (int)(counts[c] - counts[c] / 3);
+        float f = 0.5f;
+        for (int a = 0; a < counts[c] && err == CL_SUCCESS; ++a)
+            err = a < buffers ? clSetKernelArg(ks[c], (cl_uint)a, sizeof y, &y)
+                              : clSetKernelArg(ks[c], (cl_uint)a, sizeof f, &f);
+        if (err != CL_SUCCESS) {
+            fprintf(stderr, "the %ld-parameter kernel: OpenCL error %d\n", counts[c], err);
+            rc = 1;
+        }
+    }
+    const size_t global = 64, local = 64;
+    for (int r = 0; r < PARAM_ROUNDS && !rc; ++r)
+        for (int c = 0; c < n_counts && !rc; ++c) {
+            cl_int err = clFinish(q);
+            const double t0 = now_us();
+            for (long i = 0; i < runs && err == CL_SUCCESS; ++i)
+                err = clEnqueueNDRangeKernel(q, ks[c], 1, NULL, &global, &local, 0, NULL, NULL);
+            t[c][r] = (now_us() - t0) / (double)runs;
+            if (err == CL_SUCCESS)
+                err = clFinish(q);
+            if (err != CL_SUCCESS) {
+                fprintf(stderr, "enqueues of the %ld-parameter kernel: OpenCL error %d\n",
+                        counts[c], err);
+                rc = 1;
+            }
+        }
+    if (!rc) {
+        printf("# %8s %14s %14s   (host us per clEnqueueNDRangeKernel, %ld back to back, %d "
+               "rounds)\n",
+               "params", "min_us", "median_us", runs, PARAM_ROUNDS);
+        for (int c = 0; c < n_counts; ++c) {
+            qsort(t[c], PARAM_ROUNDS, sizeof t[c][0], cmp_double);
+            printf("  %8ld %14.3f %14.3f\n", counts[c], t[c][0], t[c][PARAM_ROUNDS / 2]);
+        }
+    }
+    for (int c = 0; c < n_counts; ++c) {
+        if (ks[c])
+            clReleaseKernel(ks[c]);
+        if (progs[c])
+            clReleaseProgram(progs[c]);
+    }
+    return rc;
+}
+
 /* One (G, iters) point: first launch, then runs more; prints a row (with the chains' columns
  * when chain > 1). */
 static int measure(cl_context ctx, cl_command_queue q, cl_kernel k, long groups, size_t local,
@@ -203,7 +286,8 @@ int main(int argc, char **argv)
 {
     cl_device_type type = CL_DEVICE_TYPE_CPU;
     long local = 1, runs = 20, chain = 0;
-    long totals[32], per_wg[32], wgs[64];
+    long totals[32], per_wg[32], wgs[64], params[32];
+    int n_params = 0;
     int n_total = parse_list("4000000", totals, 32, 1), n_per = 0;
     int total_given = 0;
     int n_wgs = parse_list("1,2,4,8,16,32,64,128,256,512,1024,4096", wgs, 64, 1);
@@ -229,20 +313,25 @@ int main(int argc, char **argv)
             n_per = parse_list(v, per_wg, 32, 0);
             if (!total_given)
                 n_total = 0;
+        } else if (!strcmp(a, "--params") && v) {
+            n_params = parse_list(v, params, 32, 1);
+            for (int c = 0; c < n_params; ++c)
+                n_params = params[c] > 200 ? -1 : n_params;
         } else if (!strcmp(a, "--wgs") && v) {
             n_wgs = parse_list(v, wgs, 64, 1);
         } else {
             fprintf(stderr,
                     "usage: %s [--type cpu|gpu|all] [--local L] [--runs N] [--chain K] "
-                    "[--total I,...] [--per-wg I,...] [--wgs G,...]\n",
+                    "[--total I,...] [--per-wg I,...] [--wgs G,...] [--params N,...]\n",
                     argv[0]);
             return 2;
         }
         ++i;
     }
-    if (n_total < 0 || n_per < 0 || n_wgs <= 0 || local == 0 || runs < 1 || chain < 0) {
-        fprintf(stderr, "a list, --local (1-1024), --runs (1-100000) or --chain (2-10000) not "
-                        "understood\n");
+    if (n_total < 0 || n_per < 0 || n_wgs <= 0 || n_params < 0 || local == 0 || runs < 1 ||
+        chain < 0) {
+        fprintf(stderr, "a list, --local (1-1024), --runs (1-100000), --chain (2-10000) or "
+                        "--params (1-200 each) not understood\n");
         return 2;
     }
     long max_g = 0;
@@ -302,6 +391,10 @@ int main(int argc, char **argv)
                        &err);
     CHECK(err);
     CHECK(clSetKernelArg(k, 0, sizeof y, &y));
+    if (n_params > 0) {
+        rc = measure_params(ctx, dev, q, y, params, n_params, runs);
+        goto done;
+    }
 
     printf("# %8s %10s %12s %10s %10s %10s %10s%s\n", "groups", "iters/wg", "fma_total", "first_us",
            "min_us", "median_us", "wall_us", chain > 1 ? "   chain_us    free_us" : "");
