@@ -453,6 +453,7 @@ inline VEC cpu_epilogue(VEC acc, cpu_bn_k f, int k, int pix, size_t out_idx, EPI
 /* KB outputs of image n: dot products over the input channels (see the top). */
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     if (get_global_id(1) >= CH_ITEMS) /* the launch's padding */
         return;
     const int n = get_global_id(2);
@@ -536,6 +537,7 @@ __kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void clf_fused(CLF_KER
 #endif
 __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     /* The launch is padded up to whole work-groups (the solver's group_extent). */
     if (GID_PIX >= PIX_ITEMS || GID_CH >= CH_ITEMS)
         return;

@@ -221,6 +221,7 @@ inline KVEC_T nhwc_epilogue_kv(KVEC_T acc, nhwc_bn_v fv, int k, size_t out_idx, 
 
 __kernel void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     const int item = get_global_id(0);
     const int blk = get_global_id(1);
     if (item >= PIX_ITEMS || blk >= CH_ITEMS)

@@ -140,6 +140,7 @@ inline void outer_step(KVEC acc[PB][KV], __local const float *w, const float *xs
 
 __kernel __attribute__((reqd_work_group_size(GR, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     __local float wl[CRS * KB];
     const int item = get_global_id(0);
     const int blk = get_global_id(1);

@@ -218,6 +218,7 @@ inline void dw_rows_and_store(__global const CLF_DATA_T *xc, DW_TAPS_AS const fl
 #define OH_TILES ((OH + TH - 1) / TH)
 __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     __local float taps[WX * FYX];
     const int lx = get_local_id(0);
     const int k0 = get_group_id(0) * WX;
@@ -262,6 +263,7 @@ inline void dw_plane_item(__global const CLF_DATA_T *x, __global const CLF_DATA_
 #define DW_TY ((OH + TH - 1) / TH)
 __kernel __attribute__((reqd_work_group_size(WX * WY, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     const size_t id = get_global_id(0);
     if (id >= (size_t)N * K * DW_TX * DW_TY)
         return;
@@ -274,6 +276,7 @@ __kernel __attribute__((reqd_work_group_size(WX * WY, 1, 1))) void clf_fused(CLF
 #else
 __kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     const int nk = get_group_id(2);
     dw_plane_item(x, w, nk / K, nk % K, get_global_id(1) * TH, get_global_id(0) * TW, y,
                   EPI_ARGS);

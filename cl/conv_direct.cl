@@ -43,6 +43,7 @@
 
 __kernel __attribute__((reqd_work_group_size(LP, LK, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     __local float patch[CB * PATCH_PLANE];
     /* [channel][tap][k]: the BK filter values a work-item needs per tap sit LK apart, and all
      * work-items of a warp share lk, so each read is one broadcast. */

@@ -5,6 +5,7 @@
  * work-group is one channel: one branch, no divergence. */
 __kernel void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     const int ow = get_global_id(0);
     const int oh = get_global_id(1);
     const int nk = get_global_id(2);

@@ -235,6 +235,7 @@ inline float4 ig_epilogue_kv(float4 acc, float4 zv, ig_kv_f fv, int k, EPI_PARAM
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     __local float4 smem[2 * STAGE / 4];
 
     const int tid = get_local_id(0);

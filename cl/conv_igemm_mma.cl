@@ -122,6 +122,7 @@ inline void clf_mma_emul(float *c, uint4 a, uint2 b, __local uint *scr, int lane
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     __local uint4 smem4[(SMEM_WORDS + 3) / 4]; /* 16-byte aligned for the wide accesses */
     __local uint *smem = (__local uint *)smem4;
     __local uint *as = smem;            /* [MT][LDA]: row m, pair kp */

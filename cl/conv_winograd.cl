@@ -103,6 +103,7 @@ inline void wino_zero(__local float *dst, int stride)
 
 __kernel __attribute__((reqd_work_group_size(WG_T, WG_K, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     __local float vt[C_CHUNK][16][TILE_GROUP];
     __local float ut[C_CHUNK][16][K_GROUP];
 

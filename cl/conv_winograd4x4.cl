@@ -282,6 +282,7 @@ inline void wino_filter_store(const float *g, __local float *dst, int pitch)
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     __local float4 smem4[SMEM / 4];
     __local float *smem = (__local float *)smem4;
 

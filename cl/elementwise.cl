@@ -87,6 +87,7 @@ inline EPI_VEC_T clf_epilogue_kv(EPI_VEC_T acc, EPI_VEC_T zv, int k, EPI_PARAMS)
 
 __kernel void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
 #if FLAT_NHWC
     /* x and y packed NHWC: one flat run of N * H * W * C values, the channel fastest, VEC of
      * them a work-item (OUT_C % VEC == 0, so a vector never crosses a pixel). */

@@ -4,9 +4,10 @@
  * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
  * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
  * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
- * NCHW offset, zv the residual z at out_idx (0 without one). EPI_PARAMS, EPI_ARGS and
- * CLF_KERNEL_PARAMS (every generated kernel's signature) come from the preamble too: one
- * table declares them (lib/codegen/kargs.h). */
+ * NCHW offset, zv the residual z at out_idx (0 without one). EPI_PARAMS, EPI_ARGS,
+ * CLF_KERNEL_PARAMS (every generated kernel's signature: the arguments its plan gives) and
+ * CLF_ABSENT_ARGS (the others as constants, the first statement of every kernel) come from
+ * the preamble too: one table declares them (lib/codegen/kargs.h). */
 #ifndef CLF_EPILOGUE_STEPS
 #define CLF_EPILOGUE_STEPS
 #endif

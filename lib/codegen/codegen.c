@@ -242,7 +242,7 @@ static void emit_shapes(const clf_fusion_problem *p, clf_strbuf *b)
     emit_layouts(p, b);
 }
 
-void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
+void clf_codegen_preamble(const clf_fusion_problem *p, const clf_karg_list *args, clf_strbuf *b)
 {
     emit_shapes(p, b);
     clf_strbuf_append(b, "/* epilogue */\n");
@@ -257,7 +257,7 @@ void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b)
     clf_strbuf_define(b, "ACTIV_MODE", act ? act->activ_mode : 0);
     if (p->train == CLF_TRAIN_NONE)
         emit_epilogue_steps(p, b);
-    clf_kargs_emit_cl(b, p->half);
+    clf_kargs_emit_cl(b, args, p->half);
 }
 
 /* The test that picks branch i of a horizontal plan by the output channel kexpr: "if (kexpr <
@@ -277,7 +277,8 @@ static void branch_test(const clf_fusion_problem *p, int i, const char *kexpr, c
  * its activation and cl/conv_hbranch.cl under the branch's own function names, and last
  * CLF_BRANCH_DISPATCH, which picks the branch of output channel k by k's range. -1 when a
  * fragment is missing. */
-static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const char *activ)
+static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const char *activ,
+                           clf_karg_list *args)
 {
     const char *branch = clf_fragment("conv_hbranch");
     if (branch == NULL)
@@ -295,7 +296,8 @@ static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const cha
     clf_strbuf_define(b, "OUT_W", p->w);
     clf_strbuf_define(b, "OUT_HW", (long)p->h * p->w);
     clf_strbuf_define(b, "NBRANCHES", p->nbranches);
-    clf_hkargs_emit_cl(b);
+    clf_hkargs_of(p, args);
+    clf_hkargs_emit_cl(b, args);
     static const char *const undefs[] = {
         "BR_K",        "BR_FY",         "BR_FX",        "BR_PAD_H",   "BR_PAD_W",   "BR_STRIDE_H",
         "BR_STRIDE_W", "BR_DIL_H",      "BR_DIL_W",     "BR_C_PER_G", "BR_K_PER_G", "BR_HAS_BIAS",
@@ -351,7 +353,8 @@ static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const cha
  * and last the two dispatches by output channel that cl/conv_igemm.cl uses: clf_epilogue
  * (the branch's epilogue) and CLF_HGEMM_ROW (the buffer holding a row of the merged filter,
  * and the branch's first row). -1 when the branches cannot be merged. */
-static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, const char *activ)
+static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, const char *activ,
+                                  clf_karg_list *args)
 {
     clf_fusion_problem m;
     char why[CLF_REASON_CAP];
@@ -360,7 +363,8 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
     clf_strbuf_printf(b, "/* %d branches as one convolution: their channels concatenated */\n",
                       p->nbranches);
     emit_shapes(&m, b);
-    clf_hkargs_emit_cl(b);
+    clf_hkargs_of(p, args);
+    clf_hkargs_emit_cl(b, args);
     clf_hkargs_emit_epi_cl(b);
     for (int i = 0; i < p->nbranches; ++i) {
         const clf_branch_problem *br = &p->branch[i];
@@ -447,7 +451,7 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
     if (p->nbranches > 0 && spec.merged_branches) {
         /* Horizontal, merged into one convolution: each branch's epilogue is a function,
          * chosen by the output channel's range. */
-        if (emit_horizontal_merged(p, b, activ) != 0) {
+        if (emit_horizontal_merged(p, b, activ, &out->args) != 0) {
             snprintf(why, cap, "solver %s: the branches cannot run as one convolution", s->name);
             clf_strbuf_free(&spec.defines);
             clf_strbuf_free(b);
@@ -459,7 +463,7 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
     } else if (p->nbranches > 0) {
         /* Horizontal: its own preamble and one specialised function a branch; no shared
          * epilogue (each branch's is in its function). */
-        if (emit_horizontal(p, b, activ) != 0) {
+        if (emit_horizontal(p, b, activ, &out->args) != 0) {
             snprintf(why, cap,
                      "solver %s: cl/ fragment 'conv_hbranch' is not embedded in "
                      "this build",
@@ -471,7 +475,8 @@ int clf_codegen_generate(const clf_fusion_problem *p, const clf_solver *s,
         clf_strbuf_printf(b, "\n/* solver %s */\n", s->name);
         clf_strbuf_append(b, clf_strbuf_str(&spec.defines));
     } else {
-        clf_codegen_preamble(p, b);
+        clf_kargs_of(p, spec.workspace_arg, &out->args);
+        clf_codegen_preamble(p, &out->args, b);
         clf_strbuf_printf(b, "/* solver %s */\n", s->name);
         clf_strbuf_append(b, clf_strbuf_str(&spec.defines));
         clf_strbuf_append(b, "\n");
@@ -530,7 +535,8 @@ int clf_codegen_program(const clf_fusion_problem *p, const char *header, const c
         }
     clf_strbuf *b = &out->source;
     clf_strbuf_printf(b, "/* %s */\n", header);
-    clf_codegen_preamble(p, b);
+    clf_kargs_of(p, spec->workspace_arg, &out->args);
+    clf_codegen_preamble(p, &out->args, b);
     clf_strbuf_append(b, clf_strbuf_str(&spec->defines));
     for (size_t i = 0; i < n; ++i) {
         clf_strbuf_append(b, "\n");

@@ -4,6 +4,7 @@
 #ifndef CLFUSE_CODEGEN_H
 #define CLFUSE_CODEGEN_H
 
+#include "codegen/kargs.h"
 #include "solver/solver.h"
 
 typedef struct clf_generated {
@@ -12,14 +13,16 @@ typedef struct clf_generated {
     clf_launch launch;
     char kernel_name[32];  /* "" for a program of several kernels (clf_codegen_program) */
     int min_groups_per_cu; /* the spec's occupancy hint, for clf_program_get */
+    clf_karg_list args;    /* the kernel's parameters (kargs.h: clf_kargs_of, clf_hkargs_of) */
 } clf_generated;
 
 /* The text of a cl/ fragment by name (without .cl), or NULL. */
 const char *clf_fragment(const char *name);
 
-/* The generated #define preamble for p (problem shape, epilogue steps), for callers that
- * assemble their own programs from fragments (self-running solvers). */
-void clf_codegen_preamble(const clf_fusion_problem *p, clf_strbuf *b);
+/* The generated #define preamble for p (problem shape, epilogue steps, the kernel's
+ * parameters: args, clf_kargs_of), for callers that assemble their own programs from
+ * fragments (self-running solvers). */
+void clf_codegen_preamble(const clf_fusion_problem *p, const clf_karg_list *args, clf_strbuf *b);
 
 /* Generates the program for solver + cfg. On failure returns -1 with a reason in why, -2 when
  * memory ran out. */

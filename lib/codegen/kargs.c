@@ -42,13 +42,73 @@ static const char *cl_data_type(clf_karg_kind k, int half)
     return cl_type(k);
 }
 
-static void list(clf_strbuf *b, const char *macro, int epi_only, int with_types, int half)
+/* What an epilogue reads of the table's epilogue arguments beyond conv_alpha. */
+typedef struct epi_reads {
+    int bias, bn, act_alpha, act_beta, act_gamma, z;
+} epi_reads;
+
+static epi_reads reads_of(const clf_epilogue *e)
+{
+    const clf_ir_op *act = clf_epilogue_activ(e);
+    const int mode = act ? act->activ_mode : -1;
+    /* cl/activation.cl: TANH reads alpha and beta, POWER all three, CLIPPEDRELU, LEAKYRELU
+     * and ELU alpha; the others none. */
+    epi_reads r = {
+        .bias = clf_epilogue_find(e, CLF_IR_BIAS) != NULL,
+        .bn = clf_epilogue_bn(e) != NULL,
+        .act_alpha = mode == 2 || mode == 6 || mode == 7 || mode == 8 || mode == 9,
+        .act_beta = mode == 2 || mode == 6,
+        .act_gamma = mode == 6,
+        .z = clf_epilogue_find(e, CLF_IR_ADD) != NULL,
+    };
+    return r;
+}
+
+void clf_kargs_of(const clf_fusion_problem *p, int workspace, clf_karg_list *out)
+{
+    const epi_reads r = reads_of(&p->epi);
+    const int taken[CLF_KARG_COUNT] = {
+        [CLF_KARG_INPUT] = 1,
+        [CLF_KARG_W] = p->nconv > 0,
+        [CLF_KARG_Y] = 1,
+        [CLF_KARG_WORKSPACE] = workspace,
+        [CLF_KARG_CONV_ALPHA] = 1,
+        [CLF_KARG_BIAS] = r.bias,
+        [CLF_KARG_BN_SCALE] = r.bn,
+        [CLF_KARG_BN_BIAS] = r.bn,
+        [CLF_KARG_BN_MEAN] = r.bn,
+        [CLF_KARG_BN_VAR] = r.bn,
+        [CLF_KARG_BN_EPS] = r.bn,
+        [CLF_KARG_ACT_ALPHA] = r.act_alpha,
+        [CLF_KARG_ACT_BETA] = r.act_beta,
+        [CLF_KARG_ACT_GAMMA] = r.act_gamma,
+        [CLF_KARG_Z] = r.z,
+        [CLF_KARG_Z_ALPHA] = r.z,
+    };
+    out->n = 0;
+    for (int i = 0; i < CLF_KARG_COUNT; ++i)
+        if (taken[i])
+            out->id[out->n++] = (unsigned char)i;
+}
+
+static int listed(const clf_karg_list *args, int id)
+{
+    for (int i = 0; i < args->n; ++i)
+        if (args->id[i] == id)
+            return 1;
+    return 0;
+}
+
+/* One parameter list: the kernel's (args given: those in it), else the epilogue's (every epi
+ * argument); with their types when with_types. */
+static void list(clf_strbuf *b, const char *macro, const clf_karg_list *args, int with_types,
+                 int half)
 {
     clf_strbuf_printf(b, "#define %s", macro);
     const char *sep = " ";
     for (int i = 0; i < CLF_KARG_COUNT; ++i) {
         const clf_kernel_arg_info *k = &clf_kernel_args[i];
-        if (epi_only && !k->epi)
+        if (args ? !listed(args, i) : !k->epi)
             continue;
         clf_strbuf_printf(b, "%s%s%s%s", sep, with_types ? cl_data_type(k->kind, half) : "",
                           with_types ? " " : "", k->name);
@@ -57,12 +117,30 @@ static void list(clf_strbuf *b, const char *macro, int epi_only, int with_types,
     clf_strbuf_append(b, "\n");
 }
 
-void clf_kargs_emit_cl(clf_strbuf *b, int half)
+/* The arguments the kernel does not take, as constants of the same names: NULL buffers and
+ * zero floats, which is what the host gave them before kernels took only their own. */
+static void absent(clf_strbuf *b, const clf_karg_list *args, int half)
+{
+    clf_strbuf_append(b, "#define CLF_ABSENT_ARGS");
+    for (int i = 0; i < CLF_KARG_COUNT; ++i) {
+        const clf_kernel_arg_info *k = &clf_kernel_args[i];
+        if (listed(args, i))
+            continue;
+        if (k->kind == CLF_KARG_F32)
+            clf_strbuf_printf(b, " const float %s = 0.0f;", k->name);
+        else
+            clf_strbuf_printf(b, " %s const %s = 0;", cl_data_type(k->kind, half), k->name);
+    }
+    clf_strbuf_append(b, "\n");
+}
+
+void clf_kargs_emit_cl(clf_strbuf *b, const clf_karg_list *args, int half)
 {
     clf_strbuf_append(b, "/* kernel arguments (lib/codegen/kargs.h) */\n");
-    list(b, "CLF_KERNEL_PARAMS", 0, 1, half);
-    list(b, "EPI_PARAMS", 1, 1, half);
-    list(b, "EPI_ARGS", 1, 0, half);
+    list(b, "CLF_KERNEL_PARAMS", args, 1, half);
+    absent(b, args, half);
+    list(b, "EPI_PARAMS", NULL, 1, half);
+    list(b, "EPI_ARGS", NULL, 0, half);
 }
 
 /* ---- horizontal plans ---------------------------------------------------------------- */
@@ -104,12 +182,45 @@ static void every_branch(clf_strbuf *b, const char *sep, int with_types)
         }
 }
 
-void clf_hkargs_emit_cl(clf_strbuf *b)
+void clf_hkargs_of(const clf_fusion_problem *p, clf_karg_list *out)
+{
+    out->n = 0;
+    out->id[out->n++] = 0; /* x */
+    out->id[out->n++] = 1; /* y */
+    for (int br = 0; br < p->nbranches && br < CLF_MAX_BRANCHES; ++br) {
+        const epi_reads r = reads_of(&p->branch[br].epi);
+        /* in CLF_HKARG_BRANCH_TABLE's order */
+        const int taken[CLF_HKARG_PER_BRANCH] = {
+            1, 1, r.bias, r.bn, r.bn, r.bn, r.bn, r.bn, r.act_alpha, r.act_beta, r.act_gamma};
+        for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
+            if (taken[i])
+                out->id[out->n++] = (unsigned char)(2 + br * CLF_HKARG_PER_BRANCH + i);
+    }
+}
+
+void clf_hkargs_emit_cl(clf_strbuf *b, const clf_karg_list *args)
 {
     clf_strbuf_append(b, "/* kernel arguments of horizontal plans (lib/codegen/kargs.h) */\n");
     clf_strbuf_printf(b, "#define CLF_KERNEL_PARAMS %s x, %s y", cl_type(CLF_KARG_IN),
                       cl_type(CLF_KARG_OUT));
-    every_branch(b, ", ", 1);
+    for (int j = 2; j < args->n; ++j) {
+        const int i = args->id[j] - 2;
+        const clf_kernel_arg_info *k = &branch_args[i % CLF_HKARG_PER_BRANCH];
+        clf_strbuf_printf(b, ", %s %s%d", cl_type(k->kind), k->name, i / CLF_HKARG_PER_BRANCH);
+    }
+    clf_strbuf_append(b, "\n#define CLF_ABSENT_ARGS");
+    for (int i = 0, j = 2; i < CLF_MAX_BRANCHES * CLF_HKARG_PER_BRANCH; ++i) {
+        if (j < args->n && args->id[j] == 2 + i) {
+            ++j;
+            continue;
+        }
+        const clf_kernel_arg_info *k = &branch_args[i % CLF_HKARG_PER_BRANCH];
+        if (k->kind == CLF_KARG_F32)
+            clf_strbuf_printf(b, " const float %s%d = 0.0f;", k->name, i / CLF_HKARG_PER_BRANCH);
+        else
+            clf_strbuf_printf(b, " %s const %s%d = 0;", cl_type(k->kind), k->name,
+                              i / CLF_HKARG_PER_BRANCH);
+    }
     clf_strbuf_append(b, "\n#define CLF_BRANCH_PARAMS");
     for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
         clf_strbuf_printf(b, "%s%s %s", i ? ", " : " ", cl_type(branch_args[i].kind),

@@ -7,7 +7,7 @@
  * the value of an argument is). Adding an argument is one row here and its field in
  * clf_run_args (lib/solver/solver.h).
  *
- * Row: X(ID, name, kind, epi)
+ * Row: X(ID, name, kind, epi), ID naming CLF_KARG_ID (not X: the macro's own parameter)
  *   name  the OpenCL parameter name and the clf_run_args field that binds it
  *   kind  CLF_KARG_IN (__global const float *restrict), CLF_KARG_OUT (__global float
  *         *restrict), CLF_KARG_F32 (float, by value), or CLF_KARG_DIN / CLF_KARG_DOUT: a
@@ -23,7 +23,7 @@
 #include <stddef.h>
 
 #define CLF_KARG_TABLE(X)                                                                          \
-    X(X, x, CLF_KARG_DIN, 0)                                                                       \
+    X(INPUT, x, CLF_KARG_DIN, 0)                                                                   \
     X(W, w, CLF_KARG_DIN, 0)                                                                       \
     X(Y, y, CLF_KARG_DOUT, 0)                                                                      \
     X(WORKSPACE, workspace, CLF_KARG_OUT, 0)                                                       \
@@ -63,10 +63,10 @@ extern const clf_kernel_arg_info clf_kernel_args[CLF_KARG_COUNT];
 
 /* Horizontal plans (miopenHorizontalFusion) take x, y, then CLF_HKARG_BRANCH_TABLE once a
  * branch for CLF_MAX_BRANCHES branches, named with the branch's number (w0, conv_alpha0,
- * ..., w1, ...) and bound to clf_run_args.br[b]; a branch the plan does not have, or an op
- * it lacks, passes NULL / 0. Separate arguments rather than buffers packed at execute: the
- * caller's buffers are used as given (no copy, no extra launch), and the count is fixed by
- * CLF_MAX_BRANCHES, so one kernel signature serves every horizontal plan.
+ * ..., w1, ...) and bound to clf_run_args.br[b]; those of a branch the plan does not have,
+ * or of an op it lacks, are constants in the kernel (clf_hkargs_of), as for the other plans.
+ * Separate arguments rather than buffers packed at execute: the caller's buffers are used as
+ * given (no copy, no extra launch).
  * Row: X(name, kind), name the struct clf_branch_args field. */
 #define CLF_HKARG_BRANCH_TABLE(X)                                                                  \
     X(w, CLF_KARG_IN)                                                                              \
@@ -90,14 +90,29 @@ enum {
 };
 #undef CLF_HKARG_ONE_
 
+/* The table's arguments one generated kernel takes, in its parameter order (ids into
+ * clf_kernel_args). A kernel takes only those its plan gives values: the driver's enqueue
+ * copies every parameter, and NVIDIA's OpenCL took 3.8 us per enqueue of a kernel of one
+ * parameter, 4.8 of 8 and 6.9 of the table's 16 (bench/results/2026-12-02_h200_s40, call 1).
+ * The others are constants in the kernel (CLF_ABSENT_ARGS): NULL buffers, 0 floats. */
+typedef struct clf_karg_list {
+    int n;
+    unsigned char id[CLF_KARG_MAX]; /* a horizontal kernel's: indices of CLF_HKARG_* */
+} clf_karg_list;
+
 /* The host binding of a horizontal kernel's argument i (0 x, 1 y, then the branches'), as
  * clf_karg_value; *kind says whether it is a buffer or a float. */
 const void *clf_hkarg_value(const clf_run_args *a, int i, size_t *size, clf_karg_kind *kind);
 
-/* Writes a horizontal program's CLF_KERNEL_PARAMS (x, y, every branch's arguments),
- * CLF_BRANCH_PARAMS (one branch's, unnumbered: the branch function's parameters) and
- * CLF_BRANCH_ARGS<b> (branch b's, numbered: the call's arguments). */
-void clf_hkargs_emit_cl(clf_strbuf *b);
+/* The arguments a horizontal kernel of p reads, as indices of CLF_HKARG_*: x, y, and of each
+ * branch the plan has w, conv_alpha and what its epilogue reads (as clf_kargs_of). */
+void clf_hkargs_of(const clf_fusion_problem *p, clf_karg_list *out);
+
+/* Writes a horizontal program's CLF_KERNEL_PARAMS (x, y, the branches' arguments args
+ * lists), CLF_ABSENT_ARGS (the others, constants), CLF_BRANCH_PARAMS (one branch's,
+ * unnumbered: the branch function's parameters) and CLF_BRANCH_ARGS<b> (branch b's,
+ * numbered: the call's arguments). */
+void clf_hkargs_emit_cl(clf_strbuf *b, const clf_karg_list *args);
 /* Writes EPI_PARAMS and EPI_ARGS for a horizontal program run as one merged convolution:
  * every branch's arguments (CLF_KERNEL_PARAMS without x and y), which its clf_epilogue
  * passes on to the branch of the channel (lib/codegen/codegen.c). */
@@ -107,9 +122,18 @@ void clf_hkargs_emit_epi_cl(clf_strbuf *b);
  * clSetKernelArg takes them (a cl_mem, NULL when absent, or a float). */
 const void *clf_karg_value(const clf_run_args *a, int i, size_t *size);
 
-/* Writes the #defines CLF_KERNEL_PARAMS, EPI_PARAMS and EPI_ARGS (the OpenCL parameter
- * lists of the table) into a program's preamble; half: the data tensors (DIN / DOUT) are
- * half pointers, else float ones (the text of fp32 programs does not depend on it). */
-void clf_kargs_emit_cl(clf_strbuf *b, int half);
+/* The arguments a kernel of p reads: x, y and conv_alpha always (an elementwise plan scales
+ * by it), w with a convolution, workspace when the solver's kernel takes one (workspace:
+ * clf_build_spec.workspace_arg), bias, the batch-norm's five and z with z_alpha with their
+ * ops, and of the activation's alpha, beta and gamma those its mode reads
+ * (cl/activation.cl). Not for horizontal plans, whose kernels take CLF_HKARG_*. */
+void clf_kargs_of(const clf_fusion_problem *p, int workspace, clf_karg_list *out);
+
+/* Writes the #defines CLF_KERNEL_PARAMS (the kernel's parameters: args), CLF_ABSENT_ARGS (the
+ * table's other arguments as constants, the first statement of every generated kernel's
+ * body), EPI_PARAMS and EPI_ARGS (the epilogue function's: every epi argument of the table,
+ * taken or constant) into a program's preamble; half: the data tensors (DIN / DOUT) are
+ * half pointers, else float ones. */
+void clf_kargs_emit_cl(clf_strbuf *b, const clf_karg_list *args, int half);
 
 #endif

@@ -164,6 +164,7 @@ miopenStatus_t clf_plan_build_with(miopenHandle_t h, struct miopenFusionPlanDesc
                             name, s->name, cfg, wg, wg_max);
         }
         p->kernel = k;
+        p->kargs = gen.args;
         p->kernel_context = h->context;
         p->karg_valid = 0;
         p->launch = gen.launch;

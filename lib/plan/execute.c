@@ -11,26 +11,26 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Kernel arguments in the order of the table (lib/codegen/kargs.h). Scalars and absent
- * buffers (NULL) are set only when they differ from what the plan's kernel was last given
- * (p->karg_last): an engine's steady state re-sets only its real buffers, which are always
- * set again, because a released cl_mem's handle value may come back as another buffer that
- * the driver resolved differently when the argument was set. Called with p->lock held. */
+/* The kernel's arguments (p->kargs, in the table's order: lib/codegen/kargs.h). Scalars and
+ * absent buffers (NULL) are set only when they differ from what the plan's kernel was last
+ * given (p->karg_last): an engine's steady state re-sets only its real buffers, which are
+ * always set again, because a released cl_mem's handle value may come back as another buffer
+ * that the driver resolved differently when the argument was set. Called with p->lock held. */
 _Static_assert(sizeof(cl_mem) >= sizeof(float), "karg_last holds a float or a cl_mem");
 static cl_int set_args(struct miopenFusionPlanDescriptor *p, const clf_run_args *a)
 {
     /* Horizontal plans' kernels take their own list (kargs.h, CLF_HKARG_*). */
     const int horizontal = p->problem.nbranches > 0;
-    const int count = horizontal ? CLF_HKARG_COUNT : CLF_KARG_COUNT;
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < p->kargs.n; ++i) {
         size_t size;
         clf_karg_kind kind;
         const void *v;
+        const int id = p->kargs.id[i];
         if (horizontal) {
-            v = clf_hkarg_value(a, i, &size, &kind);
+            v = clf_hkarg_value(a, id, &size, &kind);
         } else {
-            v = clf_karg_value(a, i, &size);
-            kind = clf_kernel_args[i].kind;
+            v = clf_karg_value(a, id, &size);
+            kind = clf_kernel_args[id].kind;
         }
         const int reusable = kind == CLF_KARG_F32 || *(const cl_mem *)v == NULL;
         if (reusable && p->karg_valid && memcmp(p->karg_last[i], v, size) == 0)
@@ -41,7 +41,7 @@ static cl_int set_args(struct miopenFusionPlanDescriptor *p, const clf_run_args 
             /* Info level: the caller returns the failure with its own message (quiet by
              * default); this adds which argument, for MIOPEN_LOG_LEVEL >= 5. */
             clf_log(CLF_LOG_INFO, "clSetKernelArg(%d%s%s): %s", i, horizontal ? "" : ", ",
-                    horizontal ? "" : clf_kernel_args[i].name, clf_cl_error_name(err));
+                    horizontal ? "" : clf_kernel_args[id].name, clf_cl_error_name(err));
             return err;
         }
         memcpy(p->karg_last[i], v, size);

@@ -55,6 +55,7 @@ struct miopenFusionPlanDescriptor {
     char config[CLF_CONFIG_CAP];
     clf_fusion_problem problem;
     cl_kernel kernel;
+    clf_karg_list kargs; /* kernel's parameters (codegen/kargs.h: clf_generated.args) */
     /* A self-running solver's state from its prepare (its kernels), freed with the compiled
      * state by its release; run under the plan's lock, since its kernels are not thread-safe
      * for clSetKernelArg + enqueue. */

@@ -164,6 +164,7 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
 typedef struct im2col_state {
     cl_kernel unfold, conv;
     clf_launch launch;
+    clf_karg_list conv_args; /* conv's parameters */
 } im2col_state;
 
 static void release(void *state)
@@ -238,6 +239,7 @@ static miopenStatus_t prepare(miopenHandle_t h, const clf_fusion_problem *p, con
                           NAME ": %s", why);
         } else {
             s->launch = gen.launch;
+            s->conv_args = gen.args;
             st = kernel_of(h, &gen, gen.kernel_name, &s->conv);
             clf_generated_free(&gen);
         }
@@ -317,9 +319,9 @@ static miopenStatus_t run(miopenHandle_t h, const clf_fusion_problem *p, const c
     b.x = a->workspace;
     b.workspace = NULL;
     b.workspace_size = 0;
-    for (int i = 0; i < CLF_KARG_COUNT && err == CL_SUCCESS; ++i) {
+    for (int i = 0; i < s->conv_args.n && err == CL_SUCCESS; ++i) {
         size_t size;
-        const void *v = clf_karg_value(&b, i, &size);
+        const void *v = clf_karg_value(&b, s->conv_args.id[i], &size);
         err = clf_clw_set_arg(s->conv, (cl_uint)i, size, v);
     }
     const size_t *local = s->launch.local[0] ? s->launch.local : NULL;

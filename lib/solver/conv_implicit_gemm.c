@@ -466,6 +466,7 @@ static void build_tiling(const clf_fusion_problem *p, tiling t, long sk, int sk_
         clf_strbuf_define(d, "SK", sk);
         clf_strbuf_define(d, "SK_ATOMIC", sk_atomic);
         spec->launch.ws_zero = clf_round_up(tiles, 4) * sizeof(int); /* SK_CNT counters */
+        spec->workspace_arg = 1;
     }
     spec->fragment = "conv_igemm";
     spec->launch.dims = 1;

@@ -142,6 +142,8 @@ typedef struct clf_build_spec {
      * merged problem's preamble, the branches' filter selection and their epilogues; 0: the
      * fragment calls the branches' own functions (ConvHorizontalDirect). */
     int merged_branches;
+    /* 1: the kernel reads clf_run_args.workspace (a kernel parameter only then: kargs.h). */
+    int workspace_arg;
 } clf_build_spec;
 
 /* A config's shape of work, as the device model reads it. Counts are of the whole launch

@@ -262,11 +262,18 @@ int harness_run_ws(miopenHandle_t h, const clf_fusion_problem *p, const clf_solv
             snprintf(msg, cap, "clCreateKernel: %s", clf_cl_error_name(err));
             goto done;
         }
-        /* By the kernel argument table, as the plan's launch binds them. */
-        cl_int e = CL_SUCCESS;
-        for (int i = 0; i < CLF_KARG_COUNT; ++i) {
+        /* By the kernel's argument list, as the plan's launch binds them; the compiled
+         * kernel must take exactly those (codegen's CLF_KERNEL_PARAMS and gen.args agree). */
+        cl_uint nargs = 0;
+        cl_int e = clGetKernelInfo(kern, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
+        if (e != CL_SUCCESS || nargs != (cl_uint)gen.args.n) {
+            snprintf(msg, cap, "the kernel takes %u arguments, its list names %d (%s)", nargs,
+                     gen.args.n, clf_cl_error_name(e));
+            goto done;
+        }
+        for (int i = 0; i < gen.args.n; ++i) {
             size_t size;
-            const void *v = clf_karg_value(&ra, i, &size);
+            const void *v = clf_karg_value(&ra, gen.args.id[i], &size);
             e |= clf_clw_set_arg(kern, (cl_uint)i, size, v);
         }
         if (e != CL_SUCCESS) {

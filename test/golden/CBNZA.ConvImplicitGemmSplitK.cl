@@ -78,7 +78,8 @@
     v += z_alpha * zv; /* residual add */ \
     v = clf_activ(v, act_alpha, act_beta, act_gamma); /* activation */
 /* kernel arguments (lib/codegen/kargs.h) */
-#define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
+#define CLF_KERNEL_PARAMS __global const float *restrict x, __global const float *restrict w, __global float *restrict y, __global float *restrict workspace, float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, __global const float *restrict z, float z_alpha
+#define CLF_ABSENT_ARGS const float act_alpha = 0.0f; const float act_beta = 0.0f; const float act_gamma = 0.0f;
 #define EPI_PARAMS float conv_alpha, __global const float *restrict bias, __global const float *restrict bn_scale, __global const float *restrict bn_bias, __global const float *restrict bn_mean, __global const float *restrict bn_var, float bn_eps, float act_alpha, float act_beta, float act_gamma, __global const float *restrict z, float z_alpha
 #define EPI_ARGS conv_alpha, bias, bn_scale, bn_bias, bn_mean, bn_var, bn_eps, act_alpha, act_beta, act_gamma, z, z_alpha
 /* solver ConvImplicitGemmSplitK */
@@ -171,9 +172,10 @@ inline float clf_activ(float x, float alpha, float beta, float gamma)
  * when present; lib/codegen/codegen.c). Which steps exist is fixed at compile time; their
  * parameters are runtime arguments, so new weights, epsilon or activation alpha/beta/gamma
  * need no rebuild. k is the channel, pix the spatial index (oh * OUT_W + ow), out_idx the
- * NCHW offset, zv the residual z at out_idx (0 without one). EPI_PARAMS, EPI_ARGS and
- * CLF_KERNEL_PARAMS (every generated kernel's signature) come from the preamble too: one
- * table declares them (lib/codegen/kargs.h). */
+ * NCHW offset, zv the residual z at out_idx (0 without one). EPI_PARAMS, EPI_ARGS,
+ * CLF_KERNEL_PARAMS (every generated kernel's signature: the arguments its plan gives) and
+ * CLF_ABSENT_ARGS (the others as constants, the first statement of every kernel) come from
+ * the preamble too: one table declares them (lib/codegen/kargs.h). */
 #ifndef CLF_EPILOGUE_STEPS
 #define CLF_EPILOGUE_STEPS
 #endif
@@ -467,6 +469,7 @@ inline float4 ig_epilogue_kv(float4 acc, float4 zv, ig_kv_f fv, int k, EPI_PARAM
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERNEL_PARAMS)
 {
+    CLF_ABSENT_ARGS
     __local float4 smem[2 * STAGE / 4];
 
     const int tid = get_local_id(0);
