@@ -11,8 +11,10 @@
  * library's checks, argument binding and every other OpenCL call it makes. Host clock, per
  * execute, minimum and median over --passes passes.
  *
- * Usage: clfuse-host-cost [--plans N] [--passes P] [--bn]
+ * Usage: clfuse-host-cost [--plans N] [--passes P] [--bn | --branches B]
  *   --bn: conv + batch-norm + ReLU plans (four more buffers each) instead of conv + bias + ReLU.
+ *   --branches B: horizontal plans of B (2-4) branches, each a 1x1 conv + bias + ReLU of the
+ *     plan's input (an inception block's entry), instead of vertical ones.
  * The device is the handle's default (CLFUSE_DEVICE=gpu|cpu picks one); plans compile in the
  * default find mode unless MIOPEN_FIND_MODE_FUSION says otherwise. */
 #define _GNU_SOURCE /* RTLD_NEXT */
@@ -54,12 +56,13 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims, con
 
 /* ---- plans --------------------------------------------------------------------------- */
 
+#define MAX_BRANCHES 4
 typedef struct layer {
-    miopenTensorDescriptor_t xd, yd, wd, bd;
+    miopenTensorDescriptor_t xd, yd, wd[MAX_BRANCHES], bd[MAX_BRANCHES];
     miopenConvolutionDescriptor_t cd;
     miopenFusionPlanDescriptor_t plan;
     miopenOperatorArgs_t args;
-    cl_mem x, y, w, bias[4];
+    cl_mem x, y, w[MAX_BRANCHES], bias[4];
 } layer;
 
 static double now_us(void)
@@ -94,57 +97,71 @@ static cl_mem buffer(cl_context ctx, cl_command_queue q, size_t floats, cl_int *
 }
 
 /* Layer i: a 3x3 convolution over 1 x c x 8 x 8, c and k varying with i so that the plans are
- * distinct, then bias (or batch-norm) and ReLU, compiled with its arguments set. */
-static int make_layer(miopenHandle_t h, cl_context ctx, cl_command_queue q, int i, int bn, layer *L)
+ * distinct, then bias (or batch-norm) and ReLU; with branches > 0, that many 1x1 convolutions
+ * of k + 4 b channels (branch b), each with bias and ReLU, as one horizontal plan. Compiled
+ * with its arguments set. */
+static int make_layer(miopenHandle_t h, cl_context ctx, cl_command_queue q, int i, int bn,
+                      int branches, layer *L)
 {
-    const int c = 8 + 4 * (i % 4), k = 8 + 4 * (i % 5), hw = 8;
+    const int c = 8 + 4 * (i % 4), k = 8 + 4 * (i % 5), hw = 8, fy = branches ? 1 : 3;
+    const int nb = branches ? branches : 1;
+    int ks[MAX_BRANCHES], k_sum = 0;
+    for (int b = 0; b < nb; ++b)
+        k_sum += ks[b] = branches ? k + 4 * b : k;
     const float one = 1.0f, zero = 0.0f;
     miopenStatus_t st = tensor(&L->xd, 1, c, hw, hw);
     if (st == miopenStatusSuccess)
-        st = tensor(&L->yd, 1, k, hw, hw);
-    if (st == miopenStatusSuccess)
-        st = tensor(&L->wd, k, c, 3, 3);
-    if (st == miopenStatusSuccess)
-        st = tensor(&L->bd, 1, k, 1, 1);
+        st = tensor(&L->yd, 1, k_sum, hw, hw);
+    for (int b = 0; b < nb && st == miopenStatusSuccess; ++b) {
+        st = tensor(&L->wd[b], ks[b], c, fy, fy);
+        if (st == miopenStatusSuccess)
+            st = tensor(&L->bd[b], 1, ks[b], 1, 1);
+    }
     if (st == miopenStatusSuccess)
         st = miopenCreateConvolutionDescriptor(&L->cd);
     if (st == miopenStatusSuccess)
-        st = miopenInitConvolutionDescriptor(L->cd, miopenConvolution, 1, 1, 1, 1, 1, 1);
+        st = miopenInitConvolutionDescriptor(L->cd, miopenConvolution, fy / 2, fy / 2, 1, 1, 1, 1);
     cl_int err = st == miopenStatusSuccess ? CL_SUCCESS : CL_INVALID_VALUE;
     if (err == CL_SUCCESS)
         L->x = buffer(ctx, q, (size_t)c * hw * hw, &err);
     if (err == CL_SUCCESS)
-        L->y = buffer(ctx, q, (size_t)k * hw * hw, &err);
-    if (err == CL_SUCCESS)
-        L->w = buffer(ctx, q, (size_t)k * c * 9, &err);
+        L->y = buffer(ctx, q, (size_t)k_sum * hw * hw, &err);
+    for (int b = 0; b < nb && err == CL_SUCCESS; ++b)
+        L->w[b] = buffer(ctx, q, (size_t)ks[b] * c * fy * fy, &err);
     for (int j = 0; j < 4 && err == CL_SUCCESS; ++j)
-        L->bias[j] = buffer(ctx, q, (size_t)k, &err);
+        L->bias[j] = buffer(ctx, q, (size_t)(k + 4 * j), &err);
     if (err != CL_SUCCESS) {
         fprintf(stderr, "clfuse-host-cost: layer %d: %s (OpenCL error %d)\n", i,
                 st != miopenStatusSuccess ? miopenGetErrorString(st) : "a buffer", err);
         return -1;
     }
-    miopenFusionOpDescriptor_t conv, epi, act;
-    st = miopenCreateFusionPlan(&L->plan, miopenVerticalFusion, L->xd);
-    if (st == miopenStatusSuccess)
-        st = miopenCreateOpConvForward(L->plan, &conv, L->cd, L->wd);
-    if (st == miopenStatusSuccess)
-        st = bn ? miopenCreateOpBatchNormInference(L->plan, &epi, miopenBNSpatial, L->bd)
-                : miopenCreateOpBiasForward(L->plan, &epi, L->bd);
-    if (st == miopenStatusSuccess)
-        st = miopenCreateOpActivationForward(L->plan, &act, miopenActivationRELU);
+    miopenFusionOpDescriptor_t conv[MAX_BRANCHES], epi[MAX_BRANCHES], act[MAX_BRANCHES];
+    st = miopenCreateFusionPlan(&L->plan, branches ? miopenHorizontalFusion : miopenVerticalFusion,
+                                L->xd);
+    for (int b = 0; b < nb && st == miopenStatusSuccess; ++b) {
+        if (b > 0)
+            st = clfuse_FusionPlanBeginBranch(L->plan);
+        if (st == miopenStatusSuccess)
+            st = miopenCreateOpConvForward(L->plan, &conv[b], L->cd, L->wd[b]);
+        if (st == miopenStatusSuccess)
+            st = bn ? miopenCreateOpBatchNormInference(L->plan, &epi[b], miopenBNSpatial, L->bd[b])
+                    : miopenCreateOpBiasForward(L->plan, &epi[b], L->bd[b]);
+        if (st == miopenStatusSuccess)
+            st = miopenCreateOpActivationForward(L->plan, &act[b], miopenActivationRELU);
+    }
     if (st == miopenStatusSuccess)
         st = miopenCompileFusionPlan(h, L->plan);
     if (st == miopenStatusSuccess)
         st = miopenCreateOperatorArgs(&L->args);
-    if (st == miopenStatusSuccess)
-        st = miopenSetOpArgsConvForward(L->args, conv, &one, &zero, L->w);
-    if (st == miopenStatusSuccess)
-        st = bn ? miopenSetOpArgsBatchNormInference(L->args, epi, &one, &zero, L->bias[0],
-                                                    L->bias[1], L->bias[2], L->bias[3], 1e-5)
-                : miopenSetOpArgsBiasForward(L->args, epi, &one, &zero, L->bias[0]);
-    if (st == miopenStatusSuccess)
-        st = miopenSetOpArgsActivForward(L->args, act, &one, &zero, 0.0, 0.0, 0.0);
+    for (int b = 0; b < nb && st == miopenStatusSuccess; ++b) {
+        st = miopenSetOpArgsConvForward(L->args, conv[b], &one, &zero, L->w[b]);
+        if (st == miopenStatusSuccess)
+            st = bn ? miopenSetOpArgsBatchNormInference(L->args, epi[b], &one, &zero, L->bias[0],
+                                                        L->bias[1], L->bias[2], L->bias[3], 1e-5)
+                    : miopenSetOpArgsBiasForward(L->args, epi[b], &one, &zero, L->bias[b]);
+        if (st == miopenStatusSuccess)
+            st = miopenSetOpArgsActivForward(L->args, act[b], &one, &zero, 0.0, 0.0, 0.0);
+    }
     if (st != miopenStatusSuccess) {
         fprintf(stderr, "clfuse-host-cost: layer %d: %s: %s\n", i, miopenGetErrorString(st),
                 clfuse_GetLastErrorMessage(h));
@@ -159,16 +176,26 @@ static void free_layer(layer *L)
         miopenDestroyOperatorArgs(L->args);
     if (L->plan)
         miopenDestroyFusionPlan(L->plan);
-    miopenTensorDescriptor_t *ds[4] = {&L->xd, &L->yd, &L->wd, &L->bd};
-    for (int i = 0; i < 4; ++i)
-        if (*ds[i])
-            miopenDestroyTensorDescriptor(*ds[i]);
+    if (L->xd)
+        miopenDestroyTensorDescriptor(L->xd);
+    if (L->yd)
+        miopenDestroyTensorDescriptor(L->yd);
+    for (int b = 0; b < MAX_BRANCHES; ++b) {
+        if (L->wd[b])
+            miopenDestroyTensorDescriptor(L->wd[b]);
+        if (L->bd[b])
+            miopenDestroyTensorDescriptor(L->bd[b]);
+        if (L->w[b])
+            clReleaseMemObject(L->w[b]);
+        if (L->bias[b])
+            clReleaseMemObject(L->bias[b]);
+    }
     if (L->cd)
         miopenDestroyConvolutionDescriptor(L->cd);
-    cl_mem ms[7] = {L->x, L->y, L->w, L->bias[0], L->bias[1], L->bias[2], L->bias[3]};
-    for (int i = 0; i < 7; ++i)
-        if (ms[i])
-            clReleaseMemObject(ms[i]);
+    if (L->x)
+        clReleaseMemObject(L->x);
+    if (L->y)
+        clReleaseMemObject(L->y);
 }
 
 /* Per execute: minimum and median over `passes` passes of one execute per layer. 0 or -1. */
@@ -219,7 +246,7 @@ static int parse_int(const char *s, int lo, int hi, int *out)
 
 int main(int argc, char **argv)
 {
-    int plans = 20, passes = 200, bn = 0;
+    int plans = 20, passes = 200, bn = 0, branches = 0;
     for (int i = 1; i < argc; ++i) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(argv[i], "--plans") && v && parse_int(v, 1, 1000, &plans) == 0)
@@ -228,10 +255,19 @@ int main(int argc, char **argv)
             ++i;
         else if (!strcmp(argv[i], "--bn"))
             bn = 1;
+        else if (!strcmp(argv[i], "--branches") && v &&
+                 parse_int(v, 2, MAX_BRANCHES, &branches) == 0)
+            ++i;
         else {
-            fprintf(stderr, "usage: %s [--plans 1-1000] [--passes 1-1000000] [--bn]\n", argv[0]);
+            fprintf(stderr,
+                    "usage: %s [--plans 1-1000] [--passes 1-1000000] [--bn | --branches 2-4]\n",
+                    argv[0]);
             return 2;
         }
+    }
+    if (bn && branches) {
+        fprintf(stderr, "%s: --bn and --branches: one or the other\n", argv[0]);
+        return 2;
     }
     miopenHandle_t h = NULL;
     cl_command_queue q = NULL;
@@ -254,7 +290,7 @@ int main(int argc, char **argv)
     layer *L = calloc((size_t)plans, sizeof *L);
     int rc = L ? 0 : 1;
     for (int i = 0; i < plans && rc == 0; ++i)
-        rc = make_layer(h, ctx, q, i, bn, &L[i]) == 0 ? 0 : 1;
+        rc = make_layer(h, ctx, q, i, bn, branches, &L[i]) == 0 ? 0 : 1;
     double real_min = 0, real_med = 0, lib_min = 0, lib_med = 0;
     if (rc == 0)
         rc = time_passes(h, q, L, plans, passes, &real_min, &real_med) == 0 ? 0 : 1;
@@ -264,8 +300,13 @@ int main(int argc, char **argv)
     skip_enqueues = 0;
     if (rc == 0) {
         printf("device: %s\n", info.name);
+        char kind[64];
+        if (branches)
+            snprintf(kind, sizeof kind, "horizontal, %d branches of 1x1 conv+bias+ReLU", branches);
+        else
+            snprintf(kind, sizeof kind, "%s", bn ? "conv+batch-norm+ReLU" : "conv+bias+ReLU");
         printf("plans: %d %s, one execute each a pass, %d passes; host clock per execute\n", plans,
-               bn ? "conv+batch-norm+ReLU" : "conv+bias+ReLU", passes);
+               kind, passes);
         printf("execute with the driver's enqueue:  min %.3f us, median %.3f us\n", real_min,
                real_med);
         printf("execute, enqueue answered here:     min %.3f us, median %.3f us (%ld enqueues "
