@@ -4,8 +4,8 @@
  * indices (CLF_KARG_*), the OpenCL parameter lists that codegen writes into each program's
  * preamble (CLF_KERNEL_PARAMS for the kernel, EPI_PARAMS / EPI_ARGS for the epilogue
  * function, cl/epilogue.cl) and the host binding (clf_karg_value: where in a clf_run_args
- * the value of an argument is). Adding an argument is one row here and its field in
- * clf_run_args (lib/solver/solver.h).
+ * the value of an argument is). Adding an argument is one row here, its field in
+ * clf_run_args (lib/solver/solver.h) and, in clf_kargs_of, when a kernel takes it.
  *
  * Row: X(ID, name, kind, epi), ID naming CLF_KARG_ID (not X: the macro's own parameter)
  *   name  the OpenCL parameter name and the clf_run_args field that binds it
@@ -108,9 +108,9 @@ const void *clf_hkarg_value(const clf_run_args *a, int i, size_t *size, clf_karg
  * branch the plan has w, conv_alpha and what its epilogue reads (as clf_kargs_of). */
 void clf_hkargs_of(const clf_fusion_problem *p, clf_karg_list *out);
 
-/* Writes a horizontal program's CLF_KERNEL_PARAMS (x, y, the branches' arguments args
- * lists), CLF_ABSENT_ARGS (the others, constants), CLF_BRANCH_PARAMS (one branch's,
- * unnumbered: the branch function's parameters) and CLF_BRANCH_ARGS<b> (branch b's,
+/* Writes a horizontal program's CLF_KERNEL_PARAMS (x, y and the branch arguments args
+ * lists), CLF_ABSENT_ARGS (the other branch arguments, as constants), CLF_BRANCH_PARAMS (one
+ * branch's, unnumbered: the branch function's parameters) and CLF_BRANCH_ARGS<b> (branch b's,
  * numbered: the call's arguments). */
 void clf_hkargs_emit_cl(clf_strbuf *b, const clf_karg_list *args);
 /* Writes EPI_PARAMS and EPI_ARGS for a horizontal program run as one merged convolution:
