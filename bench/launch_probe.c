@@ -22,8 +22,9 @@
  *   N parameters (two thirds buffers, the rest floats, as the fused kernels' lists: N=16 is
  *   lib/codegen/kargs.h's table) and does nothing: each round enqueues every N's kernel
  *   --runs times back to back, one N after another, and times the enqueues on the host; the
- *   minimum and median over 9 rounds of the per-enqueue mean. What a shorter parameter list
- *   would save a plan's execute on that driver. */
+ *   minimum and median over 9 rounds of the per-enqueue mean, and the minimum over the rounds
+ *   of one launch alone timed by its profiling event. What a shorter parameter list would save
+ *   a plan's execute on that driver. */
 #define _POSIX_C_SOURCE 199309L
 /* OpenCL 1.2, as the library: every call here exists there (user events, markers with a wait
  * list), so the probe runs on a 1.2 platform too. */
@@ -160,7 +161,7 @@ static int measure_params(cl_context ctx, cl_device_id dev, cl_command_queue q, 
 {
     cl_program progs[32] = {NULL};
     cl_kernel ks[32] = {NULL};
-    double t[32][PARAM_ROUNDS];
+    double t[32][PARAM_ROUNDS], e[32][PARAM_ROUNDS];
     int rc = 0;
     for (int c = 0; c < n_counts && !rc; ++c) {
         char src[8192];
@@ -194,6 +195,16 @@ static int measure_params(cl_context ctx, cl_device_id dev, cl_command_queue q, 
             t[c][r] = (now_us() - t0) / (double)runs;
             if (err == CL_SUCCESS)
                 err = clFinish(q);
+            /* Then one launch alone, timed by its profiling event (the device's side). */
+            cl_event ev = NULL;
+            if (err == CL_SUCCESS)
+                err = clEnqueueNDRangeKernel(q, ks[c], 1, NULL, &global, &local, 0, NULL, &ev);
+            if (err == CL_SUCCESS)
+                err = clFinish(q);
+            if (err == CL_SUCCESS)
+                err = span_us(ev, ev, &e[c][r]);
+            if (ev)
+                clReleaseEvent(ev);
             if (err != CL_SUCCESS) {
                 fprintf(stderr, "enqueues of the %ld-parameter kernel: OpenCL error %d\n",
                         counts[c], err);
@@ -201,12 +212,14 @@ static int measure_params(cl_context ctx, cl_device_id dev, cl_command_queue q, 
             }
         }
     if (!rc) {
-        printf("# %8s %14s %14s   (host us per clEnqueueNDRangeKernel, %ld back to back, %d "
-               "rounds)\n",
-               "params", "min_us", "median_us", runs, PARAM_ROUNDS);
+        printf("# %8s %14s %14s %14s   (host us per clEnqueueNDRangeKernel, %ld back to back, "
+               "%d rounds; kernel_us: one launch alone by its profiling event, minimum)\n",
+               "params", "min_us", "median_us", "kernel_us", runs, PARAM_ROUNDS);
         for (int c = 0; c < n_counts; ++c) {
             qsort(t[c], PARAM_ROUNDS, sizeof t[c][0], cmp_double);
-            printf("  %8ld %14.3f %14.3f\n", counts[c], t[c][0], t[c][PARAM_ROUNDS / 2]);
+            qsort(e[c], PARAM_ROUNDS, sizeof e[c][0], cmp_double);
+            printf("  %8ld %14.3f %14.3f %14.3f\n", counts[c], t[c][0], t[c][PARAM_ROUNDS / 2],
+                   e[c][0]);
         }
     }
     for (int c = 0; c < n_counts; ++c) {
