@@ -1,6 +1,8 @@
 /* The kernel argument table's C side: names, kinds and the host binding (kargs.h). */
 #include "codegen/kargs.h"
 
+#include <stdio.h>
+
 #define CLF_KARG_INFO_(id, name, kind, epi) {#name, kind, epi, offsetof(clf_run_args, name)},
 const clf_kernel_arg_info clf_kernel_args[CLF_KARG_COUNT] = {CLF_KARG_TABLE(CLF_KARG_INFO_)};
 #undef CLF_KARG_INFO_
@@ -117,8 +119,22 @@ static void list(clf_strbuf *b, const char *macro, const clf_karg_list *args, in
     clf_strbuf_append(b, "\n");
 }
 
-/* The arguments the kernel does not take, as constants of the same names: NULL buffers and
- * zero floats, which is what the host gave them before kernels took only their own. */
+/* An argument the kernel does not take, as a constant of the same name (numbered when
+ * number >= 0, a horizontal plan's branch argument): a NULL buffer or a zero float, what the
+ * host gave it before kernels took only their own. */
+static void absent_decl(clf_strbuf *b, clf_karg_kind kind, const char *type, const char *name,
+                        int number)
+{
+    char num[16] = "";
+    if (number >= 0)
+        snprintf(num, sizeof num, "%d", number);
+    if (kind == CLF_KARG_F32)
+        clf_strbuf_printf(b, " const float %s%s = 0.0f;", name, num);
+    else
+        clf_strbuf_printf(b, " %s const %s%s = 0;", type, name, num);
+}
+
+/* CLF_ABSENT_ARGS: the table's arguments that args lacks (absent_decl). */
 static void absent(clf_strbuf *b, const clf_karg_list *args, int half)
 {
     clf_strbuf_append(b, "#define CLF_ABSENT_ARGS");
@@ -126,10 +142,7 @@ static void absent(clf_strbuf *b, const clf_karg_list *args, int half)
         const clf_kernel_arg_info *k = &clf_kernel_args[i];
         if (listed(args, i))
             continue;
-        if (k->kind == CLF_KARG_F32)
-            clf_strbuf_printf(b, " const float %s = 0.0f;", k->name);
-        else
-            clf_strbuf_printf(b, " %s const %s = 0;", cl_data_type(k->kind, half), k->name);
+        absent_decl(b, k->kind, cl_data_type(k->kind, half), k->name, -1);
     }
     clf_strbuf_append(b, "\n");
 }
@@ -189,9 +202,19 @@ void clf_hkargs_of(const clf_fusion_problem *p, clf_karg_list *out)
     out->id[out->n++] = 1; /* y */
     for (int br = 0; br < p->nbranches && br < CLF_MAX_BRANCHES; ++br) {
         const epi_reads r = reads_of(&p->branch[br].epi);
-        /* in CLF_HKARG_BRANCH_TABLE's order */
         const int taken[CLF_HKARG_PER_BRANCH] = {
-            1, 1, r.bias, r.bn, r.bn, r.bn, r.bn, r.bn, r.act_alpha, r.act_beta, r.act_gamma};
+            [CLF_HKARG_B_w] = 1,
+            [CLF_HKARG_B_conv_alpha] = 1,
+            [CLF_HKARG_B_bias] = r.bias,
+            [CLF_HKARG_B_bn_scale] = r.bn,
+            [CLF_HKARG_B_bn_bias] = r.bn,
+            [CLF_HKARG_B_bn_mean] = r.bn,
+            [CLF_HKARG_B_bn_var] = r.bn,
+            [CLF_HKARG_B_bn_eps] = r.bn,
+            [CLF_HKARG_B_act_alpha] = r.act_alpha,
+            [CLF_HKARG_B_act_beta] = r.act_beta,
+            [CLF_HKARG_B_act_gamma] = r.act_gamma,
+        };
         for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)
             if (taken[i])
                 out->id[out->n++] = (unsigned char)(2 + br * CLF_HKARG_PER_BRANCH + i);
@@ -215,11 +238,7 @@ void clf_hkargs_emit_cl(clf_strbuf *b, const clf_karg_list *args)
             continue;
         }
         const clf_kernel_arg_info *k = &branch_args[i % CLF_HKARG_PER_BRANCH];
-        if (k->kind == CLF_KARG_F32)
-            clf_strbuf_printf(b, " const float %s%d = 0.0f;", k->name, i / CLF_HKARG_PER_BRANCH);
-        else
-            clf_strbuf_printf(b, " %s const %s%d = 0;", cl_type(k->kind), k->name,
-                              i / CLF_HKARG_PER_BRANCH);
+        absent_decl(b, k->kind, cl_type(k->kind), k->name, i / CLF_HKARG_PER_BRANCH);
     }
     clf_strbuf_append(b, "\n#define CLF_BRANCH_PARAMS");
     for (int i = 0; i < CLF_HKARG_PER_BRANCH; ++i)

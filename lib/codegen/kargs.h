@@ -81,6 +81,11 @@ extern const clf_kernel_arg_info clf_kernel_args[CLF_KARG_COUNT];
     X(act_beta, CLF_KARG_F32)                                                                      \
     X(act_gamma, CLF_KARG_F32)
 
+/* Indices of a branch's arguments within its block, in the table's order (CLF_HKARG_B_w, ...). */
+#define CLF_HKARG_B_ENUM_(name, kind) CLF_HKARG_B_##name,
+enum { CLF_HKARG_BRANCH_TABLE(CLF_HKARG_B_ENUM_) };
+#undef CLF_HKARG_B_ENUM_
+
 #define CLF_HKARG_ONE_(name, kind) +1
 enum {
     CLF_HKARG_PER_BRANCH = 0 CLF_HKARG_BRANCH_TABLE(CLF_HKARG_ONE_),
