@@ -142,11 +142,17 @@ static double chain_us(cl_context ctx, cl_command_queue q, cl_kernel k, size_t g
     return us / (double)chain;
 }
 
+/* How many of a --params kernel's n parameters are buffers (the first ones; floats after). */
+static int param_buffers(long n)
+{
+    return (int)(n - n / 3);
+}
+
 /* The kernel of --params: n parameters, buffers first; work-item 0 writes one float. */
 static void params_source(char *src, size_t cap, int n)
 {
     int len = snprintf(src, cap, "__kernel void nop%d(__global float *y", n);
-    const int buffers = n - n / 3;
+    const int buffers = param_buffers(n);
     for (int i = 1; i < n && len > 0 && (size_t)len < cap; ++i)
         len += snprintf(src + len, cap - (size_t)len,
                         i < buffers ? ", __global const float *b%d" : ", float f%d", i);
@@ -175,7 +181,7 @@ static int measure_params(cl_context ctx, cl_device_id dev, cl_command_queue q, 
         snprintf(name, sizeof name, "nop%ld", counts[c]);
         if (err == CL_SUCCESS)
             ks[c] = clCreateKernel(progs[c], name, &err);
-        const int buffers = (int)(counts[c] - counts[c] / 3);
+        const int buffers = param_buffers(counts[c]);
         float f = 0.5f;
         for (int a = 0; a < counts[c] && err == CL_SUCCESS; ++a)
             err = a < buffers ? clSetKernelArg(ks[c], (cl_uint)a, sizeof y, &y)
