@@ -73,8 +73,9 @@ int clf_bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescript
                                            h->info.is_gpu ? CLF_NORMAL_PER_SOLVER_GPU
                                                           : CLF_NORMAL_PER_SOLVER_CPU);
     if (limit < 0)
-        limit = exhaustive ? CLF_SEARCH_LIMIT
-                           : h->info.is_gpu ? CLF_NORMAL_PER_SOLVER_GPU : CLF_NORMAL_PER_SOLVER_CPU;
+        limit = exhaustive       ? CLF_SEARCH_LIMIT
+                : h->info.is_gpu ? CLF_NORMAL_PER_SOLVER_GPU
+                                 : CLF_NORMAL_PER_SOLVER_CPU;
     int rc = clf_model_rank(h, &p->problem, solvers, n_solvers, (int)limit, &more);
     /* Each solver's best-predicted config too, so that a Find under the compile budget still
      * reports every applicable algorithm (MIOpen's Find returns one result per algorithm).
