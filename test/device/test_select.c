@@ -508,6 +508,42 @@ static void defaults_built_early(void **state)
     plan_case_free(&cba);
 }
 
+/* CLFUSE_NORMAL_PER_SOLVER sets how many of each solver's configs NORMAL proposes: the list
+ * grows with it, and an unparsable value keeps the built-in count. */
+static void normal_per_solver_override(void **state)
+{
+    (void)state;
+    plan_case cba;
+    plan_case_init(&cba, next_c++, "CBA");
+    int n_solvers = 0;
+    const clf_solver **solvers = plan_solvers(&cba, &n_solvers);
+    clf_choices none = {0}, ranked = {0};
+    assert_int_equal(clf_model_rank(handle, &cba.plan->problem, solvers, n_solvers, 2, &ranked), 0);
+    const char *values[] = {"1", "6", "junk", NULL};
+    int len[4];
+    for (int v = 0; v < 4; ++v) {
+        if (values[v])
+            setenv("CLFUSE_NORMAL_PER_SOLVER", values[v], 1);
+        else
+            unsetenv("CLFUSE_NORMAL_PER_SOLVER");
+        clf_choices list = {0};
+        int must = 0;
+        assert_int_equal(clf_bench_candidates(handle, cba.plan, solvers, n_solvers, &none, &ranked,
+                                              0, 1, &list, &must),
+                         0);
+        len[v] = list.n;
+        clf_choices_free(&list);
+    }
+    unsetenv("CLFUSE_NORMAL_PER_SOLVER");
+    print_message("  NORMAL's list: %d (1 a solver), %d (6), %d (junk), %d (built in)\n", len[0],
+                  len[1], len[2], len[3]);
+    assert_true(len[1] > len[0]);
+    assert_int_equal(len[2], len[3]);
+    clf_choices_free(&ranked);
+    free(solvers);
+    plan_case_free(&cba);
+}
+
 /* Find benchmarks on the caller's buffers: buffers too small for the problem are refused
  * before anything runs on them (they used to crash the Release build). */
 static void find_checks_buffer_sizes(void **state)
@@ -581,6 +617,7 @@ int main(void)
         cmocka_unit_test(normal_refines_the_winner),
         cmocka_unit_test(no_silent_cap),
         cmocka_unit_test(defaults_built_early),
+        cmocka_unit_test(normal_per_solver_override),
         cmocka_unit_test(find_checks_buffer_sizes),
         cmocka_unit_test(search_scratch_failure_reported),
     };
