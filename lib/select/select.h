@@ -47,8 +47,13 @@ int clf_find_enforce_search(void);
 #define CLF_SEARCH_LIMIT 32 /* per solver, SEARCH */
 /* The model's best configs per solver that NORMAL proposes, best-predicted first: a GPU
  * compiles a candidate in a fraction of a second, PoCL in about a second, so a CPU gets
- * fewer. Either way the compile budget below bounds the time. */
-#define CLF_NORMAL_PER_SOLVER_GPU 12
+ * fewer. Either way the compile budget below bounds the time. 24 on a GPU (session 41, an
+ * H200, pinned against a SEARCH of 96 configs a solver on today's kernels): NORMAL / SEARCH
+ * VGG-16 b1 1.049-1.056 -> 1.037, ResNet-18 b1 1.041-1.054 -> 1.041 with the budget at 1250
+ * ms (1.033 and 1.022 at 1400 ms, whose compiles took up to 1.95 s a layer); simulated over
+ * the H100 SEARCH dbs, the best among each solver's model-top 12 / 24 came within 1.019 /
+ * 1.005 of the best (bench/results/2026-12-02_h200_s41). */
+#define CLF_NORMAL_PER_SOLVER_GPU 24
 #define CLF_NORMAL_PER_SOLVER_CPU 4
 /* NORMAL proposes the solvers' configs in turns (clf_choices_take_turns); a solver
  * whose best estimate is over this many times the best solver's waits until the others ran
@@ -123,9 +128,11 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
  * while less than this has passed since the first build began, so a layer's Find stays
  * within seconds however slowly the device's compiler runs (cold NVIDIA builds of ~60
  * candidates took 1.4-18 s per layer on the H100; with 1.5 s, plan compiles took 1.6-2.2 s
- * there, past the 2 s a layer's Find may take). Overridden by CLFUSE_FIND_BUDGET_MS (0: no
- * budget). */
-#define CLF_FIND_BUILD_BUDGET_MS 1100
+ * there, past the 2 s a layer's Find may take; 1100 until session 41, whose longer list
+ * took VGG-16 b1's and ResNet-18 b1's compiles on an H200 from a median 1.45-1.49 s (max
+ * 1.76) to 1.55-1.65 (max 1.76) at 1250, 1.75-1.82 (max 1.95) at 1400). Overridden by
+ * CLFUSE_FIND_BUDGET_MS (0: no budget). */
+#define CLF_FIND_BUILD_BUDGET_MS 1250
 /* NORMAL may then refine (not SEARCH, which measures the whole pruned space): the winner's
  * neighbours in its solver's space (configs one key away, the model's best first: up to
  * CLF_REFINE_NEIGHBOURS_GPU, _CPU on a CPU) are measured beside it, built by the build
