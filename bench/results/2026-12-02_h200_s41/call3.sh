@@ -8,7 +8,8 @@
 out=$1; mkdir -p "$out"
 here=bench/results/2026-12-02_h200_s41
 cat .gpu/commit.txt > "$out/call3_env.txt"
-s11=$here/s11_round2_turns.tgz
+s11=bench/results/2026-11-24_h100_restudy_s11/round2_turns.tgz
+[ -f "$s11" ] || s11=$here/s11_round2_turns.tgz # the call of record carried a copy here
 CLFUSE_NORMAL_PER_SOLVER=24 CLFUSE_FIND_BUDGET_MS=1250 bash bench/scripts/gpu_restudy.sh "$out/w1250" \
   "vgg16_b1=bench/networks/vgg16_b1.txt=$here/select_study.tar.gz:./vgg16_b1/search/results.json" \
   "resnet18_b1=bench/networks/resnet18_b1.txt=$here/select_study.tar.gz:./resnet18_b1/search/results.json" \
