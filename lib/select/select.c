@@ -65,17 +65,15 @@ int clf_bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescript
         return -1;
     clf_choices more = {0};
     /* CLFUSE_SEARCH_LIMIT overrides the search's per-solver limit (0: no limit, every
-     * valid config), for tuning runs that can afford it. */
-    /* CLFUSE_NORMAL_PER_SOLVER overrides NORMAL's (for studies of the candidate list; the
-     * compile budget still bounds what builds). */
-    long limit = exhaustive ? clf_env_long("CLFUSE_SEARCH_LIMIT", CLF_SEARCH_LIMIT)
-                            : clf_env_long("CLFUSE_NORMAL_PER_SOLVER",
-                                           h->info.is_gpu ? CLF_NORMAL_PER_SOLVER_GPU
-                                                          : CLF_NORMAL_PER_SOLVER_CPU);
+     * valid config), for tuning runs that can afford it; CLFUSE_NORMAL_PER_SOLVER NORMAL's,
+     * for studies of the candidate list (the compile budget still bounds what builds). */
+    const long built_in = exhaustive       ? CLF_SEARCH_LIMIT
+                          : h->info.is_gpu ? CLF_NORMAL_PER_SOLVER_GPU
+                                           : CLF_NORMAL_PER_SOLVER_CPU;
+    long limit =
+        clf_env_long(exhaustive ? "CLFUSE_SEARCH_LIMIT" : "CLFUSE_NORMAL_PER_SOLVER", built_in);
     if (limit < 0)
-        limit = exhaustive       ? CLF_SEARCH_LIMIT
-                : h->info.is_gpu ? CLF_NORMAL_PER_SOLVER_GPU
-                                 : CLF_NORMAL_PER_SOLVER_CPU;
+        limit = built_in;
     int rc = clf_model_rank(h, &p->problem, solvers, n_solvers, (int)limit, &more);
     /* Each solver's best-predicted config too, so that a Find under the compile budget still
      * reports every applicable algorithm (MIOpen's Find returns one result per algorithm).
