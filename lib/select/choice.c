@@ -147,6 +147,87 @@ int clf_config_distance(const char *a, const char *b)
     return ab < 0 || ba < 0 ? -1 : ab + ba;
 }
 
+/* The number of keys of a "KEY=VALUE,..." config. */
+static int config_keys(const char *c)
+{
+    int n = 0;
+    for (; *c; ++c)
+        n += *c == '=';
+    return n;
+}
+
+/* Why spread a solver's list: the model's errors come by family, not config by config. On
+ * an H200's SEARCH of today's kernels (24 keys of VGG-16 and ResNet-18 b1, 96 configs a
+ * solver), the best config was the model's 28th-65th of its solver on 11 keys: F(4x4)'s
+ * ES=3 tilings and the implicit GEMMs' 4x4 register tiles, all priced too slow alike, so
+ * the model's top 24 held none of them. Simulated with NORMAL's turns cut at 20 builds, the
+ * best among the list came within 1.054 of the best measured by the model's order and 1.040
+ * with spreading (weight 0.1 from a window of 4 x 24); on the H100's older SEARCH dbs (241
+ * keys) 1.062 -> 1.055, and 1.044 -> 1.039 at 24 builds (bench/results/2026-12-02_s42). */
+int clf_choices_diversify(clf_choices *more, int per_solver, double weight)
+{
+    if (per_solver <= 0 || more->n == 0)
+        return 0;
+    clf_choice *v = clf_malloc((size_t)more->n * sizeof *v);
+    double *share = clf_malloc((size_t)more->n * sizeof *share);
+    char *taken = clf_calloc((size_t)more->n, 1);
+    if (v == NULL || share == NULL || taken == NULL) {
+        clf_free(v);
+        clf_free(share);
+        clf_free(taken);
+        return -1;
+    }
+    int kept = 0;
+    for (int first = 0; first < more->n; ++first) {
+        const clf_solver *s = more->v[first].solver;
+        if (taken[first])
+            continue;
+        int seen = 0; /* a solver's entries come at and after its first */
+        for (int j = 0; j < first && !seen; ++j)
+            seen = more->v[j].solver == s;
+        if (seen)
+            continue;
+        for (int j = first; j < more->n; ++j)
+            share[j] = 0.0;
+        for (int chosen = 0; chosen < per_solver; ++chosen) {
+            int pick = -1;
+            double pick_score = 0.0;
+            for (int j = first; j < more->n; ++j) {
+                if (taken[j] || more->v[j].solver != s)
+                    continue;
+                const double score = -more->v[j].time_ms * (1.0 + weight * share[j]);
+                if (pick < 0 || score < pick_score) {
+                    pick = j;
+                    pick_score = score;
+                }
+            }
+            if (pick < 0)
+                break;
+            taken[pick] = 1;
+            v[kept++] = more->v[pick];
+            const char *c = more->v[pick].config;
+            for (int j = first; j < more->n; ++j) {
+                if (taken[j] || more->v[j].solver != s)
+                    continue;
+                const int d = clf_config_distance(c, more->v[j].config);
+                const int keys = config_keys(c) > config_keys(more->v[j].config)
+                                     ? config_keys(c)
+                                     : config_keys(more->v[j].config);
+                const double same = d < 0 || keys == 0 ? 0.0 : 1.0 - (double)d / keys;
+                if (same > share[j])
+                    share[j] = same;
+            }
+        }
+        taken[first] = 1; /* marks the solver done for the outer loop's check */
+    }
+    memcpy(more->v, v, (size_t)kept * sizeof *v);
+    more->n = kept;
+    clf_free(v);
+    clf_free(share);
+    clf_free(taken);
+    return 0;
+}
+
 void clf_choices_free(clf_choices *l)
 {
     clf_free(l->v);

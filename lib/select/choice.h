@@ -45,6 +45,14 @@ int clf_choices_take_turns(const clf_choices *more, double spread, clf_choices *
  * with a slow first run (clf_solver.slow_first_run) only when it is the best. What a plan
  * compile's benchmark measures at all. */
 void clf_choices_keep_near(clf_choices *more, double spread);
+/* Cuts each solver's configs in `more` (a model ranking, best first: estimates negative) to
+ * per_solver, chosen one at a time so that they spread over the solver's space: next comes the
+ * config of least estimate x (1 + weight x s), s its largest share of keys equal to those of
+ * a config already chosen (clf_config_distance). A solver's first is its best estimate, so
+ * more's first entry stays the best. The result is grouped by solver (in the order of their
+ * best estimates), each solver's configs in the order chosen. per_solver <= 0 keeps all.
+ * 0, or -1 when memory runs out (more is then unchanged). */
+int clf_choices_diversify(clf_choices *more, int per_solver, double weight);
 /* The index of (solver, config) in l, or -1 when it is not listed. */
 int clf_choices_find(const clf_choices *l, const clf_solver *solver, const char *config);
 /* How many keys two "KEY=VALUE,..." configs differ in (a key one lacks counts), so that a

@@ -4,6 +4,7 @@
 #include "select/select.h"
 #include "core/alloc.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,7 +75,17 @@ int clf_bench_candidates(miopenHandle_t h, const struct miopenFusionPlanDescript
         clf_env_long(exhaustive ? "CLFUSE_SEARCH_LIMIT" : "CLFUSE_NORMAL_PER_SOLVER", built_in);
     if (limit < 0)
         limit = built_in;
-    int rc = clf_model_rank(h, &p->problem, solvers, n_solvers, (int)limit, &more);
+    /* NORMAL's list spreads over each solver's space: its configs are chosen from the
+     * model's best CLF_NORMAL_SPREAD_WINDOW x limit (clf_choices_diversify says why). */
+    if (limit > INT_MAX / CLF_NORMAL_SPREAD_WINDOW)
+        limit = 0; /* more than any space holds: all */
+    const long window = exhaustive ? limit : limit * CLF_NORMAL_SPREAD_WINDOW;
+    int rc = clf_model_rank(h, &p->problem, solvers, n_solvers, (int)window, &more);
+    if (rc == 0 && !exhaustive && limit > 0) {
+        clf_log(CLF_LOG_INFO, "NORMAL: each solver's %ld configs chosen among the model's best %ld",
+                limit, window);
+        rc = clf_choices_diversify(&more, (int)limit, CLF_NORMAL_SPREAD_WEIGHT);
+    }
     /* Each solver's best-predicted config too, so that a Find under the compile budget still
      * reports every applicable algorithm (MIOpen's Find returns one result per algorithm).
      * A plan compile reports one choice: there a solver the model puts past

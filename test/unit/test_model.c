@@ -544,6 +544,40 @@ static void candidates_take_turns(void **state)
     clf_choices_free(&more);
 }
 
+/* clf_choices_diversify: a config like one already chosen yields to a different one whose
+ * estimate lies within the weight; one further off keeps its place; the result is grouped
+ * by solver, the best first, each cut to per_solver. */
+static void candidates_spread(void **state)
+{
+    (void)state;
+    const clf_solver *a = clf_solver_at(0), *b = clf_solver_at(1);
+    /* a2 shares 3 of a1's 4 keys (likeness 0.75): at weight 0.1 it costs 1.01 x 1.075 =
+     * 1.086, behind a3 (1.05, nothing shared); a4 (1.5) stays behind a2 whatever it shares */
+    const estimate in[] = {{a, "TM=8,TN=8,KT=4,SK=1", 1.0},  {b, "X=1", 1.02},
+                           {a, "TM=8,TN=8,KT=8,SK=1", 1.01}, {a, "TM=4,TN=4,KT=16,SK=2", 1.05},
+                           {b, "X=2", 1.03},                 {a, "TM=2,TN=2,KT=2,SK=4", 1.5},
+                           {b, "X=3", 1.04}};
+    clf_choices more = {0};
+    push_estimates(&more, in, sizeof in / sizeof in[0]);
+    assert_int_equal(clf_choices_diversify(&more, 3, 0.1), 0);
+    const char *want[] = {"TM=8,TN=8,KT=4,SK=1", "TM=4,TN=4,KT=16,SK=2", "TM=8,TN=8,KT=8,SK=1",
+                          "X=1", "X=2", "X=3"};
+    assert_int_equal(more.n, 6);
+    for (int i = 0; i < more.n; ++i)
+        assert_string_equal(more.v[i].config, want[i]);
+    assert_ptr_equal(more.v[0].solver, a);
+    assert_ptr_equal(more.v[3].solver, b);
+    clf_choices_free(&more);
+    /* weight 0: the model's order, cut per solver */
+    push_estimates(&more, in, sizeof in / sizeof in[0]);
+    assert_int_equal(clf_choices_diversify(&more, 2, 0.0), 0);
+    const char *plain[] = {"TM=8,TN=8,KT=4,SK=1", "TM=8,TN=8,KT=8,SK=1", "X=1", "X=2"};
+    assert_int_equal(more.n, 4);
+    for (int i = 0; i < more.n; ++i)
+        assert_string_equal(more.v[i].config, plain[i]);
+    clf_choices_free(&more);
+}
+
 /* clf_config_distance: keys with another value or missing on one side count once each. */
 static void config_distance_counts_keys(void **state)
 {
@@ -1415,6 +1449,7 @@ int main(void)
         cmocka_unit_test(prediction_grows_with_batch),
         cmocka_unit_test(cpu_prefers_direct_cpu),
         cmocka_unit_test(candidates_take_turns),
+        cmocka_unit_test(candidates_spread),
         cmocka_unit_test(candidates_kept_near),
         cmocka_unit_test(igemm_spaces_min_group),
         cmocka_unit_test(config_distance_counts_keys),
