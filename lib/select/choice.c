@@ -163,7 +163,9 @@ static int config_keys(const char *c)
  * the model's top 24 held none of them. Simulated with NORMAL's turns cut at 20 builds, the
  * best among the list came within 1.054 of the best measured by the model's order and 1.040
  * with spreading (weight 0.1 from a window of 4 x 24); on the H100's older SEARCH dbs (241
- * keys) 1.062 -> 1.055, and 1.044 -> 1.039 at 24 builds (bench/results/2026-12-02_s42). */
+ * keys) 1.062 -> 1.055, and 1.044 -> 1.039 at 24 builds. Measured on the H200 against the
+ * commit before in one call, NORMAL / SEARCH: VGG-16 b1 1.038 -> 1.030, ResNet-18 b1 1.042
+ * -> 1.039, SqueezeNet 1.1 b1 1.032 -> 1.011 (bench/results/2026-12-02_h200_s42). */
 int clf_choices_diversify(clf_choices *more, int per_solver, double weight)
 {
     if (per_solver <= 0 || more->n == 0)

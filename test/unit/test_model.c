@@ -553,15 +553,18 @@ static void candidates_spread(void **state)
     const clf_solver *a = clf_solver_at(0), *b = clf_solver_at(1);
     /* a2 shares 3 of a1's 4 keys (likeness 0.75): at weight 0.1 it costs 1.01 x 1.075 =
      * 1.086, behind a3 (1.05, nothing shared); a4 (1.5) stays behind a2 whatever it shares */
-    const estimate in[] = {{a, "TM=8,TN=8,KT=4,SK=1", 1.0},  {b, "X=1", 1.02},
-                           {a, "TM=8,TN=8,KT=8,SK=1", 1.01}, {a, "TM=4,TN=4,KT=16,SK=2", 1.05},
-                           {b, "X=2", 1.03},                 {a, "TM=2,TN=2,KT=2,SK=4", 1.5},
+    const estimate in[] = {{a, "TM=8,TN=8,KT=4,SK=1", 1.0},
+                           {b, "X=1", 1.02},
+                           {a, "TM=8,TN=8,KT=8,SK=1", 1.01},
+                           {a, "TM=4,TN=4,KT=16,SK=2", 1.05},
+                           {b, "X=2", 1.03},
+                           {a, "TM=2,TN=2,KT=2,SK=4", 1.5},
                            {b, "X=3", 1.04}};
     clf_choices more = {0};
     push_estimates(&more, in, sizeof in / sizeof in[0]);
     assert_int_equal(clf_choices_diversify(&more, 3, 0.1), 0);
-    const char *want[] = {"TM=8,TN=8,KT=4,SK=1", "TM=4,TN=4,KT=16,SK=2", "TM=8,TN=8,KT=8,SK=1",
-                          "X=1", "X=2", "X=3"};
+    const char *want[] = {
+        "TM=8,TN=8,KT=4,SK=1", "TM=4,TN=4,KT=16,SK=2", "TM=8,TN=8,KT=8,SK=1", "X=1", "X=2", "X=3"};
     assert_int_equal(more.n, 6);
     for (int i = 0; i < more.n; ++i)
         assert_string_equal(more.v[i].config, want[i]);
