@@ -55,9 +55,9 @@ int clf_find_enforce_search(void);
  * 1.005 of the best (bench/results/2026-12-02_h200_s41). */
 #define CLF_NORMAL_PER_SOLVER_GPU 24
 #define CLF_NORMAL_PER_SOLVER_CPU 4
-/* NORMAL picks a solver's configs from the model's best WINDOW x its per-solver count, each
- * next one by its estimate x (1 + WEIGHT x its likeness to those already picked), so that
- * the list spans the solver's families of configs (clf_choices_diversify). */
+/* On a GPU NORMAL picks a solver's configs from the model's best WINDOW x its per-solver count,
+ * each next one by its estimate x (1 + WEIGHT x its likeness to those already picked), so that the
+ * list spans the solver's families of configs (clf_choices_diversify). */
 #define CLF_NORMAL_SPREAD_WINDOW 4
 #define CLF_NORMAL_SPREAD_WEIGHT 0.1
 /* NORMAL proposes the solvers' configs in turns (clf_choices_take_turns); a solver
