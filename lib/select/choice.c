@@ -181,14 +181,9 @@ int clf_choices_diversify(clf_choices *more, int per_solver, double weight)
     }
     int kept = 0;
     for (int first = 0; first < more->n; ++first) {
-        const clf_solver *s = more->v[first].solver;
         if (taken[first])
-            continue;
-        int seen = 0; /* a solver's entries come at and after its first */
-        for (int j = 0; j < first && !seen; ++j)
-            seen = more->v[j].solver == s;
-        if (seen)
-            continue;
+            continue; /* its solver is done */
+        const clf_solver *s = more->v[first].solver;
         for (int j = first; j < more->n; ++j)
             share[j] = 0.0;
         for (int chosen = 0; chosen < per_solver; ++chosen) {
@@ -208,19 +203,21 @@ int clf_choices_diversify(clf_choices *more, int per_solver, double weight)
             taken[pick] = 1;
             v[kept++] = more->v[pick];
             const char *c = more->v[pick].config;
+            const int c_keys = config_keys(c);
             for (int j = first; j < more->n; ++j) {
                 if (taken[j] || more->v[j].solver != s)
                     continue;
                 const int d = clf_config_distance(c, more->v[j].config);
-                const int keys = config_keys(c) > config_keys(more->v[j].config)
-                                     ? config_keys(c)
-                                     : config_keys(more->v[j].config);
+                const int j_keys = config_keys(more->v[j].config);
+                const int keys = c_keys > j_keys ? c_keys : j_keys;
                 const double same = d < 0 || keys == 0 ? 0.0 : 1.0 - (double)d / keys;
                 if (same > share[j])
                     share[j] = same;
             }
         }
-        taken[first] = 1; /* marks the solver done for the outer loop's check */
+        for (int j = first; j < more->n; ++j)
+            if (more->v[j].solver == s)
+                taken[j] = 1; /* the configs not chosen are dropped */
     }
     memcpy(more->v, v, (size_t)kept * sizeof *v);
     more->n = kept;
