@@ -8,7 +8,7 @@
 # network, each run with its own empty clfuse binary cache and NVIDIA JIT cache, so that no
 # run builds faster from another's programs.
 #   STAGE_TESTS=none tools/stage-gpu.sh
-#   .gpu/gpu-run.sh bash bench/results/2026-12-07_h200_s43/call1.sh OUT
+#   .gpu/gpu-run.sh bash bench/results/2026-12-07_h100_s43/call1.sh OUT
 out=$1; mkdir -p "$out"
 s41=bench/results/2026-12-02_h200_s41
 { cat .gpu/commit.txt; echo "nproc $(nproc)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; } > "$out/call1_env.txt" 2>&1

@@ -5,12 +5,12 @@
 # issue 12's under-2-s target, never measured on the batch-64 layers at the 1250 ms budget)
 # and kernel time per build-process count.
 #   STAGE_TESTS=none tools/stage-gpu.sh
-#   .gpu/gpu-run.sh bash bench/results/2026-12-07_h200_s43/call2.sh OUT
+#   .gpu/gpu-run.sh bash bench/results/2026-12-07_h100_s43/call2.sh OUT
 out=$1; mkdir -p "$out"
 { cat .gpu/commit.txt; echo "nproc $(nproc)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; } > "$out/call2_env.txt" 2>&1
 empty=$(mktemp -d)
 for round in $(seq 1 "${ROUNDS:-1}"); do
-  for p in 8 16; do
+  for p in ${PROCS:-8 16}; do
     d=$out/suite_p${p}_r$round
     MIOPEN_FIND_MODE_FUSION=NORMAL MIOPEN_SYSTEM_DB_PATH=$empty MIOPEN_USER_DB_PATH=$(mktemp -d) \
       MIOPEN_CUSTOM_CACHE_DIR=$(mktemp -d) CUDA_CACHE_PATH=$(mktemp -d) CLFUSE_BUILD_PROCESSES=$p \
