@@ -189,10 +189,19 @@ static int find_worker(char *out, size_t cap)
     return -1;
 }
 
-/* CLFUSE_BUILD_PROCESSES, else the default of farm.h. */
-static long build_processes(miopenHandle_t h)
+long clf_farm_default_processes(int nvidia, long online, int whole)
 {
-    long dflt = clf_device_is_nvidia(&h->info) ? clf_online_processors(8) : 1;
+    const long cap = whole ? 16 : 8;
+    if (!nvidia)
+        return 1;
+    return online < 1 ? 1 : online > cap ? cap : online;
+}
+
+/* CLFUSE_BUILD_PROCESSES, else the default of farm.h. */
+static long build_processes(miopenHandle_t h, int whole)
+{
+    long dflt = clf_farm_default_processes(clf_device_is_nvidia(&h->info),
+                                           clf_online_processors(16), whole);
     long level = clf_env_long("CLFUSE_BUILD_PROCESSES", dflt);
     return level < 1 ? 1 : level;
 }
@@ -320,9 +329,9 @@ static int write_batch(const clf_farm *f, const clf_farm_job *jobs)
     return write_file(f->dir, -1, "count", count, (size_t)w);
 }
 
-clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n)
+clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n, int whole)
 {
-    long level = build_processes(h);
+    long level = build_processes(h, whole);
     if (level < 2 || n < 2 || !clf_program_disk_cache_on(h))
         return NULL;
     char exe[PATH_MAX];

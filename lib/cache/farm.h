@@ -21,11 +21,12 @@
  * is over: workers take no more of its jobs).
  *
  * Settings: CLFUSE_BUILD_PROCESSES, the processes that build at once, this one included
- * (default: on NVIDIA the online processors up to 8, elsewhere 1, which starts no worker;
- * workers need the on-disk binary cache, so none start where it is off). CLFUSE_BUILD_WORKER
- * names the worker executable; by default it is looked for beside libclfuse (and ../lib,
- * ../../lib, ../libexec/clfuse from there, the build tree's layouts) and in the installed
- * libexec directory. */
+ * (default clf_farm_default_processes: on NVIDIA the online processors, up to 8 for a batch
+ * under a compile budget and up to 16 for one that builds everything, elsewhere 1, which
+ * starts no worker; workers need the on-disk binary cache, so none start where it is off).
+ * CLFUSE_BUILD_WORKER names the worker executable; by default it is looked for beside
+ * libclfuse (and ../lib, ../../lib, ../libexec/clfuse from there, the build tree's layouts)
+ * and in the installed libexec directory. */
 #ifndef CLFUSE_FARM_H
 #define CLFUSE_FARM_H
 
@@ -48,11 +49,22 @@ typedef enum clf_farm_outcome {
     CLF_FARM_LATE,   /* a worker still builds it at the deadline */
 } clf_farm_outcome;
 
+/* The processes that build at once by default, this one included: 1 (no workers) off NVIDIA;
+ * on NVIDIA the online processors, at most 16 for a batch that builds every job (whole: a
+ * SEARCH, whose time falls with the processes: ResNet-18 b1 on an H100's 16 cores took at
+ * most 9.9 s a layer with 8 and 5.1 s with 16) and at most 8 for one under a compile budget
+ * (NORMAL: 16 built 1.6x the candidates in its 1250 ms, but starting 15 workers took the
+ * first layer's Find past 2 s, 2.28 s against 1.84, for picks within the noise of 8's;
+ * bench/results/2026-12-07_h100_s43). */
+long clf_farm_default_processes(int nvidia, long online, int whole);
+
 /* Hands jobs[0..n) (most wanted first; the strings are copied) to the handle's workers as one
  * batch, starting them first when the settings and the device call for workers, and returns
- * NULL when there are none: the caller then builds everything itself. Reasons for none that a
- * user should know (no worker executable, spawn or file errors) are logged as warnings. */
-clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n);
+ * NULL when there are none: the caller then builds everything itself. whole: the caller
+ * waits for every job (no compile budget), which sets how many workers start by default
+ * (clf_farm_default_processes). Reasons for none that a user should know (no worker
+ * executable, spawn or file errors) are logged as warnings. */
+clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n, int whole);
 
 /* The number of workers the batch was handed to. */
 int clf_farm_workers(const clf_farm *f);

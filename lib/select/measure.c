@@ -108,8 +108,9 @@ static void collect_deferred(build_pool *pool)
 }
 
 /* Hands the candidates' programs that are not built yet to build workers (farm.h), when
- * there are workers to be had; NULL otherwise. Each candidate's job index is set (-1: none). */
-static clf_farm *start_farm(miopenHandle_t h, candidate *c, int n)
+ * there are workers to be had; NULL otherwise. Each candidate's job index is set (-1: none).
+ * whole: every candidate is built (no compile budget). */
+static clf_farm *start_farm(miopenHandle_t h, candidate *c, int n, int whole)
 {
     for (int i = 0; i < n; ++i)
         c[i].job = -1;
@@ -134,7 +135,7 @@ static clf_farm *start_farm(miopenHandle_t h, candidate *c, int n)
         jobs[nj] = (clf_farm_job){g->what, src, g->gen.options, g->gen.min_groups_per_cu};
         c[i].job = nj++;
     }
-    clf_farm *farm = prog && jobs ? clf_farm_start(h, jobs, nj) : NULL;
+    clf_farm *farm = prog && jobs ? clf_farm_start(h, jobs, nj, whole) : NULL;
     for (int j = 0; prog && j < nj; ++j)
         clf_generated_free(&prog[j].gen);
     clf_free(prog);
@@ -160,7 +161,7 @@ static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_li
     if (level > n)
         level = n;
     build_pool pool = {.h = h, .c = c, .n = n, .limits = *limits, .start_ms = clf_now_ms()};
-    pool.farm = start_farm(h, c, n);
+    pool.farm = start_farm(h, c, n, !(limits->budget_ms > 0));
     atomic_init(&pool.next, 0);
     atomic_init(&pool.skipped, 0);
     pthread_t threads[MAX_THREADS];

@@ -5,7 +5,7 @@
  * started again; a NORMAL Find with workers gives correct results, and a second Find of the
  * same problem (every program cached) hands out no batch. The device's default is no
  * workers off NVIDIA, so the tests ask for them (CLFUSE_BUILD_PROCESSES, and the binary cache
- * that PoCL leaves off by default). */
+ * that PoCL leaves off by default). The default process count is checked as a function. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -116,7 +116,7 @@ static void workers_build_into_cache(void **state)
     job_set_init(&s, -1);
     for (int i = 0; i < JOBS; ++i)
         assert_false(clf_program_cached(handle, s.src[i], "-cl-std=CL1.2", 0));
-    clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS, 0);
     assert_non_null(f);
     assert_int_equal(clf_farm_workers(f), 2);
     /* This process claims nothing: the workers build all four. */
@@ -143,7 +143,7 @@ static void failed_build_reports_message(void **state)
     (void)state;
     job_set s;
     job_set_init(&s, 1);
-    clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS, 0);
     assert_non_null(f);
     char why[2048] = "";
     assert_int_equal(clf_farm_wait(f, 0, clf_now_ms() + 120000, why, sizeof why), CLF_FARM_BUILT);
@@ -165,7 +165,7 @@ static void lost_worker_leaves_job_here(void **state)
     job_set_init(&s, -1);
     clf_farm_pool_destroy(handle); /* workers start afresh, with the setting below */
     setenv("CLFUSE_BUILD_WORKER_TEST_CRASH", "1", 1);
-    clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS, 0);
     unsetenv("CLFUSE_BUILD_WORKER_TEST_CRASH");
     assert_non_null(f);
     char why[512];
@@ -197,7 +197,7 @@ static void workers_serve_batches_and_restart(void **state)
             sleep(3); /* past the idle time: the workers have left */
         job_set s;
         job_set_init(&s, -1);
-        clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+        clf_farm *f = clf_farm_start(handle, s.job, JOBS, 0);
         if (f == NULL)
             break;
         char why[512];
@@ -223,12 +223,12 @@ static void missing_worker_starts_nothing(void **state)
     job_set s;
     job_set_init(&s, -1);
     setenv("CLFUSE_BUILD_WORKER", "/nonexistent/clfuse-build-worker", 1);
-    clf_farm *f = clf_farm_start(handle, s.job, JOBS);
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS, 0);
     setenv("CLFUSE_BUILD_WORKER", worker, 1);
     assert_null(f);
     /* And one process asked for: none. */
     setenv("CLFUSE_BUILD_PROCESSES", "1", 1);
-    f = clf_farm_start(handle, s.job, JOBS);
+    f = clf_farm_start(handle, s.job, JOBS, 0);
     setenv("CLFUSE_BUILD_PROCESSES", "3", 1);
     assert_null(f);
 }
@@ -278,9 +278,25 @@ static void normal_find_with_workers(void **state)
     assert_int_equal(batches2, batches1);
 }
 
+/* The default process count: none off NVIDIA; on NVIDIA the processors, capped at 8 under a
+ * compile budget and at 16 when the batch builds everything (SEARCH). */
+static void default_processes_by_batch(void **state)
+{
+    (void)state;
+    assert_int_equal(clf_farm_default_processes(0, 16, 0), 1);
+    assert_int_equal(clf_farm_default_processes(0, 16, 1), 1);
+    assert_int_equal(clf_farm_default_processes(1, 16, 0), 8);
+    assert_int_equal(clf_farm_default_processes(1, 16, 1), 16);
+    assert_int_equal(clf_farm_default_processes(1, 64, 1), 16);
+    assert_int_equal(clf_farm_default_processes(1, 4, 0), 4);
+    assert_int_equal(clf_farm_default_processes(1, 4, 1), 4);
+    assert_int_equal(clf_farm_default_processes(1, 0, 1), 1); /* the count unknown */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(default_processes_by_batch),
         cmocka_unit_test(workers_build_into_cache),
         cmocka_unit_test(failed_build_reports_message),
         cmocka_unit_test(lost_worker_leaves_job_here),
