@@ -8,7 +8,8 @@ out=$1; mkdir -p "$out"
 d=bench/results/2026-12-07_h100_s43
 { cat .gpu/commit.txt; echo "nproc $(nproc)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; } > "$out/call4_env.txt" 2>&1
 for t in test_farm test_select; do
-  MIOPEN_CUSTOM_CACHE_DIR=$(mktemp -d) MIOPEN_USER_DB_PATH=$(mktemp -d) CLFUSE_DEVICE=gpu \
+  CLFUSE_TEST_WORKER=$PWD/.gpu/build/lib/clfuse-build-worker MIOPEN_CUSTOM_CACHE_DIR=$(mktemp -d) \
+    MIOPEN_USER_DB_PATH=$(mktemp -d) CLFUSE_DEVICE=gpu \
     CLFUSE_TEST_DATA=$PWD/test timeout 200 .gpu/build/test/$t > "$out/call4_$t.log" 2>&1
   echo "$t rc=$?" | tee -a "$out/call4_summary.txt"
 done
