@@ -9,7 +9,11 @@
 # normal/search with select_study.py.
 #   usage: bench/scripts/select_study.sh NETWORK OUTDIR [BENCH] [extra clfuse-bench flags]
 # The figures depend on the device CLFUSE_DEVICE picks; peers are timed in the default run
-# only (pass --no-peer to skip them).
+# only (pass --no-peer to skip them). Each run starts with an empty clfuse binary cache and an
+# empty NVIDIA JIT cache (MIOPEN_CUSTOM_CACHE_DIR, CUDA_CACHE_PATH), as a user's first run
+# would: with a shared cache a later run (another mode, or another build in an A/B) finds
+# programs an earlier one built, and NORMAL then builds more candidates in its budget than it
+# would alone (sessions 41-42's A/B calls did). STUDY_SHARED_CACHE=1 keeps the caller's.
 set -euo pipefail
 net=$1 out=$2
 bench=${3:-build/bench/clfuse-bench}
@@ -24,9 +28,15 @@ for mode in ${MODES:-default normal search}; do
     [ "$mode" = normal ] && env_mode=(MIOPEN_FIND_MODE_FUSION=NORMAL)
     [ "$mode" = search ] && env_mode=(MIOPEN_FIND_MODE_FUSION=NORMAL MIOPEN_FIND_ENFORCE=SEARCH)
     echo "== $mode: $net" >&2
-    env "${env_mode[@]}" MIOPEN_SYSTEM_DB_PATH="$empty" MIOPEN_USER_DB_PATH="$db" \
+    caches=()
+    if [ "${STUDY_SHARED_CACHE:-0}" != 1 ]; then
+        rm -rf "$out/cache_$mode"; mkdir -p "$out/cache_$mode/clfuse" "$out/cache_$mode/nv"
+        caches=(MIOPEN_CUSTOM_CACHE_DIR="$out/cache_$mode/clfuse" CUDA_CACHE_PATH="$out/cache_$mode/nv")
+    fi
+    env "${env_mode[@]}" "${caches[@]}" MIOPEN_SYSTEM_DB_PATH="$empty" MIOPEN_USER_DB_PATH="$db" \
         "$bench" --network "$net" --out "$out/$mode" "${peer[@]}" "$@" > "$out/$mode.log" 2>&1 ||
         echo "select_study: $mode run failed (see $out/$mode.log)" >&2
+    rm -rf "$out/cache_$mode"
 done
 [ -f "$out/search/results.json" ] || exit 0
 # The three choices again, pinned, in one process (select_study.py says why).
