@@ -66,5 +66,7 @@ total=$({ git ls-files -z | xargs -0 stat -c %s; find .gpu -type f -printf '%s\n
   awk '{s += $1} END {printf "%.1f", s / 1048576}')
 echo "stage-gpu: tracked files and .gpu/: $total MiB of the device tool's 64"
 awk -v t="$total" 'BEGIN {exit !(t > 64)}' &&
-  echo "stage-gpu: over the carry limit: stage fewer tests (STAGE_TESTS=none or a list)" >&2
+  echo "stage-gpu: over the carry limit: stage fewer tests (STAGE_TESTS=none or a list), or move" \
+    "the result folders the call does not read out of the tree for it (tools/results-aside.sh" \
+    "out KEEP..., then tools/results-aside.sh back)" >&2
 exit 0
