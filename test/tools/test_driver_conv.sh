@@ -83,6 +83,7 @@ run 2 'forward convolution only' "${shape[@]}" -F 2
 run 2 'forward convolution only' "${shape[@]}" -F 4
 run 1 'not supported for this convolution' "${shape[@]}" -y 5 -x 5 -S ConvWinograd3x3
 run 2 'expects a number' "${shape[@]}" -n x
+run 2 '-k 4294967300 is out of range' "${shape[@]}" -k 4294967300
 
 # convfp16: the plan's own choice, named fast solvers (stride 2 same padding, odd sizes), and
 # refusals: an fp32-only solver, a solver the shape does not fit.

@@ -12,6 +12,7 @@
 
 #include <clfuse/clfuse.h>
 #include <float.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,10 @@ static int parse(int argc, char **argv, options *o)
             iv = strtol(optarg, &end, 10);
         if (opt != 'h' && opt != '?' && (end == optarg || *end != '\0')) {
             fprintf(stderr, "clfuse-driver: -%c expects a number, got '%s'\n", opt, optarg);
+            return -1;
+        }
+        if (iv < INT_MIN || iv > INT_MAX) { /* a long cut to an int would be another value */
+            fprintf(stderr, "clfuse-driver: -%c %s is out of range\n", opt, optarg);
             return -1;
         }
         switch (opt) {

@@ -7,7 +7,9 @@
 #include "ref/ref.h"
 
 #include <clfuse/clfuse.h>
+#include <errno.h>
 #include <float.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,22 +110,33 @@ static int parse(int argc, char **argv, options *o)
             help();
             return -1;
         }
+        /* -A, -B, -G take real numbers, the rest integers that fit an int (a double cast to
+         * int out of range is undefined: the driver-args fuzzer found -H 1.7e27). */
+        const int real = opt == 'A' || opt == 'B' || opt == 'G';
         char *end = NULL;
-        double dv = strtod(optarg, &end);
-        if (end == optarg || *end != '\0') {
-            fprintf(stderr, "clfuse-driver: -%c expects a number, got '%s'\n", opt, optarg);
+        double dv = 0;
+        long iv = 0;
+        errno = 0;
+        if (real)
+            dv = strtod(optarg, &end);
+        else
+            iv = strtol(optarg, &end, 10);
+        if (end == optarg || *end != '\0' ||
+            (!real && (errno != 0 || iv < INT_MIN || iv > INT_MAX))) {
+            fprintf(stderr, "clfuse-driver: -%c expects %s, got '%s'\n", opt,
+                    real ? "a number" : "an integer", optarg);
             return -1;
         }
         switch (opt) {
-        case 'n': o->n = (int)dv; break;
-        case 'c': o->c = (int)dv; break;
-        case 'H': o->h = (int)dv; break;
-        case 'W': o->w = (int)dv; break;
-        case 'm': o->m = (int)dv; break;
-        case 'i': o->iters = (int)dv; break;
-        case 't': o->time = (int)dv; break;
-        case 'V': o->verify = (int)dv; break;
-        case 'w': o->wall = (int)dv; break;
+        case 'n': o->n = (int)iv; break;
+        case 'c': o->c = (int)iv; break;
+        case 'H': o->h = (int)iv; break;
+        case 'W': o->w = (int)iv; break;
+        case 'm': o->m = (int)iv; break;
+        case 'i': o->iters = (int)iv; break;
+        case 't': o->time = (int)iv; break;
+        case 'V': o->verify = (int)iv; break;
+        case 'w': o->wall = (int)iv; break;
         case 'A': o->act_alpha = dv; break;
         case 'B': o->act_beta = dv; break;
         case 'G': o->act_gamma = dv; break;
