@@ -8,7 +8,8 @@
 #   tools/results-aside.sh back           everything moved out comes back
 #   tools/results-aside.sh status         what is out, if anything (exit 1 when something is)
 # Refuses `out` while an earlier `out` has not come back, and `back` over a name the tree
-# has again; nothing is ever deleted.
+# has again; nothing is ever deleted. While folders are out, git sees their files as deleted:
+# commit nothing with `git add -A` or `commit -a` until they are back.
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 aside="$(dirname "$root")/$(basename "$root")-results-aside"
@@ -20,12 +21,16 @@ out)
         echo "results-aside: $aside is not empty: run '$0 back' first" >&2
         exit 1
     fi
+    [ -d "$res" ] || { echo "results-aside: no $res" >&2; exit 1; }
+    for k in "$@"; do
+        [ -d "$res/${k%/}" ] || echo "results-aside: no folder $res/${k%/} to keep" >&2
+    done
     mkdir -p "$aside"
     n=0
     for d in "$res"/*/; do
         name=$(basename "$d")
         keep=0
-        for k in "$@"; do [ "$name" = "$k" ] && keep=1; done
+        for k in "$@"; do [ "$name" = "${k%/}" ] && keep=1; done
         [ $keep = 1 ] && continue
         mv "$d" "$aside/" && n=$((n + 1))
     done
@@ -33,6 +38,7 @@ out)
     ;;
 back)
     [ -d "$aside" ] || { echo "results-aside: nothing is out"; exit 0; }
+    [ -d "$res" ] || { echo "results-aside: no $res to return the folders to" >&2; exit 1; }
     for d in "$aside"/*/; do
         [ -e "$d" ] || continue
         name=$(basename "$d")

@@ -62,7 +62,7 @@ rm -rf .gpu/build/lib/generated .gpu/build/lib/libclfuse.a
 { git rev-parse HEAD; [ -z "$(git status --porcelain --untracked-files=no)" ] || echo "(with uncommitted changes)"; } > .gpu/commit.txt
 du -sh .gpu | awk '{print "stage-gpu: .gpu/ is " $1}'
 # What the device tool will carry: the tracked files and .gpu (untracked files add to it).
-total=$({ git ls-files -z | xargs -0 stat -c %s; find .gpu -type f -printf '%s\n'; } |
+total=$({ git ls-files -z | xargs -0 stat -c %s 2>/dev/null; find .gpu -type f -printf '%s\n'; } |
   awk '{s += $1} END {printf "%.1f", s / 1048576}')
 echo "stage-gpu: tracked files and .gpu/: $total MiB of the device tool's 64"
 awk -v t="$total" 'BEGIN {exit !(t > 64)}' &&

@@ -55,7 +55,9 @@ typedef enum clf_farm_outcome {
  * most 9.9 s a layer with 8 and 5.1 s with 16) and at most 8 for one under a compile budget
  * (NORMAL: 16 built 1.6x the candidates in its 1250 ms, but starting 15 workers took the
  * first layer's Find past 2 s, 2.28 s against 1.84, for picks within the noise of 8's;
- * bench/results/2026-12-07_h100_s43). */
+ * bench/results/2026-12-07_h100_s43). The count sets how many workers a batch starts; the
+ * workers belong to the handle and every batch goes to all that are alive, so a NORMAL Find
+ * within CLFUSE_BUILD_WORKER_IDLE_S of a SEARCH on the same handle shares the SEARCH's. */
 long clf_farm_default_processes(int nvidia, long online, int whole);
 
 /* Hands jobs[0..n) (most wanted first; the strings are copied) to the handle's workers as one

@@ -28,7 +28,8 @@
  *  - after the last step: no OpenCL object and no API object left, no find-db set aside as
  *    corrupt; then the whole workload once more without faults, every output checked;
  *  - no crash, and (ASan build) no leak and no memory error.
- * Environment: CLFUSE_FAULT_LOOP = alloc | persistent | cl (default: all three);
+ * Environment: CLFUSE_FAULT_LOOP = alloc | persistent | cl (default: all three; `--loop NAME`
+ * sets it from the command line);
  * CLFUSE_FAULT_STEP=text: faults only in the steps whose name contains text;
  * CLFUSE_FAULT_VERBOSE=1 prints every fault, every failure's message and each step's time. */
 #define _POSIX_C_SOURCE 200809L
@@ -882,8 +883,16 @@ static void cl_fault_loop(void **state)
     run_loop(LOOP_CL, "cl");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    /* --loop NAME: CLFUSE_FAULT_LOOP on the command line, where a runner passes arguments but
+     * not a test's environment (tools/gpu-tests.sh). */
+    if (argc == 3 && strcmp(argv[1], "--loop") == 0) {
+        setenv("CLFUSE_FAULT_LOOP", argv[2], 1);
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: %s [--loop alloc|persistent|cl]\n", argv[0]);
+        return 2;
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(alloc_fault_loop, setup, teardown),
         cmocka_unit_test_setup_teardown(alloc_persistent_fault_loop, setup, teardown),
