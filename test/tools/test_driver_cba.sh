@@ -93,8 +93,8 @@ check "horiz lists"    2 "-y has 3 values and -k 2" "$drv" HorizInfer -k 4,4 -y 
 check "horiz 5 k"      2 "at most 4 values" "$drv" HorizInfer -k 1,2,3,4,5
 check "horiz sizes"    1 "same height and width" "$drv" HorizInfer -n 1 -c 4 -H 8 -W 8 -k 4,4 -y 1,3 -x 1,3 -V 1
 # Integers past an int are refused, not cut to another value (found by fuzz_driver_args).
-check "horiz big int"  2 "-H expects an integer" "$drv" HorizInfer -n 1 -c 4 -H 1.7e27 -W 8 -k 4,4
-check "horiz huge int" 2 "-n expects an integer" "$drv" HorizInfer -n 99999999999 -c 4 -H 8 -W 8 -k 4,4
+check "horiz big int"  2 "-H expects a number, got '1.7e27'" "$drv" HorizInfer -n 1 -c 4 -H 1.7e27 -W 8 -k 4,4
+check "horiz huge int" 2 "-n 99999999999 is out of range" "$drv" HorizInfer -n 99999999999 -c 4 -H 8 -W 8 -k 4,4
 check "cba huge int"   2 "-n 4294967297 is out of range" "$drv" CBAInfer $small -n 4294967297
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -15,7 +15,6 @@
 
 #include <clfuse/clfuse.h>
 #include <float.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,10 +148,8 @@ static int parse(int argc, char **argv, options *o)
                 fprintf(stderr, "clfuse-driver: -%c expects a number, got '%s'\n", opt, optarg);
                 return -1;
             }
-            if (iv < INT_MIN || iv > INT_MAX) { /* a long cut to an int would be another value */
-                fprintf(stderr, "clfuse-driver: -%c %s is out of range\n", opt, optarg);
+            if (driver_int_fits(opt, optarg, iv) != 0)
                 return -1;
-            }
         }
         switch (opt) {
         case 'n': o->n = (int)iv; break;

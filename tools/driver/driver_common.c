@@ -6,6 +6,7 @@
 #include "ref/ref.h"
 
 #include <clfuse/clfuse.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,14 @@ void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2],
         int total = (in[i] % s[i] == 0) ? eff - s[i] : eff - in[i] % s[i];
         pads[i] = mode == 2 ? 0 : (total > 0 ? total / 2 : 0);
     }
+}
+
+int driver_int_fits(int opt, const char *arg, long v)
+{
+    if (v >= INT_MIN && v <= INT_MAX)
+        return 0;
+    fprintf(stderr, "clfuse-driver: -%c %s is out of range\n", opt, arg);
+    return -1;
 }
 
 int driver_pad_mode(const char *arg, int *mode)

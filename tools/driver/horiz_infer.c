@@ -7,9 +7,7 @@
 #include "ref/ref.h"
 
 #include <clfuse/clfuse.h>
-#include <errno.h>
 #include <float.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,23 +108,22 @@ static int parse(int argc, char **argv, options *o)
             help();
             return -1;
         }
-        /* -A, -B, -G take real numbers, the rest integers that fit an int (a double cast to
-         * int out of range is undefined: the driver-args fuzzer found -H 1.7e27). */
+        /* -A, -B, -G take real numbers, the rest integers that fit an int, as CBAInfer's (a
+         * double cast to int out of range is undefined: the driver-args fuzzer found -H 1.7e27). */
         const int real = opt == 'A' || opt == 'B' || opt == 'G';
         char *end = NULL;
         double dv = 0;
         long iv = 0;
-        errno = 0;
         if (real)
             dv = strtod(optarg, &end);
         else
             iv = strtol(optarg, &end, 10);
-        if (end == optarg || *end != '\0' ||
-            (!real && (errno != 0 || iv < INT_MIN || iv > INT_MAX))) {
-            fprintf(stderr, "clfuse-driver: -%c expects %s, got '%s'\n", opt,
-                    real ? "a number" : "an integer", optarg);
+        if (end == optarg || *end != '\0') {
+            fprintf(stderr, "clfuse-driver: -%c expects a number, got '%s'\n", opt, optarg);
             return -1;
         }
+        if (!real && driver_int_fits(opt, optarg, iv) != 0)
+            return -1;
         switch (opt) {
         case 'n': o->n = (int)iv; break;
         case 'c': o->c = (int)iv; break;
