@@ -48,6 +48,7 @@ struct clf_farm {
     int n;
     int nworkers;
     int done_by_workers;
+    int warmed_by_workers;
 };
 
 /* ---- files of the job directory ---- */
@@ -189,10 +190,10 @@ static int find_worker(char *out, size_t cap)
     return -1;
 }
 
-long clf_farm_default_processes(int nvidia, long online, int whole)
+long clf_farm_default_processes(int pays, long online, int whole)
 {
     const long cap = whole ? 16 : 8;
-    if (!nvidia)
+    if (!pays)
         return 1;
     return online < 1 ? 1 : online > cap ? cap : online;
 }
@@ -200,10 +201,15 @@ long clf_farm_default_processes(int nvidia, long online, int whole)
 /* CLFUSE_BUILD_PROCESSES, else the default of farm.h. */
 static long build_processes(miopenHandle_t h, int whole)
 {
-    long dflt = clf_farm_default_processes(clf_device_is_nvidia(&h->info),
+    long dflt = clf_farm_default_processes(clf_device_is_nvidia(&h->info) || clf_warm_wanted(h),
                                            clf_online_processors(16), whole);
     long level = clf_env_long("CLFUSE_BUILD_PROCESSES", dflt);
     return level < 1 ? 1 : level;
+}
+
+int clf_farm_warms(miopenHandle_t h)
+{
+    return clf_warm_wanted(h) && build_processes(h, 0) > 1;
 }
 
 /* Marks workers that exited (reaped here) as gone and returns how many still run. Under
@@ -322,6 +328,11 @@ static int write_batch(const clf_farm *f, const clf_farm_job *jobs)
             write_file(f->dir, j, "src", jobs[j].source, strlen(jobs[j].source)) != 0 ||
             write_file(f->dir, j, "opt", opt, (size_t)o) != 0)
             return -1;
+        /* A launch that does not format is not warmed: the worker only builds. */
+        char warm[CLF_WARM_TEXT_CAP];
+        if (jobs[j].warm && clf_warm_format(jobs[j].warm, warm, sizeof warm) == 0 &&
+            write_file(f->dir, j, "warm", warm, strlen(warm)) != 0)
+            return -1;
     }
     /* Last: a worker that finds the count finds every job. */
     char count[32];
@@ -332,7 +343,7 @@ static int write_batch(const clf_farm *f, const clf_farm_job *jobs)
 clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n, int whole)
 {
     long level = build_processes(h, whole);
-    if (level < 2 || n < 2 || !clf_program_disk_cache_on(h))
+    if (level < 2 || n < 2 || !(clf_program_disk_cache_on(h) || clf_warm_wanted(h)))
         return NULL;
     char exe[PATH_MAX];
     if (find_worker(exe, sizeof exe) != 0) {
@@ -395,6 +406,11 @@ int clf_farm_done_by_workers(const clf_farm *f)
     return f ? f->done_by_workers : 0;
 }
 
+int clf_farm_warmed_by_workers(const clf_farm *f)
+{
+    return f ? f->warmed_by_workers : 0;
+}
+
 int clf_farm_claim(clf_farm *f, int i)
 {
     return claim(f->dir, i) != 0;
@@ -421,6 +437,8 @@ clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why
         if (done != NULL) {
             ++f->done_by_workers;
             clf_farm_outcome o = CLF_FARM_BUILT;
+            if (strncmp(done, "ok\nwarmed", 9) == 0)
+                ++f->warmed_by_workers;
             if (strncmp(done, "ok", 2) != 0) {
                 const char *msg = strchr(done, '\n');
                 clf_strlcpy(why, msg ? msg + 1 : "the worker's build failed", cap);
@@ -519,6 +537,31 @@ static int serve_fail(const char *dir, const char *what)
     return 1;
 }
 
+/* Runs job i's warm launch (its .warm file) on prog; 1 when it ran. The build stands whatever
+ * happens here: a launch that fails now fails again, with its message, where the Find runs
+ * the program; the worker's log says why. */
+static int serve_warm(miopenHandle_t h, const char *dir, int i, const char *what, cl_program prog)
+{
+    char *text = read_file(dir, i, "warm");
+    if (text == NULL)
+        return 0;
+    clf_warm_launch w;
+    int ok = 0;
+    if (clf_warm_parse(text, &w) != 0) {
+        fprintf(stderr, "%s: %s: its launch description is malformed; built, not launched\n",
+                WORKER_NAME, what);
+    } else {
+        cl_int err = clf_warm_run(h, prog, &w);
+        if (err == CL_SUCCESS)
+            ok = 1;
+        else
+            fprintf(stderr, "%s: %s: its first launch: %s\n", WORKER_NAME, what,
+                    clf_cl_error_name(err));
+    }
+    clf_free(text);
+    return ok;
+}
+
 /* One batch: its unclaimed jobs in order, until none is left or the batch stops. */
 static void serve_batch(miopenHandle_t h, const char *dir)
 {
@@ -551,10 +594,13 @@ static void serve_batch(miopenHandle_t h, const char *dir)
         } else {
             cl_program prog = NULL;
             if (clf_program_get(h, what, src, options, atoi(hint), &prog, NULL) ==
-                miopenStatusSuccess)
+                miopenStatusSuccess) {
+                if (serve_warm(h, dir, i, what, prog))
+                    clf_strlcpy(result, "ok\nwarmed\n", sizeof result);
                 clf_clw_release_program(prog);
-            else
+            } else {
                 snprintf(result, sizeof result, "fail\n%s", clf_thread_errmsg());
+            }
         }
         clf_free(src);
         clf_free(opt);

@@ -17,19 +17,27 @@
  * CLFUSE_BUILD_WORKER_IDLE_S seconds without one (default 10: an idle worker holds a device
  * context). A batch travels through a directory of the handle's private temporary directory
  * (mkdtemp): N.src (source), N.opt (options, occupancy hint, name for messages), N.claim
- * (O_EXCL: who builds N), N.done ("ok", or "fail" and the build's message), "stop" (the batch
- * is over: workers take no more of its jobs).
+ * (O_EXCL: who builds N), N.warm (optional: the launch to run once after the build, warm.h),
+ * N.done ("ok" with "warmed" when the launch ran, or "fail" and the build's message), "stop"
+ * (the batch is over: workers take no more of its jobs).
+ *
+ * On PoCL the workers serve another end: PoCL compiles a kernel's work-group function at its
+ * first launch, one at a time in a process, and keeps it in its own disk cache, which this
+ * process's first launch of the same program then finds. So there a job carries its launch
+ * (warm.h) and the worker runs it once after the build.
  *
  * Settings: CLFUSE_BUILD_PROCESSES, the processes that build at once, this one included
- * (default clf_farm_default_processes: on NVIDIA the online processors, up to 8 for a batch
- * under a compile budget and up to 16 for one that builds everything, elsewhere 1, which
- * starts no worker; workers need the on-disk binary cache, so none start where it is off).
+ * (default clf_farm_default_processes: on NVIDIA and PoCL the online processors, up to 8 for
+ * a batch under a compile budget and up to 16 for one that builds everything, elsewhere 1,
+ * which starts no worker; workers need a cache that other processes read, clfuse's on-disk
+ * binary cache or PoCL's kernel cache, so none start where that is off).
  * CLFUSE_BUILD_WORKER names the worker executable; by default it is looked for beside
  * libclfuse (and ../lib, ../../lib, ../libexec/clfuse from there, the build tree's layouts)
  * and in the installed libexec directory. */
 #ifndef CLFUSE_FARM_H
 #define CLFUSE_FARM_H
 
+#include "cache/warm.h"
 #include "core/core.h"
 
 typedef struct clf_farm_job {
@@ -37,6 +45,9 @@ typedef struct clf_farm_job {
     const char *source;
     const char *options;
     int min_groups_per_cu;
+    /* NULL, or the launch the worker runs once after building (warm.h: where the driver
+     * compiles at the first launch, the worker then pays that compile, not this process) */
+    const clf_warm_launch *warm;
 } clf_farm_job;
 
 typedef struct clf_farm clf_farm;
@@ -49,16 +60,23 @@ typedef enum clf_farm_outcome {
     CLF_FARM_LATE,   /* a worker still builds it at the deadline */
 } clf_farm_outcome;
 
-/* The processes that build at once by default, this one included: 1 (no workers) off NVIDIA;
- * on NVIDIA the online processors, at most 16 for a batch that builds every job (whole: a
- * SEARCH, whose time falls with the processes: ResNet-18 b1 on an H100's 16 cores took at
- * most 9.9 s a layer with 8 and 5.1 s with 16) and at most 8 for one under a compile budget
- * (NORMAL: 16 built 1.6x the candidates in its 1250 ms, but starting 15 workers took the
- * first layer's Find past 2 s, 2.28 s against 1.84, for picks within the noise of 8's;
- * bench/results/2026-12-07_h100_s43). The count sets how many workers a batch starts; the
- * workers belong to the handle and every batch goes to all that are alive, so a NORMAL Find
- * within CLFUSE_BUILD_WORKER_IDLE_S of a SEARCH on the same handle shares the SEARCH's. */
-long clf_farm_default_processes(int nvidia, long online, int whole);
+/* The processes that build at once by default, this one included: 1 (no workers) unless
+ * workers pay on the device (pays: NVIDIA, whose compiler builds one program at a time in a
+ * process; PoCL, whose first launches compile one at a time); there the online processors,
+ * at most 16 for a batch that builds every job (whole: a SEARCH, whose time falls with the
+ * processes: ResNet-18 b1 on an H100's 16 cores took at most 9.9 s a layer with 8 and 5.1 s
+ * with 16) and at most 8 for one under a compile budget (NORMAL: 16 built 1.6x the
+ * candidates in its 1250 ms, but starting 15 workers took the first layer's Find past 2 s,
+ * 2.28 s against 1.84, for picks within the noise of 8's; bench/results/2026-12-07_h100_s43).
+ * The count sets how many workers a batch starts; the workers belong to the handle and every
+ * batch goes to all that are alive, so a NORMAL Find within CLFUSE_BUILD_WORKER_IDLE_S of a
+ * SEARCH on the same handle shares the SEARCH's. */
+long clf_farm_default_processes(int pays, long online, int whole);
+
+/* Whether a batch on h under a compile budget would go to workers that launch each program
+ * once after building it (warm.h: PoCL, with its kernel cache and more than one process):
+ * there a build costs its first launch's compile too, and the Find's budget is set by it. */
+int clf_farm_warms(miopenHandle_t h);
 
 /* Hands jobs[0..n) (most wanted first; the strings are copied) to the handle's workers as one
  * batch, starting them first when the settings and the device call for workers, and returns
@@ -80,8 +98,9 @@ int clf_farm_claim(clf_farm *f, int i);
 #define CLF_FARM_STALL_MS 300000.0
 clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why, size_t cap);
 
-/* The jobs workers finished (built or failed) so far. */
+/* The jobs workers finished (built or failed) so far, and of them those whose warm launch ran. */
 int clf_farm_done_by_workers(const clf_farm *f);
+int clf_farm_warmed_by_workers(const clf_farm *f);
 
 /* Ends the batch: workers finish the job they hold (into the cache) and take no more of it.
  * NULL is fine. */

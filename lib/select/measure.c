@@ -3,7 +3,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cache/farm.h"
 #include "cache/program.h"
+#include "cache/warm.h"
 #include "codegen/codegen.h"
+#include "codegen/kargs.h"
 #include "core/limits.h"
 #include "plan/plan.h"
 #include "core/util.h"
@@ -13,6 +15,7 @@
 #include <stdarg.h>
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,166 +32,26 @@ typedef struct candidate {
     int deferred; /* a build worker holds its program */
 } candidate;
 
-typedef struct build_pool {
-    miopenHandle_t h;
-    candidate *c;
-    int n;
-    atomic_int next;
-    clf_measure_limits limits;
-    double start_ms;
-    atomic_int skipped; /* candidates left unbuilt by the budget */
-    clf_farm *farm;     /* NULL: this process builds every program */
-} build_pool;
-
-static int past_budget(const build_pool *pool, int i)
-{
-    return i >= pool->limits.must && pool->limits.budget_ms > 0 &&
-           clf_now_ms() - pool->start_ms > pool->limits.budget_ms;
-}
-
-static void build_one(build_pool *pool, candidate *c)
-{
-    c->status = clf_plan_build_with(pool->h, c->plan, c->solver, c->config);
-    if (c->status != miopenStatusSuccess)
-        clf_strlcpy(c->message, clf_thread_errmsg(), sizeof c->message);
-}
-
-static void *build_worker(void *arg)
-{
-    build_pool *pool = arg;
-    for (;;) {
-        int i = atomic_fetch_add(&pool->next, 1);
-        if (i >= pool->n)
-            return NULL;
-        candidate *c = &pool->c[i];
-        if (c->plan == NULL)
-            continue;
-        if (past_budget(pool, i)) {
-            c->unbuilt = 1;
-            atomic_fetch_add(&pool->skipped, 1);
-            continue;
-        }
-        /* workers_only: an optional candidate this process built itself could not be cut
-         * at the budget's end (a heavy kernel takes NVIDIA's compiler about a second). */
-        if (pool->farm && c->job >= 0 &&
-            ((pool->limits.workers_only && i >= pool->limits.must &&
-              clf_farm_workers(pool->farm) > 0) ||
-             !clf_farm_claim(pool->farm, c->job))) {
-            c->deferred = 1;
-            continue;
-        }
-        build_one(pool, c);
-    }
-}
-
-/* The candidates whose programs build workers hold, in order: each loaded from the disk
- * cache once its worker is done, failed with the worker's message, or built here when the
- * worker was lost; left unbuilt when the budget ends first. */
-static void collect_deferred(build_pool *pool)
-{
-    for (int i = 0; i < pool->n; ++i) {
-        candidate *c = &pool->c[i];
-        if (!c->deferred)
-            continue;
-        double deadline = 0;
-        if (i >= pool->limits.must && pool->limits.budget_ms > 0)
-            deadline = pool->start_ms + pool->limits.budget_ms;
-        char why[sizeof c->message];
-        clf_farm_outcome o = clf_farm_wait(pool->farm, c->job, deadline, why, sizeof why);
-        if (o == CLF_FARM_FAILED) {
-            c->status = miopenStatusInternalError;
-            clf_strlcpy(c->message, why, sizeof c->message);
-        } else if (o == CLF_FARM_LATE || (o == CLF_FARM_MINE && past_budget(pool, i))) {
-            c->unbuilt = 1;
-            atomic_fetch_add(&pool->skipped, 1);
-        } else {
-            build_one(pool, c); /* BUILT: a load from the disk cache; MINE: a build */
-        }
-    }
-}
-
-/* Hands the candidates' programs that are not built yet to build workers (farm.h), when
- * there are workers to be had; NULL otherwise. Each candidate's job index is set (-1: none).
- * whole: every candidate is built (no compile budget). */
-static clf_farm *start_farm(miopenHandle_t h, candidate *c, int n, int whole)
-{
-    for (int i = 0; i < n; ++i)
-        c[i].job = -1;
-    /* Each job's program and name, alive until clf_farm_start has copied them. */
-    struct program {
-        clf_generated gen;
-        char what[CLF_BUILD_WHAT_CAP];
-    } *prog = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *prog);
-    clf_farm_job *jobs = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *jobs);
-    int nj = 0;
-    for (int i = 0; prog && jobs && i < n; ++i) {
-        struct program *g = &prog[nj];
-        if (c[i].plan == NULL ||
-            clf_plan_program_of(h, c[i].plan, c[i].solver, c[i].config, &g->gen, g->what,
-                                sizeof g->what) != miopenStatusSuccess)
-            continue; /* built here as before (its failure is reported then) */
-        const char *src = clf_strbuf_str(&g->gen.source);
-        if (clf_program_cached(h, src, g->gen.options, g->gen.min_groups_per_cu)) {
-            clf_generated_free(&g->gen);
-            continue;
-        }
-        jobs[nj] = (clf_farm_job){g->what, src, g->gen.options, g->gen.min_groups_per_cu};
-        c[i].job = nj++;
-    }
-    clf_farm *farm = prog && jobs ? clf_farm_start(h, jobs, nj, whole) : NULL;
-    for (int j = 0; prog && j < nj; ++j)
-        clf_generated_free(&prog[j].gen);
-    clf_free(prog);
-    clf_free(jobs);
-    return farm;
-}
-
-/* Compiles every candidate on MIOPEN_COMPILE_PARALLEL_LEVEL threads. Default: one on
- * NVIDIA, whose OpenCL compiler serialises the builds of a process (on an H100, 8 threads
- * built 13 candidates of a layer in 3.9 s where 1 thread built 17 in 1.8 s: the threads only
- * contended; bench/results/2026-11-23_h100_select_s6); elsewhere the online processors, at
- * most 8 (PoCL compiles each program on the calling thread). */
-static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_limits *limits,
-                     int *threads_used, int *workers, int *by_workers)
-{
-    enum { MAX_THREADS = 16 };
-    long dflt = clf_device_is_nvidia(&h->info) ? 1 : clf_online_processors(8);
-    long level = clf_env_long("MIOPEN_COMPILE_PARALLEL_LEVEL", dflt);
-    if (level < 1)
-        level = 1;
-    if (level > MAX_THREADS)
-        level = MAX_THREADS;
-    if (level > n)
-        level = n;
-    build_pool pool = {.h = h, .c = c, .n = n, .limits = *limits, .start_ms = clf_now_ms()};
-    pool.farm = start_farm(h, c, n, !(limits->budget_ms > 0));
-    atomic_init(&pool.next, 0);
-    atomic_init(&pool.skipped, 0);
-    pthread_t threads[MAX_THREADS];
-    int started = 0;
-    for (long t = 1; t < level; ++t)
-        if (pthread_create(&threads[started], NULL, build_worker, &pool) == 0)
-            ++started;
-    build_worker(&pool); /* this thread works too, so a failed pthread_create only slows down */
-    for (int t = 0; t < started; ++t)
-        pthread_join(threads[t], NULL);
-    if (pool.farm)
-        collect_deferred(&pool);
-    *threads_used = started + 1;
-    *workers = clf_farm_workers(pool.farm);
-    *by_workers = clf_farm_done_by_workers(pool.farm);
-    clf_farm_finish(pool.farm);
-    return atomic_load(&pool.skipped);
-}
-
 /* Scratch buffers of the problem's sizes with defined contents (timings must not depend on
  * NaNs or denormals in fresh memory). */
 typedef struct scratch_set {
     /* every buffer scratch_args may allocate: 19 for a training plan, 27 for a horizontal
      * plan of 4 branches with bias and batch-norm */
     cl_mem m[32];
+    size_t bytes[32];
     int n;
+    /* 1: nothing is allocated: each buffer's size goes to bytes, and what scratch_args
+     * stores in its place is a token (its index + 1 as a cl_mem), never given to OpenCL, that
+     * scratch_bytes reads back (the sizes of a warm launch, warm.h) */
+    int sizes_only;
 } scratch_set;
+
+/* The size of the buffer behind a token of a sizes_only set (0 for NULL). */
+static size_t scratch_bytes(const scratch_set *s, cl_mem token)
+{
+    uintptr_t i = (uintptr_t)token;
+    return i >= 1 && i <= (uintptr_t)s->n ? s->bytes[i - 1] : 0;
+}
 
 static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, scratch_set *s,
                               cl_mem *out)
@@ -200,6 +63,12 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
         return clf_fail(h, miopenStatusInternalError,
                         "benchmark: more scratch buffers than the %zu kept for the %s",
                         sizeof s->m / sizeof s->m[0], what);
+    if (s->sizes_only) {
+        s->m[s->n] = NULL;
+        s->bytes[s->n++] = bytes;
+        *out = (cl_mem)(uintptr_t)s->n;
+        return miopenStatusSuccess;
+    }
     /* Through miopenSetAllocator's functions when the caller set them. */
     miopenStatus_t ast = miopenStatusSuccess;
     cl_mem m = clf_handle_alloc(h, bytes, "benchmark scratch", &ast);
@@ -329,6 +198,224 @@ static miopenStatus_t scratch_args(miopenHandle_t h, const clf_fusion_problem *p
     return st;
 }
 
+/* The launch a build worker runs once after building gen's program (warm.h), with buffers of
+ * the sizes a (bound from the sizes_only set sizes) gives; -1 when the program is not one
+ * kernel the description can carry. */
+static int describe_warm(const clf_fusion_problem *p, const clf_generated *gen,
+                         const scratch_set *sizes, const clf_run_args *a, clf_warm_launch *w)
+{
+    memset(w, 0, sizeof *w);
+    if (gen->kernel_name[0] == '\0' || strlen(gen->kernel_name) >= sizeof w->kernel ||
+        gen->args.n > CLF_WARM_MAX_ARGS)
+        return -1;
+    clf_strlcpy(w->kernel, gen->kernel_name, sizeof w->kernel);
+    w->dims = gen->launch.dims;
+    memcpy(w->global, gen->launch.global, sizeof w->global);
+    memcpy(w->local, gen->launch.local, sizeof w->local);
+    w->nargs = gen->args.n;
+    for (int i = 0; i < gen->args.n; ++i) {
+        size_t size;
+        clf_karg_kind kind;
+        const void *v;
+        if (p->nbranches > 0) {
+            v = clf_hkarg_value(a, gen->args.id[i], &size, &kind);
+        } else {
+            v = clf_karg_value(a, gen->args.id[i], &size);
+            kind = clf_kernel_args[gen->args.id[i]].kind;
+        }
+        if (kind == CLF_KARG_F32) {
+            memcpy(&w->arg[i].value, v, sizeof w->arg[i].value);
+        } else {
+            w->arg[i].is_buffer = 1;
+            w->arg[i].bytes = scratch_bytes(sizes, *(const cl_mem *)v);
+        }
+    }
+    return 0;
+}
+
+typedef struct build_pool {
+    miopenHandle_t h;
+    candidate *c;
+    int n;
+    atomic_int next;
+    clf_measure_limits limits;
+    double start_ms;
+    atomic_int skipped; /* candidates left unbuilt by the budget */
+    clf_farm *farm;     /* NULL: this process builds every program */
+    /* 1: each build here is followed by the program's first launch on args, as the workers
+     * do theirs (warm.h: on PoCL, with workers, so that every process pays its own) */
+    int warm_here;
+    const clf_run_args *args;
+} build_pool;
+
+static int past_budget(const build_pool *pool, int i)
+{
+    return i >= pool->limits.must && pool->limits.budget_ms > 0 &&
+           clf_now_ms() - pool->start_ms > pool->limits.budget_ms;
+}
+
+/* warm: launch the program once after building it (pool->warm_here, for builds of the
+ * round; not for loads of what a worker built and warmed). */
+static void build_one(build_pool *pool, candidate *c, int warm)
+{
+    c->status = clf_plan_build_with(pool->h, c->plan, c->solver, c->config);
+    if (c->status != miopenStatusSuccess) {
+        clf_strlcpy(c->message, clf_thread_errmsg(), sizeof c->message);
+        return;
+    }
+    /* A failure here shows again, with its message, when the candidate is timed. */
+    if (warm && clf_plan_check_run_args(pool->h, c->plan, pool->args) == miopenStatusSuccess &&
+        clf_plan_launch(pool->h, c->plan, pool->args, NULL) == miopenStatusSuccess)
+        clf_clw_finish(pool->h->queue);
+}
+
+static void *build_worker(void *arg)
+{
+    build_pool *pool = arg;
+    for (;;) {
+        int i = atomic_fetch_add(&pool->next, 1);
+        if (i >= pool->n)
+            return NULL;
+        candidate *c = &pool->c[i];
+        if (c->plan == NULL)
+            continue;
+        if (past_budget(pool, i)) {
+            c->unbuilt = 1;
+            atomic_fetch_add(&pool->skipped, 1);
+            continue;
+        }
+        /* workers_only: an optional candidate this process built itself could not be cut
+         * at the budget's end (a heavy kernel takes NVIDIA's compiler about a second). */
+        if (pool->farm && c->job >= 0 &&
+            ((pool->limits.workers_only && i >= pool->limits.must &&
+              clf_farm_workers(pool->farm) > 0) ||
+             !clf_farm_claim(pool->farm, c->job))) {
+            c->deferred = 1;
+            continue;
+        }
+        build_one(pool, c, pool->warm_here);
+    }
+}
+
+/* The candidates whose programs build workers hold, in order: each loaded from the disk
+ * cache once its worker is done, failed with the worker's message, or built here when the
+ * worker was lost; left unbuilt when the budget ends first. */
+static void collect_deferred(build_pool *pool)
+{
+    for (int i = 0; i < pool->n; ++i) {
+        candidate *c = &pool->c[i];
+        if (!c->deferred)
+            continue;
+        double deadline = 0;
+        if (i >= pool->limits.must && pool->limits.budget_ms > 0)
+            deadline = pool->start_ms + pool->limits.budget_ms;
+        char why[sizeof c->message];
+        clf_farm_outcome o = clf_farm_wait(pool->farm, c->job, deadline, why, sizeof why);
+        if (o == CLF_FARM_FAILED) {
+            c->status = miopenStatusInternalError;
+            clf_strlcpy(c->message, why, sizeof c->message);
+        } else if (o == CLF_FARM_LATE || (o == CLF_FARM_MINE && past_budget(pool, i))) {
+            c->unbuilt = 1;
+            atomic_fetch_add(&pool->skipped, 1);
+        } else {
+            build_one(pool, c, 0); /* BUILT: a load from the disk cache; MINE: a build */
+        }
+    }
+}
+
+/* Hands the candidates' programs that are not built yet to build workers (farm.h), when
+ * there are workers to be had; NULL otherwise. Each candidate's job index is set (-1: none).
+ * whole: every candidate is built (no compile budget). sizes (NULL: none): the launch's
+ * arguments as scratch_args' sizes (a sizes_only set), for the workers' warm launches. */
+static clf_farm *start_farm(miopenHandle_t h, candidate *c, int n, int whole,
+                            const scratch_set *sizes, const clf_run_args *sizes_args)
+{
+    for (int i = 0; i < n; ++i)
+        c[i].job = -1;
+    /* Each job's program, name and launch, alive until clf_farm_start has copied them. */
+    struct program {
+        clf_generated gen;
+        char what[CLF_BUILD_WHAT_CAP];
+        clf_warm_launch warm;
+    } *prog = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *prog);
+    clf_farm_job *jobs = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *jobs);
+    int nj = 0;
+    for (int i = 0; prog && jobs && i < n; ++i) {
+        struct program *g = &prog[nj];
+        if (c[i].plan == NULL ||
+            clf_plan_program_of(h, c[i].plan, c[i].solver, c[i].config, &g->gen, g->what,
+                                sizeof g->what) != miopenStatusSuccess)
+            continue; /* built here as before (its failure is reported then) */
+        const char *src = clf_strbuf_str(&g->gen.source);
+        if (clf_program_cached(h, src, g->gen.options, g->gen.min_groups_per_cu)) {
+            clf_generated_free(&g->gen);
+            continue;
+        }
+        jobs[nj] = (clf_farm_job){g->what, src, g->gen.options, g->gen.min_groups_per_cu, NULL};
+        if (sizes && describe_warm(&c[i].plan->problem, &g->gen, sizes, sizes_args, &g->warm) == 0)
+            jobs[nj].warm = &g->warm;
+        c[i].job = nj++;
+    }
+    clf_farm *farm = prog && jobs ? clf_farm_start(h, jobs, nj, whole) : NULL;
+    for (int j = 0; prog && j < nj; ++j)
+        clf_generated_free(&prog[j].gen);
+    clf_free(prog);
+    clf_free(jobs);
+    return farm;
+}
+
+/* Compiles every candidate on MIOPEN_COMPILE_PARALLEL_LEVEL threads. Default: one on
+ * NVIDIA, whose OpenCL compiler serialises the builds of a process (on an H100, 8 threads
+ * built 13 candidates of a layer in 3.9 s where 1 thread built 17 in 1.8 s: the threads only
+ * contended; bench/results/2026-11-23_h100_select_s6); elsewhere the online processors, at
+ * most 8 (PoCL compiles each program on the calling thread). Where the builds include the
+ * first launch (warm.h: PoCL with build workers), one thread: PoCL's first launches run one
+ * at a time in a process, so this process is one more worker.
+ * args: what the candidates run on (the warm launches here); sizes/sizes_args: the same
+ * arguments' sizes for the workers' (start_farm). */
+static int build_all(miopenHandle_t h, candidate *c, int n, const clf_measure_limits *limits,
+                     const clf_run_args *args, const scratch_set *sizes,
+                     const clf_run_args *sizes_args, int *threads_used, int *workers,
+                     int *by_workers, int *warmed)
+{
+    enum { MAX_THREADS = 16 };
+    build_pool pool = {.h = h, .c = c, .n = n, .limits = *limits, .start_ms = clf_now_ms()};
+    pool.farm = start_farm(h, c, n, !(limits->budget_ms > 0), sizes, sizes_args);
+    pool.warm_here = pool.farm != NULL && sizes != NULL;
+    pool.args = args;
+    /* Then this process builds past the must-builds too: its builds and the workers' cost
+     * alike (a compile and a first launch), and with few processors a worker more or less
+     * is a good part of the round. */
+    if (pool.warm_here)
+        pool.limits.workers_only = 0;
+    long dflt = clf_device_is_nvidia(&h->info) || pool.warm_here ? 1 : clf_online_processors(8);
+    long level = clf_env_long("MIOPEN_COMPILE_PARALLEL_LEVEL", dflt);
+    if (level < 1)
+        level = 1;
+    if (level > MAX_THREADS)
+        level = MAX_THREADS;
+    if (level > n)
+        level = n;
+    atomic_init(&pool.next, 0);
+    atomic_init(&pool.skipped, 0);
+    pthread_t threads[MAX_THREADS];
+    int started = 0;
+    for (long t = 1; t < level; ++t)
+        if (pthread_create(&threads[started], NULL, build_worker, &pool) == 0)
+            ++started;
+    build_worker(&pool); /* this thread works too, so a failed pthread_create only slows down */
+    for (int t = 0; t < started; ++t)
+        pthread_join(threads[t], NULL);
+    if (pool.farm)
+        collect_deferred(&pool);
+    *threads_used = started + 1;
+    *workers = clf_farm_workers(pool.farm);
+    *by_workers = clf_farm_done_by_workers(pool.farm);
+    *warmed = clf_farm_warmed_by_workers(pool.farm);
+    clf_farm_finish(pool.farm);
+    return atomic_load(&pool.skipped);
+}
+
 /* Minimum of up to `runs` timed runs within budget_ms; stops after one run when that run is
  * already 3x the best so far (a clearly slower candidate needs no precise figure). */
 static miopenStatus_t time_candidate(miopenHandle_t h, candidate *c, const clf_run_args *a,
@@ -410,9 +497,33 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
             c[n].status = miopenStatusAllocFailed;
         ++n;
     }
-    int threads = 1, workers = 0, by_workers = 0;
+    /* What the candidates run on: the caller's buffers (checked below, once a plan is built),
+     * else scratch buffers of the problem's sizes, made before the builds for the warm
+     * launches of build_all. */
+    size_t ws_max = 0;
+    for (int i = 0; i < n; ++i) {
+        size_t ws = c[i].plan && c[i].solver->workspace ? c[i].solver->workspace(p) : 0;
+        ws_max = ws > ws_max ? ws : ws_max;
+    }
+    clf_run_args a;
+    scratch_set owned = {.n = 0};
+    miopenStatus_t st = miopenStatusSuccess;
+    if (args)
+        a = *args;
+    else
+        st = scratch_args(h, p, ws_max, &owned, &a);
+    /* The workers' warm launches (warm.h) take the scratch's sizes, never a caller's
+     * buffers: those are not checked until a plan is built. */
+    scratch_set sizes = {.n = 0, .sizes_only = 1};
+    clf_run_args sizes_args;
+    const int warm = st == miopenStatusSuccess && clf_warm_wanted(h) &&
+                     scratch_args(h, p, ws_max, &sizes, &sizes_args) == miopenStatusSuccess;
+    int threads = 1, workers = 0, by_workers = 0, warmed = 0;
     const double t_build = clf_now_ms();
-    const int skipped = build_all(h, c, n, limits, &threads, &workers, &by_workers);
+    const int skipped = st == miopenStatusSuccess
+                            ? build_all(h, c, n, limits, &a, warm ? &sizes : NULL, &sizes_args,
+                                        &threads, &workers, &by_workers, &warmed)
+                            : 0;
     const double t_run = clf_now_ms();
     if (skipped > 0) {
         clf_appendf(report, report_cap,
@@ -425,24 +536,12 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
                 skipped, n, limits->budget_ms);
     }
 
-    clf_run_args a;
-    scratch_set owned = {.n = 0};
-    miopenStatus_t st = miopenStatusSuccess;
-    if (args) {
-        a = *args;
-        /* The caller's buffers must fit the problem before anything runs on them. */
-        for (int i = 0; i < n; ++i)
-            if (c[i].status == miopenStatusSuccess) {
-                st = clf_plan_check_run_args(h, c[i].plan, &a);
-                break;
-            }
-    } else {
-        size_t ws = 0;
-        for (int i = 0; i < n; ++i)
-            if (c[i].status == miopenStatusSuccess && c[i].plan->workspace > ws)
-                ws = c[i].plan->workspace;
-        st = scratch_args(h, p, ws, &owned, &a);
-    }
+    /* The caller's buffers must fit the problem before anything runs on them. */
+    for (int i = 0; args && st == miopenStatusSuccess && i < n; ++i)
+        if (c[i].status == miopenStatusSuccess) {
+            st = clf_plan_check_run_args(h, c[i].plan, &a);
+            break;
+        }
 
     candidate **ok = clf_calloc((size_t)(n > 0 ? n : 1), sizeof *ok);
     int n_ok = 0;
@@ -514,10 +613,11 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         qsort(ok, (size_t)n_ok, sizeof *ok, by_best);
     }
     /* Where a Find's seconds go: compiling (the first build of a config) or timing. */
-    char farm_note[96] = "";
+    char farm_note[128] = "";
     if (workers > 0)
-        snprintf(farm_note, sizeof farm_note, " and %d build workers (%d of them built there)",
-                 workers, by_workers);
+        snprintf(farm_note, sizeof farm_note,
+                 " and %d build workers (%d of them built there, %d launched there first)", workers,
+                 by_workers, warmed);
     char slow_note[CLF_CONFIG_CAP + 96] = "";
     if (slow_first)
         snprintf(slow_note, sizeof slow_note, " (slowest first run: %s \"%s\", %.0f ms)",

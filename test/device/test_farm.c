@@ -3,9 +3,11 @@
  * message; a worker lost with a job claimed leaves that job to this process; a missing worker
  * executable starts nothing; workers serve batch after batch, and one that left idle is
  * started again; a NORMAL Find with workers gives correct results, and a second Find of the
- * same problem (every program cached) hands out no batch. The device's default is no
- * workers off NVIDIA, so the tests ask for them (CLFUSE_BUILD_PROCESSES, and the binary cache
- * that PoCL leaves off by default). The default process count is checked as a function. */
+ * same problem (every program cached) hands out no batch; jobs that carry a launch (warm.h)
+ * are launched once by their worker, and the launch text reads back as written. The tests ask
+ * for three processes and the binary cache (CLFUSE_BUILD_PROCESSES, CLFUSE_BINARY_CACHE:
+ * PoCL leaves it off by default), whatever the device's defaults. The default process count
+ * is checked as a function. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -82,7 +84,7 @@ static void job_set_init(job_set *s, int bad)
                  "__kernel void farm_test(__global float *x) { x[get_global_id(0)] = %d.0f%s; }\n",
                  id, i == bad ? " +" : "");
         snprintf(s->what[i], sizeof s->what[i], "farm test %d", id);
-        s->job[i] = (clf_farm_job){s->what[i], s->src[i], "-cl-std=CL1.2", 0};
+        s->job[i] = (clf_farm_job){s->what[i], s->src[i], "-cl-std=CL1.2", 0, NULL};
     }
 }
 
@@ -233,6 +235,124 @@ static void missing_worker_starts_nothing(void **state)
     assert_null(f);
 }
 
+/* A warm launch as text: what clf_warm_format writes clf_warm_parse reads back exactly (floats
+ * bit for bit); text too long for the buffer, and malformed text, are refused. */
+static void warm_text_round_trip(void **state)
+{
+    (void)state;
+    clf_warm_launch w, r;
+    memset(&w, 0, sizeof w);
+    strcpy(w.kernel, "clf_fused");
+    w.dims = 2;
+    w.global[0] = 1024, w.global[1] = 7, w.global[2] = 1;
+    w.local[0] = 64, w.local[1] = 1, w.local[2] = 1;
+    w.nargs = 4;
+    w.arg[0] = (struct clf_warm_arg){1, 4096, 0};
+    w.arg[1] = (struct clf_warm_arg){0, 0, 0.1f};
+    w.arg[2] = (struct clf_warm_arg){1, 0, 0};
+    w.arg[3] = (struct clf_warm_arg){0, 0, -3.5e-20f};
+    char text[CLF_WARM_TEXT_CAP];
+    assert_int_equal(clf_warm_format(&w, text, sizeof text), 0);
+    assert_int_equal(clf_warm_parse(text, &r), 0);
+    assert_string_equal(r.kernel, "clf_fused");
+    assert_int_equal(r.dims, 2);
+    assert_memory_equal(r.global, w.global, sizeof w.global);
+    assert_memory_equal(r.local, w.local, sizeof w.local);
+    assert_int_equal(r.nargs, 4);
+    for (int i = 0; i < 4; ++i) {
+        assert_int_equal(r.arg[i].is_buffer, w.arg[i].is_buffer);
+        assert_int_equal(r.arg[i].bytes, w.arg[i].bytes);
+        assert_memory_equal(&r.arg[i].value, &w.arg[i].value, sizeof(float));
+    }
+    assert_int_equal(clf_warm_format(&w, text, 40), -1);
+    w.dims = 4;
+    assert_int_equal(clf_warm_format(&w, text, sizeof text), -1);
+    static const char *const bad[] = {
+        "",
+        "kernel k\n",
+        "range 1 8 1 1 0 0 0\n",
+        "kernel k\nrange 0 8 1 1 0 0 0\n",
+        "kernel k\nrange 4 8 1 1 0 0 0\n",
+        "kernel k\nrange 1 0 1 1 0 0 0\n",
+        "kernel k\nrange 1 8 1 1 0 0\n",
+        "kernel k\nrange 1 8 1 1 0 0 0 0\n",
+        "kernel k\nrange 1 99999999999999999999999 1 1 0 0 0\n",
+        "kernel k\nrange 1 8 1 1 0 0 0\nbuf -1\n",
+        "kernel k\nrange 1 8 1 1 0 0 0\nbuf 12x\n",
+        "kernel k\nrange 1 8 1 1 0 0 0\nf32 abc\n",
+        "kernel k\nrange 1 8 1 1 0 0 0\nf32 \n",
+        "kernel k\nrange 1 8 1 1 0 0 0\nint 3\n",
+        "kernel a b\nrange 1 8 1 1 0 0 0\n",
+        "kernel \nrange 1 8 1 1 0 0 0\n",
+        "kernel k\nkernel k\nrange 1 8 1 1 0 0 0\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i)
+        assert_int_equal(clf_warm_parse(bad[i], &r), -1);
+    /* One argument more than a launch may carry. */
+    char many[32 + 8 * (CLF_WARM_MAX_ARGS + 1)];
+    size_t at = (size_t)snprintf(many, sizeof many, "kernel k\nrange 1 8 1 1 0 0 0\n");
+    for (int i = 0; i <= CLF_WARM_MAX_ARGS; ++i)
+        at += (size_t)snprintf(many + at, sizeof many - at, "buf 4\n");
+    assert_int_equal(clf_warm_parse(many, &r), -1);
+}
+
+/* Jobs that carry a launch: the workers build and launch each once. A launch of a kernel the
+ * program does not have, or with buffers past CLF_WARM_MAX_BYTES, leaves its build standing,
+ * not launched; a job without one is built only. */
+static void workers_warm_their_programs(void **state)
+{
+    (void)state;
+    job_set s;
+    job_set_init(&s, -1);
+    clf_warm_launch w[JOBS];
+    for (int i = 0; i < JOBS; ++i) {
+        memset(&w[i], 0, sizeof w[i]);
+        strcpy(w[i].kernel, "farm_test");
+        w[i].dims = 1;
+        w[i].global[0] = 64, w[i].global[1] = 1, w[i].global[2] = 1;
+        w[i].nargs = 1;
+        w[i].arg[0] = (struct clf_warm_arg){1, 64 * sizeof(float), 0};
+        s.job[i].warm = &w[i];
+    }
+    strcpy(w[1].kernel, "no_such_kernel");
+    w[2].arg[0].bytes = CLF_WARM_MAX_BYTES + 1;
+    s.job[3].warm = NULL;
+    clf_farm *f = clf_farm_start(handle, s.job, JOBS, 0);
+    assert_non_null(f);
+    char why[512];
+    for (int i = 0; i < JOBS; ++i)
+        assert_int_equal(clf_farm_wait(f, i, clf_now_ms() + 120000, why, sizeof why),
+                         CLF_FARM_BUILT);
+    assert_int_equal(clf_farm_done_by_workers(f), JOBS);
+    assert_int_equal(clf_farm_warmed_by_workers(f), 1);
+    clf_farm_finish(f);
+}
+
+/* Budgeted batches warm on PoCL, where more than one process builds and PoCL's kernel cache
+ * is on, and nowhere else. */
+static void warms_only_where_it_pays(void **state)
+{
+    (void)state;
+    const int pocl = clf_device_pocl_major(&handle->info) > 0;
+    const char *cache = getenv("POCL_KERNEL_CACHE");
+    char saved[32] = "";
+    if (cache)
+        snprintf(saved, sizeof saved, "%s", cache);
+    unsetenv("POCL_KERNEL_CACHE");
+    assert_int_equal(clf_farm_warms(handle), pocl);
+    assert_int_equal(clf_warm_wanted(handle), pocl);
+    setenv("POCL_KERNEL_CACHE", "0", 1);
+    assert_int_equal(clf_farm_warms(handle), 0);
+    assert_int_equal(clf_warm_wanted(handle), 0);
+    if (cache)
+        setenv("POCL_KERNEL_CACHE", saved, 1);
+    else
+        unsetenv("POCL_KERNEL_CACHE");
+    setenv("CLFUSE_BUILD_PROCESSES", "1", 1);
+    assert_int_equal(clf_farm_warms(handle), 0);
+    setenv("CLFUSE_BUILD_PROCESSES", "3", 1);
+}
+
 static int find_and_check(conv_case *cc, int *n)
 {
     miopenConvAlgoPerf_t perf[8];
@@ -278,8 +398,9 @@ static void normal_find_with_workers(void **state)
     assert_int_equal(batches2, batches1);
 }
 
-/* The default process count: none off NVIDIA; on NVIDIA the processors, capped at 8 under a
- * compile budget and at 16 when the batch builds everything (SEARCH). */
+/* The default process count: none where workers do not pay; where they do (NVIDIA, PoCL) the
+ * processors, capped at 8 under a compile budget and at 16 when the batch builds everything
+ * (SEARCH). */
 static void default_processes_by_batch(void **state)
 {
     (void)state;
@@ -303,6 +424,9 @@ int main(void)
         cmocka_unit_test(missing_worker_starts_nothing),
         cmocka_unit_test(workers_serve_batches_and_restart),
         cmocka_unit_test(normal_find_with_workers),
+        cmocka_unit_test(warm_text_round_trip),
+        cmocka_unit_test(workers_warm_their_programs),
+        cmocka_unit_test(warms_only_where_it_pays),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
