@@ -207,11 +207,6 @@ static long build_processes(miopenHandle_t h, int whole)
     return level < 1 ? 1 : level;
 }
 
-int clf_farm_warms(miopenHandle_t h)
-{
-    return clf_warm_wanted(h) && build_processes(h, 0) > 1;
-}
-
 /* Marks workers that exited (reaped here) as gone and returns how many still run. Under
  * pool->lock. */
 static int reap(clf_farm_pool *p)
@@ -414,6 +409,11 @@ int clf_farm_warmed_by_workers(const clf_farm *f)
 int clf_farm_claim(clf_farm *f, int i)
 {
     return claim(f->dir, i) != 0;
+}
+
+int clf_farm_taken(const clf_farm *f, int i)
+{
+    return exists(f->dir, i, "claim");
 }
 
 /* Whether worker pid is still running (a reaped or unknown one is not). */

@@ -73,11 +73,6 @@ typedef enum clf_farm_outcome {
  * SEARCH on the same handle shares the SEARCH's. */
 long clf_farm_default_processes(int pays, long online, int whole);
 
-/* Whether a batch on h under a compile budget would go to workers that launch each program
- * once after building it (warm.h: PoCL, with its kernel cache and more than one process):
- * there a build costs its first launch's compile too, and the Find's budget is set by it. */
-int clf_farm_warms(miopenHandle_t h);
-
 /* Hands jobs[0..n) (most wanted first; the strings are copied) to the handle's workers as one
  * batch, starting them first when the settings and the device call for workers, and returns
  * NULL when there are none: the caller then builds everything itself. whole: the caller
@@ -91,6 +86,10 @@ int clf_farm_workers(const clf_farm *f);
 
 /* Claims job i for this process (1: build it now) unless a worker holds it (0). */
 int clf_farm_claim(clf_farm *f, int i);
+
+/* Whether job i is claimed, by this process or a worker (a worker's claim: it has begun the
+ * build), without claiming it. */
+int clf_farm_taken(const clf_farm *f, int i);
 
 /* For a job clf_farm_claim did not give this process: waits for its worker's outcome, until
  * deadline_ms on clf_now_ms's clock (0: none; a stalled worker is still given up after

@@ -280,6 +280,14 @@ static void *build_worker(void *arg)
         if (c->plan == NULL)
             continue;
         if (past_budget(pool, i)) {
+            /* With warm launches the budget bounds when builds start, here and in the
+             * workers alike (a build and first launch on a CPU take seconds: on the GPU
+             * machine's Xeon the workers' four, begun at once, were all cut at 2.5 s): one
+             * that a worker began in time is waited for (collect_deferred). */
+            if (pool->warm_here && c->job >= 0 && clf_farm_taken(pool->farm, c->job)) {
+                c->deferred = 1;
+                continue;
+            }
             c->unbuilt = 1;
             atomic_fetch_add(&pool->skipped, 1);
             continue;
@@ -299,7 +307,8 @@ static void *build_worker(void *arg)
 
 /* The candidates whose programs build workers hold, in order: each loaded from the disk
  * cache once its worker is done, failed with the worker's message, or built here when the
- * worker was lost; left unbuilt when the budget ends first. */
+ * worker was lost; left unbuilt when the budget ends first (not with warm launches, where
+ * every one of them was begun within the budget: build_worker). */
 static void collect_deferred(build_pool *pool)
 {
     for (int i = 0; i < pool->n; ++i) {
@@ -307,7 +316,7 @@ static void collect_deferred(build_pool *pool)
         if (!c->deferred)
             continue;
         double deadline = 0;
-        if (i >= pool->limits.must && pool->limits.budget_ms > 0)
+        if (i >= pool->limits.must && pool->limits.budget_ms > 0 && !pool->warm_here)
             deadline = pool->start_ms + pool->limits.budget_ms;
         char why[sizeof c->message];
         clf_farm_outcome o = clf_farm_wait(pool->farm, c->job, deadline, why, sizeof why);

@@ -1,7 +1,6 @@
 /* The selection policy, one place for every caller (docs/find.md "Policy"). */
 #define _POSIX_C_SOURCE 200809L
 #include "core/util.h"
-#include "cache/farm.h"
 #include "select/select.h"
 #include "core/alloc.h"
 
@@ -296,9 +295,7 @@ miopenStatus_t clf_select(miopenHandle_t h, const struct miopenFusionPlanDescrip
         rc = clf_bench_candidates(h, p, solvers, n_solvers, &records, &ranked, exhaustive,
                                   rq->use == CLF_USE_FIND, &cands, &limits.must);
         if (!exhaustive) {
-            long b =
-                clf_env_long("CLFUSE_FIND_BUDGET_MS", clf_farm_warms(h) ? CLF_FIND_WARM_BUDGET_MS
-                                                                        : CLF_FIND_BUILD_BUDGET_MS);
+            long b = clf_env_long("CLFUSE_FIND_BUDGET_MS", CLF_FIND_BUILD_BUDGET_MS);
             limits.budget_ms = b > 0 ? (double)b : 0;
         }
         if (rc == 0) {

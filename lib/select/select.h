@@ -138,12 +138,6 @@ void clf_records_store(miopenHandle_t h, const char *key, const clf_choices *c, 
  * 1.76) to 1.55-1.65 (max 1.76) at 1250, 1.75-1.82 (max 1.95) at 1400). Overridden by
  * CLFUSE_FIND_BUDGET_MS (0: no budget). */
 #define CLF_FIND_BUILD_BUDGET_MS 1250
-/* The same budget where a build includes the program's first launch (clf_farm_warms: PoCL
- * with build workers, each launching what it built once, so that its work-group compile is
- * not left to this process's launches, one at a time). On this project's 2-core machine a
- * 3x3 64@28 layer's NORMAL built 4 of its 5 candidates in 3.1 s at 2500 (only the must-build
- * at 1250), where it had built 4 in 1250 ms and then spent 4.2 s in their first launches. */
-#define CLF_FIND_WARM_BUDGET_MS 2500
 /* NORMAL may then refine (not SEARCH, which measures the whole pruned space): the winner's
  * neighbours in its solver's space (configs one key away, the model's best first: up to
  * CLF_REFINE_NEIGHBOURS_GPU, _CPU on a CPU) are measured beside it, built by the build
