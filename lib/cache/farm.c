@@ -471,6 +471,12 @@ clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why
     }
 }
 
+void clf_farm_close(clf_farm *f)
+{
+    if (f != NULL && !exists(f->dir, -1, "stop"))
+        write_file(f->dir, -1, "stop", "", 0);
+}
+
 void clf_farm_finish(clf_farm *f)
 {
     if (f == NULL)

@@ -101,6 +101,10 @@ clf_farm_outcome clf_farm_wait(clf_farm *f, int i, double deadline_ms, char *why
 int clf_farm_done_by_workers(const clf_farm *f);
 int clf_farm_warmed_by_workers(const clf_farm *f);
 
+/* Workers take no more of the batch's jobs; those they hold they finish, and this process
+ * may still wait for them (clf_farm_wait). Again, or on NULL, nothing happens. */
+void clf_farm_close(clf_farm *f);
+
 /* Ends the batch: workers finish the job they hold (into the cache) and take no more of it.
  * NULL is fine. */
 void clf_farm_finish(clf_farm *f);

@@ -284,9 +284,14 @@ static void *build_worker(void *arg)
              * workers alike (a build and first launch on a CPU take seconds: on the GPU
              * machine's Xeon the workers' four, begun at once, were all cut at 2.5 s): one
              * that a worker began in time is waited for (collect_deferred). */
-            if (pool->warm_here && c->job >= 0 && clf_farm_taken(pool->farm, c->job)) {
-                c->deferred = 1;
-                continue;
+            if (pool->warm_here) {
+                /* Nor do the workers begin any more: on a few processors a build nobody
+                 * waits for would slow the ones waited for. */
+                clf_farm_close(pool->farm);
+                if (c->job >= 0 && clf_farm_taken(pool->farm, c->job)) {
+                    c->deferred = 1;
+                    continue;
+                }
             }
             c->unbuilt = 1;
             atomic_fetch_add(&pool->skipped, 1);
