@@ -197,7 +197,8 @@ int driver_int_fits(int opt, const char *arg, long v)
     /* strtol saturates at LONG_MIN/LONG_MAX with ERANGE: where long is as narrow as int, the
      * saturated value itself would pass the range test. */
     errno = 0;
-    (void)strtol(arg, NULL, 10);
+    if (arg != NULL) /* NULL: getopt's '?' for a missing argument, reported by the caller */
+        (void)strtol(arg, NULL, 10);
     if (errno != ERANGE && v >= INT_MIN && v <= INT_MAX)
         return 0;
     fprintf(stderr, "clfuse-driver: -%c %s is out of range\n", opt, arg);
