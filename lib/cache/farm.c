@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +148,14 @@ static int executable(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
+/* The level of a warning that there are no workers: a warning the first time in a process,
+ * info after (every Find of a network would repeat it, now that PoCL starts workers too). */
+static int once_a_process(void)
+{
+    static atomic_int warned;
+    return atomic_exchange(&warned, 1) ? CLF_LOG_INFO : CLF_LOG_WARNING;
+}
+
 /* The worker beside the code that holds this function (libclfuse.so, or the executable it is
  * linked into), in the build tree's layouts or the installed one. */
 static int find_worker(char *out, size_t cap)
@@ -154,7 +163,7 @@ static int find_worker(char *out, size_t cap)
     const char *env = getenv("CLFUSE_BUILD_WORKER");
     if (env && *env) {
         if (!executable(env)) {
-            clf_log(CLF_LOG_WARNING,
+            clf_log(once_a_process(),
                     "CLFUSE_BUILD_WORKER=%s is not an executable file: building in this "
                     "process only",
                     env);
@@ -342,7 +351,7 @@ clf_farm *clf_farm_start(miopenHandle_t h, const clf_farm_job *jobs, int n, int 
         return NULL;
     char exe[PATH_MAX];
     if (find_worker(exe, sizeof exe) != 0) {
-        clf_log(CLF_LOG_WARNING,
+        clf_log(once_a_process(),
                 "%s not found (beside libclfuse, or CLFUSE_BUILD_WORKER): building %d programs "
                 "in this process only",
                 WORKER_NAME, n);
