@@ -92,7 +92,7 @@ static int parse(int argc, char **argv, options *o)
             continue;
         }
         char *end = NULL;
-        long iv = 0;
+        long long iv = 0;
         double dv = 0;
         if (opt == 'A' || opt == 'B' || opt == 'G')
             dv = strtod(optarg, &end);
@@ -100,7 +100,7 @@ static int parse(int argc, char **argv, options *o)
             o->fusion = clf_fusion_mode_from_name(optarg);
             continue;
         } else if (opt != 'h' && opt != '?')
-            iv = strtol(optarg, &end, 10);
+            iv = strtoll(optarg, &end, 10);
         if (opt != 'h' && opt != '?' && (end == optarg || *end != '\0')) {
             fprintf(stderr, "clfuse-driver: -%c expects a number, got '%s'\n", opt, optarg);
             return -1;

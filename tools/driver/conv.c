@@ -141,9 +141,9 @@ static int parse(int argc, char **argv, options *o)
             continue;
         }
         char *end = NULL;
-        long iv = 0;
+        long long iv = 0;
         if (opt != 'h' && opt != '?') {
-            iv = strtol(optarg, &end, 10);
+            iv = strtoll(optarg, &end, 10);
             if (end == optarg || *end != '\0') {
                 fprintf(stderr, "clfuse-driver: -%c expects a number, got '%s'\n", opt, optarg);
                 return -1;

@@ -37,9 +37,11 @@ void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2],
  * number (0, 1, 2). Returns 0 with *mode set, or -1 after printing what is accepted. */
 int driver_pad_mode(const char *arg, int *mode);
 
-/* 0 when v, the value arg of option -opt as strtol read it, fits an int; else prints that
- * it is out of range and returns -1 (a long cut to an int would run another problem). */
-int driver_int_fits(int opt, const char *arg, long v);
+/* 0 when v, the value arg of option -opt as strtoll read it, fits an int; else prints that
+ * it is out of range and returns -1 (a value cut to an int would run another problem). A
+ * long long, whatever the width of long: strtoll saturates past its range at values that no
+ * int holds, so no errno test is needed. */
+int driver_int_fits(int opt, const char *arg, long long v);
 
 /* 0 on success; else prints what failed with the library's last message and returns -1. */
 int driver_check(miopenHandle_t h, miopenStatus_t st, const char *what);

@@ -6,7 +6,6 @@
 #include "ref/ref.h"
 
 #include <clfuse/clfuse.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,14 +191,9 @@ void driver_mode_pads(int mode, const int in[2], const int f[2], const int s[2],
     }
 }
 
-int driver_int_fits(int opt, const char *arg, long v)
+int driver_int_fits(int opt, const char *arg, long long v)
 {
-    /* strtol saturates at LONG_MIN/LONG_MAX with ERANGE: where long is as narrow as int, the
-     * saturated value itself would pass the range test. */
-    errno = 0;
-    if (arg != NULL) /* NULL: getopt's '?' for a missing argument, reported by the caller */
-        (void)strtol(arg, NULL, 10);
-    if (errno != ERANGE && v >= INT_MIN && v <= INT_MAX)
+    if (v >= INT_MIN && v <= INT_MAX)
         return 0;
     fprintf(stderr, "clfuse-driver: -%c %s is out of range\n", opt, arg);
     return -1;

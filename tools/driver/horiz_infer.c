@@ -113,11 +113,11 @@ static int parse(int argc, char **argv, options *o)
         const int real = opt == 'A' || opt == 'B' || opt == 'G';
         char *end = NULL;
         double dv = 0;
-        long iv = 0;
+        long long iv = 0;
         if (real)
             dv = strtod(optarg, &end);
         else
-            iv = strtol(optarg, &end, 10);
+            iv = strtoll(optarg, &end, 10);
         if (end == optarg || *end != '\0') {
             fprintf(stderr, "clfuse-driver: -%c expects a number, got '%s'\n", opt, optarg);
             return -1;
