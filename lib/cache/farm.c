@@ -490,7 +490,7 @@ void clf_farm_finish(clf_farm *f)
 {
     if (f == NULL)
         return;
-    write_file(f->dir, -1, "stop", "", 0);
+    clf_farm_close(f);
     /* A worker still in one of its builds writes into the directory after this; what is left
      * goes with the pool's directory. */
     remove_dir(f->dir, 0);
