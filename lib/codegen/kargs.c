@@ -183,6 +183,15 @@ const void *clf_hkarg_value(const clf_run_args *a, int i, size_t *size, clf_karg
     return (const char *)&a->br[(i - 2) / CLF_HKARG_PER_BRANCH] + k->offset;
 }
 
+const void *clf_karg_bound(const clf_run_args *a, int horizontal, int id, size_t *size,
+                           clf_karg_kind *kind)
+{
+    if (horizontal)
+        return clf_hkarg_value(a, id, size, kind);
+    *kind = clf_kernel_args[id].kind;
+    return clf_karg_value(a, id, size);
+}
+
 /* Every branch's arguments, numbered (w0, conv_alpha0, ..., w1, ...), each after sep then ", ";
  * with their OpenCL types when with_types. */
 static void every_branch(clf_strbuf *b, const char *sep, int with_types)

@@ -126,6 +126,10 @@ void clf_hkargs_emit_epi_cl(clf_strbuf *b);
 /* The host binding of argument i: a pointer to its value in a and its size, as
  * clSetKernelArg takes them (a cl_mem, NULL when absent, or a float). */
 const void *clf_karg_value(const clf_run_args *a, int i, size_t *size);
+/* The binding of a kernel's argument id as the kernel's list names it: clf_hkarg_value's for
+ * a horizontal kernel (CLF_HKARG_*), else clf_karg_value's; *kind: a buffer or a float. */
+const void *clf_karg_bound(const clf_run_args *a, int horizontal, int id, size_t *size,
+                           clf_karg_kind *kind);
 
 /* The arguments a kernel of p reads: x, y and conv_alpha always (an elementwise plan scales
  * by it), w with a convolution, workspace when the solver's kernel takes one (workspace:

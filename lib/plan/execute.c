@@ -24,14 +24,8 @@ static cl_int set_args(struct miopenFusionPlanDescriptor *p, const clf_run_args 
     for (int i = 0; i < p->kargs.n; ++i) {
         size_t size;
         clf_karg_kind kind;
-        const void *v;
         const int id = p->kargs.id[i];
-        if (horizontal) {
-            v = clf_hkarg_value(a, id, &size, &kind);
-        } else {
-            v = clf_karg_value(a, id, &size);
-            kind = clf_kernel_args[id].kind;
-        }
+        const void *v = clf_karg_bound(a, horizontal, id, &size, &kind);
         const int reusable = kind == CLF_KARG_F32 || *(const cl_mem *)v == NULL;
         if (reusable && p->karg_valid && memcmp(p->karg_last[i], v, size) == 0)
             continue;

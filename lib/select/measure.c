@@ -216,13 +216,7 @@ static int describe_warm(const clf_fusion_problem *p, const clf_generated *gen,
     for (int i = 0; i < gen->args.n; ++i) {
         size_t size;
         clf_karg_kind kind;
-        const void *v;
-        if (p->nbranches > 0) {
-            v = clf_hkarg_value(a, gen->args.id[i], &size, &kind);
-        } else {
-            v = clf_karg_value(a, gen->args.id[i], &size);
-            kind = clf_kernel_args[gen->args.id[i]].kind;
-        }
+        const void *v = clf_karg_bound(a, p->nbranches > 0, gen->args.id[i], &size, &kind);
         if (kind == CLF_KARG_F32) {
             memcpy(&w->arg[i].value, v, sizeof w->arg[i].value);
         } else {
