@@ -34,7 +34,8 @@ export MIOPEN_LOG_LEVEL=${MIOPEN_LOG_LEVEL:-1}
 # those libraries. The library's own OpenCL objects are counted separately: every device
 # test asserts clf_clw_live_objects() == 0 after miopenDestroy.
 export LSAN_OPTIONS="suppressions=$root/test/lsan.supp:print_suppressions=0"
-# PoCL runs under ASan without any ASAN_OPTIONS; leak detection stays on.
+# PoCL runs under ASan with leak detection on. The tests' ASAN_OPTIONS gain
+# intercept_tls_get_addr=0 on GCC <= 13 / LLVM <= 16 (test/CMakeLists.txt says why).
 
 # Runs ctest in BUILD with its own cache, db and home directories.
 run_ctest() {
