@@ -15,7 +15,8 @@ same config 0.0056 ms in one run, 0.0076 in another), which is the size of the t
 (clfuse_FusionPlanSetSolver through "solver=... config=..." comments), and with PINNED.json
 (clfuse-bench --network on that file) the three choices' times come from that one process,
 each layer's three back to back, twice (A B C C B A; each choice's minimum of its two
-entries); the three runs' own times are kept in the last columns.
+entries, or of every entry of its config where two modes chose the same); the three runs' own
+times are kept in the last columns.
 """
 import gzip
 import json
@@ -47,15 +48,23 @@ def layers(path):
 
 
 def pinned_layers(path):
-    """{original layer name: {mode: ms}} from a run of the --pin network."""
+    """{original layer name: {mode: ms}} from a run of the --pin network. Modes that chose the
+    same solver and config get the minimum over all of that config's entries: they ran one
+    kernel, and its entries differ only by timing noise (on the 2-core machine's PoCL, min of
+    20 runs, the same config's entries of one process read 1.11x apart as a geomean, worst
+    1.5-1.75x, session 45), which would otherwise show as a ratio between the modes."""
     _, runs = layers(path)
-    out = {}
+    by_config, mode_config = {}, {}
     for name, r in runs.items():
         base, _, mode = name[4:].rpartition(".")  # "NNN_" + original name + "." + mode
         ms = r.get("ms")
         if mode in MODES and ms:
-            have = out.setdefault(base, {}).get(mode)
-            out[base][mode] = ms if have is None else min(have, ms)
+            key = (base, r.get("solver", ""))
+            by_config[key] = min(by_config.get(key, ms), ms)
+            mode_config[(base, mode)] = key
+    out = {}
+    for (base, mode), key in mode_config.items():
+        out.setdefault(base, {})[mode] = by_config[key]
     return out
 
 

@@ -6,7 +6,8 @@
 #   search   MIOPEN_FIND_ENFORCE=SEARCH (every valid config, CLFUSE_SEARCH_LIMIT per solver)
 #   pinned   the three runs' choices, pinned, timed in one process (after SEARCH)
 # (MODES="default normal" leaves SEARCH out), then tabulates per layer default/search and
-# normal/search with select_study.py.
+# normal/search with select_study.py. STUDY_PIN_RUNS sets the pinned run's --runs (default:
+# 200 with CLFUSE_DEVICE=cpu, else the bench's).
 #   usage: bench/scripts/select_study.sh NETWORK OUTDIR [BENCH] [extra clfuse-bench flags]
 # The figures depend on the device CLFUSE_DEVICE picks; peers are timed in the default run
 # only (pass --no-peer to skip them). Each run starts with an empty clfuse binary cache and an
@@ -44,8 +45,13 @@ runs=("$out/default/results.json" "$out/normal/results.json" "$out/search/result
 pinned=()
 if python3 "$here/select_study.py" --pin "$net" "${runs[@]}" > "$out/pinned.txt"; then
     echo "== pinned: the three choices of each layer in one process" >&2
+    # Runs per figure: the bench's default (20) on a GPU; 200 on a CPU, where 20 runs of a
+    # 10-25 us PoCL kernel left the same config's entries 1.11x apart (geomean; 1.05x at 200).
+    pin_runs=()
+    if [ -n "${STUDY_PIN_RUNS:-}" ]; then pin_runs=(--runs "$STUDY_PIN_RUNS")
+    elif [ "${CLFUSE_DEVICE:-}" = cpu ]; then pin_runs=(--runs 200); fi
     MIOPEN_SYSTEM_DB_PATH="$empty" MIOPEN_USER_DB_PATH="$empty" \
-        "$bench" --network "$out/pinned.txt" --out "$out/pinned" --no-peer "$@" \
+        "$bench" --network "$out/pinned.txt" --out "$out/pinned" --no-peer "${pin_runs[@]}" "$@" \
         > "$out/pinned.log" 2>&1 || echo "select_study: pinned run failed (see $out/pinned.log)" >&2
     [ -f "$out/pinned/results.json" ] && pinned=("$out/pinned/results.json")
 fi
