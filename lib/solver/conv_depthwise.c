@@ -251,7 +251,9 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     if (cfast(p)) { /* WX channels (up to 64, no more than there are) x WY positions: 64 */
         t.wx = pow2_at_least(c->k, 8, 64);
         t.wy = pow2_at_least((c->ow + t.tw - 1) / t.tw, 1, 64 / t.wx);
-        while (t.wx > 8 && taps_bytes(p, t.wx) > dev->local_mem_bytes)
+        /* Down to one channel where local memory is small (an embedded-profile device may
+         * have 1 KiB): applicable() admits the problem when one channel's taps fit. */
+        while (t.wx > 1 && taps_bytes(p, t.wx) > dev->local_mem_bytes)
             t.wx /= 2;
     }
     while (t.tw > 1 && span_of(c, t.tw) > MAX_SPAN)

@@ -942,6 +942,51 @@ static void cpu_nhwc_blocking(void **state)
     }
 }
 
+/* A device with the least local memory OpenCL allows (1 KiB, the embedded profile) and small
+ * work-groups: every convolution solver's default config is valid wherever the solver is
+ * applicable, in both layouts. ConvDepthwise's channels-last form stages a group's filters in
+ * local memory, and its default stopped shrinking the group at 8 channels: a 9x9 filter's 8
+ * channels need 2592 bytes (fuzz_plan found it, session 45). */
+static void defaults_fit_small_local_memory(void **state)
+{
+    (void)state;
+    clf_fusion_problem probs[4];
+    depthwise(&probs[0], 1, 64, 28, 9, 1, 4);
+    depthwise(&probs[1], 1, 32, 14, 5, 2, 2);
+    depthwise(&probs[2], 2, 8, 9, 3, 1, 1);
+    conv(&probs[3], 1, 16, 14, 32, 3, 1, 1);
+    clfuse_DeviceInfo devs[] = {h100(), pocl()};
+    for (size_t di = 0; di < sizeof devs / sizeof devs[0]; ++di) {
+        devs[di].local_mem_bytes = 1024;
+        devs[di].max_work_group_size = 64;
+    }
+    int checked_depthwise_nhwc = 0;
+    for (int nhwc = 0; nhwc < 2; ++nhwc)
+        for (size_t pi = 0; pi < sizeof probs / sizeof probs[0]; ++pi) {
+            clf_fusion_problem p = probs[pi];
+            for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+                long shape[4];
+                clf_problem_shape(&p, (clf_tensor_role)r, shape);
+                clf_packed_strides(shape, nhwc, p.strides[r]);
+            }
+            for (size_t di = 0; di < sizeof devs / sizeof devs[0]; ++di)
+                for (int si = 0; si < clf_solver_count(); ++si) {
+                    const clf_solver *s = clf_solver_at(si);
+                    char why[CLF_REASON_CAP], def[CLF_CONFIG_CAP];
+                    if (s->kind != CLF_SOLVER_CONV ||
+                        !s->applicable(&p, &devs[di], why, sizeof why))
+                        continue;
+                    s->default_config(&p, &devs[di], def, sizeof def);
+                    if (!s->config_valid(&p, &devs[di], def, why, sizeof why))
+                        fail_msg("%s problem %zu (%s) device %zu: default %s refused: %s", s->name,
+                                 pi, nhwc ? "NHWC" : "NCHW", di, def, why);
+                    checked_depthwise_nhwc +=
+                        nhwc && pi == 0 && strcmp(s->name, "ConvDepthwise") == 0;
+                }
+        }
+    assert_true(checked_depthwise_nhwc > 0); /* the case that failed is still applicable */
+}
+
 /* Between the two channels-last CPU solvers: the 1x1 expansions of 80 and 112 channels take
  * ConvOuterCpuNhwc's KB=32,PB=8 (session 38's 2-core sweep: 0.049 and 0.087 ms against
  * ConvDirectCpuNhwc's KB=8,PB=2 at 0.088 and 0.132, the pick before the work-items' fixed
@@ -1465,6 +1510,7 @@ int main(void)
         cmocka_unit_test(cpu_spilling_items_not_grouped),
         cmocka_unit_test(cpu_nhwc_blocking),
         cmocka_unit_test(cpu_nhwc_solver_choice),
+        cmocka_unit_test(defaults_fit_small_local_memory),
         cmocka_unit_test(depthwise_sectors_counted),
         cmocka_unit_test(elementwise_vector_width),
         cmocka_unit_test(groups_in_flight_counted),
