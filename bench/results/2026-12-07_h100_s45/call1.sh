@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Session 45, call 1: issue 17's residual add in NORMAL mode (each plan's Find picks its own
-# config, as clfuse-bench does by default) beside the default mode, twice each in turns, on the
+# config, as clfuse-bench does by default) beside the default mode, in turns (ROUNDS, default "1"), on the
 # H100; fresh cache and db directories per run. Then the suite in NHWC and NCHW (issue 16).
 #   STAGE_TESTS=test_farm tools/stage-gpu.sh   (6ffa52b's library)
 #   run (carry .gpu): .gpu/gpu-run.sh bash bench/results/2026-12-07_h100_s45/call1.sh $OUT
 out=$1; mkdir -p "$out"
 { cat .gpu/commit.txt; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; } > "$out/call1_env.txt" 2>&1
-for r in 1 2; do
+for r in ${ROUNDS:-1}; do
   for m in FAST NORMAL; do
     d=$(mktemp -d)
     CLFUSE_DEVICE=gpu MIOPEN_LOG_LEVEL=1 MIOPEN_USER_DB_PATH=$d/db MIOPEN_CUSTOM_CACHE_DIR=$d/cache \
@@ -16,8 +16,8 @@ for r in 1 2; do
   done
 done
 # Issue 16: the suite NHWC against NCHW, default mode (FAST) with no find-db (the model's picks
-# in both layouts), fused plans, no peer, two turns.
-for r in 1 2; do
+# in both layouts), fused plans, no peer, in turns.
+for r in ${ROUNDS:-1}; do
   for l in nchw nhwc; do
     f=(); [ $l = nhwc ] && f=(--nhwc)
     d=$(mktemp -d); mkdir -p $d/sys
