@@ -77,6 +77,16 @@ static void set_groups(clf_fusion_problem *p, int groups)
     clf_problem_set_conv(p, &node, in, out);
 }
 
+/* p's tensors packed, channels-last (NHWC, filters KYXC) or not (NCHW, KCYX). */
+static void set_packed(clf_fusion_problem *p, int channels_last)
+{
+    for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
+        long shape[4];
+        clf_problem_shape(p, (clf_tensor_role)r, shape);
+        clf_packed_strides(shape, channels_last, p->strides[r]);
+    }
+}
+
 /* A depthwise convolution: c channels in and out, one a group. */
 static void depthwise(clf_fusion_problem *p, int n, int c, int hw, int f, int stride, int pad)
 {
@@ -920,11 +930,7 @@ static void cpu_nhwc_blocking(void **state)
         clf_fusion_problem p;
         conv(&p, 1, layers[i].c, layers[i].hw, layers[i].k, layers[i].f, layers[i].stride,
              layers[i].pad);
-        for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
-            long shape[4];
-            clf_problem_shape(&p, (clf_tensor_role)r, shape);
-            clf_packed_strides(shape, 1, p.strides[r]);
-        }
+        set_packed(&p, 1);
         clf_cost cost;
         assert_true(clf_model_predict_detail(&dev, &p, s, "KB=8,PB=2,VW=16,GR=64", &cost, NULL) >
                     0);
@@ -964,11 +970,7 @@ static void defaults_fit_small_local_memory(void **state)
     for (int nhwc = 0; nhwc < 2; ++nhwc)
         for (size_t pi = 0; pi < sizeof probs / sizeof probs[0]; ++pi) {
             clf_fusion_problem p = probs[pi];
-            for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
-                long shape[4];
-                clf_problem_shape(&p, (clf_tensor_role)r, shape);
-                clf_packed_strides(shape, nhwc, p.strides[r]);
-            }
+            set_packed(&p, nhwc);
             for (size_t di = 0; di < sizeof devs / sizeof devs[0]; ++di)
                 for (int si = 0; si < clf_solver_count(); ++si) {
                     const clf_solver *s = clf_solver_at(si);
@@ -1011,11 +1013,7 @@ static void cpu_nhwc_solver_choice(void **state)
     for (size_t i = 0; i < sizeof layers / sizeof layers[0]; ++i) {
         clf_fusion_problem p;
         conv(&p, 1, layers[i].c, layers[i].hw, layers[i].k, 1, 1, 0);
-        for (int r = 0; r < CLF_TENSOR_ROLES; ++r) {
-            long shape[4];
-            clf_problem_shape(&p, (clf_tensor_role)r, shape);
-            clf_packed_strides(shape, 1, p.strides[r]);
-        }
+        set_packed(&p, 1);
         struct miopenHandle h;
         memset(&h, 0, sizeof h);
         h.info = dev;
