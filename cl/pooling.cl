@@ -1,4 +1,6 @@
-/* 2-d pooling forward (lib/api/pooling.c, miopenPoolingForward), fp32, NCHW with any strides.
+/* 2-d pooling forward (lib/api/pooling.c, miopenPoolingForward), NCHW with any strides; x and y
+ * stored as CLF_DT (float or half, read and written through CLF_LD / CLF_ST: lib/api/launch.c's
+ * preamble), the arithmetic in fp32.
  *
  * One work-item per output element (n, c, oy, ox). The window starts at oy * stride - pad and
  * covers `win` cells; only cells inside the input are read (padding is never a value):
@@ -8,7 +10,7 @@
  *    grown by the padding, so padded cells count but cells beyond it do not.
  * y = alpha * pooled + beta * y, y not read when beta is 0.
  * Launch: global = N*C*OH*OW rounded up to the work-group. */
-__kernel void clf_pool2d_fwd(__global const float *x, __global float *y, const int mode,
+__kernel void clf_pool2d_fwd(__global const CLF_DT *x, __global CLF_DT *y, const int mode,
                              const int4 xlen, const int4 xst, const int2 ylen, const int4 yst,
                              const int2 win, const int2 stride, const int2 pad,
                              const float alpha, const float beta)
@@ -26,11 +28,11 @@ __kernel void clf_pool2d_fwd(__global const float *x, __global float *y, const i
     const int hs = oy * stride.x - pad.x, ws = ox * stride.y - pad.y;
     const int he = min(hs + win.x, H), we = min(ws + win.y, W);
     const int h0 = max(hs, 0), w0 = max(ws, 0);
-    __global const float *xp = x + (long)n * xst.x + (long)c * xst.y;
+    __global const CLF_DT *xp = x + (long)n * xst.x + (long)c * xst.y;
     float acc = mode == 0 ? -INFINITY : 0.0f;
     for (int h = h0; h < he; ++h)
         for (int w = w0; w < we; ++w) {
-            const float v = xp[(long)h * xst.z + (long)w * xst.w];
+            const float v = CLF_LD(xp, (long)h * xst.z + (long)w * xst.w);
             if (mode == 0)
                 acc = v > acc ? v : acc;
             else
@@ -45,6 +47,6 @@ __kernel void clf_pool2d_fwd(__global const float *x, __global float *y, const i
     const long o = (long)n * yst.x + (long)c * yst.y + (long)oy * yst.z + (long)ox * yst.w;
     float r = alpha * acc;
     if (beta != 0.0f)
-        r += beta * y[o];
-    y[o] = r;
+        r += beta * CLF_LD(y, o);
+    CLF_ST(r, y, o);
 }

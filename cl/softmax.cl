@@ -1,4 +1,6 @@
-/* Softmax forward (lib/api/softmax.c, miopenSoftmaxForward_V2), fp32, NCHW with any strides.
+/* Softmax forward (lib/api/softmax.c, miopenSoftmaxForward_V2), NCHW with any strides; x and y
+ * stored as CLF_DT (float or half, through CLF_LD / CLF_ST: lib/api/launch.c's preamble), the
+ * arithmetic in fp32.
  *
  * One work-item per softmax row: an image (INSTANCE mode, the row is its C*H*W values) or a
  * pixel of an image (CHANNEL mode, the row is its C values). `rows` and `len` describe the row
@@ -26,7 +28,7 @@ inline long clf_sm_offset(int instance, int r, int j, int4 len, int4 st)
     return (long)n * st.x + (long)c * st.y + (long)h * st.z + (long)w * st.w;
 }
 
-__kernel void clf_softmax_fwd(__global const float *x, __global float *y, const int algo,
+__kernel void clf_softmax_fwd(__global const CLF_DT *x, __global CLF_DT *y, const int algo,
                               const int instance, const int4 len, const int4 sx, const int4 sy,
                               const float alpha, const float beta)
 {
@@ -39,19 +41,19 @@ __kernel void clf_softmax_fwd(__global const float *x, __global float *y, const 
     if (algo != 0) {
         m = -INFINITY;
         for (int j = 0; j < cnt; ++j)
-            m = fmax(m, x[clf_sm_offset(instance, r, j, len, sx)]);
+            m = fmax(m, CLF_LD(x, clf_sm_offset(instance, r, j, len, sx)));
     }
     float sum = 0.0f;
     for (int j = 0; j < cnt; ++j)
-        sum += exp(x[clf_sm_offset(instance, r, j, len, sx)] - m);
+        sum += exp(CLF_LD(x, clf_sm_offset(instance, r, j, len, sx)) - m);
     const float lsum = log(sum);
     for (int j = 0; j < cnt; ++j) {
-        const float v = x[clf_sm_offset(instance, r, j, len, sx)] - m;
+        const float v = CLF_LD(x, clf_sm_offset(instance, r, j, len, sx)) - m;
         const float s = algo == 2 ? v - lsum : exp(v) / sum;
         const long o = clf_sm_offset(instance, r, j, len, sy);
         float out = alpha * s;
         if (beta != 0.0f)
-            out += beta * y[o];
-        y[o] = out;
+            out += beta * CLF_LD(y, o);
+        CLF_ST(out, y, o);
     }
 }

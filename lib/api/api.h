@@ -14,21 +14,37 @@ typedef struct clf_karg {
 
 #define CLF_KARG(v) ((clf_karg){sizeof(v), &(v)})
 
-/* Builds (once per handle, then from the cache) the program of cl/<fragment>.cl, creates
- * `kernel`, sets the n arguments and launches it over `items` work-items (1-d, rounded up to
- * the work-group; the kernel returns for the excess). With profiling on, waits and records the
- * kernel's time for miopenGetKernelTime. Failures name api and the OpenCL call. */
+/* Builds (once per handle, then from the cache) the program of cl/<fragment>.cl over tensors
+ * stored as `type` (miopenFloat or miopenHalf: the fragment reads and writes them through
+ * CLF_DT, CLF_LD and CLF_ST, which a preamble defines for the type; arithmetic stays fp32),
+ * creates `kernel`, sets the n arguments and launches it over `items` work-items (1-d, rounded
+ * up to the work-group; the kernel returns for the excess). With profiling on, waits and
+ * records the kernel's time for miopenGetKernelTime. Failures name api and the OpenCL call. */
 miopenStatus_t clf_api_run(miopenHandle_t h, const char *api, const char *fragment,
-                           const char *kernel, const clf_karg *args, int n, size_t items);
+                           const char *kernel, miopenDataType_t type, const clf_karg *args, int n,
+                           size_t items);
 
 /* The float a host scalar pointer points to, or fallback for NULL (MIOpen reads alpha and beta
  * of fp32 operations as floats). */
 float clf_api_scalar(const void *p, float fallback);
 
-/* Checks a descriptor for an fp32 operation: live, set, miopenFloat (other types are
- * miopenStatusNotImplemented). */
-miopenStatus_t clf_api_float_tensor(miopenHandle_t h, const char *api, const char *what,
-                                    const struct miopenTensorDescriptor *t);
+/* Checks a descriptor for an operation that takes fp32 or fp16 storage: live, set,
+ * miopenFloat or miopenHalf (other types are miopenStatusNotImplemented). */
+miopenStatus_t clf_api_data_tensor(miopenHandle_t h, const char *api, const char *what,
+                                   const struct miopenTensorDescriptor *t);
+
+/* miopenStatusBadParm unless b's data type is a's (these calls convert no types). */
+miopenStatus_t clf_api_same_type(miopenHandle_t h, const char *api, const char *an,
+                                 const struct miopenTensorDescriptor *a, const char *bn,
+                                 const struct miopenTensorDescriptor *b);
+
+/* The device buffer m of the tensor `what` described by t: miopenStatusBadParm unless m is a
+ * cl_mem that holds every element t addresses (its span, at t's element size). An output
+ * (is_output) must also not let two indices share an element (clf_tensor_require_distinct):
+ * the work-items writing them would race. */
+miopenStatus_t clf_api_tensor_buffer(miopenHandle_t h, const char *api, const char *what,
+                                     const struct miopenTensorDescriptor *t, const void *m,
+                                     int is_output);
 
 /* miopenStatusBadParm unless the two descriptors have the same rank and lengths. */
 miopenStatus_t clf_api_same_lengths(miopenHandle_t h, const char *api, const char *an,

@@ -3,8 +3,11 @@
 #include "cache/program.h"
 #include "clw/clw.h"
 #include "codegen/codegen.h"
+#include "core/alloc.h"
+#include "plan/plan.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Work-group size: 64, or the largest power of two the device takes. Small and fixed because
  * these kernels have no local memory and one work-item per output. */
@@ -16,19 +19,42 @@ static size_t group_size(const clfuse_DeviceInfo *dev)
     return lx;
 }
 
+/* How the fragments read and write their tensors. Half storage goes through vload_half /
+ * vstore_half (core OpenCL: no cl_khr_fp16, which NVIDIA's OpenCL lacks), so the arithmetic
+ * stays fp32 whatever the storage. */
+static const char storage_float[] = "#define CLF_DT float\n"
+                                    "#define CLF_LD(p, i) ((p)[i])\n"
+                                    "#define CLF_ST(v, p, i) ((p)[i] = (v))\n";
+static const char storage_half[] = "#define CLF_DT half\n"
+                                   "#define CLF_LD(p, i) vload_half((i), (p))\n"
+                                   "#define CLF_ST(v, p, i) vstore_half((v), (i), (p))\n";
+
 miopenStatus_t clf_api_run(miopenHandle_t h, const char *api, const char *fragment,
-                           const char *kernel, const clf_karg *args, int n, size_t items)
+                           const char *kernel, miopenDataType_t type, const clf_karg *args, int n,
+                           size_t items)
 {
-    const char *src = clf_fragment(fragment);
-    if (src == NULL)
+    const char *frag = clf_fragment(fragment);
+    if (frag == NULL)
         return clf_fail(h, miopenStatusInternalError, "%s: cl/%s.cl is not embedded in this build",
                         api, fragment);
+    if (type != miopenFloat && type != miopenHalf)
+        return clf_fail(h, miopenStatusInternalError, "%s: no %s storage for cl/%s.cl", api,
+                        clf_type_name(type), fragment);
     /* The options of every generated program, CLFUSE_EXTRA_BUILD_OPTIONS included. */
     char options[256], why[CLF_REASON_CAP];
     if (clf_codegen_options(options, sizeof options, why, sizeof why) != 0)
         return clf_fail(h, miopenStatusBadParm, "%s: %s", api, why);
+    const char *storage = type == miopenHalf ? storage_half : storage_float;
+    const size_t ls = strlen(storage), lf = strlen(frag);
+    char *src = clf_malloc(ls + lf + 1);
+    if (src == NULL)
+        return clf_fail(h, miopenStatusAllocFailed, "%s: out of host memory for cl/%s.cl", api,
+                        fragment);
+    memcpy(src, storage, ls);
+    memcpy(src + ls, frag, lf + 1);
     cl_program prog = NULL;
     miopenStatus_t st = clf_program_get(h, api, src, options, 0, &prog, NULL);
+    clf_free(src);
     if (st != miopenStatusSuccess)
         return st;
     cl_int err = CL_SUCCESS;
@@ -73,17 +99,43 @@ float clf_api_scalar(const void *p, float fallback)
     return p ? *(const float *)p : fallback;
 }
 
-miopenStatus_t clf_api_float_tensor(miopenHandle_t h, const char *api, const char *what,
-                                    const struct miopenTensorDescriptor *t)
+miopenStatus_t clf_api_data_tensor(miopenHandle_t h, const char *api, const char *what,
+                                   const struct miopenTensorDescriptor *t)
 {
     miopenStatus_t st = clf_tensor_check(h, t, api, what);
     if (st != miopenStatusSuccess)
         return st;
-    if (t->type != miopenFloat)
+    if (t->type != miopenFloat && t->type != miopenHalf)
         return clf_fail(h, miopenStatusNotImplemented,
-                        "%s: %s is %s; clfuse implements this operation for FP32 only", api, what,
-                        clf_type_name(t->type));
+                        "%s: %s is %s; clfuse implements this operation for FP32 and FP16 only",
+                        api, what, clf_type_name(t->type));
     return miopenStatusSuccess;
+}
+
+miopenStatus_t clf_api_same_type(miopenHandle_t h, const char *api, const char *an,
+                                 const struct miopenTensorDescriptor *a, const char *bn,
+                                 const struct miopenTensorDescriptor *b)
+{
+    if (a->type == b->type)
+        return miopenStatusSuccess;
+    return clf_fail(h, miopenStatusBadParm,
+                    "%s: %s is %s but %s is %s; this operation converts no types", api, an,
+                    clf_type_name(a->type), bn, clf_type_name(b->type));
+}
+
+miopenStatus_t clf_api_tensor_buffer(miopenHandle_t h, const char *api, const char *what,
+                                     const struct miopenTensorDescriptor *t, const void *m,
+                                     int is_output)
+{
+    char name[96];
+    snprintf(name, sizeof name, "%s: %s", api, what);
+    if (is_output) {
+        miopenStatus_t st = clf_tensor_require_distinct(h, t, api, what);
+        if (st != miopenStatusSuccess)
+            return st;
+    }
+    return clf_plan_check_buffer(h, (cl_mem)(uintptr_t)m,
+                                 clf_tensor_span(t) * clf_type_size(t->type), name);
 }
 
 miopenStatus_t clf_api_same_lengths(miopenHandle_t h, const char *api, const char *an,

@@ -1,6 +1,7 @@
 /* Local response normalization: the descriptor, and the forward pass through cl/lrn.cl for
- * fp32 4-d NCHW tensors with any strides, both modes, alpha / beta blending. Keeping the scale
- * for a backward pass (do_backward true) is refused with miopenStatusNotImplemented. */
+ * fp32 or fp16 (fp32 arithmetic) 4-d NCHW tensors with any strides, both modes, alpha / beta
+ * blending. Keeping the scale for a backward pass (do_backward true) is refused with
+ * miopenStatusNotImplemented. */
 #include "api/api.h"
 #include "core/alloc.h"
 
@@ -115,7 +116,7 @@ miopenStatus_t miopenLRNGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
     return miopenStatusSuccess;
 }
 
-/* compat: fp32 4-d, any strides, both modes, alpha and beta blend; do_backward true is not
+/* compat: fp32 or fp16 4-d, any strides, both modes, alpha and beta blend; do_backward true is not
  * implemented */
 miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor_t lrnDesc,
                                 const void *alpha, const miopenTensorDescriptor_t xDesc,
@@ -132,9 +133,11 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
     miopenStatus_t st = lrn_check(lrnDesc, api, 1);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s", clf_thread_errmsg());
-    st = clf_api_float_tensor(h, api, "xDesc", xDesc);
+    st = clf_api_data_tensor(h, api, "xDesc", xDesc);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(h, api, "yDesc", yDesc);
+        st = clf_api_data_tensor(h, api, "yDesc", yDesc);
+    if (st == miopenStatusSuccess)
+        st = clf_api_same_type(h, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st == miopenStatusSuccess)
         st = clf_api_same_lengths(h, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st != miopenStatusSuccess)
@@ -152,6 +155,9 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
         return clf_fail(h, miopenStatusBadParm, "%s: alpha and beta must point to floats", api);
     if (!x || !y)
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
+    if ((st = clf_api_tensor_buffer(h, api, "x", xDesc, x, 0)) != miopenStatusSuccess ||
+        (st = clf_api_tensor_buffer(h, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+        return st;
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int cross = lrnDesc->mode == miopenLRNCrossChannel;
     const cl_int rad = (cl_int)((lrnDesc->n - 1) / 2);
@@ -167,6 +173,6 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
     const clf_karg args[] = {CLF_KARG(xm),  CLF_KARG(ym), CLF_KARG(cross), CLF_KARG(rad),
                              CLF_KARG(aoa), CLF_KARG(lb), CLF_KARG(lk),    CLF_KARG(len),
                              CLF_KARG(sx),  CLF_KARG(sy), CLF_KARG(al),    CLF_KARG(be)};
-    return clf_api_run(h, api, "lrn", "clf_lrn_fwd", args, (int)(sizeof args / sizeof args[0]),
-                       clf_tensor_elements(xDesc));
+    return clf_api_run(h, api, "lrn", "clf_lrn_fwd", xDesc->type, args,
+                       (int)(sizeof args / sizeof args[0]), clf_tensor_elements(xDesc));
 }

@@ -343,8 +343,8 @@ miopenStatus_t miopenPoolingGetWorkSpaceSizeV2(const miopenPoolingDescriptor_t p
     return miopenStatusSuccess;
 }
 
-/* compat: 2-d, fp32, any strides, alpha and beta blend; do_backward true (saving indices)
- * and 3-d pooling are not implemented */
+/* compat: 2-d, fp32 or fp16 (x and y of one type), any strides, alpha and beta blend; do_backward
+ * true (saving indices) and 3-d pooling are not implemented */
 miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDescriptor_t poolDesc,
                                     const void *alpha, const miopenTensorDescriptor_t xDesc,
                                     const void *x, const void *beta,
@@ -360,9 +360,11 @@ miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDe
         return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
     miopenStatus_t st = pool_check(poolDesc, api, 1);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(h, api, "xDesc", xDesc);
+        st = clf_api_data_tensor(h, api, "xDesc", xDesc);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(h, api, "yDesc", yDesc);
+        st = clf_api_data_tensor(h, api, "yDesc", yDesc);
+    if (st == miopenStatusSuccess)
+        st = clf_api_same_type(h, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s", clf_thread_errmsg());
     if (poolDesc->spatial != 2)
@@ -377,6 +379,9 @@ miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDe
         return clf_fail(h, miopenStatusBadParm, "%s: alpha and beta must point to floats", api);
     if (!x || !y)
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
+    if ((st = clf_api_tensor_buffer(h, api, "x", xDesc, x, 0)) != miopenStatusSuccess ||
+        (st = clf_api_tensor_buffer(h, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+        return st;
     int out[CLF_MAX_DIMS];
     st = output_lens(h, api, poolDesc, xDesc, out);
     if (st != miopenStatusSuccess)
@@ -410,6 +415,6 @@ miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDe
     const clf_karg args[] = {CLF_KARG(xm),     CLF_KARG(ym),   CLF_KARG(mode), CLF_KARG(xlen),
                              CLF_KARG(xst),    CLF_KARG(ylen), CLF_KARG(yst),  CLF_KARG(win),
                              CLF_KARG(stride), CLF_KARG(pad),  CLF_KARG(al),   CLF_KARG(be)};
-    return clf_api_run(h, api, "pooling", "clf_pool2d_fwd", args,
+    return clf_api_run(h, api, "pooling", "clf_pool2d_fwd", xDesc->type, args,
                        (int)(sizeof args / sizeof args[0]), clf_tensor_elements(yDesc));
 }

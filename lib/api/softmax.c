@@ -1,8 +1,10 @@
 /* Softmax forward (miopenSoftmaxForward, miopenSoftmaxForward_V2) through cl/softmax.cl:
- * fp32 4-d NCHW tensors with any strides, every algorithm and mode, alpha / beta blending. */
+ * fp32 or fp16 (fp32 arithmetic) 4-d NCHW tensors with any strides, every algorithm and mode, alpha
+ * / beta blending. */
 #include "api/api.h"
 
-/* compat: fp32 4-d, any strides; all three algorithms and both modes; alpha and beta blend */
+/* compat: fp32 or fp16 4-d, any strides; all three algorithms and both modes; alpha and beta blend
+ */
 miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
                                        const miopenTensorDescriptor_t xDesc, const void *x,
                                        const void *beta, const miopenTensorDescriptor_t yDesc,
@@ -14,9 +16,11 @@ miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
     clf_clear_error(h);
     if (h == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
-    miopenStatus_t st = clf_api_float_tensor(h, api, "xDesc", xDesc);
+    miopenStatus_t st = clf_api_data_tensor(h, api, "xDesc", xDesc);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(h, api, "yDesc", yDesc);
+        st = clf_api_data_tensor(h, api, "yDesc", yDesc);
+    if (st == miopenStatusSuccess)
+        st = clf_api_same_type(h, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st == miopenStatusSuccess)
         st = clf_api_same_lengths(h, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st != miopenStatusSuccess)
@@ -37,6 +41,9 @@ miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
         return clf_fail(h, miopenStatusBadParm, "%s: alpha and beta must point to floats", api);
     if (!x || !y)
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
+    if ((st = clf_api_tensor_buffer(h, api, "x", xDesc, x, 0)) != miopenStatusSuccess ||
+        (st = clf_api_tensor_buffer(h, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+        return st;
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int algo = (cl_int)algorithm, instance = mode == MIOPEN_SOFTMAX_MODE_INSTANCE;
     const cl_int4 len = {{xDesc->lens[0], xDesc->lens[1], xDesc->lens[2], xDesc->lens[3]}};
@@ -49,7 +56,7 @@ miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
     const clf_karg args[] = {CLF_KARG(xm),       CLF_KARG(ym),  CLF_KARG(algo),
                              CLF_KARG(instance), CLF_KARG(len), CLF_KARG(sx),
                              CLF_KARG(sy),       CLF_KARG(al),  CLF_KARG(be)};
-    return clf_api_run(h, api, "softmax", "clf_softmax_fwd", args,
+    return clf_api_run(h, api, "softmax", "clf_softmax_fwd", xDesc->type, args,
                        (int)(sizeof args / sizeof args[0]), rows);
 }
 

@@ -1,6 +1,6 @@
 /* The tensor API's elementwise operations (miopenOpTensor, miopenSetTensor, miopenScaleTensor,
- * miopenTransformTensor) over fp32 tensors of 1 to 8 dimensions with any strides: host-side
- * validation with MIOpen's rules and statuses, then one launch of a kernel of
+ * miopenTransformTensor) over fp32 or fp16 tensors (fp32 arithmetic) of 1 to 8 dimensions with any
+ * strides: host-side validation with MIOpen's rules and statuses, then one launch of a kernel of
  * cl/tensor_ops.cl. */
 #include "api/api.h"
 
@@ -23,8 +23,8 @@ static miopenStatus_t check_handle(miopenHandle_t handle, const char *api)
     return miopenStatusSuccess;
 }
 
-/* compat: fp32, 1 to 8 dimensions, any strides; B broadcast along its length-1 dimensions;
- * C is not read when beta is 0 */
+/* compat: fp32 or fp16 (A, B and C of one type), 1 to 8 dimensions, any strides; B broadcast along
+ * its length-1 dimensions; C is not read when beta is 0 */
 miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp, const void *alpha1,
                               const miopenTensorDescriptor_t aDesc, const void *A,
                               const void *alpha2, const miopenTensorDescriptor_t bDesc,
@@ -35,11 +35,15 @@ miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp, 
     miopenStatus_t st = check_handle(handle, api);
     miopenHandle_t h = handle;
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(h, api, "aDesc", aDesc);
+        st = clf_api_data_tensor(h, api, "aDesc", aDesc);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(h, api, "bDesc", bDesc);
+        st = clf_api_data_tensor(h, api, "bDesc", bDesc);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(h, api, "cDesc", cDesc);
+        st = clf_api_data_tensor(h, api, "cDesc", cDesc);
+    if (st == miopenStatusSuccess)
+        st = clf_api_same_type(h, api, "aDesc", aDesc, "bDesc", bDesc);
+    if (st == miopenStatusSuccess)
+        st = clf_api_same_type(h, api, "aDesc", aDesc, "cDesc", cDesc);
     if (st != miopenStatusSuccess)
         return st;
     if (tensorOp < miopenTensorOpAdd || tensorOp > miopenTensorOpMax)
@@ -49,6 +53,10 @@ miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp, 
                         api);
     if (!A || !B || !C)
         return clf_fail(h, miopenStatusBadParm, "%s: A, B and C must be device buffers", api);
+    if ((st = clf_api_tensor_buffer(h, api, "A", aDesc, A, 0)) != miopenStatusSuccess ||
+        (st = clf_api_tensor_buffer(h, api, "B", bDesc, B, 0)) != miopenStatusSuccess ||
+        (st = clf_api_tensor_buffer(h, api, "C", cDesc, C, 1)) != miopenStatusSuccess)
+        return st;
     st = clf_api_same_lengths(h, api, "aDesc", aDesc, "cDesc", cDesc);
     if (st != miopenStatusSuccess)
         return st;
@@ -77,7 +85,7 @@ miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp, 
                              CLF_KARG(a1),   CLF_KARG(a2), CLF_KARG(be), CLF_KARG(nd),
                              CLF_KARG(lens), CLF_KARG(sa), CLF_KARG(sb), CLF_KARG(sc),
                              CLF_KARG(total)};
-    return clf_api_run(h, api, "tensor_ops", "clf_op_tensor", args,
+    return clf_api_run(h, api, "tensor_ops", "clf_op_tensor", cDesc->type, args,
                        (int)(sizeof args / sizeof args[0]), (size_t)total);
 }
 
@@ -88,13 +96,15 @@ static miopenStatus_t fill(miopenHandle_t handle, const char *api,
 {
     miopenStatus_t st = check_handle(handle, api);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(handle, api, "yDesc", yDesc);
+        st = clf_api_data_tensor(handle, api, "yDesc", yDesc);
     if (st != miopenStatusSuccess)
         return st;
     if (alpha == NULL)
         return clf_fail(handle, miopenStatusBadParm, "%s: alpha must point to a float", api);
     if (y == NULL)
         return clf_fail(handle, miopenStatusBadParm, "%s: y must be a device buffer", api);
+    if ((st = clf_api_tensor_buffer(handle, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+        return st;
     cl_int8 lens, sy;
     shape_vectors(yDesc, &lens, &sy);
     const cl_mem ym = (cl_mem)y;
@@ -103,26 +113,26 @@ static miopenStatus_t fill(miopenHandle_t handle, const char *api,
     const cl_ulong total = clf_tensor_elements(yDesc);
     const clf_karg args[] = {CLF_KARG(ym),   CLF_KARG(scale), CLF_KARG(value), CLF_KARG(nd),
                              CLF_KARG(lens), CLF_KARG(sy),    CLF_KARG(total)};
-    return clf_api_run(handle, api, "tensor_ops", "clf_fill_tensor", args,
+    return clf_api_run(handle, api, "tensor_ops", "clf_fill_tensor", yDesc->type, args,
                        (int)(sizeof args / sizeof args[0]), (size_t)total);
 }
 
-/* compat: fp32, any strides (only the elements the descriptor spans are written) */
+/* compat: fp32 or fp16, any strides (only the elements the descriptor spans are written) */
 miopenStatus_t miopenSetTensor(miopenHandle_t handle, const miopenTensorDescriptor_t yDesc, void *y,
                                const void *alpha)
 {
     return fill(handle, "miopenSetTensor", yDesc, y, alpha, 0);
 }
 
-/* compat: fp32, any strides */
+/* compat: fp32 or fp16, any strides */
 miopenStatus_t miopenScaleTensor(miopenHandle_t handle, const miopenTensorDescriptor_t yDesc,
                                  void *y, const void *alpha)
 {
     return fill(handle, "miopenScaleTensor", yDesc, y, alpha, 1);
 }
 
-/* compat: fp32 y = alpha * x + beta * y with any strides on either side; no int8
- * vectorisation, no type conversion */
+/* compat: fp32 or fp16 (x and y of one type) y = alpha * x + beta * y with any strides on either
+ * side; no int8 vectorisation, no type conversion */
 miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
                                      const miopenTensorDescriptor_t xDesc, const void *x,
                                      const void *beta, const miopenTensorDescriptor_t yDesc,
@@ -131,9 +141,11 @@ miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
     const char *api = "miopenTransformTensor";
     miopenStatus_t st = check_handle(handle, api);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(handle, api, "xDesc", xDesc);
+        st = clf_api_data_tensor(handle, api, "xDesc", xDesc);
     if (st == miopenStatusSuccess)
-        st = clf_api_float_tensor(handle, api, "yDesc", yDesc);
+        st = clf_api_data_tensor(handle, api, "yDesc", yDesc);
+    if (st == miopenStatusSuccess)
+        st = clf_api_same_type(handle, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st == miopenStatusSuccess)
         st = clf_api_same_lengths(handle, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st != miopenStatusSuccess)
@@ -143,6 +155,9 @@ miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
                         api);
     if (!x || !y)
         return clf_fail(handle, miopenStatusBadParm, "%s: x and y must be device buffers", api);
+    if ((st = clf_api_tensor_buffer(handle, api, "x", xDesc, x, 0)) != miopenStatusSuccess ||
+        (st = clf_api_tensor_buffer(handle, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+        return st;
     cl_int8 lens, sx, sy;
     shape_vectors(xDesc, &lens, &sx);
     shape_vectors(yDesc, &lens, &sy);
@@ -153,6 +168,6 @@ miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
     const clf_karg args[] = {CLF_KARG(xm), CLF_KARG(ym), CLF_KARG(al),
                              CLF_KARG(be), CLF_KARG(nd), CLF_KARG(lens),
                              CLF_KARG(sx), CLF_KARG(sy), CLF_KARG(total)};
-    return clf_api_run(handle, api, "tensor_ops", "clf_transform_tensor", args,
+    return clf_api_run(handle, api, "tensor_ops", "clf_transform_tensor", yDesc->type, args,
                        (int)(sizeof args / sizeof args[0]), (size_t)total);
 }

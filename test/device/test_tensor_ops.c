@@ -49,6 +49,20 @@
 
 static uint64_t rng;
 
+/* The storage type of the tensors the numeric tests make: fp32, or fp16 (the "_half" runs),
+ * where host data are rounded to half before the reference sees them, results are read back
+ * widened, and the tolerance is issue 16's fp16 bound (RMS-relative 1e-3: each output is
+ * rounded to half, 2^-11 relative at most). */
+static miopenDataType_t dtype = miopenFloat;
+/* A quiet half NaN with a payload: the poison of a half buffer, mapped to and from the float
+ * poison (ref_poison_value) on the way in and out. */
+#define HALF_POISON 0x7e5bu
+
+static double tolerance(void)
+{
+    return dtype == miopenHalf ? 1e-3 : TOL;
+}
+
 /* ---- tensors on host and device ----------------------------------------------------------- */
 
 typedef struct shape {
@@ -93,15 +107,35 @@ static miopenTensorDescriptor_t desc(const shape *s)
 {
     miopenTensorDescriptor_t d;
     OK(miopenCreateTensorDescriptor(&d));
-    OK(miopenSetTensorDescriptor(d, miopenFloat, s->nd, s->lens, s->strides));
+    OK(miopenSetTensorDescriptor(d, dtype, s->nd, s->lens, s->strides));
     return d;
 }
 
+static int is_poison(float f)
+{
+    const float p = ref_poison_value();
+    return memcmp(&f, &p, sizeof f) == 0;
+}
+
+/* A device buffer of n elements of dtype holding host[0..n) (in half: converted, the float
+ * poison becoming HALF_POISON). */
 static cl_mem dev(miopenHandle_t h, const float *host, size_t n)
 {
     cl_int err = CL_SUCCESS;
-    cl_mem m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                     n * sizeof(float), (void *)host, &err);
+    uint16_t *bits = NULL;
+    const void *src = host;
+    size_t bytes = n * sizeof(float);
+    if (dtype == miopenHalf) {
+        bits = malloc(n * sizeof *bits);
+        assert_non_null(bits);
+        for (size_t i = 0; i < n; ++i)
+            bits[i] = is_poison(host[i]) ? HALF_POISON : ref_float_to_half(host[i]);
+        src = bits;
+        bytes = n * sizeof *bits;
+    }
+    cl_mem m = clf_clw_create_buffer(h->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes,
+                                     (void *)src, &err);
+    free(bits);
     assert_int_equal(err, CL_SUCCESS);
     assert_non_null(m);
     return m;
@@ -109,14 +143,27 @@ static cl_mem dev(miopenHandle_t h, const float *host, size_t n)
 
 static void rd(miopenHandle_t h, cl_mem m, float *host, size_t n)
 {
-    assert_int_equal(clf_clw_read(h->queue, m, 0, n * sizeof(float), host), CL_SUCCESS);
+    if (dtype != miopenHalf) {
+        assert_int_equal(clf_clw_read(h->queue, m, 0, n * sizeof(float), host), CL_SUCCESS);
+        return;
+    }
+    uint16_t *bits = malloc(n * sizeof *bits);
+    assert_non_null(bits);
+    assert_int_equal(clf_clw_read(h->queue, m, 0, n * sizeof *bits, bits), CL_SUCCESS);
+    for (size_t i = 0; i < n; ++i)
+        host[i] = bits[i] == HALF_POISON ? ref_poison_value() : ref_half_to_float(bits[i]);
+    free(bits);
 }
 
+/* n random values in [-2, 2), exactly representable in dtype. */
 static float *rnd(size_t n)
 {
     float *p = malloc(n * sizeof(float));
     assert_non_null(p);
     ref_fill_uniform(p, n, &rng, -2.0f, 2.0f);
+    if (dtype == miopenHalf)
+        for (size_t i = 0; i < n; ++i)
+            p[i] = ref_half_to_float(ref_float_to_half(p[i]));
     return p;
 }
 
@@ -138,13 +185,14 @@ static void check(const char *what, const shape *s, const double *ref, const flo
     if (bad != (size_t)-1)
         fail_msg("%s: element %zu of %zu was not written", what, bad, s->count);
     double rms = ref_rms_relative(ref, got, s->count);
-    if (!(rms < TOL)) {
+    if (!(rms < tolerance())) {
         size_t worst = 0;
         for (size_t i = 1; i < s->count; ++i)
             if (fabs(ref[i] - got[i]) > fabs(ref[worst] - got[worst]))
                 worst = i;
-        fail_msg("%s: RMS-relative error %g >= %g (worst element %zu: %g vs reference %g)", what,
-                 rms, TOL, worst, (double)got[worst], ref[worst]);
+        fail_msg("%s (%s): RMS-relative error %g >= %g (worst element %zu: %g vs reference %g)",
+                 what, dtype == miopenHalf ? "fp16" : "fp32", rms, tolerance(), worst,
+                 (double)got[worst], ref[worst]);
     }
     for (size_t o = 0; o < s->span; ++o)
         if (!spanned[o] && memcmp(&out[o], &before[o], sizeof(float)) != 0)
@@ -165,8 +213,16 @@ static int setup(void **state)
     return 0;
 }
 
+/* The same tests over fp16 storage. */
+static int setup_half(void **state)
+{
+    dtype = miopenHalf;
+    return setup(state);
+}
+
 static int teardown(void **state)
 {
+    dtype = miopenFloat;
     miopenDestroy((miopenHandle_t)*state);
     if (clf_clw_live_objects() != 0) {
         fprintf(stderr, "%ld OpenCL objects leaked\n", clf_clw_live_objects());
@@ -385,7 +441,7 @@ static void test_transform(void **state)
     /* NCHW -> NHWC through a layout descriptor: strides N = HWC, C = 1, H = WC, W = C. */
     miopenTensorDescriptor_t nhwc;
     OK(miopenCreateTensorDescriptor(&nhwc));
-    OK(miopenSetNdTensorDescriptorWithLayout(nhwc, miopenFloat, miopenTensorNHWC, l, 4));
+    OK(miopenSetNdTensorDescriptorWithLayout(nhwc, dtype, miopenTensorNHWC, l, 4));
     int lens[4], strides[4];
     miopenDataType_t dt;
     OK(miopenGetTensorDescriptor(nhwc, &dt, lens, strides));
@@ -641,7 +697,7 @@ static void run_lrn(miopenHandle_t h, int mode, unsigned n, const shape *sx, con
     miopenTensorDescriptor_t tx = desc(sx), ty = desc(sy);
     size_t ws = 0;
     OK(miopenLRNGetWorkSpaceSize(ty, &ws));
-    assert_int_equal(ws, sy->count * sizeof(float));
+    assert_int_equal(ws, sy->count * (dtype == miopenHalf ? 2 : 4));
     OK(miopenLRNForward(h, ld, &al, tx, dx, &be, ty, dy, false, NULL));
     float *out = malloc(sy->span * sizeof(float));
     assert_non_null(out);
@@ -683,7 +739,7 @@ static void test_bad_input(void **state)
     shape s = mk(4, l, NULL), s2 = mk(4, l2, NULL), sb = mk(4, lb, NULL), s3 = mk(3, l3, NULL);
     miopenTensorDescriptor_t t = desc(&s), t2 = desc(&s2), tb = desc(&sb), t3 = desc(&s3), th;
     OK(miopenCreateTensorDescriptor(&th));
-    OK(miopenSet4dTensorDescriptor(th, miopenHalf, 2, 3, 4, 5));
+    OK(miopenSet4dTensorDescriptor(th, miopenBFloat16, 2, 3, 4, 5));
     float *hv = rnd(s2.span);
     cl_mem a = dev(h, hv, s2.span), c = dev(h, hv, s2.span);
     const float one = 1.0f, zero = 0.0f;
@@ -702,12 +758,31 @@ static void test_bad_input(void **state)
     FAILS(miopenOpTensor(h, miopenTensorOpAdd, &one, t, a, &one, t, NULL, &zero, t, c),
           miopenStatusBadParm, h, "device buffers");
     FAILS(miopenOpTensor(h, miopenTensorOpAdd, &one, th, a, &one, th, a, &zero, th, c),
-          miopenStatusNotImplemented, h, "FP16");
+          miopenStatusNotImplemented, h, "BF16");
+    /* fp16 is taken, but no call converts types. */
+    miopenTensorDescriptor_t t16;
+    OK(miopenCreateTensorDescriptor(&t16));
+    OK(miopenSet4dTensorDescriptor(t16, miopenHalf, 2, 3, 4, 5));
+    FAILS(miopenOpTensor(h, miopenTensorOpAdd, &one, t, a, &one, t16, a, &zero, t, c),
+          miopenStatusBadParm, h, "converts no types");
+    FAILS(miopenTransformTensor(h, &one, t, a, &zero, t16, c), miopenStatusBadParm, h,
+          "xDesc is FP32 but yDesc is FP16");
+    /* Buffers smaller than what the descriptors address, and an output whose strides let two
+     * indices share an element. */
+    const int lbig[4] = {2, 3, 4, 7}, lover[4] = {2, 3, 4, 5}, sover[4] = {60, 20, 5, 2};
+    shape sbig = mk(4, lbig, NULL), sov = mk(4, lover, sover);
+    miopenTensorDescriptor_t tbig = desc(&sbig), tov = desc(&sov);
+    FAILS(miopenOpTensor(h, miopenTensorOpAdd, &one, tbig, a, &one, tbig, a, &zero, tbig, c),
+          miopenStatusBadParm, h, "miopenOpTensor: A holds 576 bytes, the operation needs 672");
+    FAILS(miopenSetTensor(h, tbig, c, &one), miopenStatusBadParm, h,
+          "miopenSetTensor: y holds 576 bytes");
+    FAILS(miopenScaleTensor(h, tov, c, &one), miopenStatusBadParm, h, "strides overlap");
     FAILS(miopenOpTensor(NULL, miopenTensorOpAdd, &one, t, a, &one, t, a, &zero, t, c),
           miopenStatusBadParm, NULL, "miopenHandle_t");
     /* Set, scale, transform. */
     FAILS(miopenSetTensor(h, t, c, NULL), miopenStatusBadParm, h, "miopenSetTensor: alpha");
-    FAILS(miopenScaleTensor(h, th, c, &one), miopenStatusNotImplemented, h, "miopenScaleTensor");
+    FAILS(miopenScaleTensor(h, th, c, &one), miopenStatusNotImplemented, h,
+          "miopenScaleTensor: yDesc is BF16");
     FAILS(miopenTransformTensor(h, &one, t, a, &zero, t2, c), miopenStatusBadParm, h,
           "miopenTransformTensor: xDesc is 2x3x4x5");
 
@@ -779,12 +854,17 @@ static void test_bad_input(void **state)
                                   MIOPEN_SOFTMAX_MODE_CHANNEL),
           miopenStatusNotImplemented, h, "4-d");
     FAILS(miopenSoftmaxForward(h, &one, t, a, NULL, t, c), miopenStatusBadParm, h, "beta");
+    FAILS(miopenSoftmaxForward(h, &one, tbig, a, &zero, tbig, c), miopenStatusBadParm, h,
+          "miopenSoftmaxForward_V2: x holds 576 bytes");
 
     miopenDestroyTensorDescriptor(t);
     miopenDestroyTensorDescriptor(t2);
     miopenDestroyTensorDescriptor(tb);
     miopenDestroyTensorDescriptor(t3);
     miopenDestroyTensorDescriptor(th);
+    miopenDestroyTensorDescriptor(t16);
+    miopenDestroyTensorDescriptor(tbig);
+    miopenDestroyTensorDescriptor(tov);
     miopenDestroyTensorDescriptor(tp);
     miopenDestroyTensorDescriptor(tq);
     miopenDestroyTensorDescriptor(t5);
@@ -860,6 +940,20 @@ static void test_descriptors_and_not_implemented(void **state)
     OK(miopenDestroyConvolutionDescriptor(cd));
 }
 
+/* The numeric tests again, each over fp16 storage (setup_half). */
+#define HALF_RUN(test)                                                                             \
+    static void test##_half(void **state)                                                          \
+    {                                                                                              \
+        test(state);                                                                               \
+    }
+HALF_RUN(test_op_tensor_broadcast)
+HALF_RUN(test_op_tensor_strided_and_ranks)
+HALF_RUN(test_set_scale)
+HALF_RUN(test_transform)
+HALF_RUN(test_pooling)
+HALF_RUN(test_softmax)
+HALF_RUN(test_lrn)
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -873,6 +967,14 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_lrn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_descriptors_and_not_implemented, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_op_tensor_broadcast_half, setup_half, teardown),
+        cmocka_unit_test_setup_teardown(test_op_tensor_strided_and_ranks_half, setup_half,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_set_scale_half, setup_half, teardown),
+        cmocka_unit_test_setup_teardown(test_transform_half, setup_half, teardown),
+        cmocka_unit_test_setup_teardown(test_pooling_half, setup_half, teardown),
+        cmocka_unit_test_setup_teardown(test_softmax_half, setup_half, teardown),
+        cmocka_unit_test_setup_teardown(test_lrn_half, setup_half, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
