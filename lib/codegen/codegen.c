@@ -297,7 +297,7 @@ static int emit_horizontal(const clf_fusion_problem *p, clf_strbuf *b, const cha
     clf_strbuf_define(b, "OUT_HW", (long)p->h * p->w);
     clf_strbuf_define(b, "NBRANCHES", p->nbranches);
     clf_hkargs_of(p, args);
-    clf_hkargs_emit_cl(b, args);
+    clf_hkargs_emit_cl(b, args, p->half);
     static const char *const undefs[] = {
         "BR_K",        "BR_FY",         "BR_FX",        "BR_PAD_H",   "BR_PAD_W",   "BR_STRIDE_H",
         "BR_STRIDE_W", "BR_DIL_H",      "BR_DIL_W",     "BR_C_PER_G", "BR_K_PER_G", "BR_HAS_BIAS",
@@ -364,7 +364,7 @@ static int emit_horizontal_merged(const clf_fusion_problem *p, clf_strbuf *b, co
                       p->nbranches);
     emit_shapes(&m, b);
     clf_hkargs_of(p, args);
-    clf_hkargs_emit_cl(b, args);
+    clf_hkargs_emit_cl(b, args, p->half);
     clf_hkargs_emit_epi_cl(b);
     for (int i = 0; i < p->nbranches; ++i) {
         const clf_branch_problem *br = &p->branch[i];

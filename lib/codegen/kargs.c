@@ -173,7 +173,7 @@ CLF_HKARG_BRANCH_TABLE(CLF_HKARG_CHECK_)
 const void *clf_hkarg_value(const clf_run_args *a, int i, size_t *size, clf_karg_kind *kind)
 {
     if (i < 2) {
-        *kind = i == 0 ? CLF_KARG_IN : CLF_KARG_OUT;
+        *kind = i == 0 ? CLF_KARG_DIN : CLF_KARG_DOUT;
         *size = sizeof(cl_mem);
         return i == 0 ? (const void *)&a->x : (const void *)&a->y;
     }
@@ -230,15 +230,16 @@ void clf_hkargs_of(const clf_fusion_problem *p, clf_karg_list *out)
     }
 }
 
-void clf_hkargs_emit_cl(clf_strbuf *b, const clf_karg_list *args)
+void clf_hkargs_emit_cl(clf_strbuf *b, const clf_karg_list *args, int half)
 {
     clf_strbuf_append(b, "/* kernel arguments of horizontal plans (lib/codegen/kargs.h) */\n");
-    clf_strbuf_printf(b, "#define CLF_KERNEL_PARAMS %s x, %s y", cl_type(CLF_KARG_IN),
-                      cl_type(CLF_KARG_OUT));
+    clf_strbuf_printf(b, "#define CLF_KERNEL_PARAMS %s x, %s y", cl_data_type(CLF_KARG_DIN, half),
+                      cl_data_type(CLF_KARG_DOUT, half));
     for (int j = 2; j < args->n; ++j) {
         const int i = args->id[j] - 2;
         const clf_kernel_arg_info *k = &branch_args[i % CLF_HKARG_PER_BRANCH];
-        clf_strbuf_printf(b, ", %s %s%d", cl_type(k->kind), k->name, i / CLF_HKARG_PER_BRANCH);
+        clf_strbuf_printf(b, ", %s %s%d", cl_data_type(k->kind, half), k->name,
+                          i / CLF_HKARG_PER_BRANCH);
     }
     clf_strbuf_append(b, "\n#define CLF_ABSENT_ARGS");
     for (int i = 0, j = 2; i < CLF_MAX_BRANCHES * CLF_HKARG_PER_BRANCH; ++i) {

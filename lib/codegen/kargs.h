@@ -69,7 +69,7 @@ extern const clf_kernel_arg_info clf_kernel_args[CLF_KARG_COUNT];
  * given (no copy, no extra launch).
  * Row: X(name, kind), name the struct clf_branch_args field. */
 #define CLF_HKARG_BRANCH_TABLE(X)                                                                  \
-    X(w, CLF_KARG_IN)                                                                              \
+    X(w, CLF_KARG_DIN)                                                                             \
     X(conv_alpha, CLF_KARG_F32)                                                                    \
     X(bias, CLF_KARG_IN)                                                                           \
     X(bn_scale, CLF_KARG_IN)                                                                       \
@@ -116,8 +116,9 @@ void clf_hkargs_of(const clf_fusion_problem *p, clf_karg_list *out);
 /* Writes a horizontal program's CLF_KERNEL_PARAMS (x, y and the branch arguments args
  * lists), CLF_ABSENT_ARGS (the other branch arguments, as constants), CLF_BRANCH_PARAMS (one
  * branch's, unnumbered: the branch function's parameters) and CLF_BRANCH_ARGS<b> (branch b's,
- * numbered: the call's arguments). */
-void clf_hkargs_emit_cl(clf_strbuf *b, const clf_karg_list *args);
+ * numbered: the call's arguments). x, y and the filters are half pointers when half (an fp16
+ * plan), float ones otherwise. */
+void clf_hkargs_emit_cl(clf_strbuf *b, const clf_karg_list *args, int half);
 /* Writes EPI_PARAMS and EPI_ARGS for a horizontal program run as one merged convolution:
  * every branch's arguments (CLF_KERNEL_PARAMS without x and y), which its clf_epilogue
  * passes on to the branch of the channel (lib/codegen/codegen.c). */

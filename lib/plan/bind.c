@@ -76,7 +76,7 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
             const clf_ir_op *br_bn = clf_epilogue_find(&br->epi, CLF_IR_BN);
             size_t bpar = br_bn && br_bn->bn_spatial ? (size_t)c->k : (size_t)c->k * c->oh * c->ow;
             st = clf_plan_check_buffer(h, ba->w,
-                                       (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * fs,
+                                       (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * ds,
                                        "w (a branch's filter)");
             if (st == miopenStatusSuccess && clf_epilogue_find(&br->epi, CLF_IR_BIAS))
                 st = clf_plan_check_buffer(h, ba->bias, (size_t)c->k * fs, "a branch's bias");

@@ -9,8 +9,9 @@
  *   ConvHorizontalGemm (id 13): ConvImplicitGemm's kernel (cl/conv_igemm.cl; no split across
  *     work-groups: a horizontal kernel has no workspace argument).
  *   ConvHorizontalCpu (id 14): ConvDirectCpu's kernel (cl/conv_cpu.cl), CPU devices only.
- * Branches with different filters, strides or paddings, grouped ones, and fp16 or strided
- * tensors stay with ConvHorizontalDirect. */
+ * Both take fp16 storage as their inner solvers do (x, the filters and y half, fp32
+ * arithmetic). Branches with different filters, strides or paddings, grouped ones, and strided
+ * tensors stay with ConvHorizontalDirect (fp32 only). */
 #include "solver/solver.h"
 
 #include <stdio.h>
@@ -64,7 +65,7 @@ int clf_horizontal_merged(const clf_fusion_problem *p, clf_fusion_problem *out, 
     static int PFX##_applicable(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,         \
                                 char *why, size_t cap)                                             \
     {                                                                                              \
-        if (!clf_solver_fp32_only(p, NAME, why, cap) || !clf_solver_nchw_only(p, NAME, why, cap))  \
+        if (!clf_solver_nchw_only(p, NAME, why, cap))                                              \
             return 0;                                                                              \
         clf_fusion_problem m;                                                                      \
         if (!clf_horizontal_merged(p, &m, why, cap))                                               \

@@ -42,6 +42,12 @@ static int teardown(void **state)
     return miopenDestroy(handle) == miopenStatusSuccess ? 0 : -1;
 }
 
+/* The storage of x, the filters and y in the plans run_case_with builds: fp32, or fp16 (the
+ * "_half" tests), where bias and batch-norm parameters stay fp32 and the tolerance is issue
+ * 16's fp16 bound (RMS-relative 1e-3 against the double reference on the half-rounded
+ * inputs: the output is rounded to half). */
+static miopenDataType_t dtype = miopenFloat;
+
 static cl_mem upload(const float *data, size_t n)
 {
     cl_int err;
@@ -51,6 +57,49 @@ static cl_mem upload(const float *data, size_t n)
         clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof(float), data, 0, NULL, NULL),
         CL_SUCCESS);
     return m;
+}
+
+/* A data tensor (x, a filter, y) of n elements in dtype: in half, data[] is rounded to half
+ * first (the reference then sees what the device does) and the poison becomes a half NaN. */
+static cl_mem upload_data(float *data, size_t n)
+{
+    if (dtype != miopenHalf)
+        return upload(data, n);
+    uint16_t *bits = malloc(n * sizeof *bits);
+    assert_non_null(bits);
+    const float poison = ref_poison_value();
+    for (size_t i = 0; i < n; ++i)
+        if (memcmp(&data[i], &poison, sizeof poison) == 0)
+            bits[i] = 0x7e5bu;
+        else
+            ref_round_half(&data[i], &bits[i], 1);
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * sizeof *bits, NULL, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    assert_int_equal(
+        clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, n * sizeof *bits, bits, 0, NULL, NULL),
+        CL_SUCCESS);
+    free(bits);
+    return m;
+}
+
+/* y back into floats; in half, an element still holding the half poison reads as the float
+ * poison. */
+static void download_data(cl_mem m, float *y, size_t n)
+{
+    if (dtype != miopenHalf) {
+        assert_int_equal(clEnqueueReadBuffer(queue, m, CL_TRUE, 0, n * sizeof *y, y, 0, NULL, NULL),
+                         CL_SUCCESS);
+        return;
+    }
+    uint16_t *bits = malloc(n * sizeof *bits);
+    assert_non_null(bits);
+    assert_int_equal(
+        clEnqueueReadBuffer(queue, m, CL_TRUE, 0, n * sizeof *bits, bits, 0, NULL, NULL),
+        CL_SUCCESS);
+    for (size_t i = 0; i < n; ++i)
+        y[i] = bits[i] == 0x7e5bu ? ref_poison_value() : ref_half_to_float(bits[i]);
+    free(bits);
 }
 
 /* One branch: a k x C x f x f convolution (pad, stride), then what is asked for. */
@@ -84,7 +133,7 @@ static miopenStatus_t add_branches(miopenFusionPlanDescriptor_t plan, miopenTens
         if (i > 0 && (r = clfuse_FusionPlanBeginBranch(plan)) != miopenStatusSuccess)
             return r;
         miopenCreateTensorDescriptor(&s->wd);
-        miopenSet4dTensorDescriptor(s->wd, miopenFloat, b->k, c, b->f, b->f);
+        miopenSet4dTensorDescriptor(s->wd, dtype, b->k, c, b->f, b->f);
         miopenCreateConvolutionDescriptor(&s->conv);
         miopenInitConvolutionDescriptor(s->conv, miopenConvolution, b->pad, b->pad, b->stride,
                                         b->stride, 1, 1);
@@ -163,9 +212,9 @@ static void run_case_with(int n, int c, int h, int w, const branch_spec *bs, int
         ktot += bs[i].k;
     miopenTensorDescriptor_t xd, yd;
     miopenCreateTensorDescriptor(&xd);
-    miopenSet4dTensorDescriptor(xd, miopenFloat, n, c, h, w);
+    miopenSet4dTensorDescriptor(xd, dtype, n, c, h, w);
     miopenCreateTensorDescriptor(&yd);
-    miopenSet4dTensorDescriptor(yd, miopenFloat, n, ktot, oh, ow);
+    miopenSet4dTensorDescriptor(yd, dtype, n, ktot, oh, ow);
     miopenFusionPlanDescriptor_t plan;
     assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
                      miopenStatusSuccess);
@@ -198,7 +247,7 @@ static void run_case_with(int n, int c, int h, int w, const branch_spec *bs, int
     assert_non_null(y);
     assert_non_null(ref);
     ref_fill_uniform(x, xn, &rng, -1, 1);
-    cl_mem xm = upload(x, xn);
+    cl_mem xm = upload_data(x, xn);
     miopenOperatorArgs_t args;
     assert_int_equal(miopenCreateOperatorArgs(&args), miopenStatusSuccess);
     const float one = 1.0f, zero = 0.0f;
@@ -210,7 +259,7 @@ static void run_case_with(int n, int c, int h, int w, const branch_spec *bs, int
         s->w = malloc(s->wn * sizeof(float));
         assert_non_null(s->w);
         ref_fill_uniform(s->w, s->wn, &rng, -1, 1);
-        s->wm = upload(s->w, s->wn);
+        s->wm = upload_data(s->w, s->wn);
         if (b->bias) {
             s->b = malloc((size_t)b->k * sizeof(float));
             assert_non_null(s->b);
@@ -262,24 +311,24 @@ static void run_case_with(int n, int c, int h, int w, const branch_spec *bs, int
         kb += b->k;
     }
     ref_poison(y, yn);
-    cl_mem ym = upload(y, yn);
+    cl_mem ym = upload_data(y, yn);
     miopenStatus_t rs = miopenExecuteFusionPlan(handle, plan, xd, xm, yd, ym, args);
     if (skip_args >= 0) {
         assert_int_equal(rs, miopenStatusBadParm);
         MSG_HAS(handle, "no arguments for op");
     } else {
         assert_int_equal(rs, miopenStatusSuccess);
-        assert_int_equal(
-            clEnqueueReadBuffer(queue, ym, CL_TRUE, 0, yn * sizeof *y, y, 0, NULL, NULL),
-            CL_SUCCESS);
+        download_data(ym, y, yn);
         assert_true(ref_first_unwritten(y, yn) == (size_t)-1);
         double rms = ref_rms_relative(ref, y, yn);
-        if (!(rms < 80 * FLT_EPSILON))
-            fail_msg("horizontal plan of %d branches (%s \"%s\"): RMS %g", nb, solver, cfg, rms);
+        const double tol = dtype == miopenHalf ? 1e-3 : 80 * FLT_EPSILON;
+        if (!(rms < tol))
+            fail_msg("horizontal plan of %d branches (%s \"%s\", %s): RMS %g >= %g", nb, solver,
+                     cfg, dtype == miopenHalf ? "fp16" : "fp32", rms, tol);
         /* The output descriptor of one branch is not the plan's. */
         miopenTensorDescriptor_t one_branch;
         miopenCreateTensorDescriptor(&one_branch);
-        miopenSet4dTensorDescriptor(one_branch, miopenFloat, n, bs[0].k, oh, ow);
+        miopenSet4dTensorDescriptor(one_branch, dtype, n, bs[0].k, oh, ow);
         assert_int_equal(miopenExecuteFusionPlan(handle, plan, xd, xm, one_branch, ym, args),
                          miopenStatusBadParm);
         MSG_HAS(handle, "outputDesc");
@@ -453,6 +502,62 @@ static void selected_and_recorded(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* fp16 storage (x, the filters, y half; bias and batch-norm fp32) through the merged solvers,
+ * chosen and pinned; ConvHorizontalDirect stays fp32 only and says so. */
+static int half_storage(void **state)
+{
+    (void)state;
+    dtype = miopenHalf;
+    return 0;
+}
+
+static int float_storage(void **state)
+{
+    (void)state;
+    dtype = miopenFloat;
+    return 0;
+}
+
+static void merged_half(void **state)
+{
+    (void)state;
+    const char *merged = merged_solver();
+    run_case_with(2, 8, 4, 6, merged_1x1, 3, 51, -1, NULL, NULL, merged, NULL);
+    const branch_spec s2[] = {{9, 3, 1, 2, 1, -1, miopenActivationRELU},
+                              {3, 3, 1, 2, 1, 1, miopenActivationTANH}};
+    run_case_with(1, 5, 9, 7, s2, 2, 52, -1, NULL, NULL, merged, NULL);
+    run_case_with(2, 8, 4, 6, merged_1x1, 3, 53, -1, "ConvHorizontalGemm",
+                  "MT=8,NT=8,KT=4,TM=4,TN=4", "ConvHorizontalGemm", NULL);
+    run_case_with(2, 8, 4, 6, merged_1x1, 3, 54, -1, "ConvHorizontalGemm",
+                  "MT=16,NT=32,KT=16,TM=4,TN=4,KS=2", "ConvHorizontalGemm", NULL);
+    if (strcmp(merged, MERGED_ANY) == 0) {
+        run_case_with(2, 8, 4, 6, merged_1x1, 3, 55, -1, "ConvHorizontalCpu", "KB=4,VW=8,NV=2",
+                      "ConvHorizontalCpu", NULL);
+        const branch_spec s1[] = {{3, 3, 1, 1, 1, -1, miopenActivationRELU},
+                                  {4, 3, 1, 1, 0, 1, -1}};
+        run_case_with(2, 5, 7, 9, s1, 2, 56, -1, "ConvHorizontalCpu", "KB=4,VW=16,NV=1,FL=1",
+                      "ConvHorizontalCpu", NULL);
+    } else {
+        print_message("merged_half: ConvHorizontalCpu skipped: not a CPU device\n");
+    }
+    /* Branches of different filters: no merged solver, and ConvHorizontalDirect is fp32 only. */
+    miopenTensorDescriptor_t xd;
+    miopenCreateTensorDescriptor(&xd);
+    miopenSet4dTensorDescriptor(xd, miopenHalf, 1, 3, 7, 6);
+    miopenFusionPlanDescriptor_t plan;
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
+                     miopenStatusSuccess);
+    const branch_spec bs[] = {{4, 1, 0, 1, 1, -1, miopenActivationRELU}, {6, 3, 1, 1, 1, -1, -1}};
+    branch_state st[MAXB];
+    memset(st, 0, sizeof st);
+    assert_int_equal(add_branches(plan, xd, 3, 7, 6, bs, 2, st), miopenStatusSuccess);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
+    assert_non_null(strstr(clfuse_FusionPlanGetReport(plan), "ConvHorizontalDirect: fp32 only"));
+    miopenDestroyFusionPlan(plan);
+    free_branches(st, 2);
+    miopenDestroyTensorDescriptor(xd);
+}
+
 /* ConvHorizontalGemm pinned on branches of different filters: refused with the reason. */
 static void merged_refused(void **state)
 {
@@ -622,6 +727,7 @@ int main(void)
         cmocka_unit_test(merged_branches),
         cmocka_unit_test(merged_configs),
         cmocka_unit_test(merged_refused),
+        cmocka_unit_test_setup_teardown(merged_half, half_storage, float_storage),
         cmocka_unit_test(selected_and_recorded),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

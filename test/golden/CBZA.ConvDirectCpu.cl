@@ -802,12 +802,12 @@ __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
     __global const CLF_DATA_T *xg = x + ((size_t)n * C + (size_t)g * C_PER_G) * (H * W);
 #ifdef CLF_HGEMM_ROW
     /* A horizontal plan: each of the KB filters in its branch's buffer. */
-    __global const float *wrow[KB];
+    __global const CLF_DATA_T *wrow[KB];
 #pragma unroll
     for (int i = 0; i < KB; ++i)
         FILTER_ROW(g, kg0 + i, wrow[i]);
 #define W_STAGE(ci)
-#define W_TAP(i, ci, fy, fx) wrow[i][(ci) * FYX + (fy) * FX + (fx)]
+#define W_TAP(i, ci, fy, fx) CLF_LOAD(wrow[i], (ci) * FYX + (fy) * FX + (fx))
 #else
     __global const CLF_DATA_T *wk = w + ((size_t)g * K_PER_G + kg0) * (C_PER_G * FYX);
 #if HALF

@@ -507,7 +507,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void clf_fused(CLF_KERN
      * work-items read consecutive weights. Rows past K_PER_G read the last row. */
     int a_off[A_LOADS];
 #ifdef CLF_HGEMM_ROW
-    __global const float *a_src[A_LOADS];
+    __global const CLF_DATA_T *a_src[A_LOADS];
 #define A_SRC(q) a_src[q]
 #else
 #define A_SRC(q) w
