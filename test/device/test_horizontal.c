@@ -502,6 +502,32 @@ static void selected_and_recorded(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* A horizontal plan (in dtype) of a 1x1 and a 3x3 branch over 1x3x7x6: no merged solver takes
+ * it. */
+typedef struct unmergeable {
+    miopenTensorDescriptor_t xd;
+    miopenFusionPlanDescriptor_t plan;
+    branch_state st[MAXB];
+} unmergeable;
+
+static void unmergeable_plan(unmergeable *u)
+{
+    memset(u, 0, sizeof *u);
+    miopenCreateTensorDescriptor(&u->xd);
+    miopenSet4dTensorDescriptor(u->xd, dtype, 1, 3, 7, 6);
+    assert_int_equal(miopenCreateFusionPlan(&u->plan, miopenHorizontalFusion, u->xd),
+                     miopenStatusSuccess);
+    const branch_spec bs[] = {{4, 1, 0, 1, 1, -1, miopenActivationRELU}, {6, 3, 1, 1, 1, -1, -1}};
+    assert_int_equal(add_branches(u->plan, u->xd, 3, 7, 6, bs, 2, u->st), miopenStatusSuccess);
+}
+
+static void unmergeable_free(unmergeable *u)
+{
+    miopenDestroyFusionPlan(u->plan);
+    free_branches(u->st, 2);
+    miopenDestroyTensorDescriptor(u->xd);
+}
+
 /* fp16 storage (x, the filters, y half; bias and batch-norm fp32) through the merged solvers,
  * chosen and pinned; ConvHorizontalDirect stays fp32 only and says so. */
 static int half_storage(void **state)
@@ -541,37 +567,21 @@ static void merged_half(void **state)
         print_message("merged_half: ConvHorizontalCpu skipped: not a CPU device\n");
     }
     /* Branches of different filters: no merged solver, and ConvHorizontalDirect is fp32 only. */
-    miopenTensorDescriptor_t xd;
-    miopenCreateTensorDescriptor(&xd);
-    miopenSet4dTensorDescriptor(xd, miopenHalf, 1, 3, 7, 6);
-    miopenFusionPlanDescriptor_t plan;
-    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
-                     miopenStatusSuccess);
-    const branch_spec bs[] = {{4, 1, 0, 1, 1, -1, miopenActivationRELU}, {6, 3, 1, 1, 1, -1, -1}};
-    branch_state st[MAXB];
-    memset(st, 0, sizeof st);
-    assert_int_equal(add_branches(plan, xd, 3, 7, 6, bs, 2, st), miopenStatusSuccess);
-    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
-    assert_non_null(strstr(clfuse_FusionPlanGetReport(plan), "ConvHorizontalDirect: fp32 only"));
-    miopenDestroyFusionPlan(plan);
-    free_branches(st, 2);
-    miopenDestroyTensorDescriptor(xd);
+    unmergeable unm;
+    unmergeable_plan(&unm);
+    assert_int_equal(miopenCompileFusionPlan(handle, unm.plan), miopenStatusUnsupportedOp);
+    assert_non_null(
+        strstr(clfuse_FusionPlanGetReport(unm.plan), "ConvHorizontalDirect: fp32 only"));
+    unmergeable_free(&unm);
 }
 
 /* ConvHorizontalGemm pinned on branches of different filters: refused with the reason. */
 static void merged_refused(void **state)
 {
     (void)state;
-    miopenTensorDescriptor_t xd;
-    miopenCreateTensorDescriptor(&xd);
-    miopenSet4dTensorDescriptor(xd, miopenFloat, 1, 3, 7, 6);
-    miopenFusionPlanDescriptor_t plan;
-    assert_int_equal(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xd),
-                     miopenStatusSuccess);
-    const branch_spec bs[] = {{4, 1, 0, 1, 1, -1, miopenActivationRELU}, {6, 3, 1, 1, 1, -1, -1}};
-    branch_state st[MAXB];
-    memset(st, 0, sizeof st);
-    assert_int_equal(add_branches(plan, xd, 3, 7, 6, bs, 2, st), miopenStatusSuccess);
+    unmergeable unm;
+    unmergeable_plan(&unm);
+    miopenFusionPlanDescriptor_t plan = unm.plan;
     assert_int_equal(clfuse_FusionPlanSetSolver(plan, "ConvHorizontalGemm", NULL),
                      miopenStatusSuccess);
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
@@ -586,9 +596,7 @@ static void merged_refused(void **state)
                      miopenStatusSuccess);
     assert_int_equal(count, 1);
     assert_int_equal(algos[0], miopenConvolutionFwdAlgoDirect);
-    miopenDestroyFusionPlan(plan);
-    free_branches(st, 2);
-    miopenDestroyTensorDescriptor(xd);
+    unmergeable_free(&unm);
 }
 
 /* Arguments of one branch's ops missing: execute names the op. */
