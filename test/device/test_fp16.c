@@ -1006,10 +1006,15 @@ static void bad_mixes(void **state)
     OK(miopenCreateOpBatchNormForward(plan, &op, miopenBNSpatial, false));
     assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
     miopenDestroyFusionPlan(plan);
-    /* a horizontal half plan: its one solver is fp32 only */
+    /* a horizontal half plan: a merged solver takes it (ConvHorizontalDirect is fp32 only;
+     * test_horizontal merged_half checks the results) */
     OK(miopenCreateFusionPlan(&plan, miopenHorizontalFusion, xh));
     OK(miopenCreateOpConvForward(plan, &op, cd, wh));
-    assert_int_equal(miopenCompileFusionPlan(handle, plan), miopenStatusUnsupportedOp);
+    OK(miopenCompileFusionPlan(handle, plan));
+    const char *hsolver = NULL;
+    OK(clfuse_FusionPlanGetSolver(plan, NULL, &hsolver, NULL));
+    assert_true(strcmp(hsolver, "ConvHorizontalGemm") == 0 ||
+                strcmp(hsolver, "ConvHorizontalCpu") == 0);
     miopenDestroyFusionPlan(plan);
     clReleaseMemObject(dx);
     clReleaseMemObject(dy);
