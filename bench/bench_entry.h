@@ -75,10 +75,11 @@ miopenStatus_t bench_build_plan(ctx *c, bufs *b, const bench_entry *e, const cha
  * bn entries, in double over ref_count values), then times those that passed. */
 void bench_run_chain(ctx *c, bufs *b, bench_entry *e, int ci, const double *conv_ref,
                      size_t ref_count);
-/* Times chain ci's verified fused path again (its plan kept in b): one more round of the
- * same runs (up to BENCH_MAX_ROUNDS), recorded in kern_rounds; the round with the lowest
- * median becomes kern. 0 when timed or nothing to time, -1 when the path failed (marked so). */
-int bench_retime_fused(ctx *c, bufs *b, bench_entry *e, int ci);
+/* Times path `path` (P_FUSED, P_UNFUSED, P_GEMM) of chain ci again, when it was verified and
+ * timed (its plans and buffers kept in b): one more round of the same runs (up to
+ * BENCH_MAX_ROUNDS), recorded in kern_rounds; the round with the lowest median becomes kern.
+ * 0 when timed or nothing to time, -1 when the path failed (marked so). */
+int bench_retime_path(ctx *c, bufs *b, bench_entry *e, int ci, int path);
 /* Runs one entry: setup, compile, verify, time. keep == NULL frees everything; else the
  * descriptors, buffers and plans move into *keep (the caller frees them). */
 void bench_run_entry(ctx *c, bench_entry *e, bufs *keep);

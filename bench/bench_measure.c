@@ -149,15 +149,15 @@ static int measure(ctx *c, bufs *b, const bench_entry *e, chain_res *ch, int ci,
     return st == miopenStatusSuccess ? 0 : -1;
 }
 
-int bench_retime_fused(ctx *c, bufs *b, bench_entry *e, int ci)
+int bench_retime_path(ctx *c, bufs *b, bench_entry *e, int ci, int path)
 {
     chain_res *ch = &e->ch[ci];
-    path_res *p = &ch->p[P_FUSED];
+    path_res *p = &ch->p[path];
     if (p->state != PATH_OK || !p->kern.n || p->nrounds >= BENCH_MAX_ROUNDS)
         return 0;
     bstat kern = {0, 0, 0};
     double step_min[BENCH_MAX_STEPS] = {0};
-    miopenStatus_t st = time_kernels(c, b, e, ch, ci, P_FUSED, p->nsteps, &kern, step_min);
+    miopenStatus_t st = time_kernels(c, b, e, ch, ci, path, p->nsteps, &kern, step_min);
     miopenEnableProfiling(c->h, true);
     if (st != miopenStatusSuccess) {
         p->state = PATH_FAILED;

@@ -258,7 +258,7 @@ int bench_run_network(ctx *c, bench_run *r)
             if (kept[i].plan[0] == NULL || e->failed)
                 continue;
             double before = bench_path_ms(&e->ch[0].p[P_FUSED]);
-            if (bench_retime_fused(c, &kept[i], e, 0) != 0) {
+            if (bench_retime_path(c, &kept[i], e, 0, P_FUSED) != 0) {
                 e->failed = 1;
                 snprintf(e->status, sizeof e->status, "FAILED: %.240s", e->ch[0].p[P_FUSED].note);
                 rc = 1;

@@ -294,19 +294,26 @@ void bench_dnnl_run(const bench_entry *e, chain_res *ch, const float *x, const f
         DN(dnnl_primitive_execute(d.conv, d.s, 4, args));
         DN(dnnl_stream_wait(d.s));
     }
-    for (int i = 0; i < runs; ++i) {
-        double t0 = bench_now_s();
-        DN(dnnl_primitive_execute(d.conv, d.s, 4, args));
-        DN(dnnl_stream_wait(d.s));
-        t[i] = (bench_now_s() - t0) * 1e3;
+    /* Three rounds, the one with the lowest median standing, as clfuse's own paths get on the
+     * suite and in network mode: a slow stretch of the host (on the 2-core VM, a whole figure
+     * at 1.9x) must not decide the ratio for either side. */
+    for (int round = 0; round < BENCH_MAX_ROUNDS; ++round) {
+        for (int i = 0; i < runs; ++i) {
+            double t0 = bench_now_s();
+            DN(dnnl_primitive_execute(d.conv, d.s, 4, args));
+            DN(dnnl_stream_wait(d.s));
+            t[i] = (bench_now_s() - t0) * 1e3;
+        }
+        const bstat s = bench_stats(t, runs);
+        if (round == 0 || s.med < p->t.med)
+            p->t = s;
     }
-    p->t = bench_stats(t, runs);
     p->ok = 1;
     snprintf(p->variant, sizeof p->variant, "oneDNN fused conv+bias%s%s (%.40s)", post ? act : ", ",
              post ? " post-op" : act, ch->dnnl_impl[0] ? ch->dnnl_impl : "?");
     snprintf(p->timing, sizeof p->timing,
-             "host clock around dnnl_primitive_execute + dnnl_stream_wait, per run; layouts "
-             "oneDNN picked, reorders outside the timed region");
+             "host clock around execute + stream wait per run, 3 rounds (the lowest median's); "
+             "layouts oneDNN picked, reorders not timed");
     goto done;
 fail:
     snprintf(p->note, sizeof p->note, "FAILED: %.160s: %s", where, dnnl_status2str(st));

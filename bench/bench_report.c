@@ -48,8 +48,9 @@ static const char *timing_notes[] = {
     "kernel_ms: device time from miopenEnableProfiling + miopenGetKernelTime, summed over the "
     "calls of one iteration (one call for a fused plan); the primary figure; ratios use its "
     "minimum; in --network mode each layer's fused plan is timed in three rounds (its own, and "
-    "two after the whole network has compiled and run), kernel_ms_rounds lists them and "
-    "kernel_ms is the round with the lowest median",
+    "two after the whole network has compiled and run), on the suite every timed clfuse path "
+    "of an entry in three rounds taken in turns (the peers in one); kernel_ms_rounds lists "
+    "them and kernel_ms is the round with the lowest median",
     "wall_ms: profiling off, host clock around the iteration's calls and one clFinish (includes "
     "the library's per-call host work and launch latency)",
     "clblast: ConvGemm (im2col + CLBlast SGEMM) launches several kernels; the library reports "
@@ -446,9 +447,11 @@ static int write_md(const bench_run *r, const char *path)
             r->dev.device_version, r->dev.driver_version, r->dev.compute_units);
     fprintf(f, "- clfuse %s, %s; command: `%s`\n", r->lib_version, r->date, r->command);
     fprintf(f,
-            "- Selection: %s; %d runs after %d warm-ups; MIOPEN_FIND_MODE_FUSION=%s; "
+            "- Selection: %s; %d runs after %d warm-ups%s; MIOPEN_FIND_MODE_FUSION=%s; "
             "%.0f s in all\n",
-            r->selection, r->runs, r->warmup, r->fusion_find_mode, r->total_seconds);
+            r->selection, r->runs, r->warmup,
+            r->net ? "" : ", each clfuse path in 3 rounds taken in turns (the lowest median's)",
+            r->fusion_find_mode, r->total_seconds);
     fprintf(f, "- Measured peaks: %.1f GB/s (copy), %.1f GFLOP/s (FMA chains)\n", r->peaks.gbps,
             r->peaks.gflops);
     fprintf(f, "- Peer: %s\n", r->peer_status);
