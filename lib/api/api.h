@@ -46,6 +46,17 @@ miopenStatus_t clf_api_tensor_buffer(miopenHandle_t h, const char *api, const ch
                                      const struct miopenTensorDescriptor *t, const void *m,
                                      int is_output);
 
+/* The two tensors of a call from x to y: clf_api_data_tensor of xDesc and of yDesc, then
+ * clf_api_same_type. */
+miopenStatus_t clf_api_xy_tensors(miopenHandle_t h, const char *api,
+                                  const struct miopenTensorDescriptor *xDesc,
+                                  const struct miopenTensorDescriptor *yDesc);
+
+/* Their buffers: clf_api_tensor_buffer of x (an input) and of y (the output). */
+miopenStatus_t clf_api_xy_buffers(miopenHandle_t h, const char *api,
+                                  const struct miopenTensorDescriptor *xDesc, const void *x,
+                                  const struct miopenTensorDescriptor *yDesc, const void *y);
+
 /* miopenStatusBadParm unless the two descriptors have the same rank and lengths. */
 miopenStatus_t clf_api_same_lengths(miopenHandle_t h, const char *api, const char *an,
                                     const struct miopenTensorDescriptor *a, const char *bn,

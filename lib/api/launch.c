@@ -138,6 +138,26 @@ miopenStatus_t clf_api_tensor_buffer(miopenHandle_t h, const char *api, const ch
                                  clf_tensor_span(t) * clf_type_size(t->type), name);
 }
 
+miopenStatus_t clf_api_xy_tensors(miopenHandle_t h, const char *api,
+                                  const struct miopenTensorDescriptor *xDesc,
+                                  const struct miopenTensorDescriptor *yDesc)
+{
+    miopenStatus_t st = clf_api_data_tensor(h, api, "xDesc", xDesc);
+    if (st == miopenStatusSuccess)
+        st = clf_api_data_tensor(h, api, "yDesc", yDesc);
+    if (st == miopenStatusSuccess)
+        st = clf_api_same_type(h, api, "xDesc", xDesc, "yDesc", yDesc);
+    return st;
+}
+
+miopenStatus_t clf_api_xy_buffers(miopenHandle_t h, const char *api,
+                                  const struct miopenTensorDescriptor *xDesc, const void *x,
+                                  const struct miopenTensorDescriptor *yDesc, const void *y)
+{
+    miopenStatus_t st = clf_api_tensor_buffer(h, api, "x", xDesc, x, 0);
+    return st == miopenStatusSuccess ? clf_api_tensor_buffer(h, api, "y", yDesc, y, 1) : st;
+}
+
 miopenStatus_t clf_api_same_lengths(miopenHandle_t h, const char *api, const char *an,
                                     const struct miopenTensorDescriptor *a, const char *bn,
                                     const struct miopenTensorDescriptor *b)

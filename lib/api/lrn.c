@@ -133,11 +133,7 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
     miopenStatus_t st = lrn_check(lrnDesc, api, 1);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s", clf_thread_errmsg());
-    st = clf_api_data_tensor(h, api, "xDesc", xDesc);
-    if (st == miopenStatusSuccess)
-        st = clf_api_data_tensor(h, api, "yDesc", yDesc);
-    if (st == miopenStatusSuccess)
-        st = clf_api_same_type(h, api, "xDesc", xDesc, "yDesc", yDesc);
+    st = clf_api_xy_tensors(h, api, xDesc, yDesc);
     if (st == miopenStatusSuccess)
         st = clf_api_same_lengths(h, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st != miopenStatusSuccess)
@@ -155,8 +151,7 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
         return clf_fail(h, miopenStatusBadParm, "%s: alpha and beta must point to floats", api);
     if (!x || !y)
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
-    if ((st = clf_api_tensor_buffer(h, api, "x", xDesc, x, 0)) != miopenStatusSuccess ||
-        (st = clf_api_tensor_buffer(h, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+    if ((st = clf_api_xy_buffers(h, api, xDesc, x, yDesc, y)) != miopenStatusSuccess)
         return st;
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int cross = lrnDesc->mode == miopenLRNCrossChannel;

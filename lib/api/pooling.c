@@ -360,11 +360,7 @@ miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDe
         return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
     miopenStatus_t st = pool_check(poolDesc, api, 1);
     if (st == miopenStatusSuccess)
-        st = clf_api_data_tensor(h, api, "xDesc", xDesc);
-    if (st == miopenStatusSuccess)
-        st = clf_api_data_tensor(h, api, "yDesc", yDesc);
-    if (st == miopenStatusSuccess)
-        st = clf_api_same_type(h, api, "xDesc", xDesc, "yDesc", yDesc);
+        st = clf_api_xy_tensors(h, api, xDesc, yDesc);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s", clf_thread_errmsg());
     if (poolDesc->spatial != 2)
@@ -379,8 +375,7 @@ miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDe
         return clf_fail(h, miopenStatusBadParm, "%s: alpha and beta must point to floats", api);
     if (!x || !y)
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
-    if ((st = clf_api_tensor_buffer(h, api, "x", xDesc, x, 0)) != miopenStatusSuccess ||
-        (st = clf_api_tensor_buffer(h, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+    if ((st = clf_api_xy_buffers(h, api, xDesc, x, yDesc, y)) != miopenStatusSuccess)
         return st;
     int out[CLF_MAX_DIMS];
     st = output_lens(h, api, poolDesc, xDesc, out);

@@ -16,11 +16,7 @@ miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
     clf_clear_error(h);
     if (h == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
-    miopenStatus_t st = clf_api_data_tensor(h, api, "xDesc", xDesc);
-    if (st == miopenStatusSuccess)
-        st = clf_api_data_tensor(h, api, "yDesc", yDesc);
-    if (st == miopenStatusSuccess)
-        st = clf_api_same_type(h, api, "xDesc", xDesc, "yDesc", yDesc);
+    miopenStatus_t st = clf_api_xy_tensors(h, api, xDesc, yDesc);
     if (st == miopenStatusSuccess)
         st = clf_api_same_lengths(h, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st != miopenStatusSuccess)
@@ -41,8 +37,7 @@ miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
         return clf_fail(h, miopenStatusBadParm, "%s: alpha and beta must point to floats", api);
     if (!x || !y)
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
-    if ((st = clf_api_tensor_buffer(h, api, "x", xDesc, x, 0)) != miopenStatusSuccess ||
-        (st = clf_api_tensor_buffer(h, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+    if ((st = clf_api_xy_buffers(h, api, xDesc, x, yDesc, y)) != miopenStatusSuccess)
         return st;
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int algo = (cl_int)algorithm, instance = mode == MIOPEN_SOFTMAX_MODE_INSTANCE;

@@ -141,11 +141,7 @@ miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
     const char *api = "miopenTransformTensor";
     miopenStatus_t st = check_handle(handle, api);
     if (st == miopenStatusSuccess)
-        st = clf_api_data_tensor(handle, api, "xDesc", xDesc);
-    if (st == miopenStatusSuccess)
-        st = clf_api_data_tensor(handle, api, "yDesc", yDesc);
-    if (st == miopenStatusSuccess)
-        st = clf_api_same_type(handle, api, "xDesc", xDesc, "yDesc", yDesc);
+        st = clf_api_xy_tensors(handle, api, xDesc, yDesc);
     if (st == miopenStatusSuccess)
         st = clf_api_same_lengths(handle, api, "xDesc", xDesc, "yDesc", yDesc);
     if (st != miopenStatusSuccess)
@@ -155,8 +151,7 @@ miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
                         api);
     if (!x || !y)
         return clf_fail(handle, miopenStatusBadParm, "%s: x and y must be device buffers", api);
-    if ((st = clf_api_tensor_buffer(handle, api, "x", xDesc, x, 0)) != miopenStatusSuccess ||
-        (st = clf_api_tensor_buffer(handle, api, "y", yDesc, y, 1)) != miopenStatusSuccess)
+    if ((st = clf_api_xy_buffers(handle, api, xDesc, x, yDesc, y)) != miopenStatusSuccess)
         return st;
     cl_int8 lens, sx, sy;
     shape_vectors(xDesc, &lens, &sx);

@@ -113,7 +113,7 @@ static miopenStatus_t scratch(miopenHandle_t h, size_t bytes, const char *what, 
 static miopenStatus_t scratch_branches(miopenHandle_t h, const clf_fusion_problem *p,
                                        scratch_set *s, clf_run_args *a)
 {
-    const size_t fs = sizeof(float);
+    const size_t fs = sizeof(float), ds = clf_problem_data_size(p);
     miopenStatus_t st = miopenStatusSuccess;
     for (int b = 0; b < p->nbranches && st == miopenStatusSuccess; ++b) {
         const clf_branch_problem *br = &p->branch[b];
@@ -121,9 +121,8 @@ static miopenStatus_t scratch_branches(miopenHandle_t h, const clf_fusion_proble
         struct clf_branch_args *ba = &a->br[b];
         const clf_ir_op *bn_op = clf_epilogue_find(&br->epi, CLF_IR_BN);
         size_t par_n = bn_op && bn_op->bn_spatial ? (size_t)c->k : (size_t)c->k * p->h * p->w;
-        st =
-            scratch(h, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * clf_problem_data_size(p),
-                    "weights", s, &ba->w);
+        st = scratch(h, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * ds, "weights", s,
+                     &ba->w);
         if (st == miopenStatusSuccess && clf_epilogue_find(&br->epi, CLF_IR_BIAS))
             st = scratch(h, (size_t)c->k * fs, "bias", s, &ba->bias);
         cl_mem *bn[] = {&ba->bn_scale, &ba->bn_bias, &ba->bn_mean, &ba->bn_var};
