@@ -33,8 +33,6 @@
 #include "ref/ref.h"
 
 #define FP16_BOUND 1e-3
-/* A half NaN with a payload: vstore_half of any float (a NaN included) never writes it. */
-#define HALF_POISON 0x7dea
 
 static miopenHandle_t handle;
 static cl_context ctx;
@@ -235,8 +233,8 @@ static int run_case(const fp16_case *fc)
         ref_fill_uniform(z, yn, &rng, -1.0f, 1.0f);
         ref_round_half(z, zh, yn);
         for (size_t i = 0; i < yn; ++i)
-            yh[i] = HALF_POISON; /* poisoned before each run */
-        if (fc->nhwc) {          /* the device's copies channels-last; the reference stays NCHW */
+            yh[i] = REF_HALF_POISON; /* poisoned before each run */
+        if (fc->nhwc) { /* the device's copies channels-last; the reference stays NCHW */
             ref_permute_nhwc(xh, perm, sizeof(uint16_t), fc->n, fc->c, fc->h, fc->w, 1);
             memcpy(xh, perm, xn * 2);
             if (conv) {
@@ -272,7 +270,7 @@ static int run_case(const fp16_case *fc)
             memcpy(yh, perm, yn * 2);
         }
         for (size_t i = 0; i < yn; ++i) {
-            if (yh[i] == HALF_POISON)
+            if (yh[i] == REF_HALF_POISON)
                 fail_msg("%s %s \"%s\" run %d: output element %zu was not written", fc->chain,
                          solver, cfg, run, i);
             y[i] = ref_half_to_float(yh[i]);
@@ -551,7 +549,7 @@ static void sv_run(miopenFusionPlanDescriptor_t plan, miopenFusionOpDescriptor_t
     uint16_t yh[SV_K * SV_HW * SV_HW];
     const size_t yn = sizeof yh / sizeof yh[0];
     for (size_t i = 0; i < yn; ++i)
-        yh[i] = HALF_POISON;
+        yh[i] = REF_HALF_POISON;
     cl_mem dx = upload(xh, SV_X * 2), dw = upload(wh, SV_W * 2), dy = upload(yh, yn * 2);
     miopenOperatorArgs_t args;
     OK(miopenCreateOperatorArgs(&args));
@@ -561,7 +559,7 @@ static void sv_run(miopenFusionPlanDescriptor_t plan, miopenFusionOpDescriptor_t
     assert_int_equal(clEnqueueReadBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
                      CL_SUCCESS);
     for (size_t i = 0; i < yn; ++i) {
-        if (yh[i] == HALF_POISON)
+        if (yh[i] == REF_HALF_POISON)
             fail_msg("%s: output element %zu was not written", what, i);
         y[i] = ref_half_to_float(yh[i]);
     }
@@ -825,7 +823,7 @@ static void conv_bias_activation_forward(void **state)
     for (size_t a = 0; a < sizeof algos / sizeof algos[0]; ++a) {
         const float alpha1 = algos[a].with_z ? 0.5f : 1.0f, alpha2 = algos[a].with_z ? 0.75f : 0;
         for (size_t i = 0; i < yn; ++i)
-            yh[i] = HALF_POISON;
+            yh[i] = REF_HALF_POISON;
         assert_int_equal(clEnqueueWriteBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
                          CL_SUCCESS);
         OK(miopenConvolutionBiasActivationForward(handle, &alpha1, xd, dx, wd, dw, cd,
@@ -834,7 +832,7 @@ static void conv_bias_activation_forward(void **state)
         assert_int_equal(clEnqueueReadBuffer(queue, dy, CL_TRUE, 0, yn * 2, yh, 0, NULL, NULL),
                          CL_SUCCESS);
         for (size_t i = 0; i < yn; ++i) {
-            if (yh[i] == HALF_POISON)
+            if (yh[i] == REF_HALF_POISON)
                 fail_msg("algorithm %s: output element %zu was not written", algos[a].name, i);
             y[i] = ref_half_to_float(yh[i]);
         }
@@ -1040,7 +1038,7 @@ static void read_half(cl_mem m, size_t n, const int dims[4], int nhwc, float *ou
     else
         memcpy(nchw, bits, n * 2);
     for (size_t i = 0; i < n; ++i) {
-        if (nchw[i] == HALF_POISON)
+        if (nchw[i] == REF_HALF_POISON)
             fail_msg("output element %zu was not written", i);
         out[i] = ref_half_to_float(nchw[i]);
     }
@@ -1075,7 +1073,7 @@ static void unfused_calls(void **state)
     uint16_t *poison = malloc(yn * 2);
     assert_non_null(poison);
     for (size_t i = 0; i < yn; ++i)
-        poison[i] = HALF_POISON;
+        poison[i] = REF_HALF_POISON;
     for (int nhwc = 0; nhwc < 2; ++nhwc) {
         miopenTensorDescriptor_t (*mk)(miopenDataType_t, int, int, int, int) =
             nhwc ? desc_nhwc : desc;
@@ -1139,7 +1137,7 @@ static void unfused_calls(void **state)
             uint16_t *p2 = malloc(xn * 2);
             assert_non_null(p2);
             for (size_t i = 0; i < xn; ++i)
-                p2[i] = HALF_POISON;
+                p2[i] = REF_HALF_POISON;
             dy = upload(p2, xn * 2);
             free(p2);
         }

@@ -54,9 +54,6 @@ static uint64_t rng;
  * widened, and the tolerance is issue 16's fp16 bound (RMS-relative 1e-3: each output is
  * rounded to half, 2^-11 relative at most). */
 static miopenDataType_t dtype = miopenFloat;
-/* A quiet half NaN with a payload: the poison of a half buffer, mapped to and from the float
- * poison (ref_poison_value) on the way in and out. */
-#define HALF_POISON 0x7e5bu
 
 static double tolerance(void)
 {
@@ -111,15 +108,9 @@ static miopenTensorDescriptor_t desc(const shape *s)
     return d;
 }
 
-static int is_poison(float f)
-{
-    const float p = ref_poison_value();
-    return memcmp(&f, &p, sizeof f) == 0;
-}
-
-/* A device buffer of n elements of dtype holding host[0..n) (in half: converted, the float
- * poison becoming HALF_POISON). */
-static cl_mem dev(miopenHandle_t h, const float *host, size_t n)
+/* A device buffer of n elements of dtype holding host[0..n) (in half: rounded in place, which
+ * leaves rnd()'s values as they are, the float poison going to the device as REF_HALF_POISON). */
+static cl_mem dev(miopenHandle_t h, float *host, size_t n)
 {
     cl_int err = CL_SUCCESS;
     uint16_t *bits = NULL;
@@ -128,8 +119,7 @@ static cl_mem dev(miopenHandle_t h, const float *host, size_t n)
     if (dtype == miopenHalf) {
         bits = malloc(n * sizeof *bits);
         assert_non_null(bits);
-        for (size_t i = 0; i < n; ++i)
-            bits[i] = is_poison(host[i]) ? HALF_POISON : ref_float_to_half(host[i]);
+        ref_round_half_poisoned(host, bits, n);
         src = bits;
         bytes = n * sizeof *bits;
     }
@@ -150,8 +140,7 @@ static void rd(miopenHandle_t h, cl_mem m, float *host, size_t n)
     uint16_t *bits = malloc(n * sizeof *bits);
     assert_non_null(bits);
     assert_int_equal(clf_clw_read(h->queue, m, 0, n * sizeof *bits, bits), CL_SUCCESS);
-    for (size_t i = 0; i < n; ++i)
-        host[i] = bits[i] == HALF_POISON ? ref_poison_value() : ref_half_to_float(bits[i]);
+    ref_widen_half_poisoned(bits, host, n);
     free(bits);
 }
 

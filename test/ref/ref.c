@@ -412,6 +412,24 @@ void ref_round_half(float *v, uint16_t *out, size_t n)
     }
 }
 
+void ref_round_half_poisoned(float *v, uint16_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        if (bits == poison_bits)
+            out[i] = REF_HALF_POISON;
+        else
+            ref_round_half(&v[i], &out[i], 1);
+    }
+}
+
+void ref_widen_half_poisoned(const uint16_t *h, float *out, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        out[i] = h[i] == REF_HALF_POISON ? ref_poison_value() : ref_half_to_float(h[i]);
+}
+
 size_t ref_span(const ref_layout *l)
 {
     size_t span = 1;

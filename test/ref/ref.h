@@ -139,6 +139,15 @@ void ref_permute_nhwc(const void *in, void *out, size_t elem_size, int n, int c,
 uint16_t ref_float_to_half(float f);
 float ref_half_to_float(uint16_t h);
 void ref_round_half(float *v, uint16_t *out, size_t n);
+/* The poison of half buffers: a half NaN with a payload that vstore_half of any float (a NaN
+ * included) never writes. */
+#define REF_HALF_POISON 0x7dea
+/* ref_round_half, except that an element holding the float poison (ref_poison_value) stays so
+ * in v and becomes REF_HALF_POISON in out: a poisoned output goes to the device as half. */
+void ref_round_half_poisoned(float *v, uint16_t *out, size_t n);
+/* out[i] = h[i] widened, REF_HALF_POISON becoming the float poison: a half output read back
+ * for ref_first_unwritten and the tests' gap checks. */
+void ref_widen_half_poisoned(const uint16_t *h, float *out, size_t n);
 
 /* Widens n floats from in to doubles in out (separate buffers), e.g. to seed ref_bias() input. */
 void ref_to_double(const float *in, double *out, size_t n);
