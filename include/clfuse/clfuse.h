@@ -95,13 +95,15 @@ MIOPEN_EXPORT miopenStatus_t clfuse_FusionPlanSetSolver(miopenFusionPlanDescript
                                                         const char *solver, const char *config);
 
 /** Residual add, a fusion operator MIOpen lacks: y = act(bn(conv + bias) + alpha2 * z), z a
- * tensor of the running shape (the output of the ops before it). It goes after the
- * convolution, bias and batch-norm ops and before the activation (C? B? N? Add? A?, each at
- * most once); any other place fails with miopenStatusBadParm and the reason. zDesc must be a
- * packed 4-d tensor of the running shape and the plan's data type, else miopenStatusBadParm.
- * The op belongs to the plan (destroyed with it, never by the caller); zDesc is copied, so it
- * may be destroyed after the call. Fails with miopenStatusBadParm for a plan that is not live
- * or already compiled. miopenConvolutionBiasActivationForward's z runs through this op. */
+ * tensor of the running shape (the output of the ops before it). It goes after the convolution,
+ * bias and batch-norm ops and before the activation (C? B? N? Add? A?, each at most once); any
+ * other place fails with miopenStatusBadParm and the reason. zDesc must be a 4-d tensor of the
+ * running shape, of the plan's data type (half in an fp16 plan) and in the layout of the plan's
+ * output (packed in the input's order: NHWC for a channels-last input), else
+ * miopenStatusBadParm. The op belongs to the plan (destroyed with it, never by the caller);
+ * zDesc is copied, so it may be destroyed after the call. Fails with miopenStatusBadParm for a
+ * plan that is not live or already compiled. miopenConvolutionBiasActivationForward's z runs
+ * through this op. */
 MIOPEN_EXPORT miopenStatus_t clfuse_CreateOpAddForward(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                        miopenFusionOpDescriptor_t *addOp,
                                                        const miopenTensorDescriptor_t zDesc);
@@ -118,16 +120,18 @@ MIOPEN_EXPORT miopenStatus_t clfuse_SetOpArgsAddForward(miopenOperatorArgs_t arg
 /** Begins a new branch of a horizontal plan (miopenCreateFusionPlan with
  * miopenHorizontalFusion, which begins the first). The ops created next belong to it: a
  * convolution of the plan's input first, then bias? batch-norm (inference)? activation?, in
- * that order, each at most once (no residual add, no training ops). The plan's output is
- * every branch's output concatenated along channels in branch order (output channels = the
- * sum of the branches' K), so all branches must give the same height and width: a
- * convolution that gives another is refused at its CreateOp call with miopenStatusBadParm.
- * At most 4 branches. Ops are numbered across branches in creation order
- * (miopenFusionPlanGetOp); each takes its own miopenSetOpArgs* call, and one args object
- * holds them all for miopenExecuteFusionPlan. The plan compiles to one kernel (one launch).
- * miopenStatusBadParm, with the reason in clfuse_GetLastErrorMessage(NULL), for a NULL or
- * not live plan, a vertical plan, a compiled plan, a current branch with no op yet, or a
- * fifth branch; the plan is unchanged then. Not while another thread uses the plan. */
+ * that order, each at most once (no residual add, no training ops). The plan's output is every
+ * branch's output concatenated along channels in branch order (output channels = the sum of the
+ * branches' K), so all branches must give the same height and width: a convolution that gives
+ * another is refused at its CreateOp call with miopenStatusBadParm. At most 4 branches. Ops are
+ * numbered across branches in creation order (miopenFusionPlanGetOp); each takes its own
+ * miopenSetOpArgs* call, and one args object holds them all for miopenExecuteFusionPlan. The
+ * plan compiles to one kernel (one launch). An fp16 plan compiles only when its branches merge
+ * into one convolution (the same filter size, padding, stride and dilation, ungrouped; else
+ * UnsupportedOp at compile). miopenStatusBadParm, with the reason in
+ * clfuse_GetLastErrorMessage(NULL), for a NULL or not live plan, a vertical plan, a compiled
+ * plan, a current branch with no op yet, or a fifth branch; the plan is unchanged then. Not
+ * while another thread uses the plan. */
 MIOPEN_EXPORT miopenStatus_t
 clfuse_FusionPlanBeginBranch(miopenFusionPlanDescriptor_t fusePlanDesc);
 

@@ -22,19 +22,23 @@
  *   read or after clFinish, as for any OpenCL command.
  * - Bad input. miopenStatusBadParm: a NULL, destroyed or never-created handle or object (every
  *   object is looked up in a registry of live objects, so a stale pointer is refused, never
- *   read), a descriptor created but never set, a NULL output pointer or device buffer, an
- *   enum value outside its type, a length, stride, pad or count out of range, shapes that do
- *   not match. miopenStatusNotImplemented: a valid MIOpen request clfuse does not implement
- *   (a data type other than fp32 in the tensor, pooling, softmax and LRN calls, non-packed
- *   strides where a kernel needs packed ones, transpose or 3-d convolution, training-only
- *   paths); the message says which. miopenStatusUnsupportedOp: a fusion plan that is neither
- *   fp32 nor fp16, or that no solver can compile (also a non-fp32 tensor, fp16 included, in
- *   the unfused convolution, activation and batch-norm calls, which build such a plan; when
- *   no solver applies those give NotImplemented). fp16 (miopenHalf) fusion plans store x, w,
- *   y in half and compute in fp32 (docs/fusion.md). miopenStatusAllocFailed: out of host memory, or
- * a device buffer the library needed could not be allocated. miopenStatusInternalError: an OpenCL
- * call failed (the message names it and its CL error).
- * - Host scalars. alpha and beta of fp32 operations point to host floats (MIOpen's rule).
+ *   read), a descriptor created but never set, a NULL output pointer or device buffer, a device
+ *   buffer smaller than its tensor, an enum value outside its type, a length, stride, pad or
+ *   count out of range, shapes that do not match, data tensors of different types in one call
+ *   (no call converts types). miopenStatusNotImplemented: a valid MIOpen request clfuse does
+ *   not implement (a data type other than fp32 and fp16 in the tensor, pooling, softmax and
+ *   LRN calls, non-packed strides where a kernel needs packed ones, transpose or 3-d
+ *   convolution, training-only paths); the message says which. miopenStatusUnsupportedOp: a
+ *   fusion plan that is neither fp32 nor fp16, or that no solver can compile (also a tensor
+ *   neither fp32 nor fp16 in the unfused convolution, activation and batch-norm calls, which
+ *   build such a plan; when no solver applies those give NotImplemented, as for fp16 in the
+ *   training calls, which are fp32 only). fp16 (miopenHalf) data is stored in half and
+ *   computed in fp32 by every call that takes it; fusion plans and the calls built on them keep
+ *   bias and batch-norm parameters in fp32 (docs/fusion.md). miopenStatusAllocFailed: out of
+ *   host memory, or a device buffer the library needed could not be allocated.
+ *   miopenStatusInternalError: an OpenCL call failed (the message names it and its CL error).
+ * - Host scalars. alpha and beta point to host floats, fp16 operations included (MIOpen's
+ *   rule).
  * - Messages. Each call that can fail (miopenDestroy aside) clears the last message on entry
  *   (the handle's, or with no handle the calling thread's); calls that take no handle leave
  *   theirs on the calling thread.
@@ -210,11 +214,11 @@ typedef struct miopenTensorDescriptor *miopenTensorDescriptor_t;
 /** An unset tensor descriptor: set it (miopenSet*TensorDescriptor) before any other use,
  * which otherwise gives BadParm. BadParm for a NULL pointer; AllocFailed. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateTensorDescriptor(miopenTensorDescriptor_t *tensorDesc);
-/** Packed NCHW tensor. Every length must be >= 1 and the byte size must fit in size_t. A
- * known data type is stored even where kernels take only fp32 (the calls that run refuse it
- * with NotImplemented). BadParm for an invalid descriptor, an unknown data type or a bad
- * length; the descriptor is unchanged then. May be set again; plans and ops copy descriptors
- * when created, so later changes do not affect them. */
+/** Packed NCHW tensor. Every length must be >= 1 and the byte size must fit in size_t. Any
+ * known data type is stored, though the calls that run take fp32 and fp16 only (each says how
+ * it refuses the others: NotImplemented or UnsupportedOp). BadParm for an invalid descriptor,
+ * an unknown data type or a bad length; the descriptor is unchanged then. May be set again;
+ * plans and ops copy descriptors when created, so later changes do not affect them. */
 MIOPEN_EXPORT miopenStatus_t miopenSet4dTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
                                                          miopenDataType_t dataType, int n, int c,
                                                          int h, int w);
@@ -303,11 +307,13 @@ typedef enum {
     miopenTensorOpMax = 3,
 } miopenTensorOp_t;
 
-/** C = op(alpha1 * A, alpha2 * B) + beta * C, elementwise, fp32, 1 to 5 dimensions, any
- * strides. A and C have the same lengths; each length of B equals C's or is 1 (B is broadcast
- * along it). With beta 0, C is only written. alpha1, alpha2, beta point to floats on the
- * host. BadParm for an invalid handle or descriptor, an unknown tensorOp, a NULL scalar or
- * buffer, or shapes that do not broadcast; NotImplemented for non-fp32 tensors. */
+/** C = op(alpha1 * A, alpha2 * B) + beta * C, elementwise, fp32 or fp16 (half storage, fp32
+ * arithmetic), 1 to 8 dimensions, any strides. A, B and C have one type. A and C have the same
+ * lengths; each length of B equals C's or is 1 (B is broadcast along it). With beta 0, C is
+ * only written. alpha1, alpha2, beta point to floats on the host. BadParm for an invalid handle
+ * or descriptor, tensors of different types, an unknown tensorOp, a NULL scalar or buffer, a
+ * buffer smaller than its tensor, C strides that overlap, or shapes that do not broadcast;
+ * NotImplemented for types other than fp32 and fp16. */
 MIOPEN_EXPORT miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp,
                                             const void *alpha1,
                                             const miopenTensorDescriptor_t aDesc, const void *A,
@@ -315,8 +321,9 @@ MIOPEN_EXPORT miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorO
                                             const miopenTensorDescriptor_t bDesc, const void *B,
                                             const void *beta, const miopenTensorDescriptor_t cDesc,
                                             void *C);
-/** Every element of y (as yDesc spans it, strides honoured) = *(const float *)alpha. BadParm
- * for an invalid handle or descriptor or a NULL alpha or y; NotImplemented for non-fp32. */
+/** Every element of y (as yDesc spans it, strides honoured) = *(const float *)alpha; fp32 or
+ * fp16. BadParm for an invalid handle or descriptor, a NULL alpha or y, a y smaller than yDesc
+ * spans, or strides that overlap; NotImplemented for types other than fp32 and fp16. */
 MIOPEN_EXPORT miopenStatus_t miopenSetTensor(miopenHandle_t handle,
                                              const miopenTensorDescriptor_t yDesc, void *y,
                                              const void *alpha);
@@ -325,8 +332,10 @@ MIOPEN_EXPORT miopenStatus_t miopenScaleTensor(miopenHandle_t handle,
                                                const miopenTensorDescriptor_t yDesc, void *y,
                                                const void *alpha);
 /** y = alpha * x + beta * y; x and y have the same lengths and may have different strides (a
- * layout change). fp32 only (no int8 vectorisation). alpha and beta are required (BadParm if
- * NULL), as are x and y; lengths must match (BadParm). */
+ * layout change). fp32 or fp16, x and y of one type (BadParm otherwise: no type conversion, no
+ * int8 vectorisation); NotImplemented for other types. alpha and beta are required (BadParm if
+ * NULL), as are x and y; lengths must match (BadParm); BadParm too for a buffer smaller than
+ * its tensor or y strides that overlap. */
 MIOPEN_EXPORT miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
                                                    const miopenTensorDescriptor_t xDesc,
                                                    const void *x, const void *beta,
@@ -381,9 +390,10 @@ MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
                                                      const void *x, const void *beta,
                                                      const miopenTensorDescriptor_t yDesc, void *y);
 
-/** dx = act'(x, y) * dy elementwise (y the forward output, x its input). Every descriptor
- * must equal the others. alpha 1 and beta 0 only (NULL means those), as
- * miopenActivationForward. POWER gives dy * gamma * beta * y / (alpha + beta * x): MIOpen
+/** dx = act'(x, y) * dy elementwise (y the forward output, x its input). Every descriptor must
+ * equal the others. fp32 4-d tensors only: fp16 gives NotImplemented (no solver applies), other
+ * types UnsupportedOp, other ranks NotImplemented. alpha 1 and beta 0 only (NULL means those),
+ * as miopenActivationForward. POWER gives dy * gamma * beta * y / (alpha + beta * x): MIOpen
  * drops the dy factor there. BadParm for an invalid handle or descriptor, a NULL buffer, or a
  * descriptor that differs from the others. */
 MIOPEN_EXPORT miopenStatus_t miopenActivationBackward(
@@ -412,7 +422,9 @@ MIOPEN_EXPORT miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescript
 /** y = scale * (x - mean) / sqrt(var + epsilon) + bias. alpha 1 and beta 0 only (NULL means
  * those); other values give miopenStatusNotImplemented (MIOpen: UnknownError, as for
  * miopenActivationForward). The four parameter buffers are required and epsilon must be
- * positive (BadParm); x and y as miopenActivationForward. */
+ * positive (BadParm); bnScaleBiasMeanVarDesc is 1xCx1x1 (spatial) or 1xCxHxW (per activation)
+ * of x's type, fp32 for fp16 x (what miopenDeriveBNTensorDescriptor gives), else BadParm
+ * (NotImplemented if strided); x and y as miopenActivationForward. */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardInference(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, void *alpha, void *beta,
     const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
@@ -425,9 +437,12 @@ MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardInference(
  * epsilon); when both resultRunningMean and resultRunningVariance are given they become (1 -
  * f) * running + f * batch value, the variance unbiased (var * n / (n - 1), n the count a
  * statistic is taken over; var when n is 1), f = expAvgFactor. alpha 1 and beta 0 only (NULL
- * means those). BadParm for an invalid handle or descriptor, a NULL x, y, bnScale or bnBias,
- * a non-positive epsilon or a non-finite expAvgFactor; NotImplemented for alpha/beta other
- * than 1/0. */
+ * means those). xDesc and yDesc are equal fp32 4-d tensors (BadParm if they differ; fp16 gives
+ * NotImplemented, no solver applies; other types UnsupportedOp; other ranks NotImplemented),
+ * and bnScaleBiasMeanVarDesc 1xCx1x1 (spatial) or 1xCxHxW (per activation) of the type
+ * miopenDeriveBNTensorDescriptor gives (BadParm otherwise). BadParm for an invalid handle or
+ * descriptor, a NULL x, y, bnScale or bnBias, a non-positive epsilon or a non-finite
+ * expAvgFactor; NotImplemented for alpha/beta other than 1/0. */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardTraining(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, void *alpha, void *beta,
     const miopenTensorDescriptor_t xDesc, const void *x, const miopenTensorDescriptor_t yDesc,
@@ -436,10 +451,12 @@ MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationForwardTraining(
     void *resultSaveMean, void *resultSaveInvVariance);
 
 /** Training backward: dx, dscale = sum(dy * xhat), dbias = sum(dy). The saved statistics are
- * used when both savedMean and savedInvVariance are given, else recomputed from x with
- * epsilon. alphaDataDiff / alphaParamDiff 1 and betaDataDiff / betaParamDiff 0 only (NULL
- * means those). BadParm for an invalid handle or descriptor or a NULL buffer; without the
- * saved statistics epsilon must be positive and finite (BadParm). */
+ * used when both savedMean and savedInvVariance are given, else recomputed from x with epsilon.
+ * alphaDataDiff / alphaParamDiff 1 and betaDataDiff / betaParamDiff 0 only (NULL means those).
+ * xDesc, dyDesc and dxDesc are equal tensors and bnScaleBiasDiffDesc a parameter descriptor, as
+ * in miopenBatchNormalizationForwardTraining (fp32 only, with its statuses). BadParm for an
+ * invalid handle or descriptor or a NULL buffer; without the saved statistics epsilon must be
+ * positive and finite (BadParm). */
 MIOPEN_EXPORT miopenStatus_t miopenBatchNormalizationBackward(
     miopenHandle_t handle, miopenBatchNormMode_t bn_mode, const void *alphaDataDiff,
     const void *betaDataDiff, const void *alphaParamDiff, const void *betaParamDiff,
@@ -589,7 +606,9 @@ typedef enum {
 } miopenConvolutionAttrib_t;
 
 /** Stores an attribute on the descriptor; a value outside the attribute's range is
- * miopenStatusBadParm. Every clfuse convolution solver is deterministic already. */
+ * miopenStatusBadParm. Neither attribute changes what clfuse runs: every clfuse convolution
+ * solver is deterministic already, and none reads FP16_ALT_IMPL (fp16 convolutions
+ * included). */
 MIOPEN_EXPORT miopenStatus_t miopenSetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
                                                            const miopenConvolutionAttrib_t attr,
                                                            int value);
@@ -598,12 +617,13 @@ MIOPEN_EXPORT miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDesc
                                                            const miopenConvolutionAttrib_t attr,
                                                            int *value);
 
-/** Largest workspace any applicable solver needs for this problem. The problem checks of
- * every convolution call: BadParm for an invalid handle or descriptor, a yDesc that is not
- * the convolution's output, strides that overlap, or a NULL output pointer (x, w and y may
- * each have any other layout: NCHW, NHWC, views); NotImplemented for transpose or non-2-d
- * convolutions, or when no solver applies; fp32 and fp16 (half storage, fp32 arithmetic;
- * docs/fusion.md) tensors, UnsupportedOp for other types. */
+/** Largest workspace any applicable solver needs for this problem. The problem checks of every
+ * convolution call: BadParm for an invalid handle or descriptor, a yDesc that is not the
+ * convolution's output, strides that overlap, or a NULL output pointer (x, w and y may each
+ * have any other layout: NCHW, NHWC, views); NotImplemented for transpose or non-2-d
+ * convolutions, or when no solver applies; x, w and y are fp32 or fp16 (half storage, fp32
+ * arithmetic; docs/fusion.md), all three of one type: BadParm for mixed types, UnsupportedOp
+ * for other types. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(
     miopenHandle_t handle, const miopenTensorDescriptor_t wDesc,
     const miopenTensorDescriptor_t xDesc, const miopenConvolutionDescriptor_t convDesc,
@@ -637,10 +657,12 @@ MIOPEN_EXPORT miopenStatus_t miopenConvolutionForward(
     const miopenTensorDescriptor_t yDesc, void *y, void *workSpace, size_t workSpaceSize);
 
 /** MIOpen's y = alpha * (y + b) + beta * y in place, b 1xKx1x1 broadcast over y: with alpha 1
- * and beta 0 (MIOpen's documented values, what its driver passes) it adds the bias to y.
- * alpha and beta are host pointers to floats and required (NULL gives BadParm, as in MIOpen).
- * Any beta is taken; alpha other than 1 gives miopenStatusNotImplemented. BadParm also for an
- * invalid handle or descriptor, non-finite alpha or beta, or a NULL b or y. */
+ * and beta 0 (MIOpen's documented values, what its driver passes) it adds the bias to y. alpha
+ * and beta are host pointers to floats and required (NULL gives BadParm, as in MIOpen). Any
+ * beta is taken; alpha other than 1 gives miopenStatusNotImplemented. y is a 4-d fp32 or fp16
+ * tensor (NotImplemented for other ranks, UnsupportedOp for other types) and bDesc 1xKx1x1 of
+ * y's type, fp32 for an fp16 y (BadParm otherwise; NotImplemented if strided). BadParm also for
+ * an invalid handle or descriptor, non-finite alpha or beta, or a NULL b or y. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionForwardBias(miopenHandle_t handle, const void *alpha,
                                                           const miopenTensorDescriptor_t bDesc,
                                                           const void *b, const void *beta,
@@ -855,11 +877,12 @@ MIOPEN_EXPORT miopenStatus_t miopenPoolingGetWorkSpaceSize(const miopenTensorDes
 MIOPEN_EXPORT miopenStatus_t
 miopenPoolingGetWorkSpaceSizeV2(const miopenPoolingDescriptor_t poolDesc,
                                 const miopenTensorDescriptor_t yDesc, size_t *workSpaceSize);
-/** y = alpha * pool(x) + beta * y for 2-d pooling of fp32 NCHW tensors (any strides). Saving
- * indices for a backward pass (do_backward true) is not implemented. BadParm for an invalid
- * handle or descriptor, NULL scalars or buffers, a yDesc that is not the pooling's output, or
- * a pad >= window; NotImplemented for 3-d pooling, non-fp32 tensors or do_backward. workSpace
- * is not used. */
+/** y = alpha * pool(x) + beta * y for 2-d pooling of fp32 or fp16 (fp32 arithmetic) NCHW
+ * tensors (any strides), x and y of one type. Saving indices for a backward pass (do_backward
+ * true) is not implemented. BadParm for an invalid handle or descriptor, x and y of different
+ * types, NULL scalars or buffers, a yDesc that is not the pooling's output, or a pad >= window;
+ * NotImplemented for 3-d pooling, types other than fp32 and fp16, or do_backward. workSpace is
+ * not used. */
 MIOPEN_EXPORT miopenStatus_t
 miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDescriptor_t poolDesc,
                      const void *alpha, const miopenTensorDescriptor_t xDesc, const void *x,
@@ -900,11 +923,11 @@ MIOPEN_EXPORT miopenStatus_t miopenGetLRNDescriptor(const miopenLRNDescriptor_t 
 /** Bytes a backward pass would keep: one element per element of yDesc. */
 MIOPEN_EXPORT miopenStatus_t miopenLRNGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
                                                        size_t *workSpaceSize);
-/** y = alpha * x / (K + lrnAlpha / A * sum of x^2 over the window)^lrnBeta + beta * y, with A
- * = lrnN (cross-channel) or lrnN^2 (within-channel); fp32 4-d tensors. do_backward true is
- * not implemented. BadParm for an invalid handle or descriptor, NULL scalars or buffers, or x
- * and y of different lengths; NotImplemented for non-fp32 or non-4-d tensors. workSpace is
- * not used. */
+/** y = alpha * x / (K + lrnAlpha / A * sum of x^2 over the window)^lrnBeta + beta * y, with A =
+ * lrnN (cross-channel) or lrnN^2 (within-channel); fp32 or fp16 (fp32 arithmetic) 4-d tensors,
+ * x and y of one type. do_backward true is not implemented. BadParm for an invalid handle or
+ * descriptor, NULL scalars or buffers, or x and y of different lengths or types; NotImplemented
+ * for types other than fp32 and fp16 or non-4-d tensors. workSpace is not used. */
 MIOPEN_EXPORT miopenStatus_t
 miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor_t lrnDesc, const void *alpha,
                  const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
@@ -944,9 +967,11 @@ MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward(miopenHandle_t handle, const 
                                                    const miopenTensorDescriptor_t dyDesc,
                                                    const void *dy, const void *beta,
                                                    const miopenTensorDescriptor_t dxDesc, void *dx);
-/** y = alpha * softmax(x) + beta * y over fp32 4-d tensors (x and y may differ in strides).
- * BadParm for an invalid handle or descriptor, an unknown algorithm or mode, NULL scalars or
- * buffers, or x and y of different lengths; NotImplemented for non-fp32 or non-4-d tensors. */
+/** y = alpha * softmax(x) + beta * y over fp32 or fp16 (fp32 arithmetic) 4-d tensors (x and y
+ * may differ in strides, not in type). BadParm for an invalid handle or descriptor, an unknown
+ * algorithm or mode, NULL scalars or buffers, or x and y of different lengths or types;
+ * NotImplemented for types other than fp32 and fp16, non-4-d tensors or more than 2^31
+ * elements. */
 MIOPEN_EXPORT miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
                                                      const miopenTensorDescriptor_t xDesc,
                                                      const void *x, const void *beta,
@@ -975,14 +1000,16 @@ typedef struct miopenOperatorArgs *miopenOperatorArgs_t;
 typedef struct miopenOperatorDescriptor *miopenOperatorDescriptor_t; /* unused by the API */
 
 /** A plan over inputDesc (copied). Ops are appended in data order. The caller owns the plan
- * (miopenDestroyFusionPlan); its ops are the plan's. Order: create ops, compile, set args
- * (any time before execute), execute any number of times. BadParm for a NULL pointer, an
- * unknown direction, an invalid or unset inputDesc, one not 4-d or one whose strides overlap
- * (any other layout is taken: NCHW, NHWC, views; the output is packed in the input's order,
- * docs/fusion.md Layouts). Not fp32 is refused at compile (UnsupportedOp). miopenHorizontalFusion
- * makes a plan of branches (clfuse_FusionPlanBeginBranch in clfuse.h): each a convolution of
- * inputDesc then bias? batch-norm (inference)? activation?, their outputs concatenated along
- * channels in branch order into the one output tensor; the first branch is begun here. */
+ * (miopenDestroyFusionPlan); its ops are the plan's. Order: create ops, compile, set args (any
+ * time before execute), execute any number of times. BadParm for a NULL pointer, an unknown
+ * direction, an invalid or unset inputDesc, one not 4-d or one whose strides overlap (any other
+ * layout is taken: NCHW, NHWC, views; the output is packed in the input's order, docs/fusion.md
+ * Layouts). fp32 or fp16 (half x, w, y and z, fp32 bias and batch-norm parameters and
+ * arithmetic; docs/fusion.md); other types are refused at compile (UnsupportedOp).
+ * miopenHorizontalFusion makes a plan of branches (clfuse_FusionPlanBeginBranch in clfuse.h):
+ * each a convolution of inputDesc then bias? batch-norm (inference)? activation?, their outputs
+ * concatenated along channels in branch order into the one output tensor; the first branch is
+ * begun here. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t *fusePlanDesc,
                                                     const miopenFusionDirection_t fuseDirection,
                                                     const miopenTensorDescriptor_t inputDesc);
@@ -990,14 +1017,15 @@ MIOPEN_EXPORT miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t
  * them are ignored). Work already enqueued still runs. BadParm for a plan already destroyed.
  * Not while another thread uses the plan. */
 MIOPEN_EXPORT miopenStatus_t miopenDestroyFusionPlan(miopenFusionPlanDescriptor_t fusePlanDesc);
-/** Chooses a solver (find-db, then ranking) and builds the plan's one kernel. Compiles for
- * this handle: executing with another handle needs a compile with it. Compiling an already
- * compiled plan with the same handle does nothing. clfuse_FusionPlanGetReport says why each
- * solver was skipped. BadParm for an invalid handle or plan, or an op chain that cannot run
- * (no ops, shapes that do not chain); UnsupportedOp for a non-fp32
- * plan or when no solver applies or builds (a failing build's own status, e.g. InternalError,
- * when every candidate failed to build). The plan is uncompiled after a failure. Not while
- * another thread executes the plan. */
+/** Chooses a solver (find-db, then ranking) and builds the plan's kernel (or kernels, for the
+ * few solvers that launch several). Compiles for this handle: executing with another handle
+ * needs a compile with it. Compiling an already compiled plan with the same handle does
+ * nothing. clfuse_FusionPlanGetReport says why each solver was skipped. BadParm for an invalid
+ * handle or plan, or an op chain that cannot run (no ops, shapes that do not chain);
+ * UnsupportedOp for a plan neither fp32 nor fp16 or when no solver applies or builds (in fp16:
+ * a training op, a horizontal plan whose branches do not merge, the GEMM algorithm alone; a
+ * failing build's own status, e.g. InternalError, when every candidate failed to build). The
+ * plan is uncompiled after a failure. Not while another thread executes the plan. */
 MIOPEN_EXPORT miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle,
                                                      miopenFusionPlanDescriptor_t fusePlanDesc);
 /** The op_idx-th op (0-based, creation order); owned by the plan. BadParm for an invalid
@@ -1006,8 +1034,9 @@ MIOPEN_EXPORT miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t 
                                                    const int op_idx,
                                                    miopenFusionOpDescriptor_t *op);
 /** Bytes of workspace miopenExecuteFusionPlan_v2 needs for the compiled plan: 0 before
- * compiling and for every single-kernel solver. algo is ignored. BadParm for an invalid
- * handle or plan or a NULL workSpaceSize. */
+ * compiling and for the solvers that need none (ConvGemm, ConvIm2colCpu, ConvImplicitGemmSplitK
+ * and a training forward's BatchNormTraining may need one). algo is ignored. BadParm for an
+ * invalid handle or plan or a NULL workSpaceSize. */
 MIOPEN_EXPORT miopenStatus_t
 miopenFusionPlanGetWorkSpaceSize(miopenHandle_t handle, miopenFusionPlanDescriptor_t fusePlanDesc,
                                  size_t *workSpaceSize, miopenConvFwdAlgorithm_t algo);
@@ -1028,9 +1057,9 @@ MIOPEN_EXPORT miopenStatus_t miopenFusionPlanConvolutionSetAlgo(
  * *convOp is owned by the plan. The solver is chosen at compile. Every CreateOp call gives
  * BadParm for an invalid plan, a NULL op pointer, a plan already compiled, an op that may not
  * follow the previous one (see docs/fusion.md), or more ops than a plan holds; *op is NULL
- * after a failure. Here also: BadParm for an invalid descriptor, channels that do not match,
- * a transpose or non-2-d convolution, a wDesc whose strides overlap (any other layout, e.g.
- * KYXC, is taken). */
+ * after a failure. Here also: BadParm for an invalid descriptor, channels that do not match, a
+ * transpose or non-2-d convolution, a wDesc of another type than the plan's input or whose
+ * strides overlap (any other layout, e.g. KYXC, is taken). */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                        miopenFusionOpDescriptor_t *convOp,
                                                        miopenConvolutionDescriptor_t convDesc,
@@ -1047,23 +1076,26 @@ MIOPEN_EXPORT miopenStatus_t miopenCreateOpConvForwardAlgo(
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpActivationForward(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *activFwdOp,
     miopenActivationMode_t mode);
-/** Appends a bias add; bDesc must be 1xKx1x1 with K the running channel count and the plan's
- * data type (BadParm; NotImplemented if strided). Otherwise as miopenCreateOpConvForward. */
+/** Appends a bias add; bDesc must be 1xKx1x1 with K the running channel count, of the plan's
+ * data type but fp32 in an fp16 plan (BadParm; NotImplemented if strided). Otherwise as
+ * miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDesc,
                                                        miopenFusionOpDescriptor_t *biasOp,
                                                        const miopenTensorDescriptor_t bDesc);
-/** Appends an inference batch-norm; bnScaleBiasMeanVarDesc must be 1xCx1x1 (spatial) or
- * 1xCxHxW (per activation) of the running shape (BadParm; NotImplemented if strided). BadParm
- * for an unknown mode; otherwise as miopenCreateOpConvForward. */
+/** Appends an inference batch-norm; bnScaleBiasMeanVarDesc must be 1xCx1x1 (spatial) or 1xCxHxW
+ * (per activation) of the running shape, of the plan's data type but fp32 in an fp16 plan
+ * (BadParm; NotImplemented if strided). BadParm for an unknown mode; otherwise as
+ * miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormInference(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnOp,
     const miopenBatchNormMode_t bn_mode, const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc);
-/** Training ops fuse as MIOpen supports them: BatchNormForward (training) +
- * ActivationForward, and BatchNormBackward + ActivationBackward (each may also stand alone,
- * except ActivationBackward). Any other order or mix is refused here with
- * miopenStatusBadParm. The parameters' shape follows from the running shape and bn_mode.
- * runningMeanVariance: whether execute updates the running mean and variance. BadParm for an
- * unknown mode; otherwise as miopenCreateOpConvForward. */
+/** Training ops fuse as MIOpen supports them: BatchNormForward (training) + ActivationForward,
+ * and BatchNormBackward + ActivationBackward (each may also stand alone, except
+ * ActivationBackward). Any other order or mix is refused here with miopenStatusBadParm. The
+ * parameters' shape follows from the running shape and bn_mode. runningMeanVariance: whether
+ * execute updates the running mean and variance. Training plans are fp32 only: in an fp16 plan
+ * no solver applies and the compile fails (UnsupportedOp). BadParm for an unknown mode;
+ * otherwise as miopenCreateOpConvForward. */
 MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormForward(
     miopenFusionPlanDescriptor_t fusePlanDesc, miopenFusionOpDescriptor_t *bnFwdOp,
     const miopenBatchNormMode_t bn_mode, bool runningMeanVariance);
@@ -1154,24 +1186,26 @@ MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(
 
 /** miopenExecuteFusionPlan with a workspace (MIOpen's current entry point; the plain one is
  * deprecated there): workspace is a cl_mem of at least workspaceSize bytes, or NULL with
- * workspaceSize 0. miopenFusionPlanGetWorkSpaceSize says what the compiled plan needs (0 for
- * every fused kernel clfuse has today); a smaller workspace than that, a NULL one with a
- * non-zero size, or a buffer smaller than workspaceSize gives miopenStatusBadParm. Every
- * other check and status is miopenExecuteFusionPlan's. The workspace stays the caller's. */
+ * workspaceSize 0. miopenFusionPlanGetWorkSpaceSize says what the compiled plan needs; a
+ * non-NULL workspace smaller than that, a NULL one with a non-zero size, or a buffer smaller
+ * than workspaceSize gives miopenStatusBadParm. With NULL, a plan that needs one uses a
+ * workspace it allocates and keeps, as miopenExecuteFusionPlan does. Every other check and
+ * status is miopenExecuteFusionPlan's. The workspace stays the caller's. */
 MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan_v2(
     const miopenHandle_t handle, const miopenFusionPlanDescriptor_t fusePlanDesc,
     const miopenTensorDescriptor_t inputDesc, const void *input,
     const miopenTensorDescriptor_t outputDesc, void *output, miopenOperatorArgs_t args,
     void *workspace, size_t workspaceSize);
 
-/** y = act(alpha1 * conv(x, w) + alpha2 * z + bias) in one call. As in MIOpen, a NULL alpha1
- * or alpha2 means 1.0 (so z is added); alpha2 = 0 leaves z out (z and zDesc may then be
- * NULL), and with alpha2 and z both NULL there is nothing to add. A non-zero alpha2 with a
- * NULL z gives miopenStatusBadParm; zDesc must equal yDesc. Every activation mode is taken
- * (MIOpen: RELU only) and bias may be NULL (no bias). workspace may be NULL. Builds, compiles
- * (programs are cached per handle) and executes a fusion plan for the call. BadParm for an
- * invalid handle or descriptor or the checks above; otherwise as miopenCompileFusionPlan and
- * miopenExecuteFusionPlan. */
+/** y = act(alpha1 * conv(x, w) + alpha2 * z + bias) in one call. As in MIOpen, a NULL alpha1 or
+ * alpha2 means 1.0 (so z is added); alpha2 = 0 leaves z out (z and zDesc may then be NULL), and
+ * with alpha2 and z both NULL there is nothing to add. A non-zero alpha2 with a NULL z gives
+ * miopenStatusBadParm; zDesc must equal yDesc. Every activation mode is taken (MIOpen: RELU
+ * only) and bias may be NULL (no bias). x, w, y and z are fp32 or fp16, of one type; biasDesc
+ * 1xKx1x1 of that type but fp32 with fp16 data (BadParm otherwise). workspace may be NULL.
+ * Builds, compiles (programs are cached per handle) and executes a fusion plan for the call.
+ * BadParm for an invalid handle or descriptor or the checks above; otherwise as
+ * miopenCompileFusionPlan and miopenExecuteFusionPlan. */
 MIOPEN_EXPORT miopenStatus_t miopenConvolutionBiasActivationForward(
     miopenHandle_t handle, const void *alpha1, const miopenTensorDescriptor_t xDesc, const void *x,
     const miopenTensorDescriptor_t wDesc, const void *w,
