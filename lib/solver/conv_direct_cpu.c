@@ -3,7 +3,8 @@
  * floatVW vectors, no local memory and no barriers: the shape of work PoCL runs at its best
  * (a work-group's work-items a loop on one core, its own vector code instead of PoCL's
  * work-item vectoriser); up to GR work-items share a work-group. The config is
- * "KB=..,VW=..,NV=.." with ",GR=.." where GR is not 1.
+ * "KB=..,VW=..,NV=.." with ",GR=.." where GR is not 1, ",FL=1" for the plane-flat walk and
+ * ",PL=1" for the depthwise plane walk (a work-item takes every output row of its channels).
  * Half storage reads through vload_half, the filters widened a channel at a time (PoCL
  * converts in software: 3-8x the fp32 time on the 2-core build machine, which is still below
  * the GPU-shaped solvers' half kernels there).
@@ -27,14 +28,16 @@
 /* The slowdown of a work-item's code in a group of several (cost below). */
 #define GROUP_CODE_LOSS 1.06
 
-/* gr: work-items a work-group, 1 to 64 (the launch below); fl: the plane-flat walk (fl_ok). */
+/* gr: work-items a work-group, 1 to 64 (the launch below); fl: the plane-flat walk (fl_ok);
+ * pl: the depthwise plane walk (pl_ok). */
 typedef struct blocking {
-    long kb, vw, nv, gr, fl;
+    long kb, vw, nv, gr, fl, pl;
 } blocking;
 
-/* GR and FL optional, in this order: a config without GR (every record before session 26)
- * means GR=1, one without FL (every record before session 31) FL=0. */
-static const char *const keys[] = {"KB", "VW", "NV", "GR", "FL"};
+/* GR, FL and PL optional, in this order: a config without GR (every record before session 26)
+ * means GR=1, one without FL (every record before session 31) FL=0, one without PL (before
+ * session 47) PL=0. */
+static const char *const keys[] = {"KB", "VW", "NV", "GR", "FL", "PL"};
 #define NKEYS (sizeof keys / sizeof keys[0])
 #define NREQUIRED 3 /* KB, VW, NV */
 
@@ -116,15 +119,38 @@ static int fl_ok(const clf_conv_problem *c)
            c->ow % FL_WHOLE_ROW != 0;
 }
 
+/* The depthwise plane walk (PL=1, the kernel's PLANE_ROWS): a work-item computes its KB
+ * channels' whole output planes, one vector a row, so that each input row loaded serves every
+ * output row its taps reach, where the row walk loads it again for each: FY / STRIDE_H loads
+ * fewer. For the small planes where the row walk's work-items are short (a 7-pixel row of a
+ * 5x5 filter: 25 FMAs a channel between a work-item's setup and its stores), up to PL_MAX_ROWS
+ * output rows of at most 16 pixels; the kernel unrolls the whole plane, so KB x OH is held to
+ * the accumulator limit too. */
+#define PL_MAX_ROWS 16
+/* The unrolled walk's FMA statements (KB x OH x FY x FX) at most: PoCL 3.1 compiled KB=4 of a
+ * 5x5 filter over 7x7 planes (700) in 1.7-1.8 s against 0.8-1.2 s for KB=2 (350) and 0.1 s for
+ * the row walk, and ran it no faster (0.021-0.022 ms against 0.016; 960 channels, the 2-core
+ * machine). */
+#define PL_MAX_FMAS 512
+static int pl_ok(const clf_conv_problem *c)
+{
+    return depthwise(c) && c->ow <= 16 && c->oh <= PL_MAX_ROWS;
+}
+
 /* The output row a segment of WB pixels walks, and the rows there are: the whole plane in
- * the flat kernels. */
+ * the flat kernels; the plane walk's work-item takes every row. */
 static long row_w(const clf_conv_problem *c, const blocking *b)
 {
     return flat(c) || b->fl ? (long)c->oh * c->ow : c->ow;
 }
 static long rows(const clf_conv_problem *c, const blocking *b)
 {
-    return flat(c) || b->fl ? 1 : c->oh;
+    return flat(c) || b->fl || b->pl ? 1 : c->oh;
+}
+/* Output rows one work-item computes. */
+static long item_rows(const clf_conv_problem *c, const blocking *b)
+{
+    return b->pl ? c->oh : 1;
 }
 
 static void format(const blocking *b, char *cfg, size_t cap)
@@ -133,19 +159,21 @@ static void format(const blocking *b, char *cfg, size_t cap)
     if (b->gr != 1 && n >= 0 && (size_t)n < cap)
         n += snprintf(cfg + n, cap - (size_t)n, ",GR=%ld", b->gr);
     if (b->fl != 0 && n >= 0 && (size_t)n < cap)
-        snprintf(cfg + n, cap - (size_t)n, ",FL=%ld", b->fl);
+        n += snprintf(cfg + n, cap - (size_t)n, ",FL=%ld", b->fl);
+    if (b->pl != 0 && n >= 0 && (size_t)n < cap)
+        snprintf(cfg + n, cap - (size_t)n, ",PL=%ld", b->pl);
 }
 
-/* One spelling a config ("KB=..,VW=..,NV=.." then ",GR=.." unless 1 and ",FL=1" unless 0, no
- * leading zeros), so that a find-db holds one record a blocking, not one a way of writing
- * it. */
+/* One spelling a config ("KB=..,VW=..,NV=.." then ",GR=.." unless 1, ",FL=1" and ",PL=1" unless 0,
+ * no leading zeros), so that a find-db holds one record a blocking, not one a way of writing it. */
 static int parse(const char *cfg, blocking *b, char *why, size_t cap)
 {
     const char *names[NKEYS];
     long *fields[NKEYS];
-    long *const all[NKEYS] = {&b->kb, &b->vw, &b->nv, &b->gr, &b->fl};
+    long *const all[NKEYS] = {&b->kb, &b->vw, &b->nv, &b->gr, &b->fl, &b->pl};
     b->gr = 1;
     b->fl = 0;
+    b->pl = 0;
     size_t n = 0;
     for (size_t i = 0; i < NKEYS; ++i) {
         char key[8];
@@ -169,7 +197,7 @@ static double item_flops(const clf_conv_problem *c, const blocking *b)
     const double cpg = (double)(c->c / c->groups), taps = (double)c->fy * c->fx;
     if (dot(c))
         return 2.0 * (double)b->kb * cpg;
-    return 2.0 * (double)(b->kb * b->vw * b->nv) * cpg * taps;
+    return 2.0 * (double)(b->kb * b->vw * b->nv * item_rows(c, b)) * cpg * taps;
 }
 
 /* A work-item's values in the device's vector registers (the model's cost.regs): DOT, its KB
@@ -183,7 +211,7 @@ static double item_vector_regs(const clf_conv_problem *c, const clfuse_DeviceInf
     const long parts = clf_device_vector_parts(dev, b->vw);
     if (dot(c))
         return (double)((b->kb + 2) * parts);
-    return (double)((b->kb * b->nv + b->nv) * parts + (width >= 16 ? 0 : 1));
+    return (double)((b->kb * b->nv * item_rows(c, b) + b->nv) * parts + (width >= 16 ? 0 : 1));
 }
 
 /* Work-items share a work-group (GR > 1) only below this many flops each (a microsecond or
@@ -227,6 +255,13 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "GR must be 1, 4, 16 or 64");
     if (b->fl != 0 && b->fl != 1)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "FL must be 0 or 1");
+    if (b->pl != 0 && b->pl != 1)
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "PL must be 0 or 1");
+    if (b->pl && (!pl_ok(c) || b->nv != 1 || b->fl || c->ow > b->vw))
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
+                                 "PL=1 needs a depthwise convolution with output rows of at most "
+                                 "VW pixels, at most %d of them, NV=1 and FL=0",
+                                 PL_MAX_ROWS);
     if (b->fl && !fl_ok(c))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
                                  "FL=1 needs stride 1 and output rows as long as the input's, "
@@ -243,6 +278,14 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
     if (b->kb * b->nv > MAX_ACC_VECTORS)
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "KB*NV > %d vector accumulators",
                                  MAX_ACC_VECTORS);
+    if (b->pl && b->kb * c->oh > MAX_ACC_VECTORS)
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
+                                 "PL=1 with KB x OH = %ld > %d vector accumulators", b->kb * c->oh,
+                                 MAX_ACC_VECTORS);
+    if (b->pl && b->kb * c->oh * c->fy * c->fx > PL_MAX_FMAS)
+        return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
+                                 "PL=1 with KB x OH x FY x FX = %ld > %d unrolled FMAs",
+                                 b->kb * c->oh * c->fy * c->fx, PL_MAX_FMAS);
     /* The last block of a group (or depthwise, of the channels) starts early to stay whole,
      * so it must fit in one. */
     if (b->kb > kb_limit(c))
@@ -415,11 +458,8 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     const clf_conv_problem *c = &p->conv;
     const long limit = kb_limit(c) > 0 ? kb_limit(c) : 1;
     const long width = clf_device_vector_width(dev);
-    blocking b = {clf_device_vector_regs(dev) / 2,
-                  width < 8    ? 8
-                  : width > 16 ? 16
-                               : width,
-                  1, 1, 0};
+    blocking b = {
+        clf_device_vector_regs(dev) / 2, width < 8 ? 8 : width > 16 ? 16 : width, 1, 1, 0, 0};
     while (b.kb > limit || too_many_rows(c, b.kb))
         b.kb /= 2;
     const long cu = dev->compute_units > 0 ? (long)dev->compute_units : 1;
@@ -436,22 +476,23 @@ static void default_config(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     format(&b, cfg, cap);
 }
 
-/* Every (KB, VW, NV, GR, FL) that config_valid accepts and gr_listed lists: at most 8 x 2 x 4 x
- * 4 x 2 = 512 (352 once the accumulator limit applies; FL=1 only where fl_ok), fewer where the
- * problem limits them. */
+/* Every (KB, VW, NV, GR, FL, PL) that config_valid accepts and gr_listed lists: at most 8 x 2 x
+ * 4 x 4 x 2 = 512 (352 once the accumulator limit applies; FL=1 only where fl_ok, PL=1 only
+ * where pl_ok, and never both), fewer where the problem limits them. */
 static int tuning_configs(const clf_fusion_problem *p, const clfuse_DeviceInfo *dev,
                           char (*out)[CLF_CONFIG_CAP], int max)
 {
     (void)dev;
     int n = 0;
     char cfg[CLF_CONFIG_CAP], why[CLF_REASON_CAP];
-    const long fl_max = fl_ok(&p->conv) ? 1 : 0;
-    for (long fl = 0; fl <= fl_max; ++fl)
+    const long fl_max = fl_ok(&p->conv) ? 1 : 0, pl_max = pl_ok(&p->conv) ? 1 : 0;
+    for (long walk = 0; walk <= fl_max + pl_max; ++walk)
         for (size_t a = 0; a < CLF_COUNT(kb_vals); ++a)
             for (size_t v = 0; v < CLF_COUNT(vw_vals); ++v)
                 for (size_t i = 0; i < CLF_COUNT(nv_vals); ++i) {
                     for (size_t g = 0; g < CLF_COUNT(gr_vals); ++g) {
-                        blocking b = {kb_vals[a], vw_vals[v], nv_vals[i], gr_vals[g], fl};
+                        const long fl = walk > 0 && fl_max, pl = walk > 0 && !fl_max;
+                        blocking b = {kb_vals[a], vw_vals[v], nv_vals[i], gr_vals[g], fl, pl};
                         format(&b, cfg, sizeof cfg);
                         if (!blocking_valid(p, dev, &b, cfg, why, sizeof why))
                             break;
@@ -531,15 +572,19 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     out->simd = depthwise(c) && b.vw > 8 ? 8.0 : (double)b.vw;
     out->regs = item_vector_regs(c, dev, &b);
     /* Whole blocks: lanes past a short row and recomputed edge blocks count. */
-    out->flops = 2.0 * items * (double)b.kb * wb * cpg * taps * group_code;
+    const double irows = (double)item_rows(c, &b);
+    out->flops = 2.0 * items * (double)b.kb * wb * irows * cpg * taps * group_code;
     /* Per work-item: its input window's rows for every channel and tap row (depthwise, each
-     * of its KB channels' own), its KB filters, and its outputs. */
+     * of its KB channels' own; the plane walk, every input row once), its KB filters (the
+     * plane walk, once an output row), and its outputs. */
     const double window = (wb - 1.0) * c->stride_w + (double)(c->fx - 1) * c->dil_w + 1.0;
     const double size = (double)clf_problem_data_size(p);
     const double inputs = depthwise(c) ? (double)b.kb : 1.0;
-    out->global_bytes = size * items * (inputs * cpg * c->fy * window + (double)b.kb * wb) +
-                        size * items * (double)b.kb * cpg * taps *
-                            l1_conflict_factor(b.kb, (long)(cpg * taps * size));
+    const double in_rows = b.pl ? (double)c->h : (double)c->fy;
+    out->global_bytes =
+        size * items * (inputs * cpg * in_rows * window + (double)b.kb * wb * irows) +
+        size * items * (double)b.kb * cpg * taps * irows *
+            l1_conflict_factor(b.kb, (long)(cpg * taps * size));
     /* FMAs per value loaded in the inner loop: KB x WB per WB input values and KB weights.
      * Depthwise nothing is reused (each channel reads its own inputs), but its KB x NV
      * independent FMA chains keep the pipes busy as reuse does in the model's ILP term: 16
@@ -550,8 +595,8 @@ static miopenStatus_t cost(const clf_fusion_problem *p, const clfuse_DeviceInfo 
     double xloads = b.fl ? 2.0 * wb : wb;
     if (b.fl && strided_flat(c))
         xloads = wb * (1.0 + 2.0 * (double)(b.vw - 1) / (double)c->ow);
-    out->inner_reuse =
-        depthwise(c) ? (double)(b.kb * b.nv) : (double)b.kb * wb / (xloads + (double)b.kb);
+    out->inner_reuse = depthwise(c) ? (double)b.kb * (double)b.nv * irows
+                                    : (double)b.kb * wb / (xloads + (double)b.kb);
     return miopenStatusSuccess;
 }
 
@@ -599,6 +644,7 @@ static miopenStatus_t build(const clf_fusion_problem *p, const clfuse_DeviceInfo
     clf_strbuf_define(d, "FLAT", flat(c));
     clf_strbuf_define(d, "PFLAT", b.fl && !strided_flat(c));
     clf_strbuf_define(d, "SFLAT", b.fl && strided_flat(c));
+    clf_strbuf_define(d, "PLANE_ROWS", b.pl);
     clf_strbuf_define(d, "DOT", dot(c));
     clf_strbuf_define(d, "HALF", p->half);
     clf_strbuf_define(d, "SEGS", segs);

@@ -688,7 +688,7 @@ static void skip_unless_cpu(const char *solver)
 
 /* ConvDirectCpu (CPU devices only): its load paths in half (vload_halfN rows, stride 2's
  * even lanes of 16, stride 3's gather, the padded edge lanes, the 1x1 flat row, the
- * plane-flat walk's masked and plain loads) and its
+ * plane-flat walk's masked and plain loads, the depthwise plane walk's) and its
  * stores (whole vectors, and the partial last segment and channel block one by one). */
 static void direct_cpu_plans(void **state)
 {
@@ -710,6 +710,13 @@ static void direct_cpu_plans(void **state)
         {"CBNA", 1, 3, 8, 40, 4, 3, 1, 1, LEAKY, "ConvDirectCpu", "KB=2,VW=8,NV=1,FL=1", 0, 0},
         /* the strided plane walk: half loads at stride 2 over two 18-pixel rows a vector */
         {"CBNA", 2, 5, 36, 35, 6, 1, 0, 2, LEAKY, "ConvDirectCpu", "KB=4,VW=16,NV=1,FL=1", 0, 0},
+        /* the depthwise plane walk: 7-pixel rows of a 5x5 filter (lanes stored one by one, z
+         * beside them), stride 2 with a last channel block that starts early, and 16-pixel
+         * rows (whole-vector stores) */
+        {"CBZA", 2, 6, 7, 7, 6, 5, 2, 1, RELU, "ConvDirectCpu", "KB=2,VW=8,NV=1,PL=1", 6, 0},
+        {"CBNA", 1, 5, 14, 14, 5, 3, 1, 2, LEAKY, "ConvDirectCpu", "KB=2,VW=8,NV=1,GR=4,PL=1", 5,
+         0},
+        {"CBA", 1, 4, 9, 16, 4, 3, 1, 1, RELU, "ConvDirectCpu", "KB=1,VW=16,NV=1,PL=1", 4, 0},
     };
     RUN_CASES(cases);
 }
@@ -856,6 +863,10 @@ static void conv_bias_activation_forward(void **state)
                                                             &zero, yd, NULL, bd, db, ad, yd, dy),
                      miopenStatusUnsupportedOp);
     assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "fp32 only"));
+    /* the compile failed inside it: the message still names the call */
+    assert_int_equal(
+        strncmp(clfuse_GetLastErrorMessage(handle), "miopenConvolutionBiasActivationForward: ", 40),
+        0);
     clReleaseMemObject(dx);
     clReleaseMemObject(dw);
     clReleaseMemObject(dz);

@@ -1272,6 +1272,8 @@ static void direct_cpu_limits(void **state)
         "KB=8,VW=8,NV=1,FL=2",      /* FL 0 or 1 */
         "KB=8,VW=8,FL=1,NV=1",      /* FL last */
         "KB=8,VW=8,NV=1,FL=1,GR=4", /* GR before FL */
+        "KB=8,VW=8,NV=1,PL=1",      /* not depthwise */
+        "KB=8,VW=8,NV=1,PL=0",      /* PL=0 is spelt without PL */
     };
     for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; ++i) {
         why[0] = '\0';
@@ -1322,6 +1324,57 @@ static void direct_cpu_limits(void **state)
         assert_false(s->config_valid(&q, &cpu, "KB=4,VW=8,NV=1,FL=1", why, sizeof why));
         if (strstr(why, "FL=1 needs") == NULL)
             fail_msg("no_fl %zu: \"%s\"", i, why);
+    }
+    /* the depthwise plane walk: on 7x7 planes of 8 channels; refused where not depthwise (the
+     * 12x12 above), for NV > 1, FL=1 beside it, rows longer than VW, more than 16 rows, more
+     * accumulators than 32 or unrolled FMAs than 512, and spelt with PL last */
+    {
+        clf_fusion_problem q;
+        static const shape dw7 = SQ(1, 8, 7, 7, 8, 5, 5, 2, 1, 1, 8);
+        make_problem(&q, &dw7, 0);
+        assert_true(s->config_valid(&q, &cpu, "KB=2,VW=8,NV=1,PL=1", why, sizeof why));
+        assert_true(s->config_valid(&q, &cpu, "KB=2,VW=8,NV=1,GR=4,PL=1", why, sizeof why));
+        static const struct {
+            const char *cfg, *why;
+        } pl_refused[] = {
+            {"KB=2,VW=8,NV=2,PL=1", "PL=1 needs"},
+            {"KB=2,VW=8,NV=1,FL=1,PL=1", "PL=1 needs"},
+            {"KB=2,VW=8,NV=1,PL=2", "PL must be 0 or 1"},
+            {"KB=2,VW=8,NV=1,PL=1,GR=4", "not written as"},
+            {"KB=4,VW=8,NV=1,PL=1", "unrolled FMAs"},
+        };
+        for (size_t i = 0; i < sizeof pl_refused / sizeof pl_refused[0]; ++i) {
+            why[0] = '\0';
+            assert_false(s->config_valid(&q, &cpu, pl_refused[i].cfg, why, sizeof why));
+            if (strstr(why, pl_refused[i].why) == NULL)
+                fail_msg("config \"%s\": \"%s\", not \"%s\"", pl_refused[i].cfg, why,
+                         pl_refused[i].why);
+        }
+        static const shape no_pl[] = {
+            SQ(1, 8, 20, 20, 8, 3, 3, 1, 1, 1, 8), /* 20-pixel rows */
+            SQ(1, 8, 17, 9, 8, 3, 3, 1, 1, 1, 8),  /* 17 rows */
+        };
+        for (size_t i = 0; i < sizeof no_pl / sizeof no_pl[0]; ++i) {
+            make_problem(&q, &no_pl[i], 0);
+            why[0] = '\0';
+            assert_false(s->config_valid(&q, &cpu, "KB=1,VW=16,NV=1,PL=1", why, sizeof why));
+            if (strstr(why, "PL=1 needs") == NULL)
+                fail_msg("no_pl %zu: \"%s\"", i, why);
+        }
+        static const shape many_rows = SQ(1, 8, 12, 8, 8, 3, 3, 1, 1, 1, 8);
+        make_problem(&q, &many_rows, 0);
+        assert_false(s->config_valid(&q, &cpu, "KB=4,VW=8,NV=1,PL=1", why, sizeof why));
+        assert_non_null(strstr(why, "accumulators"));
+        /* listed where it applies, never where it does not */
+        static char pcfgs[1024][CLF_CONFIG_CAP];
+        make_problem(&q, &dw7, 0);
+        int count = s->tuning_configs(&q, &cpu, pcfgs, 1024), listed = 0;
+        for (int i = 0; i < count; ++i)
+            listed += strstr(pcfgs[i], "PL=1") != NULL;
+        assert_true(listed > 0);
+        count = s->tuning_configs(&p, &cpu, pcfgs, 1024);
+        for (int i = 0; i < count; ++i)
+            assert_null(strstr(pcfgs[i], "PL=1"));
     }
     if (handle->info.is_gpu) /* the runs below need a CPU device */
         return;
@@ -1407,6 +1460,23 @@ static void direct_cpu_limits(void **state)
         {{1, 4, 9, 33, 6, 1, 1, 0, 2, 1, 1, 0, 1, 1}, "KB=2,VW=8,NV=3,FL=1", "CBNA", 1, 8},
         {SQ(2, 8, 36, 36, 12, 1, 1, 0, 2, 1, 2), "KB=4,VW=16,NV=1,GR=4,FL=1", "CBZA", 0, 0},
         {SQ(1, 80, 64, 64, 20, 1, 1, 0, 2, 1, 1), "KB=8,VW=16,NV=2,FL=1", "CBA", 1, 4},
+        /* the depthwise plane walk (PL=1), every output row of a block's channels in one
+         * work-item: 5x5 over 7x7 planes (the tensor's first and last rows lane by lane); stride
+         * 2, batch 2, a last channel block that starts early, z and a per-activation
+         * batch-norm (the epilogue value by value); 16-pixel rows (whole-vector epilogue and
+         * stores); dilation 2 with padding 2 and z on 13-pixel rows; no padding; stride 3; a
+         * 3x5 filter with its own padding and stride per dimension; grouped work-items over
+         * 23 blocks; one-pixel planes; a 5x5 filter over 2x2 planes (every row an edge row) */
+        {SQ(1, 6, 7, 7, 6, 5, 5, 2, 1, 1, 6), "KB=2,VW=8,NV=1,PL=1", "CBA", 0, 4},
+        {SQ(2, 5, 14, 14, 5, 5, 5, 2, 2, 1, 5), "KB=2,VW=8,NV=1,GR=4,PL=1", "CBNZA", 0, 0},
+        {SQ(1, 7, 9, 16, 7, 3, 3, 1, 1, 1, 7), "KB=1,VW=16,NV=1,PL=1", "CBNA", 1, 4},
+        {SQ(2, 4, 11, 13, 4, 3, 3, 2, 1, 2, 4), "KB=2,VW=16,NV=1,PL=1", "CBZA", 0, 0},
+        {SQ(1, 3, 6, 5, 3, 3, 3, 0, 1, 1, 3), "KB=2,VW=8,NV=1,PL=1", "CBA", 0, 8},
+        {SQ(1, 4, 20, 20, 4, 3, 3, 1, 3, 1, 4), "KB=2,VW=8,NV=1,PL=1", "CBNA", 1, 9},
+        {{1, 6, 10, 9, 6, 3, 5, 1, 2, 1, 6, 2, 1, 1}, "KB=2,VW=16,NV=1,PL=1", "CBNZA", 1, 4},
+        {SQ(1, 46, 7, 7, 46, 3, 3, 1, 1, 1, 46), "KB=2,VW=8,NV=1,GR=16,PL=1", "CBNA", 1, 7},
+        {SQ(2, 10, 1, 1, 10, 1, 1, 0, 1, 1, 10), "KB=4,VW=8,NV=1,PL=1", "CBA", 0, 4},
+        {SQ(1, 3, 2, 2, 3, 5, 5, 2, 1, 1, 3), "KB=1,VW=8,NV=1,PL=1", "CBZA", 0, 0},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
         clf_fusion_problem q;

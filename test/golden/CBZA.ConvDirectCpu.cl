@@ -83,6 +83,7 @@
 #define FLAT 0
 #define PFLAT 0
 #define SFLAT 0
+#define PLANE_ROWS 0
 #define DOT 0
 #define HALF 0
 #define SEGS 1
@@ -600,6 +601,51 @@ inline VEC load_sf_lanes(__global const CLF_DATA_T *xc, int p0)
         ROW_FMAS(LOAD_LANES)                                                                   \
     }
 
+#ifndef PLANE_ROWS
+#define PLANE_ROWS 0
+#endif
+#if PLANE_ROWS
+/* The depthwise plane walk (PL=1): a work-item computes its KB channels' whole output planes,
+ * one vector a row (OW <= VW), in KB x OH accumulators. Each input row is loaded once a
+ * filter column and feeds every output row whose window covers it (FY / STRIDE_H of them),
+ * where the row walk loads it again for each output row. The walk is unrolled whole, so the
+ * taps that fall in the padding rows, and the (row, tap) pairs that meet no output row, are
+ * gone at compile time; so are the masks' values (iw0 is -PAD_W). */
+#if !DW || NV != 1 || OW > VW || PFLAT || SFLAT
+#error "the depthwise plane walk needs depthwise, NV=1 and OW <= VW (ConvDirectCpu's pl_ok)"
+#endif
+/* Whether row ihr of the block's channel i is near enough to the block's first or last value
+ * that its whole-vector loads could leave x when the block is at the tensor's start or end
+ * (known at compile time: one or two rows); those rows load lane by lane in such a block, the
+ * others never, which keeps the lane-by-lane code out of the rest of the unrolled walk. */
+#define PL_EDGE_ROW(i, ihr)                                                                    \
+    ((long)(i) * PLANE + (long)(ihr) * W + iw0 < 0 ||                                          \
+     (long)(KB - 1 - (i)) * PLANE + (long)(H - 1 - (ihr)) * W + W < iw0 + WINDOW)
+#define PL_FMAS(EDGE)                                                                          \
+    _Pragma("unroll") for (int i = 0; i < KB; ++i)                                             \
+    {                                                                                          \
+        _Pragma("unroll") for (int ihr = 0; ihr < H; ++ihr)                                    \
+        {                                                                                      \
+            __global const CLF_DATA_T *xr = xg + i * PLANE + ihr * W;                          \
+            _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                  \
+            {                                                                                  \
+                VEC xv;                                                                        \
+                if ((EDGE) && PL_EDGE_ROW(i, ihr))                                             \
+                    xv = LOAD_LANES(xr, fx, 0);                                                \
+                else                                                                           \
+                    xv = LOAD_MASKED(xr, fx, 0);                                               \
+                _Pragma("unroll") for (int fy = 0; fy < FY; ++fy)                              \
+                {                                                                              \
+                    const int t = ihr + PAD_H - fy * DIL_H;                                    \
+                    if (t >= 0 && t % STRIDE_H == 0 && t / STRIDE_H < OH)                      \
+                        acc[i][t / STRIDE_H] =                                                 \
+                            fma((VEC)(W_TAP(i, 0, fy, fx)), xv, acc[i][t / STRIDE_H]);         \
+                }                                                                              \
+            }                                                                                  \
+        }                                                                                      \
+    }
+#endif
+
 /* The epilogue, once per output vector whose lanes this work-item all stores, where the
  * activation is one CLF_DEFINE_ACTIV_VEC runs as vector operations (modes 0, 3, 7 and 8 of
  * those; it also does 5, which this path has not been measured with) and the plan is not
@@ -828,6 +874,67 @@ __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
 #endif
 #endif
 
+#if PLANE_ROWS
+    (void)ih0;
+    (void)oh;
+    VEC acc[KB][OH];
+#pragma unroll
+    for (int i = 0; i < KB; ++i)
+#pragma unroll
+        for (int r = 0; r < OH; ++r)
+            acc[i][r] = (VEC)(0.0f);
+    W_STAGE(0);
+    /* Which lanes of each filter column's load lie inside the row: the same for every row. */
+    IVEC emask[FX][1];
+#pragma unroll
+    for (int fx = 0; fx < FX; ++fx)
+        emask[fx][0] = IOTA * STRIDE_W + IW(fx, 0) >= 0 && IOTA * STRIDE_W + IW(fx, 0) < XW;
+    /* Whether every whole-vector load of the KB planes stays inside x: all blocks but those
+     * at the tensor's ends. */
+    const long at = (long)(xg - x);
+    if (at + iw0 >= 0 &&
+        at + DW_ROWS_SPAN + (long)(H - 1) * W + iw0 + WINDOW <= (long)N * C * H * W) {
+        PL_FMAS(0)
+    } else {
+        PL_FMAS(1)
+    }
+
+    /* A row's OW lanes: the epilogue as vector operations where it reads nothing per pixel
+     * (no z, no per-activation batch-norm, whose vector reads would run past a short row),
+     * else value by value. */
+#pragma unroll
+    for (int i = 0; i < KB; ++i) {
+        const int kg = kg0 + i;
+        if (kg < kg_store)
+            continue;
+        const int k = g * K_PER_G + kg;
+        const cpu_bn_k bnk = cpu_bn_channel(k, EPI_ARGS);
+#pragma unroll
+        for (int r = 0; r < OH; ++r) {
+            const int pix = r * OW;
+            const size_t out0 = ((size_t)n * K + k) * OUT_HW + pix;
+#if CPU_VEC_EPILOGUE && (OW == VW || (!HAS_Z && !(HAS_BN && !BN_SPATIAL)))
+            const VEC v = cpu_epilogue(acc[i][r], bnk, k, pix, out0, EPI_ARGS);
+#if OW == VW
+            YSTORE(v, 0, y + out0);
+#else
+            float t[VW];
+            VSTORE(v, 0, t);
+#pragma unroll
+            for (int j = 0; j < OW; ++j)
+                CLF_STORE(t[j], y, out0 + j);
+#endif
+#else
+            (void)bnk;
+            float t[VW];
+            VSTORE(acc[i][r], 0, t);
+#pragma unroll
+            for (int j = 0; j < OW; ++j)
+                CLF_STORE(clf_epilogue(t[j], k, pix + j, out0 + j, EPI_ARGS), y, out0 + j);
+#endif
+        }
+    }
+#else /* PLANE_ROWS */
     VEC acc[KB][NV];
 #pragma unroll
     for (int i = 0; i < KB; ++i)
@@ -895,5 +1002,6 @@ __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
             }
         }
     }
+#endif /* PLANE_ROWS */
 }
 #endif /* DOT */
