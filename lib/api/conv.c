@@ -82,7 +82,7 @@ static miopenStatus_t conv_problem_make(miopenHandle_t h, const char *api,
         st = miopenCreateOpConvForward(cp->plan, &op, convDesc, wDesc);
     if (st != miopenStatusSuccess) {
         conv_problem_free(cp);
-        return clf_fail(h, st, "%s", clf_thread_errmsg());
+        return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     }
     clf_plan_set_output_layout(cp->plan, yDesc);
     cp->plan->allow_unfused = 1;

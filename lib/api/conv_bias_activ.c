@@ -33,6 +33,17 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
     float a2 = alpha2 ? *(const float *)alpha2 : 1.0f;
     if (!isfinite(a1) || !isfinite(a2))
         return clf_fail(handle, miopenStatusBadParm, "%s: alpha1 and alpha2 must be finite", api);
+    /* yDesc is looked up before anything reads it (the comparison with zDesc below). */
+    if (yDesc != NULL) {
+        st = clf_tensor_check(handle, yDesc, api, "yDesc");
+        if (st == miopenStatusSuccess)
+            st = clf_tensor_require_distinct(handle, yDesc, api, "yDesc");
+        if (st == miopenStatusSuccess && yDesc->nd != 4)
+            st = clf_fail(handle, miopenStatusBadParm, "%s: yDesc has %d dimensions, not 4", api,
+                          yDesc->nd);
+        if (st != miopenStatusSuccess)
+            return st;
+    }
     int use_z = a2 != 0.0f && !(alpha2 == NULL && z == NULL);
     if (use_z) {
         st = clf_tensor_check(handle, zDesc, api, "zDesc");
@@ -46,19 +57,12 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
             return clf_fail(handle, miopenStatusBadParm,
                             "%s: zDesc must describe the same tensor as yDesc", api);
     }
+    /* From here every failure is an inner call's (the plan's creation, its ops, its compile,
+     * its args, its execution): its message follows this call's name, as in the other unfused
+     * calls. */
     miopenFusionPlanDescriptor_t plan = NULL;
     miopenOperatorArgs_t args = NULL;
     miopenFusionOpDescriptor_t conv_op, bias_op = NULL, add_op = NULL, act_op;
-    if (yDesc != NULL) {
-        st = clf_tensor_check(handle, yDesc, api, "yDesc");
-        if (st == miopenStatusSuccess)
-            st = clf_tensor_require_distinct(handle, yDesc, api, "yDesc");
-        if (st == miopenStatusSuccess && yDesc->nd != 4)
-            st = clf_fail(handle, miopenStatusBadParm, "%s: yDesc has %d dimensions, not 4", api,
-                          yDesc->nd);
-        if (st != miopenStatusSuccess)
-            return st;
-    }
     st = miopenCreateFusionPlan(&plan, miopenVerticalFusion, xDesc);
     if (st == miopenStatusSuccess && yDesc != NULL)
         clf_plan_set_output_layout(plan, yDesc); /* y in the caller's layout */
@@ -71,14 +75,10 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
         st = clfuse_CreateOpAddForward(plan, &add_op, zDesc);
     if (st == miopenStatusSuccess)
         st = miopenCreateOpActivationForward(plan, &act_op, activationDesc->mode);
-    if (st != miopenStatusSuccess) {
-        st = clf_fail(handle, st, "%s", clf_thread_errmsg());
-        goto done;
-    }
-    st = miopenCompileFusionPlan(handle, plan);
-    if (st != miopenStatusSuccess)
-        goto done;
-    st = miopenCreateOperatorArgs(&args);
+    if (st == miopenStatusSuccess)
+        st = miopenCompileFusionPlan(handle, plan);
+    if (st == miopenStatusSuccess)
+        st = miopenCreateOperatorArgs(&args);
     if (st == miopenStatusSuccess)
         st = miopenSetOpArgsConvForward(args, conv_op, &a1, NULL, w);
     if (st == miopenStatusSuccess && bias_op)
@@ -88,12 +88,10 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
     if (st == miopenStatusSuccess)
         st = miopenSetOpArgsActivForward(args, act_op, NULL, NULL, activationDesc->alpha,
                                          activationDesc->beta, activationDesc->gamma);
-    if (st != miopenStatusSuccess) {
-        st = clf_fail(handle, st, "%s", clf_thread_errmsg());
-        goto done;
-    }
-    st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args, NULL, 0);
-done:
+    if (st == miopenStatusSuccess)
+        st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args, NULL, 0);
+    if (st != miopenStatusSuccess)
+        st = clf_fail(handle, st, "%s: %s", api, clf_thread_errmsg());
     /* Not the miopenDestroy* calls: they would clear the thread's copy of the message. */
     clf_args_free(args);
     clf_plan_free(plan);

@@ -20,8 +20,13 @@ struct miopenLRNDescriptor {
 
 static miopenStatus_t lrn_check(const struct miopenLRNDescriptor *d, const char *api, int need_set)
 {
-    if (d == NULL || d->magic != CLF_MAGIC_LRN)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: lrnDesc is not a live LRN descriptor", api);
+    if (d == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: lrnDesc is NULL", api);
+    /* The registry, not the object: a destroyed descriptor must not be read. */
+    if (!clf_live_check(CLF_LIVE_LRN, d))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: lrnDesc is not a live LRN descriptor (destroyed, or never created)",
+                        api);
     if (need_set && !d->is_set)
         return clf_fail(NULL, miopenStatusBadParm,
                         "%s: lrnDesc was never set (miopenSetLRNDescriptor)", api);
@@ -37,6 +42,10 @@ miopenStatus_t miopenCreateLRNDescriptor(miopenLRNDescriptor_t *lrnDesc)
     if (d == NULL)
         return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateLRNDescriptor: out of memory");
     d->magic = CLF_MAGIC_LRN;
+    if (clf_live_add(CLF_LIVE_LRN, d) != 0) {
+        clf_free(d);
+        return clf_fail(NULL, miopenStatusAllocFailed, "miopenCreateLRNDescriptor: out of memory");
+    }
     *lrnDesc = d;
     return miopenStatusSuccess;
 }
@@ -46,9 +55,12 @@ miopenStatus_t miopenDestroyLRNDescriptor(miopenLRNDescriptor_t lrnDesc)
     clf_clear_error(NULL);
     if (lrnDesc == NULL)
         return miopenStatusSuccess;
-    miopenStatus_t st = lrn_check(lrnDesc, "miopenDestroyLRNDescriptor", 0);
-    if (st != miopenStatusSuccess)
-        return st;
+    /* Removing from the registry is the check: a second destroy finds nothing and never
+     * reads the freed descriptor. */
+    if (!clf_live_remove(CLF_LIVE_LRN, lrnDesc))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "miopenDestroyLRNDescriptor: lrnDesc is not a live LRN descriptor (already "
+                        "destroyed, or never created)");
     lrnDesc->magic = 0;
     clf_free(lrnDesc);
     return miopenStatusSuccess;

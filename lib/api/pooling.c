@@ -22,8 +22,13 @@ struct miopenPoolingDescriptor {
 static miopenStatus_t pool_check(const struct miopenPoolingDescriptor *p, const char *api,
                                  int need_set)
 {
-    if (p == NULL || p->magic != CLF_MAGIC_POOL)
-        return clf_fail(NULL, miopenStatusBadParm, "%s: poolDesc is not a live pooling descriptor",
+    if (p == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: poolDesc is NULL", api);
+    /* The registry, not the object: a destroyed descriptor must not be read. */
+    if (!clf_live_check(CLF_LIVE_POOL, p))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "%s: poolDesc is not a live pooling descriptor (destroyed, or never "
+                        "created)",
                         api);
     if (need_set && !p->is_set)
         return clf_fail(NULL, miopenStatusBadParm,
@@ -44,6 +49,11 @@ miopenStatus_t miopenCreatePoolingDescriptor(miopenPoolingDescriptor_t *poolDesc
     p->magic = CLF_MAGIC_POOL;
     p->index_type = miopenIndexUint8;
     p->index_mode = miopenPoolingWorkspaceIndexMask;
+    if (clf_live_add(CLF_LIVE_POOL, p) != 0) {
+        clf_free(p);
+        return clf_fail(NULL, miopenStatusAllocFailed,
+                        "miopenCreatePoolingDescriptor: out of memory");
+    }
     *poolDesc = p;
     return miopenStatusSuccess;
 }
@@ -53,9 +63,12 @@ miopenStatus_t miopenDestroyPoolingDescriptor(miopenPoolingDescriptor_t poolDesc
     clf_clear_error(NULL);
     if (poolDesc == NULL)
         return miopenStatusSuccess;
-    miopenStatus_t st = pool_check(poolDesc, "miopenDestroyPoolingDescriptor", 0);
-    if (st != miopenStatusSuccess)
-        return st;
+    /* Removing from the registry is the check: a second destroy finds nothing and never
+     * reads the freed descriptor. */
+    if (!clf_live_remove(CLF_LIVE_POOL, poolDesc))
+        return clf_fail(NULL, miopenStatusBadParm,
+                        "miopenDestroyPoolingDescriptor: poolDesc is not a live pooling descriptor "
+                        "(already destroyed, or never created)");
     poolDesc->magic = 0;
     clf_free(poolDesc);
     return miopenStatusSuccess;

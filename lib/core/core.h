@@ -59,6 +59,8 @@ typedef enum clf_live_kind {
     CLF_LIVE_OP, /* ops live and die with their plan */
     CLF_LIVE_ARGS,
     CLF_LIVE_RECORDING,
+    CLF_LIVE_POOL,
+    CLF_LIVE_LRN,
     CLF_LIVE_KINDS
 } clf_live_kind;
 /* Records ptr; 0, or -1 when out of memory (the object must then not be handed out). */

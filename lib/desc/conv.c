@@ -76,16 +76,21 @@ static int *conv_attribute(miopenConvolutionDescriptor_t c, miopenConvolutionAtt
     return NULL;
 }
 
-/* compat: FP16_ALT_IMPL and DETERMINISTIC are stored and read back; neither changes clfuse's
- * fp32 solvers, which are all deterministic */
+/* compat: FP16_ALT_IMPL and DETERMINISTIC are stored and read back; no clfuse solver reads
+ * them, fp16 ones included, and every solver is deterministic */
 miopenStatus_t miopenSetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
                                              const miopenConvolutionAttrib_t attr, int value)
 {
     const char *api = "miopenSetConvolutionAttribute";
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (convDesc == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: convDesc is NULL", api);
+    /* The registry, not the object: a destroyed descriptor must not be read. */
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
-                        "%s: convDesc is not a live convolution descriptor", api);
+                        "%s: convDesc is not a live convolution descriptor (destroyed, or never "
+                        "created)",
+                        api);
     int lo, hi;
     const char *name;
     int *slot = conv_attribute(convDesc, attr, &lo, &hi, &name);
@@ -103,9 +108,14 @@ miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDescriptor_t convD
 {
     const char *api = "miopenGetConvolutionAttribute";
     clf_clear_error(NULL);
-    if (convDesc == NULL || convDesc->magic != CLF_MAGIC_CONV)
+    if (convDesc == NULL)
+        return clf_fail(NULL, miopenStatusBadParm, "%s: convDesc is NULL", api);
+    /* The registry, not the object: a destroyed descriptor must not be read. */
+    if (!clf_live_check(CLF_LIVE_CONV, convDesc))
         return clf_fail(NULL, miopenStatusBadParm,
-                        "%s: convDesc is not a live convolution descriptor", api);
+                        "%s: convDesc is not a live convolution descriptor (destroyed, or never "
+                        "created)",
+                        api);
     if (value == NULL)
         return clf_fail(NULL, miopenStatusBadParm, "%s: value is NULL", api);
     int lo, hi;

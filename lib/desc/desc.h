@@ -33,7 +33,7 @@ struct miopenConvolutionDescriptor {
     int out_pads[CLF_MAX_SPATIAL]; /* transpose output padding */
     int groups;
     /* miopenSetConvolutionAttribute values, kept so that Get returns what was set; no clfuse
-     * solver depends on them (fp32 only, and every solver is deterministic). */
+     * solver reads them, fp16 ones included (and every solver is deterministic). */
     int attr_fp16_alt;      /* -1 default, 0, 1 */
     int attr_deterministic; /* 0 default, 1 */
 };

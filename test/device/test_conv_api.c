@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include <clfuse/clfuse.h>
+#include "core/alloc.h"
 #include "core/util.h"
 #include "common/test_common.h"
 #include "device/conv_case.h"
@@ -524,6 +525,25 @@ static void bad_input(void **state)
     expect_status(
         miopenConvolutionForwardGetWorkSpaceSize(handle, cc.wd, cc.xd, cc.cd, cc.yd, NULL),
         miopenStatusBadParm);
+    /* A failure inside the call (its one-op plan's, here each host allocation failing in turn)
+     * still names the call first. */
+    const char *wsapi = "miopenConvolutionForwardGetWorkSpaceSize: ";
+    for (long n = 1;; ++n) {
+        assert_true(n < 1000);
+        clf_alloc_fail_after(n);
+        miopenStatus_t st =
+            miopenConvolutionForwardGetWorkSpaceSize(handle, cc.wd, cc.xd, cc.cd, cc.yd, &ws);
+        const int hit = clf_alloc_fault_hit();
+        clf_alloc_fail_after(0);
+        if (!hit) {
+            expect_status(st, miopenStatusSuccess);
+            break;
+        }
+        const char *msg = clfuse_GetLastErrorMessage(handle);
+        if (st != miopenStatusSuccess && strncmp(msg, wsapi, strlen(wsapi)) != 0)
+            fail_msg("allocation %ld failed: the message does not start with \"%s\": %s", n, wsapi,
+                     msg);
+    }
     /* a too-small output buffer is caught before anything runs */
     cl_command_queue q;
     cl_context ctx;

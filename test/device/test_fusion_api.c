@@ -475,6 +475,90 @@ static void bad_args_and_execute(void **state)
                      clfuse_GetLastErrorMessage(NULL), (frag));                                    \
     } while (0)
 
+/* Pooling and LRN descriptors: every entry that takes one (create and destroy, set, get, the
+ * output-size and workspace queries, forward; backward is not implemented and reads
+ * nothing) refuses a destroyed one, and one that never was: a block that starts with the
+ * magic number the old checks trusted ("clfL"), and a fusion plan, whose magic number
+ * ("clfP") is the one a pooling descriptor had. fake is zeroed scratch of 512 bytes. */
+static void pooling_and_lrn_refused(uint64_t *fake)
+{
+    const float one = 1.0f, zero = 0.0f;
+    miopenTensorDescriptor_t t;
+    assert_int_equal(miopenCreateTensorDescriptor(&t), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(t, miopenFloat, 1, 2, 4, 4), 0);
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 32 * sizeof(float), NULL, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    const int win[2] = {2, 2}, pad[2] = {0, 0}, str[2] = {2, 2};
+    int a, b, c4, d, e, f, dims[4], nd;
+    miopenPoolingMode_t pm;
+    miopenIndexType_t it;
+    miopenPoolingWorkspaceIndexMode_t im;
+    size_t ws;
+
+    miopenTensorDescriptor_t pt;
+    assert_int_equal(miopenCreateTensorDescriptor(&pt), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(pt, miopenFloat, 1, 1, 1, 1), 0);
+    miopenFusionPlanDescriptor_t plan;
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, pt), 0);
+    miopenPoolingDescriptor_t dead,
+        never[2] = {(miopenPoolingDescriptor_t)plan, (miopenPoolingDescriptor_t)fake};
+    assert_int_equal(miopenCreatePoolingDescriptor(&dead), 0);
+    assert_int_equal(miopenSet2dPoolingDescriptor(dead, miopenPoolingMax, 2, 2, 0, 0, 2, 2), 0);
+    assert_int_equal(miopenDestroyPoolingDescriptor(dead), 0);
+    for (int i = 0; i < 3; ++i) {
+        miopenPoolingDescriptor_t p = i == 0 ? dead : never[i - 1];
+        const char *live = "poolDesc is not a live pooling descriptor (destroyed, or never";
+        REFUSED(miopenSetPoolingIndexType(p, miopenIndexUint32), live);
+        REFUSED(miopenGetPoolingIndexType(p, &it), live);
+        REFUSED(miopenSetPoolingWorkSpaceIndexMode(p, miopenPoolingWorkspaceIndexImage), live);
+        REFUSED(miopenGetPoolingWorkSpaceIndexMode(p, &im), live);
+        REFUSED(miopenSet2dPoolingDescriptor(p, miopenPoolingMax, 2, 2, 0, 0, 2, 2), live);
+        REFUSED(miopenSetNdPoolingDescriptor(p, miopenPoolingMax, 2, win, pad, str), live);
+        REFUSED(miopenGet2dPoolingDescriptor(p, &pm, &a, &b, &c4, &d, &e, &f), live);
+        REFUSED(miopenGetNdPoolingDescriptor(p, 2, &pm, &nd, dims, dims, dims), live);
+        REFUSED(miopenGetPoolingForwardOutputDim(p, t, &a, &b, &c4, &d), live);
+        REFUSED(miopenGetPoolingNdForwardOutputDim(p, t, 4, dims), live);
+        REFUSED(miopenPoolingGetWorkSpaceSizeV2(p, t, &ws), live);
+        REFUSED(miopenPoolingForward(handle, p, &one, t, m, &zero, t, m, false, NULL, 0), live);
+        assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), live));
+        REFUSED(miopenDestroyPoolingDescriptor(p),
+                "miopenDestroyPoolingDescriptor: poolDesc is not a live pooling descriptor");
+        /* declared only: NotImplemented, and the descriptor is not read */
+        assert_int_equal(
+            miopenPoolingBackward(handle, p, &one, t, m, t, m, t, m, &zero, t, m, NULL),
+            miopenStatusNotImplemented);
+    }
+    /* the plan is still a plan, untouched */
+    assert_int_equal(miopenDestroyFusionPlan(plan), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(pt), 0);
+
+    const uint32_t lrn_magic = 0x636c664cu; /* "clfL" */
+    memset(fake, 0, 512);
+    memcpy(fake, &lrn_magic, sizeof lrn_magic);
+    miopenLRNDescriptor_t ldead;
+    assert_int_equal(miopenCreateLRNDescriptor(&ldead), 0);
+    assert_int_equal(miopenSetLRNDescriptor(ldead, miopenLRNCrossChannel, 5, 1e-4, 0.75, 2), 0);
+    assert_int_equal(miopenDestroyLRNDescriptor(ldead), 0);
+    for (int i = 0; i < 2; ++i) {
+        miopenLRNDescriptor_t l = i == 0 ? ldead : (miopenLRNDescriptor_t)fake;
+        const char *live = "lrnDesc is not a live LRN descriptor (destroyed, or never";
+        miopenLRNMode_t lm;
+        unsigned ln;
+        double la, lb, lk;
+        REFUSED(miopenSetLRNDescriptor(l, miopenLRNCrossChannel, 3, 1e-4, 0.75, 2), live);
+        REFUSED(miopenGetLRNDescriptor(l, &lm, &ln, &la, &lb, &lk), live);
+        REFUSED(miopenLRNForward(handle, l, &one, t, m, &zero, t, m, false, NULL), live);
+        assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), live));
+        REFUSED(miopenDestroyLRNDescriptor(l),
+                "miopenDestroyLRNDescriptor: lrnDesc is not a live LRN descriptor");
+        assert_int_equal(miopenLRNBackward(handle, l, &one, t, m, t, m, t, m, &zero, t, m, NULL),
+                         miopenStatusNotImplemented);
+    }
+    clReleaseMemObject(m);
+    assert_int_equal(miopenDestroyTensorDescriptor(t), 0);
+}
+
 static void destroyed_objects_refused(void **state)
 {
     (void)state;
@@ -501,10 +585,29 @@ static void destroyed_objects_refused(void **state)
     REFUSED(miopenDestroyActivationDescriptor(a), "not a live activation descriptor");
     REFUSED(miopenSetActivationDescriptor(a, miopenActivationRELU, 0, 0, 0), "not a live");
 
+    /* The attribute calls look the descriptor up too: no read of the freed one, and a block
+     * that merely starts with a convolution descriptor's magic number is not one. */
+    int v = 0;
+    REFUSED(miopenSetConvolutionAttribute(c, MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC, 1),
+            "miopenSetConvolutionAttribute: convDesc is not a live convolution descriptor");
+    REFUSED(miopenGetConvolutionAttribute(c, MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC, &v),
+            "miopenGetConvolutionAttribute: convDesc is not a live convolution descriptor");
+    uint64_t fake[64] = {0}; /* larger than any descriptor below; never created by the API */
+    const uint32_t conv_magic = CLF_MAGIC_CONV;
+    memcpy(fake, &conv_magic, sizeof conv_magic);
+    REFUSED(miopenSetConvolutionAttribute((miopenConvolutionDescriptor_t)fake,
+                                          MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC, 1),
+            "not a live convolution descriptor");
+    REFUSED(miopenGetConvolutionAttribute((miopenConvolutionDescriptor_t)fake,
+                                          MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC, &v),
+            "not a live convolution descriptor");
+
     miopenOperatorArgs_t args;
     assert_int_equal(miopenCreateOperatorArgs(&args), 0);
     assert_int_equal(miopenDestroyOperatorArgs(args), 0);
     REFUSED(miopenDestroyOperatorArgs(args), "not a live operator-args object");
+
+    pooling_and_lrn_refused(fake);
 
     assert_int_equal(miopenCreateTensorDescriptor(&t), 0);
     assert_int_equal(miopenSet4dTensorDescriptor(t, miopenFloat, 1, 2, 3, 3), 0);
@@ -522,6 +625,36 @@ static void destroyed_objects_refused(void **state)
     assert_int_equal(miopenDestroyOperatorArgs(args), 0);
     assert_int_equal(miopenDestroyTensorDescriptor(t), 0);
 
+    /* miopenConvolutionBiasActivationForward looks yDesc up before it compares it with zDesc */
+    miopenTensorDescriptor_t x, w, y, z;
+    assert_int_equal(miopenCreateTensorDescriptor(&x), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(x, miopenFloat, 1, 2, 5, 5), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&w), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(w, miopenFloat, 3, 2, 3, 3), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&z), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(z, miopenFloat, 1, 3, 5, 5), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&y), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(y, miopenFloat, 1, 3, 5, 5), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(y), 0);
+    assert_int_equal(miopenCreateConvolutionDescriptor(&c), 0);
+    assert_int_equal(miopenInitConvolutionDescriptor(c, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
+    assert_int_equal(miopenCreateActivationDescriptor(&a), 0);
+    assert_int_equal(miopenSetActivationDescriptor(a, miopenActivationRELU, 0, 0, 0), 0);
+    cl_int err;
+    cl_mem mem = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 128 * sizeof(float), NULL, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    const float one = 1.0f;
+    REFUSED(miopenConvolutionBiasActivationForward(handle, &one, x, mem, w, mem, c,
+                                                   miopenConvolutionFwdAlgoDirect, NULL, 0, &one, z,
+                                                   mem, NULL, NULL, a, y, mem),
+            "yDesc is not a live tensor descriptor");
+    clReleaseMemObject(mem);
+    assert_int_equal(miopenDestroyActivationDescriptor(a), 0);
+    assert_int_equal(miopenDestroyConvolutionDescriptor(c), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(x), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(w), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(z), 0);
+
     miopenHandle_t h;
     assert_int_equal(miopenCreate(&h), 0);
     assert_int_equal(miopenDestroy(h), 0);
@@ -529,6 +662,95 @@ static void destroyed_objects_refused(void **state)
     miopenAcceleratorQueue_t q;
     REFUSED(miopenGetStream(h, &q), "not a valid miopenHandle_t");
     assert_non_null(strstr(clfuse_GetLastErrorMessage(h), "not a valid"));
+}
+
+/* The message of a failed call starts with that call's name (handle and thread), whatever
+ * inner call failed. */
+static void starts_with_call(const char *call)
+{
+    const char *m[2] = {clfuse_GetLastErrorMessage(handle), clfuse_GetLastErrorMessage(NULL)};
+    for (int i = 0; i < 2; ++i)
+        if (strncmp(m[i], call, strlen(call)) != 0 || m[i][strlen(call)] != ':')
+            fail_msg("the %s message does not start with \"%s:\": %s", i ? "thread's" : "handle's",
+                     call, m[i]);
+}
+
+/* miopenConvolutionBiasActivationForward builds, compiles and runs a plan of its own: when one
+ * of those inner calls fails, the message names miopenConvolutionBiasActivationForward, then
+ * the inner call's message (as the other unfused calls report theirs). */
+static void cba_messages_name_the_call(void **state)
+{
+    (void)state;
+    const char *api = "miopenConvolutionBiasActivationForward";
+    miopenTensorDescriptor_t x, w, y, b, b4, dead;
+    assert_int_equal(miopenCreateTensorDescriptor(&x), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(x, miopenFloat, 1, 2, 5, 5), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&w), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(w, miopenFloat, 3, 2, 3, 3), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&y), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(y, miopenFloat, 1, 3, 5, 5), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&b), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(b, miopenFloat, 1, 3, 1, 1), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&b4), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(b4, miopenFloat, 1, 4, 1, 1), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&dead), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(dead, miopenFloat, 1, 2, 5, 5), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(dead), 0);
+    miopenConvolutionDescriptor_t c;
+    assert_int_equal(miopenCreateConvolutionDescriptor(&c), 0);
+    assert_int_equal(miopenInitConvolutionDescriptor(c, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
+    miopenActivationDescriptor_t a;
+    assert_int_equal(miopenCreateActivationDescriptor(&a), 0);
+    assert_int_equal(miopenSetActivationDescriptor(a, miopenActivationRELU, 0, 0, 0), 0);
+    float host[75];
+    for (int i = 0; i < 75; ++i)
+        host[i] = (float)(i % 7) - 3.0f;
+    cl_mem xm = upload(host, 50), wm = upload(host, 54), bm = upload(host, 3),
+           ym = upload(host, 75);
+    cl_int err;
+    cl_mem tiny = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16, NULL, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    const float one = 1.0f;
+    const miopenConvFwdAlgorithm_t direct = miopenConvolutionFwdAlgoDirect;
+
+    /* an op of the plan refused: a bias of 4 channels for 3 outputs */
+    assert_int_equal(miopenConvolutionBiasActivationForward(handle, &one, x, xm, w, wm, c, direct,
+                                                            NULL, 0, NULL, NULL, NULL, b4, bm, a, y,
+                                                            ym),
+                     miopenStatusBadParm);
+    starts_with_call(api);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "miopenCreateOpBiasForward: bDesc"));
+    /* the plan refused: a destroyed xDesc */
+    assert_int_equal(miopenConvolutionBiasActivationForward(handle, &one, dead, xm, w, wm, c,
+                                                            direct, NULL, 0, NULL, NULL, NULL, b,
+                                                            bm, a, y, ym),
+                     miopenStatusBadParm);
+    starts_with_call(api);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "inputDesc is not a live tensor"));
+    /* the execution refused: y's buffer holds 16 bytes */
+    assert_int_equal(miopenConvolutionBiasActivationForward(handle, &one, x, xm, w, wm, c, direct,
+                                                            NULL, 0, NULL, NULL, NULL, b, bm, a, y,
+                                                            tiny),
+                     miopenStatusBadParm);
+    starts_with_call(api);
+    assert_non_null(strstr(clfuse_GetLastErrorMessage(handle), "output holds 16 bytes"));
+    /* and with valid arguments it runs */
+    assert_int_equal(miopenConvolutionBiasActivationForward(handle, &one, x, xm, w, wm, c, direct,
+                                                            NULL, 0, NULL, NULL, NULL, b, bm, a, y,
+                                                            ym),
+                     miopenStatusSuccess);
+    assert_int_equal(clFinish(queue), CL_SUCCESS);
+
+    clReleaseMemObject(xm);
+    clReleaseMemObject(wm);
+    clReleaseMemObject(bm);
+    clReleaseMemObject(ym);
+    clReleaseMemObject(tiny);
+    assert_int_equal(miopenDestroyActivationDescriptor(a), 0);
+    assert_int_equal(miopenDestroyConvolutionDescriptor(c), 0);
+    miopenTensorDescriptor_t all[] = {x, w, y, b, b4};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
+        assert_int_equal(miopenDestroyTensorDescriptor(all[i]), 0);
 }
 
 /* Compiling a plan consults the find-db per MIOPEN_FIND_MODE_FUSION (FAST by default, so a
@@ -615,6 +837,7 @@ int main(void)
         cmocka_unit_test(bad_plan_building),
         cmocka_unit_test(bad_args_and_execute),
         cmocka_unit_test(destroyed_objects_refused),
+        cmocka_unit_test(cba_messages_name_the_call), /* its failures name it */
         cmocka_unit_test(plan_compile_uses_find_db),
         cmocka_unit_test(pinned_solver),
     };
