@@ -231,7 +231,7 @@ static miopenStatus_t run_choice(miopenHandle_t h, const char *api, conv_problem
     st = clf_plan_check_run_args(h, p, &a);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
-    return clf_plan_launch(h, p, &a, NULL);
+    return clf_plan_launch(h, p, &a, NULL, api);
 }
 
 miopenStatus_t miopenConvolutionForward(miopenHandle_t handle, const void *alpha,

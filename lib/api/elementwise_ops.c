@@ -64,7 +64,7 @@ static miopenStatus_t run_elementwise(miopenHandle_t h, const char *api,
             st = clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     }
     if (st == miopenStatusSuccess)
-        st = clf_plan_launch(h, p, a, NULL);
+        st = clf_plan_launch(h, p, a, NULL, api);
     /* Not miopenDestroyFusionPlan: it would clear the thread's copy of a failure's message. */
     clf_plan_free(plan);
     return st;

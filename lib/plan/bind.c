@@ -203,8 +203,7 @@ miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDesc
         const clf_ir_op *ir = &p->ir.ops[i];
         const clf_op_args *a = find_args(args, op);
         if (a == NULL)
-            return clf_fail(h, miopenStatusBadParm,
-                            "miopenExecuteFusionPlan: no arguments for op %d (%s); call %s", i,
+            return clf_fail(h, miopenStatusBadParm, "no arguments for op %d (%s); call %s", i,
                             clf_ir_kind_name(op->kind), setter_name(op->kind));
         const int *shape = clf_ir_shape(&p->ir, ir->out);
         size_t channels = (size_t)shape[1];
@@ -318,7 +317,7 @@ miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDesc
     if (p->problem.train == CLF_TRAIN_BWD && clf_epilogue_activ(&p->problem.epi) &&
         b->bn_bias == NULL)
         return clf_fail(h, miopenStatusBadParm,
-                        "miopenExecuteFusionPlan: the activation backward op needs the "
+                        "the activation backward op needs the "
                         "batch-norm's bnBias (miopenSetOpArgsBatchNormBackward gave NULL) to "
                         "recompute the activation's forward input");
     return miopenStatusSuccess;

@@ -133,9 +133,8 @@ static miopenStatus_t record_launch(miopenHandle_t h, struct miopenFusionPlanDes
 }
 
 miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
-                               const clf_run_args *a, double *ms)
+                               const clf_run_args *a, double *ms, const char *api)
 {
-    const char *api = "miopenExecuteFusionPlan";
     const clf_solver *s = p->solver;
     int want_time = h->profiling || ms != NULL;
     if (h->recording && ms == NULL)
@@ -160,6 +159,8 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
         pthread_mutex_unlock(&p->lock);
         if (st != miopenStatusSuccess && own_time)
             h->kernel_ms = last_ms;
+        if (st != miopenStatusSuccess) /* the solver's message names the solver, not the call */
+            return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
         if (st == miopenStatusSuccess && want_time) {
             err = clf_clw_finish(h->queue);
             if (err != CL_SUCCESS)
@@ -297,9 +298,9 @@ static miopenStatus_t follow_context(miopenHandle_t h, struct miopenFusionPlanDe
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size)
+                                miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size,
+                                const char *api)
 {
-    const char *api = "miopenExecuteFusionPlan";
     if (!clf_handle_valid(h))
         return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
     miopenStatus_t st = clf_plan_check(p, api);
@@ -346,13 +347,14 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     b.workspace_size = workspace_size;
     size_t in_bytes = clf_tensor_span(&p->input) * clf_problem_data_size(&p->problem);
     size_t out_bytes = clf_tensor_span(&p->output) * clf_problem_data_size(&p->problem);
+    /* The buffer and argument checks name no call: their messages follow this call's name. */
     st = clf_plan_check_buffer(h, b.x, in_bytes, "input");
     if (st == miopenStatusSuccess)
         st = clf_plan_check_buffer(h, b.y, out_bytes, "output");
     if (st == miopenStatusSuccess)
         st = clf_plan_bind(h, p, args, &b);
     if (st != miopenStatusSuccess)
-        return st;
+        return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     if (p->workspace > 0 && workspace == NULL) {
         st = clf_plan_own_workspace(h, p, p->workspace, api);
         if (st != miopenStatusSuccess)
@@ -360,10 +362,10 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         workspace = b.workspace = p->own_workspace;
         workspace_size = b.workspace_size = p->workspace;
     }
-    st = clf_plan_check_workspace(h, p, workspace, workspace_size, api);
+    st = clf_plan_check_workspace(h, p, workspace, workspace_size, NULL);
     if (st != miopenStatusSuccess)
-        return st;
-    return clf_plan_launch(h, p, &b, NULL);
+        return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
+    return clf_plan_launch(h, p, &b, NULL, api);
 }
 
 miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
@@ -374,7 +376,7 @@ miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
 {
     clf_clear_error(handle);
     return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args, NULL,
-                            0);
+                            0, "miopenExecuteFusionPlan");
 }
 
 miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
@@ -398,9 +400,8 @@ miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
         if (st != miopenStatusSuccess)
             return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     }
-    miopenStatus_t st = clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output,
-                                         args, (cl_mem)workspace, workspaceSize);
-    if (st != miopenStatusSuccess)
-        return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
-    return st;
+    /* Execute's own checks and launch, each message under this call's name (not wrapped:
+     * it would name this call twice). */
+    return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args,
+                            (cl_mem)workspace, workspaceSize, api);
 }

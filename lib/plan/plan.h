@@ -133,11 +133,14 @@ int clf_plan_candidates(const struct miopenFusionPlanDescriptor *p, const clfuse
 int clf_fusion_mode_from_name(const char *name);
 const char *clf_fusion_mode_name(int mode);
 
-/* Execute with an optional workspace (NULL: the plan's own when its solver needs one). */
+/* Execute with an optional workspace (NULL: the plan's own when its solver needs one). Every
+ * failure's message starts with api, once: the public call's name (miopenExecuteFusionPlan,
+ * _v2), or the inner call's that a caller wrapping it with its own name reports. */
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
-                                miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size);
+                                miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size,
+                                const char *api);
 
 /* lib/plan/bind.c. m is a valid cl_mem of at least need bytes, else BadParm (or
  * InternalError when the query itself fails) with what in the message. */
@@ -148,7 +151,8 @@ miopenStatus_t clf_plan_check_workspace(miopenHandle_t h,
                                         const struct miopenFusionPlanDescriptor *p, cl_mem ws,
                                         size_t ws_size, const char *api);
 /* Binds args' values for each of p's ops into b (its buffers checked against the op's
- * shapes): BadParm, naming the op and its setter, when an op has no arguments. */
+ * shapes): BadParm, naming the op and its setter, when an op has no arguments. Its messages
+ * name no call: the caller puts its own name before them. */
 miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                              miopenOperatorArgs_t args, clf_run_args *b);
 /* Checks every buffer of a against p's shapes (a valid cl_mem, big enough) and the
@@ -157,9 +161,11 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
                                        const clf_run_args *a);
 
 /* One run of a compiled plan with bound arguments. With ms non-NULL (or profiling on), waits
- * and reports the device time (wall clock around the launches for self-running solvers). */
+ * and reports the device time (wall clock around the launches for self-running solvers).
+ * Every failure's message starts with api (the calling entry point's name), a self-running
+ * solver's own message included. */
 miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
-                               const clf_run_args *a, double *ms);
+                               const clf_run_args *a, double *ms, const char *api);
 
 /* Builds p with solver s and config cfg for h: the plan is then compiled. Fails with a
  * message (invalid config, codegen, build) and leaves the plan uncompiled. */

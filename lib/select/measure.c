@@ -259,7 +259,7 @@ static void build_one(build_pool *pool, candidate *c, int warm)
     }
     /* A failure here shows again, with its message, when the candidate is timed. */
     if (warm && clf_plan_check_run_args(pool->h, c->plan, pool->args) == miopenStatusSuccess &&
-        clf_plan_launch(pool->h, c->plan, pool->args, NULL) == miopenStatusSuccess)
+        clf_plan_launch(pool->h, c->plan, pool->args, NULL, "benchmark") == miopenStatusSuccess)
         clf_clw_finish(pool->h->queue);
 }
 
@@ -431,7 +431,7 @@ static miopenStatus_t time_candidate(miopenHandle_t h, candidate *c, const clf_r
 {
     double t = 0, total = 0;
     for (int r = 0; r < runs && total < budget_ms; ++r) {
-        miopenStatus_t st = clf_plan_launch(h, c->plan, a, &t);
+        miopenStatus_t st = clf_plan_launch(h, c->plan, a, &t, "benchmark");
         if (st != miopenStatusSuccess)
             return st;
         if (!(t >= 0))
@@ -456,7 +456,7 @@ static void warm_device(miopenHandle_t h, candidate *c, int n, const clf_run_arg
         const double start = clf_now_ms();
         while (clf_now_ms() - start < CLF_FIND_WARM_MS) {
             for (int r = 0; r < 8; ++r)
-                if (clf_plan_launch(h, c[i].plan, a, NULL) != miopenStatusSuccess)
+                if (clf_plan_launch(h, c[i].plan, a, NULL, "benchmark") != miopenStatusSuccess)
                     return;
             if (clf_clw_finish(h->queue) != CL_SUCCESS)
                 return;
@@ -573,7 +573,7 @@ miopenStatus_t clf_measure(miopenHandle_t h, const struct miopenFusionPlanDescri
         /* Warm-up, then the minimum of up to CLF_FIND_RUNS runs within CLF_FIND_BUDGET_MS. */
         double warm = 0;
         const double warm_start = clf_now_ms();
-        miopenStatus_t rs = clf_plan_launch(h, c[i].plan, &a, &warm);
+        miopenStatus_t rs = clf_plan_launch(h, c[i].plan, &a, &warm, "benchmark");
         const double first_ms = clf_now_ms() - warm_start;
         if (first_ms > slow_first_ms) {
             slow_first_ms = first_ms;

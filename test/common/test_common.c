@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <clfuse/clfuse.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,6 +58,45 @@ void msg_has(miopenHandle_t h, const char *frag, int line)
         fail_msg("line %d: expected an error message, got none", line);
     if (strstr(m, frag) == NULL)
         fail_msg("line %d: message \"%s\" lacks \"%s\"", line, m, frag);
+}
+
+/* A call's name: miopen... or clfuse_..., at the start of an identifier. */
+static size_t call_name_at(const char *m, size_t i)
+{
+    if (i > 0 && (isalnum((unsigned char)m[i - 1]) || m[i - 1] == '_'))
+        return 0;
+    if (strncmp(m + i, "miopen", 6) != 0 && strncmp(m + i, "clfuse_", 7) != 0)
+        return 0;
+    size_t n = 0;
+    while (isalnum((unsigned char)m[i + n]) || m[i + n] == '_')
+        ++n;
+    return n;
+}
+
+void msg_names_call(miopenHandle_t h, const char *call, const char *const *avoid, int line)
+{
+    const char *m[2] = {clfuse_GetLastErrorMessage(NULL), h ? clfuse_GetLastErrorMessage(h) : NULL};
+    const size_t len = strlen(call);
+    for (int k = 0; k < 2 && (k == 0 || h != NULL); ++k) {
+        const char *whose = k ? "handle's" : "thread's";
+        if (m[k] == NULL || m[k][0] == '\0')
+            fail_msg("line %d: expected a %s message from %s, got none", line, whose, call);
+        if (strncmp(m[k], call, len) != 0 || m[k][len] != ':' || m[k][len + 1] != ' ')
+            fail_msg("line %d: the %s message does not start with \"%s: \": %s", line, whose, call,
+                     m[k]);
+        const char *rest = m[k] + len + 1;
+        for (size_t i = 0; rest[i]; ++i) {
+            size_t n = call_name_at(rest, i);
+            if (n > 0 && rest[i + n] == ':')
+                fail_msg("line %d: the %s message of %s names another call before a colon "
+                         "(\"%.*s:\"): %s",
+                         line, whose, call, (int)n, rest + i, m[k]);
+        }
+        for (int j = 0; avoid && avoid[j]; ++j)
+            if (strstr(rest, avoid[j]))
+                fail_msg("line %d: the %s message of %s names %s: %s", line, whose, call, avoid[j],
+                         m[k]);
+    }
 }
 
 miopenStatus_t set_layout_desc(miopenTensorDescriptor_t d, miopenDataType_t type,

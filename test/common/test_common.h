@@ -19,6 +19,13 @@ void write_file(const char *path, const void *data, size_t len);
 void msg_has(miopenHandle_t h, const char *frag, int line);
 #define MSG_HAS(h, frag) msg_has((h), (frag), __LINE__)
 
+/* The last error message of the thread, and of h unless h is NULL (a call given no valid
+ * handle leaves its message on the thread only): it starts with "call: ", names no call before
+ * a colon after that (no inner call's name leaks in, nor its own twice), and after the call's
+ * name holds none of the strings of avoid (NULL-terminated; NULL for none). */
+void msg_names_call(miopenHandle_t h, const char *call, const char *const *avoid, int line);
+#define MSG_NAMES_CALL(h, call, avoid) msg_names_call((h), (call), (avoid), __LINE__)
+
 /* Sets d to a 4-d tensor of type with l's lengths and strides (N, C, H, W order): the
  * descriptor of a strided test tensor. Returns the Set call's status. */
 miopenStatus_t set_layout_desc(miopenTensorDescriptor_t d, miopenDataType_t type,

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <clfuse/clfuse.h>
+#include "common/test_common.h"
 #include "plan/plan.h" /* bad_args_and_execute looks inside an args object */
 #include "ref/ref.h"
 
@@ -753,6 +754,116 @@ static void cba_messages_name_the_call(void **state)
         assert_int_equal(miopenDestroyTensorDescriptor(all[i]), 0);
 }
 
+/* miopenExecuteFusionPlan and miopenExecuteFusionPlan_v2 share their checks and launch: each
+ * failure's message names the call that was made, once, and never the other one (the plain
+ * call's buffer and argument checks named no call; _v2's messages named both calls). */
+static miopenStatus_t execute_v1(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
+                                 miopenTensorDescriptor_t xd, cl_mem x, miopenTensorDescriptor_t yd,
+                                 cl_mem y, miopenOperatorArgs_t args)
+{
+    return miopenExecuteFusionPlan(h, p, xd, x, yd, y, args);
+}
+static miopenStatus_t execute_v2(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
+                                 miopenTensorDescriptor_t xd, cl_mem x, miopenTensorDescriptor_t yd,
+                                 cl_mem y, miopenOperatorArgs_t args)
+{
+    return miopenExecuteFusionPlan_v2(h, p, xd, x, yd, y, args, NULL, 0);
+}
+
+static void execute_messages_name_the_call(void **state)
+{
+    (void)state;
+    static const char *const avoid[] = {"miopenExecuteFusionPlan", NULL};
+    miopenTensorDescriptor_t t, other;
+    assert_int_equal(miopenCreateTensorDescriptor(&t), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(t, miopenFloat, 1, 2, 3, 3), 0);
+    assert_int_equal(miopenCreateTensorDescriptor(&other), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(other, miopenFloat, 1, 2, 3, 4), 0);
+    miopenFusionPlanDescriptor_t plan, uncompiled, dead;
+    miopenFusionOpDescriptor_t op, op2;
+    assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, t), 0);
+    assert_int_equal(miopenCreateOpActivationForward(plan, &op, miopenActivationRELU), 0);
+    assert_int_equal(miopenCompileFusionPlan(handle, plan), 0);
+    assert_int_equal(miopenCreateFusionPlan(&uncompiled, miopenVerticalFusion, t), 0);
+    assert_int_equal(miopenCreateOpActivationForward(uncompiled, &op2, miopenActivationRELU), 0);
+    assert_int_equal(miopenCreateFusionPlan(&dead, miopenVerticalFusion, t), 0);
+    assert_int_equal(miopenDestroyFusionPlan(dead), 0);
+    miopenOperatorArgs_t args, empty, dead_args;
+    assert_int_equal(miopenCreateOperatorArgs(&args), 0);
+    assert_int_equal(miopenSetOpArgsActivForward(args, op, NULL, NULL, 0, 0, 0), 0);
+    assert_int_equal(miopenCreateOperatorArgs(&empty), 0);
+    assert_int_equal(miopenCreateOperatorArgs(&dead_args), 0);
+    assert_int_equal(miopenDestroyOperatorArgs(dead_args), 0);
+    float host[18];
+    for (int i = 0; i < 18; ++i)
+        host[i] = (float)(i % 5) - 2.0f;
+    cl_mem xm = upload(host, 18), ym = upload(host, 18);
+    cl_int err;
+    cl_mem tiny = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16, NULL, &err);
+    assert_int_equal(err, CL_SUCCESS);
+
+    const struct {
+        const char *call;
+        miopenStatus_t (*run)(miopenHandle_t, miopenFusionPlanDescriptor_t,
+                              miopenTensorDescriptor_t, cl_mem, miopenTensorDescriptor_t, cl_mem,
+                              miopenOperatorArgs_t);
+    } calls[] = {{"miopenExecuteFusionPlan", execute_v1},
+                 {"miopenExecuteFusionPlan_v2", execute_v2}};
+    for (size_t k = 0; k < sizeof calls / sizeof calls[0]; ++k) {
+        const char *call = calls[k].call;
+        /* the output's buffer holds 16 bytes */
+        assert_int_equal(calls[k].run(handle, plan, t, xm, t, tiny, args), miopenStatusBadParm);
+        MSG_NAMES_CALL(handle, call, avoid);
+        MSG_HAS(handle, "output holds 16 bytes");
+        /* the input's */
+        assert_int_equal(calls[k].run(handle, plan, t, tiny, t, ym, args), miopenStatusBadParm);
+        MSG_NAMES_CALL(handle, call, avoid);
+        MSG_HAS(handle, "input holds 16 bytes");
+        /* no arguments for the op */
+        assert_int_equal(calls[k].run(handle, plan, t, xm, t, ym, empty), miopenStatusBadParm);
+        MSG_NAMES_CALL(handle, call, avoid);
+        MSG_HAS(handle, "no arguments for op 0");
+        /* a destroyed args object */
+        assert_int_equal(calls[k].run(handle, plan, t, xm, t, ym, dead_args), miopenStatusBadParm);
+        MSG_NAMES_CALL(handle, call, avoid);
+        MSG_HAS(handle, "not a live operator-args object");
+        /* a destroyed plan */
+        assert_int_equal(calls[k].run(handle, dead, t, xm, t, ym, args), miopenStatusBadParm);
+        MSG_NAMES_CALL(handle, call, avoid);
+        MSG_HAS(handle, "not a live fusion plan");
+        /* a plan never compiled */
+        assert_int_equal(calls[k].run(handle, uncompiled, t, xm, t, ym, args), miopenStatusBadParm);
+        MSG_NAMES_CALL(handle, call, avoid);
+        MSG_HAS(handle, "not compiled");
+        /* an input descriptor the plan was not built for */
+        assert_int_equal(calls[k].run(handle, plan, other, xm, t, ym, args), miopenStatusBadParm);
+        MSG_NAMES_CALL(handle, call, avoid);
+        MSG_HAS(handle, "inputDesc is");
+        /* no handle: the message is the thread's */
+        assert_int_equal(calls[k].run(NULL, plan, t, xm, t, ym, args), miopenStatusBadParm);
+        MSG_NAMES_CALL(NULL, call, avoid);
+        MSG_HAS(NULL, "not a valid miopenHandle_t");
+        /* and with valid arguments it runs */
+        assert_int_equal(calls[k].run(handle, plan, t, xm, t, ym, args), miopenStatusSuccess);
+    }
+    /* _v2's own check: a workspace that does not hold what the caller claims */
+    assert_int_equal(miopenExecuteFusionPlan_v2(handle, plan, t, xm, t, ym, args, tiny, 4096),
+                     miopenStatusBadParm);
+    MSG_NAMES_CALL(handle, "miopenExecuteFusionPlan_v2", avoid);
+    MSG_HAS(handle, "holds 16 bytes");
+    assert_int_equal(clFinish(queue), CL_SUCCESS);
+
+    clReleaseMemObject(xm);
+    clReleaseMemObject(ym);
+    clReleaseMemObject(tiny);
+    assert_int_equal(miopenDestroyOperatorArgs(args), 0);
+    assert_int_equal(miopenDestroyOperatorArgs(empty), 0);
+    assert_int_equal(miopenDestroyFusionPlan(plan), 0);
+    assert_int_equal(miopenDestroyFusionPlan(uncompiled), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(t), 0);
+    assert_int_equal(miopenDestroyTensorDescriptor(other), 0);
+}
+
 /* Compiling a plan consults the find-db per MIOPEN_FIND_MODE_FUSION (FAST by default, so a
  * compile never benchmarks unless asked): NORMAL measures and records, a later FAST compile
  * of the same plan takes the recorded choice, and a FAST miss uses the ranking. algo >= 0
@@ -837,7 +948,8 @@ int main(void)
         cmocka_unit_test(bad_plan_building),
         cmocka_unit_test(bad_args_and_execute),
         cmocka_unit_test(destroyed_objects_refused),
-        cmocka_unit_test(cba_messages_name_the_call), /* its failures name it */
+        cmocka_unit_test(cba_messages_name_the_call),     /* its failures name it */
+        cmocka_unit_test(execute_messages_name_the_call), /* and Execute's, _v2's */
         cmocka_unit_test(plan_compile_uses_find_db),
         cmocka_unit_test(pinned_solver),
     };

@@ -406,11 +406,11 @@ static void self_timed_runs(void **state)
     assert_int_equal(miopenEnableProfiling(handle, true), miopenStatusSuccess);
     double ms = -1;
     plan->solver = &recording;
-    miopenStatus_t st = clf_plan_launch(handle, plan, &a, &ms);
+    miopenStatus_t st = clf_plan_launch(handle, plan, &a, &ms, "test");
     float kt = -1;
     assert_int_equal(miopenGetKernelTime(handle, &kt), miopenStatusSuccess);
     plan->solver = &silent;
-    miopenStatus_t st_silent = clf_plan_launch(handle, plan, &a, &ms);
+    miopenStatus_t st_silent = clf_plan_launch(handle, plan, &a, &ms, "test");
     char silent_msg[512];
     snprintf(silent_msg, sizeof silent_msg, "%s", clfuse_GetLastErrorMessage(handle));
     plan->solver = compiled;

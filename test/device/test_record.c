@@ -309,12 +309,111 @@ static void misuse_refused(void **state)
     pair_free(&s);
 }
 
+/* Each recording call's failures name it, once (the handle's message and the thread's; the
+ * thread's alone where no valid handle was given); an execution refused while recording names
+ * the execute call that was made, never the other one, nor one of its inner calls. */
+static void messages_name_the_call(void **state)
+{
+    (void)state;
+    static const char *const avoid_execute[] = {"miopenExecuteFusionPlan", NULL};
+    pair s;
+    pair_init(&s);
+    clfuse_Recording_t rec = NULL;
+    const char *begin = "clfuse_BeginRecording", *end = "clfuse_EndRecording",
+               *replay = "clfuse_ReplayRecording", *destroy = "clfuse_DestroyRecording";
+    assert_int_equal(clfuse_BeginRecording(NULL), miopenStatusBadParm);
+    MSG_NAMES_CALL(NULL, begin, NULL);
+    OK(miopenEnableProfiling(s.h, true));
+    assert_int_equal(clfuse_BeginRecording(s.h), miopenStatusBadParm);
+    MSG_NAMES_CALL(s.h, begin, NULL);
+    MSG_HAS(s.h, "profiling");
+    OK(miopenEnableProfiling(s.h, false));
+    assert_int_equal(clfuse_EndRecording(NULL, &rec), miopenStatusBadParm);
+    MSG_NAMES_CALL(NULL, end, NULL);
+    assert_int_equal(clfuse_EndRecording(s.h, NULL), miopenStatusBadParm);
+    MSG_NAMES_CALL(s.h, end, NULL);
+    assert_int_equal(clfuse_EndRecording(s.h, &rec), miopenStatusBadParm);
+    MSG_NAMES_CALL(s.h, end, NULL);
+    MSG_HAS(s.h, "not recording");
+    assert_int_equal(clfuse_ReplayRecording(NULL, rec), miopenStatusBadParm);
+    MSG_NAMES_CALL(NULL, replay, NULL);
+    assert_int_equal(clfuse_ReplayRecording(s.h, NULL), miopenStatusBadParm);
+    MSG_NAMES_CALL(s.h, replay, NULL);
+    assert_int_equal(clfuse_ReplayRecording(s.h, (clfuse_Recording_t)&s), miopenStatusBadParm);
+    MSG_NAMES_CALL(s.h, replay, NULL);
+    assert_int_equal(clfuse_DestroyRecording((clfuse_Recording_t)&s), miopenStatusBadParm);
+    MSG_NAMES_CALL(NULL, destroy, NULL);
+
+    /* A plan whose solver launches its kernels itself (ConvGemm), which a recording cannot
+     * hold: its execution is refused while recording. */
+    miopenFusionPlanDescriptor_t self_run = NULL;
+    miopenFusionOpDescriptor_t conv = NULL;
+    OK(miopenCreateFusionPlan(&self_run, miopenVerticalFusion, s.xd));
+    OK(miopenCreateOpConvForward(self_run, &conv, s.cd, s.wd));
+    OK(clfuse_FusionPlanSetSolver(self_run, "ConvGemm", NULL));
+    OK(miopenCompileFusionPlan(s.h, self_run));
+    miopenOperatorArgs_t args = NULL, empty = NULL;
+    float one = 1.0f, zero = 0.0f;
+    OK(miopenCreateOperatorArgs(&args));
+    OK(miopenSetOpArgsConvForward(args, conv, &one, &zero, s.w));
+    OK(miopenCreateOperatorArgs(&empty));
+    OK(miopenExecuteFusionPlan(s.h, self_run, s.xd, s.x, s.yd, s.y1, args));
+    miopenStatus_t st = clfuse_BeginRecording(s.h);
+    if (st == miopenStatusUnsupportedOp) {
+        MSG_NAMES_CALL(s.h, begin, NULL);
+        print_message("  skipped: messages while recording: no cl_khr_command_buffer 0.9.x\n");
+    } else {
+        OK(st);
+        assert_int_equal(clfuse_BeginRecording(s.h), miopenStatusBadParm);
+        MSG_NAMES_CALL(s.h, begin, NULL);
+        MSG_HAS(s.h, "already recording");
+        assert_int_equal(miopenExecuteFusionPlan(s.h, self_run, s.xd, s.x, s.yd, s.y1, args),
+                         miopenStatusUnsupportedOp);
+        MSG_NAMES_CALL(s.h, "miopenExecuteFusionPlan", avoid_execute);
+        MSG_HAS(s.h, "cannot hold");
+        assert_int_equal(
+            miopenExecuteFusionPlan_v2(s.h, self_run, s.xd, s.x, s.yd, s.y1, args, NULL, 0),
+            miopenStatusUnsupportedOp);
+        MSG_NAMES_CALL(s.h, "miopenExecuteFusionPlan_v2", avoid_execute);
+        MSG_HAS(s.h, "cannot hold");
+        assert_int_equal(miopenExecuteFusionPlan(s.h, s.p1, s.xd, s.x, s.yd, s.y1, empty),
+                         miopenStatusBadParm);
+        MSG_NAMES_CALL(s.h, "miopenExecuteFusionPlan", avoid_execute);
+        MSG_HAS(s.h, "no arguments");
+        assert_int_equal(
+            miopenExecuteFusionPlan_v2(s.h, s.p1, s.xd, s.x, s.yd, s.y1, empty, NULL, 0),
+            miopenStatusBadParm);
+        MSG_NAMES_CALL(s.h, "miopenExecuteFusionPlan_v2", avoid_execute);
+        MSG_HAS(s.h, "no arguments");
+        /* none of them was recorded */
+        assert_int_equal(clfuse_EndRecording(s.h, &rec), miopenStatusBadParm);
+        MSG_NAMES_CALL(s.h, end, NULL);
+        MSG_HAS(s.h, "nothing was recorded");
+        /* a destroyed recording */
+        OK(clfuse_BeginRecording(s.h));
+        OK(execute_both(&s));
+        OK(clfuse_EndRecording(s.h, &rec));
+        OK(clfuse_DestroyRecording(rec));
+        assert_int_equal(clfuse_ReplayRecording(s.h, rec), miopenStatusBadParm);
+        MSG_NAMES_CALL(s.h, replay, NULL);
+        MSG_HAS(s.h, "not a live recording");
+        assert_int_equal(clfuse_DestroyRecording(rec), miopenStatusBadParm);
+        MSG_NAMES_CALL(NULL, destroy, NULL);
+    }
+    CL_OK(clFinish(s.q));
+    OK(miopenDestroyOperatorArgs(args));
+    OK(miopenDestroyOperatorArgs(empty));
+    OK(miopenDestroyFusionPlan(self_run));
+    pair_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(record_and_replay),
         cmocka_unit_test_setup_teardown(record_and_replay_waiting, waiting_setup, waiting_teardown),
         cmocka_unit_test(misuse_refused),
+        cmocka_unit_test(messages_name_the_call),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
