@@ -89,7 +89,7 @@ miopenStatus_t miopenConvolutionBiasActivationForward(
         st = miopenSetOpArgsActivForward(args, act_op, NULL, NULL, activationDesc->alpha,
                                          activationDesc->beta, activationDesc->gamma);
     if (st == miopenStatusSuccess)
-        st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args, NULL, 0,
+        st = clf_plan_execute(handle, plan, xDesc, x, yDesc, y, args, NULL, 0, 0,
                               "miopenExecuteFusionPlan");
     if (st != miopenStatusSuccess)
         st = clf_fail(handle, st, "%s: %s", api, clf_thread_errmsg());

@@ -104,7 +104,8 @@ static cl_int zero_workspace_head(cl_command_queue q, struct miopenFusionPlanDes
 }
 
 /* clfuse_BeginRecording's path (lib/api/record.c): the plan's kernel recorded with these
- * arguments instead of launched. Find's own timed launches (ms != NULL) never come here. */
+ * arguments instead of launched; miopenExecuteFusionPlan and _v2 only (clf_plan_execute's
+ * may_record). */
 static miopenStatus_t record_launch(miopenHandle_t h, struct miopenFusionPlanDescriptor *p,
                                     const clf_run_args *a, const char *api)
 {
@@ -137,8 +138,6 @@ miopenStatus_t clf_plan_launch(miopenHandle_t h, struct miopenFusionPlanDescript
 {
     const clf_solver *s = p->solver;
     int want_time = h->profiling || ms != NULL;
-    if (h->recording && ms == NULL)
-        return record_launch(h, p, a, api);
     if (s->run) {
         /* Several launches on the handle's queue: the device time of their span where the
          * solver times itself on a profiling handle (clf_solver.times_itself), else the host
@@ -299,7 +298,7 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
                                 miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size,
-                                const char *api)
+                                int may_record, const char *api)
 {
     if (!clf_handle_valid(h))
         return clf_fail(NULL, miopenStatusBadParm, "%s: not a valid miopenHandle_t", api);
@@ -365,6 +364,10 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
     st = clf_plan_check_workspace(h, p, workspace, workspace_size, NULL);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
+    /* Only the public executes record: any other call that runs a plan (the unfused calls,
+     * Find's benchmark) runs at once during a recording, as clfuse_BeginRecording says. */
+    if (may_record && h->recording)
+        return record_launch(h, p, &b, api);
     return clf_plan_launch(h, p, &b, NULL, api);
 }
 
@@ -376,7 +379,7 @@ miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
 {
     clf_clear_error(handle);
     return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args, NULL,
-                            0, "miopenExecuteFusionPlan");
+                            0, 1, "miopenExecuteFusionPlan");
 }
 
 miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
@@ -403,5 +406,5 @@ miopenStatus_t miopenExecuteFusionPlan_v2(const miopenHandle_t handle,
     /* Execute's own checks and launch, each message under this call's name (not wrapped:
      * it would name this call twice). */
     return clf_plan_execute(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args,
-                            (cl_mem)workspace, workspaceSize, api);
+                            (cl_mem)workspace, workspaceSize, 1, api);
 }

@@ -135,12 +135,14 @@ const char *clf_fusion_mode_name(int mode);
 
 /* Execute with an optional workspace (NULL: the plan's own when its solver needs one). Every
  * failure's message starts with api, once: the public call's name (miopenExecuteFusionPlan,
- * _v2), or the inner call's that a caller wrapping it with its own name reports. */
+ * _v2), or the inner call's that a caller wrapping it with its own name reports. may_record:
+ * on a recording handle (clfuse_BeginRecording) the launch is recorded instead of run; only
+ * the public executes pass 1, every other call runs its plan at once. */
 miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p,
                                 const miopenTensorDescriptor_t inputDesc, const void *input,
                                 const miopenTensorDescriptor_t outputDesc, void *output,
                                 miopenOperatorArgs_t args, cl_mem workspace, size_t workspace_size,
-                                const char *api);
+                                int may_record, const char *api);
 
 /* lib/plan/bind.c. m is a valid cl_mem of at least need bytes, else BadParm (or
  * InternalError when the query itself fails) with what in the message. */
@@ -160,7 +162,8 @@ miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDesc
 miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                                        const clf_run_args *a);
 
-/* One run of a compiled plan with bound arguments. With ms non-NULL (or profiling on), waits
+/* One run of a compiled plan with bound arguments, never recorded (recording is
+ * clf_plan_execute's, for the public executes). With ms non-NULL (or profiling on), waits
  * and reports the device time (wall clock around the launches for self-running solvers).
  * Every failure's message starts with api (the calling entry point's name), a self-running
  * solver's own message included. */

@@ -309,6 +309,92 @@ static void misuse_refused(void **state)
     pair_free(&s);
 }
 
+/* Only fusion-plan executions are recorded: the other calls that run a plan inside the library,
+ * made while recording (miopenConvolutionBiasActivationForward, miopenActivationForward, and a
+ * plan compiled under NORMAL Find, whose benchmark launches its candidates), run at once, their
+ * outputs written before the recording ends, and the recording holds the one execution made
+ * (they had been recorded too, so ran only at a replay, the benchmark's scratch launches among
+ * them). */
+static void other_calls_run_at_once(void **state)
+{
+    (void)state;
+    pair s;
+    pair_init(&s);
+    miopenStatus_t st = clfuse_BeginRecording(s.h);
+    if (st == miopenStatusUnsupportedOp) {
+        print_message("  skipped: other calls while recording: no cl_khr_command_buffer 0.9.x\n");
+        pair_free(&s);
+        skip();
+        return;
+    }
+    OK(st);
+    float hx[XN];
+    load_input(&s, 11, hx); /* y1 and y2 poisoned */
+    OK(miopenExecuteFusionPlan(s.h, s.p1, s.xd, s.x, s.yd, s.y1, s.args1)); /* recorded */
+    /* plan 1's chain as one unfused call into y2, and plan 2's activation alone into a
+     * third buffer from y2 */
+    miopenActivationDescriptor_t relu = NULL, leaky = NULL;
+    OK(miopenCreateActivationDescriptor(&relu));
+    OK(miopenSetActivationDescriptor(relu, miopenActivationRELU, 0.0, 0.0, 0.0));
+    OK(miopenCreateActivationDescriptor(&leaky));
+    OK(miopenSetActivationDescriptor(leaky, miopenActivationLEAKYRELU, 0.1, 0.0, 0.0));
+    float one = 1.0f, zero = 0.0f;
+    OK(miopenConvolutionBiasActivationForward(s.h, &one, s.xd, s.x, s.wd, s.w, s.cd,
+                                              miopenConvolutionFwdAlgoDirect, NULL, 0, &zero, NULL,
+                                              NULL, s.bd, s.b1, relu, s.yd, s.y2));
+    cl_mem y3 = buffer(&s, YN);
+    float poison[YN];
+    ref_poison(poison, YN);
+    write(&s, y3, poison, YN);
+    OK(miopenActivationForward(s.h, leaky, &one, s.yd, s.y2, &zero, s.yd, y3));
+    /* a plan compiled meanwhile under NORMAL Find (its candidates launched and timed) */
+    miopenFusionPlanDescriptor_t p3 = NULL;
+    miopenFusionOpDescriptor_t act3 = NULL;
+    OK(miopenCreateFusionPlan(&p3, miopenVerticalFusion, s.yd));
+    OK(miopenCreateOpActivationForward(p3, &act3, miopenActivationRELU));
+    const char *mode = getenv("MIOPEN_FIND_MODE_FUSION");
+    char *saved = mode ? strdup(mode) : NULL;
+    setenv("MIOPEN_FIND_MODE_FUSION", "NORMAL", 1);
+    st = miopenCompileFusionPlan(s.h, p3);
+    if (saved) {
+        setenv("MIOPEN_FIND_MODE_FUSION", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("MIOPEN_FIND_MODE_FUSION");
+    }
+    OK(st);
+    clfuse_Recording_t rec = NULL;
+    OK(clfuse_EndRecording(s.h, &rec));
+    assert_int_equal(clfuse_RecordingSize(rec), 1);
+    /* the unfused calls' outputs, with nothing replayed: y2 = plan 1's chain, y3 = leaky(y2) */
+    CL_OK(clFinish(s.q));
+    double ref[YN];
+    ref_conv_params rp = {1, 1, 1, 1, 1, 1, 1};
+    ref_conv2d_fwd(hx, N, C, H, W, s.hw, K, F, F, &rp, ref, H, W);
+    ref_bias(ref, N, K, H, W, s.hb1);
+    ref_activation(ref, YN, miopenActivationRELU, 0.0, 0.0, 0.0);
+    float y[YN];
+    CL_OK(clEnqueueReadBuffer(s.q, s.y2, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+    assert_true(ref_first_unwritten(y, YN) == (size_t)-1);
+    assert_true(ref_rms_relative(ref, y, YN) < 80.0 * FLT_EPSILON);
+    ref_activation(ref, YN, miopenActivationLEAKYRELU, 0.1, 0.0, 0.0);
+    CL_OK(clEnqueueReadBuffer(s.q, y3, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+    assert_true(ref_first_unwritten(y, YN) == (size_t)-1);
+    assert_true(ref_rms_relative(ref, y, YN) < 80.0 * FLT_EPSILON);
+    /* the recorded execution did not run: y1 is still poisoned until the replay */
+    CL_OK(clEnqueueReadBuffer(s.q, s.y1, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+    assert_true(ref_first_unwritten(y, YN) == 0);
+    OK(clfuse_ReplayRecording(s.h, rec));
+    CL_OK(clEnqueueReadBuffer(s.q, s.y1, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL));
+    assert_true(ref_first_unwritten(y, YN) == (size_t)-1);
+    OK(clfuse_DestroyRecording(rec));
+    OK(miopenDestroyFusionPlan(p3));
+    OK(miopenDestroyActivationDescriptor(relu));
+    OK(miopenDestroyActivationDescriptor(leaky));
+    CL_OK(clReleaseMemObject(y3));
+    pair_free(&s);
+}
+
 /* Each recording call's failures name it, once (the handle's message and the thread's; the
  * thread's alone where no valid handle was given); an execution refused while recording names
  * the execute call that was made, never the other one, nor one of its inner calls. */
@@ -414,6 +500,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(record_and_replay_waiting, waiting_setup, waiting_teardown),
         cmocka_unit_test(misuse_refused),
         cmocka_unit_test(messages_name_the_call),
+        cmocka_unit_test(other_calls_run_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
