@@ -329,7 +329,7 @@ static void other_calls_run_at_once(void **state)
     }
     OK(st);
     float hx[XN];
-    load_input(&s, 11, hx); /* y1 and y2 poisoned */
+    load_input(&s, 11, hx);                                                 /* y1 and y2 poisoned */
     OK(miopenExecuteFusionPlan(s.h, s.p1, s.xd, s.x, s.yd, s.y1, s.args1)); /* recorded */
     /* plan 1's chain as one unfused call into y2, and plan 2's activation alone into a
      * third buffer from y2 */
