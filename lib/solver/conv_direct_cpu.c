@@ -134,7 +134,9 @@ static int fl_ok(const clf_conv_problem *c)
 #define PL_MAX_FMAS 512
 static int pl_ok(const clf_conv_problem *c)
 {
-    return depthwise(c) && c->ow <= 16 && c->oh <= PL_MAX_ROWS;
+    /* Not a 1x1 stride-1 unpadded one: the flat kernel reads its plane as one row (FLAT), which
+     * the plane walk's rows would misread. */
+    return depthwise(c) && !flat(c) && c->ow <= 16 && c->oh <= PL_MAX_ROWS;
 }
 
 /* The output row a segment of WB pixels walks, and the rows there are: the whole plane in
@@ -259,8 +261,9 @@ static int blocking_valid(const clf_fusion_problem *p, const clfuse_DeviceInfo *
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg, "PL must be 0 or 1");
     if (b->pl && (!pl_ok(c) || b->nv != 1 || b->fl || c->ow > b->vw))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,
-                                 "PL=1 needs a depthwise convolution with output rows of at most "
-                                 "VW pixels, at most %d of them, NV=1 and FL=0",
+                                 "PL=1 needs a depthwise convolution (not 1x1 stride 1 unpadded) "
+                                 "with output rows of at most VW pixels, at most %d of them, NV=1 "
+                                 "and FL=0",
                                  PL_MAX_ROWS);
     if (b->fl && !fl_ok(c))
         return clf_config_refuse("ConvDirectCpu", why, cap, cfg,

@@ -1353,6 +1353,10 @@ static void direct_cpu_limits(void **state)
         static const shape no_pl[] = {
             SQ(1, 8, 20, 20, 8, 3, 3, 1, 1, 1, 8), /* 20-pixel rows */
             SQ(1, 8, 17, 9, 8, 3, 3, 1, 1, 1, 8),  /* 17 rows */
+            /* 1x1 stride 1 unpadded: the flat kernel's one-row plane (PL there read past x
+             * and raced its stores) */
+            SQ(1, 8, 4, 4, 8, 1, 1, 0, 1, 1, 8),
+            SQ(2, 6, 7, 7, 6, 1, 1, 0, 1, 1, 6),
         };
         for (size_t i = 0; i < sizeof no_pl / sizeof no_pl[0]; ++i) {
             make_problem(&q, &no_pl[i], 0);
@@ -1373,6 +1377,10 @@ static void direct_cpu_limits(void **state)
             listed += strstr(pcfgs[i], "PL=1") != NULL;
         assert_true(listed > 0);
         count = s->tuning_configs(&p, &cpu, pcfgs, 1024);
+        for (int i = 0; i < count; ++i)
+            assert_null(strstr(pcfgs[i], "PL=1"));
+        make_problem(&q, &no_pl[2], 0);
+        count = s->tuning_configs(&q, &cpu, pcfgs, 1024);
         for (int i = 0; i < count; ++i)
             assert_null(strstr(pcfgs[i], "PL=1"));
     }
@@ -1466,7 +1474,8 @@ static void direct_cpu_limits(void **state)
          * batch-norm (the epilogue value by value); 16-pixel rows (whole-vector epilogue and
          * stores); dilation 2 with padding 2 and z on 13-pixel rows; no padding; stride 3; a
          * 3x5 filter with its own padding and stride per dimension; grouped work-items over
-         * 23 blocks; one-pixel planes; a 5x5 filter over 2x2 planes (every row an edge row) */
+         * 23 blocks; one-pixel planes under a padded 3x3 filter; a 5x5 filter over 2x2 planes
+         * (every row an edge row) */
         {SQ(1, 6, 7, 7, 6, 5, 5, 2, 1, 1, 6), "KB=2,VW=8,NV=1,PL=1", "CBA", 0, 4},
         {SQ(2, 5, 14, 14, 5, 5, 5, 2, 2, 1, 5), "KB=2,VW=8,NV=1,GR=4,PL=1", "CBNZA", 0, 0},
         {SQ(1, 7, 9, 16, 7, 3, 3, 1, 1, 1, 7), "KB=1,VW=16,NV=1,PL=1", "CBNA", 1, 4},
@@ -1475,7 +1484,7 @@ static void direct_cpu_limits(void **state)
         {SQ(1, 4, 20, 20, 4, 3, 3, 1, 3, 1, 4), "KB=2,VW=8,NV=1,PL=1", "CBNA", 1, 9},
         {{1, 6, 10, 9, 6, 3, 5, 1, 2, 1, 6, 2, 1, 1}, "KB=2,VW=16,NV=1,PL=1", "CBNZA", 1, 4},
         {SQ(1, 46, 7, 7, 46, 3, 3, 1, 1, 1, 46), "KB=2,VW=8,NV=1,GR=16,PL=1", "CBNA", 1, 7},
-        {SQ(2, 10, 1, 1, 10, 1, 1, 0, 1, 1, 10), "KB=4,VW=8,NV=1,PL=1", "CBA", 0, 4},
+        {SQ(2, 10, 1, 1, 10, 3, 3, 1, 1, 1, 10), "KB=4,VW=8,NV=1,PL=1", "CBA", 0, 4},
         {SQ(1, 3, 2, 2, 3, 5, 5, 2, 1, 1, 3), "KB=1,VW=8,NV=1,PL=1", "CBZA", 0, 0},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; ++i) {
