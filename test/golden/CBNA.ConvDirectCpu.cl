@@ -615,8 +615,8 @@ inline VEC load_sf_lanes(__global const CLF_DATA_T *xc, int p0)
  * where the row walk loads it again for each output row. The walk is unrolled whole, so the
  * taps that fall in the padding rows, and the (row, tap) pairs that meet no output row, are
  * gone at compile time; so are the masks' values (iw0 is -PAD_W). */
-#if !DW || NV != 1 || OW > VW || PFLAT || SFLAT
-#error "the depthwise plane walk needs depthwise, NV=1 and OW <= VW (ConvDirectCpu's pl_ok)"
+#if !DW || FLAT || NV != 1 || OW > VW || PFLAT || SFLAT
+#error "the depthwise plane walk needs depthwise, not FLAT, NV=1 and OW <= VW (ConvDirectCpu's pl_ok)"
 #endif
 /* Whether row ihr of the block's channel i is near enough to the block's first or last value
  * that its whole-vector loads could leave x when the block is at the tensor's start or end
