@@ -312,7 +312,8 @@ typedef enum {
  * lengths; each length of B equals C's or is 1 (B is broadcast along it). With beta 0, C is
  * only written. alpha1, alpha2, beta point to floats on the host. BadParm for an invalid handle
  * or descriptor, tensors of different types, an unknown tensorOp, a NULL scalar or buffer, a
- * buffer smaller than its tensor, C strides that overlap, or shapes that do not broadcast;
+ * buffer smaller than its tensor, C strides that overlap, shapes that do not broadcast, or A or
+ * B in C's memory (in place) at other lengths or strides than C's (equal ones are fine);
  * NotImplemented for types other than fp32 and fp16. */
 MIOPEN_EXPORT miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp,
                                             const void *alpha1,
@@ -335,7 +336,8 @@ MIOPEN_EXPORT miopenStatus_t miopenScaleTensor(miopenHandle_t handle,
  * layout change). fp32 or fp16, x and y of one type (BadParm otherwise: no type conversion, no
  * int8 vectorisation); NotImplemented for other types. alpha and beta are required (BadParm if
  * NULL), as are x and y; lengths must match (BadParm); BadParm too for a buffer smaller than
- * its tensor or y strides that overlap. */
+ * its tensor, y strides that overlap, or x and y sharing memory (in place) at different
+ * strides. */
 MIOPEN_EXPORT miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
                                                    const miopenTensorDescriptor_t xDesc,
                                                    const void *x, const void *beta,
@@ -880,9 +882,9 @@ miopenPoolingGetWorkSpaceSizeV2(const miopenPoolingDescriptor_t poolDesc,
 /** y = alpha * pool(x) + beta * y for 2-d pooling of fp32 or fp16 (fp32 arithmetic) NCHW
  * tensors (any strides), x and y of one type. Saving indices for a backward pass (do_backward
  * true) is not implemented. BadParm for an invalid handle or descriptor, x and y of different
- * types, NULL scalars or buffers, a yDesc that is not the pooling's output, or a pad >= window;
- * NotImplemented for 3-d pooling, types other than fp32 and fp16, or do_backward. workSpace is
- * not used. */
+ * types, NULL scalars or buffers, a yDesc that is not the pooling's output, a pad >= window, or
+ * x and y sharing memory (in place is not supported); NotImplemented for 3-d pooling, types other
+ * than fp32 and fp16, or do_backward. workSpace is not used. */
 MIOPEN_EXPORT miopenStatus_t
 miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDescriptor_t poolDesc,
                      const void *alpha, const miopenTensorDescriptor_t xDesc, const void *x,
@@ -926,8 +928,9 @@ MIOPEN_EXPORT miopenStatus_t miopenLRNGetWorkSpaceSize(const miopenTensorDescrip
 /** y = alpha * x / (K + lrnAlpha / A * sum of x^2 over the window)^lrnBeta + beta * y, with A =
  * lrnN (cross-channel) or lrnN^2 (within-channel); fp32 or fp16 (fp32 arithmetic) 4-d tensors,
  * x and y of one type. do_backward true is not implemented. BadParm for an invalid handle or
- * descriptor, NULL scalars or buffers, or x and y of different lengths or types; NotImplemented
- * for types other than fp32 and fp16 or non-4-d tensors. workSpace is not used. */
+ * descriptor, NULL scalars or buffers, x and y of different lengths or types, or x and y
+ * sharing memory (in place is not supported); NotImplemented for types other than fp32 and fp16
+ * or non-4-d tensors. workSpace is not used. */
 MIOPEN_EXPORT miopenStatus_t
 miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor_t lrnDesc, const void *alpha,
                  const miopenTensorDescriptor_t xDesc, const void *x, const void *beta,
@@ -969,7 +972,8 @@ MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward(miopenHandle_t handle, const 
                                                    const miopenTensorDescriptor_t dxDesc, void *dx);
 /** y = alpha * softmax(x) + beta * y over fp32 or fp16 (fp32 arithmetic) 4-d tensors (x and y
  * may differ in strides, not in type). BadParm for an invalid handle or descriptor, an unknown
- * algorithm or mode, NULL scalars or buffers, or x and y of different lengths or types;
+ * algorithm or mode, NULL scalars or buffers, x and y of different lengths or types, or x and y
+ * sharing memory (in place) at different strides (at equal ones in place is right);
  * NotImplemented for types other than fp32 and fp16, non-4-d tensors or more than 2^31
  * elements. */
 MIOPEN_EXPORT miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,

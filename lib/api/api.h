@@ -57,6 +57,19 @@ miopenStatus_t clf_api_xy_buffers(miopenHandle_t h, const char *api,
                                   const struct miopenTensorDescriptor *xDesc, const void *x,
                                   const struct miopenTensorDescriptor *yDesc, const void *y);
 
+/* In place: miopenStatusBadParm when the output `out` (tensor oDesc, named on) shares memory
+ * with the input `in` (tensor iDesc, named in): the same cl_mem, or sub-buffers of one buffer
+ * whose byte ranges overlap. Allowed (miopenStatusSuccess) where they share none, and where
+ * elementwise is set and both address the same elements in the same order (same start, same
+ * lengths, same strides along every dimension longer than 1): the caller's kernel then has each
+ * work-item read, of that input, only elements it writes itself. why completes the message,
+ * "<api>: <in> and <on> are the same buffer: <why>", e.g. "in-place LRN is not supported (its
+ * work-items read neighbouring channels)". Call it after clf_api_tensor_buffer of both. */
+miopenStatus_t clf_api_in_place(miopenHandle_t h, const char *api, const char *in,
+                                const struct miopenTensorDescriptor *iDesc, const void *im,
+                                const char *on, const struct miopenTensorDescriptor *oDesc,
+                                const void *om, int elementwise, const char *why);
+
 /* miopenStatusBadParm unless the two descriptors have the same rank and lengths. */
 miopenStatus_t clf_api_same_lengths(miopenHandle_t h, const char *api, const char *an,
                                     const struct miopenTensorDescriptor *a, const char *bn,

@@ -129,7 +129,7 @@ miopenStatus_t miopenLRNGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
 }
 
 /* compat: fp32 or fp16 4-d, any strides, both modes, alpha and beta blend; do_backward true is not
- * implemented */
+ * implemented; x and y sharing memory (in place) is BadParm */
 miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor_t lrnDesc,
                                 const void *alpha, const miopenTensorDescriptor_t xDesc,
                                 const void *x, const void *beta,
@@ -164,6 +164,15 @@ miopenStatus_t miopenLRNForward(miopenHandle_t handle, const miopenLRNDescriptor
     if (!x || !y)
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
     if ((st = clf_api_xy_buffers(h, api, xDesc, x, yDesc, y)) != miopenStatusSuccess)
+        return st;
+    /* A work-item reads its whole window: other work-items may already have written it. */
+    st = clf_api_in_place(h, api, "x", xDesc, x, "y", yDesc, y, 0,
+                          lrnDesc->mode == miopenLRNCrossChannel
+                              ? "in-place LRN is not supported (its work-items read neighbouring "
+                                "channels)"
+                              : "in-place LRN is not supported (its work-items read neighbouring "
+                                "pixels)");
+    if (st != miopenStatusSuccess)
         return st;
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int cross = lrnDesc->mode == miopenLRNCrossChannel;

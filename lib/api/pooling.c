@@ -357,7 +357,8 @@ miopenStatus_t miopenPoolingGetWorkSpaceSizeV2(const miopenPoolingDescriptor_t p
 }
 
 /* compat: 2-d, fp32 or fp16 (x and y of one type), any strides, alpha and beta blend; do_backward
- * true (saving indices) and 3-d pooling are not implemented */
+ * true (saving indices) and 3-d pooling are not implemented; x and y sharing memory (in place) is
+ * BadParm */
 miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDescriptor_t poolDesc,
                                     const void *alpha, const miopenTensorDescriptor_t xDesc,
                                     const void *x, const void *beta,
@@ -408,6 +409,12 @@ miopenStatus_t miopenPoolingForward(miopenHandle_t handle, const miopenPoolingDe
                             "%s: pad %d >= window %d in dimension %d: a window could hold "
                             "padding only",
                             api, poolDesc->pad[i], poolDesc->win[i], i);
+    /* A work-item reads its whole window: other work-items may already have written it. */
+    st = clf_api_in_place(h, api, "x", xDesc, x, "y", yDesc, y, 0,
+                          "in-place pooling is not supported (its work-items read windows of x "
+                          "that other work-items overwrite)");
+    if (st != miopenStatusSuccess)
+        return st;
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int mode = (cl_int)poolDesc->mode;
     const cl_int4 xlen = {{xDesc->lens[0], xDesc->lens[1], xDesc->lens[2], xDesc->lens[3]}};

@@ -3,8 +3,8 @@
  * / beta blending. */
 #include "api/api.h"
 
-/* compat: fp32 or fp16 4-d, any strides; all three algorithms and both modes; alpha and beta blend
- */
+/* compat: fp32 or fp16 4-d, any strides; all three algorithms and both modes; alpha and beta blend;
+ * in place (x and y one buffer) only with equal strides, else BadParm */
 miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
                                        const miopenTensorDescriptor_t xDesc, const void *x,
                                        const void *beta, const miopenTensorDescriptor_t yDesc,
@@ -38,6 +38,14 @@ miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle, const void *alpha,
     if (!x || !y)
         return clf_fail(h, miopenStatusBadParm, "%s: x and y must be device buffers", api);
     if ((st = clf_api_xy_buffers(h, api, xDesc, x, yDesc, y)) != miopenStatusSuccess)
+        return st;
+    /* A work-item reads its whole row before it writes it, and rows are disjoint: in place is
+     * right at one layout, not at two (a row of y then holds elements of other rows of x). */
+    st = clf_api_in_place(h, api, "x", xDesc, x, "y", yDesc, y, 1,
+                          "in-place softmax is supported only with xDesc's strides equal to "
+                          "yDesc's (at others, work-items overwrite rows other work-items still "
+                          "read)");
+    if (st != miopenStatusSuccess)
         return st;
     const cl_mem xm = (cl_mem)(uintptr_t)x, ym = (cl_mem)y;
     const cl_int algo = (cl_int)algorithm, instance = mode == MIOPEN_SOFTMAX_MODE_INSTANCE;

@@ -24,7 +24,8 @@ static miopenStatus_t check_handle(miopenHandle_t handle, const char *api)
 }
 
 /* compat: fp32 or fp16 (A, B and C of one type), 1 to 8 dimensions, any strides; B broadcast along
- * its length-1 dimensions; C is not read when beta is 0 */
+ * its length-1 dimensions; C is not read when beta is 0; C may be A's or B's buffer only at C's
+ * lengths and strides, else BadParm */
 miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp, const void *alpha1,
                               const miopenTensorDescriptor_t aDesc, const void *A,
                               const void *alpha2, const miopenTensorDescriptor_t bDesc,
@@ -76,6 +77,16 @@ miopenStatus_t miopenOpTensor(miopenHandle_t handle, miopenTensorOp_t tensorOp, 
     for (int i = 0; i < bDesc->nd; ++i)
         if (bDesc->lens[i] == 1)
             sb.s[i] = 0;
+    /* Elementwise: C may be A's or B's buffer at C's layout; a broadcast or restrided input in
+     * C's memory is read by work-items after others overwrote it. */
+    static const char why[] = "in-place OpTensor is supported only with the input's descriptor "
+                              "equal to the output's (a broadcast or restrided input in C's memory "
+                              "is read after other work-items overwrote it)";
+    if ((st = clf_api_in_place(h, api, "A", aDesc, A, "C", cDesc, C, 1, why)) !=
+            miopenStatusSuccess ||
+        (st = clf_api_in_place(h, api, "B", bDesc, B, "C", cDesc, C, 1, why)) !=
+            miopenStatusSuccess)
+        return st;
     const cl_mem a = (cl_mem)(uintptr_t)A, b = (cl_mem)(uintptr_t)B, c = (cl_mem)C;
     const cl_int op = (cl_int)tensorOp, nd = cDesc->nd;
     const float a1 = clf_api_scalar(alpha1, 1.0f), a2 = clf_api_scalar(alpha2, 1.0f),
@@ -132,7 +143,8 @@ miopenStatus_t miopenScaleTensor(miopenHandle_t handle, const miopenTensorDescri
 }
 
 /* compat: fp32 or fp16 (x and y of one type) y = alpha * x + beta * y with any strides on either
- * side; no int8 vectorisation, no type conversion */
+ * side; no int8 vectorisation, no type conversion; in place (x and y one buffer) only with equal
+ * strides, else BadParm */
 miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
                                      const miopenTensorDescriptor_t xDesc, const void *x,
                                      const void *beta, const miopenTensorDescriptor_t yDesc,
@@ -152,6 +164,13 @@ miopenStatus_t miopenTransformTensor(miopenHandle_t handle, const void *alpha,
     if (!x || !y)
         return clf_fail(handle, miopenStatusBadParm, "%s: x and y must be device buffers", api);
     if ((st = clf_api_xy_buffers(handle, api, xDesc, x, yDesc, y)) != miopenStatusSuccess)
+        return st;
+    /* Elementwise: in place is right at one layout, not across a layout change. */
+    st = clf_api_in_place(handle, api, "x", xDesc, x, "y", yDesc, y, 1,
+                          "in-place TransformTensor is supported only with xDesc's strides equal "
+                          "to yDesc's (at others, work-items overwrite elements of x other "
+                          "work-items still read)");
+    if (st != miopenStatusSuccess)
         return st;
     cl_int8 lens, sx, sy;
     shape_vectors(xDesc, &lens, &sx);

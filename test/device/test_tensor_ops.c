@@ -5,7 +5,9 @@
  * miopenTransformTensor (a layout change), pooling (max and both averages), softmax (every
  * algorithm and mode) and LRN (both modes). Inputs are random; outputs are poisoned first, and
  * every element an output descriptor spans must be written while the gaps between strided
- * elements must stay untouched. Then the bad-input statuses and messages, the descriptors
+ * elements must stay untouched. In place: the calls that stay right with an output buffer that
+ * is also an input's, against the reference, and the refused ones with their messages. Then
+ * the bad-input statuses and messages, the descriptors
  * (pooling, LRN, layouts, convolution attributes) and the not-implemented entry points.
  * After every test the library holds no OpenCL object.
  *
@@ -719,6 +721,225 @@ static void test_lrn(void **state)
         }
 }
 
+/* ---- in place ----------------------------------------------------------------------------- */
+
+/* Element size of the tensors the numeric tests make. */
+static size_t esize(void)
+{
+    return dtype == miopenHalf ? 2 : 4;
+}
+
+/* The result of a call that wrote buffer m (shape s) in place: refused (BadParm, the message
+ * holding frag) when frag is set, else equal to ref. A refused case that returned success
+ * reports how wrong its answer is first: the race these refusals close. */
+static void in_place_result(miopenHandle_t h, const char *what, miopenStatus_t st, cl_mem m,
+                            const shape *s, const double *ref, const float *before,
+                            const char *frag)
+{
+    float *out = malloc(s->span * sizeof(float));
+    assert_non_null(out);
+    if (st == miopenStatusSuccess) {
+        rd(h, m, out, s->span);
+        double worst = 0.0;
+        for (size_t i = 0; i < s->count; ++i)
+            worst = fmax(worst, fabs(ref[i] - out[off(s, i)]));
+        if (frag)
+            fail_msg("%s in place returned success (max abs diff %g against the reference); "
+                     "expected miopenStatusBadParm",
+                     what, worst);
+        check(what, s, ref, out, before);
+    } else {
+        if (!frag)
+            fail_msg("%s in place -> %s: %s", what, miopenGetErrorString(st),
+                     clfuse_GetLastErrorMessage(h));
+        assert_int_equal(st, miopenStatusBadParm);
+        MSG_HAS(h, frag);
+    }
+    free(out);
+}
+
+/* miopenLRNForward with x and y one buffer (or, sub, y a sub-buffer over all of x's): its
+ * work-items read neighbouring channels or pixels, so refused (it returned success with a wrong
+ * answer before). */
+static void lrn_in_place(miopenHandle_t h, int mode, unsigned n, int sub)
+{
+    const int l[4] = {1, 8, 3, 3};
+    shape s = mk(4, l, NULL);
+    miopenLRNDescriptor_t ld;
+    OK(miopenCreateLRNDescriptor(&ld));
+    OK(miopenSetLRNDescriptor(ld, (miopenLRNMode_t)mode, n, 1.0, 0.75, 1.0));
+    float *hx = rnd(s.span);
+    double *ref = malloc(s.count * sizeof(double));
+    assert_non_null(ref);
+    lrn_ref(hx, &s, mode == miopenLRNCrossChannel, (int)n, 1.0, 0.75, 1.0, ref);
+    cl_mem dx = dev(h, hx, s.span), dy = dx;
+    if (sub) {
+        cl_buffer_region r = {0, s.span * esize()};
+        cl_int err = CL_SUCCESS;
+        dy = clCreateSubBuffer(dx, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+        assert_int_equal(err, CL_SUCCESS);
+    }
+    miopenTensorDescriptor_t t = desc(&s);
+    const float al = 1.0f, be = 0.0f;
+    char what[64];
+    snprintf(what, sizeof what, "LRN mode %d N %u%s", mode, n, sub ? " (sub-buffer)" : "");
+    in_place_result(h, what, miopenLRNForward(h, ld, &al, t, dx, &be, t, dy, false, NULL), dy, &s,
+                    ref, hx,
+                    sub ? "miopenLRNForward: x and y overlap (sub-buffers of one buffer): in-place "
+                          "LRN is not supported"
+                        : "miopenLRNForward: x and y are the same buffer: in-place LRN is not "
+                          "supported");
+    miopenDestroyTensorDescriptor(t);
+    OK(miopenDestroyLRNDescriptor(ld));
+    if (sub)
+        clReleaseMemObject(dy);
+    clf_clw_release_mem(dx);
+    free(hx);
+    free(ref);
+}
+
+/* miopenSoftmaxForward_V2 with x and y one buffer of one layout: each work-item reads its whole
+ * row before it writes the row, and rows are disjoint, so in place is right. */
+static void softmax_in_place(miopenHandle_t h, int algo, int mode, const shape *s, float al,
+                             float be)
+{
+    float *hx = rnd(s->span);
+    double *ref = malloc(s->count * sizeof(double));
+    assert_non_null(ref);
+    softmax_ref(hx, s, algo, mode == MIOPEN_SOFTMAX_MODE_INSTANCE, ref);
+    for (size_t i = 0; i < s->count; ++i)
+        ref[i] = al * ref[i] + (be != 0.0f ? (double)be * hx[off(s, i)] : 0.0);
+    cl_mem d = dev(h, hx, s->span);
+    miopenTensorDescriptor_t t = desc(s);
+    char what[96];
+    snprintf(what, sizeof what, "softmax algorithm %d mode %d beta %g", algo, mode, (double)be);
+    in_place_result(h, what,
+                    miopenSoftmaxForward_V2(h, &al, t, d, &be, t, d, (miopenSoftmaxAlgorithm_t)algo,
+                                            (miopenSoftmaxMode_t)mode),
+                    d, s, ref, hx, NULL);
+    miopenDestroyTensorDescriptor(t);
+    clf_clw_release_mem(d);
+    free(hx);
+    free(ref);
+}
+
+/* miopenOpTensor with C the buffer of B (and A when a_too), all of one layout: elementwise, so
+ * right. */
+static void op_tensor_c_is_b(miopenHandle_t h, int op, float a1, float a2, float be, int a_too)
+{
+    const int l[4] = {2, 3, 4, 5}, st[4] = {130, 40, 10, 2};
+    shape s = mk(4, l, st);
+    float *ha = rnd(s.span), *hb = rnd(s.span);
+    const float *pa = a_too ? hb : ha;
+    double *ref = malloc(s.count * sizeof(double));
+    assert_non_null(ref);
+    for (size_t i = 0; i < s.count; ++i)
+        ref[i] = op_ref(op, (double)a1 * pa[off(&s, i)], (double)a2 * hb[off(&s, i)]) +
+                 (double)be * hb[off(&s, i)];
+    cl_mem da = dev(h, ha, s.span), db = dev(h, hb, s.span);
+    miopenTensorDescriptor_t t = desc(&s);
+    in_place_result(
+        h, a_too ? "OpTensor A = B = C" : "OpTensor C = B",
+        miopenOpTensor(h, (miopenTensorOp_t)op, &a1, t, a_too ? db : da, &a2, t, db, &be, t, db),
+        db, &s, ref, hb, NULL);
+    miopenDestroyTensorDescriptor(t);
+    clf_clw_release_mem(da);
+    clf_clw_release_mem(db);
+    free(ha);
+    free(hb);
+    free(ref);
+}
+
+/* miopenTransformTensor with x and y one buffer of one layout: elementwise, so right. */
+static void transform_in_place(miopenHandle_t h, float al, float be)
+{
+    const int l[3] = {4, 5, 6}, st[3] = {70, 1, 10};
+    shape s = mk(3, l, st);
+    float *hx = rnd(s.span);
+    double *ref = malloc(s.count * sizeof(double));
+    assert_non_null(ref);
+    for (size_t i = 0; i < s.count; ++i)
+        ref[i] = ((double)al + (double)be) * hx[off(&s, i)];
+    cl_mem d = dev(h, hx, s.span);
+    miopenTensorDescriptor_t t = desc(&s);
+    in_place_result(h, "TransformTensor", miopenTransformTensor(h, &al, t, d, &be, t, d), d, &s,
+                    ref, hx, NULL);
+    miopenDestroyTensorDescriptor(t);
+    clf_clw_release_mem(d);
+    free(hx);
+    free(ref);
+}
+
+static void test_in_place(void **state)
+{
+    miopenHandle_t h = *state;
+    /* LRN: refused in both modes, for one buffer and for a sub-buffer over it. */
+    for (int mode = miopenLRNCrossChannel; mode >= 0; --mode) {
+        lrn_in_place(h, mode, mode == miopenLRNCrossChannel ? 5 : 3, 0);
+        lrn_in_place(h, mode, 3, 1);
+    }
+    /* Softmax: right in place at one layout, every algorithm and mode, with and without beta. */
+    const int ls[4] = {2, 5, 3, 4}, ss[4] = {100, 1, 30, 6};
+    shape sp = mk(4, ls, NULL), sst = mk(4, ls, ss);
+    for (int algo = 0; algo < 3; ++algo)
+        for (int mode = 0; mode < 2; ++mode) {
+            softmax_in_place(h, algo, mode, &sp, 1, 0);
+            softmax_in_place(h, algo, mode, &sst, 0.5f, 1.5f);
+        }
+    /* OpTensor: C may be B's buffer (and A's) at one layout. */
+    for (int op = 0; op < 4; ++op)
+        op_tensor_c_is_b(h, op, 0.75f, -1.25f, op == 1 ? 0.0f : 0.5f, op & 1);
+    /* TransformTensor: one buffer at one layout. */
+    transform_in_place(h, 2.0f, 0.0f);
+    transform_in_place(h, -0.5f, 1.5f);
+
+    /* The refused in-place cases, each the same buffer for an input and the output. */
+    const float one = 1.0f, zero = 0.0f, half_ = 0.5f;
+    const int l[4] = {2, 3, 4, 5}, nhwc[4] = {60, 1, 15, 3}, lb[4] = {1, 3, 1, 1};
+    shape s = mk(4, l, NULL), sn = mk(4, l, nhwc), sb = mk(4, lb, NULL);
+    float *hv = rnd(s.span);
+    cl_mem m = dev(h, hv, s.span), o = dev(h, hv, s.span);
+    miopenTensorDescriptor_t t = desc(&s), tn = desc(&sn), tb = desc(&sb);
+    /* OpTensor: B broadcast over C from C's own buffer; A at other strides than C. */
+    FAILS(miopenOpTensor(h, miopenTensorOpAdd, &one, t, o, &one, tb, m, &zero, t, m),
+          miopenStatusBadParm, h,
+          "miopenOpTensor: B and C are the same buffer: in-place OpTensor is supported only with "
+          "the input's descriptor equal to the output's");
+    FAILS(miopenOpTensor(h, miopenTensorOpAdd, &one, tn, m, &one, t, o, &half_, t, m),
+          miopenStatusBadParm, h, "miopenOpTensor: A and C are the same buffer: in-place OpTensor");
+    /* TransformTensor: a layout change within one buffer. */
+    FAILS(miopenTransformTensor(h, &one, t, m, &zero, tn, m), miopenStatusBadParm, h,
+          "miopenTransformTensor: x and y are the same buffer: in-place TransformTensor is "
+          "supported only");
+    /* Softmax at two layouts of one buffer. */
+    FAILS(miopenSoftmaxForward_V2(h, &one, t, m, &zero, tn, m, MIOPEN_SOFTMAX_ACCURATE,
+                                  MIOPEN_SOFTMAX_MODE_CHANNEL),
+          miopenStatusBadParm, h,
+          "miopenSoftmaxForward_V2: x and y are the same buffer: in-place softmax is supported "
+          "only");
+    /* Pooling, with an output of the input's shape (3x3, stride 1, pad 1) and a smaller one. */
+    miopenPoolingDescriptor_t pd;
+    OK(miopenCreatePoolingDescriptor(&pd));
+    OK(miopenSet2dPoolingDescriptor(pd, miopenPoolingMax, 3, 3, 1, 1, 1, 1));
+    FAILS(miopenPoolingForward(h, pd, &one, t, m, &zero, t, m, false, NULL, 0), miopenStatusBadParm,
+          h,
+          "miopenPoolingForward: x and y are the same buffer: in-place pooling is not supported");
+    OK(miopenSet2dPoolingDescriptor(pd, miopenPoolingAverage, 2, 2, 0, 0, 2, 2));
+    const int lp[4] = {2, 3, 2, 2};
+    shape sp2 = mk(4, lp, NULL);
+    miopenTensorDescriptor_t tp = desc(&sp2);
+    FAILS(miopenPoolingForward(h, pd, &one, t, m, &zero, tp, m, false, NULL, 0),
+          miopenStatusBadParm, h, "in-place pooling is not supported");
+    OK(miopenDestroyPoolingDescriptor(pd));
+    miopenDestroyTensorDescriptor(t);
+    miopenDestroyTensorDescriptor(tn);
+    miopenDestroyTensorDescriptor(tb);
+    miopenDestroyTensorDescriptor(tp);
+    clf_clw_release_mem(m);
+    clf_clw_release_mem(o);
+    free(hv);
+}
+
 /* ---- bad input ---------------------------------------------------------------------------- */
 
 static void test_bad_input(void **state)
@@ -942,6 +1163,7 @@ HALF_RUN(test_transform)
 HALF_RUN(test_pooling)
 HALF_RUN(test_softmax)
 HALF_RUN(test_lrn)
+HALF_RUN(test_in_place)
 
 int main(void)
 {
@@ -954,6 +1176,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pooling, setup, teardown),
         cmocka_unit_test_setup_teardown(test_softmax, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lrn, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_in_place, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_descriptors_and_not_implemented, setup, teardown),
         cmocka_unit_test_setup_teardown(test_op_tensor_broadcast_half, setup_half, teardown),
@@ -964,6 +1187,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pooling_half, setup_half, teardown),
         cmocka_unit_test_setup_teardown(test_softmax_half, setup_half, teardown),
         cmocka_unit_test_setup_teardown(test_lrn_half, setup_half, teardown),
+        cmocka_unit_test_setup_teardown(test_in_place_half, setup_half, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
