@@ -158,57 +158,27 @@ miopenStatus_t clf_api_xy_buffers(miopenHandle_t h, const char *api,
     return st == miopenStatusSuccess ? clf_api_tensor_buffer(h, api, "y", yDesc, y, 1) : st;
 }
 
-/* The buffer m is a sub-buffer of (or is) *root, starting *offset bytes into it. A query
- * that fails leaves m its own root: the buffers were checked before, and a device error here
- * must not refuse a call that shares nothing. */
-static void buffer_root(cl_mem m, cl_mem *root, size_t *offset)
-{
-    cl_mem parent = NULL;
-    size_t o = 0;
-    *root = m;
-    *offset = 0;
-    if (clf_clw_mem_info(m, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent) == CL_SUCCESS &&
-        parent != NULL && clf_clw_mem_info(m, CL_MEM_OFFSET, sizeof o, &o) == CL_SUCCESS) {
-        /* OpenCL 1.2 allows no sub-buffer of a sub-buffer: parent is the root. */
-        *root = parent;
-        *offset = o;
-    }
-}
-
-/* The same elements in the same order: lengths equal, strides equal where a length exceeds 1. */
-static int same_layout(const struct miopenTensorDescriptor *a,
-                       const struct miopenTensorDescriptor *b)
-{
-    if (a->nd != b->nd || a->type != b->type)
-        return 0;
-    for (int i = 0; i < a->nd; ++i)
-        if (a->lens[i] != b->lens[i] || (a->lens[i] > 1 && a->strides[i] != b->strides[i]))
-            return 0;
-    return 1;
-}
-
 miopenStatus_t clf_api_in_place(miopenHandle_t h, const char *api, const char *in,
                                 const struct miopenTensorDescriptor *iDesc, const void *im,
                                 const char *on, const struct miopenTensorDescriptor *oDesc,
                                 const void *om, int elementwise, const char *why)
 {
     const cl_mem a = (cl_mem)(uintptr_t)im, b = (cl_mem)(uintptr_t)om;
-    size_t ao = 0, bo = 0;
-    cl_mem ar = a, br = b;
+    clf_clw_span as = {a, a, 0, 0}, bs = {b, b, 0, 0};
+    int shared = CLF_CLW_SAME_MEM; /* pointers first: no query for one cl_mem */
     if (a != b) {
-        buffer_root(a, &ar, &ao);
-        buffer_root(b, &br, &bo);
-        if (ar != br)
-            return miopenStatusSuccess;
-        const size_t as = clf_tensor_span(iDesc) * clf_type_size(iDesc->type),
-                     bs = clf_tensor_span(oDesc) * clf_type_size(oDesc->type);
-        if (ao >= bo + bs || bo >= ao + as)
-            return miopenStatusSuccess;
+        clf_clw_span_of(a, clf_tensor_span(iDesc) * clf_type_size(iDesc->type), &as);
+        clf_clw_span_of(b, clf_tensor_span(oDesc) * clf_type_size(oDesc->type), &bs);
+        shared = clf_clw_span_overlap(&as, &bs);
     }
-    if (elementwise && ao == bo && same_layout(iDesc, oDesc))
+    if (shared == CLF_CLW_APART)
+        return miopenStatusSuccess;
+    if (elementwise && as.offset == bs.offset && clf_tensor_same_layout(iDesc, oDesc))
         return miopenStatusSuccess;
     return clf_fail(h, miopenStatusBadParm, "%s: %s and %s %s: %s", api, in, on,
-                    a == b ? "are the same buffer" : "overlap (sub-buffers of one buffer)", why);
+                    shared == CLF_CLW_SAME_MEM ? "are the same buffer"
+                                               : "overlap (sub-buffers of one buffer)",
+                    why);
 }
 
 miopenStatus_t clf_api_same_lengths(miopenHandle_t h, const char *api, const char *an,

@@ -497,6 +497,34 @@ cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value)
     return err ? err : clGetMemObjectInfo(m, what, size, value, NULL);
 }
 
+void clf_clw_span_of(cl_mem m, size_t bytes, clf_clw_span *s)
+{
+    cl_mem parent = NULL;
+    size_t o = 0;
+    s->m = s->root = m;
+    s->offset = 0;
+    s->bytes = bytes;
+    if (m != NULL &&
+        clf_clw_mem_info(m, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent) == CL_SUCCESS &&
+        parent != NULL && clf_clw_mem_info(m, CL_MEM_OFFSET, sizeof o, &o) == CL_SUCCESS) {
+        /* OpenCL 1.2 allows no sub-buffer of a sub-buffer: parent is the root. */
+        s->root = parent;
+        s->offset = o;
+    }
+}
+
+int clf_clw_span_overlap(const clf_clw_span *a, const clf_clw_span *b)
+{
+    if (a->m == NULL || b->m == NULL)
+        return CLF_CLW_APART;
+    if (a->m == b->m)
+        return CLF_CLW_SAME_MEM;
+    if (a->root != b->root || a->offset >= b->offset + b->bytes ||
+        b->offset >= a->offset + a->bytes)
+        return CLF_CLW_APART;
+    return CLF_CLW_OVERLAP;
+}
+
 cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, const void *src)
 {
     cl_int err = injected("clEnqueueWriteBuffer");

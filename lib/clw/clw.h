@@ -112,6 +112,23 @@ void clf_clw_adopt_mem(cl_mem m);
 void clf_clw_hand_over(const void *obj);
 cl_int clf_clw_mem_info(cl_mem m, cl_mem_info what, size_t size, void *value);
 cl_int clf_clw_write(cl_command_queue q, cl_mem m, size_t offset, size_t size, const void *src);
+/* Where a buffer's bytes lie: the buffer m, its root (m itself, or the buffer m is a
+ * sub-buffer of), its offset in the root and the bytes [0, bytes) of m a call uses. */
+typedef struct clf_clw_span {
+    cl_mem m, root;
+    size_t offset, bytes;
+} clf_clw_span;
+/* The span of m's first bytes bytes: one clGetMemObjectInfo (CL_MEM_ASSOCIATED_MEMOBJECT),
+ * a second (CL_MEM_OFFSET) only for a sub-buffer. A query that fails leaves m its own root
+ * (the buffers were checked before; a device error here must not refuse a call that shares
+ * nothing). NULL m: a span that shares nothing. */
+void clf_clw_span_of(cl_mem m, size_t bytes, clf_clw_span *s);
+/* Whether two spans share memory: CLF_CLW_APART (no byte in common), CLF_CLW_SAME_MEM (the
+ * same cl_mem, tested first) or CLF_CLW_OVERLAP (sub-buffers of one buffer, or a buffer and a
+ * sub-buffer of it, whose byte ranges overlap). The one overlap test of the library: lib/api's
+ * in-place checks (clf_api_in_place) and lib/plan's (clf_plan_check_shared) both use it. */
+enum { CLF_CLW_APART = 0, CLF_CLW_SAME_MEM = 1, CLF_CLW_OVERLAP = 2 };
+int clf_clw_span_overlap(const clf_clw_span *a, const clf_clw_span *b);
 /* Enqueues (without waiting) a fill of size bytes from offset with zeros; both multiples of
  * 4 (clEnqueueFillBuffer with a 4-byte pattern). */
 cl_int clf_clw_fill_zero(cl_command_queue q, cl_mem m, size_t offset, size_t size);

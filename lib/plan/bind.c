@@ -53,6 +53,158 @@ static size_t role_span(const clf_fusion_problem *q, clf_tensor_role r)
     return span;
 }
 
+/* One buffer a plan's kernels read or write, with its span (clf_clw_span_of) and name. */
+typedef struct shared_buf {
+    clf_clw_span s;
+    const char *name;
+    int out; /* written by the plan */
+} shared_buf;
+
+static void add_buf(shared_buf *b, int *n, cl_mem m, size_t bytes, const char *name, int out)
+{
+    if (m == NULL)
+        return;
+    clf_clw_span_of(m, bytes, &b[*n].s);
+    b[*n].name = name;
+    b[*n].out = out;
+    ++*n;
+}
+
+static miopenStatus_t shared_fail(miopenHandle_t h, const shared_buf *o, const shared_buf *i,
+                                  int how, const char *why)
+{
+    return clf_fail(h, miopenStatusBadParm, "%s and %s %s: %s", o->name, i->name,
+                    how == CLF_CLW_SAME_MEM ? "are the same buffer"
+                                            : "overlap (sub-buffers of one buffer)",
+                    why);
+}
+
+miopenStatus_t clf_plan_check_shared(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                     const clf_run_args *a)
+{
+    const clf_fusion_problem *q = &p->problem;
+    const size_t fs = sizeof(float), ds = clf_problem_data_size(q);
+    const size_t out_b = clf_tensor_span(&p->output) * ds;
+    const clf_ir_op *bn = clf_epilogue_bn(&q->epi);
+    const size_t par_b = (bn && bn->bn_spatial ? (size_t)q->c : (size_t)q->c * q->h * q->w) * fs;
+    shared_buf b[16 + 6 * CLF_MAX_BRANCHES];
+    int n = 0, how;
+    if (q->train != CLF_TRAIN_NONE) {
+        /* Training plans read statistics over the whole tensor (a mean, a variance, the sums
+         * of the backward) before any output is written: no output may share memory with any
+         * other buffer of the run. Forward writes the saved and running statistics too. */
+        const int fwd = q->train == CLF_TRAIN_FWD;
+        add_buf(b, &n, a->y, out_b, "y (the output)", 1);
+        add_buf(b, &n, a->x, clf_tensor_span(&p->input) * ds, "x (the input)", 0);
+        add_buf(b, &n, a->bn_scale, par_b, "bnScale", 0);
+        add_buf(b, &n, a->bn_bias, par_b, "bnBias", 0);
+        add_buf(b, &n, a->saved_mean, par_b, "savedMean", fwd);
+        add_buf(b, &n, a->saved_inv_var, par_b, "savedInvVariance", fwd);
+        add_buf(b, &n, a->run_mean, par_b, "runningMean", 1);
+        add_buf(b, &n, a->run_var, par_b, "runningVariance", 1);
+        add_buf(b, &n, a->bn_x, out_b, "x (the batch-norm's forward input)", 0);
+        add_buf(b, &n, a->dscale, par_b, "resultBnScaleDiff", 1);
+        add_buf(b, &n, a->dbias, par_b, "resultBnBiasDiff", 1);
+        add_buf(b, &n, a->act_x, out_b, "x (the activation's forward input)", 0);
+        add_buf(b, &n, a->act_y, out_b, "y (the activation's forward output)", 0);
+        add_buf(b, &n, a->workspace, a->workspace_size, "the workspace", 1);
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j)
+                if ((b[i].out || b[j].out) &&
+                    (how = clf_clw_span_overlap(&b[i].s, &b[j].s)) != CLF_CLW_APART)
+                    return shared_fail(h, b[i].out ? &b[i] : &b[j], b[i].out ? &b[j] : &b[i], how,
+                                       "a training plan reads statistics over the whole tensor "
+                                       "before it writes its outputs, so no output may share "
+                                       "memory with another of its buffers");
+        return miopenStatusSuccess;
+    }
+    const int conv = clf_problem_conv(q) || q->nbranches > 0;
+    shared_buf y;
+    add_buf(&y, &n, a->y, out_b, "y (the output)", 1);
+    if (n == 0)
+        return miopenStatusSuccess;
+    n = 0;
+    add_buf(b, &n, a->x, clf_tensor_span(&p->input) * ds, "x (the input)", 0);
+    if (conv && (how = clf_clw_span_overlap(&y.s, &b[0].s)) != CLF_CLW_APART)
+        return shared_fail(h, &y, &b[0], how,
+                           "the convolution reads windows of x that other work-items would "
+                           "overwrite (in-place convolution is not supported)");
+    if (!conv && (how = clf_clw_span_overlap(&y.s, &b[0].s)) != CLF_CLW_APART &&
+        !(y.s.offset == b[0].s.offset && clf_tensor_same_layout(&p->input, &p->output)))
+        return shared_fail(h, &y, &b[0], how,
+                           "in place, an element-wise plan needs x and y at the same layout "
+                           "(at another, work-items overwrite elements others have still to "
+                           "read)");
+    n = 0;
+    const char *why = "the plan reads it from every work-item of a channel while writing y";
+    if (q->nbranches > 0) {
+        for (int r = 0; r < q->nbranches; ++r) {
+            const clf_conv_problem *c = &q->branch[r].conv;
+            const struct clf_branch_args *ba = &a->br[r];
+            const clf_ir_op *bbn = clf_epilogue_find(&q->branch[r].epi, CLF_IR_BN);
+            const size_t bpar =
+                (bbn && bbn->bn_spatial ? (size_t)c->k : (size_t)c->k * c->oh * c->ow) * fs;
+            add_buf(b, &n, ba->w, (size_t)c->k * (c->c / c->groups) * c->fy * c->fx * ds,
+                    "w (a branch's filter)", 0);
+            add_buf(b, &n, ba->bias, (size_t)c->k * fs, "a branch's bias", 0);
+            add_buf(b, &n, ba->bn_scale, bpar, "a branch's bnScale", 0);
+            add_buf(b, &n, ba->bn_bias, bpar, "a branch's bnBias", 0);
+            add_buf(b, &n, ba->bn_mean, bpar, "a branch's estimatedMean", 0);
+            add_buf(b, &n, ba->bn_var, bpar, "a branch's estimatedVariance", 0);
+        }
+    } else {
+        if (clf_problem_conv(q))
+            add_buf(b, &n, a->w, role_span(q, CLF_TENSOR_W) * ds, "w (the filter)", 0);
+        if (clf_epilogue_find(&q->epi, CLF_IR_BIAS))
+            add_buf(b, &n, a->bias, (size_t)q->c * fs, "the bias", 0);
+        if (bn) {
+            add_buf(b, &n, a->bn_scale, par_b, "bnScale", 0);
+            add_buf(b, &n, a->bn_bias, par_b, "bnBias", 0);
+            add_buf(b, &n, a->bn_mean, par_b, "estimatedMean", 0);
+            add_buf(b, &n, a->bn_var, par_b, "estimatedVariance", 0);
+        }
+    }
+    add_buf(b, &n, a->workspace, a->workspace_size, "the workspace", 0);
+    for (int i = 0; i < n; ++i)
+        if ((how = clf_clw_span_overlap(&y.s, &b[i].s)) != CLF_CLW_APART)
+            return shared_fail(h, &y, &b[i], how,
+                               b[i].s.m == a->workspace
+                                   ? "the solver keeps its scratch there while it writes y"
+                               : b[i].s.m == a->w || q->nbranches > 0
+                                   ? "every output element reads the filter, which work-items "
+                                     "writing y would overwrite"
+                                   : why);
+    if (q->nbranches == 0 && clf_epilogue_find(&q->epi, CLF_IR_ADD) && a->z != NULL) {
+        /* Every generated kernel reads the z element at the index of the y element it then
+         * stores (cl/epilogue.cl's CLF_EPI_Z at out_idx, the same work-item): z == y at y's
+         * exact layout is in place. A self-running solver launches several kernels: ConvGemm's
+         * GEMMs write y before its epilogue kernel (cl/gemm_epilogue.cl) reads z, refused;
+         * ConvIm2colCpu writes only its workspace before the one kernel that reads z and
+         * writes y (conv_cpu.cl's flat kernel), kept; any other refused until read. */
+        n = 0;
+        add_buf(b, &n, a->z, role_span(q, CLF_TENSOR_Z) * ds, "z (the residual add's input)", 0);
+        if ((how = clf_clw_span_overlap(&y.s, &b[0].s)) != CLF_CLW_APART) {
+            long ys[4], zs[4];
+            clf_problem_strides(q, CLF_TENSOR_Y, ys);
+            clf_problem_strides(q, CLF_TENSOR_Z, zs);
+            if (y.s.offset != b[0].s.offset || memcmp(ys, zs, sizeof ys) != 0)
+                return shared_fail(h, &y, &b[0], how,
+                                   "z may be y's buffer only at y's exact layout (each output "
+                                   "element then reads its own z element before it writes it)");
+            if (p->solver != NULL && p->solver->run != NULL &&
+                strcmp(p->solver->name, "ConvIm2colCpu") != 0) {
+                char w[160];
+                snprintf(w, sizeof w,
+                         "solver %s launches several kernels, which may write y before its "
+                         "epilogue reads z; z must be another buffer",
+                         p->solver->name);
+                return shared_fail(h, &y, &b[0], how, w);
+            }
+        }
+    }
+    return miopenStatusSuccess;
+}
+
 miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                                        const clf_run_args *a)
 {
@@ -84,7 +236,7 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
             for (int j = 0; j < 4 && br_bn && st == miopenStatusSuccess; ++j)
                 st = clf_plan_check_buffer(h, bn[j], bpar * fs, "a branch's batch-norm parameter");
         }
-        return st;
+        return st == miopenStatusSuccess ? clf_plan_check_shared(h, p, a) : st;
     }
     if (q->train != CLF_TRAIN_NONE) {
         /* Training plans: the buffers their run arguments name (solver.h), each optional
@@ -111,7 +263,7 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
                 st = clf_plan_check_buffer(h, bufs[i].m, bufs[i].n * fs, bufs[i].what);
         if (st == miopenStatusSuccess && a->workspace != NULL)
             st = clf_plan_check_buffer(h, a->workspace, a->workspace_size, "workspace");
-        return st;
+        return st == miopenStatusSuccess ? clf_plan_check_shared(h, p, a) : st;
     }
     if (st == miopenStatusSuccess && clf_problem_conv(q))
         st = clf_plan_check_buffer(h, a->w, role_span(q, CLF_TENSOR_W) * ds, "w (the filter)");
@@ -130,7 +282,7 @@ miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusi
         st = clf_plan_check_buffer(h, a->z, role_span(q, CLF_TENSOR_Z) * ds, "z");
     if (st == miopenStatusSuccess && p->workspace > 0)
         st = clf_plan_check_workspace(h, p, a->workspace, a->workspace_size, NULL);
-    return st;
+    return st == miopenStatusSuccess ? clf_plan_check_shared(h, p, a) : st;
 }
 
 static const clf_op_args *find_args(miopenOperatorArgs_t args,

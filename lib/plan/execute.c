@@ -362,6 +362,8 @@ miopenStatus_t clf_plan_execute(miopenHandle_t h, miopenFusionPlanDescriptor_t p
         workspace_size = b.workspace_size = p->workspace;
     }
     st = clf_plan_check_workspace(h, p, workspace, workspace_size, NULL);
+    if (st == miopenStatusSuccess)
+        st = clf_plan_check_shared(h, p, &b);
     if (st != miopenStatusSuccess)
         return clf_fail(h, st, "%s: %s", api, clf_thread_errmsg());
     /* Only the public executes record: any other call that runs a plan (the unfused calls,

@@ -158,9 +158,21 @@ miopenStatus_t clf_plan_check_workspace(miopenHandle_t h,
 miopenStatus_t clf_plan_bind(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                              miopenOperatorArgs_t args, clf_run_args *b);
 /* Checks every buffer of a against p's shapes (a valid cl_mem, big enough) and the
- * workspace against the solver's need. */
+ * workspace against the solver's need, then clf_plan_check_shared. */
 miopenStatus_t clf_plan_check_run_args(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
                                        const clf_run_args *a);
+/* The one check of shared memory before any run of a plan (clf_plan_check_run_args, which
+ * the unfused calls and Find pass, ends with it; clf_plan_execute, the fusion executes' and
+ * miopenConvolutionBiasActivationForward's path, calls it after binding): BadParm, naming the
+ * two buffers and why, when the output y shares memory (clf_clw_span_overlap: the same cl_mem
+ * or overlapping sub-buffers) with a buffer it may not. A plan with a convolution (or
+ * horizontal branches): y with none of x, w, bias, batch-norm parameters, workspace; z only at
+ * y's exact layout (same start and strides) and not under a self-running solver. An
+ * element-wise plan: x only at the same start and layout; no parameter, no workspace.
+ * Training plans: no output with any other buffer. Pointer comparisons first; one
+ * clGetMemObjectInfo per buffer, a second only for sub-buffers. Its messages name no call. */
+miopenStatus_t clf_plan_check_shared(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
+                                     const clf_run_args *a);
 
 /* One run of a compiled plan with bound arguments, never recorded (recording is
  * clf_plan_execute's, for the public executes). With ms non-NULL (or profiling on), waits

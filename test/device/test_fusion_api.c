@@ -932,6 +932,203 @@ static void plan_compile_uses_find_db(void **state)
         fail_msg("ENFORCE=SEARCH should benchmark:\n%s", report);
 }
 
+/* The message of the last failure starts with call and holds each of want. */
+static void refused_saying(miopenStatus_t st, const char *call, const char *want1,
+                           const char *want2)
+{
+    assert_int_equal(st, miopenStatusBadParm);
+    starts_with_call(call);
+    const char *m = clfuse_GetLastErrorMessage(handle);
+    if (!strstr(m, want1) || (want2 && !strstr(m, want2)))
+        fail_msg("expected \"%s\" and \"%s\" in: %s", want1, want2 ? want2 : "", m);
+}
+
+static miopenTensorDescriptor_t desc4(int n, int c, int h, int w)
+{
+    miopenTensorDescriptor_t d;
+    assert_int_equal(miopenCreateTensorDescriptor(&d), 0);
+    assert_int_equal(miopenSet4dTensorDescriptor(d, miopenFloat, n, c, h, w), 0);
+    return d;
+}
+
+/* Plans that would run with the output sharing memory with an input (reliability.md finding
+ * 23): a convolution with y == x (or y a sub-buffer overlapping x's) is refused, since its
+ * work-items read windows of x that others overwrite (before the check it returned success
+ * with a wrong answer); z == y at y's layout is in place and right; element-wise plans and
+ * miopenActivationForward run in place; miopenConvolutionForward with y == x and a batch-norm
+ * whose bnBias is y are refused. */
+static void in_place_plans(void **state)
+{
+    (void)state;
+    enum { N = 1, C = 4, H = 8, W = 8, NX = N * C * H * W };
+    miopenTensorDescriptor_t xd = desc4(N, C, H, W), wd = desc4(C, C, 3, 3), bd = desc4(1, C, 1, 1);
+    miopenConvolutionDescriptor_t cd;
+    assert_int_equal(miopenCreateConvolutionDescriptor(&cd), 0);
+    assert_int_equal(miopenInitConvolutionDescriptor(cd, miopenConvolution, 1, 1, 1, 1, 1, 1), 0);
+    float xs[NX], ws[C * C * 9], bs[C], zs[NX], ys[NX];
+    uint64_t rng = ref_rng_seed(47);
+    ref_fill_uniform(xs, NX, &rng, -1, 1);
+    ref_fill_uniform(ws, C * C * 9, &rng, -1, 1);
+    ref_fill_uniform(bs, C, &rng, -1, 1);
+    ref_fill_uniform(zs, NX, &rng, -1, 1);
+    cl_mem xm = upload(xs, NX), wm = upload(ws, C * C * 9), bm = upload(bs, C);
+    const float one = 1.0f, zero = 0.0f;
+    double ref[NX];
+    ref_conv_params cp = {1, 1, 1, 1, 1, 1, 1};
+
+    /* Convolution + bias + (residual add) + ReLU, pinned to a one-kernel solver so that the
+     * z == y case does not depend on the selection. */
+    for (int with_z = 0; with_z < 2; ++with_z) {
+        miopenFusionPlanDescriptor_t plan;
+        miopenOperatorArgs_t args;
+        miopenFusionOpDescriptor_t conv, bias, add = NULL, act;
+        assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd), 0);
+        assert_int_equal(miopenCreateOperatorArgs(&args), 0);
+        assert_int_equal(miopenCreateOpConvForward(plan, &conv, cd, wd), 0);
+        assert_int_equal(miopenCreateOpBiasForward(plan, &bias, bd), 0);
+        if (with_z)
+            assert_int_equal(clfuse_CreateOpAddForward(plan, &add, xd), 0);
+        assert_int_equal(miopenCreateOpActivationForward(plan, &act, miopenActivationRELU), 0);
+        assert_int_equal(clfuse_FusionPlanSetSolver(plan, "ConvDirectCpu", NULL), 0);
+        assert_int_equal(miopenCompileFusionPlan(handle, plan), 0);
+        assert_int_equal(miopenSetOpArgsConvForward(args, conv, &one, &zero, wm), 0);
+        assert_int_equal(miopenSetOpArgsBiasForward(args, bias, &one, &zero, bm), 0);
+        assert_int_equal(miopenSetOpArgsActivForward(args, act, &one, &zero, 0, 0, 0), 0);
+        if (!with_z) {
+            cl_mem xy = upload(xs, NX);
+            refused_saying(miopenExecuteFusionPlan(handle, plan, xd, xy, xd, xy, args),
+                           "miopenExecuteFusionPlan",
+                           "y (the output) and x (the input) are the same buffer",
+                           "reads windows of x");
+            /* x and y sub-buffers of one buffer, y starting one alignment unit into x. */
+            cl_device_id dev;
+            cl_uint align_bits = 0;
+            assert_int_equal(clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL),
+                             0);
+            assert_int_equal(clGetDeviceInfo(dev, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits,
+                                             &align_bits, NULL),
+                             0);
+            const size_t align = align_bits / 8, bytes = NX * sizeof(float);
+            assert_true(align < bytes);
+            cl_int err;
+            cl_mem whole = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes + align, NULL, &err);
+            assert_int_equal(err, CL_SUCCESS);
+            cl_buffer_region rx = {0, bytes}, ry = {align, bytes};
+            cl_mem sx = clCreateSubBuffer(whole, 0, CL_BUFFER_CREATE_TYPE_REGION, &rx, &err);
+            assert_int_equal(err, CL_SUCCESS);
+            cl_mem sy = clCreateSubBuffer(whole, 0, CL_BUFFER_CREATE_TYPE_REGION, &ry, &err);
+            assert_int_equal(err, CL_SUCCESS);
+            refused_saying(miopenExecuteFusionPlan(handle, plan, xd, sx, xd, sy, args),
+                           "miopenExecuteFusionPlan",
+                           "y (the output) and x (the input) overlap (sub-buffers of one buffer)",
+                           "reads windows of x");
+            /* y the filter's buffer (one large enough for both): refused too. */
+            float wy[NX];
+            memcpy(wy, ws, sizeof ws);
+            cl_mem wym = upload(wy, NX);
+            assert_int_equal(miopenSetOpArgsConvForward(args, conv, &one, &zero, wym), 0);
+            refused_saying(miopenExecuteFusionPlan(handle, plan, xd, xm, xd, wym, args),
+                           "miopenExecuteFusionPlan", "y (the output) and w (the filter)", NULL);
+            assert_int_equal(miopenSetOpArgsConvForward(args, conv, &one, &zero, wm), 0);
+            clReleaseMemObject(wym);
+            clReleaseMemObject(sx);
+            clReleaseMemObject(sy);
+            clReleaseMemObject(whole);
+            clReleaseMemObject(xy);
+        } else {
+            /* z == y at y's layout: each output element reads its z before writing it. */
+            cl_mem zy = upload(zs, NX);
+            assert_int_equal(clfuse_SetOpArgsAddForward(args, add, NULL, zy), 0);
+            assert_int_equal(miopenExecuteFusionPlan(handle, plan, xd, xm, xd, zy, args), 0);
+            assert_int_equal(
+                clEnqueueReadBuffer(queue, zy, CL_TRUE, 0, sizeof ys, ys, 0, NULL, NULL), 0);
+            ref_conv2d_fwd(xs, N, C, H, W, ws, C, 3, 3, &cp, ref, H, W);
+            ref_bias(ref, N, C, H, W, bs);
+            for (int i = 0; i < NX; ++i)
+                ref[i] += zs[i]; /* z as it was before the output overwrote it */
+            ref_activation(ref, NX, miopenActivationRELU, 0, 0, 0);
+            assert_true(ref_rms_relative(ref, ys, NX) < 80 * FLT_EPSILON);
+            clReleaseMemObject(zy);
+        }
+        miopenDestroyOperatorArgs(args);
+        miopenDestroyFusionPlan(plan);
+    }
+
+    /* miopenConvolutionForward with y == x: refused. */
+    {
+        cl_mem xy = upload(xs, NX);
+        refused_saying(miopenConvolutionForward(handle, &one, xd, xy, wd, wm, cd,
+                                                miopenConvolutionFwdAlgoDirect, &zero, xd, xy, NULL,
+                                                0),
+                       "miopenConvolutionForward",
+                       "y (the output) and x (the input) are the same buffer", NULL);
+        clReleaseMemObject(xy);
+    }
+
+    /* An activation plan and miopenActivationForward in place. */
+    for (int unfused = 0; unfused < 2; ++unfused) {
+        cl_mem xy = upload(xs, NX);
+        if (unfused) {
+            miopenActivationDescriptor_t ad;
+            assert_int_equal(miopenCreateActivationDescriptor(&ad), 0);
+            assert_int_equal(
+                miopenSetActivationDescriptor(ad, miopenActivationLEAKYRELU, 0.25, 0, 0), 0);
+            assert_int_equal(miopenActivationForward(handle, ad, &one, xd, xy, &zero, xd, xy), 0);
+            miopenDestroyActivationDescriptor(ad);
+        } else {
+            miopenFusionPlanDescriptor_t plan;
+            miopenOperatorArgs_t args;
+            miopenFusionOpDescriptor_t act;
+            assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd), 0);
+            assert_int_equal(miopenCreateOperatorArgs(&args), 0);
+            assert_int_equal(miopenCreateOpActivationForward(plan, &act, miopenActivationLEAKYRELU),
+                             0);
+            assert_int_equal(miopenCompileFusionPlan(handle, plan), 0);
+            assert_int_equal(miopenSetOpArgsActivForward(args, act, &one, &zero, 0.25, 0, 0), 0);
+            assert_int_equal(miopenExecuteFusionPlan(handle, plan, xd, xy, xd, xy, args), 0);
+            miopenDestroyOperatorArgs(args);
+            miopenDestroyFusionPlan(plan);
+        }
+        assert_int_equal(clEnqueueReadBuffer(queue, xy, CL_TRUE, 0, sizeof ys, ys, 0, NULL, NULL),
+                         0);
+        ref_to_double(xs, ref, NX);
+        ref_activation(ref, NX, miopenActivationLEAKYRELU, 0.25, 0, 0);
+        assert_true(ref_rms_relative(ref, ys, NX) < 8 * FLT_EPSILON);
+        clReleaseMemObject(xy);
+    }
+
+    /* A batch-norm inference plan whose bnBias is y: refused. */
+    {
+        float var[C];
+        for (int i = 0; i < C; ++i)
+            var[i] = 1.0f + (float)i;
+        cl_mem vm = upload(var, C), ym = upload(xs, NX);
+        miopenFusionPlanDescriptor_t plan;
+        miopenOperatorArgs_t args;
+        miopenFusionOpDescriptor_t bn;
+        assert_int_equal(miopenCreateFusionPlan(&plan, miopenVerticalFusion, xd), 0);
+        assert_int_equal(miopenCreateOperatorArgs(&args), 0);
+        assert_int_equal(miopenCreateOpBatchNormInference(plan, &bn, miopenBNSpatial, bd), 0);
+        assert_int_equal(miopenCompileFusionPlan(handle, plan), 0);
+        assert_int_equal(
+            miopenSetOpArgsBatchNormInference(args, bn, &one, &zero, bm, ym, bm, vm, 1e-5), 0);
+        refused_saying(miopenExecuteFusionPlan(handle, plan, xd, xm, xd, ym, args),
+                       "miopenExecuteFusionPlan", "y (the output) and bnBias are the same buffer",
+                       NULL);
+        miopenDestroyOperatorArgs(args);
+        miopenDestroyFusionPlan(plan);
+        clReleaseMemObject(vm);
+        clReleaseMemObject(ym);
+    }
+    clReleaseMemObject(xm);
+    clReleaseMemObject(wm);
+    clReleaseMemObject(bm);
+    miopenDestroyConvolutionDescriptor(cd);
+    miopenDestroyTensorDescriptor(xd);
+    miopenDestroyTensorDescriptor(wd);
+    miopenDestroyTensorDescriptor(bd);
+}
+
 int main(void)
 {
     /* CLFUSE_TEST_FILTER=name (cmocka's wildcards) runs only the matching tests. */
@@ -952,6 +1149,7 @@ int main(void)
         cmocka_unit_test(execute_messages_name_the_call), /* and Execute's, _v2's */
         cmocka_unit_test(plan_compile_uses_find_db),
         cmocka_unit_test(pinned_solver),
+        cmocka_unit_test(in_place_plans), /* reliability.md finding 23 */
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);
     char cmd[128];

@@ -645,6 +645,13 @@ static void bad_args(void **state)
     assert_int_equal(
         miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, NULL, NULL, p, p, 0.1, 1e-5),
         miopenStatusSuccess);
+    /* The running statistics (written) in the parameters' buffer (read): refused (finding 23). */
+    assert_int_equal(miopenExecuteFusionPlan(handle, fwd, xd, t, xd, y, args), miopenStatusBadParm);
+    assert_message("runningMean");
+    cl_mem r1 = upload(zeros, C), r2 = upload(zeros, C);
+    assert_int_equal(miopenSetOpArgsBatchNormForward(args, fop, &one, &zero, p, p, NULL, NULL, r1,
+                                                     r2, 0.1, 1e-5),
+                     miopenStatusSuccess);
     assert_int_equal(miopenExecuteFusionPlan(handle, fwd, xd, t, xd, y, args), miopenStatusSuccess);
 
     assert_int_equal(
@@ -659,12 +666,13 @@ static void bad_args(void **state)
         miopenStatusSuccess);
     assert_int_equal(miopenExecuteFusionPlan(handle, bwd, xd, t, xd, y, args), miopenStatusBadParm);
     assert_message("forward input");
-    assert_int_equal(miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, p, p, p, p),
-                     miopenStatusSuccess);
+    assert_int_equal(
+        miopenSetOpArgsBatchNormBackward(args, bop, &one, &zero, t, p, p, r1, r2, p, p),
+        miopenStatusSuccess);
     assert_int_equal(miopenExecuteFusionPlan(handle, bwd, xd, t, xd, y, args), miopenStatusSuccess);
     assert_int_equal(clFinish(queue), CL_SUCCESS);
 
-    cl_mem all[] = {t, p, small, y};
+    cl_mem all[] = {t, p, small, y, r1, r2};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
         clReleaseMemObject(all[i]);
     miopenDestroyOperatorArgs(args);
