@@ -25,7 +25,11 @@
  *   read), a descriptor created but never set, a NULL output pointer or device buffer, a device
  *   buffer smaller than its tensor, an enum value outside its type, a length, stride, pad or
  *   count out of range, shapes that do not match, data tensors of different types in one call
- *   (no call converts types). miopenStatusNotImplemented: a valid MIOpen request clfuse does
+ *   (no call converts types), an output that shares memory (the same cl_mem, or overlapping
+ *   sub-buffers of one) with an input its kernel reads around the element it writes (in place
+ *   is taken only where each output element reads its own input element, at an identical
+ *   layout: element-wise calls and plans, a residual z at y's layout; each call's comment and
+ *   docs/reliability.md findings 22-23 say which). miopenStatusNotImplemented: a valid MIOpen request clfuse does
  *   not implement (a data type other than fp32 and fp16 in the tensor, pooling, softmax and
  *   LRN calls, non-packed strides where a kernel needs packed ones, transpose or 3-d
  *   convolution, training-only paths); the message says which. miopenStatusUnsupportedOp: a
@@ -1180,7 +1184,10 @@ MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBiasForward(miopenOperatorArgs_t arg
  * returns without waiting (unless profiling). BadParm for an invalid handle, plan, descriptor
  * or args, a plan not compiled or compiled with another handle, descriptors that differ from
  * the plan's, a NULL input or output, an op with no arguments set, or a buffer that is not a
- * cl_mem or is smaller than the plan needs; InternalError for a failed launch. A solver that
+ * cl_mem or is smaller than the plan needs, or an output sharing memory with an input the
+ * plan reads around it (a convolution plan's y with x, w, bias, batch-norm parameters or
+ * the workspace; z only at y's exact layout, and not under ConvGemm; an element-wise plan
+ * takes x == y at one layout); InternalError for a failed launch. A solver that
  * needs a workspace gets one the plan allocates and keeps. Threads: several threads may
  * execute one compiled plan, each with its own args and buffers. */
 MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(
