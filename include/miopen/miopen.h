@@ -29,9 +29,9 @@
  *   sub-buffers of one) with an input its kernel reads around the element it writes (in place
  *   is taken only where each output element reads its own input element, at an identical
  *   layout: element-wise calls and plans, a residual z at y's layout; each call's comment and
- *   docs/reliability.md findings 22-23 say which). miopenStatusNotImplemented: a valid MIOpen request clfuse does
- *   not implement (a data type other than fp32 and fp16 in the tensor, pooling, softmax and
- *   LRN calls, non-packed strides where a kernel needs packed ones, transpose or 3-d
+ *   docs/reliability.md findings 22-23 say which). miopenStatusNotImplemented: a valid MIOpen
+ * request clfuse does not implement (a data type other than fp32 and fp16 in the tensor, pooling,
+ * softmax and LRN calls, non-packed strides where a kernel needs packed ones, transpose or 3-d
  *   convolution, training-only paths); the message says which. miopenStatusUnsupportedOp: a
  *   fusion plan that is neither fp32 nor fp16, or that no solver can compile (also a tensor
  *   neither fp32 nor fp16 in the unfused convolution, activation and batch-norm calls, which
