@@ -356,6 +356,18 @@ inline VEC load_sf_lanes(__global const CLF_DATA_T *xc, int p0)
 #endif
 
 #define LOAD_PLAIN(row, fx, v) load_x((row) + IW(fx, v))
+/* Which lanes of each of a work-item's loads (filter column fx, vector v of nvec) lie inside
+ * the row [0, XW): the same for every channel and row. */
+#define EDGE_MASKS(nvec)                                                                       \
+    IVEC emask[FX][nvec];                                                                      \
+    _Pragma("unroll") for (int fx = 0; fx < FX; ++fx)                                          \
+    {                                                                                          \
+        _Pragma("unroll") for (int v = 0; v < (nvec); ++v)                                     \
+        {                                                                                      \
+            const IVEC col = IOTA * STRIDE_W + IW(fx, v);                                      \
+            emask[fx][v] = col >= 0 && col < XW;                                               \
+        }                                                                                      \
+    }
 /* An edge work-item's loads: whole vectors with the lanes outside the row cleared by the
  * work-item's masks (one AND a load, no branch: a test a load ran the edge work-items up to 3x
  * slower than the interior ones on the GPU machine's Xeon, bench/PERF_NOTES.md), where loads
@@ -654,11 +666,7 @@ __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
         for (int r = 0; r < OH; ++r)
             acc[i][r] = (VEC)(0.0f);
     W_STAGE(0);
-    /* Which lanes of each filter column's load lie inside the row: the same for every row. */
-    IVEC emask[FX][1];
-#pragma unroll
-    for (int fx = 0; fx < FX; ++fx)
-        emask[fx][0] = IOTA * STRIDE_W + IW(fx, 0) >= 0 && IOTA * STRIDE_W + IW(fx, 0) < XW;
+    EDGE_MASKS(1)
     /* Whether every whole-vector load of the KB planes stays inside x: all blocks but those
      * at the tensor's ends. */
     const long at = (long)(xg - x);
@@ -725,15 +733,7 @@ __kernel __attribute__((REQD_WG)) void clf_fused(CLF_KERNEL_PARAMS)
     if (iw0 >= 0 && iw0 + WINDOW <= XW) {
         ACCUMULATE(ROW_FMAS(LOAD_PLAIN))
     } else {
-        /* Which lanes of each load lie inside the row, the same for every channel and row. */
-        IVEC emask[FX][NV];
-#pragma unroll
-        for (int fx = 0; fx < FX; ++fx)
-#pragma unroll
-            for (int v = 0; v < NV; ++v) {
-                const IVEC col = IOTA * STRIDE_W + IW(fx, v);
-                emask[fx][v] = col >= 0 && col < XW;
-            }
+        EDGE_MASKS(NV)
         ACCUMULATE(EDGE_ROW)
     }
 #endif

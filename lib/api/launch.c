@@ -176,9 +176,7 @@ miopenStatus_t clf_api_in_place(miopenHandle_t h, const char *api, const char *i
     if (elementwise && as.offset == bs.offset && clf_tensor_same_layout(iDesc, oDesc))
         return miopenStatusSuccess;
     return clf_fail(h, miopenStatusBadParm, "%s: %s and %s %s: %s", api, in, on,
-                    shared == CLF_CLW_SAME_MEM ? "are the same buffer"
-                                               : "overlap (sub-buffers of one buffer)",
-                    why);
+                    clf_clw_overlap_words(shared), why);
 }
 
 miopenStatus_t clf_api_same_lengths(miopenHandle_t h, const char *api, const char *an,

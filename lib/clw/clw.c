@@ -513,6 +513,11 @@ void clf_clw_span_of(cl_mem m, size_t bytes, clf_clw_span *s)
     }
 }
 
+const char *clf_clw_overlap_words(int how)
+{
+    return how == CLF_CLW_SAME_MEM ? "are the same buffer" : "overlap (sub-buffers of one buffer)";
+}
+
 int clf_clw_span_overlap(const clf_clw_span *a, const clf_clw_span *b)
 {
     if (a->m == NULL || b->m == NULL)

@@ -129,6 +129,9 @@ void clf_clw_span_of(cl_mem m, size_t bytes, clf_clw_span *s);
  * in-place checks (clf_api_in_place) and lib/plan's (clf_plan_check_shared) both use it. */
 enum { CLF_CLW_APART = 0, CLF_CLW_SAME_MEM = 1, CLF_CLW_OVERLAP = 2 };
 int clf_clw_span_overlap(const clf_clw_span *a, const clf_clw_span *b);
+/* How two spans share memory, for a message: "are the same buffer" (CLF_CLW_SAME_MEM) or
+ * "overlap (sub-buffers of one buffer)". */
+const char *clf_clw_overlap_words(int how);
 /* Enqueues (without waiting) a fill of size bytes from offset with zeros; both multiples of
  * 4 (clEnqueueFillBuffer with a 4-byte pattern). */
 cl_int clf_clw_fill_zero(cl_command_queue q, cl_mem m, size_t offset, size_t size);

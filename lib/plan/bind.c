@@ -74,9 +74,7 @@ static miopenStatus_t shared_fail(miopenHandle_t h, const shared_buf *o, const s
                                   int how, const char *why)
 {
     return clf_fail(h, miopenStatusBadParm, "%s and %s %s: %s", o->name, i->name,
-                    how == CLF_CLW_SAME_MEM ? "are the same buffer"
-                                            : "overlap (sub-buffers of one buffer)",
-                    why);
+                    clf_clw_overlap_words(how), why);
 }
 
 miopenStatus_t clf_plan_check_shared(miopenHandle_t h, const struct miopenFusionPlanDescriptor *p,
@@ -125,16 +123,17 @@ miopenStatus_t clf_plan_check_shared(miopenHandle_t h, const struct miopenFusion
         return miopenStatusSuccess;
     n = 0;
     add_buf(b, &n, a->x, clf_tensor_span(&p->input) * ds, "x (the input)", 0);
-    if (conv && (how = clf_clw_span_overlap(&y.s, &b[0].s)) != CLF_CLW_APART)
-        return shared_fail(h, &y, &b[0], how,
-                           "the convolution reads windows of x that other work-items would "
-                           "overwrite (in-place convolution is not supported)");
-    if (!conv && (how = clf_clw_span_overlap(&y.s, &b[0].s)) != CLF_CLW_APART &&
-        !(y.s.offset == b[0].s.offset && clf_tensor_same_layout(&p->input, &p->output)))
-        return shared_fail(h, &y, &b[0], how,
-                           "in place, an element-wise plan needs x and y at the same layout "
-                           "(at another, work-items overwrite elements others have still to "
-                           "read)");
+    if ((how = clf_clw_span_overlap(&y.s, &b[0].s)) != CLF_CLW_APART) {
+        if (conv)
+            return shared_fail(h, &y, &b[0], how,
+                               "the convolution reads windows of x that other work-items would "
+                               "overwrite (in-place convolution is not supported)");
+        if (!(y.s.offset == b[0].s.offset && clf_tensor_same_layout(&p->input, &p->output)))
+            return shared_fail(h, &y, &b[0], how,
+                               "in place, an element-wise plan needs x and y at the same layout "
+                               "(at another, work-items overwrite elements others have still to "
+                               "read)");
+    }
     n = 0;
     const char *why = "the plan reads it from every work-item of a channel while writing y";
     if (q->nbranches > 0) {
@@ -177,10 +176,8 @@ miopenStatus_t clf_plan_check_shared(miopenHandle_t h, const struct miopenFusion
     if (q->nbranches == 0 && clf_epilogue_find(&q->epi, CLF_IR_ADD) && a->z != NULL) {
         /* Every generated kernel reads the z element at the index of the y element it then
          * stores (cl/epilogue.cl's CLF_EPI_Z at out_idx, the same work-item): z == y at y's
-         * exact layout is in place. A self-running solver launches several kernels: ConvGemm's
-         * GEMMs write y before its epilogue kernel (cl/gemm_epilogue.cl) reads z, refused;
-         * ConvIm2colCpu writes only its workspace before the one kernel that reads z and
-         * writes y (conv_cpu.cl's flat kernel), kept; any other refused until read. */
+         * exact layout is in place. A self-running solver keeps it only where it says so
+         * (clf_solver.z_in_place). */
         n = 0;
         add_buf(b, &n, a->z, role_span(q, CLF_TENSOR_Z) * ds, "z (the residual add's input)", 0);
         if ((how = clf_clw_span_overlap(&y.s, &b[0].s)) != CLF_CLW_APART) {
@@ -191,8 +188,7 @@ miopenStatus_t clf_plan_check_shared(miopenHandle_t h, const struct miopenFusion
                 return shared_fail(h, &y, &b[0], how,
                                    "z may be y's buffer only at y's exact layout (each output "
                                    "element then reads its own z element before it writes it)");
-            if (p->solver != NULL && p->solver->run != NULL &&
-                strcmp(p->solver->name, "ConvIm2colCpu") != 0) {
+            if (p->solver != NULL && p->solver->run != NULL && !p->solver->z_in_place) {
                 char w[160];
                 snprintf(w, sizeof w,
                          "solver %s launches several kernels, which may write y before its "

@@ -373,4 +373,5 @@ const clf_solver clf_solver_conv_im2col_cpu = {
     .release = release,
     .describe = describe,
     .times_itself = 1,
+    .z_in_place = 1,
 };

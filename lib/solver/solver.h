@@ -273,6 +273,12 @@ typedef struct clf_solver {
      * generated kernel's, rather than the host clock around run. 0: the host clock (ConvGemm:
      * CLBlast's event covers only its own last kernel). */
     int times_itself;
+    /* Self-running solvers: 1 when y is written only by the last kernel, which reads each
+     * residual z element at the index of the y element it then writes, in the same
+     * work-item, so z may be y's buffer at y's layout (ConvIm2colCpu: before it, only its
+     * workspace is written); 0: refused (ConvGemm's GEMMs write y before its epilogue reads
+     * z). Generated kernels always read z that way (cl/epilogue.cl). */
+    int z_in_place;
 } clf_solver;
 
 /* The solvers of horizontal plans: ConvHorizontalGemm and ConvHorizontalCpu
